@@ -1,0 +1,12 @@
+from django.urls import path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from api import views
+
+app_name = "api"
+
+urlpatterns = [
+    path("board/", views.BoardView.as_view(), name="board"),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+]

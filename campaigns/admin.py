@@ -1,0 +1,77 @@
+from django.contrib import admin
+
+from campaigns.models import AuditEntry, Campaign, Membership, Player
+from legacy.models import City, Scar, Signature
+
+
+class PlayerInline(admin.TabularInline):
+    model = Player
+    extra = 0
+
+
+class MembershipInline(admin.TabularInline):
+    model = Membership
+    extra = 0
+    autocomplete_fields = ["user"]
+
+
+class ReadOnlyMarkInline(admin.TabularInline):
+    """The campaign's marks at a glance; edits go through each mark's own page (with a reason)."""
+
+    extra = 0
+    can_delete = False
+    show_change_link = True
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+class CityInline(ReadOnlyMarkInline):
+    model = City
+    fields = ["kind", "name", "territory", "placed_by", "placed_in_game", "removed_in_game"]
+
+
+class ScarInline(ReadOnlyMarkInline):
+    model = Scar
+    fields = ["kind", "territory", "faction", "placed_in_game", "removed_in_game"]
+
+
+class SignatureInline(ReadOnlyMarkInline):
+    model = Signature
+    fields = ["line", "name", "date", "slogan", "placed_in_game"]
+
+
+@admin.register(Campaign)
+class CampaignAdmin(admin.ModelAdmin):
+    list_display = ["name", "owner", "created_at", "prepared_at", "shared", "public"]
+    list_filter = ["shared", "public"]
+    search_fields = ["name", "owner__username"]
+    readonly_fields = ["created_at", "prepared_at", "share_token"]
+    inlines = [PlayerInline, MembershipInline, SignatureInline, CityInline, ScarInline]
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "campaign", "user"]
+    search_fields = ["name", "campaign__name"]
+    list_filter = ["campaign"]
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(admin.ModelAdmin):
+    list_display = ["at", "campaign", "user", "action", "summary"]
+    list_filter = ["action"]
+    search_fields = ["summary", "campaign__name"]
+    readonly_fields = [f.name for f in AuditEntry._meta.fields]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -1,0 +1,239 @@
+"""Services: the only code that writes a campaign or its world.
+
+Every service is keyword-only, runs in one transaction, locks the campaign row before it reads
+anything it will change, asks the pure rules in ``legacy.rules`` and refuses with a
+``RuleViolation`` (a message for the players) before writing anything.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from campaigns.models import AuditEntry, Campaign, Membership, Player, Role
+from legacy import board, rules
+from legacy.box import (
+    BASE_SCAR_TYPES,
+    BASE_STOCK,
+    BASE_TRADE_CHART,
+    FACTION_BY_SLUG,
+    FACTIONS,
+    Stock,
+)
+from legacy.errors import RuleViolation
+from legacy.models import (
+    CoinSticker,
+    FactionPower,
+    RemovedReason,
+    ScarKind,
+    StockAllowance,
+    TradeRate,
+)
+from legacy.selectors import stock_allowances
+
+
+def lock_campaign(campaign: Campaign | int) -> Campaign:
+    """Take the campaign row for update: every write to a campaign starts here."""
+    pk = campaign.pk if isinstance(campaign, Campaign) else campaign
+    try:
+        return Campaign.objects.select_for_update().get(pk=pk)
+    except Campaign.DoesNotExist:
+        raise RuleViolation("There is no such campaign.", rule="unknown-campaign") from None
+
+
+def audit(campaign: Campaign, user, action: str, summary: str, **data) -> None:
+    AuditEntry.objects.create(
+        campaign=campaign,
+        user=user if getattr(user, "is_authenticated", False) else None,
+        action=action,
+        summary=summary[:300],
+        data=data,
+    )
+
+
+def _clean_name(value: str, what: str, limit: int) -> str:
+    name = (value or "").strip()
+    if not name:
+        raise RuleViolation(f"{what} needs a name.", rule="name-required", field="name")
+    if len(name) > limit:
+        raise RuleViolation(
+            f"{what}'s name fits in {limit} characters.", rule="name-too-long", field="name"
+        )
+    return name
+
+
+@transaction.atomic
+def create_campaign(*, owner, name: str, players: Iterable[str] = ()) -> Campaign:
+    """Open a new box: a campaign, its owner, its roster, and a world with nothing on it yet.
+
+    The world starts as the box does (42 unmarked territories with one coin each, unnamed
+    continents, every packet sealed); only what the box may contradict is stored: the sticker
+    stock, the trade chart and the scar types, seeded from the base box.
+    """
+    campaign = Campaign.objects.create(name=_clean_name(name, "A campaign", 100), owner=owner)
+    Membership.objects.create(campaign=campaign, user=owner, role=Role.OWNER)
+    roster = [_clean_name(p, "A player", 60) for p in players]
+    duplicates = [n for n, k in Counter(n.casefold() for n in roster).items() if k > 1]
+    if duplicates:
+        raise RuleViolation(
+            "Each player at the table needs a different name.", rule="player-name-unique"
+        )
+    Player.objects.bulk_create(Player(campaign=campaign, name=n) for n in roster)
+    StockAllowance.objects.bulk_create(
+        StockAllowance(campaign=campaign, stock=slug, quantity=count)
+        for slug, _, count in BASE_STOCK
+    )
+    TradeRate.objects.bulk_create(
+        TradeRate(campaign=campaign, coins=c, troops=t) for c, t in BASE_TRADE_CHART.items()
+    )
+    ScarKind.objects.bulk_create(
+        ScarKind(campaign=campaign, slug=s.slug, name=s.name, text=s.text, cards=s.cards, base=True)
+        for s in BASE_SCAR_TYPES
+    )
+    audit(campaign, owner, "campaign-created", f"Campaign {campaign.name} created.")
+    return campaign
+
+
+@transaction.atomic
+def add_player(*, campaign: Campaign, name: str, user=None, by=None) -> Player:
+    campaign = lock_campaign(campaign)
+    name = _clean_name(name, "A player", 60)
+    if campaign.players.filter(name__iexact=name).exists():
+        raise RuleViolation(
+            f"There is already a player called {name} in this campaign.",
+            rule="player-name-unique",
+            field="name",
+        )
+    player = Player.objects.create(campaign=campaign, name=name, user=user)
+    audit(campaign, by, "player-added", f"{name} joined the table.")
+    return player
+
+
+@dataclass(frozen=True)
+class FirstGameSetup:
+    powers: dict[str, str]  # faction -> kept power code
+    coins: dict[str, int]  # territory -> coins on its card after the stickers
+
+
+def _power_choices(powers: Mapping[str, str] | Iterable[tuple[str, str]]) -> dict[str, str]:
+    pairs = list(powers.items()) if isinstance(powers, Mapping) else list(powers)
+    chosen: dict[str, str] = {}
+    for faction, code in pairs:
+        info = FACTION_BY_SLUG.get(faction)
+        if info is None:
+            raise RuleViolation(
+                f"There is no faction called {faction!r} in the box.",
+                rule="unknown-faction",
+                field="powers",
+            )
+        if faction in chosen:
+            raise RuleViolation(
+                f"{info.name} keeps one starting power, not two.",
+                rule="one-starting-power",
+                field="powers",
+            )
+        if info.power(code) is None:
+            raise RuleViolation(
+                f"{info.name} has no starting power {code!r}: choose a or b.",
+                rule="unknown-power",
+                field="powers",
+            )
+        chosen[faction] = code
+    missing = [f.name for f in FACTIONS if f.slug not in chosen]
+    if missing:
+        raise RuleViolation(
+            f"Every faction chooses a starting power; still to choose: {', '.join(missing)}.",
+            rule="every-faction-chooses",
+            field="powers",
+        )
+    return chosen
+
+
+def random_first_game_coins(stock: int, seed: int | None = None) -> list[str]:
+    """The box's suggestion: one sticker on each of the first cards drawn at random."""
+    slugs = [t.slug for t in board.TERRITORIES]
+    return random.Random(seed).sample(slugs, stock)
+
+
+@transaction.atomic
+def prepare_first_game(
+    *,
+    campaign: Campaign,
+    powers: Mapping[str, str] | Iterable[tuple[str, str]],
+    coins: Sequence[str] | None = None,
+    random_coins: bool = False,
+    seed: int | None = None,
+    by=None,
+) -> FirstGameSetup:
+    """Before the very first game: each faction keeps one starting power (the other is
+    destroyed) and the first-game coin stickers go on territory cards (at random on request)."""
+    campaign = lock_campaign(campaign)
+    if campaign.prepared_at is not None:
+        raise RuleViolation(
+            "This campaign is already set up: 'before the first game' happens once.",
+            rule="first-game-setup-once",
+            conflict=True,
+        )
+    chosen = _power_choices(powers)
+    stock = stock_allowances(campaign.pk)[Stock.FIRST_GAME_COINS]
+    if random_coins:
+        if coins:
+            raise RuleViolation(
+                "Either place the coins yourselves or ask for random placement, not both.",
+                rule="first-game-coins",
+                field="coins",
+            )
+        coins = random_first_game_coins(stock, seed)
+    card_coins = rules.check_first_game_coins(coins or [], stock=stock)
+
+    rows = []
+    for faction, code in chosen.items():
+        for power in FACTION_BY_SLUG[faction].starting_powers:
+            kept = power.code == code
+            rows.append(
+                FactionPower(
+                    campaign=campaign,
+                    faction=faction,
+                    code=power.code,
+                    name=power.name,
+                    text=power.text,
+                    placed_in_game=0,
+                    entered_by=by,
+                    removed_in_game=None if kept else 0,
+                    removed_reason="" if kept else RemovedReason.DESTROYED,
+                    removed_note="" if kept else "Starting power not chosen before the first game.",
+                )
+            )
+    FactionPower.objects.bulk_create(rows)
+    CoinSticker.objects.bulk_create(
+        CoinSticker(
+            campaign=campaign, territory=slug, coins_after=value, placed_in_game=0, entered_by=by
+        )
+        for slug, total in card_coins.items()
+        for value in range(2, total + 1)
+    )
+    campaign.prepared_at = timezone.now()
+    campaign.save(update_fields=["prepared_at"])
+    audit(
+        campaign,
+        by,
+        "first-game-setup",
+        "Before the first game: starting powers chosen and coin stickers placed.",
+        powers=chosen,
+        coins=sorted(coins or []),
+    )
+    return FirstGameSetup(powers=chosen, coins={slug: n for slug, n in card_coins.items() if n > 1})
+
+
+def save_or_refuse(instance, message: str, rule: str) -> None:
+    """Save a row, turning a broken database constraint into a refusal for the players."""
+    try:
+        with transaction.atomic():
+            instance.save()
+    except IntegrityError:
+        raise RuleViolation(message, rule=rule) from None

@@ -1,0 +1,15 @@
+"""Settings for the test suite: the real settings, with a throwaway key and fast hashing.
+
+``DATABASE_URL`` and ``REDIS_URL`` are honoured exactly as in production, so the same suite runs
+against SQLite by default and against PostgreSQL, Redis and a real worker when they are set.
+"""
+
+import os
+
+os.environ.setdefault("SECRET_KEY", "earthbook-tests-only")
+
+from config.settings import *  # noqa: E402,F403
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+MEDIA_ROOT = VAR_DIR / "test-media"  # noqa: F405
+STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"  # noqa: F405

@@ -1,0 +1,128 @@
+"""Admin for world edits: every change goes through the model's rules and leaves a correction.
+
+The world's rows are never deleted here; a mistaken mark is voided with a reason.
+"""
+
+from django import forms
+from django.contrib import admin, messages
+from django.db import transaction
+
+from legacy import corrections
+from legacy.models import (
+    BonusChange,
+    City,
+    CoinSticker,
+    ContinentName,
+    Correction,
+    DestroyedCard,
+    FactionPower,
+    Fortification,
+    PacketOpening,
+    Scar,
+    ScarKind,
+    Signature,
+    StockAllowance,
+    TradeRate,
+    WorldName,
+)
+
+
+class CorrectionForm(forms.ModelForm):
+    correction_reason = forms.CharField(
+        max_length=300,
+        help_text="Why the world changes here (kept in the campaign's history).",
+    )
+
+
+@admin.action(description="Void the selected marks (entered by mistake)")
+def void_marks(modeladmin, request, queryset):
+    with transaction.atomic():
+        for mark in queryset.select_for_update():
+            if not mark.voided:
+                corrections.void_mark(mark=mark, reason="Voided from the admin.", by=request.user)
+    messages.success(request, "The marks were voided; the corrections are recorded.")
+
+
+class MarkAdmin(admin.ModelAdmin):
+    form = CorrectionForm
+    list_filter = ["campaign", "placed_in_game", "voided", "removed_reason"]
+    list_select_related = ["campaign", "placed_by"]
+    readonly_fields = ["entered_by", "entered_at", "voided"]
+    actions = [void_marks]
+    search_fields = ["campaign__name"]
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def save_model(self, request, obj, form, change):
+        before = None
+        if change:
+            before = corrections.snapshot(type(obj).objects.get(pk=obj.pk))
+        else:
+            obj.entered_by = request.user
+        super().save_model(request, obj, form, change)
+        corrections.record_correction(
+            mark=obj, before=before, reason=form.cleaned_data["correction_reason"], by=request.user
+        )
+
+
+def mark_admin(model, columns, search=(), filters=()):
+    attrs = {
+        "list_display": ["__str__", "campaign", *columns, "placed_in_game", "removed_in_game"],
+        "search_fields": ["campaign__name", *search],
+        "list_filter": [*filters, *MarkAdmin.list_filter],
+    }
+    admin.site.register(model, type(f"{model.__name__}Admin", (MarkAdmin,), attrs))
+
+
+mark_admin(City, ["kind", "territory", "placed_by"], ["name"], ["kind", "territory"])
+mark_admin(Scar, ["kind", "territory", "faction"], ["kind__name"], ["territory", "faction"])
+mark_admin(Fortification, ["city", "boxes_used"], ["city__name"])
+mark_admin(CoinSticker, ["territory", "coins_after"], filters=["territory"])
+mark_admin(DestroyedCard, ["territory"], filters=["territory"])
+mark_admin(ContinentName, ["continent", "placed_by"], ["name"], ["continent"])
+mark_admin(BonusChange, ["continent", "delta"], filters=["continent"])
+mark_admin(FactionPower, ["faction", "code"], ["name"], ["faction"])
+mark_admin(PacketOpening, ["packet", "trigger"], filters=["packet"])
+mark_admin(Signature, ["line", "placed_by", "date"], ["name", "slogan"])
+mark_admin(WorldName, ["placed_by"], ["name"])
+
+
+@admin.register(ScarKind)
+class ScarKindAdmin(admin.ModelAdmin):
+    list_display = ["name", "campaign", "slug", "cards", "base", "on_faction_card"]
+    list_filter = ["base", "campaign"]
+    search_fields = ["name", "slug", "campaign__name"]
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(StockAllowance)
+class StockAllowanceAdmin(admin.ModelAdmin):
+    list_display = ["campaign", "stock", "quantity"]
+    list_filter = ["stock"]
+    search_fields = ["campaign__name"]
+
+
+@admin.register(TradeRate)
+class TradeRateAdmin(admin.ModelAdmin):
+    list_display = ["campaign", "coins", "troops"]
+    search_fields = ["campaign__name"]
+
+
+@admin.register(Correction)
+class CorrectionAdmin(admin.ModelAdmin):
+    list_display = ["made_at", "campaign", "mark_type", "made_by", "reason"]
+    list_filter = ["mark_type"]
+    search_fields = ["reason", "campaign__name"]
+    readonly_fields = [f.name for f in Correction._meta.fields]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

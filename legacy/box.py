@@ -1,0 +1,218 @@
+"""What comes in the box, before any packet is opened, as plain data.
+
+Some of these numbers are printed on components that sources disagree about (the sticker stock,
+the trade chart). They seed each new campaign and are then editable per campaign, so a group whose
+box says otherwise can make Earthbook agree with its box.
+
+Sealed packet content is deliberately absent: a group enters what it unlocks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Power:
+    code: str  # "a" or "b": which of the two starting powers
+    name: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Faction:
+    slug: str
+    name: str
+    starting_powers: tuple[Power, Power]
+
+    def power(self, code: str) -> Power | None:
+        return next((p for p in self.starting_powers if p.code == code), None)
+
+
+FACTIONS: tuple[Faction, ...] = (
+    Faction(
+        "die-mechaniker",
+        "Die Mechaniker",
+        (
+            Power("a", "Fortified HQ", "When you defend your starting HQ, it counts as fortified."),
+            Power(
+                "b",
+                "Iron Defence",
+                "If you defend with two natural 6s, nobody may attack that territory again "
+                "this turn.",
+            ),
+        ),
+    ),
+    Faction(
+        "enclave-of-the-bear",
+        "Enclave of the Bear",
+        (
+            Power(
+                "a",
+                "Ferocity",
+                "In the first territory you attack each turn, the defender takes 1 off their "
+                "lower die.",
+            ),
+            Power(
+                "b",
+                "Overwhelm",
+                "A natural three of a kind on attack that kills at least one defender takes the "
+                "territory at once.",
+            ),
+        ),
+    ),
+    Faction(
+        "imperial-balkania",
+        "Imperial Balkania",
+        (
+            Power(
+                "a",
+                "Rounding Up",
+                "When you divide territories and population by 3 to recruit, round up.",
+            ),
+            Power(
+                "b",
+                "Spoils of Expansion",
+                "You still draw a resource card if you expanded into 4 or more territories "
+                "this turn without conquering any.",
+            ),
+        ),
+    ),
+    Faction(
+        "khan-industries",
+        "Khan Industries",
+        (
+            Power(
+                "a",
+                "Rapid Deployment",
+                "At the start of your turn, add one troop to each territory with an HQ you "
+                "control.",
+            ),
+            Power(
+                "b",
+                "Supply Lines",
+                "When you draw a territory card for a territory you control, you may add one "
+                "troop there.",
+            ),
+        ),
+    ),
+    Faction(
+        "saharan-republic",
+        "The Saharan Republic",
+        (
+            Power("a", "Desert Cunning", "You may make your maneuver at any point of your turn."),
+            Power(
+                "b",
+                "Long Roads",
+                "Your maneuver may link any two territories you control, connected or not.",
+            ),
+        ),
+    ),
+)
+FACTION_BY_SLUG: dict[str, Faction] = {f.slug: f for f in FACTIONS}
+FACTION_CHOICES = [(f.slug, f.name) for f in FACTIONS]
+
+
+@dataclass(frozen=True)
+class ScarType:
+    slug: str
+    name: str
+    text: str
+    cards: int  # scar cards of this type in the box
+
+
+BASE_SCAR_TYPES: tuple[ScarType, ...] = (
+    ScarType("bunker", "Bunker", "The defender adds 1 to their highest die here.", 3),
+    ScarType(
+        "ammo-shortage", "Ammo Shortage", "The defender takes 1 off their highest die here.", 3
+    ),
+)
+
+
+class Stock:
+    """Names of the sticker stocks a reward draws from."""
+
+    FIRST_GAME_COINS = "first-game-coins"
+    MAJOR_CITIES = "major-cities"
+    MINOR_CITIES = "minor-cities"
+    FORTIFICATIONS = "fortifications"
+    SCAR_CANCELS = "scar-cancels"
+    BONUS_PLUS = "bonus-plus"
+    BONUS_MINUS = "bonus-minus"
+    HELD_ON_COINS = "held-on-coins"
+
+
+# (stock, label, count in the base box)
+BASE_STOCK: tuple[tuple[str, str, int], ...] = (
+    (Stock.FIRST_GAME_COINS, "Coin stickers for before the first game", 12),
+    (Stock.MAJOR_CITIES, "Major city stickers", 5),
+    (Stock.MINOR_CITIES, "Minor city stickers", 9),
+    (Stock.FORTIFICATIONS, "Fortification stickers", 5),
+    (Stock.SCAR_CANCELS, "Scar-cancel (white) stickers", 4),
+    (Stock.BONUS_PLUS, "+1 continent bonus sticker", 1),
+    (Stock.BONUS_MINUS, "-1 continent bonus sticker", 1),
+    # Sources disagree between 35 and 41; the lower count is the safe default.
+    (Stock.HELD_ON_COINS, "Coin stickers for players who held on", 35),
+)
+STOCK_LABELS: dict[str, str] = {slug: label for slug, label, _ in BASE_STOCK}
+STOCK_CHOICES = [(slug, label) for slug, label, _ in BASE_STOCK]
+
+RED_STAR_TOKENS = 16
+MISSILE_TOKENS = 17
+
+# Coins traded in -> troops received, as believed printed on the board (editable per campaign).
+BASE_TRADE_CHART: dict[int, int] = {2: 2, 3: 4, 4: 7, 5: 10, 6: 13, 7: 17, 8: 21, 9: 25, 10: 30}
+
+TERRITORY_CARD_MAX_COINS = 6
+FIRST_GAME_MAX_COINS = 3
+CAMPAIGN_GAMES = 15
+WINNERS_LINES = 15
+FORTIFICATION_BOXES = 10
+
+CITY_POPULATION = {"minor": 1, "major": 2, "capital": 5}
+
+
+@dataclass(frozen=True)
+class Packet:
+    slug: str
+    name: str
+    trigger: str
+    opened_at: str
+
+
+PACKETS: tuple[Packet, ...] = (
+    Packet("pack-1", "Pack 1", "The ninth (last) minor city is founded and named.", "end of game"),
+    Packet(
+        "pack-2",
+        "Pack 2",
+        "A faction is eliminated for the first time (wiped out and unable to rejoin, or "
+        "eliminated when the game ends).",
+        "during or at the end of a game",
+    ),
+    Packet(
+        "pack-3",
+        "Pack 3",
+        "A player signs the winners' section for the second time.",
+        "end of game",
+    ),
+    Packet(
+        "pack-4",
+        "Pack 4",
+        "A certain mark, not available at first, appears on the board.",
+        "during a game",
+    ),
+    Packet(
+        "pocket-1",
+        "Pocket 1",
+        "A third missile is played on the same roll, before the battle resolves.",
+        "during a game",
+    ),
+    Packet(
+        "pocket-2",
+        "Pocket 2",
+        "A player is about to place 30 or more troops in one recruitment while holding a missile.",
+        "during a game",
+    ),
+)
+PACKET_BY_SLUG: dict[str, Packet] = {p.slug: p for p in PACKETS}
+PACKET_CHOICES = [(p.slug, p.name) for p in PACKETS]

@@ -1,0 +1,71 @@
+"""Corrections: fixing a mark entered by mistake, without losing what was there.
+
+A correction edits the row in place or voids it (a voided mark never counted), and keeps who,
+when, why and the row's values before and after in a ``Correction``. Nothing is deleted.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.forms.models import model_to_dict
+
+from legacy.errors import RuleViolation
+from legacy.models import Correction, Mark
+
+
+def snapshot(mark: Mark) -> dict:
+    data = model_to_dict(mark)
+    return {k: (v.isoformat() if hasattr(v, "isoformat") else v) for k, v in data.items()}
+
+
+def validation_refusal(error: ValidationError) -> RuleViolation:
+    messages = [m for m in error.messages if m]
+    return RuleViolation(
+        " ".join(messages) or "That change breaks a rule of the box.", rule="world"
+    )
+
+
+def record_correction(
+    *, mark: Mark, before: dict | None, reason: str, by, voided: bool = False
+) -> Correction:
+    reason = (reason or "").strip()
+    if not reason:
+        raise RuleViolation(
+            "Say why: every correction of the world records its reason.",
+            rule="correction-reason",
+            field="reason",
+        )
+    return Correction.objects.create(
+        campaign_id=mark.campaign_id,
+        made_by=by if getattr(by, "is_authenticated", False) else None,
+        reason=reason[:300],
+        mark_type=type(mark).__name__,
+        voided_id=mark.pk if (voided or before is not None) else None,
+        added_id=None if voided else mark.pk,
+        before=before or {},
+        after={} if voided else snapshot(mark),
+    )
+
+
+def correct_mark(*, mark: Mark, changes: dict, reason: str, by) -> Correction:
+    """Change a mark's fields, checked against the same constraints as any new mark.
+
+    Callers hold the campaign lock and run inside a transaction.
+    """
+    before = snapshot(type(mark).objects.get(pk=mark.pk))
+    for field, value in changes.items():
+        setattr(mark, field, value)
+    try:
+        mark.full_clean()
+    except ValidationError as error:
+        raise validation_refusal(error) from None
+    mark.save()
+    return record_correction(mark=mark, before=before, reason=reason, by=by)
+
+
+def void_mark(*, mark: Mark, reason: str, by) -> Correction:
+    """A mark that should never have been entered: it stops counting in every game."""
+    before = snapshot(mark)
+    mark.voided = True
+    mark.save(update_fields=["voided"])
+    return record_correction(mark=mark, before=before, reason=reason, by=by, voided=True)

@@ -1,0 +1,521 @@
+"""The durable world: every mark is a row.
+
+A Risk Legacy box is a ledger written in stickers and ink. Each sticker placed, name written or
+card torn up happens in a known game (0 = before the first game) and is never erased, only
+covered. So each row here says what the mark is, where it sits, in which game it was placed and
+by whom, and, once covered or cancelled, in which game it stopped counting and why.
+
+A mark entered by mistake is not deleted either: a correction voids it (``voided``), usually
+replacing it with a corrected row, and records who, when and why (``Correction``). Voided rows
+never count, in any game; removed rows count up to the game that removed them.
+
+Invariants that the database can hold are also named constraints, a backstop under the rules
+that the services check first with player-friendly messages.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils import timezone
+
+from legacy.board import CONTINENT_CHOICES, TERRITORY_CHOICES
+from legacy.box import FACTION_CHOICES, FORTIFICATION_BOXES, PACKET_CHOICES, STOCK_CHOICES
+
+CAMPAIGN = "campaigns.Campaign"
+PLAYER = "campaigns.Player"
+
+TERRITORY_SLUGS = [slug for slug, _ in TERRITORY_CHOICES]
+CONTINENT_SLUGS = [slug for slug, _ in CONTINENT_CHOICES]
+FACTION_SLUGS = [slug for slug, _ in FACTION_CHOICES]
+
+# A mark counts while it is neither voided nor removed.
+ACTIVE = Q(voided=False, removed_in_game__isnull=True)
+
+
+class MarkQuerySet(models.QuerySet):
+    def current(self):
+        return self.filter(ACTIVE)
+
+    def as_of(self, game: int):
+        """The marks that counted at the end of game ``game``."""
+        return self.filter(voided=False, placed_in_game__lte=game).filter(
+            Q(removed_in_game__isnull=True) | Q(removed_in_game__gt=game)
+        )
+
+    def placed_by_game(self, game: int):
+        """Every mark placed up to game ``game``, covered or not (stickers used from the stock)."""
+        return self.filter(voided=False, placed_in_game__lte=game)
+
+
+class RemovedReason(models.TextChoices):
+    COVERED = "covered", "Covered by another mark"
+    CANCELLED = "cancelled", "Cancelled with a scar-cancel sticker"
+    DESTROYED = "destroyed", "Destroyed"
+    REPLACED = "replaced", "Replaced (the old one stops counting)"
+    OTHER = "other", "Other"
+
+
+class Mark(models.Model):
+    campaign = models.ForeignKey(CAMPAIGN, on_delete=models.CASCADE, related_name="%(class)s_set")
+    placed_in_game = models.PositiveSmallIntegerField(
+        help_text="The game in which it was placed (0 = before the first game)."
+    )
+    placed_by = models.ForeignKey(
+        PLAYER,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="The player who placed it, when a player did.",
+    )
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    entered_at = models.DateTimeField(default=timezone.now)
+    removed_in_game = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The game in which it stopped counting."
+    )
+    removed_reason = models.CharField(
+        max_length=12, choices=RemovedReason.choices, blank=True, default=""
+    )
+    removed_note = models.CharField(max_length=200, blank=True, default="")
+    voided = models.BooleanField(
+        default=False, help_text="Entered by mistake and corrected: never counted."
+    )
+
+    objects = MarkQuerySet.as_manager()
+
+    class Meta:
+        abstract = True
+        ordering = ["placed_in_game", "id"]
+
+    @classmethod
+    def common_constraints(cls, name: str) -> list[models.BaseConstraint]:
+        return [
+            models.CheckConstraint(
+                condition=Q(removed_in_game__isnull=True)
+                | Q(removed_in_game__gte=F("placed_in_game")),
+                name=f"{name}_removed_after_placed",
+            ),
+        ]
+
+    @property
+    def counts_now(self) -> bool:
+        return not self.voided and self.removed_in_game is None
+
+
+def territory_check(name: str, field: str = "territory", nullable: bool = False):
+    condition = Q(**{f"{field}__in": TERRITORY_SLUGS})
+    if nullable:
+        condition |= Q(**{f"{field}__isnull": True})
+    return models.CheckConstraint(condition=condition, name=name)
+
+
+class CityKind(models.TextChoices):
+    MINOR = "minor", "Minor city"
+    MAJOR = "major", "Major city"
+    CAPITAL = "capital", "World capital"
+
+
+class City(Mark):
+    """A city sticker; ``placed_by`` is its founder."""
+
+    territory = models.CharField(max_length=32, choices=TERRITORY_CHOICES)
+    kind = models.CharField(max_length=8, choices=CityKind.choices)
+    name = models.CharField(max_length=60)
+
+    class Meta(Mark.Meta):
+        verbose_name_plural = "cities"
+        constraints = [
+            *Mark.common_constraints("city"),
+            territory_check("city_territory_known"),
+            models.CheckConstraint(condition=Q(kind__in=CityKind.values), name="city_kind_known"),
+            models.UniqueConstraint(
+                fields=["campaign", "territory"],
+                condition=ACTIVE,
+                name="one_city_per_territory",
+                violation_error_message="That territory already has a city.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.get_kind_display()}, {self.get_territory_display()})"
+
+
+class ScarKind(models.Model):
+    """A type of scar this campaign has: the base ones, and any a packet unlocked."""
+
+    campaign = models.ForeignKey(CAMPAIGN, on_delete=models.CASCADE, related_name="scar_kinds")
+    slug = models.SlugField(max_length=40)
+    name = models.CharField(max_length=60)
+    text = models.TextField(blank=True, default="")
+    cards = models.PositiveSmallIntegerField(default=0, help_text="Scar cards of this type.")
+    on_faction_card = models.BooleanField(
+        default=False, help_text="Placed on a faction card (a yellow scar), not on a territory."
+    )
+    base = models.BooleanField(default=False, help_text="In the box from the start.")
+    unlocked_by = models.ForeignKey(
+        "PacketOpening", on_delete=models.PROTECT, null=True, blank=True, related_name="scar_kinds"
+    )
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "slug"], name="scar_kind_slug_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Scar(Mark):
+    """A scar sticker on a territory, or (a faction scar) on a faction card."""
+
+    kind = models.ForeignKey(ScarKind, on_delete=models.PROTECT, related_name="scars")
+    territory = models.CharField(max_length=32, choices=TERRITORY_CHOICES, null=True, blank=True)
+    faction = models.CharField(max_length=32, choices=FACTION_CHOICES, null=True, blank=True)
+
+    class Meta(Mark.Meta):
+        constraints = [
+            *Mark.common_constraints("scar"),
+            territory_check("scar_territory_known", nullable=True),
+            models.CheckConstraint(
+                condition=Q(territory__isnull=False, faction__isnull=True)
+                | Q(territory__isnull=True, faction__in=FACTION_SLUGS),
+                name="scar_on_territory_or_faction_card",
+                violation_error_message="A scar goes either on a territory or on a faction card.",
+            ),
+            models.UniqueConstraint(
+                fields=["campaign", "territory"],
+                condition=ACTIVE & Q(territory__isnull=False),
+                name="one_scar_per_territory",
+                violation_error_message="That territory already has a scar.",
+            ),
+            models.UniqueConstraint(
+                fields=["campaign", "faction"],
+                condition=ACTIVE & Q(faction__isnull=False),
+                name="one_scar_per_faction_card",
+                violation_error_message="That faction card already has a scar.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        where = self.get_territory_display() if self.territory else self.get_faction_display()
+        return f"{self.kind} on {where}"
+
+
+class Fortification(Mark):
+    city = models.ForeignKey(City, on_delete=models.PROTECT, related_name="fortifications")
+    boxes_used = models.PositiveSmallIntegerField(default=0)
+
+    class Meta(Mark.Meta):
+        constraints = [
+            *Mark.common_constraints("fortification"),
+            models.CheckConstraint(
+                condition=Q(boxes_used__gte=0, boxes_used__lte=FORTIFICATION_BOXES),
+                name="fortification_boxes_range",
+                violation_error_message="A fortification has 10 boxes: 0 to 10 can be marked.",
+            ),
+            models.UniqueConstraint(
+                fields=["city"],
+                condition=ACTIVE,
+                name="one_fortification_per_city",
+                violation_error_message="That city is already fortified.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Fortification of {self.city.name} ({self.boxes_used}/{FORTIFICATION_BOXES} used)"
+
+
+class CoinSticker(Mark):
+    """A coin sticker on a territory card; ``coins_after`` is the card's value once it is on.
+
+    A card starts with one printed coin, so its stickers carry 2, 3, ... up to 6: the card's
+    value is the highest counting one, and no value can be stuck twice.
+    """
+
+    territory = models.CharField(max_length=32, choices=TERRITORY_CHOICES)
+    coins_after = models.PositiveSmallIntegerField()
+
+    class Meta(Mark.Meta):
+        constraints = [
+            *Mark.common_constraints("coin"),
+            territory_check("coin_territory_known"),
+            models.CheckConstraint(
+                condition=Q(coins_after__gte=2, coins_after__lte=6),
+                name="card_coins_2_to_6",
+                violation_error_message="A territory card holds 1 to 6 coins.",
+            ),
+            models.UniqueConstraint(
+                fields=["campaign", "territory", "coins_after"],
+                condition=Q(voided=False),
+                name="one_sticker_per_coin_value",
+                violation_error_message="That card already carries a sticker for that many coins.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_territory_display()} card: {self.coins_after} coins"
+
+
+class DestroyedCard(Mark):
+    """A territory card torn up: it leaves the game, and an "x" is written on the board."""
+
+    territory = models.CharField(max_length=32, choices=TERRITORY_CHOICES)
+
+    class Meta(Mark.Meta):
+        constraints = [
+            *Mark.common_constraints("destroyed_card"),
+            territory_check("destroyed_card_territory_known"),
+            models.UniqueConstraint(
+                fields=["campaign", "territory"],
+                condition=Q(voided=False),
+                name="card_destroyed_once",
+                violation_error_message="That territory card is already destroyed.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_territory_display()} card destroyed"
+
+
+class ContinentName(Mark):
+    """A continent's name, written by its namer (``placed_by``)."""
+
+    continent = models.CharField(max_length=16, choices=CONTINENT_CHOICES)
+    name = models.CharField(max_length=60)
+
+    class Meta(Mark.Meta):
+        constraints = [
+            *Mark.common_constraints("continent_name"),
+            models.CheckConstraint(
+                condition=Q(continent__in=CONTINENT_SLUGS), name="continent_name_known"
+            ),
+            models.UniqueConstraint(
+                fields=["campaign", "continent"],
+                condition=ACTIVE,
+                name="continent_named_once",
+                violation_error_message="That continent already has a name.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.get_continent_display()})"
+
+
+class BonusChange(Mark):
+    """The +1 or -1 sticker on a continent's bonus."""
+
+    continent = models.CharField(max_length=16, choices=CONTINENT_CHOICES)
+    delta = models.SmallIntegerField(choices=[(1, "+1"), (-1, "-1")])
+
+    class Meta(Mark.Meta):
+        constraints = [
+            *Mark.common_constraints("bonus_change"),
+            models.CheckConstraint(
+                condition=Q(continent__in=CONTINENT_SLUGS), name="bonus_change_continent_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(delta__in=[1, -1]), name="bonus_change_plus_minus_one"
+            ),
+            models.UniqueConstraint(
+                fields=["campaign", "continent"],
+                condition=Q(voided=False),
+                name="continent_bonus_changed_once",
+                violation_error_message="That continent's bonus was already changed.",
+            ),
+            models.UniqueConstraint(
+                fields=["campaign", "delta"],
+                condition=Q(voided=False),
+                name="bonus_sticker_used_once",
+                violation_error_message="That bonus sticker is already used.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_continent_display()} {self.delta:+d}"
+
+
+class FactionPower(Mark):
+    """A power on a faction card. A starting power not chosen is kept as a destroyed row."""
+
+    faction = models.CharField(max_length=32, choices=FACTION_CHOICES)
+    slot = models.CharField(
+        max_length=32, default="starting", help_text="A faction card holds one power per slot."
+    )
+    code = models.CharField(max_length=40, help_text='"a"/"b" for starting powers.')
+    name = models.CharField(max_length=60)
+    text = models.TextField(blank=True, default="")
+    unlocked_by = models.ForeignKey(
+        "PacketOpening", on_delete=models.PROTECT, null=True, blank=True, related_name="powers"
+    )
+
+    class Meta(Mark.Meta):
+        constraints = [
+            *Mark.common_constraints("faction_power"),
+            models.CheckConstraint(
+                condition=Q(faction__in=FACTION_SLUGS), name="faction_power_faction_known"
+            ),
+            models.UniqueConstraint(
+                fields=["campaign", "faction", "slot"],
+                condition=ACTIVE,
+                name="one_power_per_slot_per_faction",
+                violation_error_message="That faction card already holds a power of that kind.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_faction_display()}: {self.name}"
+
+
+class PacketOpening(Mark):
+    """A sealed packet opened (``placed_in_game`` is the game it was opened in)."""
+
+    packet = models.CharField(max_length=16, choices=PACKET_CHOICES)
+    trigger = models.CharField(max_length=200, blank=True, default="")
+
+    class Meta(Mark.Meta):
+        constraints = [
+            *Mark.common_constraints("packet_opening"),
+            models.UniqueConstraint(
+                fields=["campaign", "packet"],
+                condition=Q(voided=False),
+                name="packet_opened_once",
+                violation_error_message="That packet is already open.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_packet_display()} opened in game {self.placed_in_game}"
+
+
+class Signature(Mark):
+    """A line of the winners' section, signed by the winner (``placed_by``) of a game."""
+
+    line = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=60, help_text="The name as written on the board.")
+    date = models.DateField()
+    slogan = models.CharField(max_length=120, blank=True, default="")
+
+    class Meta(Mark.Meta):
+        ordering = ["line"]
+        constraints = [
+            *Mark.common_constraints("signature"),
+            models.CheckConstraint(
+                condition=Q(line__gte=1, line__lte=15),
+                name="signature_line_1_to_15",
+                violation_error_message="The winners' section has lines 1 to 15.",
+            ),
+            models.UniqueConstraint(
+                fields=["campaign", "line"],
+                condition=Q(voided=False),
+                name="signature_line_once",
+                violation_error_message="That line of the winners' section is already signed.",
+            ),
+            models.UniqueConstraint(
+                fields=["campaign", "placed_in_game"],
+                condition=Q(voided=False),
+                name="one_signature_per_game",
+                violation_error_message="Only one winner signs for each game.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.line}. {self.name}"
+
+
+class WorldName(Mark):
+    """ "The World of ...", written once after the fifteenth game by ``placed_by``."""
+
+    name = models.CharField(max_length=60)
+
+    class Meta(Mark.Meta):
+        constraints = [
+            *Mark.common_constraints("world_name"),
+            models.UniqueConstraint(
+                fields=["campaign"],
+                condition=ACTIVE,
+                name="world_named_once",
+                violation_error_message="The world already has a name.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"The World of {self.name}"
+
+
+class StockAllowance(models.Model):
+    """How many stickers of one kind this campaign's box holds (seeded from the base box)."""
+
+    campaign = models.ForeignKey(CAMPAIGN, on_delete=models.CASCADE, related_name="stock")
+    stock = models.CharField(max_length=24, choices=STOCK_CHOICES)
+    quantity = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "stock"], name="stock_once_per_campaign"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_stock_display()}: {self.quantity}"
+
+
+class TradeRate(models.Model):
+    """One row of the board's trade chart: coins traded in -> troops."""
+
+    campaign = models.ForeignKey(CAMPAIGN, on_delete=models.CASCADE, related_name="trade_rates")
+    coins = models.PositiveSmallIntegerField()
+    troops = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["coins"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "coins"], name="trade_rate_once"),
+            models.CheckConstraint(
+                condition=Q(coins__gte=2, coins__lte=10), name="trade_rate_coins_2_to_10"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.coins} coins -> {self.troops} troops"
+
+
+class Correction(models.Model):
+    """A mistake fixed after the fact: who, when, why, and which rows it voided and added."""
+
+    campaign = models.ForeignKey(CAMPAIGN, on_delete=models.CASCADE, related_name="corrections")
+    made_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    made_at = models.DateTimeField(default=timezone.now)
+    reason = models.CharField(max_length=300)
+    mark_type = models.CharField(max_length=40, help_text="The kind of mark corrected.")
+    voided_id = models.BigIntegerField(null=True, blank=True)
+    added_id = models.BigIntegerField(null=True, blank=True)
+    before = models.JSONField(default=dict, blank=True)
+    after = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-made_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.mark_type} corrected: {self.reason}"
+
+
+MARK_MODELS: tuple[type[Mark], ...] = (
+    City,
+    Scar,
+    Fortification,
+    CoinSticker,
+    DestroyedCard,
+    ContinentName,
+    BonusChange,
+    FactionPower,
+    PacketOpening,
+    Signature,
+    WorldName,
+)

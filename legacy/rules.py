@@ -1,0 +1,574 @@
+"""The rules of Risk Legacy that a campaign keeper enforces, as pure functions.
+
+Each function takes plain data (numbers, slugs, a frozen ``World``) and returns plain data or
+raises ``RuleViolation`` with a message for the players. Nothing here reads or writes the
+database: services gather the facts, ask these functions, and write what they allow.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+from legacy import board
+from legacy.box import (
+    BASE_TRADE_CHART,
+    CAMPAIGN_GAMES,
+    FIRST_GAME_MAX_COINS,
+    TERRITORY_CARD_MAX_COINS,
+    Stock,
+)
+from legacy.errors import RuleViolation
+from legacy.world import World
+
+# --- Recruitment -------------------------------------------------------------------------------
+
+
+def trade_troops(coins: int, trade_chart: Mapping[int, int] = BASE_TRADE_CHART) -> int:
+    """Troops for trading in cards worth ``coins`` coins: 0 for none, else read off the chart.
+
+    A trade must be worth 2 to 10 coins; any other amount is refused.
+    """
+    if coins == 0:
+        return 0
+    if coins not in trade_chart:
+        low, high = min(trade_chart), max(trade_chart)
+        raise RuleViolation(
+            f"Cards traded in must be worth {low} to {high} coins in total, not {coins}.",
+            rule="trade-chart",
+            field="trade_coins",
+        )
+    return trade_chart[coins]
+
+
+def troops_recruited(
+    *,
+    territories: int,
+    population: int = 0,
+    continent_bonuses: Iterable[int] = (),
+    trade_coins: int = 0,
+    trade_chart: Mapping[int, int] = BASE_TRADE_CHART,
+    round_up: bool = False,
+) -> int:
+    """Troops a player recruits at the start of a turn.
+
+    Territories controlled plus population, divided by 3 and rounded down (rounded up with
+    Imperial Balkania's power), never under 3; then every continent bonus the player earns, then
+    the troops for any cards traded in.
+    """
+    if territories < 0 or population < 0:
+        raise RuleViolation("Territories and population cannot be negative.", rule="recruitment")
+    base = territories + population
+    from_land = math.ceil(base / 3) if round_up else base // 3
+    return max(3, from_land) + sum(continent_bonuses) + trade_troops(trade_coins, trade_chart)
+
+
+def continent_bonus(world: World, continent: str, player: int | None) -> int:
+    """A continent's bonus for a player who holds all of it: its current bonus, +1 for its namer."""
+    state = world.continents[continent]
+    namer_extra = 1 if player is not None and state.namer == player else 0
+    return max(0, state.bonus + namer_extra)
+
+
+def recruitment(
+    world: World,
+    *,
+    player: int | None,
+    controlled: Iterable[str],
+    trade_coins: int = 0,
+    round_up: bool = False,
+    trade_chart: Mapping[int, int] = BASE_TRADE_CHART,
+) -> int:
+    """Troops recruited by a player controlling ``controlled`` in this world.
+
+    Population is the sum of the cities in the territories they control; every continent they
+    hold whole gives its bonus (and their own named continents one more).
+    """
+    held = set(controlled)
+    unknown = held - set(board.TERRITORY_BY_SLUG)
+    if unknown:
+        raise RuleViolation(
+            f"There is no territory called {sorted(unknown)[0]!r} on the board.",
+            rule="unknown-territory",
+            field="controlled",
+        )
+    population = sum(
+        world.territories[slug].city.population for slug in held if world.territories[slug].city
+    )
+    bonuses = [
+        continent_bonus(world, c.slug, player)
+        for c in board.CONTINENTS
+        if set(board.territories_of(c.slug)) <= held
+    ]
+    return troops_recruited(
+        territories=len(held),
+        population=population,
+        continent_bonuses=bonuses,
+        trade_coins=trade_coins,
+        trade_chart=trade_chart,
+        round_up=round_up,
+    )
+
+
+# --- Before every game ---------------------------------------------------------------------------
+
+
+def starting_refusal(
+    world: World,
+    territory: str,
+    *,
+    player: int | None,
+    occupied: Iterable[str] = (),
+    hqs: Iterable[str] = (),
+) -> str | None:
+    """Why ``player`` may not start on ``territory``, in a player's words, or None if they may.
+
+    A start must be unoccupied, and either unmarked or holding a major city that this same
+    player founded (scarred or not); it may not touch an HQ already placed.
+    """
+    if territory not in board.TERRITORY_BY_SLUG:
+        return f"There is no territory called {territory!r} on the board."
+    name = board.TERRITORY_BY_SLUG[territory].name
+    if territory in set(occupied) or territory in set(hqs):
+        return f"{name} is occupied: a start must be an empty territory."
+    state = world.territories[territory]
+    own_major_city = (
+        state.city is not None
+        and state.city.kind == "major"
+        and player is not None
+        and state.city.founder == player
+    )
+    if state.marked and not own_major_city:
+        if state.city is not None and state.city.kind == "major":
+            return (
+                f"{name} holds {state.city.name}, a major city founded by someone else: only its "
+                "founder may start there."
+            )
+        return f"{name} is marked: a start must be unmarked, or a major city you founded."
+    touching = sorted(h for h in hqs if board.are_adjacent(h, territory))
+    if touching:
+        other = board.TERRITORY_BY_SLUG[touching[0]].name
+        return f"{name} borders the HQ already placed in {other}: HQs may not start side by side."
+    return None
+
+
+def legal_starting_territories(
+    world: World,
+    *,
+    player: int | None,
+    occupied: Iterable[str] = (),
+    hqs: Iterable[str] = (),
+) -> list[str]:
+    """Every territory where ``player`` may place their HQ now, in board order."""
+    occupied, hqs = frozenset(occupied), frozenset(hqs)
+    return [
+        t.slug
+        for t in board.TERRITORIES
+        if starting_refusal(world, t.slug, player=player, occupied=occupied, hqs=hqs) is None
+    ]
+
+
+@dataclass(frozen=True)
+class StartingTokens:
+    red_stars: int
+    missiles: int
+
+
+def starting_tokens(signatures: int) -> StartingTokens:
+    """What a player takes before a game: a red star if they never signed, else a missile per
+    signature."""
+    if signatures < 0:
+        raise ValueError("signatures cannot be negative")
+    return StartingTokens(red_stars=0, missiles=signatures) if signatures else StartingTokens(1, 0)
+
+
+def scar_cards_dealt(*, available: int, players: int) -> bool:
+    """Scar cards are dealt (one each) only when there are at least as many as players."""
+    return players > 0 and available >= players
+
+
+# --- Before the first game -----------------------------------------------------------------------
+
+
+def check_first_game_coins(placements: Iterable[str], *, stock: int = 12) -> dict[str, int]:
+    """Check the coin stickers placed before the first game; return each card's coins.
+
+    There are ``stock`` stickers (12 in the box), all of them go on territory cards, and no card
+    may hold more than 3 coins before the first game (its printed coin and two stickers).
+    """
+    placements = list(placements)
+    for slug in placements:
+        if slug not in board.TERRITORY_BY_SLUG:
+            raise RuleViolation(
+                f"There is no territory called {slug!r} on the board.",
+                rule="unknown-territory",
+                field="coins",
+            )
+    if len(placements) != stock:
+        raise RuleViolation(
+            f"Before the first game all {stock} coin stickers go on territory cards; "
+            f"{len(placements)} were given.",
+            rule="first-game-coins",
+            field="coins",
+        )
+    coins = {t.slug: 1 for t in board.TERRITORIES}
+    for slug in placements:
+        coins[slug] += 1
+        if coins[slug] > FIRST_GAME_MAX_COINS:
+            raise RuleViolation(
+                f"{board.TERRITORY_BY_SLUG[slug].name} would hold {coins[slug]} coins: no card may "
+                f"hold more than {FIRST_GAME_MAX_COINS} before the first game.",
+                rule="first-game-coin-limit",
+                field="coins",
+            )
+    return coins
+
+
+# --- Rewards at the end of a game ----------------------------------------------------------------
+
+
+class Reward(StrEnum):
+    NAME_CONTINENT = "name-continent"
+    MAJOR_CITY = "major-city"
+    CANCEL_SCAR = "cancel-scar"
+    CHANGE_BONUS = "change-bonus"
+    FORTIFY_CITY = "fortify-city"
+    DESTROY_CARD = "destroy-card"
+    MINOR_CITY = "minor-city"
+    UPGRADE_CARD = "upgrade-card"
+
+
+WINNER_REWARDS = (
+    Reward.NAME_CONTINENT,
+    Reward.MAJOR_CITY,
+    Reward.CANCEL_SCAR,
+    Reward.CHANGE_BONUS,
+    Reward.FORTIFY_CITY,
+    Reward.DESTROY_CARD,
+)
+HELD_ON_REWARDS = (Reward.MINOR_CITY, Reward.UPGRADE_CARD)
+
+REWARD_LABELS = {
+    Reward.NAME_CONTINENT: "Name a continent",
+    Reward.MAJOR_CITY: "Found a major city",
+    Reward.CANCEL_SCAR: "Cancel a scar",
+    Reward.CHANGE_BONUS: "Change a continent's bonus",
+    Reward.FORTIFY_CITY: "Fortify a city",
+    Reward.DESTROY_CARD: "Destroy a territory card",
+    Reward.MINOR_CITY: "Found a minor city",
+    Reward.UPGRADE_CARD: "Add a coin to a territory card",
+}
+
+
+@dataclass(frozen=True)
+class RewardChoice:
+    """One reward as a player chose it; which fields matter depends on the kind."""
+
+    kind: Reward
+    territory: str | None = None
+    continent: str | None = None
+    name: str = ""
+    delta: int = 0
+
+
+def rewards_given(game_number: int) -> bool:
+    """Winner and held-on rewards are given after games 1 to 15 only."""
+    return 1 <= game_number <= CAMPAIGN_GAMES
+
+
+def _stock(world: World, stock: str) -> int:
+    return world.stock_left.get(stock, 0)
+
+
+def winner_reward_targets(world: World) -> dict[Reward, list]:
+    """Every winner's reward available now, with the legal targets of each.
+
+    A reward whose stock is gone, or that has nothing left to act on, is left out.
+    """
+    territories = world.territories.values()
+    targets: dict[Reward, list] = {
+        Reward.NAME_CONTINENT: [c.slug for c in world.continents.values() if c.name is None],
+        Reward.MAJOR_CITY: (
+            [t.slug for t in territories if t.city is None]
+            if _stock(world, Stock.MAJOR_CITIES) > 0
+            else []
+        ),
+        Reward.CANCEL_SCAR: (
+            [t.slug for t in territories if t.scar is not None]
+            if _stock(world, Stock.SCAR_CANCELS) > 0
+            else []
+        ),
+        Reward.CHANGE_BONUS: [
+            (c.slug, delta)
+            for c in world.continents.values()
+            if c.bonus_change == 0
+            for delta, stock in ((1, Stock.BONUS_PLUS), (-1, Stock.BONUS_MINUS))
+            if _stock(world, stock) > 0
+        ],
+        Reward.FORTIFY_CITY: (
+            [t.slug for t in territories if t.city is not None]
+            if _stock(world, Stock.FORTIFICATIONS) > 0
+            else []
+        ),
+        Reward.DESTROY_CARD: [t.slug for t in territories if not t.card_destroyed],
+    }
+    return {kind: options for kind, options in targets.items() if options}
+
+
+def held_on_reward_targets(world: World, controlled: Iterable[str]) -> dict[Reward, list[str]]:
+    """Every held-on reward available to a player who controlled ``controlled`` at the end."""
+    held = [slug for slug in world.territories if slug in set(controlled)]
+    targets = {
+        Reward.MINOR_CITY: (
+            [s for s in held if world.territories[s].city is None]
+            if _stock(world, Stock.MINOR_CITIES) > 0
+            else []
+        ),
+        Reward.UPGRADE_CARD: (
+            [
+                s
+                for s in held
+                if not world.territories[s].card_destroyed
+                and world.territories[s].coins < TERRITORY_CARD_MAX_COINS
+            ]
+            if _stock(world, Stock.HELD_ON_COINS) > 0
+            else []
+        ),
+    }
+    return {kind: options for kind, options in targets.items() if options}
+
+
+def _territory_name(slug: str | None) -> str:
+    t = board.TERRITORY_BY_SLUG.get(slug or "")
+    return t.name if t else repr(slug)
+
+
+def _require_territory(choice: RewardChoice) -> str:
+    if choice.territory not in board.TERRITORY_BY_SLUG:
+        raise RuleViolation(
+            f"There is no territory called {choice.territory!r} on the board.",
+            rule="unknown-territory",
+            field="territory",
+        )
+    return choice.territory
+
+
+def _require_name(choice: RewardChoice, what: str) -> str:
+    name = (choice.name or "").strip()
+    if not name:
+        raise RuleViolation(f"{what} needs a name.", rule="name-required", field="name")
+    if len(name) > 60:
+        raise RuleViolation(
+            f"{what}: a name fits in 60 characters.", rule="name-too-long", field="name"
+        )
+    return name
+
+
+def check_winner_reward(world: World, choice: RewardChoice) -> None:
+    """Refuse a winner's reward that the world or the stock does not allow now."""
+    kind = choice.kind
+    if kind not in WINNER_REWARDS:
+        raise RuleViolation(
+            f"{REWARD_LABELS.get(kind, kind)} is not a winner's reward.",
+            rule="winner-reward",
+            field="kind",
+        )
+    if kind == Reward.NAME_CONTINENT or kind == Reward.CHANGE_BONUS:
+        if choice.continent not in board.CONTINENT_BY_SLUG:
+            raise RuleViolation(
+                f"There is no continent called {choice.continent!r}.",
+                rule="unknown-continent",
+                field="continent",
+            )
+        state = world.continents[choice.continent]
+        label = state.name or board.CONTINENT_BY_SLUG[choice.continent].name
+        if kind == Reward.NAME_CONTINENT:
+            _require_name(choice, "A continent")
+            if state.name is not None:
+                raise RuleViolation(
+                    f"{label} already has a name: each continent is named once.",
+                    rule="continent-named-once",
+                    field="continent",
+                )
+            return
+        if choice.delta not in (1, -1):
+            raise RuleViolation(
+                "A continent's bonus changes by +1 or -1.", rule="bonus-change", field="delta"
+            )
+        if state.bonus_change != 0:
+            raise RuleViolation(
+                f"{label}'s bonus was already changed: each continent can be changed once.",
+                rule="bonus-changed-once",
+                field="continent",
+            )
+        stock = Stock.BONUS_PLUS if choice.delta == 1 else Stock.BONUS_MINUS
+        if _stock(world, stock) <= 0:
+            sign = "+1" if choice.delta == 1 else "-1"
+            raise RuleViolation(
+                f"The {sign} bonus sticker is already used.", rule="stock-empty", field="delta"
+            )
+        return
+    slug = _require_territory(choice)
+    state = world.territories[slug]
+    name = _territory_name(slug)
+    if kind == Reward.MAJOR_CITY:
+        _require_name(choice, "A major city")
+        if state.city is not None:
+            raise RuleViolation(
+                f"{name} already has a city: one city per territory.",
+                rule="one-city-per-territory",
+                field="territory",
+            )
+        if _stock(world, Stock.MAJOR_CITIES) <= 0:
+            raise RuleViolation(
+                "All 5 major city stickers are used.", rule="stock-empty", field="kind"
+            )
+    elif kind == Reward.CANCEL_SCAR:
+        if state.scar is None:
+            raise RuleViolation(
+                f"{name} has no scar to cancel.", rule="cancel-needs-scar", field="territory"
+            )
+        if _stock(world, Stock.SCAR_CANCELS) <= 0:
+            raise RuleViolation(
+                "All scar-cancel stickers are used.", rule="stock-empty", field="kind"
+            )
+    elif kind == Reward.FORTIFY_CITY:
+        if state.city is None:
+            raise RuleViolation(
+                f"{name} has no city to fortify.", rule="fortify-needs-city", field="territory"
+            )
+        if _stock(world, Stock.FORTIFICATIONS) <= 0:
+            raise RuleViolation(
+                "All fortification stickers are used.", rule="stock-empty", field="kind"
+            )
+    elif kind == Reward.DESTROY_CARD and state.card_destroyed:
+        raise RuleViolation(
+            f"{name}'s territory card is already destroyed.",
+            rule="card-destroyed-once",
+            field="territory",
+        )
+
+
+def check_held_on_reward(world: World, choice: RewardChoice, *, controlled: Iterable[str]) -> None:
+    """Refuse a held-on reward that the world, the stock or the player's end position forbids."""
+    if choice.kind not in HELD_ON_REWARDS:
+        raise RuleViolation(
+            f"{REWARD_LABELS.get(choice.kind, choice.kind)} is not a reward for holding on.",
+            rule="held-on-reward",
+            field="kind",
+        )
+    slug = _require_territory(choice)
+    name = _territory_name(slug)
+    if slug not in set(controlled):
+        raise RuleViolation(
+            f"You did not control {name} at the end of the game.",
+            rule="held-on-controlled",
+            field="territory",
+        )
+    state = world.territories[slug]
+    if choice.kind == Reward.MINOR_CITY:
+        _require_name(choice, "A minor city")
+        if state.city is not None:
+            raise RuleViolation(
+                f"{name} already has a city: one city per territory.",
+                rule="one-city-per-territory",
+                field="territory",
+            )
+        if _stock(world, Stock.MINOR_CITIES) <= 0:
+            raise RuleViolation(
+                "All 9 minor city stickers are used.", rule="stock-empty", field="kind"
+            )
+        return
+    if state.card_destroyed:
+        raise RuleViolation(
+            f"{name}'s territory card was destroyed.", rule="card-destroyed", field="territory"
+        )
+    if state.coins >= TERRITORY_CARD_MAX_COINS:
+        raise RuleViolation(
+            f"{name}'s card already holds {TERRITORY_CARD_MAX_COINS} coins, the most a card holds.",
+            rule="card-coin-limit",
+            field="territory",
+        )
+    if _stock(world, Stock.HELD_ON_COINS) <= 0:
+        raise RuleViolation("All coin stickers are used.", rule="stock-empty", field="kind")
+
+
+# --- Sealed packets ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TriggerFacts:
+    """What has happened in the campaign so far, as far as the packet triggers care."""
+
+    minor_cities_founded: int = 0
+    most_signatures_by_one_player: int = 0
+    factions_eliminated: int = 0
+    most_missiles_on_one_roll: int = 0
+    big_recruitment_with_missile: bool = False
+    pack4_mark_placed: bool = False
+
+
+def packets_triggered(facts: TriggerFacts) -> list[str]:
+    """Every packet whose trigger these facts fire, in box order (opened or not)."""
+    fired = {
+        "pack-1": facts.minor_cities_founded >= 9,
+        "pack-2": facts.factions_eliminated >= 1,
+        "pack-3": facts.most_signatures_by_one_player >= 2,
+        "pack-4": facts.pack4_mark_placed,
+        "pocket-1": facts.most_missiles_on_one_roll >= 3,
+        "pocket-2": facts.big_recruitment_with_missile,
+    }
+    return [slug for slug, yes in fired.items() if yes]
+
+
+def packets_to_open(facts: TriggerFacts, opened: Iterable[str]) -> list[str]:
+    """The packets that must be opened now: triggered and still sealed."""
+    opened = set(opened)
+    return [slug for slug in packets_triggered(facts) if slug not in opened]
+
+
+# --- After the fifteenth game -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NamerDecision:
+    namer: int | None  # the player who names the world, once decided
+    tied: tuple[int, ...] = ()  # the players who must roll (again) when undecided
+
+
+def world_namer(
+    signature_counts: Mapping[int, int],
+    *,
+    continents_named: Mapping[int, int] | None = None,
+    rolls: Mapping[int, int] | None = None,
+) -> NamerDecision:
+    """Who names the world after game 15.
+
+    The player with the most signatures names it. On a tie the tied players roll a die and each
+    adds 1 for every continent they named; the highest total names it, and a new tie rolls again.
+    """
+    if not signature_counts:
+        return NamerDecision(None)
+    most = max(signature_counts.values())
+    tied = tuple(sorted(p for p, n in signature_counts.items() if n == most))
+    if len(tied) == 1:
+        return NamerDecision(tied[0])
+    if not rolls:
+        return NamerDecision(None, tied)
+    missing = [p for p in tied if p not in rolls]
+    if missing:
+        raise RuleViolation(
+            "Every tied player rolls: a roll is missing.", rule="naming-roll", field="rolls"
+        )
+    for p in tied:
+        if not 1 <= rolls[p] <= 6:
+            raise RuleViolation(
+                "A roll is a number from 1 to 6.", rule="naming-roll", field="rolls"
+            )
+    named = continents_named or {}
+    totals = {p: rolls[p] + named.get(p, 0) for p in tied}
+    best = max(totals.values())
+    top = tuple(p for p in tied if totals[p] == best)
+    return NamerDecision(top[0]) if len(top) == 1 else NamerDecision(None, top)

@@ -1,0 +1,105 @@
+"""The world as plain, frozen data: what the board and the cards look like at one moment.
+
+Selectors build a ``World`` from the stored marks (as of the end of any game); rule functions
+read it. Nothing here touches the database, so the rules are tested with hand-made worlds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from legacy import board
+from legacy.box import CITY_POPULATION, FORTIFICATION_BOXES
+
+
+@dataclass(frozen=True)
+class City:
+    kind: str  # "minor", "major" or "capital"
+    name: str
+    founder: int | None = None  # player id
+    fortified: bool = False
+    boxes_used: int = 0
+
+    @property
+    def population(self) -> int:
+        return CITY_POPULATION[self.kind]
+
+    @property
+    def fortification_works(self) -> bool:
+        return self.fortified and self.boxes_used < FORTIFICATION_BOXES
+
+
+@dataclass(frozen=True)
+class TerritoryState:
+    slug: str
+    city: City | None = None
+    scar: str | None = None  # scar type slug
+    coins: int = 1  # on this territory's card
+    card_destroyed: bool = False
+    other_marks: tuple[str, ...] = ()  # kinds of mark the group unlocked
+
+    @property
+    def marked(self) -> bool:
+        """A territory is marked when any sticker is on it: a city, a scar or another mark."""
+        return self.city is not None or self.scar is not None or bool(self.other_marks)
+
+    @property
+    def name(self) -> str:
+        return board.TERRITORY_BY_SLUG[self.slug].name
+
+
+@dataclass(frozen=True)
+class ContinentState:
+    slug: str
+    name: str | None = None  # the name a winner gave it
+    namer: int | None = None  # player id
+    bonus_change: int = 0  # -1, 0 or +1
+
+    @property
+    def bonus(self) -> int:
+        return board.CONTINENT_BY_SLUG[self.slug].bonus + self.bonus_change
+
+
+@dataclass(frozen=True)
+class Signature:
+    line: int
+    player: int
+    game: int
+    date: str  # ISO date
+    slogan: str = ""
+
+
+@dataclass(frozen=True)
+class World:
+    as_of_game: int | None  # None: the world right now, mid-game marks included
+    territories: dict[str, TerritoryState]
+    continents: dict[str, ContinentState]
+    signatures: tuple[Signature, ...] = ()
+    faction_scars: dict[str, str] = field(default_factory=dict)  # faction -> scar type slug
+    faction_powers: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    packets_opened: frozenset[str] = frozenset()
+    world_name: str | None = None
+    world_namer: int | None = None
+    stock_left: dict[str, int] = field(default_factory=dict)
+    minor_cities_founded: int = 0  # ever, including destroyed ones
+
+    def signature_counts(self) -> dict[int, int]:
+        counts: dict[int, int] = {}
+        for s in self.signatures:
+            counts[s.player] = counts.get(s.player, 0) + 1
+        return counts
+
+    def cities(self) -> dict[str, City]:
+        return {slug: t.city for slug, t in self.territories.items() if t.city}
+
+
+def empty_world(*, coins: dict[str, int] | None = None) -> World:
+    """A fresh board: 42 unmarked territories with one coin each, unnamed continents."""
+    coins = coins or {}
+    return World(
+        as_of_game=0,
+        territories={
+            t.slug: TerritoryState(t.slug, coins=coins.get(t.slug, 1)) for t in board.TERRITORIES
+        },
+        continents={c.slug: ContinentState(c.slug) for c in board.CONTINENTS},
+    )
