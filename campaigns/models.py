@@ -105,3 +105,143 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.action}: {self.summary}"
+
+
+class GameStatus(models.TextChoices):
+    SETUP = "setup", "Setting up"
+    IN_PROGRESS = "in_progress", "In progress"
+    FINISHED = "finished", "Finished"
+
+
+# The one table of allowed moves in a game's life.
+GAME_TRANSITIONS = {
+    GameStatus.SETUP: {GameStatus.IN_PROGRESS},
+    GameStatus.IN_PROGRESS: {GameStatus.FINISHED},
+    GameStatus.FINISHED: set(),
+}
+
+
+class Game(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=12, choices=GameStatus.choices, default=GameStatus.SETUP)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    played_on = models.DateField(null=True, blank=True)
+    scar_cards_dealt = models.BooleanField(default=False)
+    # Bumped by every finish or amendment, so a stale amendment is refused instead of lost.
+    revision = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["campaign", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign", "number"],
+                name="game_number_unique",
+                violation_error_message="That game number is already taken.",
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="game_number_from_1"),
+            models.CheckConstraint(
+                condition=Q(status__in=GameStatus.values), name="game_status_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.campaign} — game {self.number}"
+
+
+class Result(models.TextChoices):
+    WON = "won", "Won"
+    HELD_ON = "held_on", "Held on"
+    ELIMINATED = "eliminated", "Eliminated"
+
+
+class Seat(models.Model):
+    """One player at the table for one game: faction, HQ, what they started with, the result."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    faction = models.CharField(max_length=40)
+    hq = models.CharField(max_length=32, help_text="Starting territory.")
+    order = models.PositiveSmallIntegerField(help_text="Seating order, clockwise from 1.")
+    red_stars = models.PositiveSmallIntegerField(default=0)
+    missiles = models.PositiveSmallIntegerField(default=0)
+    scar_card = models.BooleanField(default=False)
+    result = models.CharField(max_length=12, choices=Result.choices, blank=True, default="")
+    controlled_at_end = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["game", "order"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "player"],
+                name="seat_player_once",
+                violation_error_message="A player sits at the table once.",
+            ),
+            models.UniqueConstraint(
+                fields=["game", "faction"],
+                name="seat_faction_once",
+                violation_error_message="Each faction is played by one player.",
+            ),
+            models.UniqueConstraint(fields=["game", "order"], name="seat_order_once"),
+            models.UniqueConstraint(fields=["game", "hq"], name="seat_hq_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} as {self.faction} in {self.game}"
+
+
+class EventKind(models.TextChoices):
+    SCAR_PLACED = "scar-placed", "Scar placed"
+    MISSILES = "missiles", "Missiles used on one roll"
+    RECRUITMENT = "recruitment", "Big recruitment"
+    ELIMINATED = "eliminated", "Faction eliminated"
+    REJOINED = "rejoined", "Faction rejoined the war"
+    COIN_PILE_OUT = "coin-pile-out", "Coin-card pile ran out"
+    MARK_PLACED = "mark-placed", "Mark placed"
+    CITY_DESTROYED = "city-destroyed", "City destroyed"
+    PACKET_OPENED = "packet-opened", "Packet opened"
+
+
+class GameEvent(models.Model):
+    """What happened during a game that changes the world or fires a trigger, in order."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=20, choices=EventKind.choices)
+    at = models.DateTimeField(auto_now_add=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    seat = models.ForeignKey(
+        Seat, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    data = models.JSONField(default=dict, blank=True)
+    summary = models.CharField(max_length=300)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="event_seq_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.seq}: {self.summary}"
+
+
+class GameReward(models.Model):
+    """A reward chosen at the end of a game, and the marks it placed or covered."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rewards")
+    seat = models.ForeignKey(Seat, on_delete=models.PROTECT, related_name="rewards")
+    order = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=20)
+    details = models.JSONField(default=dict, blank=True)
+    voided = models.BooleanField(default=False, help_text="Undone by an amendment of the game.")
+
+    class Meta:
+        ordering = ["game", "order"]
+
+    def __str__(self) -> str:
+        return f"{self.seat.player}: {self.kind}"

@@ -431,6 +431,9 @@ class WorldName(Mark):
     """ "The World of ...", written once after the fifteenth game by ``placed_by``."""
 
     name = models.CharField(max_length=60)
+    rolls = models.JSONField(
+        default=dict, blank=True, help_text="Tie-break rolls (player id -> die), if any."
+    )
 
     class Meta(Mark.Meta):
         constraints = [
@@ -445,6 +448,82 @@ class WorldName(Mark):
 
     def __str__(self) -> str:
         return f"The World of {self.name}"
+
+
+class ContentKind(models.TextChoices):
+    SCAR_TYPE = "scar-type", "New scar type"
+    MARK_KIND = "mark-kind", "New kind of mark"
+    POWER = "power", "Power"
+    FACTION = "faction", "Faction"
+    EVENT_CARD = "event-card", "Event card"
+    MISSION_CARD = "mission-card", "Mission card"
+    RULE = "rule", "Rule addition"
+    OTHER = "other", "Other"
+
+
+class UnlockedContent(models.Model):
+    """What a packet unlocked, in the group's own words. Never part of the product itself."""
+
+    campaign = models.ForeignKey(CAMPAIGN, on_delete=models.CASCADE, related_name="unlocked")
+    opening = models.ForeignKey(PacketOpening, on_delete=models.PROTECT, related_name="contents")
+    kind = models.CharField(max_length=16, choices=ContentKind.choices)
+    title = models.CharField(max_length=100)
+    text = models.TextField(blank=True, default="")
+
+    class Meta:
+        ordering = ["opening__placed_in_game", "id"]
+        verbose_name_plural = "unlocked content"
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.title}"
+
+
+class MarkKind(models.Model):
+    """A kind of mark a packet unlocked (entered by the group), beyond cities, scars and coins."""
+
+    campaign = models.ForeignKey(CAMPAIGN, on_delete=models.CASCADE, related_name="mark_kinds")
+    slug = models.SlugField(max_length=40)
+    name = models.CharField(max_length=60)
+    text = models.TextField(blank=True, default="")
+    opens_pack_4 = models.BooleanField(
+        default=False, help_text="Its first appearance on the board opens Pack 4."
+    )
+    unlocked_by = models.ForeignKey(
+        PacketOpening, on_delete=models.PROTECT, null=True, blank=True, related_name="mark_kinds"
+    )
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "slug"], name="mark_kind_slug_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class OtherMark(Mark):
+    """A mark of a kind the group unlocked, on a territory or a faction card."""
+
+    kind = models.ForeignKey(MarkKind, on_delete=models.PROTECT, related_name="marks")
+    territory = models.CharField(max_length=32, choices=TERRITORY_CHOICES, null=True, blank=True)
+    faction = models.CharField(max_length=40, null=True, blank=True)
+    label = models.CharField(max_length=60, blank=True, default="")
+
+    class Meta(Mark.Meta):
+        constraints = [
+            *Mark.common_constraints("other_mark"),
+            territory_check("other_mark_territory_known", nullable=True),
+            models.CheckConstraint(
+                condition=Q(territory__isnull=False, faction__isnull=True)
+                | Q(territory__isnull=True, faction__isnull=False),
+                name="other_mark_on_territory_or_faction_card",
+                violation_error_message="A mark goes either on a territory or on a faction card.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} on {self.territory or self.faction}"
 
 
 class StockAllowance(models.Model):
@@ -518,4 +597,5 @@ MARK_MODELS: tuple[type[Mark], ...] = (
     PacketOpening,
     Signature,
     WorldName,
+    OtherMark,
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from legacy import board
@@ -21,7 +21,7 @@ from legacy.box import (
     Stock,
 )
 from legacy.errors import RuleViolation
-from legacy.world import World
+from legacy.world import City, World
 
 # --- Recruitment -------------------------------------------------------------------------------
 
@@ -572,3 +572,58 @@ def world_namer(
     best = max(totals.values())
     top = tuple(p for p in tied if totals[p] == best)
     return NamerDecision(top[0]) if len(top) == 1 else NamerDecision(None, top)
+
+
+def world_after_reward(world: World, choice: RewardChoice, *, player: int | None) -> World:
+    """The world once a (checked) reward is applied, so the next player's choice sees it."""
+    territories = dict(world.territories)
+    continents = dict(world.continents)
+    stock = dict(world.stock_left)
+    minor_founded = world.minor_cities_founded
+
+    def spend(name: str) -> None:
+        stock[name] = stock.get(name, 0) - 1
+
+    kind = choice.kind
+    if kind == Reward.NAME_CONTINENT:
+        continents[choice.continent] = replace(
+            continents[choice.continent], name=choice.name.strip(), namer=player
+        )
+    elif kind == Reward.CHANGE_BONUS:
+        continents[choice.continent] = replace(
+            continents[choice.continent], bonus_change=choice.delta
+        )
+        spend(Stock.BONUS_PLUS if choice.delta == 1 else Stock.BONUS_MINUS)
+    else:
+        t = territories[choice.territory]
+        if kind in (Reward.MAJOR_CITY, Reward.MINOR_CITY):
+            city_kind = "major" if kind == Reward.MAJOR_CITY else "minor"
+            t = replace(t, city=City(city_kind, choice.name.strip(), founder=player))
+            spend(Stock.MAJOR_CITIES if city_kind == "major" else Stock.MINOR_CITIES)
+            minor_founded += city_kind == "minor"
+        elif kind == Reward.CANCEL_SCAR:
+            t = replace(t, scar=None)
+            spend(Stock.SCAR_CANCELS)
+        elif kind == Reward.FORTIFY_CITY:
+            t = replace(t, city=replace(t.city, fortified=True, boxes_used=0))
+            spend(Stock.FORTIFICATIONS)
+        elif kind == Reward.DESTROY_CARD:
+            t = replace(t, card_destroyed=True)
+        elif kind == Reward.UPGRADE_CARD:
+            t = replace(t, coins=t.coins + 1)
+            spend(Stock.HELD_ON_COINS)
+        territories[choice.territory] = t
+    return replace(
+        world,
+        territories=territories,
+        continents=continents,
+        stock_left=stock,
+        minor_cities_founded=minor_founded,
+    )
+
+
+def held_on_order(seat_orders: Mapping[int, int], winner: int) -> list[int]:
+    """Players in seating order, clockwise from the winner (who comes first)."""
+    ordered = sorted(seat_orders, key=seat_orders.__getitem__)
+    i = ordered.index(winner)
+    return ordered[i:] + ordered[:i]

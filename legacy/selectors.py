@@ -17,6 +17,7 @@ from legacy.models import (
     DestroyedCard,
     FactionPower,
     Fortification,
+    OtherMark,
     PacketOpening,
     RemovedReason,
     Scar,
@@ -61,6 +62,11 @@ def world_as_of(campaign_id: int, game: int | None = None) -> World:
     for territory, value in counting(CoinSticker).values_list("territory", "coins_after"):
         coins[territory] = max(coins.get(territory, 1), value)
     destroyed = set(counting(DestroyedCard).values_list("territory", flat=True))
+    others: dict[str, tuple[str, ...]] = {}
+    for territory, kind in counting(OtherMark).filter(territory__isnull=False).values_list(
+        "territory", "kind__slug"
+    ):
+        others[territory] = (*others.get(territory, ()), kind)
 
     city_by_territory = {}
     for c in cities.values():
@@ -80,6 +86,7 @@ def world_as_of(campaign_id: int, game: int | None = None) -> World:
             scar=scar_by_territory.get(t.slug),
             coins=coins.get(t.slug, 1),
             card_destroyed=t.slug in destroyed,
+            other_marks=others.get(t.slug, ()),
         )
         for t in board.TERRITORIES
     }

@@ -1,0 +1,416 @@
+"""A game's life through the services: setup, events, the end with rewards, amendments."""
+
+import pytest
+
+from campaigns import games
+from campaigns.models import AuditEntry, Game, GameStatus, Seat
+from legacy.errors import RuleViolation
+from legacy.models import MARK_MODELS, City, CoinSticker, ScarKind, Signature
+from legacy.selectors import world_as_of
+
+pytestmark = pytest.mark.django_db
+
+FACTIONS = ["khan-industries", "die-mechaniker", "enclave-of-the-bear"]
+HQS = ["egypt", "japan", "peru"]
+
+
+def snapshot(campaign) -> dict:
+    rows = {m.__name__: list(m.objects.filter(campaign=campaign).values()) for m in MARK_MODELS}
+    rows["games"] = list(Game.objects.filter(campaign=campaign).values())
+    rows["seats"] = list(Seat.objects.filter(game__campaign=campaign).values())
+    rows["audit"] = AuditEntry.objects.filter(campaign=campaign).count()
+    return rows
+
+
+def seat(player, faction, hq):
+    return {"player": player.pk, "faction": faction, "hq": hq}
+
+
+@pytest.fixture
+def trio(players):
+    return players["Ada"], players["Boris"], players["Chloe"]
+
+
+@pytest.fixture
+def game(prepared_campaign, trio):
+    ada, boris, chloe = trio
+    g = games.setup_game(
+        campaign=prepared_campaign,
+        seats=[
+            seat(ada, FACTIONS[0], "egypt"),
+            seat(boris, FACTIONS[1], "japan"),
+            seat(chloe, FACTIONS[2], "peru"),
+        ],
+    )
+    return games.start_game(game=g)
+
+
+def finish(game, trio, **kw):
+    ada, boris, chloe = trio
+    kw.setdefault("results", {ada.pk: "won", boris.pk: "held_on", chloe.pk: "eliminated"})
+    kw.setdefault("controlled", {boris.pk: ["japan", "china"]})
+    kw.setdefault("winner_reward", {"kind": "major-city", "territory": "egypt", "name": "Cairo"})
+    kw.setdefault(
+        "held_on_rewards", {boris.pk: {"kind": "minor-city", "territory": "japan", "name": "Edo"}}
+    )
+    return games.finish_game(game=game, **kw)
+
+
+def test_the_first_game_is_number_one_and_everyone_starts_with_a_red_star(game):
+    assert game.number == 1 and game.status == GameStatus.IN_PROGRESS
+    assert [(s.red_stars, s.missiles) for s in game.seats.all()] == [(1, 0)] * 3
+    assert game.scar_cards_dealt
+
+
+def test_a_game_needs_the_first_game_setup(campaign, trio):
+    with pytest.raises(RuleViolation, match="before the first game"):
+        games.setup_game(
+            campaign=campaign,
+            seats=[seat(p, f, h) for p, f, h in zip(trio, FACTIONS, HQS, strict=True)],
+        )
+
+
+@pytest.mark.parametrize(
+    ("seats", "message"),
+    [
+        (
+            lambda a, b, c: [
+                seat(a, "khan-industries", "egypt"),
+                seat(b, "khan-industries", "japan"),
+                seat(c, "die-mechaniker", "peru"),
+            ],
+            "taken",
+        ),
+        (
+            lambda a, b, c: [
+                seat(a, "atlantis", "egypt"),
+                seat(b, "die-mechaniker", "japan"),
+                seat(c, "khan-industries", "peru"),
+            ],
+            "no faction called",
+        ),
+        (
+            lambda a, b, c: [
+                seat(a, "khan-industries", "egypt"),
+                seat(a, "die-mechaniker", "japan"),
+                seat(c, "enclave-of-the-bear", "peru"),
+            ],
+            "seated twice",
+        ),
+        (
+            lambda a, b, c: [
+                seat(a, "khan-industries", "egypt"),
+                seat(b, "die-mechaniker", "middle-east"),
+                seat(c, "enclave-of-the-bear", "peru"),
+            ],
+            "borders the HQ",
+        ),
+        (
+            lambda a, b, c: [
+                seat(a, "khan-industries", "egypt"),
+                seat(b, "die-mechaniker", "egypt"),
+                seat(c, "enclave-of-the-bear", "peru"),
+            ],
+            "occupied",
+        ),
+        (
+            lambda a, b, c: [
+                seat(a, "khan-industries", "egypt"),
+                seat(b, "die-mechaniker", "japan"),
+            ],
+            "3 to 5 players",
+        ),
+    ],
+)
+def test_an_illegal_setup_is_refused_and_writes_nothing(prepared_campaign, trio, seats, message):
+    before = snapshot(prepared_campaign)
+    with pytest.raises(RuleViolation, match=message):
+        games.setup_game(campaign=prepared_campaign, seats=seats(*trio))
+    assert snapshot(prepared_campaign) == before
+
+
+def test_finishing_a_game_signs_and_places_the_rewards(game, trio):
+    ada, boris, _ = trio
+    result = finish(game, trio, slogan="First blood")
+    world = world_as_of(game.campaign_id, 1)
+    assert world.signatures[0].player == ada.pk and world.signatures[0].slogan == "First blood"
+    assert (
+        world.territories["egypt"].city.name == "Cairo"
+        and world.territories["egypt"].city.founder == ada.pk
+    )
+    assert world.territories["japan"].city.kind == "minor"
+    assert world.stock_left["major-cities"] == 4 and world.stock_left["minor-cities"] == 8
+    assert result.packets_to_open == ["pack-2"]  # Chloe was eliminated at the end
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED and game.revision == 1
+
+
+def test_a_game_is_finished_once(game, trio):
+    finish(game, trio)
+    before = snapshot(game.campaign)
+    with pytest.raises(RuleViolation, match="already finished") as refusal:
+        finish(game, trio)
+    assert refusal.value.conflict
+    assert snapshot(game.campaign) == before
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda a, b, c: {"results": {a.pk: "won", b.pk: "won", c.pk: "held_on"}},
+            "exactly one winner",
+        ),
+        (lambda a, b, c: {"results": {a.pk: "won", b.pk: "held_on"}}, "Every seat gets a result"),
+        (lambda a, b, c: {"winner_reward": None}, "chooses one reward"),
+        (
+            lambda a, b, c: {
+                "held_on_rewards": {b.pk: {"kind": "minor-city", "territory": "egypt", "name": "X"}}
+            },
+            "did not control Egypt",
+        ),
+        (
+            lambda a, b, c: {
+                "held_on_rewards": {
+                    b.pk: {"kind": "minor-city", "territory": "egypt", "name": "X"}
+                },
+                "controlled": {b.pk: ["egypt"]},
+            },
+            "already has a city",
+        ),
+        (lambda a, b, c: {"controlled": {b.pk: ["japan"], c.pk: ["china"]}}, "eliminated"),
+        (
+            lambda a, b, c: {"winner_reward": {"kind": "cancel-scar", "territory": "egypt"}},
+            "no scar to cancel",
+        ),
+        (lambda a, b, c: {"winner_reward": {"kind": "teleport"}}, "needs a known kind"),
+    ],
+)
+def test_an_illegal_end_of_game_is_refused_and_writes_nothing(game, trio, change, message):
+    before = snapshot(game.campaign)
+    with pytest.raises(RuleViolation, match=message):
+        finish(game, trio, **change(*trio))
+    assert snapshot(game.campaign) == before
+
+
+def test_held_on_rewards_go_clockwise_from_the_winner_when_stock_runs_short(
+    prepared_campaign, players
+):
+    from legacy.models import StockAllowance
+
+    StockAllowance.objects.filter(campaign=prepared_campaign, stock="minor-cities").update(
+        quantity=1
+    )
+    a, b, c, d = players["Ada"], players["Boris"], players["Chloe"], players["Dmitri"]
+    g = games.start_game(
+        game=games.setup_game(
+            campaign=prepared_campaign,
+            seats=[
+                seat(a, "khan-industries", "egypt"),
+                seat(b, "die-mechaniker", "japan"),
+                seat(c, "enclave-of-the-bear", "argentina"),
+                seat(d, "imperial-balkania", "greenland"),
+            ],
+        )
+    )
+    # Chloe wins; clockwise from her: Dmitri, then Ada. Dmitri takes the last minor city first.
+    results = {a.pk: "held_on", b.pk: "eliminated", c.pk: "won", d.pk: "held_on"}
+    controlled = {a.pk: ["egypt"], d.pk: ["greenland"]}
+    with pytest.raises(RuleViolation, match="Ada: All 9 minor city stickers are used"):
+        games.finish_game(
+            game=g,
+            results=results,
+            controlled=controlled,
+            winner_reward={"kind": "destroy-card", "territory": "peru"},
+            held_on_rewards={
+                a.pk: {"kind": "minor-city", "territory": "egypt", "name": "A"},
+                d.pk: {"kind": "minor-city", "territory": "greenland", "name": "D"},
+            },
+        )
+    games.finish_game(
+        game=g,
+        results=results,
+        controlled=controlled,
+        winner_reward={"kind": "destroy-card", "territory": "peru"},
+        held_on_rewards={
+            a.pk: {"kind": "upgrade-card", "territory": "egypt"},
+            d.pk: {"kind": "minor-city", "territory": "greenland", "name": "D"},
+        },
+    )
+    world = world_as_of(prepared_campaign.pk)
+    assert world.territories["greenland"].city.name == "D"
+    assert world.territories["egypt"].coins == 3
+    assert world.territories["peru"].card_destroyed
+
+
+def test_a_scar_placed_during_the_game_is_permanent(game, trio):
+    games.place_scar(game=game, scar="bunker", territory="brazil", player=trio[0].pk)
+    with pytest.raises(RuleViolation, match="already has a scar"):
+        games.place_scar(game=game, scar="ammo-shortage", territory="brazil")
+    finish(game, trio)
+    assert world_as_of(game.campaign_id, 1).territories["brazil"].scar == "bunker"
+
+
+def test_a_second_game_gives_the_signer_a_missile(game, trio):
+    finish(game, trio)
+    ada, boris, chloe = trio
+    g2 = games.setup_game(
+        campaign=game.campaign,
+        seats=[
+            seat(ada, "khan-industries", "egypt"),
+            seat(boris, "die-mechaniker", "argentina"),
+            seat(chloe, "saharan-republic", "greenland"),
+        ],
+    )
+    tokens = {s.player_id: (s.red_stars, s.missiles) for s in g2.seats.all()}
+    assert tokens == {ada.pk: (0, 1), boris.pk: (1, 0), chloe.pk: (1, 0)}
+    assert g2.number == 2
+
+
+def test_a_major_city_is_a_legal_start_only_for_its_founder(game, trio):
+    finish(game, trio)
+    ada, boris, chloe = trio
+    with pytest.raises(RuleViolation, match="founded by someone else"):
+        games.setup_game(
+            campaign=game.campaign,
+            seats=[
+                seat(boris, "khan-industries", "egypt"),
+                seat(ada, "die-mechaniker", "argentina"),
+                seat(chloe, "saharan-republic", "greenland"),
+            ],
+        )
+
+
+def test_three_missiles_on_one_roll_tell_the_table_to_open_pocket_one(game):
+    assert games.use_missiles(game=game, count=2).packets_to_open == []
+    assert games.use_missiles(game=game, count=3).packets_to_open == ["pocket-1"]
+
+
+def test_a_big_recruitment_with_a_missile_opens_pocket_two(game, trio):
+    assert (
+        games.record_recruitment(
+            game=game, player=trio[0].pk, troops=30, holds_missile=False
+        ).packets_to_open
+        == []
+    )
+    assert games.record_recruitment(
+        game=game, player=trio[0].pk, troops=31, holds_missile=True
+    ).packets_to_open == ["pocket-2"]
+
+
+def test_the_coin_pile_gives_a_red_star_the_first_time_only(game, trio):
+    ada, boris, chloe = trio
+    first = games.coin_pile_out(game=game, territories={ada.pk: 15, boris.pk: 12, chloe.pk: 10})
+    assert first.red_star_to == ada.pk
+    again = games.coin_pile_out(game=game, territories={ada.pk: 15, boris.pk: 12, chloe.pk: 10})
+    assert again.red_star_to is None and "again" in again.event.summary
+
+
+def test_a_tie_for_most_territories_gives_no_red_star(game, trio):
+    ada, boris, chloe = trio
+    assert (
+        games.coin_pile_out(
+            game=game, territories={ada.pk: 14, boris.pk: 14, chloe.pk: 10}
+        ).red_star_to
+        is None
+    )
+
+
+def test_an_opened_packet_unlocks_a_scar_type_the_group_can_use(game):
+    games.open_packet(
+        campaign=game.campaign,
+        packet="pack-2",
+        unlocked=[{"kind": "scar-type", "title": "Mercenaries", "text": "Our words.", "cards": 2}],
+    )
+    games.place_scar(game=game, scar="mercenaries", territory="india")
+    assert world_as_of(game.campaign_id).territories["india"].scar == "mercenaries"
+    with pytest.raises(RuleViolation, match="already open"):
+        games.open_packet(campaign=game.campaign, packet="pack-2")
+
+
+def test_a_mark_the_group_unlocked_can_open_pack_four(game):
+    games.open_packet(
+        campaign=game.campaign,
+        packet="pack-1",
+        unlocked=[{"kind": "mark-kind", "title": "Beacon", "opens_pack_4": True}],
+    )
+    assert games.place_mark(game=game, kind="beacon", territory="india").packets_to_open == [
+        "pack-4"
+    ]
+    assert world_as_of(game.campaign_id).territories["india"].marked
+
+
+def test_a_faction_scar_goes_on_a_faction_card(game):
+    ScarKind.objects.create(
+        campaign=game.campaign, slug="traitor", name="Traitor", cards=1, on_faction_card=True
+    )
+    games.place_scar(game=game, scar="traitor", faction="khan-industries")
+    assert world_as_of(game.campaign_id).faction_scars == {"khan-industries": "traitor"}
+
+
+def test_amending_a_finished_game_replaces_its_end(game, trio):
+    ada, boris, chloe = trio
+    finish(game, trio)
+    result = games.amend_game(
+        game=game,
+        revision=1,
+        reason="Boris actually won",
+        results={ada.pk: "held_on", boris.pk: "won", chloe.pk: "eliminated"},
+        controlled={ada.pk: ["egypt"]},
+        winner_reward={"kind": "name-continent", "continent": "asia", "name": "Orient"},
+        held_on_rewards={ada.pk: {"kind": "upgrade-card", "territory": "egypt"}},
+    )
+    world = world_as_of(game.campaign_id, 1)
+    assert world.territories["egypt"].city is None and world.territories["japan"].city is None
+    assert world.continents["asia"].name == "Orient" and world.signatures[0].player == boris.pk
+    assert world.territories["egypt"].coins == 3
+    assert City.objects.filter(campaign=game.campaign, voided=True).count() == 2
+    assert Signature.objects.filter(campaign=game.campaign).count() == 2  # nothing deleted
+    assert result.game.revision == 2
+    with pytest.raises(RuleViolation, match="changed this game meanwhile"):
+        games.amend_game(
+            game=game,
+            revision=1,
+            reason="x",
+            results={ada.pk: "won", boris.pk: "held_on", chloe.pk: "eliminated"},
+        )
+
+
+def test_a_game_cannot_be_amended_once_the_next_one_is_set_up(game, trio):
+    ada, boris, chloe = trio
+    finish(game, trio)
+    games.setup_game(
+        campaign=game.campaign,
+        seats=[
+            seat(ada, "khan-industries", "egypt"),
+            seat(boris, "die-mechaniker", "argentina"),
+            seat(chloe, "saharan-republic", "greenland"),
+        ],
+    )
+    with pytest.raises(RuleViolation, match="can no longer be amended"):
+        games.amend_game(game=game, revision=1, reason="late", results={})
+
+
+def test_the_faction_card_backs_show_each_game_or_an_x(game, trio):
+    finish(game, trio)
+    backs = games.faction_card_backs(game.campaign_id)
+    assert backs["khan-industries"] == [
+        {"game": 1, "x": False, "player": "Ada", "hq": "egypt", "result": "won"}
+    ]
+    assert backs["saharan-republic"] == [{"game": 1, "x": True}]
+
+
+def test_standings_are_counted_from_the_games(game, trio):
+    finish(game, trio)
+    table = games.standings(game.campaign_id)
+    assert table["players"]["Ada"] == {"played": 1, "won": 1, "held_on": 0, "eliminated": 0}
+    assert table["factions"]["enclave-of-the-bear"]["eliminated"] == 1
+
+
+def test_coins_added_by_held_on_players_stack_up_to_six(game, trio):
+    ada, boris, chloe = trio
+    finish(game, trio, held_on_rewards={boris.pk: {"kind": "upgrade-card", "territory": "japan"}})
+    assert (
+        world_as_of(game.campaign_id).territories["japan"].coins == 3
+    )  # 1 printed + 1 first-game + 1
+    assert CoinSticker.objects.filter(campaign=game.campaign, territory="japan").count() == 2
