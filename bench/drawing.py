@@ -1,0 +1,100 @@
+"""Benchmark: draw a fully marked board as a 2000-pixel PNG.
+
+    python -m bench.drawing [RUNS] [--out board.png]
+
+Every territory has a city, a scar (base and group-made types) and coins; some are fortified,
+some hold an HQ or a destroyed card; all six continents are named or changed; the winners'
+section is full. One untimed render first warms the caches (fonts, the pre-drawn printed board).
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+
+from legacy.drawing import (
+    BoardPicture,
+    DrawnContinent,
+    DrawnTerritory,
+    all_slugs,
+    render_png,
+)
+
+FACTIONS = (
+    "die-mechaniker",
+    "enclave-of-the-bear",
+    "imperial-balkania",
+    "khan-industries",
+    "saharan-republic",
+)
+
+
+def fully_marked_picture() -> BoardPicture:
+    kinds = ("minor", "major", "capital")
+    scars = (
+        ("bunker", None),
+        ("ammo-shortage", None),
+        ("mercenaries", "Mercenaries"),
+        ("biohazard", "Biohazard"),
+        ("fallout", "Fallout"),
+    )
+    names = ("Novgorod", "Port Zed", "Москва", "Élan", "Xi", "New Carthage", "Öresund")
+    territories = []
+    for i, slug in enumerate(all_slugs()):
+        scar, label = scars[i % len(scars)]
+        territories.append(
+            DrawnTerritory(
+                slug,
+                city_kind=kinds[i % 3],
+                city_name=names[i % len(names)],
+                scar=scar,
+                scar_label=label,
+                fortified=i % 4 == 0,
+                fortification_boxes_used=i % 11,
+                card_destroyed=i % 6 == 0,
+                coins=1 + i % 6,
+                hq_faction=FACTIONS[i % 5] if i % 8 == 0 else None,
+            )
+        )
+    continents = (
+        DrawnContinent("north-america", "Ameritopia", 5, 1),
+        DrawnContinent("south-america", "Verdancia", 2, 0),
+        DrawnContinent("europe", "Mitteland", 5, 0),
+        DrawnContinent("africa", "Sahelia", 3, 0),
+        DrawnContinent("asia", "The Steppe", 7, -1),
+        DrawnContinent("australia", "Down Under", 2, 0),
+    )
+    winners = tuple(
+        (line, f"Player {line}", "Veni, vidi, vici" if line % 2 else None) for line in range(1, 16)
+    )
+    return BoardPicture(territories, continents, winners, "Pangaea Nova", "Tuesday Night Campaign")
+
+
+def bench_board_render_png(runs: int = 15) -> dict:
+    picture = fully_marked_picture()
+    start = time.perf_counter()
+    render_png(picture, width=2000)  # warm-up: fonts and the printed board are drawn once
+    first_ms = (time.perf_counter() - start) * 1000
+    times = []
+    for _ in range(max(1, runs)):
+        start = time.perf_counter()
+        render_png(picture, width=2000)
+        times.append((time.perf_counter() - start) * 1000)
+    return {
+        "bench": "board_render_png",
+        "median_ms": round(statistics.median(times), 2),
+        "runs": len(times),
+        "first_ms": round(first_ms, 2),  # includes drawing the printed board (cached after)
+    }
+
+
+if __name__ == "__main__":
+    args = sys.argv[1:]
+    if "--out" in args:
+        i = args.index("--out")
+        with open(args[i + 1], "wb") as fh:
+            fh.write(render_png(fully_marked_picture(), width=2000))
+        del args[i : i + 2]
+    print(json.dumps(bench_board_render_png(int(args[0]) if args else 15)))
