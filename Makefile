@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 migrate: install
-	mkdir -p var
+	mkdir -p var/static
 	$(RUN_ENV) $(BIN)/python manage.py migrate --noinput
 
 run: migrate
@@ -32,7 +32,7 @@ worker: install
 # The whole suite on SQLite; then, when DATABASE_URL/REDIS_URL are set (as .ci/run sets them),
 # the whole suite again against PostgreSQL, Redis and a real Celery worker.
 test: install
-	mkdir -p var
+	mkdir -p var/static
 	@if [ "$$CI" = "true" ] && { [ -z "$$DATABASE_URL" ] || [ -z "$$REDIS_URL" ]; }; then \
 		echo "CI must test the real parts: set DATABASE_URL and REDIS_URL (see .ci/run)." >&2; exit 1; \
 	fi

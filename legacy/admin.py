@@ -17,12 +17,15 @@ from legacy.models import (
     DestroyedCard,
     FactionPower,
     Fortification,
+    MarkKind,
+    OtherMark,
     PacketOpening,
     Scar,
     ScarKind,
     Signature,
     StockAllowance,
     TradeRate,
+    UnlockedContent,
     WorldName,
 )
 
@@ -33,12 +36,23 @@ class CorrectionForm(forms.ModelForm):
         help_text="Why the world changes here (kept in the campaign's history).",
     )
 
+    def _get_validation_exclusions(self):
+        # "voided" is read-only here, yet every "counts" condition of the constraints reads it.
+        return super()._get_validation_exclusions() - {"voided"}
+
+
+def lock_campaign_of(mark) -> None:
+    """Every write to a campaign's world takes the campaign row first, admin edits included."""
+    campaign_model = type(mark)._meta.get_field("campaign").related_model
+    campaign_model.objects.select_for_update().filter(pk=mark.campaign_id).first()
+
 
 @admin.action(description="Void the selected marks (entered by mistake)")
 def void_marks(modeladmin, request, queryset):
     with transaction.atomic():
-        for mark in queryset.select_for_update():
+        for mark in queryset.select_related(None).select_for_update():
             if not mark.voided:
+                lock_campaign_of(mark)
                 corrections.void_mark(mark=mark, reason="Voided from the admin.", by=request.user)
     messages.success(request, "The marks were voided; the corrections are recorded.")
 
@@ -55,6 +69,7 @@ class MarkAdmin(admin.ModelAdmin):
         return False
 
     def save_model(self, request, obj, form, change):
+        lock_campaign_of(obj)
         before = None
         if change:
             before = corrections.snapshot(type(obj).objects.get(pk=obj.pk))
@@ -86,6 +101,27 @@ mark_admin(FactionPower, ["faction", "code"], ["name"], ["faction"])
 mark_admin(PacketOpening, ["packet", "trigger"], filters=["packet"])
 mark_admin(Signature, ["line", "placed_by", "date"], ["name", "slogan"])
 mark_admin(WorldName, ["placed_by"], ["name"])
+mark_admin(OtherMark, ["kind", "territory", "faction"], ["label", "kind__name"], ["territory"])
+
+
+@admin.register(MarkKind)
+class MarkKindAdmin(admin.ModelAdmin):
+    list_display = ["name", "campaign", "slug", "opens_pack_4"]
+    list_filter = ["opens_pack_4"]
+    search_fields = ["name", "slug", "campaign__name"]
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(UnlockedContent)
+class UnlockedContentAdmin(admin.ModelAdmin):
+    list_display = ["title", "kind", "campaign", "opening"]
+    list_filter = ["kind"]
+    search_fields = ["title", "text", "campaign__name"]
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(ScarKind)

@@ -1,0 +1,63 @@
+"""Run every benchmark and print one JSON line each: ``{"bench", "median_ms", "runs", ...}``.
+
+    python -m bench            (``make bench``)
+
+Django is set up here on a throwaway SQLite database under ``var/bench/``, made fresh with
+``migrate`` on every run, so a benchmark never touches the developer's own database. Benchmarks
+that other parts of the tree provide are run when their module exists; a module that exists but
+fails to import is an error, never a silent skip.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import json
+import os
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH_DB_DIR = ROOT / "var" / "bench"
+
+# (module, function, runs): small enough that the whole set stays well under a minute.
+BENCHES = [
+    ("bench.world", "bench_world_as_of", 50),
+    ("bench.odds", "bench_odds_table_200", 20),
+    ("bench.drawing", "bench_board_render_png", 10),
+]
+
+
+def setup_django() -> None:
+    shutil.rmtree(BENCH_DB_DIR, ignore_errors=True)
+    BENCH_DB_DIR.mkdir(parents=True)
+    os.environ["DJANGO_SETTINGS_MODULE"] = "config.test_settings"
+    os.environ["DATABASE_URL"] = f"sqlite:///{BENCH_DB_DIR / 'bench.sqlite3'}"
+    # Tasks, if any run, stay in-process: the bench measures code, not a broker.
+    os.environ.pop("CELERY_BROKER_URL", None)
+    os.environ.pop("REDIS_URL", None)
+    sys.path.insert(0, str(ROOT))
+
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    call_command("migrate", interactive=False, verbosity=0)
+
+
+def main() -> int:
+    setup_django()
+    for module_name, function_name, runs in BENCHES:
+        if importlib.util.find_spec(module_name) is None:
+            continue
+        function = getattr(importlib.import_module(module_name), function_name)
+        result = dict(function(runs))
+        result.setdefault("bench", function_name.removeprefix("bench_"))
+        result.setdefault("runs", runs)
+        print(json.dumps(result), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

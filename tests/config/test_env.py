@@ -1,0 +1,197 @@
+"""Settings read from the environment: a typo stops the server instead of changing its behaviour.
+
+The settings module is read once per process, so what it does with a given environment is
+checked in a fresh interpreter started with exactly that environment and nothing else.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from config.env import env_bool, env_int, env_list, env_str
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def start_with(env: dict[str, str], code: str = "import config.settings"):
+    """Run ``code`` in a new interpreter whose environment holds ``env`` and nothing else."""
+    clean = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(REPO), **env}
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=REPO,
+        env=clean,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def settings_seen_with(env: dict[str, str], expression: str):
+    """The value of ``expression`` (over ``config.settings as s``) under ``env``, as JSON."""
+    done = start_with(
+        env, f"import json; import config.settings as s; print(json.dumps({expression}))"
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+# --- The strict readers ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("word", ["1", "true", "True", "YES", "on", " yes "])
+def test_the_usual_words_for_yes_turn_a_switch_on(monkeypatch, word):
+    monkeypatch.setenv("SOME_SWITCH", word)
+    assert env_bool("SOME_SWITCH", False) is True
+
+
+@pytest.mark.parametrize("word", ["0", "false", "FALSE", "no", "off", ""])
+def test_the_usual_words_for_no_turn_a_switch_off(monkeypatch, word):
+    monkeypatch.setenv("SOME_SWITCH", word)
+    assert env_bool("SOME_SWITCH", True) is False
+
+
+@pytest.mark.parametrize("typo", ["ture", "flase", "yess", "2", "enabled"])
+def test_a_misspelt_switch_is_an_error_that_names_the_variable(monkeypatch, typo):
+    monkeypatch.setenv("DEBUG", typo)
+    with pytest.raises(ImproperlyConfigured, match=rf"DEBUG='{typo}' is not a boolean"):
+        env_bool("DEBUG", False)
+
+
+def test_an_unset_switch_takes_its_default(monkeypatch):
+    monkeypatch.delenv("SOME_SWITCH", raising=False)
+    assert env_bool("SOME_SWITCH", True) is True
+    assert env_bool("SOME_SWITCH", False) is False
+
+
+def test_a_number_written_in_words_is_refused(monkeypatch):
+    monkeypatch.setenv("CONN_MAX_AGE", "ten")
+    with pytest.raises(ImproperlyConfigured, match="CONN_MAX_AGE='ten' is not a whole number"):
+        env_int("CONN_MAX_AGE", 0)
+
+
+def test_a_whole_number_is_read_and_an_empty_one_takes_the_default(monkeypatch):
+    monkeypatch.setenv("CONN_MAX_AGE", "60")
+    assert env_int("CONN_MAX_AGE", 0) == 60
+    monkeypatch.setenv("CONN_MAX_AGE", " ")
+    assert env_int("CONN_MAX_AGE", 7) == 7
+
+
+def test_a_list_is_split_on_commas_and_blank_items_are_dropped(monkeypatch):
+    monkeypatch.setenv("ALLOWED_HOSTS", " earthbook.example, ,www.earthbook.example,")
+    assert env_list("ALLOWED_HOSTS", []) == ["earthbook.example", "www.earthbook.example"]
+    monkeypatch.delenv("ALLOWED_HOSTS")
+    assert env_list("ALLOWED_HOSTS", ["localhost"]) == ["localhost"]
+
+
+def test_a_string_setting_falls_back_only_when_unset(monkeypatch):
+    monkeypatch.delenv("TIME_ZONE", raising=False)
+    assert env_str("TIME_ZONE", "UTC") == "UTC"
+    monkeypatch.setenv("TIME_ZONE", "Europe/Paris")
+    assert env_str("TIME_ZONE", "UTC") == "Europe/Paris"
+
+
+# --- Starting the server -----------------------------------------------------------------------
+
+
+def test_a_server_with_debug_off_refuses_to_start_without_a_secret_key():
+    done = start_with({"DEBUG": "false"})
+    assert done.returncode != 0
+    assert "SECRET_KEY is required when DEBUG is off" in done.stderr
+
+
+def test_a_server_with_debug_off_starts_once_it_has_a_secret_key():
+    done = start_with({"DEBUG": "false", "SECRET_KEY": "a-real-secret"})
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_developer_with_debug_on_needs_no_secret_key():
+    done = start_with({"DEBUG": "true"})
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_misspelt_debug_stops_the_server_instead_of_guessing():
+    done = start_with({"DEBUG": "flase", "SECRET_KEY": "a-real-secret"})
+    assert done.returncode != 0
+    assert "DEBUG='flase' is not a boolean" in done.stderr
+
+
+def test_an_unset_debug_means_a_server_so_the_secret_key_is_required():
+    done = start_with({})
+    assert done.returncode != 0
+    assert "SECRET_KEY is required" in done.stderr
+
+
+def test_a_server_never_gets_the_demo_account_even_when_asked():
+    env = {"DEBUG": "false", "SECRET_KEY": "a-real-secret", "DEMO_ACCOUNT": "true"}
+    assert settings_seen_with(env, "s.DEMO_ACCOUNT") is False
+    assert settings_seen_with({"DEBUG": "true"}, "s.DEMO_ACCOUNT") is True
+    assert settings_seen_with({"DEBUG": "true", "DEMO_ACCOUNT": "off"}, "s.DEMO_ACCOUNT") is False
+
+
+# --- The embedded default: SQLite and in-process tasks -----------------------------------------
+
+
+def test_without_a_database_url_the_world_is_kept_in_sqlite_under_var():
+    db = settings_seen_with({"DEBUG": "true"}, 's.DATABASES["default"]')
+    assert db["ENGINE"] == "django.db.backends.sqlite3"
+    assert Path(db["NAME"]) == REPO / "var" / "earthbook.sqlite3"
+
+
+def test_sqlite_writers_take_the_lock_up_front_and_wait_for_each_other():
+    options = settings_seen_with({"DEBUG": "true"}, 's.DATABASES["default"]["OPTIONS"]')
+    assert options["transaction_mode"] == "IMMEDIATE"
+    assert options["timeout"] >= 5
+
+
+def test_the_sqlite_database_this_suite_uses_has_the_same_locking(settings):
+    db = settings.DATABASES["default"]
+    if db["ENGINE"] != "django.db.backends.sqlite3":
+        pytest.skip("this pass runs on another database")
+    assert db["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+    assert db["OPTIONS"]["timeout"] >= 5
+
+
+def test_a_postgres_database_url_is_honoured_without_sqlite_options():
+    env = {"DEBUG": "true", "DATABASE_URL": "postgres://earthbook:pw@db:5432/earthbook"}
+    db = settings_seen_with(env, 's.DATABASES["default"]')
+    assert db["ENGINE"] == "django.db.backends.postgresql"
+    assert (db["NAME"], db["HOST"], db["USER"]) == ("earthbook", "db", "earthbook")
+    assert "transaction_mode" not in db.get("OPTIONS", {})
+
+
+def test_without_a_broker_celery_runs_tasks_in_process():
+    code = (
+        "import json, django; django.setup(); from config.celery import app; "
+        "print(json.dumps([app.conf.task_always_eager, app.conf.task_eager_propagates]))"
+    )
+    done = start_with({"DEBUG": "true", "DJANGO_SETTINGS_MODULE": "config.settings"}, code)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == [True, True]
+
+
+def test_with_redis_configured_celery_sends_tasks_to_the_broker():
+    code = (
+        "import json, django; django.setup(); from config.celery import app; "
+        "print(json.dumps([app.conf.task_always_eager, app.conf.broker_url]))"
+    )
+    env = {"DEBUG": "true", "DJANGO_SETTINGS_MODULE": "config.settings"}
+    done = start_with({**env, "REDIS_URL": "redis://cache:6379/3"}, code)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == [False, "redis://cache:6379/3"]
+
+
+def test_an_explicit_broker_url_wins_over_redis_url():
+    env = {
+        "DEBUG": "true",
+        "REDIS_URL": "redis://cache:6379/3",
+        "CELERY_BROKER_URL": "redis://broker:6379/0",
+    }
+    assert settings_seen_with(env, "s.CELERY_BROKER_URL") == "redis://broker:6379/0"
+    assert settings_seen_with(env, 's.CACHES["default"]["LOCATION"]') == "redis://cache:6379/3"
