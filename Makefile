@@ -49,5 +49,16 @@ lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
+# The API under schemathesis: every operation against a live gunicorn, zero server errors and
+# responses that match the schema. SQLite by default; DATABASE_URL (PostgreSQL) when set.
+.PHONY: fuzz load
+fuzz: install
+	$(BIN)/python tools/fuzz.py
+
+# 50 clients reading worlds and recording events for 30 s (LOAD_SECONDS) against gunicorn and
+# PostgreSQL: needs DATABASE_URL, and says so (exit 2) without it.
+load: install
+	$(BIN)/python tools/load_test.py
+
 clean:
 	rm -rf $(VENV) var .pytest_cache

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from campaigns.models import AuditEntry, Campaign, Membership, Player
+from campaigns.models import AuditEntry, Campaign, Membership, Player, Snapshot
 from legacy.models import City, Scar, Signature
 
 
@@ -74,4 +74,17 @@ class AuditEntryAdmin(admin.ModelAdmin):
         return False
 
     def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Snapshot)
+class SnapshotAdmin(admin.ModelAdmin):
+    """Board pictures: their status is visible here, and a failure shows its reason."""
+
+    list_display = ["campaign", "game_number", "status", "attempts", "updated_at"]
+    list_filter = ["status"]
+    search_fields = ["campaign__name", "state_hash"]
+    readonly_fields = [f.name for f in Snapshot._meta.fields]
+
+    def has_add_permission(self, request):
         return False

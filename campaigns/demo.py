@@ -1,12 +1,48 @@
-"""The demo campaign that `make run` shows on an empty database."""
+"""The demo campaign that `make run` shows on an empty database.
+
+Three games already played through the same services a group uses, so every page has
+something to show: signatures, cities, a scar, a named continent, a fortification, a coin
+added to a card, an eliminated faction, and the packet that elimination opened. What the
+packet "unlocked" is a placeholder written for the demo: Earthbook never ships sealed content.
+"""
+
+import datetime
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from campaigns import services
+from campaigns import games, services
 from legacy.box import FACTIONS
 
 DEMO_PLAYERS = ["Ada", "Boris", "Chloe", "Dmitri", "Esme"]
+FACTION_ORDER = [
+    "khan-industries",
+    "die-mechaniker",
+    "enclave-of-the-bear",
+    "imperial-balkania",
+    "saharan-republic",
+]
+# Where each player starts; all legal in all three games (Ada's start is her own major city).
+HQS = {
+    1: ["egypt", "japan", "peru", "greenland", "western-australia"],
+    2: ["egypt", "china", "argentina", "alberta", "new-guinea"],
+    3: ["egypt", "china", "argentina", "alberta", "new-guinea"],
+}
+FIRST_EVENING = datetime.date(2026, 1, 9)
+
+PLACEHOLDER_UNLOCKS = [
+    {
+        "kind": "scar-type",
+        "title": "Example scar",
+        "text": "Demo placeholder: a group types here, in its own words, the scar it unlocked.",
+        "cards": 2,
+    },
+    {
+        "kind": "rule",
+        "title": "Example rule",
+        "text": "Demo placeholder: the rule a packet added, as the group wrote it down.",
+    },
+]
 
 
 @transaction.atomic
@@ -20,6 +56,77 @@ def create_demo(username: str = "demo", password: str = "demo"):
         powers={f.slug: "a" for f in FACTIONS},
         random_coins=True,
         seed=2128,
+        by=user,
+    )
+    ids = dict(campaign.players.values_list("name", "pk"))
+
+    def play(number: int):
+        seats = [
+            {"player": ids[name], "faction": faction, "hq": hq}
+            for name, faction, hq in zip(DEMO_PLAYERS, FACTION_ORDER, HQS[number], strict=True)
+        ]
+        played_on = FIRST_EVENING + datetime.timedelta(weeks=number - 1)
+        game = games.setup_game(campaign=campaign, seats=seats, played_on=played_on, by=user)
+        return games.start_game(game=game, by=user)
+
+    def result(won: str, eliminated: tuple[str, ...] = ()) -> dict:
+        return {
+            ids[n]: "won" if n == won else "eliminated" if n in eliminated else "held_on"
+            for n in DEMO_PLAYERS
+        }
+
+    # Game 1: a scar, Ada's major city, and Dmitri wiped out for good (Pack 2 opens).
+    game = play(1)
+    games.place_scar(game=game, scar="bunker", territory="ural", player=ids["Boris"], by=user)
+    games.eliminate_faction(game=game, player=ids["Dmitri"], can_rejoin=False, by=user)
+    games.open_packet(
+        campaign=campaign,
+        packet="pack-2",
+        unlocked=PLACEHOLDER_UNLOCKS,
+        trigger="Dmitri's faction was eliminated.",
+        by=user,
+    )
+    games.finish_game(
+        game=game,
+        results=result("Ada", eliminated=("Dmitri",)),
+        controlled={ids["Boris"]: ["japan"], ids["Chloe"]: ["peru", "argentina"]},
+        winner_reward={"kind": "major-city", "territory": "egypt", "name": "Port Amber"},
+        held_on_rewards={
+            ids["Boris"]: {"kind": "minor-city", "territory": "japan", "name": "Kiri"},
+            ids["Chloe"]: {"kind": "upgrade-card", "territory": "peru"},
+        },
+        slogan="First to the coast.",
+        by=user,
+    )
+
+    # Game 2: the coin pile runs out; Boris names Asia.
+    game = play(2)
+    games.coin_pile_out(
+        game=game, territories={ids["Boris"]: 13, ids["Ada"]: 9, ids["Esme"]: 7}, by=user
+    )
+    games.finish_game(
+        game=game,
+        results=result("Boris"),
+        controlled={ids["Chloe"]: ["brazil"], ids["Ada"]: ["egypt"]},
+        winner_reward={"kind": "name-continent", "continent": "asia", "name": "The Far Reaches"},
+        held_on_rewards={
+            ids["Ada"]: {"kind": "upgrade-card", "territory": "egypt"},
+            ids["Chloe"]: {"kind": "minor-city", "territory": "brazil", "name": "Verde"},
+        },
+        by=user,
+    )
+
+    # Game 3: Chloe fortifies Port Amber, and a third missile on one roll opens Pocket 1
+    # (left sealed here, so the demo shows a packet waiting to be opened).
+    game = play(3)
+    games.use_missiles(game=game, count=3, player=ids["Ada"], by=user)
+    games.finish_game(
+        game=game,
+        results=result("Chloe"),
+        controlled={ids["Esme"]: ["new-guinea"]},
+        winner_reward={"kind": "fortify-city", "territory": "egypt"},
+        held_on_rewards={ids["Esme"]: {"kind": "upgrade-card", "territory": "new-guinea"}},
+        slogan="Walls before wars.",
         by=user,
     )
     return campaign

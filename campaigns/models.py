@@ -245,3 +245,110 @@ class GameReward(models.Model):
 
     def __str__(self) -> str:
         return f"{self.seat.player}: {self.kind}"
+
+
+class Invitation(models.Model):
+    """A link the owner hands out: whoever opens it, logged in, joins with its role.
+
+    A link serves the whole group (it may be used more than once) until the owner revokes it.
+    """
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="invitations")
+    token = models.CharField(max_length=32, unique=True, default=new_share_token)
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.VIEWER)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    uses = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            # An invitation never makes a second owner.
+            models.CheckConstraint(
+                condition=Q(role__in=[Role.EDITOR, Role.VIEWER]), name="invitation_role_member"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Invitation to {self.campaign} as {self.role}"
+
+
+class SnapshotStatus(models.TextChoices):
+    QUEUED = "queued", "Queued"
+    RENDERING = "rendering", "Rendering"
+    DONE = "done", "Done"
+    FAILED = "failed", "Failed"
+
+
+# The one table of a snapshot's moves. A task may be delivered again after its worker died
+# (acks_late), so "rendering" may start again; a new request (an amended game, "render again")
+# puts any picture back in the queue; a failure ends only by a new request.
+SNAPSHOT_TRANSITIONS = {
+    SnapshotStatus.QUEUED: {SnapshotStatus.QUEUED, SnapshotStatus.RENDERING, SnapshotStatus.FAILED},
+    SnapshotStatus.RENDERING: {
+        SnapshotStatus.QUEUED,
+        SnapshotStatus.RENDERING,
+        SnapshotStatus.DONE,
+        SnapshotStatus.FAILED,
+    },
+    SnapshotStatus.DONE: {SnapshotStatus.QUEUED, SnapshotStatus.RENDERING},
+    SnapshotStatus.FAILED: {SnapshotStatus.QUEUED},
+}
+
+
+def snapshot_statuses_before(to: str) -> list[str]:
+    """The statuses a snapshot may move to ``to`` from (for conditional updates)."""
+    return [s.value for s, moves in SNAPSHOT_TRANSITIONS.items() if to in moves]
+
+
+class Snapshot(models.Model):
+    """The board picture of a campaign at the end of one game, rendered by a Celery task.
+
+    ``game_number`` 0 is the campaign's timeline: one animated image of the board after every
+    finished game. ``image`` names the stored file; files are named by ``state_hash`` (the hash
+    of what is drawn), so two snapshots of the same state share one file.
+    """
+
+    TIMELINE = 0
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="snapshots")
+    game_number = models.PositiveSmallIntegerField(
+        help_text="The game whose end it shows; 0: the timeline of every finished game."
+    )
+    state_hash = models.CharField(max_length=64, blank=True, default="")
+    status = models.CharField(
+        max_length=10, choices=SnapshotStatus.choices, default=SnapshotStatus.QUEUED
+    )
+    image = models.FileField(upload_to="snapshots/", max_length=200, blank=True, default="")
+    error = models.TextField(blank=True, default="", help_text="Why the last render failed.")
+    attempts = models.PositiveIntegerField(
+        default=0, help_text="Renders started, redeliveries and retries included."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["campaign", "game_number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign", "game_number"], name="snapshot_once_per_game"
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=SnapshotStatus.values), name="snapshot_status_known"
+            ),
+            models.CheckConstraint(
+                condition=~Q(status=SnapshotStatus.DONE) | ~Q(image=""),
+                name="snapshot_done_has_image",
+            ),
+            models.CheckConstraint(
+                condition=~Q(status=SnapshotStatus.FAILED) | ~Q(error=""),
+                name="snapshot_failure_says_why",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        what = "timeline" if self.game_number == self.TIMELINE else f"game {self.game_number}"
+        return f"{self.campaign} — {what}: {self.status}"

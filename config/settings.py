@@ -102,6 +102,10 @@ CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 120)
 CELERY_TASK_SOFT_TIME_LIMIT = max(1, CELERY_TASK_TIME_LIMIT - 10)
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600),
+    # How often a worker gives back the messages of a worker that died before acknowledging
+    # them (kombu scans every interval x throttle seconds, and once at start-up).
+    "unacked_restore_interval": env_int("CELERY_RESTORE_INTERVAL", 10),
+    "unacked_restore_throttle": env_int("CELERY_RESTORE_THROTTLE", 10),
 }
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
@@ -122,7 +126,10 @@ STATIC_ROOT = Path(env_str("STATIC_ROOT") or VAR_DIR / "static")
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(env_str("MEDIA_ROOT") or VAR_DIR / "media")
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Board snapshots are stored here; any Django storage backend will do (S3 and the like).
+    "default": {
+        "BACKEND": env_str("MEDIA_STORAGE") or "django.core.files.storage.FileSystemStorage"
+    },
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
@@ -132,6 +139,15 @@ STORAGES = {
     },
 }
 
+# --- Board snapshots (campaigns/snapshots.py) --------------------------------------------------
+
+SNAPSHOT_WIDTH = env_int("SNAPSHOT_WIDTH", 2000)  # pixels of a game's PNG
+SNAPSHOT_TIMELINE_WIDTH = env_int("SNAPSHOT_TIMELINE_WIDTH", 1000)  # pixels of a timeline frame
+# The Celery queue the renders go to ("celery" is the queue every worker reads by default).
+SNAPSHOT_QUEUE = env_str("SNAPSHOT_QUEUE") or "celery"
+SNAPSHOT_TIME_LIMIT = env_int("SNAPSHOT_TIME_LIMIT", 90)  # seconds for one game's picture
+SNAPSHOT_TIMELINE_TIME_LIMIT = env_int("SNAPSHOT_TIMELINE_TIME_LIMIT", 300)
+
 # --- People ------------------------------------------------------------------------------------
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -140,7 +156,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-LOGIN_URL = "/admin/login/"
+LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
@@ -153,6 +169,16 @@ USE_TZ = True
 
 # --- API ---------------------------------------------------------------------------------------
 
+
+def _throttle_rate(name: str, default: str) -> str:
+    """A DRF rate such as "10/min"; a typo stops the start instead of failing each request."""
+    value = env_str(name, default).strip()
+    count, _, period = value.partition("/")
+    if not count.isdigit() or period not in {"s", "sec", "m", "min", "h", "hour", "d", "day"}:
+        raise ImproperlyConfigured(f"{name}={value!r} is not a rate such as 10/min.")
+    return value
+
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
@@ -161,6 +187,13 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    # Every refusal in one shape, {"error": {...}} (api/errors.py).
+    "EXCEPTION_HANDLER": "api.errors.exception_handler",
+    # Token requests per address, and failed logins per username (api/throttling.py).
+    "DEFAULT_THROTTLE_RATES": {
+        "login": _throttle_rate("LOGIN_RATE", "10/min"),
+        "login_failures": _throttle_rate("LOGIN_FAILURE_RATE", "5/min"),
+    },
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Earthbook API",
@@ -170,6 +203,22 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+    # A PATCH body is documented as sent: its required fields (a correction's reason) stay so.
+    "COMPONENT_SPLIT_PATCH": False,
+    "ENUM_NAME_OVERRIDES": {
+        "RoleEnum": "campaigns.models.Role",
+        "AssignableRoleEnum": ["editor", "viewer"],
+        "EventKindEnum": "campaigns.models.EventKind",
+        "ContentKindEnum": "legacy.models.ContentKind",
+        "RewardKindEnum": "legacy.rules.Reward",
+        "GameStatusEnum": "campaigns.models.GameStatus",
+        "SnapshotStatusEnum": "campaigns.models.SnapshotStatus",
+    },
+    "PATH_CONVERTER_OVERRIDES": {
+        "id": {"type": "integer", "minimum": 1, "maximum": 2**63 - 1},
+        "game": {"type": "integer", "minimum": 1, "maximum": 32767},
+    },
 }
 
 # --- Safety ------------------------------------------------------------------------------------

@@ -1,0 +1,87 @@
+"""Pagination and filters for the lists that grow with a campaign (games, marks, audit)."""
+
+from __future__ import annotations
+
+import django_filters
+from rest_framework.pagination import LimitOffsetPagination
+
+from campaigns.models import AuditEntry, Game, GameStatus
+from legacy.models import ACTIVE
+
+SMALL_MAX = 32767
+
+
+class Page(LimitOffsetPagination):
+    """``?limit=&offset=``; an offset past the end is an empty page, never an error."""
+
+    default_limit = 20
+    max_limit = 100
+
+
+def _number(field_name: str, lookup: str = "exact", help_text: str = ""):
+    return django_filters.NumberFilter(
+        field_name=field_name,
+        lookup_expr=lookup,
+        min_value=0,
+        max_value=SMALL_MAX,
+        label=help_text,
+    )
+
+
+class GameFilter(django_filters.FilterSet):
+    status = django_filters.ChoiceFilter(choices=GameStatus.choices)
+    number_min = _number("number", "gte", "Games from this number on.")
+    number_max = _number("number", "lte", "Games up to this number.")
+    played_after = django_filters.DateFilter(field_name="played_on", lookup_expr="gte")
+    played_before = django_filters.DateFilter(field_name="played_on", lookup_expr="lte")
+
+    class Meta:
+        model = Game
+        fields = ["status"]
+
+
+class AuditFilter(django_filters.FilterSet):
+    action = django_filters.CharFilter(max_length=40, label="Only this kind of change.")
+    since = django_filters.IsoDateTimeFilter(field_name="at", lookup_expr="gte")
+    until = django_filters.IsoDateTimeFilter(field_name="at", lookup_expr="lte")
+
+    class Meta:
+        model = AuditEntry
+        fields = ["action"]
+
+
+class MarkFilter(django_filters.FilterSet):
+    """One filter set for every type of mark: the mark types share these columns, and a
+    territory filter on a mark that sits on no territory (a signature) finds nothing."""
+
+    placed_in_game = _number("placed_in_game", help_text="Placed in this game (0: before game 1).")
+    placed_from = _number("placed_in_game", "gte", "Placed in this game or later.")
+    placed_until = _number("placed_in_game", "lte", "Placed in this game or earlier.")
+    placed_by = django_filters.NumberFilter(
+        field_name="placed_by_id", min_value=1, max_value=2**63 - 1, label="Placed by this player."
+    )
+    territory = django_filters.CharFilter(method="on_territory", max_length=32)
+    voided = django_filters.BooleanFilter(label="Voided by a correction.")
+    counting = django_filters.BooleanFilter(
+        method="counting_now", label="Counts now (neither voided nor removed)."
+    )
+    as_of_game = django_filters.NumberFilter(
+        method="counting_as_of",
+        min_value=0,
+        max_value=SMALL_MAX,
+        label="Counted at the end of this game.",
+    )
+
+    def on_territory(self, queryset, name, value):
+        fields = {f.name for f in queryset.model._meta.get_fields()}
+        if "territory" in fields:
+            return queryset.filter(territory=value)
+        if "city" in fields:  # a fortification sits on its city's territory
+            return queryset.filter(city__territory=value)
+        return queryset.none()
+
+    def counting_now(self, queryset, name, value):
+        return queryset.filter(ACTIVE) if value else queryset.exclude(ACTIVE)
+
+    def counting_as_of(self, queryset, name, value):
+        return queryset.as_of(int(value))

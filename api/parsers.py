@@ -1,0 +1,34 @@
+"""The one parser of the API: JSON, with limits that DRF's own parser lacks.
+
+DRF reads the request stream itself, so Django's ``DATA_UPLOAD_MAX_MEMORY_SIZE`` never applies,
+and a deeply nested document makes ``json`` raise ``RecursionError``, which DRF's parser does
+not catch (a 500). Both become refusals here.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from rest_framework import exceptions, status
+from rest_framework.parsers import JSONParser
+
+
+class TooLarge(exceptions.APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_detail = "The request body is too large."
+    default_code = "too_large"
+
+
+class SafeJSONParser(JSONParser):
+    def parse(self, stream, media_type=None, parser_context=None):
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        request = (parser_context or {}).get("request")
+        length = request.META.get("CONTENT_LENGTH") if request is not None else None
+        try:
+            if length and limit is not None and int(length) > limit:
+                raise TooLarge()
+        except ValueError:
+            raise exceptions.ParseError("Content-Length is not a number.") from None
+        try:
+            return super().parse(stream, media_type, parser_context)
+        except RecursionError:
+            raise exceptions.ParseError("JSON parse error - nested too deeply.") from None

@@ -1,0 +1,890 @@
+"""Backups: a whole campaign as one versioned JSON document, and back into a new campaign.
+
+The document is what a group needs to carry its box to another installation: the campaign and
+its settings, the roster, the editable box data (sticker stock, trade chart, scar and mark
+kinds), every mark of the world (voided and removed ones too), the corrections, every game with
+its seats, events and rewards, the audit log, and what the opened packets unlocked.
+
+The document, version 1 (each row holds its model's fields, by field name)::
+
+    {"format": "earthbook-campaign", "version": 1,
+     "campaign": {...}, "players": [...], "stock": [...], "trade_rates": [...],
+     "scar_kinds": [...], "mark_kinds": [...],
+     "marks": {"City": [...], "Scar": [...], "PacketOpening": [...], ...every mark model},
+     "unlocked_content": [...],
+     "games": [{"number": 1, ..., "seats": [...], "events": [...], "rewards": [...]}, ...],
+     "corrections": [...], "audit": [...]}
+
+Exporting, importing and exporting again gives the same bytes. The choices that make it so:
+
+- **No database ids.** References are local and stable: a player by name (unique in a
+  campaign), an account by username, a scar or mark kind by slug, a game by number, a seat by
+  its player's name within its game, and a mark by its ordinal (1, 2, ...) in its model's list
+  under ``marks``. Rows are listed in the order they were entered and imported in that order,
+  so the ordinals survive. Where ids hide inside JSON (a reward's ``created``/``removed``
+  marks, a world name's tie-break rolls, the coin-pile event, a correction's voided/added
+  marks and its before/after snapshots, whose ``id`` becomes the mark's ordinal) they are
+  rewritten the same way. References that point outside the campaign are written as null.
+- **Accounts are referenced, never created.** An import links a username to the account of
+  that name on this installation; a username unknown here is restored as "no account" and
+  reported (``notes``). Memberships and invitations (who may read or edit) belong to an
+  installation's accounts and are not part of a backup: the importing owner owns the new
+  campaign. Board pictures are not carried either: they are drawn again from the marks.
+- **The share token is not exported**: the new campaign gets a new one, so an old share link
+  never opens a copy.
+- **Timestamps** are ISO 8601 strings in UTC and restored exactly, including those Django
+  would otherwise stamp with "now".
+- **An import is all or nothing**: one transaction; every row's fields checked (types,
+  choices, lengths, references) before anything of its table is written; each table written
+  in one statement, the database holding the models' named constraints (one counting city per
+  territory, one signature per line...). When it refuses, the rows are checked against those
+  constraints one at a time to name the row and the rule. Any refusal is a ``BackupError``
+  with the place in the document ("marks.City #3: That territory already has a city.") and
+  rolls everything back.
+
+The rows are encoded from the models' own fields, so a field added to a model is carried by
+the next backup without a change here; a model added to a campaign must be added to the
+document (a test lists every model that points at a campaign).
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import FieldDoesNotExist, ValidationError
+from django.db import IntegrityError, connection, models, transaction
+
+from campaigns.models import (
+    AuditEntry,
+    Campaign,
+    EventKind,
+    Game,
+    GameEvent,
+    GameReward,
+    Membership,
+    Player,
+    Role,
+    Seat,
+)
+from legacy import board
+from legacy.box import FACTION_BY_SLUG
+from legacy.errors import RuleViolation
+from legacy.models import (
+    MARK_MODELS,
+    ContentKind,
+    Correction,
+    MarkKind,
+    PacketOpening,
+    ScarKind,
+    StockAllowance,
+    TradeRate,
+    UnlockedContent,
+    WorldName,
+)
+from legacy.rules import Reward
+
+FORMAT = "earthbook-campaign"
+VERSION = 1
+
+MARKS_BY_NAME: dict[str, type[models.Model]] = {m.__name__: m for m in MARK_MODELS}
+# Packet openings first: scar kinds, mark kinds and powers point at the opening that unlocked
+# them. MARK_MODELS already lists cities before the fortifications that point at them.
+MARK_IMPORT_ORDER = (PacketOpening, *(m for m in MARK_MODELS if m is not PacketOpening))
+
+
+class BackupError(Exception):
+    """A backup that cannot be read or restored; ``message`` says where and what is wrong."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def _refuse(where: str, what: str) -> BackupError:
+    return BackupError(f"{where}: {what}" if where else what)
+
+
+# --- Tables: which rows, without which parent links ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Table:
+    model: type[models.Model]
+    parents: tuple[str, ...] = ("campaign",)  # links to the rows that contain these
+    left_out: tuple[str, ...] = ()  # fields never exported
+
+    def fields(self) -> list[models.Field]:
+        skip = {*self.parents, *self.left_out}
+        return [
+            f for f in self.model._meta.concrete_fields if not f.primary_key and f.name not in skip
+        ]
+
+
+CAMPAIGN = _Table(Campaign, parents=(), left_out=("owner", "share_token"))
+PLAYERS = _Table(Player)
+STOCK = _Table(StockAllowance)
+TRADE_RATES = _Table(TradeRate)
+SCAR_KINDS = _Table(ScarKind)
+MARK_KINDS = _Table(MarkKind)
+UNLOCKED = _Table(UnlockedContent)
+CORRECTIONS = _Table(Correction)
+AUDIT = _Table(AuditEntry)
+GAMES = _Table(Game)
+SEATS = _Table(Seat, parents=("game",))
+EVENTS = _Table(GameEvent, parents=("game",))
+REWARDS = _Table(GameReward, parents=("game",))
+MARK_TABLES = {m.__name__: _Table(m) for m in MARK_MODELS}
+
+# Every model that belongs to a campaign, and whether a backup carries it.
+CARRIED = {
+    t.model
+    for t in (
+        CAMPAIGN,
+        PLAYERS,
+        STOCK,
+        TRADE_RATES,
+        SCAR_KINDS,
+        MARK_KINDS,
+        UNLOCKED,
+        CORRECTIONS,
+        AUDIT,
+        GAMES,
+        SEATS,
+        EVENTS,
+        REWARDS,
+        *MARK_TABLES.values(),
+    )
+}
+# Tables that belong to a campaign but not to its box, by label, each with the reason.
+LEFT_OUT = {
+    "campaigns.Membership": "who may read or edit: accounts of this installation",
+    "campaigns.Invitation": "links to join, like the share token: never valid on a copy",
+    "campaigns.Snapshot": "board pictures, drawn again from the marks on demand",
+}
+
+TOP_LEVEL = (
+    "format",
+    "version",
+    "campaign",
+    "players",
+    "stock",
+    "trade_rates",
+    "scar_kinds",
+    "mark_kinds",
+    "marks",
+    "unlocked_content",
+    "games",
+    "corrections",
+    "audit",
+)
+GAME_PARTS = ("seats", "events", "rewards")
+
+
+# --- Values that need more than a copy ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Account:
+    """An account id met while exporting; replaced by its username at the end (one query)."""
+
+    pk: int
+
+
+def _json_is_plain(value) -> bool:
+    return value is None or isinstance(value, (str, int, float, bool, list, dict))
+
+
+def _utc_iso(value: datetime.datetime) -> str:
+    return value.astimezone(datetime.UTC).isoformat()
+
+
+@dataclass
+class _Hook:
+    """A field whose value holds references: how to write it out and read it back."""
+
+    key: str | None
+    encode: Callable  # (ctx, row, value) -> json
+    decode: Callable  # (ctx, raw_row, value, where) -> db value
+
+
+def _player_refs_out(ctx: _Export, value):
+    return {ctx.players.get(_int_or_none(k), str(k)): v for k, v in (value or {}).items()}
+
+
+def _int_or_none(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _rolls_in(ctx: _Import, raw_row, value, where):
+    if not isinstance(value, dict):
+        raise _refuse(where, "rolls must be an object of player name -> die.")
+    rolls = {}
+    for name, die in value.items():
+        if type(die) is not int or not 1 <= die <= 6:
+            raise _refuse(where, f"the roll of {name!r} must be a number from 1 to 6.")
+        rolls[str(ctx.player(name, where))] = die
+    return rolls
+
+
+def _event_data_out(ctx: _Export, row: GameEvent, value):
+    if row.kind != EventKind.COIN_PILE_OUT or not isinstance(value, dict):
+        return value
+    data = dict(value)
+    data["territories"] = _player_refs_out(ctx, data.get("territories"))
+    if data.get("red_star_to") is not None:
+        data["red_star_to"] = ctx.players.get(_int_or_none(data["red_star_to"]))
+    return data
+
+
+def _event_data_in(ctx: _Import, raw_row, value, where):
+    if not isinstance(value, dict):
+        raise _refuse(where, "data must be an object.")
+    if raw_row.get("kind") != EventKind.COIN_PILE_OUT:
+        return value
+    data = dict(value)
+    counts = data.get("territories", {})
+    if not isinstance(counts, dict):
+        raise _refuse(where, "the coin pile's territory counts must be an object.")
+    data["territories"] = {str(ctx.player(name, where)): n for name, n in counts.items()}
+    if data.get("red_star_to") is not None:
+        data["red_star_to"] = ctx.player(data["red_star_to"], where)
+    return data
+
+
+def _reward_details_out(ctx: _Export, row: GameReward, value):
+    if not isinstance(value, dict):
+        return value
+    details = dict(value)
+    created = details.get("created")
+    if isinstance(created, list) and len(created) == 2:
+        details["created"] = [created[0], ctx.mark_ordinal(created[0], created[1])]
+    details["removed"] = [
+        [name, ctx.mark_ordinal(name, pk)]
+        for name, pk in (p for p in details.get("removed") or [] if len(p) == 2)
+    ]
+    return details
+
+
+def _reward_details_in(ctx: _Import, raw_row, value, where):
+    if not isinstance(value, dict):
+        raise _refuse(where, "details must be an object.")
+    details = dict(value)
+    created = details.get("created")
+    if created is not None:
+        details["created"] = _mark_pair_in(ctx, created, f"{where}.created")
+    removed = details.get("removed", [])
+    if not isinstance(removed, list):
+        raise _refuse(where, "details.removed must be a list of [model, ordinal] pairs.")
+    details["removed"] = [
+        _mark_pair_in(ctx, pair, f"{where}.removed #{i}") for i, pair in enumerate(removed, start=1)
+    ]
+    return details
+
+
+def _mark_pair_in(ctx: _Import, pair, where) -> list:
+    if not isinstance(pair, list) or len(pair) != 2 or not isinstance(pair[0], str):
+        raise _refuse(where, "a mark is written as [model, ordinal].")
+    model = MARKS_BY_NAME.get(pair[0])
+    if model is None:
+        raise _refuse(where, f"there is no kind of mark called {pair[0]!r}.")
+    return [pair[0], ctx.mark(model, pair[1], where)]
+
+
+def _correction_mark_out(ctx: _Export, row: Correction, value):
+    return ctx.mark_ordinal(row.mark_type, value)
+
+
+def _correction_mark_in(ctx: _Import, raw_row, value, where):
+    if value is None:
+        return None
+    model = MARKS_BY_NAME.get(raw_row.get("mark_type"))
+    if model is None:
+        raise _refuse(where, f"there is no kind of mark called {raw_row.get('mark_type')!r}.")
+    return ctx.mark(model, value, where)
+
+
+def _snapshot_out(ctx: _Export, row: Correction, value):
+    model = MARKS_BY_NAME.get(row.mark_type)
+    if model is None or not isinstance(value, dict):
+        return value
+    out = {}
+    for key, item in value.items():
+        f = _model_field(model, key)
+        if f is None or item is None:
+            out[key] = item
+        elif f.primary_key:
+            out[key] = ctx.mark_ordinal(model.__name__, item)
+        elif f.is_relation:
+            out[key] = ctx.ref(f.related_model, item)
+        else:
+            out[key] = item
+    return out
+
+
+def _snapshot_in(ctx: _Import, raw_row, value, where):
+    if not isinstance(value, dict):
+        raise _refuse(where, "a correction's before/after is an object.")
+    model = MARKS_BY_NAME.get(raw_row.get("mark_type"))
+    if model is None:
+        return value
+    out = {}
+    for key, item in value.items():
+        f = _model_field(model, key)
+        if f is None:
+            out[key] = item
+        elif f.primary_key:
+            out[key] = None if item is None else ctx.mark(model, item, where)
+        elif f.is_relation and f.related_model is Campaign:
+            out[key] = ctx.campaign.pk
+        elif f.is_relation:
+            out[key] = ctx.resolve(f.related_model, item, f"{where}, {key}")
+        else:
+            out[key] = item
+    return out
+
+
+def _model_field(model, name: str) -> models.Field | None:
+    try:
+        return model._meta.get_field(name)
+    except FieldDoesNotExist:
+        return None
+
+
+def _territory_in(ctx, raw_row, value, where):
+    if value not in board.TERRITORY_BY_SLUG:
+        raise _refuse(where, f"there is no territory called {value!r} on the board.")
+    return value
+
+
+def _territories_in(ctx, raw_row, value, where):
+    if not isinstance(value, list):
+        raise _refuse(where, "controlled_at_end must be a list of territories.")
+    for slug in value:
+        _territory_in(ctx, raw_row, slug, where)
+    return value
+
+
+def _faction_in(ctx: _Import, raw_row, value, where):
+    if value not in ctx.factions:
+        raise _refuse(where, f"there is no faction called {value!r} in this campaign.")
+    return value
+
+
+def _reward_kind_in(ctx, raw_row, value, where):
+    if value not in {r.value for r in Reward}:
+        raise _refuse(where, f"there is no reward called {value!r}.")
+    return value
+
+
+def _same(ctx, row, value):
+    return value
+
+
+HOOKS: dict[tuple[type[models.Model], str], _Hook] = {
+    (WorldName, "rolls"): _Hook(None, lambda ctx, row, v: _player_refs_out(ctx, v), _rolls_in),
+    (GameEvent, "data"): _Hook(None, _event_data_out, _event_data_in),
+    (GameReward, "details"): _Hook(None, _reward_details_out, _reward_details_in),
+    (GameReward, "kind"): _Hook(None, _same, _reward_kind_in),
+    (Correction, "voided_id"): _Hook("voided", _correction_mark_out, _correction_mark_in),
+    (Correction, "added_id"): _Hook("added", _correction_mark_out, _correction_mark_in),
+    (Correction, "before"): _Hook(None, _snapshot_out, _snapshot_in),
+    (Correction, "after"): _Hook(None, _snapshot_out, _snapshot_in),
+    (Seat, "hq"): _Hook(None, _same, _territory_in),
+    (Seat, "faction"): _Hook(None, _same, _faction_in),
+    (Seat, "controlled_at_end"): _Hook(None, _same, _territories_in),
+}
+
+
+def _key(table: _Table, f: models.Field) -> str:
+    hook = HOOKS.get((table.model, f.name))
+    return hook.key if hook and hook.key else f.name
+
+
+# --- Export --------------------------------------------------------------------------------------
+
+
+class _Export:
+    def __init__(self, campaign: Campaign):
+        self.campaign = campaign
+        self.players = dict(
+            Player.objects.filter(campaign=campaign).order_by("pk").values_list("pk", "name")
+        )
+        self.kinds = {
+            ScarKind: dict(ScarKind.objects.filter(campaign=campaign).values_list("pk", "slug")),
+            MarkKind: dict(MarkKind.objects.filter(campaign=campaign).values_list("pk", "slug")),
+        }
+        self.marks = {
+            m: list(m.objects.filter(campaign=campaign).order_by("pk")) for m in MARK_MODELS
+        }
+        self.ordinals = {
+            m.__name__: {row.pk: i for i, row in enumerate(rows, start=1)}
+            for m, rows in self.marks.items()
+        }
+        self.seat_players: dict[int, str] = {}
+
+    def mark_ordinal(self, model_name, pk) -> int | None:
+        return self.ordinals.get(model_name, {}).get(_int_or_none(pk))
+
+    def ref(self, model, pk):
+        """The stable reference for row ``pk`` of ``model`` (None when it is not ours)."""
+        if pk is None or model is Campaign:
+            return None
+        if model is Player:
+            return self.players.get(pk)
+        if model is get_user_model():
+            return _Account(pk)
+        if model in self.kinds:
+            return self.kinds[model].get(pk)
+        if model is Seat:
+            return self.seat_players.get(pk)
+        if model.__name__ in self.ordinals:
+            return self.mark_ordinal(model.__name__, pk)
+        raise TypeError(f"A backup has no reference for {model.__name__}.")  # pragma: no cover
+
+    def row(self, table: _Table, obj) -> dict:
+        out = {}
+        for f in table.fields():
+            value = getattr(obj, f.attname)
+            hook = HOOKS.get((table.model, f.name))
+            if hook:
+                value = hook.encode(self, obj, value)
+            elif f.is_relation:
+                value = self.ref(f.related_model, value)
+            elif isinstance(value, datetime.datetime):
+                value = _utc_iso(value)
+            elif isinstance(value, datetime.date):
+                value = value.isoformat()
+            out[_key(table, f)] = value
+        return out
+
+    def rows(self, table: _Table, queryset: Iterable) -> list[dict]:
+        return [self.row(table, obj) for obj in queryset]
+
+    def games(self) -> list[dict]:
+        games = list(Game.objects.filter(campaign=self.campaign).order_by("number"))
+        seats = list(Seat.objects.filter(game__campaign=self.campaign).order_by("pk"))
+        events = list(GameEvent.objects.filter(game__campaign=self.campaign).order_by("pk"))
+        rewards = list(GameReward.objects.filter(game__campaign=self.campaign).order_by("pk"))
+        self.seat_players = {s.pk: self.players.get(s.player_id) for s in seats}
+        out = []
+        for game in games:
+            row = self.row(GAMES, game)
+            row["seats"] = self.rows(SEATS, (s for s in seats if s.game_id == game.pk))
+            row["events"] = self.rows(EVENTS, (e for e in events if e.game_id == game.pk))
+            row["rewards"] = self.rows(REWARDS, (r for r in rewards if r.game_id == game.pk))
+            out.append(row)
+        return out
+
+    def with_usernames(self, document):
+        """Replace every account met on the way with its username, in one query."""
+        found: set[int] = set()
+
+        def collect(node):
+            if isinstance(node, _Account):
+                found.add(node.pk)
+            elif isinstance(node, dict):
+                for v in node.values():
+                    collect(v)
+            elif isinstance(node, list):
+                for v in node:
+                    collect(v)
+
+        collect(document)
+        names = dict(get_user_model().objects.filter(pk__in=found).values_list("pk", "username"))
+
+        def replace(node):
+            if isinstance(node, _Account):
+                return names.get(node.pk)
+            if isinstance(node, dict):
+                return {k: replace(v) for k, v in node.items()}
+            if isinstance(node, list):
+                return [replace(v) for v in node]
+            return node
+
+        return replace(document)
+
+
+def export_campaign(campaign_id: int) -> dict:
+    """The whole campaign as a plain, JSON-ready document (see the module's notes)."""
+    with transaction.atomic():
+        # Every write to a campaign takes this lock first: holding it, nothing moves meanwhile.
+        campaign = Campaign.objects.select_for_update().filter(pk=campaign_id).first()
+        if campaign is None:
+            raise BackupError(f"There is no campaign with id {campaign_id}.")
+        ctx = _Export(campaign)
+
+        def by_pk(model):
+            return model.objects.filter(campaign=campaign).order_by("pk")
+
+        document = {
+            "format": FORMAT,
+            "version": VERSION,
+            "campaign": ctx.row(CAMPAIGN, campaign),
+            "players": ctx.rows(PLAYERS, by_pk(Player)),
+            "stock": ctx.rows(STOCK, by_pk(StockAllowance)),
+            "trade_rates": ctx.rows(TRADE_RATES, by_pk(TradeRate)),
+            "scar_kinds": ctx.rows(SCAR_KINDS, by_pk(ScarKind)),
+            "mark_kinds": ctx.rows(MARK_KINDS, by_pk(MarkKind)),
+            "marks": {
+                name: ctx.rows(table, ctx.marks[table.model]) for name, table in MARK_TABLES.items()
+            },
+            "unlocked_content": ctx.rows(UNLOCKED, by_pk(UnlockedContent)),
+            "games": ctx.games(),
+            "corrections": ctx.rows(CORRECTIONS, by_pk(Correction)),
+            "audit": ctx.rows(AUDIT, by_pk(AuditEntry)),
+        }
+        return ctx.with_usernames(document)
+
+
+def dumps(data: dict) -> str:
+    """The document as text: sorted keys, fixed separators, UTF-8 as is, a final newline."""
+    return (
+        json.dumps(data, sort_keys=True, ensure_ascii=False, indent=1, separators=(",", ": "))
+        + "\n"
+    )
+
+
+def loads(text: str) -> dict:
+    """Read a backup's text; anything but a JSON object is refused."""
+
+    def no_constants(name):
+        raise BackupError(f"The file is not a backup: {name} is not a JSON value.")
+
+    try:
+        data = json.loads(text, parse_constant=no_constants)
+    except json.JSONDecodeError as error:
+        raise BackupError(
+            f"The file is not JSON: {error.msg} (line {error.lineno}, column {error.colno})."
+        ) from None
+    if not isinstance(data, dict):
+        raise BackupError("The file is not a backup: it should hold one JSON object.")
+    return data
+
+
+# --- Import --------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Import:
+    campaign: Campaign
+    notes: list[str]
+    players: dict[str, int] = field(default_factory=dict)
+    kinds: dict[type, dict[str, int]] = field(default_factory=dict)
+    marks: dict[type, list[int]] = field(default_factory=dict)
+    seats: dict[str, int] = field(default_factory=dict)  # of the game being imported
+    factions: set[str] = field(default_factory=set)
+    accounts: dict[str, int | None] = field(default_factory=dict)
+    stamps: dict[type, list[tuple[models.Model, str, object]]] = field(default_factory=dict)
+
+    def player(self, name, where) -> int:
+        if not isinstance(name, str) or name not in self.players:
+            raise _refuse(where, f"there is no player called {name!r} on the roster.")
+        return self.players[name]
+
+    def account(self, username, where) -> int | None:
+        if not isinstance(username, str):
+            raise _refuse(where, "an account is given by its username.")
+        if username not in self.accounts:
+            pk = (
+                get_user_model()
+                .objects.filter(username=username)
+                .values_list("pk", flat=True)
+                .first()
+            )
+            self.accounts[username] = pk
+            if pk is None:
+                self.notes.append(
+                    f"No account called {username!r} here: its entries are kept without one."
+                )
+        return self.accounts[username]
+
+    def mark(self, model, ordinal, where) -> int:
+        rows = self.marks.get(model, [])
+        if type(ordinal) is not int or not 1 <= ordinal <= len(rows):
+            raise _refuse(
+                where,
+                f"there is no {model.__name__} #{ordinal!r} in marks.{model.__name__} "
+                f"(it lists {len(rows)}).",
+            )
+        return rows[ordinal - 1]
+
+    def resolve(self, model, ref, where):
+        if ref is None:
+            return None
+        if model is Player:
+            return self.player(ref, where)
+        if model is get_user_model():
+            return self.account(ref, where)
+        if model in (ScarKind, MarkKind):
+            label = "scar kind" if model is ScarKind else "mark kind"
+            if not isinstance(ref, str) or ref not in self.kinds.get(model, {}):
+                raise _refuse(where, f"there is no {label} {ref!r} in this backup.")
+            return self.kinds[model][ref]
+        if model is Seat:
+            if not isinstance(ref, str) or ref not in self.seats:
+                raise _refuse(where, f"{ref!r} has no seat in this game.")
+            return self.seats[ref]
+        if model in self.marks or model in MARK_MODELS:
+            return self.mark(model, ref, where)
+        raise _refuse(where, f"{model.__name__} cannot be referenced.")  # pragma: no cover
+
+    def row(self, table: _Table, raw, where: str, **parents) -> tuple[models.Model, str]:
+        """Read one row of the document and check its fields; written later by ``write``."""
+        if not isinstance(raw, dict):
+            raise _refuse(where, "should be an object.")
+        fields = table.fields()
+        keys = {_key(table, f) for f in fields}
+        missing = sorted(keys - set(raw))
+        if missing:
+            raise _refuse(where, f"missing {', '.join(missing)}.")
+        unknown = sorted(set(raw) - keys - set(GAME_PARTS if table is GAMES else ()))
+        if unknown:
+            raise _refuse(where, f"unexpected {', '.join(unknown)}.")
+        obj = table.model(**parents)
+        related = []
+        for f in fields:
+            key = _key(table, f)
+            value = raw[key]
+            at = f"{where}, {key}"
+            hook = HOOKS.get((table.model, f.name))
+            if value is None and not f.null:
+                raise _refuse(at, "cannot be null.")
+            if hook and value is not None:
+                value = hook.decode(self, raw, _typed(f, value, at), at)
+            elif f.is_relation:
+                related.append(f.name)
+                value = self.resolve(f.related_model, value, at)
+            else:
+                value = _typed(f, value, at)
+            setattr(obj, f.attname, value)
+            if getattr(f, "auto_now_add", False) or getattr(f, "auto_now", False):
+                self.stamps.setdefault(table.model, []).append((obj, f.attname, value))
+        try:
+            # References were resolved above; the rest is checked as any form would check it.
+            obj.clean_fields(exclude=[*related, *parents])
+        except ValidationError as error:
+            raise _refuse(where, _describe(error)) from None
+        return obj, where
+
+    def rows(self, table: _Table, raws, where: str, **parents) -> list[models.Model]:
+        if not isinstance(raws, list):
+            raise _refuse(where, "should be a list.")
+        items = [
+            self.row(table, raw, f"{where} #{i}", **parents) for i, raw in enumerate(raws, start=1)
+        ]
+        return self.write(items)
+
+    def write(self, items: list[tuple[models.Model, str]]) -> list[models.Model]:
+        """Write checked rows of one model, in their order, in one statement.
+
+        The database holds the named constraints (one city per territory, one signature per
+        line...). When it refuses the batch, the rows are written again one at a time, each
+        checked against those constraints first, to say which row breaks which rule.
+        """
+        objs = [obj for obj, _ in items]
+        if not objs:
+            return objs
+        model = type(objs[0])
+        if connection.features.can_return_rows_from_bulk_insert:
+            try:
+                with transaction.atomic():
+                    model.objects.bulk_create(objs)
+                return objs
+            except IntegrityError:
+                for obj in objs:
+                    obj.pk = None
+                    obj._state.adding = True
+        for obj, where in items:
+            try:
+                obj.validate_constraints()
+            except ValidationError as error:
+                raise _refuse(where, _describe(error)) from None
+            try:
+                with transaction.atomic():
+                    obj.save(force_insert=True)
+            except IntegrityError as error:
+                raise _refuse(where, f"the database refuses it ({error}).") from None
+        if connection.features.can_return_rows_from_bulk_insert:  # pragma: no cover
+            raise BackupError(f"The database refuses the {model.__name__} rows of this backup.")
+        return objs
+
+    def restore_stamps(self) -> None:
+        """Put back the times Django stamps on creation (created_at, at): they are history."""
+        for model, items in self.stamps.items():
+            for obj, attname, value in items:
+                setattr(obj, attname, value)
+            names = sorted({attname for _, attname, _ in items})
+            model.objects.bulk_update([obj for obj, _, _ in items], names, batch_size=500)
+
+
+def _describe(error: ValidationError) -> str:
+    if hasattr(error, "error_dict"):
+        parts = []
+        for name, errors in error.message_dict.items():
+            text = " ".join(errors)
+            parts.append(text if name == "__all__" else f"{name}: {text}")
+        return "; ".join(parts)
+    return " ".join(error.messages)
+
+
+def _typed(f: models.Field, value, where: str):
+    """A JSON value read as what the field holds, refusing a value of the wrong type."""
+    if value is None:
+        return None
+    if f.is_relation:
+        return value
+    if isinstance(f, models.BooleanField):
+        ok = isinstance(value, bool)
+    elif isinstance(f, models.IntegerField):
+        ok = type(value) is int
+    elif isinstance(f, models.DateTimeField):
+        if isinstance(value, str):
+            try:
+                parsed = datetime.datetime.fromisoformat(value)
+            except ValueError:
+                parsed = None
+            if parsed is not None and parsed.tzinfo is not None:
+                return parsed
+        raise _refuse(where, f"{value!r} is not a date and time with its UTC offset.")
+    elif isinstance(f, models.DateField):
+        if isinstance(value, str):
+            try:
+                return datetime.date.fromisoformat(value)
+            except ValueError:
+                pass
+        raise _refuse(where, f"{value!r} is not a date (YYYY-MM-DD).")
+    elif isinstance(f, (models.CharField, models.TextField)):
+        ok = isinstance(value, str)
+    elif isinstance(f, models.JSONField):
+        ok = _json_is_plain(value)
+    else:  # pragma: no cover - a field type this format does not know yet
+        raise _refuse(where, f"cannot read a {type(f).__name__}.")
+    if not ok:
+        expected = {
+            models.BooleanField: "true or false",
+            models.IntegerField: "a whole number",
+        }
+        wanted = next((text for kind, text in expected.items() if isinstance(f, kind)), "a string")
+        raise _refuse(where, f"{value!r} should be {wanted}.")
+    return value
+
+
+def _list(container: dict, key: str, where: str = "") -> list:
+    if key not in container:
+        raise _refuse(where or key, "missing.")
+    value = container[key]
+    if not isinstance(value, list):
+        raise _refuse(where or key, "should be a list.")
+    return value
+
+
+def _check_header(data) -> None:
+    if not isinstance(data, dict):
+        raise BackupError("The file is not a backup: it should hold one JSON object.")
+    if data.get("format") != FORMAT:
+        raise BackupError(
+            f"The file is not an Earthbook campaign backup (format {data.get('format')!r}, "
+            f"expected {FORMAT!r})."
+        )
+    if data.get("version") != VERSION or type(data.get("version")) is not int:
+        raise BackupError(
+            f"Backup version {data.get('version')!r} is not supported: this Earthbook reads "
+            f"version {VERSION}."
+        )
+    missing = [k for k in TOP_LEVEL if k not in data]
+    if missing:
+        raise BackupError(f"The backup is incomplete: missing {', '.join(missing)}.")
+    unknown = sorted(set(data) - set(TOP_LEVEL))
+    if unknown:
+        raise BackupError(f"The backup has unexpected parts: {', '.join(unknown)}.")
+    marks = data["marks"]
+    if not isinstance(marks, dict):
+        raise BackupError("marks: should be an object of mark lists.")
+    missing = sorted(set(MARK_TABLES) - set(marks))
+    if missing:
+        raise BackupError(f"marks: missing {', '.join(missing)}.")
+    unknown = sorted(set(marks) - set(MARK_TABLES))
+    if unknown:
+        raise BackupError(f"marks: unknown kinds of mark {', '.join(unknown)}.")
+
+
+def import_campaign(data: dict, *, owner, notes: list[str] | None = None) -> Campaign:
+    """Restore a backup into a NEW campaign owned by ``owner``; all or nothing.
+
+    Raises ``BackupError`` (or ``RuleViolation``) naming what is wrong; then nothing is
+    written. ``notes`` collects what was restored differently (usernames unknown here).
+    """
+    _check_header(data)
+    if owner is None or not getattr(owner, "pk", None):
+        raise RuleViolation("An imported campaign needs an owner.", rule="backup-owner")
+    with transaction.atomic():
+        return _restore(data, owner=owner, notes=notes if notes is not None else [])
+
+
+def _restore(data: dict, *, owner, notes: list[str]) -> Campaign:
+    ctx = _Import(campaign=Campaign(owner=owner), notes=notes)
+    (campaign,) = ctx.write([ctx.row(CAMPAIGN, data["campaign"], "campaign", owner=owner)])
+    ctx.campaign = campaign
+    Membership.objects.create(campaign=campaign, user=owner, role=Role.OWNER)
+
+    ctx.players = {p.name: p.pk for p in ctx.rows(PLAYERS, data["players"], "players", **_of(ctx))}
+    ctx.rows(STOCK, data["stock"], "stock", **_of(ctx))
+    ctx.rows(TRADE_RATES, data["trade_rates"], "trade_rates", **_of(ctx))
+
+    def import_marks(model):
+        name = model.__name__
+        rows = ctx.rows(MARK_TABLES[name], data["marks"][name], f"marks.{name}", **_of(ctx))
+        ctx.marks[model] = [row.pk for row in rows]
+
+    import_marks(PacketOpening)
+    for key, table in (("scar_kinds", SCAR_KINDS), ("mark_kinds", MARK_KINDS)):
+        ctx.kinds[table.model] = {k.slug: k.pk for k in ctx.rows(table, data[key], key, **_of(ctx))}
+    for model in MARK_IMPORT_ORDER[1:]:
+        import_marks(model)
+
+    unlocked = ctx.rows(UNLOCKED, data["unlocked_content"], "unlocked_content", **_of(ctx))
+    ctx.factions = set(FACTION_BY_SLUG) | {
+        board.slugify(u.title) for u in unlocked if u.kind == ContentKind.FACTION
+    }
+
+    raw_games = _list(data, "games")
+    for i, raw in enumerate(raw_games, start=1):
+        if not isinstance(raw, dict):
+            raise _refuse(f"games #{i}", "should be an object.")
+        for part in GAME_PARTS:
+            _list(raw, part, f"games #{i}, {part}")
+    game_rows = ctx.rows(GAMES, raw_games, "games", **_of(ctx))
+    seats = ctx.write(
+        [
+            ctx.row(SEATS, seat, f"games #{i}, seats #{j}", game=game)
+            for i, (raw, game) in enumerate(zip(raw_games, game_rows, strict=True), start=1)
+            for j, seat in enumerate(raw["seats"], start=1)
+        ]
+    )
+    names = {pk: name for name, pk in ctx.players.items()}
+    seats_of: dict[int, dict[str, int]] = {}
+    for seat in seats:
+        seats_of.setdefault(seat.game_id, {})[names[seat.player_id]] = seat.pk
+    for part, table in (("events", EVENTS), ("rewards", REWARDS)):
+        items = []
+        for i, (raw, game) in enumerate(zip(raw_games, game_rows, strict=True), start=1):
+            ctx.seats = seats_of.get(game.pk, {})
+            for j, row in enumerate(raw[part], start=1):
+                items.append(ctx.row(table, row, f"games #{i}, {part} #{j}", game=game))
+        ctx.write(items)
+
+    ctx.rows(CORRECTIONS, data["corrections"], "corrections", **_of(ctx))
+    ctx.rows(AUDIT, data["audit"], "audit", **_of(ctx))
+    ctx.restore_stamps()
+    return campaign
+
+
+def _of(ctx: _Import) -> dict:
+    return {"campaign": ctx.campaign}

@@ -1,0 +1,153 @@
+"""Services for the people around a campaign: invitations, members' roles, sharing.
+
+Like every service, each function is keyword-only, runs in one transaction, locks the campaign
+row first and refuses with a ``RuleViolation`` (a message for the players) before writing.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from campaigns.models import Campaign, Invitation, Membership, Role, new_share_token
+from campaigns.services import audit, lock_campaign
+from legacy.errors import RuleViolation
+
+INVITED_ROLES = (Role.EDITOR, Role.VIEWER)
+
+
+def _require_owner(campaign: Campaign, by) -> None:
+    if not Membership.objects.filter(campaign=campaign, user=by, role=Role.OWNER).exists():
+        raise RuleViolation(
+            "Only the campaign's owner may do that.", rule="owner-only", conflict=True
+        )
+
+
+@transaction.atomic
+def create_invitation(*, campaign: Campaign, role: str, by) -> Invitation:
+    """A new invitation link with a role (editor or viewer), usable until revoked."""
+    campaign = lock_campaign(campaign)
+    _require_owner(campaign, by)
+    if role not in INVITED_ROLES:
+        raise RuleViolation(
+            "An invitation makes an editor or a viewer.", rule="invitation-role", field="role"
+        )
+    invitation = Invitation.objects.create(campaign=campaign, role=role, created_by=by)
+    audit(campaign, by, "invitation-created", f"Invitation link created for a new {role}.")
+    return invitation
+
+
+@transaction.atomic
+def revoke_invitation(*, invitation: Invitation, by) -> Invitation:
+    campaign = lock_campaign(invitation.campaign_id)
+    _require_owner(campaign, by)
+    invitation = Invitation.objects.get(pk=invitation.pk)
+    if invitation.revoked_at is None:
+        invitation.revoked_at = timezone.now()
+        invitation.save(update_fields=["revoked_at"])
+        audit(campaign, by, "invitation-revoked", "An invitation link was revoked.")
+    return invitation
+
+
+@transaction.atomic
+def accept_invitation(*, token: str, user) -> tuple[Membership, bool]:
+    """Join the campaign of an invitation; returns the membership and whether it is new.
+
+    A member who opens a link keeps their role: a link never demotes nor promotes anyone.
+    """
+    campaign_id = (
+        Invitation.objects.filter(token=token).values_list("campaign_id", flat=True).first()
+    )
+    if campaign_id is None:
+        raise RuleViolation("This invitation link is not valid.", rule="invitation-unknown")
+    campaign = lock_campaign(campaign_id)
+    invitation = Invitation.objects.get(token=token)
+    if invitation.revoked_at is not None:
+        raise RuleViolation(
+            "This invitation link was withdrawn: ask the owner for a new one.",
+            rule="invitation-revoked",
+            conflict=True,
+        )
+    existing = Membership.objects.filter(campaign=campaign, user=user).first()
+    if existing:
+        return existing, False
+    membership = Membership.objects.create(campaign=campaign, user=user, role=invitation.role)
+    invitation.uses += 1
+    invitation.save(update_fields=["uses"])
+    audit(campaign, user, "member-joined", f"{user.get_username()} joined as {invitation.role}.")
+    return membership, True
+
+
+@transaction.atomic
+def set_role(*, campaign: Campaign, membership: Membership, role: str, by) -> Membership:
+    campaign = lock_campaign(campaign)
+    _require_owner(campaign, by)
+    membership = Membership.objects.select_related("user").get(pk=membership.pk, campaign=campaign)
+    if membership.role == Role.OWNER:
+        raise RuleViolation(
+            "The owner stays the owner.", rule="owner-stays", field="role", conflict=True
+        )
+    if role not in INVITED_ROLES:
+        raise RuleViolation("A member is an editor or a viewer.", rule="member-role", field="role")
+    if membership.role != role:
+        membership.role = role
+        membership.save(update_fields=["role"])
+        audit(
+            campaign,
+            by,
+            "member-role",
+            f"{membership.user.get_username()} is now {role}.",
+        )
+    return membership
+
+
+@transaction.atomic
+def remove_member(*, campaign: Campaign, membership: Membership, by) -> None:
+    campaign = lock_campaign(campaign)
+    _require_owner(campaign, by)
+    membership = Membership.objects.select_related("user").get(pk=membership.pk, campaign=campaign)
+    if membership.role == Role.OWNER:
+        raise RuleViolation("The owner cannot be removed.", rule="owner-stays", conflict=True)
+    name = membership.user.get_username()
+    membership.delete()
+    audit(campaign, by, "member-removed", f"{name} left the campaign.")
+
+
+@transaction.atomic
+def update_sharing(
+    *,
+    campaign: Campaign,
+    shared: bool,
+    public: bool,
+    hide_unlocked_content: bool,
+    new_link: bool = False,
+    by,
+) -> Campaign:
+    """Who may read the campaign besides its members, and whether packet content is hidden.
+
+    ``new_link`` replaces the share token, so the old share link stops working.
+    """
+    campaign = lock_campaign(campaign)
+    _require_owner(campaign, by)
+    campaign.shared = bool(shared)
+    campaign.public = bool(public)
+    campaign.hide_unlocked_content = bool(hide_unlocked_content)
+    if new_link:
+        campaign.share_token = new_share_token()
+    campaign.save(update_fields=["shared", "public", "hide_unlocked_content", "share_token"])
+    audit(
+        campaign,
+        by,
+        "sharing",
+        "Sharing changed: "
+        + ", ".join(
+            f"{label} {'on' if value else 'off'}"
+            for label, value in (
+                ("share link", campaign.shared),
+                ("listed publicly", campaign.public),
+                ("packet content hidden", campaign.hide_unlocked_content),
+            )
+        )
+        + ("; new share link." if new_link else "."),
+    )
+    return campaign

@@ -1,0 +1,604 @@
+"""What the web pages read: access to a campaign, the board picture, the history of marks.
+
+Read-only helpers (selectors) for ``campaigns.views``. Every function here runs a fixed number
+of queries whatever the number of games, so a page costs the same after game 1 and game 15.
+Words shown to people are marked for translation; stored summaries are shown as written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from django.db.models import OuterRef, Subquery
+from django.http import Http404
+from django.urls import reverse
+from django.utils.html import escape
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from campaigns.models import Campaign, Membership, Role
+from campaigns.pictures import picture_of_world
+from legacy import board, drawing
+from legacy.box import FACTION_BY_SLUG, PACKET_BY_SLUG, STOCK_LABELS
+from legacy.models import (
+    BonusChange,
+    City,
+    CoinSticker,
+    ContinentName,
+    Correction,
+    DestroyedCard,
+    FactionPower,
+    Fortification,
+    MarkKind,
+    OtherMark,
+    PacketOpening,
+    Scar,
+    ScarKind,
+    Signature,
+    UnlockedContent,
+    WorldName,
+)
+from legacy.world import World
+
+# --- Access --------------------------------------------------------------------------------------
+
+SHARE_SESSION_KEY = "earthbook_shares"
+
+
+@dataclass
+class Access:
+    """Who is looking at a campaign, and what they may do.
+
+    ``role`` is the member's role, or None for a visitor who reads through the share link or
+    because the campaign is listed publicly.
+    """
+
+    campaign: Campaign
+    role: str | None
+
+    @property
+    def is_member(self) -> bool:
+        return self.role is not None
+
+    @property
+    def can_write(self) -> bool:
+        return self.role in (Role.OWNER, Role.EDITOR)
+
+    @property
+    def is_owner(self) -> bool:
+        return self.role == Role.OWNER
+
+    @property
+    def sees_unlocked(self) -> bool:
+        """Owners and editors always see what the packets unlocked; viewers and visitors only
+        when the campaign does not hide it."""
+        return self.can_write or not self.campaign.hide_unlocked_content
+
+
+def campaign_access(request, pk: int) -> Access:
+    """The campaign and the reader's role, or 404 for anyone who may not read it.
+
+    A stranger reads a campaign only when it is listed publicly, or when it is shared and they
+    came with its share link (``?share=<token>``, remembered in their session after that).
+    """
+    user = request.user
+    qs = Campaign.objects.filter(pk=pk)
+    if user.is_authenticated:
+        qs = qs.annotate(
+            my_role=Subquery(
+                Membership.objects.filter(campaign=OuterRef("pk"), user=user).values("role")[:1]
+            )
+        )
+    campaign = qs.first()
+    if campaign is None:
+        raise Http404
+    role = getattr(campaign, "my_role", None)
+    if role is None:
+        shares = request.session.get(SHARE_SESSION_KEY, {})
+        token = request.GET.get("share") or shares.get(str(campaign.pk))
+        if campaign.shared and token == campaign.share_token:
+            if shares.get(str(campaign.pk)) != token:
+                request.session[SHARE_SESSION_KEY] = {**shares, str(campaign.pk): token}
+        elif not campaign.public:
+            raise Http404
+    return Access(campaign=campaign, role=role)
+
+
+# --- Words ---------------------------------------------------------------------------------------
+
+RESULT_LABELS = {
+    "won": gettext_lazy("won"),
+    "held_on": gettext_lazy("held on"),
+    "eliminated": gettext_lazy("eliminated"),
+}
+ROLE_LABELS = {
+    Role.OWNER: gettext_lazy("owner"),
+    Role.EDITOR: gettext_lazy("editor"),
+    Role.VIEWER: gettext_lazy("viewer"),
+}
+STATUS_LABELS = {
+    "setup": gettext_lazy("being set up"),
+    "in_progress": gettext_lazy("in progress"),
+    "finished": gettext_lazy("finished"),
+}
+REWARD_LABELS = {
+    "name-continent": gettext_lazy("Name a continent"),
+    "major-city": gettext_lazy("Found a major city"),
+    "cancel-scar": gettext_lazy("Cancel a scar"),
+    "change-bonus": gettext_lazy("Change a continent's bonus"),
+    "fortify-city": gettext_lazy("Fortify a city"),
+    "destroy-card": gettext_lazy("Destroy a territory card"),
+    "minor-city": gettext_lazy("Found a minor city"),
+    "upgrade-card": gettext_lazy("Add a coin to a territory card"),
+}
+STOCK_NAMES = {
+    "first-game-coins": gettext_lazy("Coin stickers for before the first game"),
+    "major-cities": gettext_lazy("Major cities"),
+    "minor-cities": gettext_lazy("Minor cities"),
+    "fortifications": gettext_lazy("Fortifications"),
+    "scar-cancels": gettext_lazy("Scar-cancel stickers"),
+    "bonus-plus": gettext_lazy("+1 continent bonus sticker"),
+    "bonus-minus": gettext_lazy("−1 continent bonus sticker"),
+    "held-on-coins": gettext_lazy("Coin stickers for players who held on"),
+}
+EVENT_LABELS = {
+    "scar-placed": gettext_lazy("Scar placed"),
+    "missiles": gettext_lazy("Missiles on one roll"),
+    "recruitment": gettext_lazy("Big recruitment"),
+    "eliminated": gettext_lazy("Faction wiped out"),
+    "rejoined": gettext_lazy("Faction rejoined the war"),
+    "coin-pile-out": gettext_lazy("Coin pile ran out"),
+    "mark-placed": gettext_lazy("Mark placed"),
+    "city-destroyed": gettext_lazy("City destroyed"),
+    "packet-opened": gettext_lazy("Packet opened"),
+}
+REMOVED_LABELS = {
+    "covered": gettext_lazy("covered by another mark"),
+    "cancelled": gettext_lazy("cancelled with a scar-cancel sticker"),
+    "destroyed": gettext_lazy("destroyed"),
+    "replaced": gettext_lazy("replaced"),
+    "other": gettext_lazy("removed"),
+}
+CITY_LABELS = {
+    "minor": gettext_lazy("minor city"),
+    "major": gettext_lazy("major city"),
+    "capital": gettext_lazy("world capital"),
+}
+CONTENT_LABELS = {
+    "scar-type": gettext_lazy("New scar type"),
+    "mark-kind": gettext_lazy("New kind of mark"),
+    "power": gettext_lazy("Power"),
+    "faction": gettext_lazy("Faction"),
+    "event-card": gettext_lazy("Event card"),
+    "mission-card": gettext_lazy("Mission card"),
+    "rule": gettext_lazy("Rule addition"),
+    "other": gettext_lazy("Other"),
+}
+AUDIT_LABELS = {
+    "campaign-created": gettext_lazy("Campaign created"),
+    "player-added": gettext_lazy("Player added"),
+    "first-game-setup": gettext_lazy("Before the first game"),
+    "game-setup": gettext_lazy("Game set up"),
+    "game-started": gettext_lazy("Game started"),
+    "game-finished": gettext_lazy("Game finished"),
+    "game-amended": gettext_lazy("Game amended"),
+    "packet-opened": gettext_lazy("Packet opened"),
+    "world-named": gettext_lazy("World named"),
+    "invitation-created": gettext_lazy("Invitation created"),
+    "invitation-revoked": gettext_lazy("Invitation withdrawn"),
+    "member-joined": gettext_lazy("Member joined"),
+    "member-role": gettext_lazy("Member's role changed"),
+    "member-removed": gettext_lazy("Member removed"),
+    "sharing": gettext_lazy("Sharing changed"),
+}
+PACKET_TRIGGERS = {
+    "pack-1": gettext_lazy("the ninth (last) minor city is founded and named."),
+    "pack-2": gettext_lazy("a faction is eliminated for the first time."),
+    "pack-3": gettext_lazy("a player signs the winners' section for the second time."),
+    "pack-4": gettext_lazy("a certain mark, not available at first, appears on the board."),
+    "pocket-1": gettext_lazy("a third missile is played on the same roll."),
+    "pocket-2": gettext_lazy(
+        "a player is about to place 30 or more troops in one recruitment while holding a missile."
+    ),
+}
+HIDDEN = gettext_lazy("(hidden by the campaign's owner)")
+
+
+def territory_name(slug: str | None) -> str:
+    t = board.TERRITORY_BY_SLUG.get(slug or "")
+    return t.name if t else (slug or "")
+
+
+def continent_name(slug: str | None) -> str:
+    c = board.CONTINENT_BY_SLUG.get(slug or "")
+    return c.name if c else (slug or "")
+
+
+def faction_name(slug: str | None, factions: dict[str, str] | None = None) -> str:
+    if factions and slug in factions:
+        return factions[slug]
+    f = FACTION_BY_SLUG.get(slug or "")
+    return f.name if f else (slug or "")
+
+
+def packet_name(slug: str) -> str:
+    p = PACKET_BY_SLUG.get(slug)
+    return p.name if p else slug
+
+
+def stock_rows(world: World, allowances: dict[str, int]) -> list[dict]:
+    return [
+        {
+            "slug": slug,
+            "label": STOCK_NAMES.get(slug, STOCK_LABELS.get(slug, slug)),
+            "left": world.stock_left.get(slug, 0),
+            "total": total,
+        }
+        for slug, total in allowances.items()
+    ]
+
+
+# --- The board picture ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BoardContext:
+    """What the picture needs besides the world: names, labels and who sees what."""
+
+    campaign: Campaign
+    players: dict[int, str]
+    scar_names: dict[str, str] = field(default_factory=dict)  # scar slug -> name ("?" if hidden)
+    hqs: dict[str, str] = field(default_factory=dict)  # territory -> faction
+    sees_unlocked: bool = True  # False: kinds of mark a packet unlocked are not named
+
+
+def scar_names(campaign_id: int, sees_unlocked: bool) -> dict[str, str]:
+    names = {}
+    for slug, name, base in ScarKind.objects.filter(campaign_id=campaign_id).values_list(
+        "slug", "name", "base"
+    ):
+        names[slug] = name if (base or sees_unlocked) else "?"
+    return names
+
+
+def board_picture(world: World, ctx: BoardContext) -> drawing.BoardPicture:
+    """The same picture the snapshots draw (``campaigns.pictures``), with the names a reader
+    may see (a hidden scar type is drawn as "?")."""
+    winners = [(s.line, ctx.players.get(s.player, "?"), s.slogan) for s in world.signatures]
+    return picture_of_world(
+        world, title=ctx.campaign.name, scar_names=ctx.scar_names, winners=winners, hqs=ctx.hqs
+    )
+
+
+def svg_document(world: World, ctx: BoardContext) -> str:
+    """The board as a stand-alone SVG file (for ``<img>`` and downloads)."""
+    return drawing.render_svg(board_picture(world, ctx))
+
+
+def territory_summary(world: World, slug: str, ctx: BoardContext) -> str:
+    """One line about a territory's marks, for tooltips and screen readers."""
+    t = world.territories[slug]
+    parts = []
+    if t.city:
+        city = _("%(kind)s %(name)s") % {"kind": CITY_LABELS[t.city.kind], "name": t.city.name}
+        if t.city.founder in ctx.players:
+            city += " " + _("(founded by %(name)s)") % {"name": ctx.players[t.city.founder]}
+        if t.city.fortified:
+            city += ", " + _("fortified")
+        parts.append(city)
+    if t.scar:
+        parts.append(_("scar: %(scar)s") % {"scar": ctx.scar_names.get(t.scar, t.scar)})
+    for kind in t.other_marks:
+        parts.append(kind if ctx.sees_unlocked else str(HIDDEN))
+    if t.card_destroyed:
+        parts.append(_("territory card destroyed"))
+    else:
+        parts.append(_("card: %(n)s coin(s)") % {"n": t.coins})
+    if slug in ctx.hqs:
+        parts.append(_("HQ of %(faction)s") % {"faction": faction_name(ctx.hqs[slug])})
+    return f"{t.name}: " + "; ".join(p for p in parts if p)
+
+
+_SVG_OPEN = re.compile(r"<svg ([^>]*?) width=\"[\d.]+\" height=\"[\d.]+\"")
+_TERRITORY_PATH = re.compile(
+    r'<path id="t-(?P<slug>[a-z-]+)" data-territory="[a-z-]+" class="territory"'
+    r"(?P<rest>[^>]*)><title>[^<]*</title></path>"
+)
+
+
+def interactive_svg(
+    world: World,
+    ctx: BoardContext,
+    *,
+    link=None,
+    highlight: frozenset[str] | set[str] = frozenset(),
+    label: str = "",
+) -> str:
+    """The board to put inside a page: each territory a keyboard-reachable link (``link(slug)``
+    gives its address) whose tooltip names its marks; ``highlight`` territories are outlined.
+    """
+    svg = drawing.render_svg(board_picture(world, ctx))
+    svg = svg.split("?>", 1)[1] if svg.startswith("<?xml") else svg
+    svg = _SVG_OPEN.sub(
+        lambda m: (
+            f'<svg {m.group(1)} class="board-svg" role="group" '
+            f'aria-label="{escape(label or _("The board"))}"'
+        ),
+        svg,
+        count=1,
+    )
+
+    def territory(m: re.Match) -> str:
+        slug = m.group("slug")
+        summary = escape(territory_summary(world, slug, ctx))
+        classes = "territory legal" if slug in highlight else "territory"
+        path = (
+            f'<path id="t-{slug}" data-territory="{slug}" class="{classes}"{m.group("rest")}>'
+            f"<title>{summary}</title></path>"
+        )
+        if link is None:
+            return path
+        return f'<a href="{escape(link(slug))}" aria-label="{summary}">{path}</a>'
+
+    return _TERRITORY_PATH.sub(territory, svg)
+
+
+def territory_panel_data(world: World, ctx: BoardContext) -> dict[str, dict]:
+    """Per territory, what the side panel shows on hover or focus."""
+    out = {}
+    for slug in world.territories:
+        info = board.TERRITORY_BY_SLUG[slug]
+        out[slug] = {
+            "name": info.name,
+            "continent": continent_name(info.continent),
+            "summary": territory_summary(world, slug, ctx),
+        }
+    return out
+
+
+# --- The history of marks ------------------------------------------------------------------------
+
+
+@dataclass
+class MarkLine:
+    """One mark, described for people: what, where, when placed, and when and why it stopped."""
+
+    model: str
+    pk: int
+    text: str
+    where: str  # territory slug, or "" for a mark elsewhere (a continent, a card, the board)
+    placed_in_game: int
+    placed_by: str = ""
+    removed_in_game: int | None = None
+    removed_reason: str = ""
+    removed_note: str = ""
+    voided: bool = False
+    correction: str = ""  # why it was voided or corrected, if a correction says
+
+    @property
+    def where_name(self) -> str:
+        return territory_name(self.where)
+
+    @property
+    def status(self) -> str:
+        if self.voided:
+            return "voided"
+        if self.removed_in_game is not None:
+            return "removed"
+        return "counts"
+
+
+class MarkHistory:
+    """Every mark of a campaign (or of one territory), in a fixed number of queries."""
+
+    def __init__(
+        self,
+        campaign_id: int,
+        players: dict[int, str],
+        *,
+        sees_unlocked: bool,
+        territory: str | None = None,
+    ):
+        self.campaign_id = campaign_id
+        self.players = players
+        self.sees_unlocked = sees_unlocked
+        self.territory = territory
+
+    def _qs(self, model, **extra):
+        qs = model.objects.filter(campaign_id=self.campaign_id, **extra)
+        return qs.order_by("placed_in_game", "id")
+
+    def _line(self, mark, text: str, where: str = "") -> MarkLine:
+        return MarkLine(
+            model=type(mark).__name__,
+            pk=mark.pk,
+            text=text,
+            where=where,
+            placed_in_game=mark.placed_in_game,
+            placed_by=self.players.get(mark.placed_by_id, ""),
+            removed_in_game=mark.removed_in_game,
+            removed_reason=str(REMOVED_LABELS.get(mark.removed_reason, mark.removed_reason)),
+            removed_note=mark.removed_note,
+            voided=mark.voided,
+        )
+
+    @cached_property
+    def lines(self) -> list[MarkLine]:
+        out: list[MarkLine] = []
+        t = self.territory
+        where = {"territory": t} if t else {}
+        for c in self._qs(City, **where):
+            text = _("%(kind)s %(name)s founded") % {"kind": CITY_LABELS[c.kind], "name": c.name}
+            out.append(self._line(c, text[:1].upper() + text[1:], c.territory))
+        for s in self._qs(Scar, **where).select_related("kind"):
+            name = s.kind.name if (s.kind.base or self.sees_unlocked) else str(HIDDEN)
+            if s.territory:
+                out.append(self._line(s, _("Scar: %(name)s") % {"name": name}, s.territory))
+            elif not t:
+                text = _("%(faction)s card: scar %(name)s") % {
+                    "name": name,
+                    "faction": faction_name(s.faction),
+                }
+                out.append(self._line(s, text))
+        forts = self._qs(Fortification, **({"city__territory": t} if t else {}))
+        for f in forts.select_related("city"):
+            text = _("%(city)s fortified (%(used)s of 10 boxes marked)") % {
+                "city": f.city.name,
+                "used": f.boxes_used,
+            }
+            out.append(self._line(f, text, f.city.territory))
+        for c in self._qs(CoinSticker, **where):
+            text = _("Coin sticker: the card is worth %(n)s coins") % {"n": c.coins_after}
+            out.append(self._line(c, text, c.territory))
+        for d in self._qs(DestroyedCard, **where):
+            out.append(self._line(d, _("Territory card destroyed"), d.territory))
+        others = self._qs(OtherMark, **where).select_related("kind")
+        for o in others:
+            if t is None or o.territory:
+                name = o.kind.name if self.sees_unlocked else str(HIDDEN)
+                text = f"{name}{': ' + o.label if o.label and self.sees_unlocked else ''}"
+                out.append(self._line(o, text, o.territory or ""))
+        if not t:
+            for n in self._qs(ContinentName):
+                text = _("%(continent)s named %(name)s") % {
+                    "continent": continent_name(n.continent),
+                    "name": n.name,
+                }
+                out.append(self._line(n, text))
+            for b in self._qs(BonusChange):
+                text = _("%(continent)s bonus %(delta)+d") % {
+                    "continent": continent_name(b.continent),
+                    "delta": b.delta,
+                }
+                out.append(self._line(b, text))
+            for p in self._qs(FactionPower):
+                hidden = p.unlocked_by_id is not None and not self.sees_unlocked
+                text = _("%(faction)s card: power %(name)s") % {
+                    "faction": faction_name(p.faction),
+                    "name": HIDDEN if hidden else p.name,
+                }
+                out.append(self._line(p, text))
+            for o in self._qs(PacketOpening):
+                out.append(
+                    self._line(o, _("%(packet)s opened") % {"packet": packet_name(o.packet)})
+                )
+            for s in self._qs(Signature):
+                text = _("Line %(line)s of the winners' section signed by %(name)s") % {
+                    "line": s.line,
+                    "name": s.name,
+                }
+                if s.slogan:
+                    text += f": “{s.slogan}”"
+                out.append(self._line(s, text))
+            for w in self._qs(WorldName):
+                out.append(self._line(w, _("The World of %(name)s") % {"name": w.name}))
+        corrections = Correction.objects.filter(campaign_id=self.campaign_id).order_by("made_at")
+        why = {(c.mark_type, c.voided_id): c.reason for c in corrections if c.voided_id}
+        for line in out:
+            line.correction = why.get((line.model, line.pk), "")
+        out.sort(key=lambda m: (m.placed_in_game, m.model, m.pk))
+        return out
+
+    def by_game(self) -> dict[int, list[MarkLine]]:
+        games: dict[int, list[MarkLine]] = defaultdict(list)
+        for line in self.lines:
+            games[line.placed_in_game].append(line)
+        return games
+
+    def removed_by_game(self) -> dict[int, list[MarkLine]]:
+        games: dict[int, list[MarkLine]] = defaultdict(list)
+        for line in self.lines:
+            if line.removed_in_game is not None and not line.voided:
+                games[line.removed_in_game].append(line)
+        return games
+
+
+@dataclass(frozen=True)
+class EventWords:
+    """Names an event's description needs: scar types and kinds of mark (hidden ones as
+    "(hidden ...)") and factions."""
+
+    scars: dict[str, str]
+    marks: dict[str, str]
+    factions: dict[str, str]
+
+    @classmethod
+    def load(cls, campaign_id: int, factions: dict[str, str], sees_unlocked: bool):
+        marks = {
+            slug: name if sees_unlocked else str(HIDDEN)
+            for slug, name in MarkKind.objects.filter(campaign_id=campaign_id).values_list(
+                "slug", "name"
+            )
+        }
+        scars = {
+            slug: name if sees_unlocked or slug in drawing.BASE_SCARS else str(HIDDEN)
+            for slug, name in scar_names(campaign_id, True).items()
+        }
+        return cls(scars=scars, marks=marks, factions=factions)
+
+
+def event_text(event, words: EventWords) -> str:
+    """What happened, in the reader's language, from the event's data (``event.seat`` with its
+    player selected); the summary stored in English for a kind this does not know."""
+    data = event.data or {}
+    who = event.seat.player.name if event.seat_id else ""
+    where = territory_name(data.get("territory")) or faction_name(
+        data.get("faction"), words.factions
+    )
+    kind = event.kind
+    if kind == "scar-placed":
+        text = _("%(scar)s on %(where)s") % {
+            "scar": words.scars.get(data.get("scar"), data.get("scar")),
+            "where": where,
+        }
+    elif kind == "missiles":
+        text = _("%(n)s missile(s) on one roll") % {"n": data.get("count")}
+    elif kind == "recruitment":
+        text = _("%(who)s places %(n)s troops") % {"who": who, "n": data.get("troops")}
+        if data.get("holds_missile"):
+            text += _(", holding a missile")
+        return text
+    elif kind == "eliminated":
+        text = _("%(who)s (%(faction)s) is wiped out") % {
+            "who": who,
+            "faction": faction_name(event.seat.faction if event.seat_id else "", words.factions),
+        }
+        if data.get("can_rejoin"):
+            text += _(" and may rejoin")
+        return text
+    elif kind == "rejoined":
+        return _("%(who)s joins the war again") % {"who": who}
+    elif kind == "coin-pile-out":
+        if data.get("red_star_to") and who:
+            return _("a red star to %(who)s") % {"who": who}
+        return _("no red star")
+    elif kind == "mark-placed":
+        text = _("%(mark)s on %(where)s") % {
+            "mark": words.marks.get(data.get("mark_kind"), str(HIDDEN)),
+            "where": where,
+        }
+    elif kind == "city-destroyed":
+        return _("a city destroyed in %(where)s") % {"where": where}
+    elif kind == "packet-opened":
+        return packet_name(data.get("packet", ""))
+    else:
+        return event.summary
+    return f"{text} — {who}" if who else text
+
+
+def unlocked_by_opening(campaign_id: int) -> dict[int, list[UnlockedContent]]:
+    out: dict[int, list[UnlockedContent]] = defaultdict(list)
+    for item in UnlockedContent.objects.filter(campaign_id=campaign_id).order_by("id"):
+        item.kind_label = CONTENT_LABELS.get(item.kind, item.kind)
+        out[item.opening_id].append(item)
+    return out
+
+
+def territory_url(campaign_id: int):
+    def link(slug: str) -> str:
+        return reverse("campaigns:territory", args=[campaign_id, slug])
+
+    return link

@@ -1,0 +1,156 @@
+"""What the board picture of a campaign shows at the end of a game: a ``World`` turned into the
+plain ``BoardPicture`` that ``legacy.drawing`` draws.
+
+Two steps, so that the choices are tested without a database:
+
+- ``picture_of_world`` is pure: the world plus the few facts that are not marks (the title, the
+  names of the campaign's scar types, the winners' lines as signed, where each faction started);
+- ``picture_for`` reads those facts for one game in a fixed number of queries, whatever the
+  number of games played: ``world_as_of`` and four small ones.
+
+Choices made here, not in the drawing:
+
+- A coin badge shows a card's coins when stickers raised them above the one printed on every
+  card; a card with only its printed coin has no badge (42 badges of "1" would hide the map),
+  and a destroyed card has no coins left to show.
+- A scar of a base type (bunker, ammo shortage) is drawn as its icon; a type a packet added gets
+  a badge with the type's name as the group wrote it.
+- The winners' section shows the lines as they were signed (``Signature.name``), so renaming a
+  player later does not rewrite history.
+
+``state_hash`` is the key of a stored picture: the sha256 of a canonical JSON of the picture and
+of how it is rendered, so the same state is rendered once.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+
+from campaigns.models import Campaign, Seat
+from legacy import board
+from legacy.drawing import BASE_SCARS, BoardPicture, DrawnContinent, DrawnTerritory
+from legacy.models import ScarKind, Signature
+from legacy.selectors import world_as_of
+from legacy.world import World
+
+# Bump when the drawing code changes what a stored picture of the same state looks like, so that
+# old files are not served for new pictures.
+RENDER_VERSION = 1
+
+
+class NoSuchCampaign(LookupError):
+    pass
+
+
+def title_for(campaign_name: str, game_number: int) -> str:
+    if game_number == 0:
+        return f"{campaign_name} \u2014 before the first game"
+    return f"{campaign_name} \u2014 after game {game_number}"
+
+
+def picture_of_world(
+    world: World,
+    *,
+    title: str,
+    scar_names: dict[str, str] | None = None,
+    winners: list[tuple[int, str, str]] | tuple = (),
+    hqs: dict[str, str] | None = None,
+) -> BoardPicture:
+    """The picture of a world. ``scar_names`` maps a scar type's slug to its name, ``winners``
+    holds ``(line, name, slogan)`` and ``hqs`` maps a territory to the faction starting there."""
+    scar_names = scar_names or {}
+    hqs = hqs or {}
+    territories = []
+    for t in board.TERRITORIES:
+        state = world.territories.get(t.slug)
+        if state is None:
+            continue
+        city = state.city
+        scar_label = None
+        if state.scar and state.scar not in BASE_SCARS:
+            scar_label = scar_names.get(state.scar) or state.scar.replace("-", " ").capitalize()
+        coins = 0 if state.card_destroyed or state.coins <= 1 else state.coins
+        drawn = DrawnTerritory(
+            slug=t.slug,
+            city_kind=city.kind if city else None,
+            city_name=city.name if city else None,
+            scar=state.scar,
+            scar_label=scar_label,
+            fortified=bool(city and city.fortified),
+            fortification_boxes_used=city.boxes_used if city and city.fortified else 0,
+            card_destroyed=state.card_destroyed,
+            coins=coins,
+            hq_faction=hqs.get(t.slug),
+        )
+        if drawn != DrawnTerritory(t.slug):  # unmarked territories are drawn as printed
+            territories.append(drawn)
+    continents = tuple(
+        DrawnContinent(
+            slug=c.slug,
+            name=world.continents[c.slug].name if c.slug in world.continents else None,
+            bonus=c.bonus,
+            bonus_change=world.continents[c.slug].bonus_change if c.slug in world.continents else 0,
+        )
+        for c in board.CONTINENTS
+    )
+    return BoardPicture(
+        territories=tuple(territories),
+        continents=continents,
+        winners=tuple((int(line), name, slogan or None) for line, name, slogan in winners),
+        world_name=world.world_name,
+        title=title,
+    )
+
+
+def picture_for(campaign_id: int, game_number: int) -> BoardPicture:
+    """The board picture of a campaign at the end of game ``game_number`` (0: before the
+    first game), with the factions' starting territories of that game."""
+    name = Campaign.objects.filter(pk=campaign_id).values_list("name", flat=True).first()
+    if name is None:
+        raise NoSuchCampaign(campaign_id)
+    world = world_as_of(campaign_id, game_number)
+    scar_names = dict(ScarKind.objects.filter(campaign_id=campaign_id).values_list("slug", "name"))
+    winners = list(
+        Signature.objects.filter(campaign_id=campaign_id)
+        .as_of(game_number)
+        .order_by("line")
+        .values_list("line", "name", "slogan")
+    )
+    hqs = dict(
+        Seat.objects.filter(game__campaign_id=campaign_id, game__number=game_number).values_list(
+            "hq", "faction"
+        )
+    )
+    return picture_of_world(
+        world,
+        title=title_for(name, game_number),
+        scar_names=scar_names,
+        winners=winners,
+        hqs=hqs,
+    )
+
+
+def canonical_json(picture: BoardPicture) -> str:
+    """One spelling of a picture: sorted keys, no spaces, tuples as lists."""
+    return json.dumps(
+        dataclasses.asdict(picture), sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    )
+
+
+def state_hash(picture: BoardPicture | list[BoardPicture], **how) -> str:
+    """The key of a stored picture: what is drawn (one picture, or the frames of an animation)
+    and how (``how``: format, width ...)."""
+    pictures = picture if isinstance(picture, list) else [picture]
+    body = json.dumps(
+        {
+            "version": RENDER_VERSION,
+            "how": how,
+            "pictures": [json.loads(canonical_json(p)) for p in pictures],
+        },
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=False,
+    )
+    return hashlib.sha256(body.encode("utf-8")).hexdigest()

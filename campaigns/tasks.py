@@ -1,0 +1,107 @@
+"""Celery tasks: the board snapshots, rendered away from the request that asked for them.
+
+The tasks take ids, never model instances, and import the services inside their bodies. They are
+idempotent (``campaigns.snapshots`` keys a stored picture by the hash of what it shows), so they
+are acknowledged late: a worker that dies mid-render leaves the message to be delivered again
+(``acks_late``; ``reject_on_worker_lost`` for a pool process killed under a live worker).
+
+A transient error (storage or network ``OSError``, a database connection lost) is retried with
+exponential backoff; anything else, the last retry, or the soft time limit ends the snapshot as
+``failed`` with the reason, on the row, where the API shows it. Never silently.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from celery import Task, shared_task
+from celery.exceptions import SoftTimeLimitExceeded
+from django.conf import settings
+from django.db import InterfaceError, OperationalError
+
+logger = logging.getLogger(__name__)
+
+# Worth another try: the storage or the database may be back in a moment.
+TRANSIENT_ERRORS = (OSError, OperationalError, InterfaceError)
+MAX_RETRIES = 5
+
+
+class SnapshotTask(Task):
+    """Writes how a render ended on its ``Snapshot`` row when the task does not succeed."""
+
+    abstract = True
+
+    def apply(self, *args, **kwargs):
+        """In-process (eager, the embedded default) a render ends as under a worker: retried,
+        then recorded on its row; it is not raised into the request that asked for it (a
+        finished game is not undone by its picture). Retries run at once, without backoff."""
+        kwargs.setdefault("throw", False)
+        return super().apply(*args, **kwargs)
+
+    @staticmethod
+    def snapshot_of(args, kwargs) -> tuple[int, int]:
+        """(campaign id, game number) of a call; game 0 is the timeline."""
+        given = {**dict(zip(("campaign_id", "game_number"), args, strict=False)), **kwargs}
+        return int(given["campaign_id"]), int(given.get("game_number", 0))
+
+    def on_failure(self, exc, task_id, args, kwargs, einfo):
+        from campaigns import snapshots
+
+        if isinstance(exc, SoftTimeLimitExceeded):
+            reason = f"The render took longer than {self.soft_time_limit} seconds."
+        else:
+            reason = snapshots.describe(exc)
+            retries = self.request.retries if self.request else 0
+            if retries:
+                reason = f"{reason} (after {retries} retries)"
+        try:
+            snapshots.record_failure(*self.snapshot_of(args, kwargs), reason)
+        except Exception:  # the database itself may be what failed; the log still has it
+            logger.exception("Could not record the failure of snapshot task %s", task_id)
+
+    def on_retry(self, exc, task_id, args, kwargs, einfo):
+        from campaigns import snapshots
+
+        try:
+            snapshots.record_retry(*self.snapshot_of(args, kwargs), snapshots.describe(exc))
+        except Exception:
+            logger.exception("Could not record the retry of snapshot task %s", task_id)
+
+
+RETRYING = {
+    "autoretry_for": TRANSIENT_ERRORS,
+    "retry_backoff": 2,  # 2, 4, 8 ... seconds
+    "retry_backoff_max": 120,
+    "retry_jitter": True,
+    "max_retries": MAX_RETRIES,
+}
+
+
+@shared_task(
+    base=SnapshotTask,
+    acks_late=True,
+    reject_on_worker_lost=True,
+    soft_time_limit=max(1, settings.SNAPSHOT_TIME_LIMIT - 10),
+    time_limit=settings.SNAPSHOT_TIME_LIMIT,
+    **RETRYING,
+)
+def render_snapshot(campaign_id: int, game_number: int) -> str:
+    """Render and store the board picture of a campaign at the end of one game."""
+    from campaigns.snapshots import render_game
+
+    return str(render_game(campaign_id, game_number))
+
+
+@shared_task(
+    base=SnapshotTask,
+    acks_late=True,
+    reject_on_worker_lost=True,
+    soft_time_limit=max(1, settings.SNAPSHOT_TIMELINE_TIME_LIMIT - 15),
+    time_limit=settings.SNAPSHOT_TIMELINE_TIME_LIMIT,
+    **RETRYING,
+)
+def render_timeline(campaign_id: int) -> str:
+    """Render and store the campaign's timeline: the board after every finished game."""
+    from campaigns.snapshots import render_timeline_now
+
+    return str(render_timeline_now(campaign_id))

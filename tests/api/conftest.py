@@ -1,0 +1,81 @@
+"""Personas and a campaign with history, for the API tests.
+
+The owner (olga) and a stranger (sam) come from the suite's conftest; here an editor and a
+viewer join the campaign. Each persona talks to the API as a script would, with a token.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from campaigns import games
+from campaigns.models import Membership, Role
+
+FACTIONS = ["khan-industries", "die-mechaniker", "enclave-of-the-bear"]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttles():
+    """Throttle counters live in the cache; each test starts with none."""
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def client_for(user=None) -> APIClient:
+    client = APIClient()
+    if user is not None:
+        token, _ = Token.objects.get_or_create(user=user)
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    return client
+
+
+@pytest.fixture
+def editor(django_user_model):
+    return django_user_model.objects.create_user(username="eve", password="pw-eve-123")
+
+
+@pytest.fixture
+def viewer(django_user_model):
+    return django_user_model.objects.create_user(username="vic", password="pw-vic-123")
+
+
+@pytest.fixture
+def crew(prepared_campaign, editor, viewer):
+    """The prepared campaign with an editor and a viewer besides its owner."""
+    Membership.objects.create(campaign=prepared_campaign, user=editor, role=Role.EDITOR)
+    Membership.objects.create(campaign=prepared_campaign, user=viewer, role=Role.VIEWER)
+    return prepared_campaign
+
+
+def seats(players, hqs=("egypt", "japan", "peru")):
+    names = ["Ada", "Boris", "Chloe"]
+    return [
+        {"player": players[n].pk, "faction": f, "hq": h}
+        for n, f, h in zip(names, FACTIONS, hqs, strict=True)
+    ]
+
+
+def finish_kwargs(players):
+    ada, boris, chloe = players["Ada"], players["Boris"], players["Chloe"]
+    return {
+        "results": {ada.pk: "won", boris.pk: "held_on", chloe.pk: "eliminated"},
+        "controlled": {boris.pk: ["japan", "china"]},
+        "winner_reward": {"kind": "major-city", "territory": "egypt", "name": "Cairo"},
+        "held_on_rewards": {boris.pk: {"kind": "minor-city", "territory": "japan", "name": "Edo"}},
+    }
+
+
+@pytest.fixture
+def history(crew, players, owner):
+    """Game 1 finished (a city, a signature), game 2 set up and started."""
+    g1 = games.start_game(game=games.setup_game(campaign=crew, seats=seats(players), by=owner))
+    games.finish_game(game=g1, by=owner, **finish_kwargs(players))
+    g2 = games.setup_game(
+        campaign=crew, seats=seats(players, ("argentina", "greenland", "india")), by=owner
+    )
+    games.start_game(game=g2, by=owner)
+    return crew

@@ -1,0 +1,82 @@
+"""Reads cost a fixed number of queries, however many games the campaign has played."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from campaigns import games
+from legacy.selectors import world_as_of
+from tests.api.conftest import client_for, finish_kwargs, seats
+
+pytestmark = pytest.mark.django_db
+
+HQS = [("egypt", "japan", "peru"), ("argentina", "greenland", "india")]
+
+
+def play(campaign, players, owner, count: int) -> None:
+    """``count`` more finished games, each with a scar placed during play and rewards."""
+    scars = ["brazil", "ural", "siberia", "alberta", "iceland", "ontario"]
+    for _ in range(count):
+        n = games.next_game_number(campaign.pk)
+        g = games.start_game(
+            game=games.setup_game(campaign=campaign, seats=seats(players, HQS[n % 2]), by=owner)
+        )
+        games.use_missiles(game=g, count=1)
+        if n <= len(scars):
+            games.place_scar(game=g, scar="ammo-shortage", territory=scars[n - 1])
+        kw = finish_kwargs(players)
+        kw["winner_reward"] = {"kind": "destroy-card", "territory": scars[n - 1]}
+        boris_hq = HQS[n % 2][1]
+        kw["controlled"] = {players["Boris"].pk: [boris_hq]}
+        kw["held_on_rewards"] = {
+            players["Boris"].pk: {"kind": "upgrade-card", "territory": boris_hq}
+        }
+        games.finish_game(game=g, by=owner, **kw)
+
+
+def count_queries(client, url: str) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(url)
+    assert response.status_code == 200, response.content[:300]
+    return len(captured)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "world/",
+        "world/?as_of_game=1",
+        "games/",
+        "games/1/",
+        "marks/scars/",
+        "winners/",
+        "faction-cards/",
+        "standings/",
+        "audit/",
+    ],
+)
+def test_a_read_costs_the_same_for_one_game_and_for_many(crew, players, owner, path):
+    client = client_for(owner)
+    url = f"/api/v1/campaigns/{crew.pk}/{path}"
+    play(crew, players, owner, 1)
+    one = count_queries(client, url)
+    play(crew, players, owner, 4)
+    five = count_queries(client, url)
+    assert one == five, f"{path}: {one} queries for 1 game, {five} for 5"
+
+
+def test_the_world_endpoint_costs_the_selector_plus_two_queries(crew, players, owner):
+    play(crew, players, owner, 3)
+    with CaptureQueriesContext(connection) as selector:
+        world_as_of(crew.pk)
+    # The token and the campaign with the caller's role (one query), then the selector's own.
+    api = count_queries(client_for(owner), f"/api/v1/campaigns/{crew.pk}/world/")
+    assert api == len(selector) + 2
+
+
+def test_the_game_list_stays_within_its_budget(crew, players, owner):
+    play(crew, players, owner, 3)
+    # token, access, count, games, seats with their players
+    assert count_queries(client_for(owner), f"/api/v1/campaigns/{crew.pk}/games/") == 5

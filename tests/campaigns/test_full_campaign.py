@@ -1,0 +1,828 @@
+"""A whole campaign of fifteen games, played through the services as a table would play it.
+
+The campaign is a script (``SCRIPT``): who sits where with which faction, who wins and what they
+choose, who holds on and what they take, and what happens during each game. ``Table`` plays it
+game by game through the services only, choosing every HQ among the legal starts of the moment.
+Most tests read the season played once for the module (``season``), looking back at any game
+with ``world_as_of``; the few that must act at a moment mid-campaign (a request refused just
+before a game ends) play their own campaign up to that moment (``table``).
+
+All names and packet contents here are invented placeholders: no sealed content.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from campaigns import games, services
+from campaigns.models import AuditEntry, Game, GameReward, GameStatus, Seat
+from legacy import board, rules
+from legacy.box import FACTIONS
+from legacy.errors import RuleViolation
+from legacy.models import MARK_MODELS, City, Fortification, RemovedReason, Signature
+from legacy.rules import Reward, RewardChoice
+from legacy.selectors import world_as_of
+from tests.conftest import TWELVE_COINS
+
+pytestmark = pytest.mark.django_db
+
+KHAN, MECH, BEAR, BALK, SAHARA = (
+    "khan-industries",
+    "die-mechaniker",
+    "enclave-of-the-bear",
+    "imperial-balkania",
+    "saharan-republic",
+)
+HARBOUR = "harbour-union"  # a faction the group unlocks in Pack 1 (an invented placeholder)
+
+# Where each player likes to start, when they have no major city of their own.
+HOME = {
+    "Ada": "africa",
+    "Boris": "asia",
+    "Chloe": "south-america",
+    "Dmitri": "north-america",
+    "Esme": "australia",
+}
+# The territories each player holds at the end of the later games (never two owners at once).
+HOLDINGS = {
+    "Ada": ["egypt", "east-africa", "central-africa"],
+    "Boris": ["japan", "siberia", "irkutsk"],
+    "Chloe": ["brazil", "peru", "argentina"],
+    "Dmitri": ["alaska", "northwest-territory", "western-united-states"],
+    "Esme": ["new-guinea", "western-australia", "india"],
+}
+AUTO = "auto"  # a held-on player takes a coin on the first card they can still upgrade
+
+# What the group writes down when a packet opens: invented, neutral placeholders.
+UNLOCKS = {
+    "pack-2": [
+        {
+            "kind": "mark-kind",
+            "title": "Beacon",
+            "text": "A placeholder mark.",
+            "opens_pack_4": True,
+        },
+        {"kind": "scar-type", "title": "Quarantine", "text": "A placeholder scar.", "cards": 1},
+    ],
+    "pocket-1": [{"kind": "rule", "title": "Signal Flares", "text": "A placeholder rule."}],
+    "pack-1": [
+        {"kind": "faction", "title": "Harbour Union", "text": "A placeholder faction."},
+        {"kind": "power", "title": "Tidewise", "text": "A placeholder power."},
+    ],
+    "pack-3": [{"kind": "mission-card", "title": "Hold the Line", "text": "A placeholder."}],
+    "pack-4": [{"kind": "event-card", "title": "Long Winter", "text": "A placeholder event."}],
+    "pocket-2": [{"kind": "other", "title": "Reserve Troops", "text": "A placeholder."}],
+}
+
+
+@dataclass
+class Plan:
+    seating: list[tuple[str, str]]  # (player, faction), clockwise
+    winner: str
+    reward: dict
+    held: dict[str, object] = field(default_factory=dict)  # player -> AUTO or (land, reward)
+    eliminated: tuple[str, ...] = ()
+    during: Callable | None = None  # (table, game, played) -> None
+    opens_after: tuple[str, ...] = ()  # packets the table opens once the game is over
+    amend_reward: dict | None = None  # the winner's reward, corrected right after the game
+
+
+@dataclass
+class Played:
+    game: Game
+    hqs: dict[str, str]
+    finish: games.FinishResult | None = None
+    events: dict[str, games.EventResult] = field(default_factory=dict)
+
+
+def minor(land: str, name: str) -> tuple[list[str], dict]:
+    return [land], {"kind": "minor-city", "territory": land, "name": name}
+
+
+def upgrade(land: str) -> tuple[list[str], dict]:
+    return [land], {"kind": "upgrade-card", "territory": land}
+
+
+def seated(players: list[str], factions=(KHAN, MECH, BEAR, BALK, SAHARA)):
+    """Players clockwise, each with the faction at the same place in ``factions``."""
+    return list(zip(players, factions, strict=False))
+
+
+def game_one(table, game, played):
+    played.events["bunker"] = table.scar(game, "bunker", "ural", "Ada")
+    played.events["ammo"] = table.scar(game, "ammo-shortage", "iceland", "Boris")
+    played.events["coins"] = games.coin_pile_out(
+        game=game, territories=table.by_id({"Dmitri": 14, "Ada": 10, "Boris": 9})
+    )
+
+
+def game_three(table, game, played):
+    ids = table.ids
+    played.events["chloe out"] = games.eliminate_faction(
+        game=game, player=ids["Chloe"], can_rejoin=True
+    )
+    games.rejoin_faction(game=game, player=ids["Chloe"])
+    played.events["esme out"] = games.eliminate_faction(
+        game=game, player=ids["Esme"], can_rejoin=False
+    )
+    table.open("pack-2")
+
+
+def game_four(table, game, played):
+    played.events["two missiles"] = games.use_missiles(game=game, count=2, player=table.ids["Ada"])
+    played.events["three missiles"] = games.use_missiles(
+        game=game, count=3, player=table.ids["Boris"]
+    )
+    table.open("pocket-1")
+
+
+def game_seven(table, game, played):
+    played.events["beacon"] = games.place_mark(
+        game=game, kind="beacon", territory="middle-east", player=table.ids["Boris"]
+    )
+    table.open("pack-4")
+
+
+def game_eight(table, game, played):
+    played.events["recruitment"] = games.record_recruitment(
+        game=game, player=table.ids["Boris"], troops=31, holds_missile=True
+    )
+    table.open("pocket-2")
+
+
+def game_twelve(table, game, played):
+    played.events["scar again"] = table.scar(game, "ammo-shortage", "ural", "Esme")
+
+
+FIVE = ["Ada", "Boris", "Chloe", "Dmitri", "Esme"]
+ALL_AUTO = {p: AUTO for p in FIVE}
+
+SCRIPT: list[Plan] = [
+    Plan(  # 1
+        seated(FIVE),
+        "Ada",
+        {"kind": "major-city", "territory": "north-africa", "name": "Aurelia"},
+        held={"Boris": minor("kamchatka", "Kamport"), "Chloe": minor("venezuela", "Vela")},
+        during=game_one,
+    ),
+    Plan(  # 2: Boris's city goes on the wrong territory, and the game is amended at once
+        seated(["Boris", "Chloe", "Dmitri", "Esme", "Ada"]),
+        "Boris",
+        {"kind": "major-city", "territory": "mongolia", "name": "Borograd"},
+        held={
+            "Chloe": minor("peru", "Inti"),
+            "Dmitri": minor("alberta", "Prairie Rest"),
+            "Esme": upgrade("new-guinea"),
+        },
+        amend_reward={"kind": "major-city", "territory": "china", "name": "Borograd"},
+    ),
+    Plan(  # 3: the first faction eliminated for good
+        seated(["Chloe", "Dmitri", "Esme", "Ada", "Boris"]),
+        "Chloe",
+        {"kind": "name-continent", "continent": "europe", "name": "Nordmark"},
+        held={
+            "Dmitri": minor("central-america", "Isthmia"),
+            "Boris": minor("yakutsk", "Frostford"),
+        },
+        eliminated=("Esme",),
+        during=game_three,
+    ),
+    Plan(  # 4: four players, a third missile on one roll
+        seated(["Dmitri", "Ada", "Boris", "Chloe"]),
+        "Dmitri",
+        {"kind": "change-bonus", "continent": "africa", "delta": 1},
+        held={"Ada": minor("scandinavia", "Fjordheim"), "Boris": minor("mongolia", "Steppegate")},
+        during=game_four,
+    ),
+    Plan(  # 5: the ninth minor city
+        seated(FIVE),
+        "Esme",
+        {"kind": "major-city", "territory": "eastern-australia", "name": "Coral Crown"},
+        held={
+            "Ada": (
+                HOLDINGS["Ada"],
+                {"kind": "minor-city", "territory": "egypt", "name": "Sandmere"},
+            ),
+            "Boris": AUTO,
+            "Chloe": AUTO,
+            "Dmitri": AUTO,
+        },
+        opens_after=("pack-1",),
+    ),
+    Plan(  # 6: Ada signs for the second time
+        seated(["Boris", "Chloe", "Dmitri", "Esme", "Ada"]),
+        "Ada",
+        {"kind": "name-continent", "continent": "asia", "name": "Eastreach"},
+        held=ALL_AUTO,
+        opens_after=("pack-3",),
+    ),
+    Plan(  # 7: the unlocked mark appears
+        seated(["Chloe", "Dmitri", "Esme", "Ada", "Boris"]),
+        "Boris",
+        {"kind": "fortify-city", "territory": "north-africa"},
+        held=ALL_AUTO,
+        during=game_seven,
+    ),
+    Plan(  # 8: a big recruitment with a missile in hand
+        seated(["Dmitri", "Esme", "Ada", "Boris", "Chloe"]),
+        "Chloe",
+        {"kind": "major-city", "territory": "argentina", "name": "Pampas Gate"},
+        held=ALL_AUTO,
+        during=game_eight,
+    ),
+    Plan(  # 9: the unlocked faction takes a seat; The Saharan Republic sits out
+        seated(["Esme", "Ada", "Boris", "Chloe", "Dmitri"], (HARBOUR, KHAN, MECH, BEAR, BALK)),
+        "Ada",
+        {"kind": "name-continent", "continent": "australia", "name": "Southwater"},
+        held=ALL_AUTO,
+    ),
+    Plan(  # 10: the fifth and last major city
+        seated(FIVE, (SAHARA, KHAN, MECH, BEAR, BALK)),
+        "Dmitri",
+        {"kind": "major-city", "territory": "ontario", "name": "Lakeshire"},
+        held=ALL_AUTO,
+    ),
+    Plan(  # 11
+        seated(["Boris", "Chloe", "Dmitri", "Esme", "Ada"], (SAHARA, KHAN, MECH, BEAR, BALK)),
+        "Boris",
+        {"kind": "cancel-scar", "territory": "ural"},
+        held=ALL_AUTO,
+    ),
+    Plan(  # 12: the cancelled territory is scarred again
+        seated(["Chloe", "Dmitri", "Esme", "Ada", "Boris"], (SAHARA, KHAN, MECH, BEAR, BALK)),
+        "Esme",
+        {"kind": "name-continent", "continent": "south-america", "name": "Verdant"},
+        held=ALL_AUTO,
+        during=game_twelve,
+    ),
+    Plan(  # 13: the held-on coins run out
+        seated(["Dmitri", "Esme", "Ada", "Boris", "Chloe"], (SAHARA, KHAN, MECH, BEAR, BALK)),
+        "Chloe",
+        {"kind": "destroy-card", "territory": "madagascar"},
+        held=ALL_AUTO,
+    ),
+    Plan(  # 14: Aurelia fortified again; the old fortification stops counting
+        seated(["Esme", "Ada", "Boris", "Chloe", "Dmitri"], (SAHARA, KHAN, MECH, BEAR, BALK)),
+        "Ada",
+        {"kind": "fortify-city", "territory": "north-africa"},
+        held=ALL_AUTO,
+    ),
+    Plan(  # 15
+        seated(FIVE, (MECH, KHAN, SAHARA, BALK, BEAR)),
+        "Boris",
+        {"kind": "change-bonus", "continent": "north-america", "delta": -1},
+        held=ALL_AUTO,
+    ),
+]
+# Game 16: the war goes on after the campaign, without rewards.
+AFTERWORD = Plan(seated(["Chloe", "Esme", "Ada"]), "Esme", {})
+
+
+def choice(reward: dict) -> RewardChoice:
+    return RewardChoice(
+        kind=Reward(reward["kind"]),
+        territory=reward.get("territory"),
+        continent=reward.get("continent"),
+        name=reward.get("name", ""),
+        delta=reward.get("delta", 0),
+    )
+
+
+class Table:
+    """Plays the script through the services, as the group would enter it."""
+
+    def __init__(self, campaign, owner):
+        self.campaign = campaign
+        self.owner = owner
+        self.ids = {p.name: p.pk for p in campaign.players.all()}
+        self.played: dict[int, Played] = {}
+
+    def by_id(self, per_player: dict) -> dict:
+        return {self.ids[name]: value for name, value in per_player.items()}
+
+    def scar(self, game, kind, territory, player) -> games.EventResult:
+        return games.place_scar(
+            game=game, scar=kind, territory=territory, player=self.ids[player], by=self.owner
+        )
+
+    def open(self, packet: str):
+        return games.open_packet(
+            campaign=self.campaign, packet=packet, unlocked=UNLOCKS[packet], by=self.owner
+        )
+
+    def setup(self, plan: Plan) -> tuple[Game, dict[str, str]]:
+        """Seat the table; each HQ is the player's own major city if they have one, else the
+        first legal start in their home continent, else the first legal start anywhere."""
+        world = world_as_of(self.campaign.pk)
+        placed: list[str] = []
+        hqs = {}
+        for name, _ in plan.seating:
+            legal = rules.legal_starting_territories(world, player=self.ids[name], hqs=placed)
+            own = [
+                s
+                for s in legal
+                if world.territories[s].city and world.territories[s].city.founder == self.ids[name]
+            ]
+            home = [s for s in legal if board.TERRITORY_BY_SLUG[s].continent == HOME[name]]
+            hqs[name] = (own or home or legal)[0]
+            placed.append(hqs[name])
+        game = games.setup_game(
+            campaign=self.campaign,
+            seats=[{"player": self.ids[n], "faction": f, "hq": hqs[n]} for n, f in plan.seating],
+            by=self.owner,
+        )
+        return games.start_game(game=game, by=self.owner), hqs
+
+    def ending(self, plan: Plan, reward: dict | None = None) -> dict:
+        """The arguments of finish_game for this plan: results, land held, rewards in order."""
+        reward = plan.reward if reward is None else reward
+        results = {}
+        for name, _ in plan.seating:
+            results[name] = (
+                "won"
+                if name == plan.winner
+                else "eliminated"
+                if name in plan.eliminated
+                else "held_on"
+            )
+        world = world_as_of(self.campaign.pk)
+        if reward:
+            world = rules.world_after_reward(world, choice(reward), player=self.ids[plan.winner])
+        order = rules.held_on_order(
+            {self.ids[n]: i for i, (n, _) in enumerate(plan.seating)}, self.ids[plan.winner]
+        )
+        controlled, held_rewards = {}, {}
+        for pid in order:
+            name = next(n for n, i in self.ids.items() if i == pid)
+            spec = plan.held.get(name)
+            if results[name] != "held_on" or spec is None:
+                continue
+            if spec == AUTO:
+                land = HOLDINGS[name]
+                targets = rules.held_on_reward_targets(world, land)
+                picked = (
+                    {"kind": "upgrade-card", "territory": targets[Reward.UPGRADE_CARD][0]}
+                    if Reward.UPGRADE_CARD in targets
+                    else None
+                )
+            else:
+                land, picked = spec
+            controlled[name] = land
+            if picked:
+                held_rewards[name] = picked
+                world = rules.world_after_reward(world, choice(picked), player=pid)
+        return {
+            "results": self.by_id(results),
+            "controlled": self.by_id(controlled),
+            "winner_reward": reward or None,
+            "held_on_rewards": self.by_id(held_rewards),
+        }
+
+    def play_next(self, before_finish: Callable | None = None) -> Played:
+        number = len(self.played) + 1
+        plan = SCRIPT[number - 1] if number <= len(SCRIPT) else AFTERWORD
+        game, hqs = self.setup(plan)
+        played = Played(game=game, hqs=hqs)
+        if plan.during:
+            plan.during(self, game, played)
+        if before_finish:
+            before_finish(self, game, plan)
+        played.finish = games.finish_game(
+            game=game, slogan=f"Game {number}", by=self.owner, **self.ending(plan)
+        )
+        if plan.amend_reward:
+            played.finish = games.amend_game(
+                game=game,
+                revision=played.finish.game.revision,
+                reason="The city was written on the wrong territory.",
+                by=self.owner,
+                # Explicit held-on rewards only in an amended game: no planning on a stale world.
+                **self.ending(plan, plan.amend_reward),
+            )
+        for packet in plan.opens_after:
+            self.open(packet)
+        played.game.refresh_from_db()
+        self.played[number] = played
+        return played
+
+    def fork(self) -> Table:
+        """The same table, so a test can play on without changing what the others read."""
+        other = Table(self.campaign, self.owner)
+        other.played = dict(self.played)
+        return other
+
+    def play_until(self, number: int) -> Table:
+        while len(self.played) < number:
+            self.play_next()
+        return self
+
+
+@pytest.fixture
+def table(prepared_campaign, owner) -> Table:
+    """A campaign ready for its first game: tests that need a moment mid-campaign play to it."""
+    return Table(prepared_campaign, owner)
+
+
+def play_season(username: str = "keeper") -> Table:
+    """A campaign of the five players with all fifteen games of the script played."""
+    owner = get_user_model().objects.create_user(username=username, password="pw-keeper-1")
+    campaign = services.create_campaign(owner=owner, name="The Long Season", players=FIVE)
+    services.prepare_first_game(
+        campaign=campaign, powers={f.slug: "a" for f in FACTIONS}, coins=TWELVE_COINS, by=owner
+    )
+    campaign.refresh_from_db()
+    return Table(campaign, owner).play_until(15)
+
+
+@pytest.fixture(scope="module")
+def season(django_db_setup, django_db_blocker):
+    """The fifteen games, played once for the tests that only read them.
+
+    They run inside this transaction, each test in a savepoint of it (pytest-django nests
+    its own), and everything is rolled back when the module is done.
+    """
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield play_season()
+        transaction.set_rollback(True)
+
+
+def rows(campaign) -> dict:
+    """Every row the campaign owns, to tell that a refusal wrote nothing."""
+    out = {m.__name__: list(m.objects.filter(campaign=campaign).values()) for m in MARK_MODELS}
+    out["games"] = list(Game.objects.filter(campaign=campaign).values())
+    out["seats"] = list(Seat.objects.filter(game__campaign=campaign).values())
+    out["rewards"] = list(GameReward.objects.filter(game__campaign=campaign).values())
+    out["audit"] = AuditEntry.objects.filter(campaign=campaign).count()
+    return out
+
+
+# --- Setting up ----------------------------------------------------------------------------------
+
+
+def test_every_start_of_the_campaign_was_legal_when_it_was_chosen(season):
+    for number, played in season.played.items():
+        world = world_as_of(season.campaign.pk, number - 1)
+        placed = []
+        for seat in played.game.seats.order_by("order"):
+            legal = rules.legal_starting_territories(world, player=seat.player_id, hqs=placed)
+            assert seat.hq in legal, f"game {number}: {seat.player.name} at {seat.hq}"
+            placed.append(seat.hq)
+
+
+def test_a_founder_starts_on_their_own_major_city_which_stays_closed_to_the_others(season):
+    # Aurelia, Ada's major city in North Africa since game 1, is her start in every later game
+    # unless a player seated before her took a territory bordering it (HQs may not start side by
+    # side): in games 2, 3, 6 and 7 Chloe took Brazil first.
+    for number in range(2, 16):
+        seating = [name for name, _ in SCRIPT[number - 1].seating]
+        hqs = season.played[number].hqs
+        before_ada = [hqs[n] for n in seating[: seating.index("Ada")]]
+        blocked = any(board.are_adjacent(h, "north-africa") for h in before_ada)
+        assert (hqs["Ada"] == "north-africa") != blocked, f"game {number}: {hqs}"
+        assert all(hq != "north-africa" for n, hq in hqs.items() if n != "Ada")
+    elsewhere = [n for n in range(2, 16) if season.played[n].hqs["Ada"] != "north-africa"]
+    assert elsewhere == [2, 3, 6, 7]
+    world = world_as_of(season.campaign.pk)
+    assert "north-africa" not in rules.legal_starting_territories(world, player=season.ids["Boris"])
+    assert "north-africa" in rules.legal_starting_territories(world, player=season.ids["Ada"])
+
+
+def test_signers_start_with_missiles_and_the_others_with_a_red_star(season):
+    def tokens(number):
+        seats = season.played[number].game.seats.select_related("player")
+        return {s.player.name: (s.red_stars, s.missiles) for s in seats}
+
+    assert tokens(1) == dict.fromkeys(FIVE, (1, 0))
+    assert tokens(4) == {"Ada": (0, 1), "Boris": (0, 1), "Chloe": (0, 1), "Dmitri": (1, 0)}
+    assert tokens(7)["Ada"] == (0, 2) and tokens(7)["Esme"] == (0, 1)
+
+
+def test_scar_cards_are_dealt_only_when_there_is_one_for_every_player(season):
+    dealt = {n: season.played[n].game.scar_cards_dealt for n in (1, 2, 3, 4)}
+    # Six cards in the box; two scars in game 1 leave four for five players, until Pack 2 adds
+    # a card of a new scar type during game 3 and game 4 seats only four players.
+    assert dealt == {1: True, 2: False, 3: False, 4: True}
+
+
+# --- During the games, and the packets they open -------------------------------------------------
+
+
+def test_scars_placed_in_the_first_game_stay_until_a_winner_cancels_one(season):
+    campaign = season.campaign.pk
+    assert world_as_of(campaign, 1).territories["ural"].scar == "bunker"
+    assert world_as_of(campaign, 10).territories["ural"].scar == "bunker"
+    assert world_as_of(campaign, 11).territories["ural"].scar is None  # cancelled in game 11
+    assert world_as_of(campaign, 12).territories["ural"].scar == "ammo-shortage"  # scarred again
+    assert world_as_of(campaign, 15).territories["iceland"].scar == "ammo-shortage"
+    assert world_as_of(campaign, 12).stock_left["scar-cancels"] == 3
+
+
+def test_a_faction_wiped_out_that_may_rejoin_opens_nothing_the_first_eliminated_opens_pack_two(
+    season,
+):
+    played = season.played[3]
+    assert season.played[1].finish.packets_to_open == []
+    assert season.played[2].finish.packets_to_open == []
+    assert played.events["chloe out"].packets_to_open == []
+    assert played.events["esme out"].packets_to_open == ["pack-2"]
+    assert played.finish.packets_to_open == []  # opened during the game, as the rules say
+    esme = played.game.seats.get(player__name="Esme")
+    assert esme.result == "eliminated" and esme.controlled_at_end == []
+    assert played.game.seats.get(player__name="Chloe").result == "won"  # back from the dead
+
+
+def test_a_third_missile_on_one_roll_opens_pocket_one_with_what_the_group_entered(season):
+    played = season.played[4]
+    assert played.events["two missiles"].packets_to_open == []
+    assert played.events["three missiles"].packets_to_open == ["pocket-1"]
+    opening = season.campaign.packetopening_set.get(packet="pocket-1")
+    assert opening.placed_in_game == 4
+    assert [(c.kind, c.title) for c in opening.contents.all()] == [("rule", "Signal Flares")]
+    kinds = list(played.game.events.values_list("kind", flat=True))
+    assert kinds == ["missiles", "missiles", "packet-opened"]
+
+
+def test_the_ninth_minor_city_tells_the_table_to_open_pack_one(table):
+    table.play_until(4)
+    assert world_as_of(table.campaign.pk).minor_cities_founded == 8
+
+    def a_tenth_city_is_refused(table, game, plan):
+        args = table.ending(plan)
+        args["held_on_rewards"][table.ids["Boris"]] = {
+            "kind": "minor-city",
+            "territory": "japan",
+            "name": "Tenth",
+        }
+        args["controlled"][table.ids["Boris"]] = ["japan"]
+        before = rows(table.campaign)
+        # Clockwise from Esme, Ada takes the ninth sticker; Boris comes after her.
+        with pytest.raises(RuleViolation, match="Boris: All 9 minor city stickers are used"):
+            games.finish_game(game=game, **args)
+        assert rows(table.campaign) == before
+
+    played = table.play_next(before_finish=a_tenth_city_is_refused)
+    assert played.finish.packets_to_open == ["pack-1"]
+    world = world_as_of(table.campaign.pk, 5)
+    assert world.minor_cities_founded == 9 and world.stock_left["minor-cities"] == 0
+    assert world.territories["egypt"].city.name == "Sandmere"
+    assert all(
+        Reward.MINOR_CITY not in rules.held_on_reward_targets(world, HOLDINGS[p]) for p in FIVE
+    )
+
+
+def test_a_second_signature_opens_pack_three_at_the_end_of_the_game(season):
+    assert season.played[5].finish.packets_to_open == ["pack-1"]
+    assert season.played[6].finish.packets_to_open == ["pack-3"]
+    assert world_as_of(season.campaign.pk, 6).signature_counts()[season.ids["Ada"]] == 2
+
+
+def test_the_mark_the_group_unlocked_opens_pack_four_when_it_first_appears(season):
+    assert season.played[7].events["beacon"].packets_to_open == ["pack-4"]
+    world = world_as_of(season.campaign.pk, 7)
+    assert world.territories["middle-east"].other_marks == ("beacon",)
+    assert "middle-east" not in rules.legal_starting_territories(world, player=None)
+
+
+def test_a_big_recruitment_with_a_missile_opens_pocket_two(season):
+    assert season.played[8].events["recruitment"].packets_to_open == ["pocket-2"]
+
+
+def test_a_faction_the_group_unlocked_takes_a_seat_and_gets_a_card_back(season):
+    assert season.played[9].game.seats.get(player__name="Esme").faction == HARBOUR
+    backs = games.faction_card_backs(season.campaign.pk)
+    assert [line["x"] for line in backs[HARBOUR]] == [True] * 8 + [False] + [True] * 6
+    assert backs[SAHARA][8] == {"game": 9, "x": True}
+
+
+# --- The end of each game ------------------------------------------------------------------------
+
+
+def test_an_amended_game_moves_the_city_and_keeps_the_mistake_as_a_voided_row(season):
+    game = season.played[2].game
+    assert game.revision == 2
+    world = world_as_of(season.campaign.pk, 2)
+    assert world.territories["china"].city.name == "Borograd"
+    assert world.territories["mongolia"].city is None
+    assert world.stock_left["major-cities"] == 3
+    # The whole end was entered again: the first rewards are kept, voided, never deleted.
+    voided = City.objects.filter(campaign=season.campaign, voided=True)
+    assert sorted(c.name for c in voided) == ["Borograd", "Inti", "Prairie Rest"]
+    assert world.territories["peru"].city.name == "Inti"
+    assert GameReward.objects.filter(game=game, voided=True).count() == 4
+
+
+def test_held_on_players_choose_a_reward_while_the_stock_allows_it(table):
+    table.play_until(5)
+
+    def a_held_on_player_with_nothing_chosen_is_refused(table, game, plan):
+        args = table.ending(plan)
+        del args["held_on_rewards"][table.ids["Dmitri"]]
+        with pytest.raises(RuleViolation, match="Dmitri held on and chooses one reward"):
+            games.finish_game(game=game, **args)
+
+    table.play_next(before_finish=a_held_on_player_with_nothing_chosen_is_refused)
+
+
+def test_the_held_on_coins_run_out_in_game_thirteen_and_later_holders_get_nothing(season):
+    campaign = season.campaign.pk
+    upgrades = {
+        n: GameReward.objects.filter(
+            game__campaign_id=campaign, game__number=n, kind="upgrade-card", voided=False
+        ).count()
+        for n in range(1, 16)
+    }
+    # Game 2: one; game 5: three (Ada took the ninth city); then four a game until the stock
+    # of 35 ends during game 13, whose last holder clockwise (Boris) gets nothing.
+    assert upgrades == {
+        **dict.fromkeys(range(1, 16), 0),
+        2: 1,
+        5: 3,
+        **dict.fromkeys(range(6, 13), 4),
+        13: 3,
+    }
+    assert world_as_of(campaign, 12).stock_left["held-on-coins"] == 3
+    assert world_as_of(campaign, 13).stock_left["held-on-coins"] == 0
+    thirteen = season.played[13].game
+    boris = thirteen.seats.get(player__name="Boris")
+    assert boris.result == "held_on" and boris.controlled_at_end
+    assert not GameReward.objects.filter(game=thirteen, seat=boris).exists()
+    world = world_as_of(campaign)
+    assert Reward.UPGRADE_CARD not in rules.held_on_reward_targets(world, HOLDINGS["Boris"])
+    assert all(1 <= t.coins <= 6 for t in world.territories.values())
+
+
+def test_the_fifth_major_city_is_the_last_one(table):
+    table.play_until(10)
+    world = world_as_of(table.campaign.pk)
+    assert world.stock_left["major-cities"] == 0
+    assert Reward.MAJOR_CITY not in rules.winner_reward_targets(world)
+
+    def a_sixth_major_city_is_refused(table, game, plan):
+        before = rows(table.campaign)
+        args = table.ending(plan, {"kind": "major-city", "territory": "greenland", "name": "Sixth"})
+        with pytest.raises(RuleViolation, match="All 5 major city stickers are used"):
+            games.finish_game(game=game, **args)
+        assert rows(table.campaign) == before
+
+    table.play_next(before_finish=a_sixth_major_city_is_refused)
+    majors = [c for c in world_as_of(table.campaign.pk).cities().values() if c.kind == "major"]
+    assert sorted(c.name for c in majors) == [
+        "Aurelia",
+        "Borograd",
+        "Coral Crown",
+        "Lakeshire",
+        "Pampas Gate",
+    ]
+
+
+def test_every_kind_of_reward_was_given_during_the_campaign(season):
+    given = set(
+        GameReward.objects.filter(game__campaign=season.campaign, voided=False).values_list(
+            "kind", flat=True
+        )
+    )
+    assert given == {r.value for r in Reward}
+
+
+def test_a_city_fortified_again_keeps_one_working_fortification(season):
+    forts = Fortification.objects.filter(campaign=season.campaign).order_by("placed_in_game")
+    assert [(f.placed_in_game, f.removed_in_game, f.removed_reason) for f in forts] == [
+        (7, 14, RemovedReason.REPLACED),
+        (14, None, ""),
+    ]
+    world = world_as_of(season.campaign.pk)
+    assert world.territories["north-africa"].city.fortified
+    assert world.stock_left["fortifications"] == 3  # a covered sticker is still used up
+
+
+def test_continents_named_and_bonuses_changed_stay_that_way(season):
+    world = world_as_of(season.campaign.pk)
+    named = {slug: (c.name, c.namer) for slug, c in world.continents.items() if c.name}
+    assert named == {
+        "europe": ("Nordmark", season.ids["Chloe"]),
+        "asia": ("Eastreach", season.ids["Ada"]),
+        "australia": ("Southwater", season.ids["Ada"]),
+        "south-america": ("Verdant", season.ids["Esme"]),
+    }
+    assert world.continents["africa"].bonus == 4 and world.continents["north-america"].bonus == 4
+    assert world.stock_left["bonus-plus"] == 0 and world.stock_left["bonus-minus"] == 0
+    assert world.territories["madagascar"].card_destroyed
+
+
+# --- The campaign's end --------------------------------------------------------------------------
+
+
+def test_fifteen_games_fill_the_fifteen_lines_of_the_winners_section(season):
+    lines = Signature.objects.filter(campaign=season.campaign, voided=False).order_by("line")
+    assert [(s.line, s.placed_in_game, s.name) for s in lines] == [
+        (n, n, plan.winner) for n, plan in enumerate(SCRIPT, start=1)
+    ]
+    assert season.played[15].finish.world_to_be_named
+    assert not season.played[14].finish.world_to_be_named
+
+
+def test_every_packet_whose_trigger_fired_was_opened_in_the_game_it_fired(season):
+    opened = dict(season.campaign.packetopening_set.values_list("packet", "placed_in_game"))
+    assert opened == {
+        "pack-2": 3,
+        "pocket-1": 4,
+        "pack-1": 5,
+        "pack-3": 6,
+        "pack-4": 7,
+        "pocket-2": 8,
+    }
+    assert games.packets_to_open(season.campaign.pk) == []
+    assert all(p.finish.packets_to_open == [] for n, p in season.played.items() if n > 6)
+
+
+def test_the_world_cannot_be_named_before_the_fifteenth_game(table):
+    table.play_until(14)
+    with pytest.raises(RuleViolation, match="after the fifteenth game"):
+        games.name_world(campaign=table.campaign, name="Too Soon")
+
+
+def test_the_most_signatures_name_the_world_and_a_tie_is_broken_by_the_roll(season):
+    ada, boris = season.ids["Ada"], season.ids["Boris"]
+    counts = world_as_of(season.campaign.pk).signature_counts()
+    assert counts[ada] == counts[boris] == 4
+    with pytest.raises(RuleViolation, match="Ada and Boris are tied"):
+        games.name_world(campaign=season.campaign, name="Concord")
+    # Ada named two continents: her 2 + 2 ties Boris's 4, so both roll again.
+    with pytest.raises(RuleViolation, match="tied"):
+        games.name_world(campaign=season.campaign, name="Concord", rolls={ada: 2, boris: 4})
+    # Then 3 + 2 beats Boris's 4, though Boris rolled higher.
+    mark = games.name_world(campaign=season.campaign, name="Concord", rolls={ada: 3, boris: 4})
+    assert mark.placed_by_id == ada and mark.placed_in_game == 15
+    world = world_as_of(season.campaign.pk)
+    assert world.world_name == "Concord" and world.world_namer == ada
+    with pytest.raises(RuleViolation, match="already has a name"):
+        games.name_world(campaign=season.campaign, name="Again", rolls={ada: 6, boris: 1})
+
+
+def test_the_faction_card_backs_show_every_game_exactly(season):
+    backs = games.faction_card_backs(season.campaign.pk)
+    expected = {slug: [] for slug in (KHAN, MECH, BEAR, BALK, SAHARA, HARBOUR)}
+    for number, plan in enumerate(SCRIPT, start=1):
+        seated = {faction: name for name, faction in plan.seating}
+        hqs = season.played[number].hqs
+        for slug, lines in expected.items():
+            name = seated.get(slug)
+            if name is None:
+                lines.append({"game": number, "x": True})
+                continue
+            result = (
+                "won"
+                if name == plan.winner
+                else "eliminated"
+                if name in plan.eliminated
+                else "held_on"
+            )
+            lines.append(
+                {"game": number, "x": False, "player": name, "hq": hqs[name], "result": result}
+            )
+    assert backs == expected
+
+
+def test_the_standings_count_every_finished_game(season):
+    table_of = games.standings(season.campaign.pk)
+    assert table_of["players"] == {
+        "Ada": {"played": 15, "won": 4, "held_on": 11, "eliminated": 0},
+        "Boris": {"played": 15, "won": 4, "held_on": 11, "eliminated": 0},
+        "Chloe": {"played": 15, "won": 3, "held_on": 12, "eliminated": 0},
+        "Dmitri": {"played": 15, "won": 2, "held_on": 13, "eliminated": 0},
+        "Esme": {"played": 14, "won": 2, "held_on": 11, "eliminated": 1},
+    }
+    assert sum(f["played"] for f in table_of["factions"].values()) == 74
+    assert table_of["factions"][HARBOUR] == {"played": 1, "won": 0, "held_on": 1, "eliminated": 0}
+
+
+def test_a_sixteenth_game_is_played_without_rewards_and_the_world_keeps_its_name(season):
+    table = season.fork()
+    games.name_world(
+        campaign=table.campaign, name="Concord", rolls={table.ids["Ada"]: 5, table.ids["Boris"]: 1}
+    )
+
+    def rewards_are_refused_after_fifteen(table, game, plan):
+        args = table.ending(plan, {"kind": "destroy-card", "territory": "peru"})
+        with pytest.raises(RuleViolation, match="no more winner or held-on rewards"):
+            games.finish_game(game=game, **args)
+
+    played = table.play_next(before_finish=rewards_are_refused_after_fifteen)
+    assert played.game.number == 16 and played.game.status == GameStatus.FINISHED
+    assert not played.finish.world_to_be_named and played.finish.packets_to_open == []
+    assert not GameReward.objects.filter(game=played.game).exists()
+    world = world_as_of(table.campaign.pk)
+    assert len(world.signatures) == 15 and world.world_name == "Concord"
+    fifteen = world_as_of(table.campaign.pk, 15)
+    assert (world.territories, world.continents, world.stock_left) == (
+        fifteen.territories,
+        fifteen.continents,
+        fifteen.stock_left,
+    )
+    standings = games.standings(table.campaign.pk)["players"]
+    assert standings["Esme"]["won"] == 3 and standings["Esme"]["played"] == 15

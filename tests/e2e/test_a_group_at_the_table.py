@@ -1,0 +1,241 @@
+"""A group that has never seen Earthbook, in a real browser: it signs up, creates its campaign,
+does 'before the first game', records game 1 with its rewards, sees the picture of its world,
+browses the history and switches to Russian. Every step leaves a screenshot."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from campaigns.models import Campaign, Game, GameStatus
+from legacy.selectors import world_as_of
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+PASSWORD = "table-top-secret-42"
+
+
+def choose(page, selector: str, value: str, *, waits_for: str):
+    """Pick an option that redraws part of the page (htmx), and wait for the redraw."""
+    with page.expect_response(lambda r: waits_for in r.url and r.request.method == "POST"):
+        page.select_option(selector, value)
+    page.wait_for_function(
+        "([s, v]) => document.querySelector(s) && document.querySelector(s).value === v",
+        arg=[selector, value],
+    )
+
+
+UNLABELLED = """() => [...document.querySelectorAll('input, select, textarea, button')]
+    .filter(el => el.type !== 'hidden' && !el.closest('[hidden]'))
+    .filter(el => !(el.labels && el.labels.length) && !el.getAttribute('aria-label')
+                  && !(el.tagName === 'BUTTON' && el.textContent.trim()))
+    .map(el => el.outerHTML.slice(0, 120))"""
+
+
+def check(page, locator, *, waits_for: str):
+    with page.expect_response(lambda r: waits_for in r.url and r.request.method == "POST"):
+        locator.check()
+    page.wait_for_timeout(50)  # htmx swaps right after the response
+
+
+def test_a_new_group_records_its_first_game_and_browses_its_world(
+    live_server, browser, screenshots, eager_snapshots
+):
+    from playwright.sync_api import expect
+
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 900}, locale="en-GB", base_url=live_server.url
+    )
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+
+    def step(name: str):
+        """Every control on the page has a label; then the screenshot."""
+        assert page.evaluate(UNLABELLED) == [], name
+        screenshots(page, name)
+
+    # The home page says what Earthbook is.
+    page.goto("/")
+    expect(page.get_by_role("heading", name="Earthbook", level=1)).to_be_visible()
+    expect(page.locator("main")).to_contain_text("Risk Legacy")
+    step("home")
+
+    # Sign up.
+    page.get_by_role("link", name="Sign up and start a campaign").click()
+    page.fill("#id_username", "tabletop")
+    page.fill("#id_password1", PASSWORD)
+    page.fill("#id_password2", PASSWORD)
+    step("sign-up")
+    page.locator("main").get_by_role("button", name="Sign up").click()
+
+    # Create the campaign.
+    expect(page.get_by_role("heading", name="A new campaign")).to_be_visible()
+    page.fill("#id_name", "Tuesday Earth")
+    page.fill("#id_players", "Ada\nBoris\nChloe\nDmitri")
+    step("new-campaign")
+    page.get_by_role("button", name="Create the campaign").click()
+    campaign = Campaign.objects.get(name="Tuesday Earth")
+
+    # Before the first game: a power per faction, 12 coin stickers (at most 2 on a card).
+    expect(page.get_by_role("heading", name="Before the first game", level=1)).to_be_visible()
+    for faction, code in (
+        ("die-mechaniker", "a"),
+        ("enclave-of-the-bear", "b"),
+        ("imperial-balkania", "a"),
+        ("khan-industries", "b"),
+        ("saharan-republic", "a"),
+    ):
+        page.check(f"input[name='power_{faction}'][value='{code}']")
+    for territory in ("alaska", "brazil", "iceland", "china", "india", "madagascar"):
+        page.fill(f"#id_coins_{territory}", "2")
+    expect(page.locator("[data-coin-placed]")).to_have_text("12")
+    step("before-the-first-game")
+    page.get_by_role("button", name="Save: before the first game is done").click()
+    expect(page.locator("#messages")).to_contain_text("Before the first game: done")
+    step("before-the-first-game-done")
+
+    # Set up game 1: only legal starts are offered, and they are outlined on the map.
+    page.get_by_role("link", name="Set up the next game").click()
+    expect(page.locator(".board-svg .territory.legal")).to_have_count(42)
+    new_game = "/games/new/"
+    choose(page, "#id_seat0_player", str(campaign.players.get(name="Ada").pk), waits_for=new_game)
+    choose(page, "#id_seat0_faction", "khan-industries", waits_for=new_game)
+    choose(page, "#id_seat0_hq", "egypt", waits_for=new_game)
+    # Egypt's neighbours are no longer offered to the next seat.
+    expect(page.locator("#id_seat1_hq option[value='middle-east']")).to_have_count(0)
+    expect(page.locator("#id_seat1_hq option[value='japan']")).to_have_count(1)
+    expect(page.locator(".board-svg .territory.legal")).to_have_count(
+        42 - 1 - 4  # Egypt and its four neighbours
+    )
+    choose(page, "#id_seat1_player", str(campaign.players.get(name="Boris").pk), waits_for=new_game)
+    choose(page, "#id_seat1_faction", "die-mechaniker", waits_for=new_game)
+    choose(page, "#id_seat1_hq", "japan", waits_for=new_game)
+    choose(page, "#id_seat2_player", str(campaign.players.get(name="Chloe").pk), waits_for=new_game)
+    choose(page, "#id_seat2_faction", "enclave-of-the-bear", waits_for=new_game)
+    choose(page, "#id_seat2_hq", "peru", waits_for=new_game)
+    step("set-up-game-1")
+    page.get_by_role("button", name="Set up the game").click()
+
+    expect(page.get_by_role("heading", name=re.compile("Game 1"))).to_be_visible()
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#messages")).to_contain_text("Game 1 has begun")
+
+    # The quick log: missiles on a roll, then a scar, each without a reload.
+    page.locator("summary", has_text="Missiles on one roll").click()
+    page.fill("#id_missiles-count", "1")
+    page.select_option("#id_missiles-player", label="Boris (Die Mechaniker)")
+    page.locator("details[open]").get_by_role("button", name="Note it").click()
+    expect(page.locator(".events")).to_contain_text("1 missile(s) on one roll — Boris")
+    page.locator("summary", has_text="A scar is placed").click()
+    page.select_option("#id_scar-scar", "bunker")
+    page.select_option("#id_scar-territory", "greenland")
+    page.locator("details[open]").get_by_role("button", name="Note it").click()
+    expect(page.locator(".events")).to_contain_text("Bunker on Greenland")
+    step("game-1-quick-log")
+
+    # The end of the game: results, a refusal in the players' words, then the rewards.
+    page.get_by_role("link", name="The game is over: results and rewards").click()
+    finish = "/finish/"
+    check(
+        page,
+        page.get_by_role("group", name="Ada (Khan Industries)").get_by_label("Won"),
+        waits_for=finish,
+    )
+    check(
+        page,
+        page.get_by_role("group", name="Boris (Die Mechaniker)").get_by_label("Held on"),
+        waits_for=finish,
+    )
+    check(
+        page,
+        page.get_by_role("group", name="Chloe (Enclave of the Bear)").get_by_label("Eliminated"),
+        waits_for=finish,
+    )
+    # Only Boris held on, so only he is offered a held-on reward.
+    expect(page.locator(".held-row")).to_have_count(1)
+    page.fill("#id_slogan", "First blood")
+    page.get_by_role("button", name="Record the end of the game").click()
+    expect(page.locator(".refusal")).to_contain_text("Ada won and chooses one reward.")
+    assert Game.objects.get(campaign=campaign, number=1).status == GameStatus.IN_PROGRESS
+    step("game-1-refused")
+
+    page.get_by_label("Found a major city").check()
+    page.select_option("#id_w_major-city_target", "egypt")
+    page.fill("#id_w_major-city_name", "Cairo")
+    boris = page.locator(".held-row", has_text="Boris")
+    boris.get_by_label("Boris's reward for holding on").select_option("upgrade-card")
+    boris.locator(".for-upgrade-card select").select_option("japan")
+    step("game-1-end")
+    page.get_by_role("button", name="Record the end of the game").click()
+
+    # The game is in the book; Chloe's elimination tells the table to open Pack 2 now.
+    expect(page.locator("#messages")).to_contain_text("Game 1 is in the book.")
+    expect(page.locator(".alert")).to_contain_text("Pack 2")
+    picture = page.locator("#snapshot img")
+    expect(picture).to_be_visible()
+    page.wait_for_function(
+        "() => { const i = document.querySelector('#snapshot img');"
+        " return i && i.complete && i.naturalWidth > 0; }"
+    )
+    step("game-1-finished-with-its-picture")
+    world = world_as_of(campaign.pk, 1)
+    assert world.territories["egypt"].city.name == "Cairo"
+    assert world.territories["japan"].coins == 2
+    assert world.signatures[0].slogan == "First blood"
+
+    # The board: hovering a territory shows its marks.
+    page.get_by_role("link", name="Board", exact=True).click()
+    page.locator(".board-svg [data-territory='egypt']").hover()
+    expect(page.locator("[data-territory-panel]")).to_contain_text("Cairo")
+    # ... and so does the keyboard: every territory is a link reached with Tab.
+    page.locator(".board-svg a").first.focus()
+    page.keyboard.press("Tab")
+    expect(page.locator("[data-territory-panel] [data-panel-name]")).to_have_text(
+        "Northwest Territory"
+    )
+    step("dashboard")
+
+    # The history: game 1 with its picture and what changed; a territory's page.
+    page.get_by_role("link", name="History", exact=True).click()
+    expect(page.locator("#game-1")).to_contain_text("Major city Cairo founded")
+    page.locator("#game-1 img").scroll_into_view_if_needed()
+    page.wait_for_function(
+        "() => { const i = document.querySelector('#game-1 img');"
+        " return i && i.complete && i.naturalWidth > 0; }"
+    )
+    step("history")
+    page.locator("#game-1 .marks").get_by_role("link", name="Egypt").click()
+    expect(page.get_by_role("heading", name=re.compile("Egypt"))).to_be_visible()
+    expect(page.locator(".marks")).to_contain_text("Major city Cairo founded")
+    step("territory-egypt")
+
+    # A calculator answers without a reload.
+    page.get_by_role("link", name="Calculators").click()
+    page.fill("#id_attackers", "10")
+    page.fill("#id_defenders", "3")
+    page.get_by_role("button", name="Work out the odds").click()
+    expect(page.locator("#odds-result")).to_contain_text("chance to conquer")
+    step("battle-odds")
+
+    # On a phone.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.get_by_role("link", name="Standings").click()
+    expect(page.locator(".bars").first).to_contain_text("Ada")
+    step("standings-on-a-phone")
+    page.set_viewport_size({"width": 1280, "height": 900})
+
+    # Switch to Russian.
+    page.get_by_role("link", name="History", exact=True).click()
+    page.select_option("#language-select", "ru")
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
+    expect(page.get_by_role("heading", level=1)).to_have_text("История вашей Земли")
+    step("history-in-russian")
+    page.get_by_role("link", name="Доска", exact=True).click()
+    expect(page.locator(".alert")).to_contain_text("Откройте сейчас")
+    step("dashboard-in-russian")
+
+    assert errors == [], errors
+    context.close()

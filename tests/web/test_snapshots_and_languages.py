@@ -1,0 +1,147 @@
+"""The picture after a game (drawn by the worker, with a progress indicator meanwhile), and
+every page in English and Russian."""
+
+from __future__ import annotations
+
+import pytest
+
+from campaigns import games
+from tests.web.conftest import play, start_next_game
+
+pytestmark = pytest.mark.django_db
+
+
+def url(campaign, page=""):
+    return f"/c/{campaign.pk}/{page}"
+
+
+@pytest.fixture
+def eager():
+    """Draw snapshots in-process even when a broker is configured (the CI's second pass)."""
+    from config.celery import app
+
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = before
+
+
+def test_the_snapshot_shows_progress_until_the_worker_has_drawn_it(prepared_campaign, as_owner):
+    play(prepared_campaign, 1)  # on_commit never runs in this test: nobody draws the picture
+    page = as_owner.get(url(prepared_campaign, "games/1/")).content.decode()
+    assert "<progress" in page
+    assert f'hx-get="{url(prepared_campaign, "games/1/snapshot/")}"' in page
+    assert as_owner.get(url(prepared_campaign, "games/1/snapshot.png")).status_code == 404
+
+
+def test_the_snapshot_appears_once_drawn(
+    prepared_campaign, as_owner, as_viewer, django_capture_on_commit_callbacks, eager
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        play(prepared_campaign, 1)
+    part = as_owner.get(url(prepared_campaign, "games/1/snapshot/")).content.decode()
+    assert "<progress" not in part and "hx-get" not in part
+    assert url(prepared_campaign, "games/1/snapshot.png") in part
+    image = as_owner.get(url(prepared_campaign, "games/1/snapshot.png"))
+    assert image.status_code == 200 and image["Content-Type"] == "image/png"
+    assert b"".join(image.streaming_content).startswith(b"\x89PNG")
+    # Hidden packet content: viewers get the SVG board, which hides it, never the stored PNG.
+    prepared_campaign.hide_unlocked_content = True
+    prepared_campaign.save()
+    part = as_viewer.get(url(prepared_campaign, "games/1/snapshot/")).content.decode()
+    assert url(prepared_campaign, "board/1.svg") in part
+    assert as_viewer.get(url(prepared_campaign, "games/1/snapshot.png")).status_code == 404
+
+
+PAGES = [
+    "",
+    "history/",
+    "territories/egypt/",
+    "factions/",
+    "standings/",
+    "audit/",
+    "packets/",
+    "packets/open/",
+    "players/",
+    "settings/",
+    "before-the-first-game/",
+    "games/1/",
+    "games/2/",
+    "games/2/finish/",
+    "tools/recruitment/",
+    "tools/starts/",
+    "tools/odds/?attackers=5&defenders=2",
+]
+
+
+@pytest.mark.parametrize(
+    ("page", "russian"),
+    [
+        ("", "Раздел победителей"),
+        ("history/", "История вашей Земли"),
+        ("territories/egypt/", "Все отметки за всё время"),
+        ("factions/", "Карты фракций"),
+        ("standings/", "Победы игроков"),
+        ("audit/", "Журнал изменений"),
+        ("packets/", "Пакеты"),
+        ("packets/open/", "Пакет открыт"),
+        ("players/", "Игроки за столом"),
+        ("settings/", "Пригласите свою группу"),
+        ("before-the-first-game/", "Перед первой игрой"),
+        ("games/1/", "Конец игры"),
+        ("games/2/", "Быстрый журнал"),
+        ("games/2/finish/", "Награда победителя"),
+        ("tools/recruitment/", "Сколько войск набрать"),
+        ("tools/starts/", "Допустимые стартовые территории"),
+        ("tools/odds/?attackers=5&defenders=2", "шанс захватить"),
+    ],
+)
+def test_every_page_speaks_russian_to_a_russian_browser(prepared_campaign, owner, page, russian):
+    from django.test import Client
+
+    play(prepared_campaign, 1, then_start=True)
+    client = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    client.force_login(owner)
+    response = client.get(url(prepared_campaign, page))
+    text = response.content.decode()
+    assert response.status_code == 200
+    assert '<html lang="ru">' in text
+    assert russian in text
+
+
+@pytest.mark.parametrize(
+    ("path", "russian"),
+    [
+        ("/", "Хранитель кампаний Risk Legacy"),
+        ("/accounts/login/", "Войти"),
+        ("/accounts/signup/", "Зарегистрироваться"),
+    ],
+)
+def test_the_public_pages_speak_russian(client, path, russian):
+    text = client.get(path, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert russian in text
+
+
+def test_the_language_switcher_remembers_the_choice(client):
+    response = client.post("/i18n/setlang/", {"language": "ru", "next": "/"})
+    assert response.status_code == 302
+    assert "Хранитель кампаний Risk Legacy" in client.get("/").content.decode()
+    client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    assert "The campaign keeper for Risk Legacy" in client.get("/").content.decode()
+
+
+def test_a_refusal_in_russian_leads_with_the_rule_in_russian(prepared_campaign, owner, players):
+    from django.test import Client
+
+    game = start_next_game(prepared_campaign)
+    games.place_scar(game=game, scar="bunker", territory="greenland")
+    client = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    client.force_login(owner)
+    ada, boris, chloe = (players[n].pk for n in ("Ada", "Boris", "Chloe"))
+    response = client.post(
+        url(prepared_campaign, "games/1/finish/"),
+        {f"result_{ada}": "won", f"result_{boris}": "held_on", f"result_{chloe}": "eliminated"},
+    )
+    text = response.content.decode()
+    assert "Победитель выбирает одну награду." in text
+    assert "Ada won and chooses one reward." in text  # the service's exact words follow

@@ -1,0 +1,135 @@
+"""`make fuzz`: schemathesis against a live server, every operation of the OpenAPI schema.
+
+    python tools/fuzz.py [--examples N] [--seed S] [--workers W]
+
+1. A database: ``DATABASE_URL`` when it is set (CI points it at a fresh PostgreSQL database),
+   otherwise a fresh SQLite file under ``var/fuzz/``. It is migrated and given an owner with a
+   token, a campaign with an editor and a viewer, one finished game and one in progress.
+2. gunicorn serves the project on a free loopback port, DEBUG off.
+3. ``schemathesis run`` loads /api/v1/schema/ and calls every operation with the owner's token,
+   with the campaign's ids pinned (so requests reach real rows, not only 404s), checking
+   ``not_a_server_error`` and ``response_schema_conformance``.
+4. The server is stopped; the exit code is schemathesis's (non-zero on any failure), and the
+   server's log is printed when something failed.
+
+Only loopback is contacted. The run is bounded by ``--examples`` per operation and
+``--max-time``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.api import LiveServer, prepare_in_child, server_env  # noqa: E402
+
+FUZZ_DIR = ROOT / "var" / "fuzz"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--examples", type=int, default=int(os.environ.get("FUZZ_EXAMPLES", 25)))
+    parser.add_argument("--seed", type=int, default=int(os.environ.get("FUZZ_SEED", 2128)))
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--max-time", type=int, default=int(os.environ.get("FUZZ_MAX_TIME", 300)))
+    parser.add_argument(
+        "--phases", default=os.environ.get("FUZZ_PHASES", "examples,coverage,fuzzing")
+    )
+    args, passthrough = parser.parse_known_args()
+
+    shutil.rmtree(FUZZ_DIR, ignore_errors=True)
+    FUZZ_DIR.mkdir(parents=True)
+    database_url = os.environ.get("DATABASE_URL") or f"sqlite:///{FUZZ_DIR / 'fuzz.sqlite3'}"
+    print(f"fuzz: preparing {database_url.split('@')[-1]}", flush=True)
+    ids = prepare_in_child(database_url, finished_games=1, fill_board=False, in_progress=True)
+    extra = _members(database_url, ids)
+
+    config = FUZZ_DIR / "schemathesis.toml"
+    config.write_text(
+        "[parameters]\n"
+        f"campaign_id = {ids['campaign']}\n"
+        f"number = {ids['game']}\n"
+        f"member_id = {extra['member']}\n"
+        f"mark_id = {extra['mark']}\n"
+    )
+    log = FUZZ_DIR / "server.log"
+    # Throttled logins would be documented 429s; a higher limit lets the fuzzer log in too.
+    env = server_env(database_url, LOGIN_RATE="1000/min", LOG_LEVEL="ERROR")
+    with LiveServer(env, workers=2, threads=4, log_path=log, access_log=True) as server:
+        command = [
+            str(Path(sys.executable).with_name("schemathesis")),
+            "--config-file",
+            str(config),
+            "run",
+            f"{server.base_url}/api/v1/schema/?format=json",
+            "--url",
+            server.base_url,
+            "--checks",
+            "not_a_server_error,response_schema_conformance",
+            "--header",
+            f"Authorization: Token {ids['token']}",
+            "--phases",
+            args.phases,
+            "--max-examples",
+            str(args.examples),
+            "--seed",
+            str(args.seed),
+            "--workers",
+            str(args.workers),
+            "--max-time",
+            str(args.max_time),
+            "--request-timeout",
+            "60",
+            "--suppress-health-check",
+            "all",
+            "--report",
+            "junit",
+            "--report-dir",
+            str(FUZZ_DIR / "report"),
+            *passthrough,
+        ]
+        print("fuzz: " + " ".join(command).replace(ids["token"], "<token>"), flush=True)
+        result = subprocess.run(command, cwd=ROOT, env=dict(os.environ, NO_COLOR="1"))
+    if result.returncode != 0 and log.exists():
+        print("\n--- server log (last 200 lines) ---", file=sys.stderr)
+        print("\n".join(log.read_text(errors="replace").splitlines()[-200:]), file=sys.stderr)
+    print(f"fuzz: schemathesis exited with {result.returncode}", flush=True)
+    return result.returncode
+
+
+def _members(database_url: str, ids: dict) -> dict:
+    """An editor and a viewer for the campaign, and a mark to correct: more rows to reach."""
+    code = (
+        "import json, sys; from bench.api import prepare_django; prepare_django(sys.argv[1]);"
+        "from django.contrib.auth import get_user_model;"
+        "from campaigns.models import Membership;"
+        "from legacy.models import City;"
+        "ids = json.loads(sys.argv[2]); U = get_user_model().objects;"
+        "e = U.create_user(username='fuzz-editor', password='fuzz-editor-pw');"
+        "v = U.create_user(username='fuzz-viewer', password='fuzz-viewer-pw');"
+        "Membership.objects.create(campaign_id=ids['campaign'], user=e, role='editor');"
+        "m = Membership.objects.create(campaign_id=ids['campaign'], user=v, role='viewer');"
+        "c = City.objects.filter(campaign_id=ids['campaign']).first();"
+        "print(json.dumps({'member': m.pk, 'mark': c.pk}))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, database_url, json.dumps(ids)],
+        cwd=ROOT,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
