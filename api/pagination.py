@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import datetime
+
 import django_filters
+from django import forms
 from rest_framework.pagination import LimitOffsetPagination
 
 from campaigns.models import AuditEntry, Game, GameStatus
@@ -40,10 +43,29 @@ class GameFilter(django_filters.FilterSet):
         fields = ["status"]
 
 
+class UTCDateTimeField(django_filters.fields.IsoDateTimeField):
+    """An ISO 8601 moment, turned into UTC before any database sees it: PostgreSQL refuses an
+    offset beyond +-15:59 ("+23:06" is valid ISO), and a moment that leaves years 1..9999 in UTC
+    is refused here rather than by the database."""
+
+    def clean(self, value):
+        moment = super().clean(value)
+        if moment is None:
+            return None
+        try:
+            return moment.astimezone(datetime.UTC)
+        except (OverflowError, ValueError):
+            raise forms.ValidationError("That moment is out of range.", code="invalid") from None
+
+
+class UTCDateTimeFilter(django_filters.IsoDateTimeFilter):
+    field_class = UTCDateTimeField
+
+
 class AuditFilter(django_filters.FilterSet):
     action = django_filters.CharFilter(max_length=40, label="Only this kind of change.")
-    since = django_filters.IsoDateTimeFilter(field_name="at", lookup_expr="gte")
-    until = django_filters.IsoDateTimeFilter(field_name="at", lookup_expr="lte")
+    since = UTCDateTimeFilter(field_name="at", lookup_expr="gte")
+    until = UTCDateTimeFilter(field_name="at", lookup_expr="lte")
 
     class Meta:
         model = AuditEntry

@@ -113,10 +113,6 @@ def read_query(serializer_class, request) -> dict:
     return serializer.validated_data
 
 
-def _user(request):
-    return request.user if request.user.is_authenticated else None
-
-
 # --- The board and the odds (no login) ---------------------------------------------------------
 
 

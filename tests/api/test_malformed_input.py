@@ -102,6 +102,8 @@ def test_a_write_endpoint_refuses_nasty_payloads_without_a_500(
         "marks/cities/?placed_by=99999999999999999999999&territory=" + "x" * 300,
         "marks/scars/?as_of_game=1e400",
         "audit/?since=yesterday",
+        "audit/?until=0118-02-10T22%3A50%3A09%2B23%3A06&since=0001-01-01T00:00:00%2B15:00",
+        "audit/?since=9999-12-31T23:59:59-12:00",
         "legal-starts/?player=abc&hqs=,,,",
         "legal-starts/?player=99999999999999999999999",
         "recruitment/?controlled=",
