@@ -22,7 +22,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api import serializers as s
-from api import services as api_services
 from api.access import Access, Level, campaign_access
 from api.errors import ErrorSerializer
 from api.pagination import AuditFilter, GameFilter, MarkFilter, Page
@@ -415,7 +414,7 @@ class MemberListView(ApiView):
     def post(self, request, campaign_id):
         access = campaign_access(request, campaign_id, Level.OWN)
         data = read_body(s.MemberAddSerializer, request)
-        member = api_services.add_member(
+        member = members.add_member(
             campaign=access.campaign, username=data["username"], role=data["role"], by=request.user
         )
         return Response(member_data(member), status=status.HTTP_201_CREATED)
@@ -790,7 +789,7 @@ class MarkDetailView(ApiView):
             )
         if not data:
             raise exceptions.ValidationError({"non_field_errors": ["Nothing to correct."]})
-        mark, correction = api_services.correct_mark(
+        mark, correction = services.correct_mark(
             campaign=access.campaign,
             model=model,
             mark_id=mark_id,
@@ -822,7 +821,7 @@ class MarkVoidView(ApiView):
         model = _mark_model(mark_type)
         _existing_mark(access, model, mark_id)
         data = read_body(s.ReasonSerializer, request)
-        mark, correction = api_services.void_mark(
+        mark, correction = services.void_mark(
             campaign=access.campaign,
             model=model,
             mark_id=mark_id,
@@ -1272,14 +1271,13 @@ class UnlockedView(ApiView):
     )
     def get(self, request, campaign_id):
         access = campaign_access(request, campaign_id, Level.READ)
-        if access.campaign.hide_unlocked_content and not access.is_member:
+        # Hidden content is for the people who record the games: viewers and the share link
+        # see that packets were opened, not what they held.
+        if access.campaign.hide_unlocked_content and access.level < Level.EDIT:
+            message = "This campaign shows its unlocked content to its owner and editors."
             if not request.user.is_authenticated:
-                raise exceptions.NotAuthenticated(
-                    "This campaign shows its unlocked content to members."
-                )
-            raise exceptions.PermissionDenied(
-                "This campaign shows its unlocked content to members."
-            )
+                raise exceptions.NotAuthenticated(message)
+            raise exceptions.PermissionDenied(message)
         items = UnlockedContent.objects.filter(
             campaign=access.campaign, opening__voided=False
         ).select_related("opening")

@@ -6,6 +6,7 @@ row first and refuses with a ``RuleViolation`` (a message for the players) befor
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
@@ -151,3 +152,35 @@ def update_sharing(
         + ("; new share link." if new_link else "."),
     )
     return campaign
+
+
+def _assignable(role: str) -> str:
+    if role == Role.OWNER:
+        raise RuleViolation(
+            "A campaign has one owner, the person who opened the box: give editor or viewer.",
+            rule="one-owner",
+            field="role",
+        )
+    if role not in Role.values:
+        raise RuleViolation(f"There is no role {role!r}.", rule="role", field="role")
+    return role
+
+
+@transaction.atomic
+def add_member(*, campaign: Campaign, username: str, role: str, by) -> Membership:
+    campaign = lock_campaign(campaign)
+    role = _assignable(role)
+    user = get_user_model().objects.filter(username=username).first()
+    if user is None:
+        raise RuleViolation(
+            f"There is no account called {username!r}.", rule="unknown-user", field="username"
+        )
+    if Membership.objects.filter(campaign=campaign, user=user).exists():
+        raise RuleViolation(
+            f"{user.username} is already a member of this campaign.",
+            rule="member-once",
+            conflict=True,
+        )
+    member = Membership.objects.create(campaign=campaign, user=user, role=role)
+    audit(campaign, by, "member-added", f"{user.username} joined as {role}.", account=user.pk)
+    return member

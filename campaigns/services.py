@@ -16,7 +16,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from campaigns.models import AuditEntry, Campaign, Membership, Player, Role
-from legacy import board, rules
+from legacy import board, corrections, rules
 from legacy.box import (
     BASE_SCAR_TYPES,
     BASE_STOCK,
@@ -28,7 +28,9 @@ from legacy.box import (
 from legacy.errors import RuleViolation
 from legacy.models import (
     CoinSticker,
+    Correction,
     FactionPower,
+    Mark,
     RemovedReason,
     ScarKind,
     StockAllowance,
@@ -237,3 +239,61 @@ def save_or_refuse(instance, message: str, rule: str) -> None:
             instance.save()
     except IntegrityError:
         raise RuleViolation(message, rule=rule) from None
+
+
+@transaction.atomic
+def correct_mark(
+    *, campaign: Campaign, model: type[Mark], mark_id: int, changes: dict, reason: str, by
+) -> tuple[Mark, Correction]:
+    """Fix a mark entered wrongly, under the campaign lock; ``legacy.corrections`` keeps the
+    before and after, and the reason."""
+    campaign = lock_campaign(campaign)
+    mark = _mark(campaign, model, mark_id)
+    if "placed_by" in changes and changes["placed_by"] is not None:
+        if not Player.objects.filter(campaign=campaign, pk=changes["placed_by"]).exists():
+            raise RuleViolation(
+                "That player is not on this campaign's roster.",
+                rule="unknown-player",
+                field="placed_by",
+            )
+        changes = {k: v for k, v in changes.items() if k != "placed_by"} | {
+            "placed_by_id": changes["placed_by"]
+        }
+    correction = corrections.correct_mark(mark=mark, changes=changes, reason=reason, by=by)
+    audit(
+        campaign,
+        by,
+        "mark-corrected",
+        f"{model._meta.verbose_name.capitalize()} corrected: {reason.strip()}",
+        mark_type=model.__name__,
+        mark=mark.pk,
+    )
+    return mark, correction
+
+
+@transaction.atomic
+def void_mark(
+    *, campaign: Campaign, model: type[Mark], mark_id: int, reason: str, by
+) -> tuple[Mark, Correction]:
+    """A mark that should never have been entered stops counting in every game; the row stays."""
+    campaign = lock_campaign(campaign)
+    mark = _mark(campaign, model, mark_id)
+    if mark.voided:
+        raise RuleViolation("That mark is already void.", rule="void-once", conflict=True)
+    correction = corrections.void_mark(mark=mark, reason=reason, by=by)
+    audit(
+        campaign,
+        by,
+        "mark-voided",
+        f"{model._meta.verbose_name.capitalize()} voided: {reason.strip()}",
+        mark_type=model.__name__,
+        mark=mark.pk,
+    )
+    return mark, correction
+
+
+def _mark(campaign: Campaign, model: type[Mark], mark_id: int) -> Mark:
+    mark = model.objects.filter(campaign=campaign, pk=mark_id).first()
+    if mark is None:
+        raise RuleViolation("There is no such mark in this campaign.", rule="unknown-mark")
+    return mark

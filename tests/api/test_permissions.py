@@ -203,12 +203,16 @@ def test_only_the_owner_sees_the_share_token(history, owner, editor):
     assert client_for(editor).get(base).json()["share_token"] is None
 
 
-def test_hidden_unlocked_content_is_for_members_only(history, viewer, stranger):
+def test_hidden_unlocked_content_is_for_the_owner_and_editors_only(
+    history, editor, viewer, stranger
+):
+    base = f"/api/v1/campaigns/{history.pk}/unlocked/"
+    assert client_for(viewer).get(base).status_code == 200
     history.shared = True
     history.hide_unlocked_content = True
     history.save(update_fields=["shared", "hide_unlocked_content"])
-    base = f"/api/v1/campaigns/{history.pk}/unlocked/"
-    assert client_for(viewer).get(base).status_code == 200
+    assert client_for(editor).get(base).status_code == 200
+    assert client_for(viewer).get(base).status_code == 403
     link = f"{base}?share={history.share_token}"
     assert client_for().get(link).status_code == 401
     assert client_for(stranger).get(link).status_code == 403
