@@ -46,39 +46,49 @@ def trade_chart(campaign_id: int) -> dict[int, int]:
 
 
 def world_as_of(campaign_id: int, game: int | None = None) -> World:
-    """The world of a campaign as it stood at the end of game ``game`` (None: right now)."""
+    """The world of a campaign as it stood at the end of game ``game`` (None: right now).
+
+    Each table is read once, as plain values: the rows placed by then, covered or not. Which
+    of them still counted is decided here, and the same rows tell how much of each sticker
+    stock had been used (a covered sticker stays used).
+    """
     upto = NOW if game is None else game
 
-    def counting(model):
-        return model.objects.filter(campaign_id=campaign_id).as_of(upto)
+    def placed(model, *fields):
+        rows = model.objects.filter(campaign_id=campaign_id).placed_by_game(upto)
+        return list(rows.values_list("removed_in_game", "removed_reason", *fields))
 
-    def used(model):
-        return model.objects.filter(campaign_id=campaign_id).placed_by_game(upto)
+    def still(removed) -> bool:
+        return removed is None or removed > upto
 
-    cities = {c.id: c for c in counting(City)}
-    fortified = {f.city_id: f for f in counting(Fortification)}
-    scars = list(counting(Scar).select_related("kind"))
-    coins: dict[str, int] = {}
-    for territory, value in counting(CoinSticker).values_list("territory", "coins_after"):
-        coins[territory] = max(coins.get(territory, 1), value)
-    destroyed = set(counting(DestroyedCard).values_list("territory", flat=True))
+    cities = placed(City, "id", "territory", "kind", "name", "placed_by_id")
+    forts = placed(Fortification, "city_id", "boxes_used")
+    scars = placed(Scar, "territory", "faction", "kind__slug")
+    coin_rows = placed(CoinSticker, "territory", "coins_after", "placed_in_game")
+    destroyed = {t for r, _, t in placed(DestroyedCard, "territory") if still(r)}
     others: dict[str, tuple[str, ...]] = {}
-    for territory, kind in counting(OtherMark).filter(territory__isnull=False).values_list(
-        "territory", "kind__slug"
-    ):
-        others[territory] = (*others.get(territory, ()), kind)
+    for removed, _, territory, kind in placed(OtherMark, "territory", "kind__slug"):
+        if territory and still(removed):
+            others[territory] = (*others.get(territory, ()), kind)
 
-    city_by_territory = {}
-    for c in cities.values():
-        fort = fortified.get(c.id)
-        city_by_territory[c.territory] = CityState(
-            kind=c.kind,
-            name=c.name,
-            founder=c.placed_by_id,
-            fortified=fort is not None,
-            boxes_used=fort.boxes_used if fort else 0,
+    coins: dict[str, int] = {}
+    for removed, _, territory, value, _placed in coin_rows:
+        if still(removed):
+            coins[territory] = max(coins.get(territory, 1), value)
+    fortified = {city: boxes for removed, _, city, boxes in forts if still(removed)}
+    city_by_territory = {
+        territory: CityState(
+            kind=kind,
+            name=name,
+            founder=founder,
+            fortified=pk in fortified,
+            boxes_used=fortified.get(pk, 0),
         )
-    scar_by_territory = {s.territory: s.kind.slug for s in scars if s.territory}
+        for removed, _, pk, territory, kind, name, founder in cities
+        if still(removed)
+    }
+    counting_scars = [(t, f, kind) for removed, _, t, f, kind in scars if still(removed)]
+    scar_by_territory = {t: kind for t, _, kind in counting_scars if t}
     territories = {
         t.slug: TerritoryState(
             slug=t.slug,
@@ -91,45 +101,63 @@ def world_as_of(campaign_id: int, game: int | None = None) -> World:
         for t in board.TERRITORIES
     }
 
-    names = {n.continent: n for n in counting(ContinentName)}
-    changes = dict(counting(BonusChange).values_list("continent", "delta"))
+    names = {
+        continent: (name, namer)
+        for removed, _, continent, name, namer in placed(
+            ContinentName, "continent", "name", "placed_by_id"
+        )
+        if still(removed)
+    }
+    changes = {
+        continent: delta
+        for removed, _, continent, delta in placed(BonusChange, "continent", "delta")
+        if still(removed)
+    }
     continents = {
         c.slug: ContinentState(
             slug=c.slug,
-            name=names[c.slug].name if c.slug in names else None,
-            namer=names[c.slug].placed_by_id if c.slug in names else None,
+            name=names[c.slug][0] if c.slug in names else None,
+            namer=names[c.slug][1] if c.slug in names else None,
             bonus_change=changes.get(c.slug, 0),
         )
         for c in board.CONTINENTS
     }
 
     signatures = tuple(
-        SignatureState(
-            line=s.line,
-            player=s.placed_by_id,
-            game=s.placed_in_game,
-            date=s.date.isoformat(),
-            slogan=s.slogan,
+        SignatureState(line=line, player=player, game=number, date=date.isoformat(), slogan=slogan)
+        for removed, _, line, player, number, date, slogan in sorted(
+            placed(Signature, "line", "placed_by_id", "placed_in_game", "date", "slogan"),
+            key=lambda row: row[2],
         )
-        for s in counting(Signature).order_by("line")
+        if still(removed)
     )
     powers: dict[str, tuple[str, ...]] = {}
-    for faction, name in counting(FactionPower).values_list("faction", "name"):
-        powers[faction] = (*powers.get(faction, ()), name)
-    world_name = counting(WorldName).first()
+    for removed, _, faction, name in placed(FactionPower, "faction", "name"):
+        if still(removed):
+            powers[faction] = (*powers.get(faction, ()), name)
+    world_name = next(
+        (
+            (name, namer)
+            for removed, _, name, namer in placed(WorldName, "name", "placed_by_id")
+            if still(removed)
+        ),
+        None,
+    )
+    packets = frozenset(p for removed, _, p in placed(PacketOpening, "packet") if still(removed))
 
-    # Stickers used from the stock: every one placed by then, whether covered later or not.
-    minor_founded = used(City).filter(kind="minor").count()
+    minor_founded = sum(1 for row in cities if row[4] == "minor")
     allowances = stock_allowances(campaign_id)
     spent = {
-        Stock.FIRST_GAME_COINS: used(CoinSticker).filter(placed_in_game=0).count(),
-        Stock.HELD_ON_COINS: used(CoinSticker).filter(placed_in_game__gt=0).count(),
-        Stock.MAJOR_CITIES: used(City).filter(kind="major").count(),
+        Stock.FIRST_GAME_COINS: sum(1 for row in coin_rows if row[4] == 0),
+        Stock.HELD_ON_COINS: sum(1 for row in coin_rows if row[4] > 0),
+        Stock.MAJOR_CITIES: sum(1 for row in cities if row[4] == "major"),
         Stock.MINOR_CITIES: minor_founded,
-        Stock.FORTIFICATIONS: used(Fortification).count(),
-        Stock.SCAR_CANCELS: used(Scar)
-        .filter(removed_in_game__lte=upto, removed_reason=RemovedReason.CANCELLED)
-        .count(),
+        Stock.FORTIFICATIONS: len(forts),
+        Stock.SCAR_CANCELS: sum(
+            1
+            for removed, reason, *_ in scars
+            if reason == RemovedReason.CANCELLED and not still(removed)
+        ),
         Stock.BONUS_PLUS: sum(1 for d in changes.values() if d == 1),
         Stock.BONUS_MINUS: sum(1 for d in changes.values() if d == -1),
     }
@@ -138,11 +166,11 @@ def world_as_of(campaign_id: int, game: int | None = None) -> World:
         territories=territories,
         continents=continents,
         signatures=signatures,
-        faction_scars={s.faction: s.kind.slug for s in scars if s.faction},
+        faction_scars={f: kind for _, f, kind in counting_scars if f},
         faction_powers=powers,
-        packets_opened=frozenset(counting(PacketOpening).values_list("packet", flat=True)),
-        world_name=world_name.name if world_name else None,
-        world_namer=world_name.placed_by_id if world_name else None,
+        packets_opened=packets,
+        world_name=world_name[0] if world_name else None,
+        world_namer=world_name[1] if world_name else None,
         stock_left={k: max(0, allowances[k] - spent.get(k, 0)) for k in allowances},
         minor_cities_founded=minor_founded,
     )
