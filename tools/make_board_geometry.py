@@ -57,128 +57,22 @@ DEFAULT_OUT = ROOT / "legacy" / "board_geometry.json"
 # The board (section 3 of the rules): continents, territories, connections.
 # ---------------------------------------------------------------------------------------------
 
+# The board's facts live in one place, legacy/board.py (pure Python: no Django needed here).
+sys.path.insert(0, str(ROOT))
+from legacy import board  # noqa: E402
+
+slugify = board.slugify
 CONTINENTS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "north-america": (
-        "North America",
-        (
-            "Alaska",
-            "Northwest Territory",
-            "Greenland",
-            "Alberta",
-            "Ontario",
-            "Eastern Canada",
-            "Western United States",
-            "Eastern United States",
-            "Central America",
-        ),
-    ),
-    "south-america": ("South America", ("Venezuela", "Brazil", "Peru", "Argentina")),
-    "europe": (
-        "Europe",
-        (
-            "Iceland",
-            "Great Britain",
-            "Scandinavia",
-            "Northern Europe",
-            "Russia",
-            "Western Europe",
-            "Southern Europe",
-        ),
-    ),
-    "africa": (
-        "Africa",
-        ("North Africa", "Egypt", "East Africa", "Central Africa", "South Africa", "Madagascar"),
-    ),
-    "asia": (
-        "Asia",
-        (
-            "Middle East",
-            "Afghanistan",
-            "Ural",
-            "Siberia",
-            "Yakutsk",
-            "Kamchatka",
-            "Irkutsk",
-            "Mongolia",
-            "Japan",
-            "China",
-            "India",
-            "Southeast Asia",
-        ),
-    ),
-    "australia": (
-        "Australia",
-        ("Indonesia", "New Guinea", "Western Australia", "Eastern Australia"),
-    ),
+    c.slug: (c.name, tuple(board.TERRITORY_BY_SLUG[s].name for s in board.territories_of(c.slug)))
+    for c in board.CONTINENTS
 }
-
-# Printed base bonus of each continent.
-BONUS = {
-    "north-america": 5,
-    "south-america": 2,
-    "europe": 5,
-    "africa": 3,
-    "asia": 7,
-    "australia": 2,
-}
-
-ADJACENCY = """
-Alaska: Northwest Territory, Alberta, Kamchatka
-Northwest Territory: Alberta, Ontario, Greenland
-Greenland: Ontario, Eastern Canada, Iceland
-Alberta: Ontario, Western United States
-Ontario: Eastern Canada, Western United States, Eastern United States
-Eastern Canada: Eastern United States
-Western United States: Eastern United States, Central America
-Eastern United States: Central America
-Central America: Venezuela
-Venezuela: Brazil, Peru
-Brazil: Peru, Argentina, North Africa
-Peru: Argentina
-Iceland: Great Britain, Scandinavia
-Great Britain: Scandinavia, Northern Europe, Western Europe
-Scandinavia: Northern Europe, Russia
-Northern Europe: Russia, Western Europe, Southern Europe
-Russia: Southern Europe, Ural, Afghanistan, Middle East
-Western Europe: Southern Europe, North Africa
-Southern Europe: North Africa, Egypt, Middle East
-North Africa: Egypt, East Africa, Central Africa
-Egypt: East Africa, Middle East
-East Africa: Central Africa, South Africa, Madagascar, Middle East
-Central Africa: South Africa
-South Africa: Madagascar
-Middle East: Afghanistan, India
-Afghanistan: Ural, China, India
-Ural: Siberia, China
-Siberia: China, Mongolia, Irkutsk, Yakutsk
-Yakutsk: Irkutsk, Kamchatka
-Kamchatka: Irkutsk, Mongolia, Japan
-Irkutsk: Mongolia
-Mongolia: China, Japan
-China: India, Southeast Asia
-India: Southeast Asia
-Southeast Asia: Indonesia
-Indonesia: New Guinea, Western Australia
-New Guinea: Western Australia, Eastern Australia
-Western Australia: Eastern Australia
-"""
-
-
-def slugify(name: str) -> str:
-    return name.lower().replace(" ", "-")
-
-
-TERRITORY_NAMES = {slugify(n): n for _, names in CONTINENTS.values() for n in names}
-TERRITORY_CONTINENT = {slugify(n): c for c, (_, names) in CONTINENTS.items() for n in names}
+BONUS = {c.slug: c.bonus for c in board.CONTINENTS}
+TERRITORY_NAMES = {t.slug: t.name for t in board.TERRITORIES}
+TERRITORY_CONTINENT = {t.slug: t.continent for t in board.TERRITORIES}
 
 
 def connections() -> list[tuple[str, str]]:
-    pairs = set()
-    for line in ADJACENCY.strip().splitlines():
-        left, right = line.split(":")
-        for other in right.split(","):
-            pairs.add(tuple(sorted((slugify(left.strip()), slugify(other.strip())))))
-    return sorted(pairs)
+    return sorted(tuple(sorted(pair)) for pair in board.CONNECTIONS)
 
 
 # ---------------------------------------------------------------------------------------------
