@@ -28,6 +28,7 @@ from api.pagination import AuditFilter, GameFilter, MarkFilter, Page
 from api.parsers import SafeJSONParser
 from api.throttling import LoginRateThrottle, failures_wait, record_failure
 from campaigns import backup, games, members, services
+from campaigns.access import sees_unlocked
 from campaigns.models import (
     AuditEntry,
     Campaign,
@@ -1273,7 +1274,7 @@ class UnlockedView(ApiView):
         access = campaign_access(request, campaign_id, Level.READ)
         # Hidden content is for the people who record the games: viewers and the share link
         # see that packets were opened, not what they held.
-        if access.campaign.hide_unlocked_content and access.level < Level.EDIT:
+        if not sees_unlocked(access.campaign, access.level):
             message = "This campaign shows its unlocked content to its owner and editors."
             if not request.user.is_authenticated:
                 raise exceptions.NotAuthenticated(message)

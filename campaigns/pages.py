@@ -12,14 +12,14 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from django.db.models import OuterRef, Subquery
 from django.http import Http404
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns.models import Campaign, Membership, Role
+from campaigns import access
+from campaigns.models import Campaign, Role
 from campaigns.pictures import picture_of_world
 from legacy import board, drawing
 from legacy.box import FACTION_BY_SLUG, PACKET_BY_SLUG, STOCK_LABELS
@@ -73,9 +73,8 @@ class Access:
 
     @property
     def sees_unlocked(self) -> bool:
-        """Owners and editors always see what the packets unlocked; viewers and visitors only
-        when the campaign does not hide it."""
-        return self.can_write or not self.campaign.hide_unlocked_content
+        level = access.ROLE_LEVEL.get(self.role, access.Level.READ)
+        return access.sees_unlocked(self.campaign, level)
 
 
 def campaign_access(request, pk: int) -> Access:
@@ -84,26 +83,17 @@ def campaign_access(request, pk: int) -> Access:
     A stranger reads a campaign only when it is listed publicly, or when it is shared and they
     came with its share link (``?share=<token>``, remembered in their session after that).
     """
-    user = request.user
-    qs = Campaign.objects.filter(pk=pk)
-    if user.is_authenticated:
-        qs = qs.annotate(
-            my_role=Subquery(
-                Membership.objects.filter(campaign=OuterRef("pk"), user=user).values("role")[:1]
-            )
-        )
-    campaign = qs.first()
+    campaign = access.with_my_role(Campaign.objects.filter(pk=pk), request.user).first()
     if campaign is None:
         raise Http404
     role = getattr(campaign, "my_role", None)
     if role is None:
         shares = request.session.get(SHARE_SESSION_KEY, {})
         token = request.GET.get("share") or shares.get(str(campaign.pk))
-        if campaign.shared and token == campaign.share_token:
-            if shares.get(str(campaign.pk)) != token:
-                request.session[SHARE_SESSION_KEY] = {**shares, str(campaign.pk): token}
-        elif not campaign.public:
+        if access.access_level(campaign, role, token) == access.Level.NONE:
             raise Http404
+        if access.share_matches(campaign, token) and shares.get(str(campaign.pk)) != token:
+            request.session[SHARE_SESSION_KEY] = {**shares, str(campaign.pk): token}
     return Access(campaign=campaign, role=role)
 
 

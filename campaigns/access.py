@@ -1,0 +1,67 @@
+"""Who may do what with a campaign: one decision, used by the pages and by the API.
+
+Levels, each including the ones below it:
+
+* ``READ``: members; anybody when the campaign is public (listed on the home page); anybody
+  holding its share link while sharing is on.
+* ``MEMBER``: a member in any role (viewer and up).
+* ``EDIT``: editors and the owner: they record games and edit the world.
+* ``OWN``: the owner alone: settings and members.
+
+What the opened packets unlocked is shown to everyone who may read, unless the campaign hides it:
+then only the owner and editors (the people who record the games) see it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from enum import IntEnum
+
+from django.db.models import OuterRef, QuerySet, Subquery
+
+from campaigns.models import Campaign, Membership, Role
+
+
+class Level(IntEnum):
+    NONE = 0
+    READ = 1
+    MEMBER = 2
+    EDIT = 3
+    OWN = 4
+
+
+ROLE_LEVEL = {Role.VIEWER: Level.MEMBER, Role.EDITOR: Level.EDIT, Role.OWNER: Level.OWN}
+
+
+def with_my_role(queryset: QuerySet[Campaign], user) -> QuerySet[Campaign]:
+    """Annotate each campaign with ``my_role``: the user's role in it, or None."""
+    if not user.is_authenticated:
+        return queryset
+    return queryset.annotate(
+        my_role=Subquery(
+            Membership.objects.filter(campaign=OuterRef("pk"), user=user).values("role")[:1]
+        )
+    )
+
+
+def share_matches(campaign: Campaign, token: str | None) -> bool:
+    """Is ``token`` this campaign's share link, while sharing is on? (Compared in constant time;
+    as bytes, since compare_digest refuses a str holding anything but ASCII.)"""
+    return bool(
+        campaign.shared
+        and isinstance(token, str)
+        and token
+        and secrets.compare_digest(token.encode(errors="replace"), campaign.share_token.encode())
+    )
+
+
+def access_level(campaign: Campaign, role: str | None, share: str | None) -> Level:
+    if role in ROLE_LEVEL:
+        return ROLE_LEVEL[role]
+    if campaign.public or share_matches(campaign, share):
+        return Level.READ
+    return Level.NONE
+
+
+def sees_unlocked(campaign: Campaign, level: Level) -> bool:
+    return level >= Level.EDIT or not campaign.hide_unlocked_content
