@@ -498,7 +498,7 @@ class WorldView(ApiView):
     def get(self, request, campaign_id):
         access = campaign_access(request, campaign_id, Level.READ)
         q = read_query(s.AsOfSerializer, request)
-        world = world_as_of(access.campaign.pk, q.get("as_of_game"))
+        world = services.cached_world(access.campaign, q.get("as_of_game"))
         return Response(s.world_data(world))
 
 

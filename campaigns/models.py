@@ -25,6 +25,8 @@ class Campaign(models.Model):
     # Before the first game: starting powers chosen and the 12 coins placed.
     prepared_at = models.DateTimeField(null=True, blank=True)
     share_token = models.CharField(max_length=32, unique=True, default=new_share_token)
+    # Bumped under the campaign lock by every write, so a world read can be cached safely.
+    world_version = models.PositiveIntegerField(default=0, editable=False)
     shared = models.BooleanField(
         default=False, help_text="Anyone with the share link may read this campaign."
     )

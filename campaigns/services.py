@@ -12,7 +12,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from campaigns.models import AuditEntry, Campaign, Membership, Player, Role
@@ -36,16 +38,39 @@ from legacy.models import (
     StockAllowance,
     TradeRate,
 )
-from legacy.selectors import stock_allowances
+from legacy.selectors import stock_allowances, world_as_of
+from legacy.world import World
 
 
 def lock_campaign(campaign: Campaign | int) -> Campaign:
-    """Take the campaign row for update: every write to a campaign starts here."""
+    """Take the campaign row for update: every write to a campaign starts here.
+
+    It also bumps the campaign's world version, so cached reads of its world are left behind;
+    a refused request rolls the bump back with everything else.
+    """
     pk = campaign.pk if isinstance(campaign, Campaign) else campaign
     try:
-        return Campaign.objects.select_for_update().get(pk=pk)
+        locked = Campaign.objects.select_for_update().get(pk=pk)
     except Campaign.DoesNotExist:
         raise RuleViolation("There is no such campaign.", rule="unknown-campaign") from None
+    Campaign.objects.filter(pk=pk).update(world_version=F("world_version") + 1)
+    locked.world_version += 1
+    return locked
+
+
+def cached_world(campaign: Campaign, game: int | None = None) -> World:
+    """``world_as_of``, cached per world version (see ``lock_campaign``).
+
+    The key holds the campaign's random share token too, so a reused id never meets a world
+    cached for another campaign.
+    """
+    when = "now" if game is None else game
+    key = f"earthbook:world:{campaign.pk}:{campaign.share_token}:{campaign.world_version}:{when}"
+    world = cache.get(key)
+    if world is None:
+        world = world_as_of(campaign.pk, game)
+        cache.set(key, world, timeout=24 * 3600)
+    return world
 
 
 def audit(campaign: Campaign, user, action: str, summary: str, **data) -> None:

@@ -6,6 +6,7 @@ The world's rows are never deleted here; a mistaken mark is voided with a reason
 from django import forms
 from django.contrib import admin, messages
 from django.db import transaction
+from django.db.models import F
 
 from legacy import corrections
 from legacy.models import (
@@ -45,6 +46,8 @@ def lock_campaign_of(mark) -> None:
     """Every write to a campaign's world takes the campaign row first, admin edits included."""
     campaign_model = type(mark)._meta.get_field("campaign").related_model
     campaign_model.objects.select_for_update().filter(pk=mark.campaign_id).first()
+    # Leave cached reads of this world behind, as every campaign service does.
+    campaign_model.objects.filter(pk=mark.campaign_id).update(world_version=F("world_version") + 1)
 
 
 @admin.action(description="Void the selected marks (entered by mistake)")

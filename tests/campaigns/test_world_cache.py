@@ -1,0 +1,60 @@
+"""The cached world is never stale: every write bumps the campaign's world version."""
+
+import pytest
+
+from campaigns import games, services
+from legacy.errors import RuleViolation
+from tests.campaigns.test_games import FACTIONS, HQS, seat
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def game(prepared_campaign, players):
+    trio = [players["Ada"], players["Boris"], players["Chloe"]]
+    seats = [seat(p, f, h) for p, f, h in zip(trio, FACTIONS, HQS, strict=True)]
+    return games.start_game(game=games.setup_game(campaign=prepared_campaign, seats=seats))
+
+
+def test_a_scar_placed_after_a_read_shows_in_the_next_read(game):
+    campaign = game.campaign
+    campaign.refresh_from_db()
+    assert services.cached_world(campaign).territories["india"].scar is None
+    games.place_scar(game=game, scar="bunker", territory="india")
+    campaign.refresh_from_db()
+    assert services.cached_world(campaign).territories["india"].scar == "bunker"
+
+
+def test_a_refused_write_leaves_the_version_and_the_cache_as_they_were(game):
+    campaign = game.campaign
+    campaign.refresh_from_db()
+    version = campaign.world_version
+    with pytest.raises(RuleViolation):
+        games.place_scar(game=game, scar="bunker", territory="atlantis")
+    campaign.refresh_from_db()
+    assert campaign.world_version == version
+
+
+def test_an_admin_edit_leaves_the_cached_world_behind(game, admin_client):
+    from legacy.models import City
+
+    campaign = game.campaign
+    campaign.refresh_from_db()
+    assert services.cached_world(campaign).territories["india"].city is None
+    response = admin_client.post(
+        "/admin/legacy/city/add/",
+        {
+            "campaign": campaign.pk,
+            "placed_in_game": 1,
+            "territory": "india",
+            "kind": "minor",
+            "name": "Delhi",
+            "entered_at_0": "2026-11-22",
+            "entered_at_1": "10:00:00",
+            "correction_reason": "Forgot to enter it",
+        },
+    )
+    assert response.status_code == 302, response.content[:2000]
+    assert City.objects.filter(campaign=campaign, name="Delhi").exists()
+    campaign.refresh_from_db()
+    assert services.cached_world(campaign).territories["india"].city.name == "Delhi"
