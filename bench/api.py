@@ -49,6 +49,8 @@ def free_port() -> int:
 def server_env(database_url: str, **extra: str) -> dict[str, str]:
     """The environment of a production-like server on loopback: DEBUG off, a throwaway key."""
     env = dict(os.environ)
+    # The server runs the real settings, whatever settings the bench process itself loaded.
+    env.pop("DJANGO_SETTINGS_MODULE", None)
     env.update(
         {
             "DATABASE_URL": database_url,
