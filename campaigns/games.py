@@ -17,6 +17,7 @@ from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
 from django.utils import timezone
 
+from campaigns import snapshots
 from campaigns.models import (
     GAME_TRANSITIONS,
     Campaign,
@@ -679,6 +680,14 @@ def _unlocks(items: Sequence[Unlock | Mapping]) -> list[Unlock]:
     return out
 
 
+# Unlocked content the group can use at once: a new scar type, a new kind of mark.
+# kind -> (model, what it is called, the Unlock fields it keeps)
+USABLE_UNLOCKS = {
+    ContentKind.SCAR_TYPE: (ScarKind, "scar type", ("cards", "on_faction_card")),
+    ContentKind.MARK_KIND: (MarkKind, "kind of mark", ("opens_pack_4",)),
+}
+
+
 @transaction.atomic
 def open_packet(
     *,
@@ -714,38 +723,23 @@ def open_packet(
         UnlockedContent.objects.create(
             campaign=campaign, opening=opening, kind=u.kind, title=u.title.strip(), text=u.text
         )
+        usable = USABLE_UNLOCKS.get(u.kind)
+        if usable is None:
+            continue
+        model, what, extra = usable
         slug = board.slugify(u.title.strip())[:40]
-        if u.kind == ContentKind.SCAR_TYPE:
-            if ScarKind.objects.filter(campaign=campaign, slug=slug).exists():
-                raise RuleViolation(
-                    f"There is already a scar type called {u.title}.",
-                    rule="unlock",
-                    field="unlocked",
-                )
-            ScarKind.objects.create(
-                campaign=campaign,
-                slug=slug,
-                name=u.title.strip(),
-                text=u.text,
-                cards=u.cards,
-                on_faction_card=u.on_faction_card,
-                unlocked_by=opening,
+        if model.objects.filter(campaign=campaign, slug=slug).exists():
+            raise RuleViolation(
+                f"There is already a {what} called {u.title}.", rule="unlock", field="unlocked"
             )
-        elif u.kind == ContentKind.MARK_KIND:
-            if MarkKind.objects.filter(campaign=campaign, slug=slug).exists():
-                raise RuleViolation(
-                    f"There is already a kind of mark called {u.title}.",
-                    rule="unlock",
-                    field="unlocked",
-                )
-            MarkKind.objects.create(
-                campaign=campaign,
-                slug=slug,
-                name=u.title.strip(),
-                text=u.text,
-                opens_pack_4=u.opens_pack_4,
-                unlocked_by=opening,
-            )
+        model.objects.create(
+            campaign=campaign,
+            slug=slug,
+            name=u.title.strip(),
+            text=u.text,
+            unlocked_by=opening,
+            **{field: getattr(u, field) for field in extra},
+        )
     if game and game.status == GameStatus.IN_PROGRESS:
         _event(
             game,
@@ -1024,10 +1018,6 @@ def _finish(
 
 def _enqueue_snapshot(campaign_id: int, game_number: int) -> None:
     """Ask for the board picture of this game once the transaction has committed."""
-    try:
-        from campaigns import snapshots
-    except ImportError:  # the board picture arrives with its own module
-        return
     transaction.on_commit(lambda: snapshots.request_snapshot(campaign_id, game_number))
 
 

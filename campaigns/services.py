@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.core.cache import cache
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -255,15 +255,6 @@ def prepare_first_game(
         coins=sorted(coins or []),
     )
     return FirstGameSetup(powers=chosen, coins={slug: n for slug, n in card_coins.items() if n > 1})
-
-
-def save_or_refuse(instance, message: str, rule: str) -> None:
-    """Save a row, turning a broken database constraint into a refusal for the players."""
-    try:
-        with transaction.atomic():
-            instance.save()
-    except IntegrityError:
-        raise RuleViolation(message, rule=rule) from None
 
 
 @transaction.atomic
