@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from rest_framework.exceptions import NotAuthenticated, NotFound, PermissionDenied
 
-from campaigns.access import Level, access_level, with_my_role
+from campaigns.access import Level, access_level, sees_unlocked, with_my_role
 from campaigns.models import Campaign
 
 # Ids in URLs and bodies are bounded so that no database is asked about a number it cannot hold.
@@ -29,6 +29,11 @@ class Access:
     def is_member(self) -> bool:
         return self.level >= Level.MEMBER
 
+    @property
+    def sees_unlocked(self) -> bool:
+        """May the caller see what the opened packets unlocked (``campaigns.access``)?"""
+        return sees_unlocked(self.campaign, self.level)
+
 
 def _share_token(request) -> str:
     token = request.query_params.get("share", "")
@@ -39,17 +44,21 @@ def campaign_access(request, campaign_id: int, need: Level) -> Access:
     """The campaign and the caller's standing in it, in one query; refuses below ``need``."""
     if not 0 < campaign_id <= MAX_ID:
         raise NotFound("There is no such campaign.")
-    user = request.user
-    queryset = with_my_role(Campaign.objects.select_related("owner"), user)
+    queryset = with_my_role(Campaign.objects.select_related("owner"), request.user)
     campaign = queryset.filter(pk=campaign_id).first()
     if campaign is None:
         raise NotFound("There is no such campaign.")
-    role = getattr(campaign, "my_role", None)
+    return decide(request, campaign, getattr(campaign, "my_role", None), need)
+
+
+def decide(request, campaign: Campaign, role: str | None, need: Level) -> Access:
+    """The caller's standing in a campaign already read (with their ``role`` in it, from
+    ``with_my_role``); refuses below ``need``."""
     level = access_level(campaign, role, _share_token(request))
     if level == Level.NONE:
         raise NotFound("There is no such campaign.")
     if level < need:
-        if not user.is_authenticated:
+        if not request.user.is_authenticated:
             raise NotAuthenticated("Log in to do that.")
         raise PermissionDenied(_refusal(need))
     return Access(campaign=campaign, role=role, level=level)

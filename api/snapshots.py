@@ -1,37 +1,42 @@
 """REST: a campaign's board snapshots, drawn by Celery (``campaigns.snapshots``).
 
-    GET  /api/v1/campaigns/{id}/snapshots/?as_of_game=N   status and image URL of the picture of
-                                                          game N (asks for it if nobody has yet)
-    POST /api/v1/campaigns/{id}/snapshots/?as_of_game=N   draw it again (members)
-    GET  /api/v1/campaigns/{id}/snapshots/timeline/       the animated timeline (asks if needed)
-    POST /api/v1/campaigns/{id}/snapshots/timeline/       draw it again (members)
+    GET  /api/v1/campaigns/{id}/snapshots/?as_of_game=N        status and image URL of the
+                                                               picture of game N (asks for it
+                                                               if nobody has yet)
+    POST /api/v1/campaigns/{id}/snapshots/?as_of_game=N        draw it again (members)
+    GET  /api/v1/campaigns/{id}/snapshots/image/?as_of_game=N  the PNG itself, once drawn
+    GET  /api/v1/campaigns/{id}/snapshots/timeline/            the animated timeline's status
+    POST /api/v1/campaigns/{id}/snapshots/timeline/            draw it again (members)
+    GET  /api/v1/campaigns/{id}/snapshots/timeline/image/      the animated WebP, once drawn
 
 Whoever may read the campaign (members, share-link readers, anyone for a public campaign) may
-read its pictures and ask for a missing one; strangers get 404 (``api.access``). A client polls
-until ``status`` is ``done`` (then ``image_url`` is set) or ``failed`` (then ``error`` says
-why). A GET answers without waiting for the render, except where Celery runs in-process.
+read its pictures and ask for a missing one; strangers get 404 (``api.access``). The pictures
+name every scar type, so a campaign that keeps the packets' content to its editors shows them to
+its editors only (401/403 for the others, as ``campaigns.access`` decides for the pages).
 
-Wiring, in ``api/urls.py`` before the catch-all (``C`` is ``campaigns/<id:campaign_id>/``)::
-
-    path(C + "snapshots/", snapshots.SnapshotView.as_view(), name="snapshots"),
-    path(C + "snapshots/timeline/", snapshots.TimelineView.as_view(), name="snapshot-timeline"),
-
-or ``path("", include("api.snapshots"))``: ``urlpatterns`` below holds the same two.
+A client polls the status until ``status`` is ``done`` (then ``image_url`` is set) or ``failed``
+(then ``error`` says why). A GET answers without waiting for the render, except where Celery
+runs in-process. The image itself comes from Django, behind the same checks, with the state's
+hash as its ETag: a client that already holds the picture gets a 304. A client that knows the
+game may fetch the image directly: a picture not drawn yet is a 404 that says so.
 """
 
 from __future__ import annotations
 
-from django.core.files.storage import default_storage
-from django.urls import path
-from drf_spectacular.utils import extend_schema
+from urllib.parse import urlencode
+
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotAuthenticated, NotFound, PermissionDenied
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
-from api.access import Level, campaign_access
+from api.access import MAX_ID, Access, Level, campaign_access, decide
 from api.views import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors, read_query
 from campaigns import snapshots
+from campaigns.access import with_my_role
 from campaigns.models import Game, GameStatus, Snapshot, SnapshotStatus
 
 GAME_NUMBER_MAX = 32767
@@ -62,15 +67,60 @@ class SnapshotSerializer(serializers.Serializer):
     updated_at = serializers.DateTimeField()
 
 
+def _refuse_hidden(request, access: Access) -> Access:
+    if not access.sees_unlocked:
+        message = (
+            "The board pictures show what the packets unlocked, and this campaign shows that "
+            "to its owner and editors only."
+        )
+        if not request.user.is_authenticated:
+            raise NotAuthenticated(message)
+        raise PermissionDenied(message)
+    return access
+
+
+def picture_access(request, campaign_id: int, need: Level = Level.READ) -> Access:
+    """The caller's access, refused when the campaign hides from them what the pictures show."""
+    return _refuse_hidden(request, campaign_access(request, campaign_id, need))
+
+
+def picture_row(request, campaign_id: int, game_number: int) -> tuple[Access, Snapshot | None]:
+    """The caller's access and the snapshot row, read together in one query (the path of every
+    poll and every fetch of a drawn picture). Without a row, the campaign alone is read, so that
+    a stranger still gets the same 404 as for a campaign that does not exist."""
+    row = None
+    if 0 < campaign_id <= MAX_ID:
+        rows = Snapshot.objects.filter(campaign_id=campaign_id, game_number=game_number)
+        rows = with_my_role(rows.select_related("campaign").order_by(), request.user, "campaign")
+        row = next(iter(rows[:1]), None)
+    if row is None:
+        return picture_access(request, campaign_id), None
+    access = decide(request, row.campaign, getattr(row, "my_role", None), Level.READ)
+    return _refuse_hidden(request, access), row
+
+
+def image_url(request, row: Snapshot) -> str | None:
+    """Where the stored picture is served (share token carried over), once it is drawn."""
+    if row.status != SnapshotStatus.DONE or not row.image:
+        return None
+    if row.game_number == Snapshot.TIMELINE:
+        address = reverse("api:snapshot-timeline-image", args=[row.campaign_id])
+        query = {}
+    else:
+        address = reverse("api:snapshot-image", args=[row.campaign_id])
+        query = {"as_of_game": row.game_number}
+    share = request.query_params.get("share")
+    if isinstance(share, str) and share:
+        query["share"] = share
+    return request.build_absolute_uri(f"{address}?{urlencode(query)}" if query else address)
+
+
 def snapshot_data(row: Snapshot, request) -> dict:
-    url = None
-    if row.status == SnapshotStatus.DONE and row.image:
-        url = request.build_absolute_uri(default_storage.url(row.image.name))
     return {
         "game": row.game_number,
         "kind": "timeline" if row.game_number == Snapshot.TIMELINE else "game",
         "status": row.status,
-        "image_url": url,
+        "image_url": image_url(request, row),
         "state_hash": row.state_hash,
         "error": row.error,
         "attempts": row.attempts,
@@ -85,6 +135,38 @@ def _finished_game(campaign_id: int, number: int) -> None:
         raise NotFound(f"There is no finished game {number} in this campaign.")
 
 
+def _served(request, row: Snapshot | None, what: str):
+    response = snapshots.picture_response(request, row)
+    if response is None:
+        state = f" (it is {row.status})" if row is not None else ""
+        raise NotFound(
+            f"The picture of {what} is not drawn yet{state}; its status is at the snapshots "
+            "address, which also asks for it."
+        )
+    return response
+
+
+class ImageView(ApiView):
+    """A stored picture: sent whatever the Accept header asks for; refusals stay JSON."""
+
+    permission_classes = [AllowAny]
+
+    def perform_content_negotiation(self, request, force=False):
+        return super().perform_content_negotiation(request, force=True)
+
+
+def image_schema(media_type: str, parameters: list, description: str):
+    return extend_schema(
+        parameters=parameters,
+        responses={
+            (200, media_type): OpenApiResponse(OpenApiTypes.BINARY, description=description),
+            304: OpenApiResponse(description="The client's copy (If-None-Match) is current."),
+            **errors(*READ_ERRORS),
+        },
+        tags=["snapshots"],
+    )
+
+
 class SnapshotView(ApiView):
     """The board picture at the end of a finished game: its status and, once drawn, its URL."""
 
@@ -97,13 +179,12 @@ class SnapshotView(ApiView):
         description="The picture of game `as_of_game`; asked for if nobody has yet.",
     )
     def get(self, request, campaign_id):
-        access = campaign_access(request, campaign_id, Level.READ)
         number = read_query(SnapshotQuerySerializer, request)["as_of_game"]
-        row = Snapshot.objects.filter(campaign=access.campaign, game_number=number).first()
+        access, row = picture_row(request, campaign_id, number)
         if row is None:
             _finished_game(access.campaign.pk, number)
             row = snapshots.snapshot_for_reading(access.campaign.pk, number)
-        return Response(snapshot_data(row, request))
+        return Response(snapshot_data(snapshots.settle(row), request))
 
     @extend_schema(
         parameters=[SnapshotQuerySerializer],
@@ -114,7 +195,7 @@ class SnapshotView(ApiView):
         "state is reused).",
     )
     def post(self, request, campaign_id):
-        access = campaign_access(request, campaign_id, Level.MEMBER)
+        access = picture_access(request, campaign_id, Level.MEMBER)
         number = read_query(SnapshotQuerySerializer, request)["as_of_game"]
         _finished_game(access.campaign.pk, number)
         snapshots.request_snapshot(access.campaign.pk, number, force=True)
@@ -138,7 +219,7 @@ class TimelineView(ApiView):
         tags=["snapshots"],
     )
     def get(self, request, campaign_id):
-        access = campaign_access(request, campaign_id, Level.READ)
+        access = picture_access(request, campaign_id)
         return Response(snapshot_data(self._row(access.campaign.pk), request))
 
     @extend_schema(
@@ -147,18 +228,29 @@ class TimelineView(ApiView):
         tags=["snapshots"],
     )
     def post(self, request, campaign_id):
-        access = campaign_access(request, campaign_id, Level.MEMBER)
+        access = picture_access(request, campaign_id, Level.MEMBER)
         self._row(access.campaign.pk)
         snapshots.request_timeline(access.campaign.pk, force=True)
         row = Snapshot.objects.get(campaign=access.campaign, game_number=Snapshot.TIMELINE)
         return Response(snapshot_data(row, request), status=status.HTTP_202_ACCEPTED)
 
 
-urlpatterns = [
-    path("campaigns/<int:campaign_id>/snapshots/", SnapshotView.as_view(), name="snapshots"),
-    path(
-        "campaigns/<int:campaign_id>/snapshots/timeline/",
-        TimelineView.as_view(),
-        name="snapshot-timeline",
-    ),
-]
+class SnapshotImageView(ImageView):
+    """The board picture at the end of a finished game, as a PNG."""
+
+    @image_schema(
+        "image/png", [SnapshotQuerySerializer, SHARE], "The board at the end of the game."
+    )
+    def get(self, request, campaign_id):
+        number = read_query(SnapshotQuerySerializer, request)["as_of_game"]
+        _access, row = picture_row(request, campaign_id, number)
+        return _served(request, row, f"game {number}")
+
+
+class TimelineImageView(ImageView):
+    """The animated timeline, as a WebP."""
+
+    @image_schema("image/webp", [SHARE], "The board after every finished game, animated.")
+    def get(self, request, campaign_id):
+        _access, row = picture_row(request, campaign_id, Snapshot.TIMELINE)
+        return _served(request, row, "the timeline")

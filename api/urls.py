@@ -80,7 +80,13 @@ urlpatterns = [
     path(C + "standings/", views.StandingsView.as_view(), name="standings"),
     path(C + "audit/", views.AuditView.as_view(), name="audit"),
     path(C + "snapshots/", snapshots.SnapshotView.as_view(), name="snapshots"),
+    path(C + "snapshots/image/", snapshots.SnapshotImageView.as_view(), name="snapshot-image"),
     path(C + "snapshots/timeline/", snapshots.TimelineView.as_view(), name="snapshot-timeline"),
+    path(
+        C + "snapshots/timeline/image/",
+        snapshots.TimelineImageView.as_view(),
+        name="snapshot-timeline-image",
+    ),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
     re_path(r"^.*$", not_found, name="not-found"),

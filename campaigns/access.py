@@ -33,13 +33,14 @@ class Level(IntEnum):
 ROLE_LEVEL = {Role.VIEWER: Level.MEMBER, Role.EDITOR: Level.EDIT, Role.OWNER: Level.OWN}
 
 
-def with_my_role(queryset: QuerySet[Campaign], user) -> QuerySet[Campaign]:
-    """Annotate each campaign with ``my_role``: the user's role in it, or None."""
+def with_my_role(queryset: QuerySet, user, campaign: str = "pk") -> QuerySet:
+    """Annotate each row with ``my_role``: the user's role in its campaign, or None. The rows are
+    campaigns, or rows of another model whose campaign's id is in the field ``campaign``."""
     if not user.is_authenticated:
         return queryset
     return queryset.annotate(
         my_role=Subquery(
-            Membership.objects.filter(campaign=OuterRef("pk"), user=user).values("role")[:1]
+            Membership.objects.filter(campaign=OuterRef(campaign), user=user).values("role")[:1]
         )
     )
 

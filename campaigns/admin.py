@@ -1,4 +1,6 @@
 from django.contrib import admin
+from django.urls import reverse
+from django.utils.html import format_html
 
 from campaigns.models import AuditEntry, Campaign, Membership, Player, Snapshot
 from legacy.models import City, Scar, Signature
@@ -84,7 +86,21 @@ class SnapshotAdmin(admin.ModelAdmin):
     list_display = ["campaign", "game_number", "status", "attempts", "updated_at"]
     list_filter = ["status"]
     search_fields = ["campaign__name", "state_hash"]
-    readonly_fields = [f.name for f in Snapshot._meta.fields]
+    # The stored file is shown through the campaign's own picture address (media files are not
+    # served publicly).
+    readonly_fields = [f.name for f in Snapshot._meta.fields if f.name != "image"] + ["picture"]
+
+    @admin.display(description="picture")
+    def picture(self, obj):
+        if not obj.image:
+            return "-"
+        if obj.game_number == Snapshot.TIMELINE:
+            address = reverse("campaigns:timeline_image", args=[obj.campaign_id])
+        else:
+            address = reverse(
+                "campaigns:game_snapshot_image", args=[obj.campaign_id, obj.game_number]
+            )
+        return format_html('<a href="{}">{}</a>', address, obj.image.name)
 
     def has_add_permission(self, request):
         return False

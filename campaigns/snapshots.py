@@ -25,13 +25,16 @@ import io
 import logging
 import os
 import time
+from datetime import timedelta
 from functools import partial
 
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db import transaction
+from django.http import FileResponse
 from django.utils import timezone
+from django.utils.cache import get_conditional_response
 from PIL import Image
 
 from campaigns.models import (
@@ -152,7 +155,7 @@ def snapshot_for_reading(campaign_id: int, game_number: int) -> Snapshot:
     if row is None:
         request_snapshot(campaign_id, game_number)
         row = Snapshot.objects.get(campaign_id=campaign_id, game_number=game_number)
-    return row
+    return settle(row)
 
 
 def timeline_for_reading(campaign_id: int) -> Snapshot:
@@ -160,7 +163,72 @@ def timeline_for_reading(campaign_id: int) -> Snapshot:
     if row is None:
         request_timeline(campaign_id)
         row = Snapshot.objects.get(campaign_id=campaign_id, game_number=Snapshot.TIMELINE)
+    return settle(row)
+
+
+# A render is killed without a word at its hard time limit (Celery acknowledges the message and
+# runs none of the task's own code). A row still "rendering" this long after that limit was such
+# a render: it is shown as failed, with the reason, the next time anybody reads it.
+STALL_GRACE_SECONDS = 30
+
+
+def time_limit(game_number: int) -> int:
+    if game_number == Snapshot.TIMELINE:
+        return settings.SNAPSHOT_TIMELINE_TIME_LIMIT
+    return settings.SNAPSHOT_TIME_LIMIT
+
+
+def settle(row: Snapshot) -> Snapshot:
+    """``row``, failed if its render has been "rendering" for longer than any render may."""
+    if row.status != SnapshotStatus.RENDERING:
+        return row
+    limit = time_limit(row.game_number)
+    cutoff = timezone.now() - timedelta(seconds=limit + STALL_GRACE_SECONDS)
+    if row.updated_at >= cutoff:
+        return row
+    Snapshot.objects.filter(
+        pk=row.pk, status=SnapshotStatus.RENDERING, attempts=row.attempts, updated_at__lt=cutoff
+    ).update(
+        status=SnapshotStatus.FAILED,
+        error=(
+            f"The render did not finish within its time limit of {limit} seconds: it was "
+            "stopped, or its worker died. Ask for the picture again."
+        ),
+        updated_at=timezone.now(),
+    )
+    row.refresh_from_db()
     return row
+
+
+# --- Serving a stored picture --------------------------------------------------------------------
+
+CONTENT_TYPES = {"png": "image/png", "webp": "image/webp"}
+# The picture of a game changes when the game is amended: a client keeps its copy but asks each
+# time whether it is still current (a 304 by ETag, the state's hash, when it is).
+CACHE_CONTROL = "private, no-cache"
+
+
+def picture_response(request, row: Snapshot | None):
+    """The stored picture of ``row``: its file (the ETag is the hash of what it shows), or a 304
+    when the client's copy is that one. None when it is not drawn, or its file is gone.
+
+    Pictures are served by Django, behind the campaign's access rules, from whatever storage
+    holds them, never from a public folder: a private campaign's board stays private."""
+    if row is None or row.status != SnapshotStatus.DONE or not row.image or not row.state_hash:
+        return None
+    etag = f'"{row.state_hash}"'
+    current = get_conditional_response(request, etag=etag)
+    if current is None:
+        try:
+            file = default_storage.open(row.image.name, "rb")
+        except OSError:
+            logger.warning("Stored snapshot %s is missing", row.image.name)
+            return None
+        extension = row.image.name.rpartition(".")[2]
+        current = FileResponse(file, content_type=CONTENT_TYPES.get(extension))
+        current["ETag"] = etag
+    current["Cache-Control"] = CACHE_CONTROL
+    return current
 
 
 # --- Rendering (run by the tasks in campaigns.tasks) ----------------------------------------------

@@ -1,8 +1,6 @@
-from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
-from django.views.static import serve
 
 from campaigns import views
 
@@ -28,12 +26,3 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include("api.urls")),
 ]
-
-if settings.DEBUG:
-    urlpatterns += [
-        path(
-            f"{settings.MEDIA_URL.strip('/')}/<path:path>",
-            serve,
-            {"document_root": settings.MEDIA_ROOT},
-        )
-    ]

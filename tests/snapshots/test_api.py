@@ -1,15 +1,23 @@
-"""GET /api/v1/campaigns/{id}/snapshots/?as_of_game=N: the status and the image of a game's
-picture, for whoever may read the campaign; strangers get 404."""
+"""GET /api/v1/campaigns/{id}/snapshots/?as_of_game=N: the status of a game's picture, and
+.../snapshots/image/?as_of_game=N the picture itself, for whoever may read the campaign (and see
+what its packets unlocked); strangers get 404."""
 
 from __future__ import annotations
 
+import datetime
+import importlib
+
 import pytest
+from django.test import override_settings
+from django.urls import clear_url_caches
+from django.utils import timezone
 from rest_framework.test import APIClient
 
+import config.urls
 from campaigns.models import Membership, Role, Snapshot, SnapshotStatus
 from tests.snapshots.conftest import play_first_game, start
 
-pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.snapshots.urls")]
+pytestmark = pytest.mark.django_db
 
 
 def client_for(user=None) -> APIClient:
@@ -22,6 +30,14 @@ def client_for(user=None) -> APIClient:
 def url(campaign, game=1, share=None):
     address = f"/api/v1/campaigns/{campaign.pk}/snapshots/?as_of_game={game}"
     return address + (f"&share={share}" if share else "")
+
+
+def image(campaign, game=1, share=None):
+    return url(campaign, game, share).replace("/snapshots/?", "/snapshots/image/?")
+
+
+def body_of(response) -> bytes:
+    return b"".join(response.streaming_content)
 
 
 @pytest.fixture
@@ -38,17 +54,54 @@ def viewer(played, django_user_model):
     return user
 
 
-def test_a_member_reads_the_status_and_fetches_the_image(played, viewer):
+def test_a_member_reads_the_status_and_fetches_the_image(played, viewer, media):
     response = client_for(viewer).get(url(played))
     assert response.status_code == 200, response.content
     body = response.json()
     row = Snapshot.objects.get(campaign=played, game_number=1)
     assert body["status"] == "done" and body["game"] == 1 and body["kind"] == "game"
-    assert body["image_url"] == f"http://testserver/media/snapshots/{row.state_hash}.png"
+    assert body["image_url"] == f"http://testserver{image(played)}"
     assert body["state_hash"] == row.state_hash and body["error"] == ""
-    image = client_for().get(body["image_url"].removeprefix("http://testserver"))
-    assert image.status_code == 200 and image["Content-Type"] == "image/png"
-    assert b"".join(image.streaming_content).startswith(b"\x89PNG")
+    picture = client_for(viewer).get(body["image_url"].removeprefix("http://testserver"))
+    assert picture.status_code == 200 and picture["Content-Type"] == "image/png"
+    assert body_of(picture) == (media / row.image.name).read_bytes()
+    assert picture["ETag"] == f'"{row.state_hash}"'
+
+
+def test_a_client_holding_the_current_picture_gets_a_304(played, viewer):
+    row = Snapshot.objects.get(campaign=played, game_number=1)
+    again = client_for(viewer).get(image(played), HTTP_IF_NONE_MATCH=f'"{row.state_hash}"')
+    assert again.status_code == 304 and not again.content
+    stale = client_for(viewer).get(image(played), HTTP_IF_NONE_MATCH='"an-older-picture"')
+    assert stale.status_code == 200 and body_of(stale).startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("accept", ["image/png", "application/xml", "text/html", "*/*"])
+def test_the_picture_comes_whatever_the_client_accepts(played, viewer, accept):
+    response = client_for(viewer).get(image(played), HTTP_ACCEPT=accept)
+    assert response.status_code == 200 and response["Content-Type"] == "image/png"
+
+
+def test_stored_pictures_are_not_served_from_a_public_folder(played, client):
+    row = Snapshot.objects.get(campaign=played, game_number=1)
+    try:
+        with override_settings(DEBUG=True):  # even in development, where urls.py is read so
+            importlib.reload(config.urls)
+            clear_url_caches()
+            assert client.get(f"/media/{row.image.name}").status_code == 404
+    finally:
+        importlib.reload(config.urls)
+        clear_url_caches()
+
+
+def test_a_picture_not_drawn_yet_is_a_404_that_says_so(played, owner):
+    Snapshot.objects.filter(campaign=played).update(status=SnapshotStatus.QUEUED)
+    response = client_for(owner).get(image(played))
+    assert response.status_code == 404
+    assert "not drawn yet (it is queued)" in response.json()["error"]["message"]
+    Snapshot.objects.all().delete()
+    assert client_for(owner).get(image(played)).status_code == 404
+    assert not Snapshot.objects.exists()  # fetching the image asks for nothing
 
 
 def test_a_share_link_reader_may_read_it(played):
@@ -56,6 +109,28 @@ def test_a_share_link_reader_may_read_it(played):
     played.save(update_fields=["shared"])
     response = client_for().get(url(played, share=played.share_token))
     assert response.status_code == 200 and response.json()["status"] == "done"
+    address = response.json()["image_url"].removeprefix("http://testserver")
+    assert address == image(played, share=played.share_token)
+    assert client_for().get(address).status_code == 200
+    assert client_for().get(image(played)).status_code == 404
+
+
+@pytest.mark.parametrize("who", ["viewer", "share-reader"])
+def test_a_campaign_hiding_its_packets_shows_its_pictures_to_editors_only(
+    played, viewer, owner, who
+):
+    played.hide_unlocked_content = played.shared = True
+    played.save(update_fields=["hide_unlocked_content", "shared"])
+    client = client_for(viewer if who == "viewer" else None)
+    share = None if who == "viewer" else played.share_token
+    refused = 403 if who == "viewer" else 401
+    for address in (url(played, share=share), image(played, share=share)):
+        response = client.get(address)
+        assert response.status_code == refused
+        assert "packets unlocked" in response.json()["error"]["message"]
+    timeline = f"/api/v1/campaigns/{played.pk}/snapshots/timeline/"
+    assert client.get(timeline + (f"?share={share}" if share else "")).status_code == refused
+    assert client_for(owner).get(image(played)).status_code == 200
 
 
 @pytest.mark.parametrize("who", ["stranger", "anonymous", "wrong-share", "share-while-off"])
@@ -65,9 +140,10 @@ def test_strangers_get_404(played, stranger, who):
     if who == "wrong-share":
         played.shared = True
         played.save(update_fields=["shared"])
-    response = client.get(url(played, share=share))
-    assert response.status_code == 404
-    assert "image_url" not in response.json()
+    for address in (url(played, share=share), image(played, share=share)):
+        response = client.get(address)
+        assert response.status_code == 404
+        assert "image_url" not in response.json()
 
 
 def test_asking_for_a_missing_picture_queues_it(played, owner, django_capture_on_commit_callbacks):
@@ -117,9 +193,32 @@ def test_a_member_asks_to_draw_it_again_and_a_reader_may_not(
 
 
 def test_reading_a_picture_takes_a_few_queries(played, viewer, django_assert_max_num_queries):
-    # The caller's access (one), the snapshot row (one), and the login's own lookups.
-    with django_assert_max_num_queries(3):
+    # The caller's access and the snapshot row, read together; force_authenticate needs no
+    # lookup of its own.
+    with django_assert_max_num_queries(1):
         assert client_for(viewer).get(url(played)).status_code == 200
+    with django_assert_max_num_queries(1):
+        assert client_for(viewer).get(image(played)).status_code == 200
+
+
+def test_a_render_stopped_at_its_hard_time_limit_is_reported_as_failed(played, owner, settings):
+    settings.SNAPSHOT_TIME_LIMIT = 90
+    row = Snapshot.objects.get(campaign=played, game_number=1)
+    long_ago = timezone.now() - datetime.timedelta(seconds=90 + 31)
+    Snapshot.objects.filter(pk=row.pk).update(status=SnapshotStatus.RENDERING, updated_at=long_ago)
+    body = client_for(owner).get(url(played)).json()
+    assert body["status"] == "failed"
+    assert "time limit of 90 seconds" in body["error"]
+    assert Snapshot.objects.get(pk=row.pk).status == SnapshotStatus.FAILED
+
+
+def test_a_render_still_within_its_time_limit_is_left_rendering(played, owner, settings):
+    settings.SNAPSHOT_TIME_LIMIT = 90
+    a_minute_ago = timezone.now() - datetime.timedelta(seconds=60)
+    Snapshot.objects.filter(campaign=played).update(
+        status=SnapshotStatus.RENDERING, updated_at=a_minute_ago
+    )
+    assert client_for(owner).get(url(played)).json()["status"] == "rendering"
 
 
 def test_the_timeline_over_the_api(played, owner, stranger, django_capture_on_commit_callbacks):
@@ -129,4 +228,8 @@ def test_the_timeline_over_the_api(played, owner, stranger, django_capture_on_co
         assert client_for(owner).get(address).json()["status"] == "queued"
     body = client_for(owner).get(address).json()
     assert body["status"] == "done" and body["kind"] == "timeline" and body["game"] == 0
-    assert body["image_url"].endswith(".webp")
+    assert body["image_url"] == f"http://testserver{address}image/"
+    animation = client_for(owner).get(f"{address}image/")
+    assert animation.status_code == 200 and animation["Content-Type"] == "image/webp"
+    assert body_of(animation)[8:12] == b"WEBP"
+    assert client_for(stranger).get(f"{address}image/").status_code == 404
