@@ -22,11 +22,10 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.core.files.storage import default_storage
 from django.core.paginator import Paginator
 from django.db import connection
 from django.db.models import Max
-from django.http import FileResponse, Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -35,7 +34,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from campaigns import forms, games, members, pages, services
+from campaigns import forms, games, members, pages, services, snapshots
 from campaigns.models import (
     AuditEntry,
     Campaign,
@@ -47,6 +46,8 @@ from campaigns.models import (
     Membership,
     Player,
     Seat,
+    Snapshot,
+    SnapshotStatus,
 )
 from legacy import board, rules
 from legacy.box import FACTIONS, PACKETS, WINNERS_LINES
@@ -939,57 +940,48 @@ def snapshot_state(access, game) -> dict:
     """Where the picture of the world after ``game`` stands: ``ready`` (with its address),
     ``pending`` (the worker has not drawn it yet), ``failed``, or ``svg`` (show the SVG board).
 
-    HOOK: the snapshots are drawn by the worker (``campaigns.snapshots``, another engineer's).
-    This asks ``latest_snapshot(campaign_id, game_number)`` when the module offers it, else
-    ``snapshot_for_reading``; without the module the page shows the SVG board of the world as
-    of the game. A reader from whom the packets' content is hidden always gets the SVG, which
-    hides it (the stored picture names every scar type).
+    Reading it asks for a picture nobody has asked for yet. A reader from whom the packets'
+    content is hidden always gets the SVG, which hides it (the stored picture names every scar
+    type).
     """
     if not access.sees_unlocked:
         return {"state": "svg"}
-    try:
-        from campaigns import snapshots
-    except ImportError:
-        return {"state": "svg"}
-    reader = getattr(snapshots, "latest_snapshot", None) or getattr(
-        snapshots, "snapshot_for_reading", None
-    )
-    if reader is None:
-        return {"state": "svg"}
-    snap = reader(access.campaign.pk, game.number)
-    status = str(getattr(snap, "status", "") or "").lower()
-    if status in ("done", "ready"):
+    snap = snapshots.snapshot_for_reading(access.campaign.pk, game.number)
+    if snap.status == SnapshotStatus.DONE:
         return {
             "state": "ready",
             "url": reverse("campaigns:game_snapshot_image", args=[access.campaign.pk, game.number]),
         }
-    if status in ("failed", "error"):
-        return {"state": "failed"}
+    if snap.status == SnapshotStatus.FAILED:
+        return {"state": "failed", "error": snap.error}
     return {"state": "pending"}
 
 
-def _snapshot_file(campaign_id: int, number: int):
-    """The stored picture's file name, if the worker has drawn it."""
-    try:
-        from campaigns.models import Snapshot
-    except ImportError:
-        return None
-    row = Snapshot.objects.filter(campaign_id=campaign_id, game_number=number).first()
-    if row is None or str(row.status) != "done" or not row.image:
-        return None
-    return row.image.name
+def _stored_picture(request, access, game_number: int):
+    """The stored picture (PNG of a game, or the timeline's WebP), behind the campaign's own
+    access rules; 404 while it is not drawn, or for a reader it would tell too much."""
+    row = None
+    if access.sees_unlocked:
+        row = Snapshot.objects.filter(
+            campaign_id=access.campaign.pk, game_number=game_number
+        ).first()
+    response = snapshots.picture_response(request, row)
+    if response is None:
+        raise Http404
+    return response
 
 
 @campaign_view()
 def game_snapshot_image(request, access, number):
-    """The stored picture itself, behind the campaign's own access rules."""
+    """The stored picture of a game."""
     game = game_or_404(access, number)
-    name = _snapshot_file(access.campaign.pk, game.number) if access.sees_unlocked else None
-    if not name or not default_storage.exists(name):
-        raise Http404
-    response = FileResponse(default_storage.open(name, "rb"), content_type="image/png")
-    response["Cache-Control"] = "private, max-age=3600"
-    return response
+    return _stored_picture(request, access, game.number)
+
+
+@campaign_view()
+def timeline_image(request, access):
+    """The stored timeline: the board after every finished game, animated."""
+    return _stored_picture(request, access, Snapshot.TIMELINE)
 
 
 @campaign_view()
@@ -1001,6 +993,62 @@ def game_snapshot(request, access, number):
         "campaigns/_snapshot.html",
         {"access": access, "game": game, "snapshot": snapshot_state(access, game)},
     )
+
+
+@require_POST
+@campaign_view(write=True)
+def game_snapshot_redraw(request, access, number):
+    """Draw the picture of a finished game again (after a failure, say)."""
+    game = game_or_404(access, number)
+    try:
+        snapshots.request_snapshot(access.campaign.pk, game.number, force=True)
+    except RuleViolation as refusal:
+        messages.error(request, refusal_message(refusal))
+    else:
+        messages.success(request, _("The picture is being drawn again."))
+    return redirect(reverse("campaigns:game", args=[access.campaign.pk, game.number]) + "#snapshot")
+
+
+def timeline_state(access) -> dict:
+    """Where the campaign's animated timeline stands, as ``snapshot_state`` says it for a game;
+    also ``empty`` (no game is finished) and ``hidden`` (it would show hidden content)."""
+    if not access.sees_unlocked:
+        return {"state": "hidden"}
+    if not snapshots.finished_games(access.campaign.pk):
+        return {"state": "empty"}
+    row = snapshots.timeline_for_reading(access.campaign.pk)
+    if row.status == SnapshotStatus.DONE:
+        return {
+            "state": "ready",
+            "url": reverse("campaigns:timeline_image", args=[row.campaign_id]),
+        }
+    if row.status == SnapshotStatus.FAILED:
+        return {"state": "failed", "error": row.error}
+    return {"state": "pending"}
+
+
+@campaign_view()
+def timeline(request, access):
+    """The campaign as an animation: the board after every finished game, drawn by the worker.
+    Polled (as a fragment) while it is being drawn."""
+    fragment = request.headers.get("HX-Request") == "true"
+    return render(
+        request,
+        "campaigns/_timeline.html" if fragment else "campaigns/timeline.html",
+        {"access": access, "timeline": timeline_state(access)},
+    )
+
+
+@require_POST
+@campaign_view(write=True)
+def timeline_redraw(request, access):
+    try:
+        snapshots.request_timeline(access.campaign.pk, force=True)
+    except RuleViolation as refusal:
+        messages.error(request, refusal_message(refusal))
+    else:
+        messages.success(request, _("The timeline is being drawn again."))
+    return redirect("campaigns:timeline", access.campaign.pk)
 
 
 # --- Packets and the world's name ----------------------------------------------------------------

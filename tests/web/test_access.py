@@ -28,6 +28,7 @@ READ_PAGES = [
     "before-the-first-game/",
     "games/1/",
     "games/1/snapshot/",
+    "timeline/",
     "games/2/",
     "tools/recruitment/",
     "tools/starts/",

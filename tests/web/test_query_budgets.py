@@ -35,6 +35,7 @@ BUDGETS = {
     "before-the-first-game/": 7,
     "games/1/": 35,
     "games/1/snapshot/": 7,
+    "timeline/": 7,
     "games/{current}/": 61,
     "games/{current}/finish/": 27,
     "tools/recruitment/?controlled=egypt&controlled=peru&controlled=brazil&trade_coins=4": 26,

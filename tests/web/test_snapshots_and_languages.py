@@ -53,9 +53,84 @@ def test_the_snapshot_appears_once_drawn(
     assert as_viewer.get(url(prepared_campaign, "games/1/snapshot.png")).status_code == 404
 
 
+def test_a_failed_picture_says_why_and_an_editor_draws_it_again(
+    prepared_campaign, as_owner, as_viewer, django_capture_on_commit_callbacks, eager
+):
+    from campaigns.models import Snapshot, SnapshotStatus
+
+    with django_capture_on_commit_callbacks(execute=True):
+        play(prepared_campaign, 1)
+    Snapshot.objects.filter(campaign=prepared_campaign).update(
+        status=SnapshotStatus.FAILED, error="OSError: the disk is full"
+    )
+    page = as_owner.get(url(prepared_campaign, "games/1/")).content.decode()
+    assert "could not be drawn" in page and "the disk is full" in page
+    assert url(prepared_campaign, "games/1/snapshot/redraw/") in page
+    viewer_page = as_viewer.get(url(prepared_campaign, "games/1/")).content.decode()
+    assert "snapshot/redraw/" not in viewer_page and "the disk is full" not in viewer_page
+    assert as_viewer.post(url(prepared_campaign, "games/1/snapshot/redraw/")).status_code == 403
+    assert Snapshot.objects.get(campaign=prepared_campaign).status == SnapshotStatus.FAILED
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = as_owner.post(url(prepared_campaign, "games/1/snapshot/redraw/"))
+    assert response.status_code == 302
+    assert response["Location"] == url(prepared_campaign, "games/1/#snapshot")
+    row = Snapshot.objects.get(campaign=prepared_campaign)
+    assert row.status == SnapshotStatus.DONE and row.error == ""
+
+
+def test_a_game_not_finished_cannot_be_drawn_again(prepared_campaign, as_owner):
+    from campaigns.models import Snapshot
+
+    play(prepared_campaign, 1, then_start=True)
+    response = as_owner.post(url(prepared_campaign, "games/2/snapshot/redraw/"), follow=True)
+    assert "There is no finished game 2" in response.content.decode()
+    assert not Snapshot.objects.filter(game_number=2).exists()
+
+
+def test_the_timeline_page_shows_progress_then_the_animation(
+    prepared_campaign, as_owner, django_capture_on_commit_callbacks, eager
+):
+    empty = as_owner.get(url(prepared_campaign, "timeline/")).content.decode()
+    assert 'data-timeline="empty"' in empty
+    play(prepared_campaign, 2)  # on_commit never runs here: nobody draws anything yet
+    with django_capture_on_commit_callbacks(execute=False):
+        page = as_owner.get(url(prepared_campaign, "timeline/")).content.decode()
+    assert "<progress" in page and f'hx-get="{url(prepared_campaign, "timeline/")}"' in page
+    assert as_owner.get(url(prepared_campaign, "timeline.webp")).status_code == 404
+    with django_capture_on_commit_callbacks(execute=True):
+        as_owner.post(url(prepared_campaign, "timeline/redraw/"))
+    part = as_owner.get(url(prepared_campaign, "timeline/"), HTTP_HX_REQUEST="true")
+    text = part.content.decode()
+    assert "<html" not in text and "<progress" not in text
+    assert f'src="{url(prepared_campaign, "timeline.webp")}"' in text
+    animation = as_owner.get(url(prepared_campaign, "timeline.webp"))
+    assert animation.status_code == 200 and animation["Content-Type"] == "image/webp"
+    from PIL import Image
+
+    with Image.open(__import__("io").BytesIO(b"".join(animation.streaming_content))) as image:
+        assert image.n_frames == 2
+
+
+def test_the_timeline_stays_hidden_from_readers_the_packets_are_hidden_from(
+    prepared_campaign, as_owner, as_viewer, django_capture_on_commit_callbacks, eager
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        play(prepared_campaign, 1)
+        as_owner.get(url(prepared_campaign, "timeline/"))
+    assert as_viewer.get(url(prepared_campaign, "timeline.webp")).status_code == 200
+    prepared_campaign.hide_unlocked_content = True
+    prepared_campaign.save()
+    page = as_viewer.get(url(prepared_campaign, "timeline/")).content.decode()
+    assert 'data-timeline="hidden"' in page and "timeline.webp" not in page
+    assert as_viewer.get(url(prepared_campaign, "timeline.webp")).status_code == 404
+    assert as_owner.get(url(prepared_campaign, "timeline.webp")).status_code == 200
+
+
 PAGES = [
     "",
     "history/",
+    "timeline/",
     "territories/egypt/",
     "factions/",
     "standings/",
@@ -79,6 +154,7 @@ PAGES = [
     [
         ("", "Раздел победителей"),
         ("history/", "История вашей Земли"),
+        ("timeline/", "Ваша Земля, игра за игрой"),
         ("territories/egypt/", "Все отметки за всё время"),
         ("factions/", "Карты фракций"),
         ("standings/", "Победы игроков"),
