@@ -231,6 +231,39 @@ def picture_response(request, row: Snapshot | None):
     return current
 
 
+# --- Sweeping away files no snapshot shows any more ---------------------------------------------
+
+
+def sweep_files(older_than: timedelta = timedelta(hours=1), dry_run: bool = False) -> list[str]:
+    """Delete the stored pictures that no snapshot row names (an amended game's old picture, a
+    timeline before its latest game, the files of a deleted campaign); returns their names.
+
+    A file younger than ``older_than`` is kept: a worker stores its file a moment before it
+    names it on its row, and must not lose it in between.
+    """
+    try:
+        _folders, files = default_storage.listdir(FOLDER)
+    except FileNotFoundError:
+        return []
+    named = set(Snapshot.objects.exclude(image="").values_list("image", flat=True))
+    cutoff = timezone.now() - older_than
+    swept = []
+    for filename in sorted(files):
+        name = f"{FOLDER}/{filename}"
+        if name in named:
+            continue
+        try:
+            if default_storage.get_modified_time(name) > cutoff:
+                continue
+            if not dry_run:
+                default_storage.delete(name)
+        except (OSError, NotImplementedError):
+            logger.warning("Could not sweep stored snapshot %s", name, exc_info=True)
+            continue
+        swept.append(name)
+    return swept
+
+
 # --- Rendering (run by the tasks in campaigns.tasks) ----------------------------------------------
 
 

@@ -105,3 +105,15 @@ def render_timeline(campaign_id: int) -> str:
     from campaigns.snapshots import render_timeline_now
 
     return str(render_timeline_now(campaign_id))
+
+
+@shared_task(acks_late=True, time_limit=settings.SNAPSHOT_TIMELINE_TIME_LIMIT)
+def sweep_snapshot_files() -> int:
+    """Delete the stored pictures no snapshot shows any more (run daily by ``celery beat``);
+    returns how many went."""
+    from campaigns.snapshots import sweep_files
+
+    swept = sweep_files()
+    if swept:
+        logger.info("Swept %d stored board pictures nobody shows", len(swept))
+    return len(swept)

@@ -147,6 +147,14 @@ SNAPSHOT_TIMELINE_WIDTH = env_int("SNAPSHOT_TIMELINE_WIDTH", 1000)  # pixels of 
 SNAPSHOT_QUEUE = env_str("SNAPSHOT_QUEUE") or "celery"
 SNAPSHOT_TIME_LIMIT = env_int("SNAPSHOT_TIME_LIMIT", 90)  # seconds for one game's picture
 SNAPSHOT_TIMELINE_TIME_LIMIT = env_int("SNAPSHOT_TIMELINE_TIME_LIMIT", 300)
+# `celery beat` (docker/compose.yaml) sweeps away, daily, the stored pictures nobody shows.
+CELERY_BEAT_SCHEDULE = {
+    "sweep-snapshot-files": {
+        "task": "campaigns.tasks.sweep_snapshot_files",
+        "schedule": 24 * 60 * 60,
+        "options": {"queue": SNAPSHOT_QUEUE},
+    }
+}
 
 # --- People ------------------------------------------------------------------------------------
 

@@ -165,7 +165,7 @@ def test_an_amended_game_is_drawn_again(
     assert new.pk == old.pk and new.status == SnapshotStatus.DONE
     assert new.state_hash != old.state_hash
     assert drawn(picture_for(first_game.campaign_id, 1), "egypt").city_name == "Alexandria"
-    # The old file stays: another snapshot of the same state may use it.
+    # The old file stays until `manage.py sweep_snapshots` (test_sweep.py) finds nobody shows it.
     assert stored_files(media) == sorted([f"{old.state_hash}.png", f"{new.state_hash}.png"])
 
 
