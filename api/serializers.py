@@ -11,7 +11,7 @@ from rest_framework import serializers
 
 from api.access import MAX_ID
 from campaigns.models import EventKind, GameStatus, Result, Role
-from legacy import board
+from legacy import board, names
 from legacy.box import FACTION_BY_SLUG, PACKET_BY_SLUG, PACKET_CHOICES
 from legacy.models import ContentKind
 from legacy.rules import Reward
@@ -84,19 +84,30 @@ class MeSerializer(serializers.Serializer):
 # --- Campaigns, members, players ---------------------------------------------------------------
 
 
+LANGUAGE_HELP = "The language the board pictures are drawn in: en (English) or ru (Russian)."
+
+
 class CampaignCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=100)
     players = serializers.ListField(
         child=serializers.CharField(max_length=60), max_length=50, required=False, default=list
     )
+    language = serializers.ChoiceField(
+        choices=list(names.LANGUAGES), required=False, default="en", help_text=LANGUAGE_HELP
+    )
 
 
 class CampaignUpdateSerializer(serializers.Serializer):
+    language = serializers.ChoiceField(
+        choices=list(names.LANGUAGES),
+        required=False,
+        help_text=LANGUAGE_HELP + " Pictures already drawn are drawn again.",
+    )
     shared = serializers.BooleanField(required=False)
     public = serializers.BooleanField(required=False)
     hide_unlocked_content = serializers.BooleanField(required=False)
     new_share_link = serializers.BooleanField(
-        required=False, default=False, help_text="Replace the share token: old links stop working."
+        required=False, help_text="Replace the share token: old links stop working."
     )
 
 
@@ -109,6 +120,7 @@ class CampaignSerializer(serializers.Serializer):
     shared = serializers.BooleanField()
     public = serializers.BooleanField()
     hide_unlocked_content = serializers.BooleanField()
+    language = serializers.ChoiceField(choices=list(names.LANGUAGES), help_text=LANGUAGE_HELP)
     my_role = serializers.ChoiceField(
         choices=Role.choices, allow_null=True, help_text="Your role; null for a reader."
     )

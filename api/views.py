@@ -9,6 +9,7 @@ Reads use a fixed number of queries whatever the size of the campaign: the world
 from __future__ import annotations
 
 from django.contrib.auth import authenticate
+from django.db import transaction
 from django.db.models import OuterRef, Prefetch, Subquery
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -270,6 +271,7 @@ def campaign_data(campaign: Campaign, role: str | None) -> dict:
         "shared": campaign.shared,
         "public": campaign.public,
         "hide_unlocked_content": campaign.hide_unlocked_content,
+        "language": campaign.language,
         "my_role": role,
         "share_token": campaign.share_token if role == "owner" else None,
     }
@@ -309,9 +311,15 @@ class CampaignListView(ApiView, GenericAPIView):
     def post(self, request):
         data = read_body(s.CampaignCreateSerializer, request)
         campaign = services.create_campaign(
-            owner=request.user, name=data["name"], players=data["players"]
+            owner=request.user,
+            name=data["name"],
+            players=data["players"],
+            language=data["language"],
         )
         return Response(campaign_data(campaign, "owner"), status=status.HTTP_201_CREATED)
+
+
+SHARING_FIELDS = {"shared", "public", "hide_unlocked_content", "new_share_link"}
 
 
 class CampaignDetailView(ApiView):
@@ -330,21 +338,31 @@ class CampaignDetailView(ApiView):
         request=s.CampaignUpdateSerializer,
         responses={200: s.CampaignSerializer, **errors(*WRITE_ERRORS)},
         tags=["campaigns"],
-        description="The owner turns shared/public/hide_unlocked_content on or off; "
-        "new_share_link replaces the share token, so the old link stops working.",
+        description="The owner turns shared/public/hide_unlocked_content on or off, and sets the "
+        "language of the board pictures; new_share_link replaces the share token, so the old "
+        "link stops working.",
     )
     def patch(self, request, campaign_id):
         access = campaign_access(request, campaign_id, Level.OWN)
         data = read_body(s.CampaignUpdateSerializer, request)
         current = access.campaign
-        campaign = members.update_sharing(
-            campaign=current,
-            shared=data.get("shared", current.shared),
-            public=data.get("public", current.public),
-            hide_unlocked_content=data.get("hide_unlocked_content", current.hide_unlocked_content),
-            new_link=data.get("new_share_link", False),
-            by=request.user,
-        )
+        campaign = current
+        with transaction.atomic():
+            if set(data) & SHARING_FIELDS or "language" not in data:
+                campaign = members.update_sharing(
+                    campaign=current,
+                    shared=data.get("shared", current.shared),
+                    public=data.get("public", current.public),
+                    hide_unlocked_content=data.get(
+                        "hide_unlocked_content", current.hide_unlocked_content
+                    ),
+                    new_link=data.get("new_share_link", False),
+                    by=request.user,
+                )
+            if "language" in data:
+                campaign = members.set_language(
+                    campaign=campaign, language=data["language"], by=request.user
+                )
         campaign.owner = current.owner
         return Response(campaign_data(campaign, access.role))
 

@@ -116,6 +116,8 @@ class _Table:
     model: type[models.Model]
     parents: tuple[str, ...] = ("campaign",)  # links to the rows that contain these
     left_out: tuple[str, ...] = ()  # fields never exported
+    # Fields added after version 1 of the format, and what an older backup that lacks them means.
+    added: tuple[tuple[str, object], ...] = ()
 
     def fields(self) -> list[models.Field]:
         skip = {*self.parents, *self.left_out}
@@ -124,7 +126,9 @@ class _Table:
         ]
 
 
-CAMPAIGN = _Table(Campaign, parents=(), left_out=("owner", "share_token"))
+CAMPAIGN = _Table(
+    Campaign, parents=(), left_out=("owner", "share_token"), added=(("language", "en"),)
+)
 PLAYERS = _Table(Player)
 STOCK = _Table(StockAllowance)
 TRADE_RATES = _Table(TradeRate)
@@ -641,7 +645,8 @@ class _Import:
             raise _refuse(where, "should be an object.")
         fields = table.fields()
         keys = {_key(table, f) for f in fields}
-        missing = sorted(keys - set(raw))
+        added = dict(table.added)
+        missing = sorted(keys - set(raw) - set(added))
         if missing:
             raise _refuse(where, f"missing {', '.join(missing)}.")
         unknown = sorted(set(raw) - keys - set(GAME_PARTS if table is GAMES else ()))
@@ -651,7 +656,7 @@ class _Import:
         related = []
         for f in fields:
             key = _key(table, f)
-            value = raw[key]
+            value = raw[key] if key in raw else added[key]
             at = f"{where}, {key}"
             hook = HOOKS.get((table.model, f.name))
             if value is None and not f.null:

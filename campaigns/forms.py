@@ -15,7 +15,13 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Role
-from campaigns.pages import CONTENT_LABELS, REWARD_LABELS, continent_name, territory_name
+from campaigns.pages import (
+    CONTENT_LABELS,
+    REWARD_LABELS,
+    continent_name,
+    faction_name,
+    territory_name,
+)
 from legacy import board
 from legacy.box import FACTIONS, PACKETS
 from legacy.rules import HELD_ON_REWARDS, WINNER_REWARDS, Reward
@@ -34,7 +40,7 @@ def territory_choices(slugs=None, blank: str | None = None) -> list[tuple[str, s
             if allowed is None or t in allowed
         ]
         if options:
-            groups.append((c.name, options))
+            groups.append((continent_name(c.slug), options))
     return ([("", blank)] if blank is not None else []) + groups
 
 
@@ -42,6 +48,18 @@ class SignupForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = get_user_model()
         fields = ("username",)
+
+
+LANGUAGE_CHOICES = [("en", "English"), ("ru", "Русский")]
+
+
+def picture_language_field(required: bool = True):
+    return forms.ChoiceField(
+        label=_("Language of the board pictures"),
+        help_text=_("The pictures drawn after each game write names in it."),
+        choices=LANGUAGE_CHOICES,
+        required=required,
+    )
 
 
 class CampaignForm(forms.Form):
@@ -52,10 +70,15 @@ class CampaignForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 5}),
         required=False,
     )
+    language = picture_language_field(required=False)  # left out: the creator's own
 
     def player_names(self) -> list[str]:
         text = self.cleaned_data.get("players") or ""
         return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+class LanguageForm(forms.Form):
+    language = picture_language_field()
 
 
 class PlayerForm(forms.Form):
@@ -107,13 +130,13 @@ class FirstGameForm(forms.Form):
         self.stock = stock
         for f in FACTIONS:
             self.fields[f"power_{f.slug}"] = forms.ChoiceField(
-                label=f.name,
+                label=faction_name(f.slug),
                 choices=[(p.code, f"{p.name}: {p.text}") for p in f.starting_powers],
                 widget=forms.RadioSelect,
             )
         for t in board.TERRITORIES:
             self.fields[f"coins_{t.slug}"] = forms.IntegerField(
-                label=t.name,
+                label=territory_name(t.slug),
                 min_value=0,
                 max_value=2,
                 initial=0,
@@ -126,7 +149,7 @@ class FirstGameForm(forms.Form):
 
     def coin_groups(self):
         return [
-            (c.name, [self[f"coins_{t}"] for t in board.territories_of(c.slug)])
+            (continent_name(c.slug), [self[f"coins_{t}"] for t in board.territories_of(c.slug)])
             for c in board.CONTINENTS
         ]
 
@@ -602,7 +625,7 @@ class RecruitForm(forms.Form):
         chosen = set(self["controlled"].value() or [])
         return [
             (
-                c.name,
+                continent_name(c.slug),
                 [(t, territory_name(t), t in chosen) for t in board.territories_of(c.slug)],
             )
             for c in board.CONTINENTS

@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaigns.models import Campaign, Invitation, Membership, Role, new_share_token
-from campaigns.services import audit, lock_campaign
+from campaigns.services import audit, check_language, lock_campaign
 from legacy.errors import RuleViolation
 
 INVITED_ROLES = (Role.EDITOR, Role.VIEWER)
@@ -151,6 +151,36 @@ def update_sharing(
         )
         + ("; new share link." if new_link else "."),
     )
+    return campaign
+
+
+LANGUAGE_NAMES = {"en": "English", "ru": "Russian"}
+
+
+@transaction.atomic
+def set_language(*, campaign: Campaign, language: str, by) -> Campaign:
+    """The language the campaign's board pictures are drawn in. Every picture already drawn is
+    drawn again in it (the pages themselves follow each reader's own language)."""
+    from campaigns import snapshots
+    from campaigns.models import Snapshot
+
+    check_language(language)
+    campaign = lock_campaign(campaign)
+    _require_owner(campaign, by)
+    if campaign.language == language:
+        return campaign
+    campaign.language = language
+    campaign.save(update_fields=["language"])
+    audit(
+        campaign,
+        by,
+        "language",
+        f"Board pictures are now drawn in {LANGUAGE_NAMES[language]}.",
+        language=language,
+    )
+    drawn = Snapshot.objects.filter(campaign=campaign, game_number__gt=Snapshot.TIMELINE)
+    for number in drawn.values_list("game_number", flat=True):
+        snapshots.request_snapshot(campaign.pk, number, force=True)
     return campaign
 
 

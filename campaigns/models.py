@@ -35,6 +35,12 @@ class Campaign(models.Model):
         default=False,
         help_text="Only members see what the opened packets unlocked.",
     )
+    language = models.CharField(
+        max_length=5,
+        choices=[("en", "English"), ("ru", "Русский")],
+        default="en",
+        help_text="The language the board pictures are drawn in (pages follow each reader's).",
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]

@@ -15,13 +15,13 @@ from functools import cached_property
 from django.http import Http404
 from django.urls import reverse
 from django.utils.html import escape
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
-from campaigns import access
+from campaigns import access, games
 from campaigns.models import Campaign, Role
 from campaigns.pictures import picture_of_world
-from legacy import board, drawing
+from legacy import board, drawing, names
 from legacy.box import FACTION_BY_SLUG, PACKET_BY_SLUG, STOCK_LABELS
 from legacy.models import (
     BonusChange,
@@ -183,6 +183,7 @@ AUDIT_LABELS = {
     "member-role": gettext_lazy("Member's role changed"),
     "member-removed": gettext_lazy("Member removed"),
     "sharing": gettext_lazy("Sharing changed"),
+    "language": gettext_lazy("Picture language changed"),
 }
 PACKET_TRIGGERS = {
     "pack-1": gettext_lazy("the ninth (last) minor city is founded and named."),
@@ -197,21 +198,31 @@ PACKET_TRIGGERS = {
 HIDDEN = gettext_lazy("(hidden by the campaign's owner)")
 
 
+# Printed names in the reader's language (``legacy.names``); a group's own names stay as written.
+
+
 def territory_name(slug: str | None) -> str:
-    t = board.TERRITORY_BY_SLUG.get(slug or "")
-    return t.name if t else (slug or "")
+    return names.territory(slug or "", get_language())
 
 
 def continent_name(slug: str | None) -> str:
-    c = board.CONTINENT_BY_SLUG.get(slug or "")
-    return c.name if c else (slug or "")
+    return names.continent(slug or "", get_language())
 
 
 def faction_name(slug: str | None, factions: dict[str, str] | None = None) -> str:
+    if slug in FACTION_BY_SLUG:
+        return names.faction(slug, get_language())
     if factions and slug in factions:
         return factions[slug]
-    f = FACTION_BY_SLUG.get(slug or "")
-    return f.name if f else (slug or "")
+    return slug or ""
+
+
+def campaign_factions(campaign_id: int) -> dict[str, str]:
+    """``games.campaign_factions`` with the box's factions named in the reader's language."""
+    return {
+        slug: faction_name(slug) if slug in FACTION_BY_SLUG else name
+        for slug, name in games.campaign_factions(campaign_id).items()
+    }
 
 
 def packet_name(slug: str) -> str:
@@ -246,12 +257,16 @@ class BoardContext:
 
 
 def scar_names(campaign_id: int, sees_unlocked: bool) -> dict[str, str]:
-    names = {}
+    found = {}
+    language = get_language()
     for slug, name, base in ScarKind.objects.filter(campaign_id=campaign_id).values_list(
         "slug", "name", "base"
     ):
-        names[slug] = name if (base or sees_unlocked) else "?"
-    return names
+        if base:
+            found[slug] = names.base_scar(slug, name, language)
+        else:
+            found[slug] = name if sees_unlocked else "?"
+    return found
 
 
 def board_picture(world: World, ctx: BoardContext) -> drawing.BoardPicture:
@@ -259,7 +274,12 @@ def board_picture(world: World, ctx: BoardContext) -> drawing.BoardPicture:
     may see (a hidden scar type is drawn as "?")."""
     winners = [(s.line, ctx.players.get(s.player, "?"), s.slogan) for s in world.signatures]
     return picture_of_world(
-        world, title=ctx.campaign.name, scar_names=ctx.scar_names, winners=winners, hqs=ctx.hqs
+        world,
+        title=ctx.campaign.name,
+        scar_names=ctx.scar_names,
+        winners=winners,
+        hqs=ctx.hqs,
+        language=get_language(),
     )
 
 
@@ -289,7 +309,7 @@ def territory_summary(world: World, slug: str, ctx: BoardContext) -> str:
         parts.append(_("card: %(n)s coin(s)") % {"n": t.coins})
     if slug in ctx.hqs:
         parts.append(_("HQ of %(faction)s") % {"faction": faction_name(ctx.hqs[slug])})
-    return f"{t.name}: " + "; ".join(p for p in parts if p)
+    return f"{territory_name(slug)}: " + "; ".join(p for p in parts if p)
 
 
 _SVG_OPEN = re.compile(r"<svg ([^>]*?) width=\"[\d.]+\" height=\"[\d.]+\"")
@@ -342,7 +362,7 @@ def territory_panel_data(world: World, ctx: BoardContext) -> dict[str, dict]:
     for slug in world.territories:
         info = board.TERRITORY_BY_SLUG[slug]
         out[slug] = {
-            "name": info.name,
+            "name": territory_name(slug),
             "continent": continent_name(info.continent),
             "summary": territory_summary(world, slug, ctx),
         }

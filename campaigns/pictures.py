@@ -29,7 +29,7 @@ import hashlib
 import json
 
 from campaigns.models import Campaign, Seat
-from legacy import board
+from legacy import board, names
 from legacy.drawing import BASE_SCARS, BoardPicture, DrawnContinent, DrawnTerritory
 from legacy.models import ScarKind, Signature
 from legacy.selectors import world_as_of
@@ -44,10 +44,11 @@ class NoSuchCampaign(LookupError):
     pass
 
 
-def title_for(campaign_name: str, game_number: int) -> str:
+def title_for(campaign_name: str, game_number: int, language: str = "en") -> str:
+    words = names.picture_words(language)
     if game_number == 0:
-        return f"{campaign_name} \u2014 before the first game"
-    return f"{campaign_name} \u2014 after game {game_number}"
+        return words["before"].format(campaign=campaign_name)
+    return words["after"].format(campaign=campaign_name, number=game_number)
 
 
 def picture_of_world(
@@ -57,6 +58,7 @@ def picture_of_world(
     scar_names: dict[str, str] | None = None,
     winners: list[tuple[int, str, str]] | tuple = (),
     hqs: dict[str, str] | None = None,
+    language: str = "en",
 ) -> BoardPicture:
     """The picture of a world. ``scar_names`` maps a scar type's slug to its name, ``winners``
     holds ``(line, name, slogan)`` and ``hqs`` maps a territory to the faction starting there."""
@@ -101,15 +103,17 @@ def picture_of_world(
         winners=tuple((int(line), name, slogan or None) for line, name, slogan in winners),
         world_name=world.world_name,
         title=title,
+        language=names.language_of(language),
     )
 
 
 def picture_for(campaign_id: int, game_number: int) -> BoardPicture:
     """The board picture of a campaign at the end of game ``game_number`` (0: before the
     first game), with the factions' starting territories of that game."""
-    name = Campaign.objects.filter(pk=campaign_id).values_list("name", flat=True).first()
-    if name is None:
+    found = Campaign.objects.filter(pk=campaign_id).values_list("name", "language").first()
+    if found is None:
         raise NoSuchCampaign(campaign_id)
+    name, language = found
     world = world_as_of(campaign_id, game_number)
     scar_names = dict(ScarKind.objects.filter(campaign_id=campaign_id).values_list("slug", "name"))
     winners = list(
@@ -125,10 +129,11 @@ def picture_for(campaign_id: int, game_number: int) -> BoardPicture:
     )
     return picture_of_world(
         world,
-        title=title_for(name, game_number),
+        title=title_for(name, game_number, language),
         scar_names=scar_names,
         winners=winners,
         hqs=hqs,
+        language=language,
     )
 
 

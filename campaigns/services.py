@@ -18,7 +18,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from campaigns.models import AuditEntry, Campaign, Membership, Player, Role
-from legacy import board, corrections, rules
+from legacy import board, corrections, names, rules
 from legacy.box import (
     BASE_SCAR_TYPES,
     BASE_STOCK,
@@ -95,14 +95,20 @@ def _clean_name(value: str, what: str, limit: int) -> str:
 
 
 @transaction.atomic
-def create_campaign(*, owner, name: str, players: Iterable[str] = ()) -> Campaign:
+def create_campaign(
+    *, owner, name: str, players: Iterable[str] = (), language: str = "en"
+) -> Campaign:
     """Open a new box: a campaign, its owner, its roster, and a world with nothing on it yet.
 
     The world starts as the box does (42 unmarked territories with one coin each, unnamed
     continents, every packet sealed); only what the box may contradict is stored: the sticker
-    stock, the trade chart and the scar types, seeded from the base box.
+    stock, the trade chart and the scar types, seeded from the base box. ``language`` is the
+    one its board pictures are drawn in.
     """
-    campaign = Campaign.objects.create(name=_clean_name(name, "A campaign", 100), owner=owner)
+    check_language(language)
+    campaign = Campaign.objects.create(
+        name=_clean_name(name, "A campaign", 100), owner=owner, language=language
+    )
     Membership.objects.create(campaign=campaign, user=owner, role=Role.OWNER)
     roster = [_clean_name(p, "A player", 60) for p in players]
     duplicates = [n for n, k in Counter(n.casefold() for n in roster).items() if k > 1]
@@ -124,6 +130,15 @@ def create_campaign(*, owner, name: str, players: Iterable[str] = ()) -> Campaig
     )
     audit(campaign, owner, "campaign-created", f"Campaign {campaign.name} created.")
     return campaign
+
+
+def check_language(language) -> None:
+    if language not in names.LANGUAGES:
+        raise RuleViolation(
+            "Earthbook draws the board in English (en) or Russian (ru).",
+            rule="campaign-language",
+            field="language",
+        )
 
 
 @transaction.atomic

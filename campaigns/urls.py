@@ -13,6 +13,7 @@ urlpatterns = [
     path("<int:pk>/board/<int:number>.svg", views.board_svg, name="board_svg_game"),
     path("<int:pk>/settings/", views.campaign_settings, name="settings"),
     path("<int:pk>/settings/sharing/", views.sharing_update, name="sharing"),
+    path("<int:pk>/settings/language/", views.language_update, name="language"),
     path("<int:pk>/invitations/new/", views.invitation_new, name="invitation_new"),
     path(
         "<int:pk>/invitations/<int:invitation_id>/revoke/",

@@ -49,7 +49,7 @@ from campaigns.models import (
     Snapshot,
     SnapshotStatus,
 )
-from legacy import board, rules
+from legacy import board, names, rules
 from legacy.box import FACTIONS, PACKETS, WINNERS_LINES
 from legacy.errors import RuleViolation
 from legacy.models import (
@@ -251,11 +251,16 @@ def signup(request):
 
 @login_required
 def campaign_new(request):
-    form = forms.CampaignForm(request.POST or None)
+    form = forms.CampaignForm(
+        request.POST or None, initial={"language": names.language_of(get_language())}
+    )
     if request.method == "POST" and form.is_valid():
         try:
             campaign = services.create_campaign(
-                owner=request.user, name=form.cleaned_data["name"], players=form.player_names()
+                owner=request.user,
+                name=form.cleaned_data["name"],
+                players=form.player_names(),
+                language=form.cleaned_data["language"] or names.language_of(get_language()),
             )
         except RuleViolation as refusal:
             refuse(form, refusal)
@@ -309,7 +314,7 @@ def dashboard_data(access: pages.Access) -> dict:
         continents.append(
             {
                 "slug": c.slug,
-                "printed": c.name,
+                "printed": pages.continent_name(c.slug),
                 "name": state.name,
                 "namer": players.get(state.namer, ""),
                 "bonus": state.bonus,
@@ -377,7 +382,7 @@ def campaign_settings(request, access):
     return render(request, "campaigns/settings.html", settings_context(request, access, form))
 
 
-def settings_context(request, access, sharing_form, invite_form=None):
+def settings_context(request, access, sharing_form, invite_form=None, language_form=None):
     campaign = access.campaign
     memberships = list(
         Membership.objects.filter(campaign=campaign).select_related("user").order_by("id")
@@ -397,6 +402,8 @@ def settings_context(request, access, sharing_form, invite_form=None):
         "access": access,
         "sharing_form": sharing_form,
         "invite_form": invite_form or forms.InvitationForm(),
+        "language_form": language_form
+        or forms.LanguageForm(initial={"language": campaign.language}),
         "memberships": memberships,
         "invitations": invitations,
         "share_url": share_url,
@@ -417,6 +424,35 @@ def sharing_update(request, access):
             messages.success(request, _("Sharing saved."))
             return redirect("campaigns:settings", access.campaign.pk)
     return render(request, "campaigns/settings.html", settings_context(request, access, form))
+
+
+@require_POST
+@campaign_view(owner=True)
+def language_update(request, access):
+    """The language of the board pictures; pictures already drawn are drawn again in it."""
+    form = forms.LanguageForm(request.POST)
+    if form.is_valid():
+        try:
+            members.set_language(
+                campaign=access.campaign, language=form.cleaned_data["language"], by=request.user
+            )
+        except RuleViolation as refusal:
+            refuse(form, refusal)
+        else:
+            messages.success(request, _("The board pictures will be drawn in this language."))
+            return redirect("campaigns:settings", access.campaign.pk)
+    sharing = forms.SharingForm(
+        initial={
+            "shared": access.campaign.shared,
+            "public": access.campaign.public,
+            "hide_unlocked_content": access.campaign.hide_unlocked_content,
+        }
+    )
+    return render(
+        request,
+        "campaigns/settings.html",
+        settings_context(request, access, sharing, language_form=form),
+    )
 
 
 @require_POST
@@ -545,7 +581,7 @@ def first_game(request, access):
             "campaigns/first_game_done.html",
             {
                 "access": access,
-                "powers": [(f, kept.get(f.slug)) for f in FACTIONS],
+                "powers": [(f, pages.faction_name(f.slug), kept.get(f.slug)) for f in FACTIONS],
                 "cards": sorted(
                     ((pages.territory_name(t), n) for t, n in cards.items()),
                     key=lambda x: (-x[1], x[0]),
@@ -601,7 +637,7 @@ def game_new(request, access):
         return redirect("campaigns:game", campaign.pk, current.number)
     world = world_as_of(campaign.pk)
     players = list(Player.objects.filter(campaign=campaign).order_by("id"))
-    factions = games.campaign_factions(campaign.pk)
+    factions = pages.campaign_factions(campaign.pk)
     data = request.POST if request.method == "POST" else None
     plan = forms.raw_seat_plan(data or {})
     legal = legal_by_seat(world, plan)
@@ -648,7 +684,7 @@ def game_new(request, access):
 def game_forms(access, game, seats, data=None, which=None):
     """The quick in-game log's forms (``which`` is bound to ``data`` when re-shown with errors)."""
     campaign = access.campaign
-    factions = games.campaign_factions(campaign.pk)
+    factions = pages.campaign_factions(campaign.pk)
     kinds = list(ScarKind.objects.filter(campaign=campaign).order_by("id"))
     scarred = set(
         Scar.objects.current().filter(campaign=campaign).values_list("territory", flat=True)
@@ -703,7 +739,7 @@ LOG_TITLES = {
 
 def game_context(request, access, game, *, log_forms=None, open_log=None) -> dict:
     campaign = access.campaign
-    factions = games.campaign_factions(campaign.pk)
+    factions = pages.campaign_factions(campaign.pk)
     seats = label_seats(list(game.seats.select_related("player").order_by("order")), factions)
     players = player_names(campaign.pk)
     events = list(game.events.select_related("seat__player").order_by("seq"))
@@ -851,7 +887,7 @@ def game_log(request, access, number, kind):
     if game.status != GameStatus.IN_PROGRESS:
         messages.error(request, _("Game %(n)s is not being played.") % {"n": game.number})
         return redirect("campaigns:game", access.campaign.pk, game.number)
-    factions = games.campaign_factions(access.campaign.pk)
+    factions = pages.campaign_factions(access.campaign.pk)
     seats = label_seats(list(game.seats.select_related("player").order_by("order")), factions)
     log_forms = game_forms(access, game, seats, request.POST, kind)
     form = log_forms.get(kind)
@@ -883,7 +919,7 @@ def game_finish(request, access, number):
     if game.status != GameStatus.IN_PROGRESS:
         messages.info(request, _("Only a game being played can be finished."))
         return redirect("campaigns:game", campaign.pk, game.number)
-    factions = games.campaign_factions(campaign.pk)
+    factions = pages.campaign_factions(campaign.pk)
     seats = label_seats(list(game.seats.select_related("player").order_by("order")), factions)
     world = world_as_of(campaign.pk)
     give = rules.rewards_given(game.number)
@@ -1136,7 +1172,7 @@ def world_name(request, access):
 @campaign_view()
 def history(request, access):
     campaign = access.campaign
-    factions = games.campaign_factions(campaign.pk)
+    factions = pages.campaign_factions(campaign.pk)
     players = player_names(campaign.pk)
     game_list = list(Game.objects.filter(campaign=campaign).order_by("-number"))
     seats = defaultdict(list)
@@ -1193,7 +1229,7 @@ def territory(request, access, slug):
     campaign = access.campaign
     info = board.TERRITORY_BY_SLUG[slug]
     players = player_names(campaign.pk)
-    factions = games.campaign_factions(campaign.pk)
+    factions = pages.campaign_factions(campaign.pk)
     world = world_as_of(campaign.pk)
     ctx = board_context(access, players)
     marks = pages.MarkHistory(
@@ -1223,6 +1259,7 @@ def territory(request, access, slug):
             "access": access,
             "slug": slug,
             "info": info,
+            "name": pages.territory_name(slug),
             "continent": pages.continent_name(info.continent),
             "neighbors": sorted((pages.territory_name(n), n) for n in board.neighbors(slug)),
             "summary": pages.territory_summary(world, slug, ctx),
@@ -1239,7 +1276,7 @@ def territory(request, access, slug):
 @campaign_view()
 def factions_page(request, access):
     campaign = access.campaign
-    factions = games.campaign_factions(campaign.pk)
+    factions = pages.campaign_factions(campaign.pk)
     backs = games.faction_card_backs(campaign.pk)
     powers = defaultdict(list)
     for p in FactionPower.objects.filter(campaign=campaign, voided=False).order_by("id"):
@@ -1284,7 +1321,7 @@ def bars(table: dict[str, dict], key: str, label=lambda k: k) -> list[dict]:
 @campaign_view()
 def standings_page(request, access):
     campaign = access.campaign
-    factions = games.campaign_factions(campaign.pk)
+    factions = pages.campaign_factions(campaign.pk)
     table = games.standings(campaign.pk)
     fname = lambda slug: factions.get(slug, slug)  # noqa: E731
     starts = Counter()
@@ -1388,7 +1425,7 @@ def calc_recruit(request, access):
                 ),
                 "continents": [
                     (
-                        world.continents[c.slug].name or c.name,
+                        world.continents[c.slug].name or pages.continent_name(c.slug),
                         rules.continent_bonus(
                             world, c.slug, int(d["player"]) if d.get("player") else None
                         ),

@@ -37,6 +37,8 @@ from xml.sax.saxutils import escape, quoteattr
 
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
+from legacy import names
+
 GEOMETRY_PATH = Path(__file__).with_name("board_geometry.json")
 
 # ---------------------------------------------------------------------------------------------
@@ -89,6 +91,7 @@ class BoardPicture:
     winners: Sequence[tuple[int, str, str | None]] = ()
     world_name: str | None = None
     title: str = "Risk Legacy"
+    language: str = "en"  # of the printed names and the legend's words (``legacy.names``)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -395,11 +398,11 @@ def _span_at(rings: list, x: float, y: float) -> tuple[float, float]:
 
 
 @cache
-def name_lines(slug: str) -> tuple[str, ...]:
+def name_lines(slug: str, language: str = "en") -> tuple[str, ...]:
     """The printed name in capitals, on two lines when one would not fit its territory."""
     geo = load_geometry()
     t = geo.territories[slug]
-    name = t["name"].upper()
+    name = names.territory(slug, language).upper()
     x, y = t["anchor"]
     left, right = _span_at(t["polygons"], x, y)
     room = 2 * min(x - left, right - x) + 10  # a little overhang into the sea is fine
@@ -430,12 +433,12 @@ def _inside(point: Point, polygons: list) -> bool:
 
 
 @cache
-def _rows(slug: str) -> tuple[Point, float, float]:
+def _rows(slug: str, language: str = "en") -> tuple[Point, float, float]:
     """Centre of the name, y of the city row, y of the badge row. The name sits on the
     geometry's anchor, moved down or up a little when the city spot would fall into the sea."""
     t = load_geometry().territories[slug]
     x, y = t["anchor"]
-    half = len(name_lines(slug)) * NAME_LINE / 2
+    half = len(name_lines(slug, language)) * NAME_LINE / 2
     for dy in (0, 1, 2, 3, 4, 5, 6, -1, -2, -3):
         if _inside((x, y + dy - half - ROW_GAP), t["polygons"]) and _inside(
             (x, y + dy), t["polygons"]
@@ -468,8 +471,9 @@ def _circle_ring(r: float, n: int = 20, start: float = 0.0, end: float = 2 * mat
 
 
 @cache
-def static_primitives() -> tuple[Primitive, ...]:
-    """The part of the board that is the same for every world: sea lines, territories, names."""
+def static_primitives(language: str = "en") -> tuple[Primitive, ...]:
+    """The part of the board that is the same for every world: sea lines, territories, names
+    (in ``language``)."""
     geo = load_geometry()
     out: list[Primitive] = []
     for slug, t in geo.territories.items():
@@ -481,7 +485,7 @@ def static_primitives() -> tuple[Primitive, ...]:
                 BORDER,
                 0.4,
                 territory=slug,
-                title=t["name"],
+                title=names.territory(slug, language),
             )
         )
     for sea in geo.sea_lines:
@@ -496,8 +500,8 @@ def static_primitives() -> tuple[Primitive, ...]:
                 )
             )
     for slug, t in geo.territories.items():
-        (x, y), _, _ = _rows(slug)
-        lines = name_lines(slug)
+        (x, y), _, _ = _rows(slug, language)
+        lines = name_lines(slug, language)
         halo = _blend(CONTINENT_COLORS[t["continent"]], "#ffffff", 0.45)
         top = y - (len(lines) - 1) * NAME_LINE / 2
         for i, line in enumerate(lines):
@@ -643,10 +647,11 @@ def _badges(t: DrawnTerritory) -> list[tuple[str, tuple, float]]:
 BADGE_GAP = 1.6
 
 
-def mark_positions(t: DrawnTerritory) -> dict[str, Point]:
+def mark_positions(t: DrawnTerritory, language: str = "en") -> dict[str, Point]:
     """Where the marks of a territory go, in map units: 'label' (centre of the name), 'city'
-    (always, even with no city), and 'scar', 'coins', 'hq', 'destroyed' when present."""
-    (x, y), city_y, badge_y = _rows(t.slug)
+    (always, even with no city), and 'scar', 'coins', 'hq', 'destroyed' when present. The
+    names' language matters: a name on two lines moves the marks around it."""
+    (x, y), city_y, badge_y = _rows(t.slug, language)
     out = {"label": (x, y), "city": (x, city_y)}
     items = _badges(t)
     total = sum(w for _, _, w in items) + BADGE_GAP * max(len(items) - 1, 0)
@@ -655,22 +660,24 @@ def mark_positions(t: DrawnTerritory) -> dict[str, Point]:
         out[key] = (left + w / 2, badge_y)
         left += w + BADGE_GAP
     if t.card_destroyed:
-        lines = name_lines(t.slug)
+        lines = name_lines(t.slug, language)
         last_w = text_width(lines[-1], NAME_SIZE, "bold")
         last_y = y + (len(lines) - 1) * NAME_LINE / 2
         out["destroyed"] = (x + last_w / 2 + 3.0, last_y)
     return out
 
 
-def territory_pixel_position(slug: str, width: int = 2000) -> tuple[int, int]:
+def territory_pixel_position(slug: str, width: int = 2000, language: str = "en") -> tuple[int, int]:
     """Pixel (x, y) of a territory's city anchor in a PNG of the given width (the city marker's
     centre; with no city, a spot of plain continent colour just above the name)."""
-    return to_pixels(mark_positions(DrawnTerritory(slug))["city"], width)
+    return to_pixels(mark_positions(DrawnTerritory(slug), language)["city"], width)
 
 
-def mark_pixel_positions(t: DrawnTerritory, width: int = 2000) -> dict[str, tuple[int, int]]:
+def mark_pixel_positions(
+    t: DrawnTerritory, width: int = 2000, language: str = "en"
+) -> dict[str, tuple[int, int]]:
     """``mark_positions`` in pixels of a PNG of the given width."""
-    return {k: to_pixels(p, width) for k, p in mark_positions(t).items()}
+    return {k: to_pixels(p, width) for k, p in mark_positions(t, language).items()}
 
 
 def to_pixels(point: Point, width: int) -> tuple[int, int]:
@@ -678,11 +685,11 @@ def to_pixels(point: Point, width: int) -> tuple[int, int]:
     return int(point[0] * s), int(point[1] * s)
 
 
-def _territory_marks(t: DrawnTerritory) -> list[Primitive]:
+def _territory_marks(t: DrawnTerritory, language: str = "en") -> list[Primitive]:
     geo = load_geometry()
     if t.slug not in geo.territories:
         raise ValueError(f"unknown territory {t.slug!r}")
-    pos = mark_positions(t)
+    pos = mark_positions(t, language)
     out: list[Primitive] = []
     cx, cy = pos["city"]
     if t.fortified:
@@ -756,7 +763,7 @@ def _title(picture: BoardPicture) -> list[Primitive]:
         return [
             Text(
                 (cx, y0 + 15),
-                f"The World of {picture.world_name}",
+                names.picture_words(picture.language)["world"].format(name=picture.world_name),
                 13,
                 INK,
                 "mm",
@@ -782,7 +789,8 @@ def _continent_legend(picture: BoardPicture) -> list[Primitive]:
     geo = load_geometry()
     box = geo.panels["continents"]
     x0, y0, x1, y1 = box
-    out = _panel(box, "Continents")
+    language = names.language_of(picture.language)
+    out = _panel(box, names.picture_words(language)["continents"])
     given = {c.slug: c for c in picture.continents}
     unknown = set(given) - set(geo.continents)
     if unknown:
@@ -793,11 +801,12 @@ def _continent_legend(picture: BoardPicture) -> list[Primitive]:
         y = y0 + 16 + row_h * (i + 0.5)
         base = info["bonus"] if c.bonus is None else c.bonus
         out.append(Rect((x0 + 6, y - 3, x0 + 12, y + 3), CONTINENT_COLORS[slug], BORDER, 0.35))
+        printed = names.continent(slug, language)
         if c.name:
             out.append(Text((x0 + 15, y - 1.9), c.name, 5.0, INK, "lm", "bold"))
-            out.append(Text((x0 + 15, y + 3.0), info["name"], 3.4, "#5a5046", "lm", "italic"))
+            out.append(Text((x0 + 15, y + 3.0), printed, 3.4, "#5a5046", "lm", "italic"))
         else:
-            out.append(Text((x0 + 15, y + 0.2), info["name"], 5.0, INK, "lm", "regular"))
+            out.append(Text((x0 + 15, y + 0.2), printed, 5.0, INK, "lm", "regular"))
         out.append(Text((x1 - 16, y + 0.2), str(base + c.bonus_change), 6.5, INK, "mm", "bold"))
         if c.bonus_change:
             up = c.bonus_change > 0
@@ -824,7 +833,7 @@ def _winners(picture: BoardPicture) -> list[Primitive]:
     geo = load_geometry()
     box = geo.panels["winners"]
     x0, y0, x1, y1 = box
-    out = _panel(box, "Winners")
+    out = _panel(box, names.picture_words(picture.language)["winners"])
     signed = {}
     for entry in picture.winners:
         line, name, slogan = (*tuple(entry), None, None)[:3]
@@ -868,13 +877,13 @@ def dynamic_primitives(picture: BoardPicture) -> list[Primitive]:
         if t.slug in seen:
             raise ValueError(f"territory {t.slug!r} is listed twice")
         seen.add(t.slug)
-        out.extend(_territory_marks(t))
+        out.extend(_territory_marks(t, names.language_of(picture.language)))
     return out
 
 
 def layout(picture: BoardPicture) -> list[Primitive]:
     """All primitives of the picture in paint order (map units)."""
-    return [*static_primitives(), *dynamic_primitives(picture)]
+    return [*static_primitives(names.language_of(picture.language)), *dynamic_primitives(picture)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1016,7 +1025,7 @@ def _sprite(parts: tuple, s: float) -> tuple[Image.Image, tuple[int, int]]:
 
 
 @lru_cache(maxsize=4)
-def _static_image(width: int) -> Image.Image:
+def _static_image(width: int, language: str = "en") -> Image.Image:
     geo = load_geometry()
     w, h = output_size(width)
     s = width / geo.width
@@ -1024,7 +1033,7 @@ def _static_image(width: int) -> Image.Image:
     big = Image.new("RGB", (w * k, h * k), _rgb(SEA))
     draw = ImageDraw.Draw(big)
     texts = []
-    for p in static_primitives():
+    for p in static_primitives(language):
         if isinstance(p, Text):
             texts.append(p)
         else:
@@ -1040,7 +1049,7 @@ def render_png(picture: BoardPicture, width: int = 2000, compress_level: int = 1
     """The board as PNG bytes, ``width`` pixels wide."""
     if width < 100:
         raise ValueError("width must be at least 100 pixels")
-    image = _static_image(width).copy()
+    image = _static_image(width, names.language_of(picture.language)).copy()
     draw = ImageDraw.Draw(image)
     s = width / load_geometry().width
     for p in dynamic_primitives(picture):
@@ -1174,10 +1183,11 @@ def render_svg(picture: BoardPicture) -> str:
         f'height="{h}" font-family={quoteattr(SVG_FONT_FAMILY)}>',
         f'  <rect x="0" y="0" width="{w}" height="{h}" fill="{SEA}"/>',
     ]
+    static = static_primitives(names.language_of(picture.language))
     groups = (
-        ("territories", [p for p in static_primitives() if isinstance(p, Area)]),
-        ("sea-lines", [p for p in static_primitives() if isinstance(p, Line)]),
-        ("names", [p for p in static_primitives() if isinstance(p, Text)]),
+        ("territories", [p for p in static if isinstance(p, Area)]),
+        ("sea-lines", [p for p in static if isinstance(p, Line)]),
+        ("names", [p for p in static if isinstance(p, Text)]),
         ("world", dynamic_primitives(picture)),
     )
     for name, prims in groups:

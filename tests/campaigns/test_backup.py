@@ -493,3 +493,16 @@ def test_import_campaign_refuses_a_file_that_is_not_a_backup(restorer, tmp_path,
         run("import_campaign", str(path), "--owner", "rita")
     with pytest.raises(CommandError, match="Cannot read"):
         run("import_campaign", str(Path(tmp_path) / "missing.json"), "--owner", "rita")
+
+
+def test_a_backup_from_before_campaigns_had_a_language_restores_in_english(saved, restorer):
+    data = backup.loads(saved)
+    del data["campaign"]["language"]
+    copy_ = backup.import_campaign(data, owner=restorer)
+    assert copy_.language == "en"
+
+
+def test_the_pictures_language_survives_a_round_trip(season, saved, restorer):
+    Campaign.objects.filter(pk=season.campaign.pk).update(language="ru")
+    text = backup.dumps(backup.export_campaign(season.campaign.pk))
+    assert restore(text, restorer).language == "ru"

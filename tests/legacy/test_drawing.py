@@ -425,3 +425,37 @@ def test_builtin_font_fallback_spells_non_latin_text(monkeypatch):
     finally:
         monkeypatch.delenv("EARTHBOOK_FONT")
         drawing.reset_caches()
+
+
+def _texts(picture) -> list[str]:
+    return [p.text for p in drawing.layout(picture) if isinstance(p, drawing.Text)]
+
+
+def test_a_russian_picture_writes_russian_names_and_words():
+    picture = BoardPicture(
+        continents=[DrawnContinent("asia", "Степь", 7, 0)],
+        winners=[(1, "Ада", None)],
+        world_name="Пангея",
+        title="Наша Земля \u2014 после игры 1",
+        language="ru",
+    )
+    texts = _texts(picture)
+    assert "КАМЧАТКА" in texts and "KAMCHATKA" not in texts
+    assert {"Континенты", "Победители", "Мир \u00abПангея\u00bb"} <= set(texts)
+    assert "Австралия" in texts and "Азия" in texts  # printed names beside a group's own
+    english = _texts(BoardPicture(world_name="Pangaea"))
+    assert "KAMCHATKA" in english and "Continents" in english and "The World of Pangaea" in english
+    svg = render_svg(picture)
+    assert "<title>Камчатка</title>" in svg
+
+
+def test_marks_sit_where_the_russian_names_leave_room():
+    # "Восточная Африка" takes two lines where "East Africa" takes one: the marks move with the
+    # name, and the picture puts them where mark_positions says.
+    t = DrawnTerritory("east-africa", city_kind="major", city_name="Аксум", scar="bunker")
+    assert len(drawing.name_lines(t.slug, "ru")) == 2 == len(drawing.name_lines(t.slug)) + 1
+    assert mark_pixel_positions(t, 2000, "ru") != mark_pixel_positions(t, 2000)
+    png = render_png(BoardPicture(territories=[t], language="ru"), width=2000)
+    where = mark_pixel_positions(t, 2000, "ru")
+    assert _close(_pixel(png, where["city"]), CITY_FILL["major"])
+    assert _close(_pixel(png, where["scar"]), SCAR_COLORS["bunker"])
