@@ -1191,6 +1191,7 @@ def name_world(
         rolls={str(k): v for k, v in clean_rolls.items()},
     )
     audit(campaign, by, "world-named", f"The World of {name}.")
+    snapshots.refresh_on_commit(campaign.pk, last)  # the legend shows the world's name
     return mark
 
 

@@ -115,6 +115,41 @@ def request_snapshot(campaign_id: int, game_number: int, force: bool = False) ->
     return row
 
 
+def refresh(campaign_id: int, from_game: int = 1) -> None:
+    """Draw again every picture already asked for that shows game ``from_game`` or a later one
+    (and the timeline): the world as of those games changed (a correction, a packet opened, the
+    world named). A picture whose state did not change after all is not drawn twice: its file
+    is found by hash."""
+    numbers = list(
+        Snapshot.objects.filter(
+            campaign_id=campaign_id, game_number__gte=max(from_game, 1)
+        ).values_list("game_number", flat=True)
+    )
+    for number in numbers:
+        request_snapshot(campaign_id, number)  # also refreshes the timeline, if asked for
+    if (
+        not numbers
+        and Snapshot.objects.filter(campaign_id=campaign_id, game_number=Snapshot.TIMELINE).exists()
+    ):
+        request_timeline(campaign_id)
+
+
+def refresh_on_commit(campaign_id: int, from_game: int = 1) -> None:
+    transaction.on_commit(partial(refresh, campaign_id, from_game), robust=True)
+
+
+def correction_affects_from(before: dict, after: dict) -> int:
+    """The first game whose world a correction changed: the earliest game its mark was placed
+    or removed in, before or after the change (1 when the mark does not say)."""
+    games = [
+        value
+        for side in (before or {}, after or {})
+        for key in ("placed_in_game", "removed_in_game")
+        if isinstance(value := side.get(key), int) and not isinstance(value, bool)
+    ]
+    return max(min(games), 1) if games else 1
+
+
 def request_timeline(campaign_id: int, force: bool = False) -> Snapshot:
     """Ask for the campaign's timeline: the board after every finished game, animated."""
     if not finished_games(campaign_id):

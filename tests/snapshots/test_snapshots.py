@@ -323,3 +323,31 @@ def test_the_timeline_animates_every_finished_game(
 def test_a_campaign_without_a_finished_game_has_no_timeline(prepared_campaign):
     with pytest.raises(RuleViolation, match="nothing to show"):
         snapshots.request_timeline(prepared_campaign.pk)
+
+
+def test_a_corrected_mark_draws_the_pictures_that_show_it_again(
+    first_game, owner, media, django_capture_on_commit_callbacks
+):
+    from campaigns import services
+    from legacy.models import Scar
+
+    campaign = first_game.campaign
+    before = snapshot_of(campaign)
+    brazil = drawn(picture_for(campaign.pk, 1), "brazil")
+    scar_at = mark_pixel_positions(brazil, settings.SNAPSHOT_WIDTH)["scar"]
+    assert close(stored_image(before).convert("RGB").getpixel(scar_at), SCAR_COLORS["bunker"])
+    scar = Scar.objects.get(campaign=campaign, territory="brazil")
+    with django_capture_on_commit_callbacks(execute=True):
+        services.void_mark(
+            campaign=campaign, model=Scar, mark_id=scar.pk, reason="Placed by mistake", by=owner
+        )
+    after = snapshot_of(campaign)
+    assert after.status == SnapshotStatus.DONE and after.state_hash != before.state_hash
+    pixel = stored_image(after).convert("RGB").getpixel(scar_at)
+    assert not close(pixel, SCAR_COLORS["bunker"])
+
+
+def test_a_correction_of_a_later_game_leaves_earlier_pictures_alone():
+    assert snapshots.correction_affects_from({"placed_in_game": 4}, {"placed_in_game": 3}) == 3
+    assert snapshots.correction_affects_from({"placed_in_game": 0, "removed_in_game": 5}, {}) == 1
+    assert snapshots.correction_affects_from({"name": "Cairo"}, {"name": "Giza"}) == 1
