@@ -42,14 +42,10 @@ from campaigns.models import (
 )
 from legacy import board, odds, rules
 from legacy.box import BASE_TRADE_CHART, PACKETS, WINNERS_LINES
+from legacy.corrections import COMMON_EDITABLE, EDITABLE, MARK_TYPES, TYPE_OF_MODEL
 from legacy.errors import RuleViolation
 from legacy.models import (
-    BonusChange,
     City,
-    CoinSticker,
-    ContinentName,
-    DestroyedCard,
-    FactionPower,
     Fortification,
     Mark,
     OtherMark,
@@ -608,37 +604,6 @@ class RecruitmentView(ApiView):
 
 # --- Marks and corrections ---------------------------------------------------------------------
 
-MARK_TYPES: dict[str, type[Mark]] = {
-    "cities": City,
-    "scars": Scar,
-    "fortifications": Fortification,
-    "coin-stickers": CoinSticker,
-    "destroyed-cards": DestroyedCard,
-    "continent-names": ContinentName,
-    "bonus-changes": BonusChange,
-    "faction-powers": FactionPower,
-    "packet-openings": PacketOpening,
-    "signatures": Signature,
-    "world-names": WorldName,
-    "other-marks": OtherMark,
-}
-TYPE_OF_MODEL = {model: slug for slug, model in MARK_TYPES.items()}
-# What a correction may change on each type of mark, beyond when it was placed and by whom.
-EDITABLE: dict[type[Mark], frozenset[str]] = {
-    City: frozenset({"territory", "kind", "name"}),
-    Scar: frozenset({"territory", "faction"}),
-    Fortification: frozenset({"boxes_used"}),
-    CoinSticker: frozenset({"territory", "coins_after"}),
-    DestroyedCard: frozenset({"territory"}),
-    ContinentName: frozenset({"continent", "name"}),
-    BonusChange: frozenset({"continent", "delta"}),
-    FactionPower: frozenset({"name", "text"}),
-    PacketOpening: frozenset({"trigger"}),
-    Signature: frozenset({"name", "date", "slogan", "line"}),
-    WorldName: frozenset({"name"}),
-    OtherMark: frozenset({"territory", "faction", "label"}),
-}
-COMMON_EDITABLE = frozenset({"placed_in_game", "placed_by"})
 COMMON_FIELDS = frozenset(
     {
         "id",

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Role
 from campaigns.pages import (
+    CITY_LABELS,
     CONTENT_LABELS,
     REWARD_LABELS,
     continent_name,
@@ -699,3 +700,139 @@ class OddsForm(forms.Form):
         boxes = d.get("fortification_boxes")
         mods["fortification_boxes"] = 10 if boxes is None else boxes
         return mods
+
+
+# --- Fixing a mark entered by mistake ----------------------------------------------------------
+
+MARK_FIELD_LABELS = {
+    "territory": _("Territory"),
+    "kind": _("Kind of city"),
+    "name": _("Name"),
+    "faction": _("Faction"),
+    "boxes_used": _("Fortification boxes used"),
+    "coins_after": _("Coins on the card with this sticker"),
+    "continent": _("Continent"),
+    "delta": _("Change of the bonus"),
+    "text": _("Text"),
+    "trigger": _("What made it open"),
+    "date": _("Date"),
+    "slogan": _("Slogan"),
+    "line": _("Line of the winners' section"),
+    "label": _("Label"),
+    "placed_in_game": _("Placed in game (0: before the first game)"),
+    "placed_by": _("Placed by"),
+}
+MARK_FIELD_ORDER = list(MARK_FIELD_LABELS)
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(label=_("Why"), max_length=300)
+
+
+class MarkCorrectionForm(forms.Form):
+    """The fields a correction may change on one type of mark, filled in with the mark's values
+    now (``legacy.corrections.EDITABLE``); ``changes()`` holds only the fields changed."""
+
+    reason = forms.CharField(label=_("Why"), max_length=300)
+
+    def __init__(self, *args, mark, players: dict[int, str], factions: dict[str, str], **kw):
+        from legacy.corrections import COMMON_EDITABLE, EDITABLE
+
+        self.mark = mark
+        self.editable = sorted(EDITABLE[type(mark)] | COMMON_EDITABLE, key=MARK_FIELD_ORDER.index)
+        initial = {name: self._value_now(name) for name in self.editable}
+        super().__init__(*args, initial=initial, **kw)
+        for name in self.editable:
+            self.fields[name] = self._field(name, players, factions)
+        self.order_fields([*self.editable, "reason"])
+
+    def _value_now(self, name: str):
+        if name == "placed_by":
+            return self.mark.placed_by_id
+        return getattr(self.mark, name)
+
+    def _field(self, name: str, players, factions) -> forms.Field:
+        model_field = type(self.mark)._meta.get_field(name)
+        required = not (model_field.null or model_field.blank)
+        label = MARK_FIELD_LABELS[name]
+        blank = [("", "—")] if not required else []
+        if name == "territory":
+            return forms.TypedChoiceField(
+                label=label,
+                choices=blank + territory_choices(),
+                required=required,
+                empty_value=None,
+            )
+        if name == "continent":
+            return forms.ChoiceField(
+                label=label, choices=[(c.slug, continent_name(c.slug)) for c in board.CONTINENTS]
+            )
+        if name == "faction":
+            return forms.TypedChoiceField(
+                label=label,
+                choices=blank + sorted(factions.items(), key=lambda kv: kv[1]),
+                required=required,
+                empty_value=None,
+            )
+        if name == "kind":
+            return forms.ChoiceField(
+                label=label, choices=[(k, CITY_LABELS[k]) for k in CITY_LABELS]
+            )
+        if name == "placed_by":
+            return forms.TypedChoiceField(
+                label=label,
+                choices=[("", "—"), *sorted(players.items(), key=lambda kv: kv[1])],
+                coerce=int,
+                required=False,
+                empty_value=None,
+            )
+        if name == "date":
+            return forms.DateField(label=label, required=required)
+        if name in ("placed_in_game", "boxes_used", "coins_after", "delta", "line"):
+            return forms.IntegerField(label=label, required=required, min_value=-10, max_value=100)
+        if name == "text":
+            return forms.CharField(
+                label=label, required=required, widget=forms.Textarea(attrs={"rows": 3})
+            )
+        return forms.CharField(label=label, required=required, max_length=model_field.max_length)
+
+    def changes(self) -> dict:
+        out = {}
+        for name in self.editable:
+            value = self.cleaned_data.get(name)
+            if value in ("", None) and self.initial.get(name) in ("", None):
+                continue
+            if value != self.initial.get(name):
+                out[name] = value
+        return out
+
+
+class AmendForm(FinishForm):
+    """The end of a finished game entered anew, with the reason and the revision it amends."""
+
+    reason = forms.CharField(label=_("Why is the game amended?"), max_length=300)
+    revision = forms.IntegerField(widget=forms.HiddenInput)
+
+    def initial_from(self, game, rewards) -> dict:
+        """What the game's end holds now, as this form's fields: results, signature, rewards."""
+        seats = {s.player_id: s for s in self.seats}
+        initial = {"revision": game.revision}
+        for p, s in seats.items():
+            initial[f"result_{p}"] = s.result
+        for r in rewards:
+            d = r.details
+            kind = Reward(r.kind)
+            if kind == Reward.CHANGE_BONUS:
+                target = f"{d.get('continent')}:{int(d.get('delta') or 0):+d}"
+            elif kind == Reward.NAME_CONTINENT:
+                target = d.get("continent")
+            else:
+                target = d.get("territory")
+            if seats.get(r.seat.player_id) and r.seat.result == "won":
+                initial.update({"winner_kind": kind.value, f"w_{kind.value}_target": target})
+                initial[f"w_{kind.value}_name"] = d.get("name") or ""
+            else:
+                p = r.seat.player_id
+                initial.update({f"h{p}_kind": kind.value, f"h{p}_{kind.value}_target": target})
+                initial[f"h{p}_name"] = d.get("name") or ""
+        return initial

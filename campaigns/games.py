@@ -54,6 +54,7 @@ from legacy.models import (
 )
 from legacy.rules import Reward, RewardChoice
 from legacy.selectors import world_as_of
+from legacy.world import World
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 5
 
@@ -1063,6 +1064,34 @@ def finish_game(
     return result
 
 
+def _undo_end(campaign: Campaign, game: Game) -> None:
+    """Void what the end of ``game`` placed (rewards, signature) and let what it covered count
+    again. Never deletes: the voided rows stay, as any correction's do."""
+    for reward in game.rewards.filter(voided=False):
+        created = reward.details.get("created")
+        if created:
+            MARK_BY_NAME[created[0]].objects.filter(pk=created[1]).update(voided=True)
+        for model_name, pk in reward.details.get("removed", []):
+            MARK_BY_NAME[model_name].objects.filter(pk=pk).update(
+                removed_in_game=None, removed_reason=""
+            )
+    game.rewards.update(voided=True)
+    Signature.objects.filter(campaign=campaign, placed_in_game=game.number, voided=False).update(
+        voided=True
+    )
+
+
+def world_before_the_end(game: Game) -> World:
+    """The world as an amendment of ``game`` starts from: everything so far, without what its
+    end placed (the rewards and the signature), so that the rewards it offers are the legal
+    ones. Read inside a transaction that is rolled back: nothing is written."""
+    with transaction.atomic():
+        _undo_end(game.campaign, game)
+        world = world_as_of(game.campaign_id)
+        transaction.set_rollback(True)
+    return world
+
+
 @transaction.atomic
 def amend_game(
     *,
@@ -1107,18 +1136,7 @@ def amend_game(
         raise RuleViolation(
             "Say why the game is amended.", rule="correction-reason", field="reason"
         )
-    for reward in game.rewards.filter(voided=False):
-        created = reward.details.get("created")
-        if created:
-            MARK_BY_NAME[created[0]].objects.filter(pk=created[1]).update(voided=True)
-        for model_name, pk in reward.details.get("removed", []):
-            MARK_BY_NAME[model_name].objects.filter(pk=pk).update(
-                removed_in_game=None, removed_reason=""
-            )
-    game.rewards.update(voided=True)
-    Signature.objects.filter(campaign=campaign, placed_in_game=game.number, voided=False).update(
-        voided=True
-    )
+    _undo_end(campaign, game)
     result = _finish(
         campaign,
         game,

@@ -23,6 +23,7 @@ from campaigns.models import Campaign, Role
 from campaigns.pictures import picture_of_world
 from legacy import board, drawing, names
 from legacy.box import FACTION_BY_SLUG, PACKET_BY_SLUG, STOCK_LABELS
+from legacy.corrections import TYPE_OF_MODEL
 from legacy.models import (
     BonusChange,
     City,
@@ -372,6 +373,9 @@ def territory_panel_data(world: World, ctx: BoardContext) -> dict[str, dict]:
 # --- The history of marks ------------------------------------------------------------------------
 
 
+MARK_TYPE_OF_NAME = {model.__name__: slug for model, slug in TYPE_OF_MODEL.items()}
+
+
 @dataclass
 class MarkLine:
     """One mark, described for people: what, where, when placed, and when and why it stopped."""
@@ -391,6 +395,11 @@ class MarkLine:
     @property
     def where_name(self) -> str:
         return territory_name(self.where)
+
+    @property
+    def type_slug(self) -> str:
+        """The type's name in the mark's own address (``legacy.corrections.MARK_TYPES``)."""
+        return MARK_TYPE_OF_NAME[self.model]
 
     @property
     def status(self) -> str:

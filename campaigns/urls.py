@@ -28,6 +28,7 @@ urlpatterns = [
     path("<int:pk>/games/<int:number>/start/", views.game_start, name="game_start"),
     path("<int:pk>/games/<int:number>/log/<slug:kind>/", views.game_log, name="game_log"),
     path("<int:pk>/games/<int:number>/finish/", views.game_finish, name="game_finish"),
+    path("<int:pk>/games/<int:number>/amend/", views.game_amend, name="game_amend"),
     path("<int:pk>/games/<int:number>/snapshot/", views.game_snapshot, name="game_snapshot"),
     path(
         "<int:pk>/games/<int:number>/snapshot.png",
@@ -47,6 +48,7 @@ urlpatterns = [
     path("<int:pk>/timeline/redraw/", views.timeline_redraw, name="timeline_redraw"),
     path("<int:pk>/timeline.webp", views.timeline_image, name="timeline_image"),
     path("<int:pk>/territories/<slug:slug>/", views.territory, name="territory"),
+    path("<int:pk>/marks/<slug:mark_type>/<int:mark_id>/", views.mark_fix, name="mark"),
     path("<int:pk>/factions/", views.factions_page, name="factions"),
     path("<int:pk>/standings/", views.standings_page, name="standings"),
     path("<int:pk>/audit/", views.audit_page, name="audit"),

@@ -24,7 +24,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db import connection
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -51,10 +51,12 @@ from campaigns.models import (
 )
 from legacy import board, names, rules
 from legacy.box import FACTIONS, PACKETS, WINNERS_LINES
+from legacy.corrections import MARK_TYPES
 from legacy.errors import RuleViolation
 from legacy.models import (
     City,
     CoinSticker,
+    Correction,
     FactionPower,
     MarkKind,
     PacketOpening,
@@ -972,6 +974,83 @@ def game_finish(request, access, number):
     return render(request, "campaigns/game_finish.html", context)
 
 
+@campaign_view(write=True)
+def game_amend(request, access, number):
+    """Enter the end of the last finished game again, until the next game is set up; the form
+    is the finish's, filled in with what the game's end holds now, plus the reason."""
+    campaign = access.campaign
+    game = game_or_404(access, number)
+    if game.status != GameStatus.FINISHED or campaign.games.filter(number__gt=number).exists():
+        messages.info(
+            request,
+            _(
+                "Only the last finished game can be amended, until the next one is set up: "
+                "fix single marks from the history instead."
+            ),
+        )
+        return redirect("campaigns:game", campaign.pk, game.number)
+    factions = pages.campaign_factions(campaign.pk)
+    seats = label_seats(list(game.seats.select_related("player").order_by("order")), factions)
+    world = games.world_before_the_end(game)
+    give = rules.rewards_given(game.number)
+    all_territories = [t.slug for t in board.TERRITORIES]
+    form = forms.AmendForm(
+        request.POST or None,
+        seats=seats,
+        winner_targets=rules.winner_reward_targets(world) if give else {},
+        held_targets=rules.held_on_reward_targets(world, all_territories) if give else {},
+        rewards=give,
+    )
+    if request.method != "POST":
+        rewards = GameReward.objects.filter(game=game, voided=False).select_related("seat")
+        form.initial = form.initial_from(game, list(rewards.order_by("order")))
+        signature = Signature.objects.filter(
+            campaign=campaign, placed_in_game=game.number, voided=False
+        ).first()
+        if signature:
+            form.initial.update(slogan=signature.slogan, signed_on=signature.date)
+    preview = bool(request.POST.get("_preview"))
+    if request.method == "POST" and not preview and form.is_valid():
+        held, controlled = form.held_on()
+        try:
+            games.amend_game(
+                game=game,
+                revision=form.cleaned_data["revision"],
+                results=form.results(),
+                controlled=controlled,
+                winner_reward=form.winner_reward(),
+                held_on_rewards=held,
+                slogan=form.cleaned_data.get("slogan") or "",
+                signed_on=form.cleaned_data.get("signed_on"),
+                reason=form.cleaned_data["reason"],
+                by=request.user,
+            )
+        except RuleViolation as refusal:
+            refuse(form, refusal)
+        else:
+            messages.success(request, _("Game %(n)s is amended.") % {"n": game.number})
+            return redirect("campaigns:game", campaign.pk, game.number)
+    source = request.POST if request.method == "POST" else form.initial
+    results = {s.player_id: source.get(f"result_{s.player_id}", "") for s in seats}
+    winner = next((p for p, r in results.items() if r == "won"), None)
+    order = (
+        rules.held_on_order({s.player_id: s.order for s in seats}, winner)
+        if winner
+        else [s.player_id for s in seats]
+    )
+    context = {
+        "access": access,
+        "game": game,
+        "form": form,
+        "preview": preview,
+        "held_rows": form.held_rows(order, results) if give else [],
+        "winner_chosen": winner is not None,
+        "rewards": give,
+        "amend": True,
+    }
+    return render(request, "campaigns/game_finish.html", context)
+
+
 def snapshot_state(access, game) -> dict:
     """Where the picture of the world after ``game`` stands: ``ready`` (with its address),
     ``pending`` (the worker has not drawn it yet), ``failed``, or ``svg`` (show the SVG board).
@@ -1218,6 +1297,87 @@ def history(request, access):
             "timeline": timeline,
             "before_first": placed.get(0, []),
             "prepared": campaign.prepared_at is not None,
+        },
+    )
+
+
+def _mark_or_404(access, mark_type: str, mark_id: int):
+    model = MARK_TYPES.get(mark_type)
+    if model is None:
+        raise Http404
+    mark = model.objects.filter(campaign=access.campaign, pk=mark_id).first()
+    if mark is None:
+        raise Http404
+    return mark
+
+
+@campaign_view(write=True)
+def mark_fix(request, access, mark_type, mark_id):
+    """One mark, for the people who record games: change what was entered wrongly, or void a
+    mark that should never have been entered; either way with a reason, kept in the audit."""
+    mark = _mark_or_404(access, mark_type, mark_id)
+    model = type(mark)
+    campaign = access.campaign
+    players = player_names(campaign.pk)
+    factions = pages.campaign_factions(campaign.pk)
+    action = request.POST.get("action") if request.method == "POST" else None
+    correct_form = forms.MarkCorrectionForm(
+        request.POST if action == "correct" else None,
+        mark=mark,
+        players=players,
+        factions=factions,
+        prefix="fix",
+    )
+    void_form = forms.ReasonForm(request.POST if action == "void" else None, prefix="void")
+    if action == "correct" and correct_form.is_valid():
+        changes = correct_form.changes()
+        if not changes:
+            correct_form.add_error(None, _("Nothing was changed: change a field, then save."))
+        else:
+            try:
+                services.correct_mark(
+                    campaign=campaign,
+                    model=model,
+                    mark_id=mark.pk,
+                    changes=changes,
+                    reason=correct_form.cleaned_data["reason"],
+                    by=request.user,
+                )
+            except RuleViolation as refusal:
+                refuse(correct_form, refusal)
+            else:
+                messages.success(request, _("Corrected. The reason is kept in the audit."))
+                return redirect("campaigns:mark", campaign.pk, mark_type, mark.pk)
+    elif action == "void" and void_form.is_valid():
+        try:
+            services.void_mark(
+                campaign=campaign,
+                model=model,
+                mark_id=mark.pk,
+                reason=void_form.cleaned_data["reason"],
+                by=request.user,
+            )
+        except RuleViolation as refusal:
+            refuse(void_form, refusal)
+        else:
+            messages.success(request, _("Voided: it no longer counts in any game."))
+            return redirect("campaigns:mark", campaign.pk, mark_type, mark.pk)
+    elif action is not None and action not in ("correct", "void"):
+        return HttpResponse(status=400)
+    history = Correction.objects.filter(campaign=campaign, mark_type=model.__name__).filter(
+        Q(voided_id=mark.pk) | Q(added_id=mark.pk)
+    )
+    return render(
+        request,
+        "campaigns/mark.html",
+        {
+            "access": access,
+            "mark": mark,
+            "kind": model._meta.verbose_name,
+            "where": getattr(mark, "territory", None),
+            "correct_form": correct_form,
+            "void_form": void_form,
+            "history": history.select_related("made_by").order_by("-made_at", "-id"),
         },
     )
 

@@ -10,7 +10,55 @@ from django.core.exceptions import ValidationError
 from django.forms.models import model_to_dict
 
 from legacy.errors import RuleViolation
-from legacy.models import Correction, Mark
+from legacy.models import (
+    BonusChange,
+    City,
+    CoinSticker,
+    ContinentName,
+    Correction,
+    DestroyedCard,
+    FactionPower,
+    Fortification,
+    Mark,
+    OtherMark,
+    PacketOpening,
+    Scar,
+    Signature,
+    WorldName,
+)
+
+# Each type of mark by the name the API's addresses and the pages' use.
+MARK_TYPES: dict[str, type[Mark]] = {
+    "cities": City,
+    "scars": Scar,
+    "fortifications": Fortification,
+    "coin-stickers": CoinSticker,
+    "destroyed-cards": DestroyedCard,
+    "continent-names": ContinentName,
+    "bonus-changes": BonusChange,
+    "faction-powers": FactionPower,
+    "packet-openings": PacketOpening,
+    "signatures": Signature,
+    "world-names": WorldName,
+    "other-marks": OtherMark,
+}
+TYPE_OF_MODEL = {model: slug for slug, model in MARK_TYPES.items()}
+# What a correction may change on each type of mark, beyond when it was placed and by whom.
+EDITABLE: dict[type[Mark], frozenset[str]] = {
+    City: frozenset({"territory", "kind", "name"}),
+    Scar: frozenset({"territory", "faction"}),
+    Fortification: frozenset({"boxes_used"}),
+    CoinSticker: frozenset({"territory", "coins_after"}),
+    DestroyedCard: frozenset({"territory"}),
+    ContinentName: frozenset({"continent", "name"}),
+    BonusChange: frozenset({"continent", "delta"}),
+    FactionPower: frozenset({"name", "text"}),
+    PacketOpening: frozenset({"trigger"}),
+    Signature: frozenset({"name", "date", "slogan", "line"}),
+    WorldName: frozenset({"name"}),
+    OtherMark: frozenset({"territory", "faction", "label"}),
+}
+COMMON_EDITABLE = frozenset({"placed_in_game", "placed_by"})
 
 
 def snapshot(mark: Mark) -> dict:
