@@ -12,6 +12,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Role
@@ -25,6 +26,7 @@ from campaigns.pages import (
 )
 from legacy import board
 from legacy.box import FACTIONS, PACKETS
+from legacy.names import power
 from legacy.rules import HELD_ON_REWARDS, WINNER_REWARDS, Reward
 
 MAX_SEATS = 5
@@ -132,7 +134,13 @@ class FirstGameForm(forms.Form):
         for f in FACTIONS:
             self.fields[f"power_{f.slug}"] = forms.ChoiceField(
                 label=faction_name(f.slug),
-                choices=[(p.code, f"{p.name}: {p.text}") for p in f.starting_powers],
+                choices=[
+                    (
+                        p.code,
+                        "{}: {}".format(*power(f.slug, p.code, p.name, p.text, get_language())),
+                    )
+                    for p in f.starting_powers
+                ],
                 widget=forms.RadioSelect,
             )
         for t in board.TERRITORIES:

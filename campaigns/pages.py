@@ -218,6 +218,17 @@ def faction_name(slug: str | None, factions: dict[str, str] | None = None) -> st
     return slug or ""
 
 
+def power_words(power) -> tuple[str, str]:
+    """(name, text) of a power (a ``FactionPower`` or a box ``StartingPower`` of a faction),
+    in the reader's language when it is one of the box's starting powers."""
+    faction = getattr(power, "faction", "")
+    if getattr(power, "unlocked_by_id", None) is not None or getattr(power, "slot", "starting") != (
+        "starting"
+    ):
+        return power.name, power.text
+    return names.power(faction, power.code, power.name, power.text, get_language())
+
+
 def campaign_factions(campaign_id: int) -> dict[str, str]:
     """``games.campaign_factions`` with the box's factions named in the reader's language."""
     return {
@@ -255,6 +266,11 @@ class BoardContext:
     scar_names: dict[str, str] = field(default_factory=dict)  # scar slug -> name ("?" if hidden)
     hqs: dict[str, str] = field(default_factory=dict)  # territory -> faction
     sees_unlocked: bool = True  # False: kinds of mark a packet unlocked are not named
+
+
+def scar_kind_name(kind: ScarKind) -> str:
+    """A scar type's name: the box's two in the reader's language, a group's as written."""
+    return names.base_scar(kind.slug, kind.name, get_language()) if kind.base else kind.name
 
 
 def scar_names(campaign_id: int, sees_unlocked: bool) -> dict[str, str]:
@@ -453,7 +469,7 @@ class MarkHistory:
             text = _("%(kind)s %(name)s founded") % {"kind": CITY_LABELS[c.kind], "name": c.name}
             out.append(self._line(c, text[:1].upper() + text[1:], c.territory))
         for s in self._qs(Scar, **where).select_related("kind"):
-            name = s.kind.name if (s.kind.base or self.sees_unlocked) else str(HIDDEN)
+            name = scar_kind_name(s.kind) if (s.kind.base or self.sees_unlocked) else str(HIDDEN)
             if s.territory:
                 out.append(self._line(s, _("Scar: %(name)s") % {"name": name}, s.territory))
             elif not t:

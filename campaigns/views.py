@@ -583,7 +583,13 @@ def first_game(request, access):
             "campaigns/first_game_done.html",
             {
                 "access": access,
-                "powers": [(f, pages.faction_name(f.slug), kept.get(f.slug)) for f in FACTIONS],
+                "powers": [
+                    (
+                        pages.faction_name(f.slug),
+                        pages.power_words(kept[f.slug]) if f.slug in kept else None,
+                    )
+                    for f in FACTIONS
+                ],
                 "cards": sorted(
                     ((pages.territory_name(t), n) for t, n in cards.items()),
                     key=lambda x: (-x[1], x[0]),
@@ -701,7 +707,7 @@ def game_forms(access, game, seats, data=None, which=None):
         "scar": lambda d: forms.ScarForm(
             d,
             prefix="scar",
-            scar_kinds=[(k.slug, k.name) for k in kinds],
+            scar_kinds=[(k.slug, pages.scar_kind_name(k)) for k in kinds],
             free_territories=free,
             factions=factions,
             seats=seats,
@@ -1442,6 +1448,7 @@ def factions_page(request, access):
     for p in FactionPower.objects.filter(campaign=campaign, voided=False).order_by("id"):
         p.hidden = p.unlocked_by_id is not None and not access.sees_unlocked
         p.counts = p.removed_in_game is None
+        p.display_name, p.display_text = pages.power_words(p)
         powers[p.faction].append(p)
     scars = {}
     for s in (
@@ -1450,7 +1457,9 @@ def factions_page(request, access):
         .select_related("kind")
     ):
         scars[s.faction] = (
-            s.kind.name if (s.kind.base or access.sees_unlocked) else str(pages.HIDDEN)
+            pages.scar_kind_name(s.kind)
+            if (s.kind.base or access.sees_unlocked)
+            else str(pages.HIDDEN)
         )
     cards = []
     for slug, name in factions.items():

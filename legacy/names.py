@@ -76,6 +76,56 @@ RU_FACTIONS = {
     "saharan-republic": "Сахарская Республика",
 }
 
+# The box's starting powers, in our own Russian words: (faction, code) -> (name, text).
+RU_POWERS = {
+    ("die-mechaniker", "a"): (
+        "Укреплённый штаб",
+        "Когда вы защищаете свой стартовый штаб, он считается укреплённым.",
+    ),
+    ("die-mechaniker", "b"): (
+        "Железная оборона",
+        "Если при защите у вас выпали две шестёрки (без изменений), эту территорию больше никто "
+        "не может атаковать в этот ход.",
+    ),
+    ("enclave-of-the-bear", "a"): (
+        "Свирепость",
+        "В первой территории, которую вы атакуете за ход, защитник вычитает 1 из своего "
+        "меньшего кубика.",
+    ),
+    ("enclave-of-the-bear", "b"): (
+        "Натиск",
+        "Если при атаке у вас выпали три одинаковых числа (без изменений) и погиб хотя бы один "
+        "защитник, территория сразу ваша.",
+    ),
+    ("imperial-balkania", "a"): (
+        "Округление вверх",
+        "Когда при наборе войск вы делите территории и население на 3, округляйте вверх.",
+    ),
+    ("imperial-balkania", "b"): (
+        "Плоды экспансии",
+        "Если за ход вы заняли 4 или больше территорий, никого не завоевав, вы всё равно берёте "
+        "карту ресурса.",
+    ),
+    ("khan-industries", "a"): (
+        "Быстрое развёртывание",
+        "В начале своего хода добавьте по одному войску на каждую территорию со штабом, которую "
+        "вы контролируете.",
+    ),
+    ("khan-industries", "b"): (
+        "Линии снабжения",
+        "Когда вы берёте карту территории, которую контролируете, можете добавить туда одно "
+        "войско.",
+    ),
+    ("saharan-republic", "a"): (
+        "Хитрость пустыни",
+        "Свой манёвр вы можете сделать в любой момент своего хода.",
+    ),
+    ("saharan-republic", "b"): (
+        "Долгие дороги",
+        "Ваш манёвр может связать любые две ваши территории, соединены они или нет.",
+    ),
+}
+
 RU_SCARS = {"bunker": "Бункер", "ammo-shortage": "Нехватка боеприпасов"}
 
 # The few words a board picture writes besides names.
@@ -130,6 +180,14 @@ def base_scar(slug: str, name: str, language: str | None = DEFAULT) -> str:
     if language_of(language) == "ru" and slug in RU_SCARS:
         return RU_SCARS[slug]
     return name
+
+
+def power(faction: str, code: str, name: str, text: str, language: str | None = DEFAULT):
+    """(name, text) of a power in ``language``: the box's starting powers are translated; a
+    power a group entered keeps its own words."""
+    if language_of(language) == "ru" and (faction, code) in RU_POWERS:
+        return RU_POWERS[(faction, code)]
+    return name, text
 
 
 def picture_words(language: str | None = DEFAULT) -> dict[str, str]:

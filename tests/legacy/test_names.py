@@ -44,3 +44,13 @@ def test_the_box_scar_types_have_russian_names_and_a_groups_own_keep_theirs():
     assert names.base_scar("bunker", "Bunker", "ru") == "Бункер"
     assert names.base_scar("bunker", "Bunker", "en") == "Bunker"
     assert names.base_scar("mutiny", "Mutiny", "ru") == "Mutiny"
+
+
+def test_every_starting_power_of_the_box_has_russian_words():
+    for f in FACTIONS:
+        for p in f.starting_powers:
+            name, text = names.power(f.slug, p.code, p.name, p.text, "ru")
+            assert (name, text) == names.RU_POWERS[(f.slug, p.code)] and name != p.name
+            assert names.power(f.slug, p.code, p.name, p.text, "en") == (p.name, p.text)
+    assert len(names.RU_POWERS) == sum(len(f.starting_powers) for f in FACTIONS)
+    assert names.power("khan-industries", "z", "Our own", "Words", "ru") == ("Our own", "Words")

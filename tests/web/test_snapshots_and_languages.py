@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from campaigns import games
-from tests.web.conftest import play, start_next_game
+from tests.web.conftest import client_for, play, start_next_game
 
 pytestmark = pytest.mark.django_db
 
@@ -221,3 +221,18 @@ def test_a_refusal_in_russian_leads_with_the_rule_in_russian(prepared_campaign, 
     text = response.content.decode()
     assert "Победитель выбирает одну награду." in text
     assert "Ada won and chooses one reward." in text  # the service's exact words follow
+
+
+def test_russian_pages_give_the_boxs_powers_and_scars_in_russian(prepared_campaign, owner):
+    from django.test import Client
+
+    play(prepared_campaign, 1)
+    client = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    client.force_login(owner)
+    factions = client.get(url(prepared_campaign, "factions/")).content.decode()
+    # "a" was kept for every faction before the first game.
+    assert "Укреплённый штаб" in factions and "Fortified HQ" not in factions
+    history = client.get(url(prepared_campaign, "history/")).content.decode()
+    assert "Нехватка боеприпасов" in history or "Бункер" in history
+    english = client_for(owner).get(url(prepared_campaign, "factions/")).content.decode()
+    assert "Fortified HQ" in english
