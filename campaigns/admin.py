@@ -1,7 +1,10 @@
 from django.contrib import admin
-from django.urls import reverse
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.urls import path, reverse
 from django.utils.html import format_html
 
+from campaigns import snapshots
 from campaigns.models import AuditEntry, Campaign, Membership, Player, Snapshot
 from legacy.models import City, Scar, Signature
 
@@ -86,20 +89,33 @@ class SnapshotAdmin(admin.ModelAdmin):
     list_display = ["campaign", "game_number", "status", "attempts", "updated_at"]
     list_filter = ["status"]
     search_fields = ["campaign__name", "state_hash"]
-    # The stored file is shown through the campaign's own picture address (media files are not
-    # served publicly).
+    # The stored file is served by the admin itself, to staff who may view snapshots (media
+    # files are never served publicly, and staff need not be members of the campaign).
     readonly_fields = [f.name for f in Snapshot._meta.fields if f.name != "image"] + ["picture"]
+
+    def get_urls(self):
+        own = [
+            path(
+                "<int:pk>/picture/",
+                self.admin_site.admin_view(self.picture_view),
+                name="campaigns_snapshot_picture",
+            )
+        ]
+        return own + super().get_urls()
+
+    def picture_view(self, request, pk):
+        if not self.has_view_permission(request):
+            raise PermissionDenied
+        response = snapshots.picture_response(request, Snapshot.objects.filter(pk=pk).first())
+        if response is None:
+            raise Http404("This snapshot has no stored picture.")
+        return response
 
     @admin.display(description="picture")
     def picture(self, obj):
-        if not obj.image:
+        if not obj.image or obj.status != "done":
             return "-"
-        if obj.game_number == Snapshot.TIMELINE:
-            address = reverse("campaigns:timeline_image", args=[obj.campaign_id])
-        else:
-            address = reverse(
-                "campaigns:game_snapshot_image", args=[obj.campaign_id, obj.game_number]
-            )
+        address = reverse("admin:campaigns_snapshot_picture", args=[obj.pk])
         return format_html('<a href="{}">{}</a>', address, obj.image.name)
 
     def has_add_permission(self, request):

@@ -351,3 +351,20 @@ def test_a_correction_of_a_later_game_leaves_earlier_pictures_alone():
     assert snapshots.correction_affects_from({"placed_in_game": 4}, {"placed_in_game": 3}) == 3
     assert snapshots.correction_affects_from({"placed_in_game": 0, "removed_in_game": 5}, {}) == 1
     assert snapshots.correction_affects_from({"name": "Cairo"}, {"name": "Giza"}) == 1
+
+
+def test_staff_open_a_stored_picture_from_the_admin_without_being_members(
+    first_game, client, django_user_model
+):
+    operator = django_user_model.objects.create_superuser("oper", password="pw-oper-123")
+    row = snapshot_of(first_game.campaign)
+    client.force_login(operator)
+    page = client.get(f"/admin/campaigns/snapshot/{row.pk}/change/").content.decode()
+    address = f"/admin/campaigns/snapshot/{row.pk}/picture/"
+    assert address in page
+    picture = client.get(address)
+    assert picture.status_code == 200 and picture["Content-Type"] == "image/png"
+    assert b"".join(picture.streaming_content).startswith(b"\x89PNG")
+    # A member who is not staff is sent to the admin's login, not given the file.
+    client.force_login(first_game.campaign.owner)
+    assert client.get(address).status_code == 302
