@@ -280,6 +280,14 @@ def correct_mark(
     before and after, and the reason."""
     campaign = lock_campaign(campaign)
     mark = _mark(campaign, model, mark_id)
+    game = changes.get("placed_in_game")
+    if isinstance(game, int) and game > 0 and not campaign.games.filter(number=game).exists():
+        raise RuleViolation(
+            f"There is no game {game} in this campaign: a mark is placed in a game that has been "
+            "set up (0: before the first game).",
+            rule="placed-in-a-real-game",
+            field="placed_in_game",
+        )
     if "placed_by" in changes and changes["placed_by"] is not None:
         if not Player.objects.filter(campaign=campaign, pk=changes["placed_by"]).exists():
             raise RuleViolation(

@@ -219,6 +219,11 @@ def test_a_mark_is_corrected_with_a_reason_and_voided_without_deleting(history, 
     assert moved.status_code == 200 and moved.json()["mark"]["placed_by"] == players["Boris"].pk
     foreign = api.patch(f"{base}{city['id']}/", {"reason": "x", "placed_by": 999999}, format="json")
     assert foreign.status_code == 400 and foreign.json()["error"]["rule"] == "unknown-player"
+    unplayed = api.patch(
+        f"{base}{city['id']}/", {"reason": "x", "placed_in_game": 40}, format="json"
+    )
+    assert unplayed.status_code == 400
+    assert unplayed.json()["error"]["rule"] == "placed-in-a-real-game"
     voided = api.post(f"{base}{city['id']}/void/", {"reason": "Never founded"}, format="json")
     assert voided.status_code == 200 and voided.json()["mark"]["voided"] is True
     again = api.post(f"{base}{city['id']}/void/", {"reason": "twice"}, format="json")

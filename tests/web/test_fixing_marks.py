@@ -171,3 +171,49 @@ def test_the_fix_page_speaks_russian(played, editor):
     page = client.get(address(played, cairo(played))).content.decode()
     assert "Исправить отметку" in page and "Аннулировать отметку" in page
     assert '<option value="egypt" selected>Египет</option>' in page
+
+
+GARBAGE = [
+    "",
+    "abc",
+    "-1",
+    "99999999999999999999",
+    "atlantis",
+    "\x00",
+    "2026-13-45",
+    "1.5",
+    "é" * 400,
+]
+
+
+def test_no_garbage_in_any_field_of_any_mark_is_a_server_error(played, as_editor):
+    from legacy.corrections import MARK_TYPES
+
+    marks = [
+        (slug, mark)
+        for slug, model in MARK_TYPES.items()
+        for mark in model.objects.filter(campaign=played)[:1]
+    ]
+    assert len(marks) >= 5  # cities, scars, coin stickers, destroyed cards, signatures, powers
+    for slug, mark in marks:
+        page = address(played, mark, slug)
+        form = as_editor.get(page).context["correct_form"]
+        valid = {f"fix-{k}": "" if v is None else v for k, v in form.initial.items()}
+        for name in [*form.editable, "reason"]:
+            for junk in GARBAGE:
+                data = {**valid, "action": "correct", "fix-reason": "Junk", f"fix-{name}": junk}
+                response = as_editor.post(page, data)
+                assert response.status_code in (200, 302), (slug, name, junk)
+
+
+def test_a_mark_cannot_be_moved_to_a_game_not_yet_set_up(played, as_editor):
+    before = writes(played)
+    response = as_editor.post(
+        address(played, cairo(played)), correct(cairo(played), placed_in_game=7, reason="Later")
+    )
+    assert response.status_code == 200 and "There is no game 7" in response.content.decode()
+    assert writes(played) == before
+    moved = as_editor.post(
+        address(played, cairo(played)), correct(cairo(played), placed_in_game=2, reason="Later")
+    )
+    assert moved.status_code == 302 and cairo(played).placed_in_game == 2
