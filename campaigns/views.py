@@ -122,6 +122,17 @@ RULE_MESSAGES = {
     "invitation-revoked": gettext_lazy("This invitation link was withdrawn."),
     "invitation-unknown": gettext_lazy("This invitation link is not valid."),
     "owner-only": gettext_lazy("Only the campaign's owner may do that."),
+    "amend-finished": gettext_lazy("Only a finished game can be amended."),
+    "amend-before-next": gettext_lazy("A game can be amended until the next one is set up."),
+    "stale-amendment": gettext_lazy("Someone changed this game meanwhile: reload it."),
+    "correction-reason": gettext_lazy("Every correction says why."),
+    "void-once": gettext_lazy("That mark is already void."),
+    "unknown-mark": gettext_lazy("There is no such mark in this campaign."),
+    "placed-in-a-real-game": gettext_lazy("A mark is placed in a game that has been set up."),
+    "world": gettext_lazy("The board does not allow that mark there."),
+    "campaign-language": gettext_lazy("The pictures are drawn in English or Russian."),
+    "snapshot-of-a-finished-game": gettext_lazy("A game's picture is drawn when it ends."),
+    "timeline-needs-a-game": gettext_lazy("The timeline starts with the first finished game."),
 }
 
 
