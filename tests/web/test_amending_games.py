@@ -169,3 +169,14 @@ def test_the_amend_page_speaks_russian(played, editor):
     client.force_login(editor)
     page = client.get(url(played)).content.decode()
     assert "Исправить игру 1" in page and "Записать исправление" in page
+
+
+def test_changing_a_result_redraws_the_amend_form_and_writes_nothing(played, as_editor):
+    players = {p.name: p.pk for p in played.players.all()}
+    before = state(played)
+    # Chloe is said to have held on: the redrawn form offers her a held-on reward too.
+    data = amendment(played, **{f"result_{players['Chloe']}": "held_on"}, _preview="1")
+    response = as_editor.post(url(played), data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert f'name="h{players["Chloe"]}_kind"' in response.content.decode()
+    assert state(played) == before
