@@ -3,15 +3,12 @@
     python -m bench            (``make bench``)
 
 Django is set up here on a throwaway SQLite database under ``var/bench/``, made fresh with
-``migrate`` on every run, so a benchmark never touches the developer's own database. Benchmarks
-that other parts of the tree provide are run when their module exists; a module that exists but
-fails to import is an error, never a silent skip.
+``migrate`` on every run, so a benchmark never touches the developer's own database.
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import json
 import os
 import shutil
@@ -52,8 +49,6 @@ def setup_django() -> None:
 def main() -> int:
     setup_django()
     for module_name, function_name, runs in BENCHES:
-        if importlib.util.find_spec(module_name) is None:
-            continue
         function = getattr(importlib.import_module(module_name), function_name)
         results = function(runs)
         for result in results if isinstance(results, list) else [results]:
