@@ -821,14 +821,14 @@ class AmendForm(FinishForm):
     reason = forms.CharField(label=_("Why is the game amended?"), max_length=300)
     revision = forms.IntegerField(widget=forms.HiddenInput)
 
-    def initial_from(self, game, rewards) -> dict:
-        """What the game's end holds now, as this form's fields: results, signature, rewards."""
+    def initial_from(self, game, rewards: list[tuple]) -> dict:
+        """What the game's end holds now, as this form's fields: results and rewards (each
+        reward with its details as the board holds them, ``games.rewards_as_they_stand``)."""
         seats = {s.player_id: s for s in self.seats}
         initial = {"revision": game.revision}
         for p, s in seats.items():
             initial[f"result_{p}"] = s.result
-        for r in rewards:
-            d = r.details
+        for r, d in rewards:
             kind = Reward(r.kind)
             if kind == Reward.CHANGE_BONUS:
                 target = f"{d.get('continent')}:{int(d.get('delta') or 0):+d}"

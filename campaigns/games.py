@@ -1081,6 +1081,26 @@ def _undo_end(campaign: Campaign, game: Game) -> None:
     )
 
 
+def rewards_as_they_stand(game: Game) -> list[tuple[GameReward, dict]]:
+    """The game's rewards, each with its details as the board holds them now: a mark a reward
+    placed and a correction changed since (a city renamed, say) gives its current territory,
+    continent, name and change of bonus."""
+    rewards = list(
+        GameReward.objects.filter(game=game, voided=False).select_related("seat").order_by("order")
+    )
+    out = []
+    for reward in rewards:
+        details = dict(reward.details)
+        created = details.get("created")
+        model = MARK_BY_NAME.get(created[0]) if created else None
+        mark = model.objects.filter(pk=created[1], voided=False).first() if model else None
+        for name in ("territory", "continent", "name", "delta"):
+            if mark is not None and hasattr(mark, name):
+                details[name] = getattr(mark, name)
+        out.append((reward, details))
+    return out
+
+
 def world_before_the_end(game: Game) -> World:
     """The world as an amendment of ``game`` starts from: everything so far, without what its
     end placed (the rewards and the signature), so that the rewards it offers are the legal

@@ -1019,8 +1019,7 @@ def game_amend(request, access, number):
         rewards=give,
     )
     if request.method != "POST":
-        rewards = GameReward.objects.filter(game=game, voided=False).select_related("seat")
-        form.initial = form.initial_from(game, list(rewards.order_by("order")))
+        form.initial = form.initial_from(game, games.rewards_as_they_stand(game))
         signature = Signature.objects.filter(
             campaign=campaign, placed_in_game=game.number, voided=False
         ).first()

@@ -180,3 +180,19 @@ def test_changing_a_result_redraws_the_amend_form_and_writes_nothing(played, as_
     assert response.status_code == 200
     assert f'name="h{players["Chloe"]}_kind"' in response.content.decode()
     assert state(played) == before
+
+
+def test_the_amend_form_shows_a_reward_as_a_later_correction_left_it(played, as_editor, owner):
+    from campaigns import services
+
+    city = City.objects.get(campaign=played, name="Cairo")
+    services.correct_mark(
+        campaign=played,
+        model=City,
+        mark_id=city.pk,
+        changes={"name": "Al-Qahira"},
+        reason="Misspelt",
+        by=owner,
+    )
+    page = as_editor.get(url(played)).content.decode()
+    assert 'value="Al-Qahira"' in page and 'value="Cairo"' not in page
