@@ -390,6 +390,20 @@ def territory_panel_data(world: World, ctx: BoardContext) -> dict[str, dict]:
 
 
 MARK_TYPE_OF_NAME = {model.__name__: slug for model, slug in TYPE_OF_MODEL.items()}
+MARK_TYPE_LABELS = {
+    "City": gettext_lazy("a city"),
+    "Scar": gettext_lazy("a scar"),
+    "Fortification": gettext_lazy("a fortification"),
+    "CoinSticker": gettext_lazy("a coin sticker"),
+    "DestroyedCard": gettext_lazy("a destroyed territory card"),
+    "ContinentName": gettext_lazy("a continent's name"),
+    "BonusChange": gettext_lazy("a change of a continent's bonus"),
+    "FactionPower": gettext_lazy("a faction's power"),
+    "PacketOpening": gettext_lazy("a packet opened"),
+    "Signature": gettext_lazy("a signature in the winners' section"),
+    "WorldName": gettext_lazy("the world's name"),
+    "OtherMark": gettext_lazy("a mark"),
+}
 
 
 @dataclass

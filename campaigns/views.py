@@ -1389,7 +1389,7 @@ def mark_fix(request, access, mark_type, mark_id):
         {
             "access": access,
             "mark": mark,
-            "kind": model._meta.verbose_name,
+            "kind": pages.MARK_TYPE_LABELS[model.__name__],
             "where": getattr(mark, "territory", None),
             "correct_form": correct_form,
             "void_form": void_form,

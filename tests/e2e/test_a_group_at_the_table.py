@@ -212,6 +212,28 @@ def test_a_new_group_records_its_first_game_and_browses_its_world(
     expect(page.locator(".marks")).to_contain_text("Major city Cairo founded")
     step("territory-egypt")
 
+    # A name misspelt at the table is fixed from its mark, with a reason.
+    page.locator(".marks li", has_text="Cairo").get_by_role("link", name="fix").click()
+    page.fill("#id_fix-name", "Al-Qahira")
+    page.fill("#id_fix-reason", "Misspelt at the table")
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator("#messages")).to_contain_text("Corrected.")
+    expect(page.locator(".corrections")).to_contain_text("Misspelt at the table")
+    step("mark-fixed")
+    assert world_as_of(campaign.pk, 1).territories["egypt"].city.name == "Al-Qahira"
+
+    # The end of game 1 is amended: the slogan was another, and the form holds the rest.
+    page.goto(f"{live_server.url}/c/{campaign.pk}/games/1/")
+    page.get_by_role("link", name="Amend the end of this game").click()
+    expect(page.locator("#id_w_major-city_name")).to_have_value("Al-Qahira")
+    page.fill("#id_slogan", "Second thoughts")
+    page.fill("#id_reason", "The slogan was misheard")
+    step("game-1-amend")
+    page.get_by_role("button", name="Record the amendment").click()
+    expect(page.locator("#messages")).to_contain_text("Game 1 is amended.")
+    assert world_as_of(campaign.pk, 1).signatures[0].slogan == "Second thoughts"
+    assert world_as_of(campaign.pk, 1).territories["egypt"].city.name == "Al-Qahira"
+
     # A calculator answers without a reload.
     page.get_by_role("link", name="Calculators").click()
     page.fill("#id_attackers", "10")

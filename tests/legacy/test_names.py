@@ -54,3 +54,10 @@ def test_every_starting_power_of_the_box_has_russian_words():
             assert names.power(f.slug, p.code, p.name, p.text, "en") == (p.name, p.text)
     assert len(names.RU_POWERS) == sum(len(f.starting_powers) for f in FACTIONS)
     assert names.power("khan-industries", "z", "Our own", "Words", "ru") == ("Our own", "Words")
+
+
+def test_every_type_of_mark_has_a_label_on_the_pages():
+    from campaigns.pages import MARK_TYPE_LABELS
+    from legacy.corrections import MARK_TYPES
+
+    assert set(MARK_TYPE_LABELS) == {m.__name__ for m in MARK_TYPES.values()}

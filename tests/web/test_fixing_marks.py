@@ -169,7 +169,7 @@ def test_the_fix_page_speaks_russian(played, editor):
     client = Client(HTTP_ACCEPT_LANGUAGE="ru")
     client.force_login(editor)
     page = client.get(address(played, cairo(played))).content.decode()
-    assert "Исправить отметку" in page and "Аннулировать отметку" in page
+    assert "Исправить отметку: город" in page and "Аннулировать отметку" in page
     assert '<option value="egypt" selected>Египет</option>' in page
 
 
