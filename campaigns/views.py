@@ -133,6 +133,23 @@ RULE_MESSAGES = {
     "campaign-language": gettext_lazy("The pictures are drawn in English or Russian."),
     "snapshot-of-a-finished-game": gettext_lazy("A game's picture is drawn when it ends."),
     "timeline-needs-a-game": gettext_lazy("The timeline starts with the first finished game."),
+    "one-owner": gettext_lazy("A campaign has one owner."),
+    "owner-stays": gettext_lazy("The owner stays the owner."),
+    "member-role": gettext_lazy("The owner stays the owner."),
+    "member-once": gettext_lazy("That person is already a member."),
+    "invitation-role": gettext_lazy("An invitation makes an editor or a viewer."),
+    "naming-roll": gettext_lazy("Rolls are whole numbers from 1 to 6."),
+    "world-named-once": gettext_lazy("The world already has a name."),
+    "eliminated-controls-nothing": gettext_lazy("An eliminated player controls nothing."),
+    "no-rewards-after-15": gettext_lazy("After the fifteenth game there are no more rewards."),
+    "seat-incomplete": gettext_lazy("Each seat needs a player, a faction and a start."),
+    "bonus-change": gettext_lazy("A continent's bonus changes by +1 or -1."),
+    "no-city": gettext_lazy("There is no city there to destroy."),
+    "one-starting-power": gettext_lazy("Each faction keeps one starting power."),
+    "mark-place": gettext_lazy("A mark goes on one territory or one faction card."),
+    "recruitment": gettext_lazy("Territories and population cannot be negative."),
+    "troops": gettext_lazy("Troops recruited must be 0 to 1000."),
+    "counts": gettext_lazy("The players hold 42 territories at most, all together."),
 }
 
 
