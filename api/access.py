@@ -64,6 +64,16 @@ def decide(request, campaign: Campaign, role: str | None, need: Level) -> Access
     return Access(campaign=campaign, role=role, level=level)
 
 
+def require_unlocked(request, access: Access, message: str) -> Access:
+    """Refuse (401 without a login, else 403) a caller from whom the campaign hides what its
+    packets unlocked (``campaigns.access.sees_unlocked``)."""
+    if not access.sees_unlocked:
+        if not request.user.is_authenticated:
+            raise NotAuthenticated(message)
+        raise PermissionDenied(message)
+    return access
+
+
 def _refusal(need: Level) -> str:
     return {
         Level.MEMBER: "Only the campaign's members may see this.",

@@ -29,11 +29,11 @@ from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotAuthenticated, NotFound, PermissionDenied
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
-from api.access import MAX_ID, Access, Level, campaign_access, decide
+from api.access import MAX_ID, Access, Level, campaign_access, decide, require_unlocked
 from api.views import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors, read_query
 from campaigns import snapshots
 from campaigns.access import with_my_role
@@ -67,21 +67,15 @@ class SnapshotSerializer(serializers.Serializer):
     updated_at = serializers.DateTimeField()
 
 
-def _refuse_hidden(request, access: Access) -> Access:
-    if not access.sees_unlocked:
-        message = (
-            "The board pictures show what the packets unlocked, and this campaign shows that "
-            "to its owner and editors only."
-        )
-        if not request.user.is_authenticated:
-            raise NotAuthenticated(message)
-        raise PermissionDenied(message)
-    return access
+HIDDEN_PICTURES = (
+    "The board pictures show what the packets unlocked, and this campaign shows that to its "
+    "owner and editors only."
+)
 
 
 def picture_access(request, campaign_id: int, need: Level = Level.READ) -> Access:
     """The caller's access, refused when the campaign hides from them what the pictures show."""
-    return _refuse_hidden(request, campaign_access(request, campaign_id, need))
+    return require_unlocked(request, campaign_access(request, campaign_id, need), HIDDEN_PICTURES)
 
 
 def picture_row(request, campaign_id: int, game_number: int) -> tuple[Access, Snapshot | None]:
@@ -96,7 +90,7 @@ def picture_row(request, campaign_id: int, game_number: int) -> tuple[Access, Sn
     if row is None:
         return picture_access(request, campaign_id), None
     access = decide(request, row.campaign, getattr(row, "my_role", None), Level.READ)
-    return _refuse_hidden(request, access), row
+    return require_unlocked(request, access, HIDDEN_PICTURES), row
 
 
 def image_url(request, row: Snapshot) -> str | None:

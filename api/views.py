@@ -23,13 +23,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api import serializers as s
-from api.access import Access, Level, campaign_access
+from api.access import Access, Level, campaign_access, require_unlocked
 from api.errors import ErrorSerializer
 from api.pagination import AuditFilter, GameFilter, MarkFilter, Page
 from api.parsers import SafeJSONParser
 from api.throttling import LoginRateThrottle, failures_wait, record_failure
 from campaigns import backup, games, members, services
-from campaigns.access import sees_unlocked
 from campaigns.models import (
     AuditEntry,
     Campaign,
@@ -1257,11 +1256,9 @@ class UnlockedView(ApiView):
         access = campaign_access(request, campaign_id, Level.READ)
         # Hidden content is for the people who record the games: viewers and the share link
         # see that packets were opened, not what they held.
-        if not sees_unlocked(access.campaign, access.level):
-            message = "This campaign shows its unlocked content to its owner and editors."
-            if not request.user.is_authenticated:
-                raise exceptions.NotAuthenticated(message)
-            raise exceptions.PermissionDenied(message)
+        require_unlocked(
+            request, access, "This campaign shows its unlocked content to its owner and editors."
+        )
         items = UnlockedContent.objects.filter(
             campaign=access.campaign, opening__voided=False
         ).select_related("opening")

@@ -218,15 +218,12 @@ def faction_name(slug: str | None, factions: dict[str, str] | None = None) -> st
     return slug or ""
 
 
-def power_words(power) -> tuple[str, str]:
-    """(name, text) of a power (a ``FactionPower`` or a box ``StartingPower`` of a faction),
-    in the reader's language when it is one of the box's starting powers."""
-    faction = getattr(power, "faction", "")
-    if getattr(power, "unlocked_by_id", None) is not None or getattr(power, "slot", "starting") != (
-        "starting"
-    ):
-        return power.name, power.text
-    return names.power(faction, power.code, power.name, power.text, get_language())
+def power_words(power: FactionPower) -> tuple[str, str]:
+    """(name, text) of a power on a faction card, in the reader's language when it is one of
+    the box's starting powers; a power a packet added keeps the group's words."""
+    if power.unlocked_by_id is None and power.slot == "starting":
+        return names.power(power.faction, power.code, power.name, power.text, get_language())
+    return power.name, power.text
 
 
 def campaign_factions(campaign_id: int) -> dict[str, str]:

@@ -401,19 +401,22 @@ def board_svg(request, access, number=None):
 
 @campaign_view(owner=True)
 def campaign_settings(request, access):
+    return render(request, "campaigns/settings.html", settings_context(request, access))
+
+
+def settings_context(
+    request, access, sharing_form=None, invite_form=None, language_form=None
+) -> dict:
+    """The settings page; each form not given (the one posted, with its errors) shows the
+    campaign as it is."""
     campaign = access.campaign
-    form = forms.SharingForm(
+    sharing_form = sharing_form or forms.SharingForm(
         initial={
             "shared": campaign.shared,
             "public": campaign.public,
             "hide_unlocked_content": campaign.hide_unlocked_content,
         }
     )
-    return render(request, "campaigns/settings.html", settings_context(request, access, form))
-
-
-def settings_context(request, access, sharing_form, invite_form=None, language_form=None):
-    campaign = access.campaign
     memberships = list(
         Membership.objects.filter(campaign=campaign).select_related("user").order_by("id")
     )
@@ -471,17 +474,8 @@ def language_update(request, access):
         else:
             messages.success(request, _("The board pictures will be drawn in this language."))
             return redirect("campaigns:settings", access.campaign.pk)
-    sharing = forms.SharingForm(
-        initial={
-            "shared": access.campaign.shared,
-            "public": access.campaign.public,
-            "hide_unlocked_content": access.campaign.hide_unlocked_content,
-        }
-    )
     return render(
-        request,
-        "campaigns/settings.html",
-        settings_context(request, access, sharing, language_form=form),
+        request, "campaigns/settings.html", settings_context(request, access, language_form=form)
     )
 
 
@@ -499,9 +493,8 @@ def invitation_new(request, access):
         else:
             messages.success(request, _("Invitation link made: copy it and send it."))
             return redirect("campaigns:settings", access.campaign.pk)
-    sharing = forms.SharingForm(initial={"shared": access.campaign.shared})
     return render(
-        request, "campaigns/settings.html", settings_context(request, access, sharing, form)
+        request, "campaigns/settings.html", settings_context(request, access, invite_form=form)
     )
 
 
@@ -948,6 +941,59 @@ def game_log(request, access, number, kind):
 # --- The end of a game ---------------------------------------------------------------------------
 
 
+def _end_of_game_form(request, access, game, form_class, world):
+    """The end-of-game form (results, signature, rewards) of ``game``, offering the rewards
+    that ``world`` allows, with the seats as the page labels them."""
+    factions = pages.campaign_factions(access.campaign.pk)
+    seats = label_seats(list(game.seats.select_related("player").order_by("order")), factions)
+    give = rules.rewards_given(game.number)
+    all_territories = [t.slug for t in board.TERRITORIES]
+    return form_class(
+        request.POST or None,
+        seats=seats,
+        winner_targets=rules.winner_reward_targets(world) if give else {},
+        held_targets=rules.held_on_reward_targets(world, all_territories) if give else {},
+        rewards=give,
+    )
+
+
+def _end_of_game_page(request, access, game, form, *, amend: bool = False):
+    """Render the end-of-game page. Results chosen so far decide who gets a held-on reward and
+    in which order (clockwise from the winner), so the form is redrawn when a result changes."""
+    source = request.POST if request.method == "POST" else form.initial
+    results = {s.player_id: source.get(f"result_{s.player_id}", "") for s in form.seats}
+    winner = next((p for p, r in results.items() if r == "won"), None)
+    order = (
+        rules.held_on_order({s.player_id: s.order for s in form.seats}, winner)
+        if winner
+        else [s.player_id for s in form.seats]
+    )
+    context = {
+        "access": access,
+        "game": game,
+        "form": form,
+        "preview": bool(request.POST.get("_preview")),
+        "held_rows": form.held_rows(order, results) if form.rewards else [],
+        "winner_chosen": winner is not None,
+        "rewards": form.rewards,
+        "amend": amend,
+    }
+    return render(request, "campaigns/game_finish.html", context)
+
+
+def _end_of_game(form) -> dict:
+    """What the end-of-game form gives the services (finish and amend alike)."""
+    held, controlled = form.held_on()
+    return {
+        "results": form.results(),
+        "controlled": controlled,
+        "winner_reward": form.winner_reward(),
+        "held_on_rewards": held,
+        "slogan": form.cleaned_data.get("slogan") or "",
+        "signed_on": form.cleaned_data.get("signed_on"),
+    }
+
+
 @campaign_view(write=True)
 def game_finish(request, access, number):
     campaign = access.campaign
@@ -955,57 +1001,18 @@ def game_finish(request, access, number):
     if game.status != GameStatus.IN_PROGRESS:
         messages.info(request, _("Only a game being played can be finished."))
         return redirect("campaigns:game", campaign.pk, game.number)
-    factions = pages.campaign_factions(campaign.pk)
-    seats = label_seats(list(game.seats.select_related("player").order_by("order")), factions)
-    world = world_as_of(campaign.pk)
-    give = rules.rewards_given(game.number)
-    all_territories = [t.slug for t in board.TERRITORIES]
-    form = forms.FinishForm(
-        request.POST or None,
-        seats=seats,
-        winner_targets=rules.winner_reward_targets(world) if give else {},
-        held_targets=rules.held_on_reward_targets(world, all_territories) if give else {},
-        rewards=give,
-    )
+    form = _end_of_game_form(request, access, game, forms.FinishForm, world_as_of(campaign.pk))
     preview = bool(request.POST.get("_preview"))
     if request.method == "POST" and not preview and form.is_valid():
-        held, controlled = form.held_on()
         try:
-            games.finish_game(
-                game=game,
-                results=form.results(),
-                controlled=controlled,
-                winner_reward=form.winner_reward(),
-                held_on_rewards=held,
-                slogan=form.cleaned_data.get("slogan") or "",
-                signed_on=form.cleaned_data.get("signed_on"),
-                by=request.user,
-            )
+            games.finish_game(game=game, by=request.user, **_end_of_game(form))
         except RuleViolation as refusal:
             refuse(form, refusal)
         else:
             # The game page says which packets must open now and whether the world is named.
             messages.success(request, _("Game %(n)s is in the book.") % {"n": game.number})
             return redirect("campaigns:game", campaign.pk, game.number)
-    # Results chosen so far decide who gets a held-on reward and in which order (clockwise
-    # from the winner), so the form is redrawn when a result changes.
-    results = {s.player_id: request.POST.get(f"result_{s.player_id}", "") for s in seats}
-    winner = next((p for p, r in results.items() if r == "won"), None)
-    order = (
-        rules.held_on_order({s.player_id: s.order for s in seats}, winner)
-        if winner
-        else [s.player_id for s in seats]
-    )
-    context = {
-        "access": access,
-        "game": game,
-        "form": form,
-        "preview": preview,
-        "held_rows": form.held_rows(order, results) if give else [],
-        "winner_chosen": winner is not None,
-        "rewards": give,
-    }
-    return render(request, "campaigns/game_finish.html", context)
+    return _end_of_game_page(request, access, game, form)
 
 
 @campaign_view(write=True)
@@ -1023,18 +1030,8 @@ def game_amend(request, access, number):
             ),
         )
         return redirect("campaigns:game", campaign.pk, game.number)
-    factions = pages.campaign_factions(campaign.pk)
-    seats = label_seats(list(game.seats.select_related("player").order_by("order")), factions)
     world = games.world_before_the_end(game)
-    give = rules.rewards_given(game.number)
-    all_territories = [t.slug for t in board.TERRITORIES]
-    form = forms.AmendForm(
-        request.POST or None,
-        seats=seats,
-        winner_targets=rules.winner_reward_targets(world) if give else {},
-        held_targets=rules.held_on_reward_targets(world, all_territories) if give else {},
-        rewards=give,
-    )
+    form = _end_of_game_form(request, access, game, forms.AmendForm, world)
     if request.method != "POST":
         form.initial = form.initial_from(game, games.rewards_as_they_stand(game))
         signature = Signature.objects.filter(
@@ -1044,44 +1041,20 @@ def game_amend(request, access, number):
             form.initial.update(slogan=signature.slogan, signed_on=signature.date)
     preview = bool(request.POST.get("_preview"))
     if request.method == "POST" and not preview and form.is_valid():
-        held, controlled = form.held_on()
         try:
             games.amend_game(
                 game=game,
                 revision=form.cleaned_data["revision"],
-                results=form.results(),
-                controlled=controlled,
-                winner_reward=form.winner_reward(),
-                held_on_rewards=held,
-                slogan=form.cleaned_data.get("slogan") or "",
-                signed_on=form.cleaned_data.get("signed_on"),
                 reason=form.cleaned_data["reason"],
                 by=request.user,
+                **_end_of_game(form),
             )
         except RuleViolation as refusal:
             refuse(form, refusal)
         else:
             messages.success(request, _("Game %(n)s is amended.") % {"n": game.number})
             return redirect("campaigns:game", campaign.pk, game.number)
-    source = request.POST if request.method == "POST" else form.initial
-    results = {s.player_id: source.get(f"result_{s.player_id}", "") for s in seats}
-    winner = next((p for p, r in results.items() if r == "won"), None)
-    order = (
-        rules.held_on_order({s.player_id: s.order for s in seats}, winner)
-        if winner
-        else [s.player_id for s in seats]
-    )
-    context = {
-        "access": access,
-        "game": game,
-        "form": form,
-        "preview": preview,
-        "held_rows": form.held_rows(order, results) if give else [],
-        "winner_chosen": winner is not None,
-        "rewards": give,
-        "amend": True,
-    }
-    return render(request, "campaigns/game_finish.html", context)
+    return _end_of_game_page(request, access, game, form, amend=True)
 
 
 def snapshot_state(access, game) -> dict:
@@ -1094,14 +1067,17 @@ def snapshot_state(access, game) -> dict:
     """
     if not access.sees_unlocked:
         return {"state": "svg"}
-    snap = snapshots.snapshot_for_reading(access.campaign.pk, game.number)
-    if snap.status == SnapshotStatus.DONE:
-        return {
-            "state": "ready",
-            "url": reverse("campaigns:game_snapshot_image", args=[access.campaign.pk, game.number]),
-        }
-    if snap.status == SnapshotStatus.FAILED:
-        return {"state": "failed", "error": snap.error}
+    return _picture_state(
+        snapshots.snapshot_for_reading(access.campaign.pk, game.number),
+        reverse("campaigns:game_snapshot_image", args=[access.campaign.pk, game.number]),
+    )
+
+
+def _picture_state(row: Snapshot, url: str) -> dict:
+    if row.status == SnapshotStatus.DONE:
+        return {"state": "ready", "url": url}
+    if row.status == SnapshotStatus.FAILED:
+        return {"state": "failed", "error": row.error}
     return {"state": "pending"}
 
 
@@ -1164,15 +1140,10 @@ def timeline_state(access) -> dict:
         return {"state": "hidden"}
     if not snapshots.finished_games(access.campaign.pk):
         return {"state": "empty"}
-    row = snapshots.timeline_for_reading(access.campaign.pk)
-    if row.status == SnapshotStatus.DONE:
-        return {
-            "state": "ready",
-            "url": reverse("campaigns:timeline_image", args=[row.campaign_id]),
-        }
-    if row.status == SnapshotStatus.FAILED:
-        return {"state": "failed", "error": row.error}
-    return {"state": "pending"}
+    return _picture_state(
+        snapshots.timeline_for_reading(access.campaign.pk),
+        reverse("campaigns:timeline_image", args=[access.campaign.pk]),
+    )
 
 
 @campaign_view()

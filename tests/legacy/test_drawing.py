@@ -116,18 +116,7 @@ ADJACENCY = {
 CONNECTIONS = {frozenset((a, b)) for a, bs in ADJACENCY.items() for b in bs}
 
 
-def _inside(point, polygons) -> bool:
-    """Even-odd point-in-polygon over all rings of all polygons."""
-    x, y = point
-    inside = False
-    for polygon in polygons:
-        for ring in polygon:
-            n = len(ring)
-            for i in range(n):
-                (x0, y0), (x1, y1) = ring[i], ring[(i + 1) % n]
-                if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
-                    inside = not inside
-    return inside
+_inside = drawing._inside  # even-odd point-in-polygon over all rings of all polygons
 
 
 def _area(ring) -> float:

@@ -347,7 +347,7 @@ def test_a_corrected_mark_draws_the_pictures_that_show_it_again(
     assert not close(pixel, SCAR_COLORS["bunker"])
 
 
-def test_a_correction_of_a_later_game_leaves_earlier_pictures_alone():
+def test_a_correction_redraws_from_the_earliest_game_its_mark_was_in():
     assert snapshots.correction_affects_from({"placed_in_game": 4}, {"placed_in_game": 3}) == 3
     assert snapshots.correction_affects_from({"placed_in_game": 0, "removed_in_game": 5}, {}) == 1
     assert snapshots.correction_affects_from({"name": "Cairo"}, {"name": "Giza"}) == 1
