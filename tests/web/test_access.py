@@ -178,3 +178,12 @@ def test_a_hidden_scar_type_is_not_named_to_viewers_anywhere(unlocked, as_editor
         response = as_viewer.get(url(unlocked, page))
         assert response.status_code == 200
         assert "Mercenaries" not in response.content.decode(), page
+
+
+def test_a_refused_invitation_shows_the_sharing_settings_as_they_are(played, as_owner):
+    played.public = played.hide_unlocked_content = True
+    played.save(update_fields=["public", "hide_unlocked_content"])
+    response = as_owner.post(url(played, "invitations/new/"), {"role": "owner"})
+    assert response.status_code == 200
+    form = response.context["sharing_form"]
+    assert form.initial["public"] is True and form.initial["hide_unlocked_content"] is True
