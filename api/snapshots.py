@@ -35,9 +35,17 @@ from rest_framework.response import Response
 
 from api.access import MAX_ID, Access, Level, campaign_access, decide, require_unlocked
 from api.views import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors, read_query
-from campaigns import snapshots
 from campaigns.access import with_my_role
 from campaigns.models import Game, GameStatus, Snapshot, SnapshotStatus
+from campaigns.pictures.snapshots import (
+    request_snapshot,
+    request_timeline,
+    settle,
+    snapshot_for_reading,
+    timeline_for_reading,
+)
+from campaigns.pictures.state import finished_games
+from campaigns.pictures.storage import picture_response
 
 GAME_NUMBER_MAX = 32767
 
@@ -130,7 +138,7 @@ def _finished_game(campaign_id: int, number: int) -> None:
 
 
 def _served(request, row: Snapshot | None, what: str):
-    response = snapshots.picture_response(request, row)
+    response = picture_response(request, row)
     if response is None:
         state = f" (it is {row.status})" if row is not None else ""
         raise NotFound(
@@ -177,8 +185,8 @@ class SnapshotView(ApiView):
         access, row = picture_row(request, campaign_id, number)
         if row is None:
             _finished_game(access.campaign.pk, number)
-            row = snapshots.snapshot_for_reading(access.campaign.pk, number)
-        return Response(snapshot_data(snapshots.settle(row), request))
+            row = snapshot_for_reading(access.campaign.pk, number)
+        return Response(snapshot_data(settle(row), request))
 
     @extend_schema(
         parameters=[SnapshotQuerySerializer],
@@ -192,7 +200,7 @@ class SnapshotView(ApiView):
         access = picture_access(request, campaign_id, Level.MEMBER)
         number = read_query(SnapshotQuerySerializer, request)["as_of_game"]
         _finished_game(access.campaign.pk, number)
-        snapshots.request_snapshot(access.campaign.pk, number, force=True)
+        request_snapshot(access.campaign.pk, number, force=True)
         row = Snapshot.objects.get(campaign=access.campaign, game_number=number)
         return Response(snapshot_data(row, request), status=status.HTTP_202_ACCEPTED)
 
@@ -203,9 +211,9 @@ class TimelineView(ApiView):
     permission_classes = [AllowAny]
 
     def _row(self, campaign_id: int) -> Snapshot:
-        if not snapshots.finished_games(campaign_id):
+        if not finished_games(campaign_id):
             raise NotFound("No game of this campaign is finished yet: there is no timeline.")
-        return snapshots.timeline_for_reading(campaign_id)
+        return timeline_for_reading(campaign_id)
 
     @extend_schema(
         parameters=[SHARE],
@@ -224,7 +232,7 @@ class TimelineView(ApiView):
     def post(self, request, campaign_id):
         access = picture_access(request, campaign_id, Level.MEMBER)
         self._row(access.campaign.pk)
-        snapshots.request_timeline(access.campaign.pk, force=True)
+        request_timeline(access.campaign.pk, force=True)
         row = Snapshot.objects.get(campaign=access.campaign, game_number=Snapshot.TIMELINE)
         return Response(snapshot_data(row, request), status=status.HTTP_202_ACCEPTED)
 

@@ -28,7 +28,21 @@ from api.errors import ErrorSerializer
 from api.pagination import AuditFilter, GameFilter, MarkFilter, Page
 from api.parsers import SafeJSONParser
 from api.throttling import LoginRateThrottle, failures_wait, record_failure
-from campaigns import backup, games, members, services
+from campaigns import backup, members, services
+from campaigns.game.derived import faction_card_backs, standings
+from campaigns.game.finish import amend_game, finish_game, name_world
+from campaigns.game.packets import open_packet, packets_to_open
+from campaigns.game.setup import setup_game, start_game
+from campaigns.game.table import (
+    coin_pile_out,
+    destroy_city,
+    eliminate_faction,
+    place_mark,
+    place_scar,
+    record_recruitment,
+    rejoin_faction,
+    use_missiles,
+)
 from campaigns.models import (
     AuditEntry,
     Campaign,
@@ -528,7 +542,7 @@ class WorldNameView(ApiView):
     def post(self, request, campaign_id):
         access = campaign_access(request, campaign_id, Level.EDIT)
         data = read_body(s.WorldNameSerializer, request)
-        mark = games.name_world(
+        mark = name_world(
             campaign=access.campaign, name=data["name"], rolls=data.get("rolls"), by=request.user
         )
         return Response(
@@ -905,7 +919,7 @@ class GameListView(ApiView, GenericAPIView):
     def post(self, request, campaign_id):
         access = campaign_access(request, campaign_id, Level.EDIT)
         data = read_body(s.GameSetupSerializer, request)
-        game = games.setup_game(
+        game = setup_game(
             campaign=access.campaign,
             seats=[dict(seat) for seat in data["seats"]],
             played_on=data.get("played_on"),
@@ -940,7 +954,7 @@ class GameStartView(ApiView):
     )
     def post(self, request, campaign_id, number):
         access = campaign_access(request, campaign_id, Level.EDIT)
-        game = games.start_game(game=_game(access, number), by=request.user)
+        game = start_game(game=_game(access, number), by=request.user)
         return Response(s.GameDetailSerializer(_fresh_game(access.campaign, game.pk)).data)
 
 
@@ -978,9 +992,7 @@ class GameFinishView(ApiView):
     def post(self, request, campaign_id, number):
         access = campaign_access(request, campaign_id, Level.EDIT)
         data = read_body(s.FinishSerializer, request)
-        result = games.finish_game(
-            game=_game(access, number), by=request.user, **_finish_arguments(data)
-        )
+        result = finish_game(game=_game(access, number), by=request.user, **_finish_arguments(data))
         return _finish_response(access, result)
 
 
@@ -996,7 +1008,7 @@ class GameAmendView(ApiView):
     def post(self, request, campaign_id, number):
         access = campaign_access(request, campaign_id, Level.EDIT)
         data = read_body(s.AmendSerializer, request)
-        result = games.amend_game(
+        result = amend_game(
             game=_game(access, number),
             revision=data["revision"],
             reason=data["reason"],
@@ -1056,7 +1068,7 @@ class ScarEventView(_EventView):
         return super().post(request, campaign_id, number)
 
     def record(self, game, data, by):
-        return games.place_scar(
+        return place_scar(
             game=game,
             scar=data["scar"],
             territory=data.get("territory"),
@@ -1074,7 +1086,7 @@ class MissilesEventView(_EventView):
         return super().post(request, campaign_id, number)
 
     def record(self, game, data, by):
-        return games.use_missiles(game=game, count=data["count"], player=data.get("player"), by=by)
+        return use_missiles(game=game, count=data["count"], player=data.get("player"), by=by)
 
 
 class RecruitmentEventView(_EventView):
@@ -1087,7 +1099,7 @@ class RecruitmentEventView(_EventView):
         return super().post(request, campaign_id, number)
 
     def record(self, game, data, by):
-        return games.record_recruitment(
+        return record_recruitment(
             game=game,
             player=data["player"],
             troops=data["troops"],
@@ -1106,7 +1118,7 @@ class EliminationEventView(_EventView):
         return super().post(request, campaign_id, number)
 
     def record(self, game, data, by):
-        return games.eliminate_faction(
+        return eliminate_faction(
             game=game, player=data["player"], can_rejoin=data["can_rejoin"], by=by
         )
 
@@ -1119,7 +1131,7 @@ class RejoinEventView(_EventView):
         return super().post(request, campaign_id, number)
 
     def record(self, game, data, by):
-        return games.rejoin_faction(game=game, player=data["player"], by=by)
+        return rejoin_faction(game=game, player=data["player"], by=by)
 
 
 class CoinPileOutEventView(_EventView):
@@ -1134,7 +1146,7 @@ class CoinPileOutEventView(_EventView):
         return super().post(request, campaign_id, number)
 
     def record(self, game, data, by):
-        return games.coin_pile_out(game=game, territories=data["territories"], by=by)
+        return coin_pile_out(game=game, territories=data["territories"], by=by)
 
 
 class MarkEventView(_EventView):
@@ -1145,7 +1157,7 @@ class MarkEventView(_EventView):
         return super().post(request, campaign_id, number)
 
     def record(self, game, data, by):
-        return games.place_mark(
+        return place_mark(
             game=game,
             kind=data["kind"],
             territory=data.get("territory"),
@@ -1164,7 +1176,7 @@ class CityDestroyedEventView(_EventView):
         return super().post(request, campaign_id, number)
 
     def record(self, game, data, by):
-        return games.destroy_city(game=game, territory=data["territory"], by=by)
+        return destroy_city(game=game, territory=data["territory"], by=by)
 
 
 # --- Packets and unlocked content ---------------------------------------------------------------
@@ -1200,7 +1212,7 @@ class PacketListView(ApiView):
         )
         return Response(
             {
-                "to_open": games.packets_to_open(access.campaign.pk),
+                "to_open": packets_to_open(access.campaign.pk),
                 "packets": [
                     {
                         "slug": p.slug,
@@ -1223,7 +1235,7 @@ class PacketListView(ApiView):
     def post(self, request, campaign_id):
         access = campaign_access(request, campaign_id, Level.EDIT)
         data = read_body(s.PacketOpenSerializer, request)
-        opening = games.open_packet(
+        opening = open_packet(
             campaign=access.campaign,
             packet=data["packet"],
             unlocked=[dict(u) for u in data["unlocked"]],
@@ -1313,7 +1325,7 @@ class FactionCardsView(ApiView):
     )
     def get(self, request, campaign_id):
         access = campaign_access(request, campaign_id, Level.READ)
-        backs = games.faction_card_backs(access.campaign.pk)
+        backs = faction_card_backs(access.campaign.pk)
         return Response([{"faction": f, "lines": lines} for f, lines in backs.items()])
 
 
@@ -1327,7 +1339,7 @@ class StandingsView(ApiView):
     )
     def get(self, request, campaign_id):
         access = campaign_access(request, campaign_id, Level.READ)
-        return Response(games.standings(access.campaign.pk))
+        return Response(standings(access.campaign.pk))
 
 
 class AuditView(ApiView, GenericAPIView):

@@ -199,7 +199,10 @@ def build_campaign(*, finished_games: int, fill_board: bool, in_progress: bool, 
     the group unlocked), so every territory of the board is marked. With ``in_progress`` the
     next game is set up and started. Returns the ids a client needs.
     """
-    from campaigns import games, services
+    from campaigns import services
+    from campaigns.game.finish import finish_game
+    from campaigns.game.setup import setup_game, start_game
+    from campaigns.game.table import record_recruitment, use_missiles
     from legacy.box import FACTIONS as ALL_FACTIONS
     from legacy.models import Scar, ScarKind
 
@@ -232,8 +235,8 @@ def build_campaign(*, finished_games: int, fill_board: bool, in_progress: bool, 
             {"player": roster[name], "faction": FACTIONS[i], "hq": HQS[i]}
             for i, name in enumerate(names)
         ]
-        game = games.start_game(
-            game=games.setup_game(
+        game = start_game(
+            game=setup_game(
                 campaign=campaign,
                 seats=seats,
                 played_on=datetime.date(2026, 1, 1) + datetime.timedelta(days=7 * n),
@@ -241,13 +244,13 @@ def build_campaign(*, finished_games: int, fill_board: bool, in_progress: bool, 
             ),
             by=owner,
         )
-        games.use_missiles(game=game, count=1, player=roster[names[0]], by=owner)
-        games.record_recruitment(
+        use_missiles(game=game, count=1, player=roster[names[0]], by=owner)
+        record_recruitment(
             game=game, player=roster[names[1]], troops=12, holds_missile=False, by=owner
         )
         winner, held, out = (roster[name] for name in names)
         reward = held_rewards[n % len(held_rewards)]
-        games.finish_game(
+        finish_game(
             game=game,
             results={winner: "won", held: "held_on", out: "eliminated"},
             controlled={held: [reward["territory"]]},
@@ -271,9 +274,7 @@ def build_campaign(*, finished_games: int, fill_board: bool, in_progress: bool, 
         seats = [
             {"player": roster[PLAYERS[i]], "faction": FACTIONS[i], "hq": HQS[i]} for i in range(3)
         ]
-        game = games.start_game(
-            game=games.setup_game(campaign=campaign, seats=seats, by=owner), by=owner
-        )
+        game = start_game(game=setup_game(campaign=campaign, seats=seats, by=owner), by=owner)
         game_number = game.number
     return {"campaign": campaign.pk, "game": game_number, "players": roster}
 

@@ -4,8 +4,8 @@ from django.http import Http404
 from django.urls import path, reverse
 from django.utils.html import format_html
 
-from campaigns import snapshots
 from campaigns.models import AuditEntry, Campaign, Membership, Player, Snapshot
+from campaigns.pictures.storage import picture_response
 from legacy.models import City, Scar, Signature
 
 
@@ -106,7 +106,7 @@ class SnapshotAdmin(admin.ModelAdmin):
     def picture_view(self, request, pk):
         if not self.has_view_permission(request):
             raise PermissionDenied
-        response = snapshots.picture_response(request, Snapshot.objects.filter(pk=pk).first())
+        response = picture_response(request, Snapshot.objects.filter(pk=pk).first())
         if response is None:
             raise Http404("This snapshot has no stored picture.")
         return response

@@ -7,11 +7,11 @@ def _correction_recorded(sender, instance, created, **kwargs):
     the pictures of that game and later ones are drawn again once it commits."""
     if not created:
         return
-    from campaigns import snapshots
+    from campaigns.pictures.snapshots import correction_affects_from, refresh_on_commit
 
-    snapshots.refresh_on_commit(
+    refresh_on_commit(
         instance.campaign_id,
-        snapshots.correction_affects_from(instance.before, instance.after),
+        correction_affects_from(instance.before, instance.after),
     )
 
 

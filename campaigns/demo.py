@@ -11,7 +11,11 @@ import datetime
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from campaigns import games, services
+from campaigns import services
+from campaigns.game.finish import finish_game
+from campaigns.game.packets import open_packet
+from campaigns.game.setup import setup_game, start_game
+from campaigns.game.table import coin_pile_out, eliminate_faction, place_scar, use_missiles
 from legacy.box import FACTIONS
 
 DEMO_PLAYERS = ["Ada", "Boris", "Chloe", "Dmitri", "Esme"]
@@ -66,8 +70,8 @@ def create_demo(username: str = "demo", password: str = "demo"):
             for name, faction, hq in zip(DEMO_PLAYERS, FACTION_ORDER, HQS[number], strict=True)
         ]
         played_on = FIRST_EVENING + datetime.timedelta(weeks=number - 1)
-        game = games.setup_game(campaign=campaign, seats=seats, played_on=played_on, by=user)
-        return games.start_game(game=game, by=user)
+        game = setup_game(campaign=campaign, seats=seats, played_on=played_on, by=user)
+        return start_game(game=game, by=user)
 
     def result(won: str, eliminated: tuple[str, ...] = ()) -> dict:
         return {
@@ -77,16 +81,16 @@ def create_demo(username: str = "demo", password: str = "demo"):
 
     # Game 1: a scar, Ada's major city, and Dmitri wiped out for good (Pack 2 opens).
     game = play(1)
-    games.place_scar(game=game, scar="bunker", territory="ural", player=ids["Boris"], by=user)
-    games.eliminate_faction(game=game, player=ids["Dmitri"], can_rejoin=False, by=user)
-    games.open_packet(
+    place_scar(game=game, scar="bunker", territory="ural", player=ids["Boris"], by=user)
+    eliminate_faction(game=game, player=ids["Dmitri"], can_rejoin=False, by=user)
+    open_packet(
         campaign=campaign,
         packet="pack-2",
         unlocked=PLACEHOLDER_UNLOCKS,
         trigger="Dmitri's faction was eliminated.",
         by=user,
     )
-    games.finish_game(
+    finish_game(
         game=game,
         results=result("Ada", eliminated=("Dmitri",)),
         controlled={ids["Boris"]: ["japan"], ids["Chloe"]: ["peru", "argentina"]},
@@ -101,10 +105,8 @@ def create_demo(username: str = "demo", password: str = "demo"):
 
     # Game 2: the coin pile runs out; Boris names Asia.
     game = play(2)
-    games.coin_pile_out(
-        game=game, territories={ids["Boris"]: 13, ids["Ada"]: 9, ids["Esme"]: 7}, by=user
-    )
-    games.finish_game(
+    coin_pile_out(game=game, territories={ids["Boris"]: 13, ids["Ada"]: 9, ids["Esme"]: 7}, by=user)
+    finish_game(
         game=game,
         results=result("Boris"),
         controlled={ids["Chloe"]: ["brazil"], ids["Ada"]: ["egypt"]},
@@ -119,8 +121,8 @@ def create_demo(username: str = "demo", password: str = "demo"):
     # Game 3: Chloe fortifies Port Amber, and a third missile on one roll opens Pocket 1
     # (left sealed here, so the demo shows a packet waiting to be opened).
     game = play(3)
-    games.use_missiles(game=game, count=3, player=ids["Ada"], by=user)
-    games.finish_game(
+    use_missiles(game=game, count=3, player=ids["Ada"], by=user)
+    finish_game(
         game=game,
         results=result("Chloe"),
         controlled={ids["Esme"]: ["new-guinea"]},

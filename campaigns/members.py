@@ -161,8 +161,8 @@ LANGUAGE_NAMES = {"en": "English", "ru": "Russian"}
 def set_language(*, campaign: Campaign, language: str, by) -> Campaign:
     """The language the campaign's board pictures are drawn in. Every picture already drawn is
     drawn again in it (the pages themselves follow each reader's own language)."""
-    from campaigns import snapshots
     from campaigns.models import Snapshot
+    from campaigns.pictures.snapshots import request_snapshot
 
     check_language(language)
     campaign = lock_campaign(campaign)
@@ -180,7 +180,7 @@ def set_language(*, campaign: Campaign, language: str, by) -> Campaign:
     )
     drawn = Snapshot.objects.filter(campaign=campaign, game_number__gt=Snapshot.TIMELINE)
     for number in drawn.values_list("game_number", flat=True):
-        snapshots.request_snapshot(campaign.pk, number, force=True)
+        request_snapshot(campaign.pk, number, force=True)
     return campaign
 
 

@@ -18,9 +18,10 @@ from django.utils.html import escape
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from campaigns import access, games
+from campaigns import access
+from campaigns.game import derived
 from campaigns.models import Campaign, Role
-from campaigns.pictures import picture_of_world
+from campaigns.pictures.state import picture_of_world
 from legacy import board, drawing, names
 from legacy.box import FACTION_BY_SLUG, PACKET_BY_SLUG, STOCK_LABELS
 from legacy.corrections import TYPE_OF_MODEL
@@ -227,10 +228,10 @@ def power_words(power: FactionPower) -> tuple[str, str]:
 
 
 def campaign_factions(campaign_id: int) -> dict[str, str]:
-    """``games.campaign_factions`` with the box's factions named in the reader's language."""
+    """``derived.campaign_factions`` with the box's factions named in the reader's language."""
     return {
         slug: faction_name(slug) if slug in FACTION_BY_SLUG else name
-        for slug, name in games.campaign_factions(campaign_id).items()
+        for slug, name in derived.campaign_factions(campaign_id).items()
     }
 
 

@@ -34,7 +34,27 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from campaigns import forms, games, members, pages, services, snapshots
+from campaigns import forms, members, pages, services
+from campaigns.game.derived import faction_card_backs, standings
+from campaigns.game.finish import (
+    amend_game,
+    finish_game,
+    name_world,
+    rewards_as_they_stand,
+    world_before_the_end,
+)
+from campaigns.game.packets import open_packet, packets_to_open
+from campaigns.game.setup import setup_game, start_game
+from campaigns.game.table import (
+    coin_pile_out,
+    destroy_city,
+    eliminate_faction,
+    place_mark,
+    place_scar,
+    record_recruitment,
+    rejoin_faction,
+    use_missiles,
+)
 from campaigns.models import (
     AuditEntry,
     Campaign,
@@ -49,6 +69,14 @@ from campaigns.models import (
     Snapshot,
     SnapshotStatus,
 )
+from campaigns.pictures.snapshots import (
+    request_snapshot,
+    request_timeline,
+    snapshot_for_reading,
+    timeline_for_reading,
+)
+from campaigns.pictures.state import finished_games
+from campaigns.pictures.storage import picture_response
 from legacy import board, names, rules
 from legacy.box import FACTIONS, PACKETS, WINNERS_LINES
 from legacy.corrections import MARK_TYPES
@@ -327,7 +355,7 @@ def due_packets(campaign: Campaign) -> list[str]:
     """The packets the table must open now (none before the first game is prepared)."""
     if campaign.prepared_at is None:
         return []
-    return [pages.packet_name(s) for s in games.packets_to_open(campaign.pk)]
+    return [pages.packet_name(s) for s in packets_to_open(campaign.pk)]
 
 
 def dashboard_data(access: pages.Access) -> dict:
@@ -674,7 +702,7 @@ def game_new(request, access):
     preview = bool(data and data.get("_preview"))
     if data is not None and not preview and form.is_valid():
         try:
-            game = games.setup_game(
+            game = setup_game(
                 campaign=campaign,
                 seats=form.cleaned_data["seats"],
                 played_on=form.cleaned_data.get("played_on"),
@@ -804,7 +832,7 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
             for k, f in forms_.items()
         ]
     if context["is_latest"] and campaign.prepared_at:
-        context["to_open"] = [(s, pages.packet_name(s)) for s in games.packets_to_open(campaign.pk)]
+        context["to_open"] = [(s, pages.packet_name(s)) for s in packets_to_open(campaign.pk)]
     if finished:
         context["world_to_name"] = (
             context["is_latest"] and game.number >= 15 and not world.world_name
@@ -851,7 +879,7 @@ def game_detail(request, access, number):
 def game_start(request, access, number):
     game = game_or_404(access, number)
     try:
-        games.start_game(game=game, by=request.user)
+        start_game(game=game, by=request.user)
     except RuleViolation as refusal:
         messages.error(request, refusal_message(refusal))
     else:
@@ -868,7 +896,7 @@ def _log(kind, game, form, user):
         return int(value) if value else None
 
     if kind == "scar":
-        return games.place_scar(
+        return place_scar(
             game=game,
             scar=d["scar"],
             territory=d.get("territory") or None,
@@ -877,9 +905,9 @@ def _log(kind, game, form, user):
             by=user,
         )
     if kind == "missiles":
-        return games.use_missiles(game=game, count=d["count"], player=player(), by=user)
+        return use_missiles(game=game, count=d["count"], player=player(), by=user)
     if kind == "recruitment":
-        return games.record_recruitment(
+        return record_recruitment(
             game=game,
             player=player(),
             troops=d["troops"],
@@ -887,15 +915,13 @@ def _log(kind, game, form, user):
             by=user,
         )
     if kind == "eliminated":
-        return games.eliminate_faction(
-            game=game, player=player(), can_rejoin=d["can_rejoin"], by=user
-        )
+        return eliminate_faction(game=game, player=player(), can_rejoin=d["can_rejoin"], by=user)
     if kind == "rejoined":
-        return games.rejoin_faction(game=game, player=player(), by=user)
+        return rejoin_faction(game=game, player=player(), by=user)
     if kind == "coin-pile":
-        return games.coin_pile_out(game=game, territories=form.counts(), by=user)
+        return coin_pile_out(game=game, territories=form.counts(), by=user)
     if kind == "mark":
-        return games.place_mark(
+        return place_mark(
             game=game,
             kind=d["kind"],
             territory=d.get("territory") or None,
@@ -905,7 +931,7 @@ def _log(kind, game, form, user):
             by=user,
         )
     if kind == "city-destroyed":
-        return games.destroy_city(game=game, territory=d["territory"], by=user)
+        return destroy_city(game=game, territory=d["territory"], by=user)
     raise Http404
 
 
@@ -1005,7 +1031,7 @@ def game_finish(request, access, number):
     preview = bool(request.POST.get("_preview"))
     if request.method == "POST" and not preview and form.is_valid():
         try:
-            games.finish_game(game=game, by=request.user, **_end_of_game(form))
+            finish_game(game=game, by=request.user, **_end_of_game(form))
         except RuleViolation as refusal:
             refuse(form, refusal)
         else:
@@ -1030,10 +1056,10 @@ def game_amend(request, access, number):
             ),
         )
         return redirect("campaigns:game", campaign.pk, game.number)
-    world = games.world_before_the_end(game)
+    world = world_before_the_end(game)
     form = _end_of_game_form(request, access, game, forms.AmendForm, world)
     if request.method != "POST":
-        form.initial = form.initial_from(game, games.rewards_as_they_stand(game))
+        form.initial = form.initial_from(game, rewards_as_they_stand(game))
         signature = Signature.objects.filter(
             campaign=campaign, placed_in_game=game.number, voided=False
         ).first()
@@ -1042,7 +1068,7 @@ def game_amend(request, access, number):
     preview = bool(request.POST.get("_preview"))
     if request.method == "POST" and not preview and form.is_valid():
         try:
-            games.amend_game(
+            amend_game(
                 game=game,
                 revision=form.cleaned_data["revision"],
                 reason=form.cleaned_data["reason"],
@@ -1068,7 +1094,7 @@ def snapshot_state(access, game) -> dict:
     if not access.sees_unlocked:
         return {"state": "svg"}
     return _picture_state(
-        snapshots.snapshot_for_reading(access.campaign.pk, game.number),
+        snapshot_for_reading(access.campaign.pk, game.number),
         reverse("campaigns:game_snapshot_image", args=[access.campaign.pk, game.number]),
     )
 
@@ -1089,7 +1115,7 @@ def _stored_picture(request, access, game_number: int):
         row = Snapshot.objects.filter(
             campaign_id=access.campaign.pk, game_number=game_number
         ).first()
-    response = snapshots.picture_response(request, row)
+    response = picture_response(request, row)
     if response is None:
         raise Http404
     return response
@@ -1125,7 +1151,7 @@ def game_snapshot_redraw(request, access, number):
     """Draw the picture of a finished game again (after a failure, say)."""
     game = game_or_404(access, number)
     try:
-        snapshots.request_snapshot(access.campaign.pk, game.number, force=True)
+        request_snapshot(access.campaign.pk, game.number, force=True)
     except RuleViolation as refusal:
         messages.error(request, refusal_message(refusal))
     else:
@@ -1138,10 +1164,10 @@ def timeline_state(access) -> dict:
     also ``empty`` (no game is finished) and ``hidden`` (it would show hidden content)."""
     if not access.sees_unlocked:
         return {"state": "hidden"}
-    if not snapshots.finished_games(access.campaign.pk):
+    if not finished_games(access.campaign.pk):
         return {"state": "empty"}
     return _picture_state(
-        snapshots.timeline_for_reading(access.campaign.pk),
+        timeline_for_reading(access.campaign.pk),
         reverse("campaigns:timeline_image", args=[access.campaign.pk]),
     )
 
@@ -1162,7 +1188,7 @@ def timeline(request, access):
 @campaign_view(write=True)
 def timeline_redraw(request, access):
     try:
-        snapshots.request_timeline(access.campaign.pk, force=True)
+        request_timeline(access.campaign.pk, force=True)
     except RuleViolation as refusal:
         messages.error(request, refusal_message(refusal))
     else:
@@ -1182,14 +1208,14 @@ def packet_open(request, access):
         )
     )
     sealed = [p.slug for p in PACKETS if p.slug not in opened]
-    due = games.packets_to_open(campaign.pk) if campaign.prepared_at else []
+    due = packets_to_open(campaign.pk) if campaign.prepared_at else []
     initial = {"packet": request.GET.get("packet") or (due[0] if due else None)}
     form = forms.PacketForm(request.POST or None, sealed=sealed, initial=initial)
     if request.method == "POST" and form.is_valid():
         items = form.unlocked()
         if form.is_valid():  # unlocked() may add errors
             try:
-                opening = games.open_packet(
+                opening = open_packet(
                     campaign=campaign,
                     packet=form.cleaned_data["packet"],
                     unlocked=items,
@@ -1231,7 +1257,7 @@ def world_name(request, access):
     form = forms.NameWorldForm(request.POST or None, tied=tied if len(tied) > 1 else ())
     if request.method == "POST" and form.is_valid():
         try:
-            games.name_world(
+            name_world(
                 campaign=campaign,
                 name=form.cleaned_data["name"],
                 rolls=form.rolls() or None,
@@ -1441,7 +1467,7 @@ def territory(request, access, slug):
 def factions_page(request, access):
     campaign = access.campaign
     factions = pages.campaign_factions(campaign.pk)
-    backs = games.faction_card_backs(campaign.pk)
+    backs = faction_card_backs(campaign.pk)
     powers = defaultdict(list)
     for p in FactionPower.objects.filter(campaign=campaign, voided=False).order_by("id"):
         p.hidden = p.unlocked_by_id is not None and not access.sees_unlocked
@@ -1489,7 +1515,7 @@ def bars(table: dict[str, dict], key: str, label=lambda k: k) -> list[dict]:
 def standings_page(request, access):
     campaign = access.campaign
     factions = pages.campaign_factions(campaign.pk)
-    table = games.standings(campaign.pk)
+    table = standings(campaign.pk)
     fname = lambda slug: factions.get(slug, slug)  # noqa: E731
     starts = Counter()
     continents = defaultdict(Counter)

@@ -11,7 +11,8 @@ from django.core.cache import cache
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from campaigns import games
+from campaigns.game.finish import finish_game
+from campaigns.game.setup import setup_game, start_game
 from campaigns.models import Membership, Role
 
 FACTIONS = ["khan-industries", "die-mechaniker", "enclave-of-the-bear"]
@@ -72,10 +73,10 @@ def finish_kwargs(players):
 @pytest.fixture
 def history(crew, players, owner):
     """Game 1 finished (a city, a signature), game 2 set up and started."""
-    g1 = games.start_game(game=games.setup_game(campaign=crew, seats=seats(players), by=owner))
-    games.finish_game(game=g1, by=owner, **finish_kwargs(players))
-    g2 = games.setup_game(
+    g1 = start_game(game=setup_game(campaign=crew, seats=seats(players), by=owner))
+    finish_game(game=g1, by=owner, **finish_kwargs(players))
+    g2 = setup_game(
         campaign=crew, seats=seats(players, ("argentina", "greenland", "india")), by=owner
     )
-    games.start_game(game=g2, by=owner)
+    start_game(game=g2, by=owner)
     return crew

@@ -6,7 +6,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from campaigns import games
+from campaigns.game.derived import next_game_number
+from campaigns.game.finish import finish_game
+from campaigns.game.setup import setup_game, start_game
+from campaigns.game.table import place_scar, use_missiles
 from legacy.selectors import world_as_of
 from tests.api.conftest import client_for, finish_kwargs, seats
 
@@ -19,13 +22,13 @@ def play(campaign, players, owner, count: int) -> None:
     """``count`` more finished games, each with a scar placed during play and rewards."""
     scars = ["brazil", "ural", "siberia", "alberta", "iceland", "ontario"]
     for _ in range(count):
-        n = games.next_game_number(campaign.pk)
-        g = games.start_game(
-            game=games.setup_game(campaign=campaign, seats=seats(players, HQS[n % 2]), by=owner)
+        n = next_game_number(campaign.pk)
+        g = start_game(
+            game=setup_game(campaign=campaign, seats=seats(players, HQS[n % 2]), by=owner)
         )
-        games.use_missiles(game=g, count=1)
+        use_missiles(game=g, count=1)
         if n <= len(scars):
-            games.place_scar(game=g, scar="ammo-shortage", territory=scars[n - 1])
+            place_scar(game=g, scar="ammo-shortage", territory=scars[n - 1])
         kw = finish_kwargs(players)
         kw["winner_reward"] = {"kind": "destroy-card", "territory": scars[n - 1]}
         boris_hq = HQS[n % 2][1]
@@ -33,7 +36,7 @@ def play(campaign, players, owner, count: int) -> None:
         kw["held_on_rewards"] = {
             players["Boris"].pk: {"kind": "upgrade-card", "territory": boris_hq}
         }
-        games.finish_game(game=g, by=owner, **kw)
+        finish_game(game=g, by=owner, **kw)
 
 
 def count_queries(client, url: str) -> int:

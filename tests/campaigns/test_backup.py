@@ -21,7 +21,11 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import transaction
 
-from campaigns import backup, demo, games
+from campaigns import backup, demo
+from campaigns.game.derived import faction_card_backs, standings
+from campaigns.game.finish import finish_game, name_world
+from campaigns.game.packets import packets_to_open
+from campaigns.game.table import coin_pile_out, destroy_city, place_scar, use_missiles
 from campaigns.models import (
     AuditEntry,
     Campaign,
@@ -57,7 +61,7 @@ def finish_the_season(table: Table) -> Table:
     ids, owner, campaign = table.ids, table.owner, table.campaign
     ada_account = get_user_model().objects.create_user(username="ada-online", password="pw-ada-1")
     Player.objects.filter(pk=ids["Ada"]).update(user=ada_account)
-    games.name_world(campaign=campaign, name="Concord", rolls={ids["Ada"]: 3, ids["Boris"]: 4})
+    name_world(campaign=campaign, name="Concord", rolls={ids["Ada"]: 3, ids["Boris"]: 4})
     with transaction.atomic():
         vela = City.objects.get(campaign=campaign, name="Vela")
         corrections.correct_mark(
@@ -69,10 +73,10 @@ def finish_the_season(table: Table) -> Table:
         campaign=campaign, slug="turncoat", name="Turncoat", cards=1, on_faction_card=True
     )
     game, _ = table.setup(AFTERWORD)
-    games.place_scar(game=game, scar="turncoat", faction="saharan-republic", player=ids["Esme"])
-    games.destroy_city(game=game, territory="kamchatka", by=owner)
-    games.coin_pile_out(game=game, territories={ids["Chloe"]: 12, ids["Esme"]: 11})
-    games.use_missiles(game=game, count=1, player=ids["Ada"], by=owner)
+    place_scar(game=game, scar="turncoat", faction="saharan-republic", player=ids["Esme"])
+    destroy_city(game=game, territory="kamchatka", by=owner)
+    coin_pile_out(game=game, territories={ids["Chloe"]: 12, ids["Esme"]: 11})
+    use_missiles(game=game, count=1, player=ids["Ada"], by=owner)
     return table
 
 
@@ -208,9 +212,9 @@ def test_the_restored_campaign_reads_the_same_world_game_by_game(season, saved, 
     original = season.campaign.pk
     for game in (0, 1, 2, 5, 10, 13, 15, None):
         assert readable(copy_.pk, game) == readable(original, game), f"as of game {game}"
-    assert games.standings(copy_.pk) == games.standings(original)
-    assert games.faction_card_backs(copy_.pk) == games.faction_card_backs(original)
-    assert games.packets_to_open(copy_.pk) == games.packets_to_open(original) == []
+    assert standings(copy_.pk) == standings(original)
+    assert faction_card_backs(copy_.pk) == faction_card_backs(original)
+    assert packets_to_open(copy_.pk) == packets_to_open(original) == []
     world = world_as_of(copy_.pk)
     assert world.world_name == "Concord" and world.territories["kamchatka"].city is None
     assert world.continents["south-america"].name is None  # voided, and still voided
@@ -253,13 +257,13 @@ def test_a_restored_campaign_plays_on_from_where_it_was_saved(saved, restorer):
     assert game.status == GameStatus.IN_PROGRESS
     assert list(game.events.values_list("seq", flat=True)) == [1, 2, 3, 4]
     ids = dict(copy_.players.values_list("name", "pk"))
-    games.use_missiles(game=game, count=2, player=ids["Ada"])
+    use_missiles(game=game, count=2, player=ids["Ada"])
     assert game.events.order_by("-seq").first().seq == 5
-    games.finish_game(
+    finish_game(
         game=game,
         results={ids["Chloe"]: "held_on", ids["Esme"]: "won", ids["Ada"]: "held_on"},
     )
-    assert games.standings(copy_.pk)["players"]["Esme"]["won"] == 3
+    assert standings(copy_.pk)["players"]["Esme"]["won"] == 3
     assert world_as_of(copy_.pk).world_name == "Concord"
 
 
@@ -284,7 +288,7 @@ def test_the_demo_campaign_has_three_games_played_and_survives_a_round_trip(rest
     assert world.packets_opened == frozenset({"pack-2"})
     titles = set(UnlockedContent.objects.filter(campaign=campaign).values_list("title", flat=True))
     assert titles == {"Example scar", "Example rule"}
-    assert games.packets_to_open(campaign.pk) == ["pocket-1"]  # waiting for the table
+    assert packets_to_open(campaign.pk) == ["pocket-1"]  # waiting for the table
     text = backup.dumps(backup.export_campaign(campaign.pk))
     assert backup.dumps(backup.export_campaign(restore(text, restorer).pk)) == text
 

@@ -16,7 +16,9 @@ import threading
 import pytest
 from django.db import connection
 
-from campaigns import games
+from campaigns.game.finish import finish_game
+from campaigns.game.setup import setup_game, start_game
+from campaigns.game.table import record_recruitment, use_missiles
 from campaigns.models import AuditEntry, GameReward
 from legacy.errors import RuleViolation
 from legacy.models import City, Signature
@@ -51,7 +53,7 @@ def at_the_same_moment(*actions) -> list[tuple[str, object]]:
 @pytest.fixture
 def game(prepared_campaign, players):
     ada, boris, chloe = players["Ada"], players["Boris"], players["Chloe"]
-    g = games.setup_game(
+    g = setup_game(
         campaign=prepared_campaign,
         seats=[
             {"player": ada.pk, "faction": "khan-industries", "hq": "egypt"},
@@ -59,14 +61,14 @@ def game(prepared_campaign, players):
             {"player": chloe.pk, "faction": "enclave-of-the-bear", "hq": "peru"},
         ],
     )
-    return games.start_game(game=g)
+    return start_game(game=g)
 
 
 def test_two_people_finishing_the_same_game_at_once_record_it_once(game, players):
     ada, boris, chloe = players["Ada"], players["Boris"], players["Chloe"]
 
     def ada_won():
-        return games.finish_game(
+        return finish_game(
             game=game,
             results={ada.pk: "won", boris.pk: "held_on", chloe.pk: "held_on"},
             controlled={boris.pk: ["japan"]},
@@ -75,7 +77,7 @@ def test_two_people_finishing_the_same_game_at_once_record_it_once(game, players
         )
 
     def boris_won():
-        return games.finish_game(
+        return finish_game(
             game=game,
             results={ada.pk: "held_on", boris.pk: "won", chloe.pk: "held_on"},
             controlled={chloe.pk: ["peru"]},
@@ -104,8 +106,8 @@ def test_two_people_finishing_the_same_game_at_once_record_it_once(game, players
 def test_two_events_entered_at_once_are_both_kept_in_order(game, players):
     before = list(game.events.values_list("seq", flat=True))
     outcomes = at_the_same_moment(
-        lambda: games.use_missiles(game=game, count=1, player=players["Ada"].pk),
-        lambda: games.record_recruitment(
+        lambda: use_missiles(game=game, count=1, player=players["Ada"].pk),
+        lambda: record_recruitment(
             game=game, player=players["Boris"].pk, troops=12, holds_missile=False
         ),
     )

@@ -19,7 +19,22 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from campaigns import games, services
+from campaigns import services
+from campaigns.game import derived
+from campaigns.game.common import EventResult
+from campaigns.game.derived import faction_card_backs
+from campaigns.game.finish import FinishResult, amend_game, finish_game, name_world
+from campaigns.game.packets import open_packet, packets_to_open
+from campaigns.game.setup import setup_game, start_game
+from campaigns.game.table import (
+    coin_pile_out,
+    eliminate_faction,
+    place_mark,
+    place_scar,
+    record_recruitment,
+    rejoin_faction,
+    use_missiles,
+)
 from campaigns.models import AuditEntry, Game, GameReward, GameStatus, Seat
 from legacy import board, rules
 from legacy.box import FACTIONS
@@ -96,8 +111,8 @@ class Plan:
 class Played:
     game: Game
     hqs: dict[str, str]
-    finish: games.FinishResult | None = None
-    events: dict[str, games.EventResult] = field(default_factory=dict)
+    finish: FinishResult | None = None
+    events: dict[str, EventResult] = field(default_factory=dict)
 
 
 def minor(land: str, name: str) -> tuple[list[str], dict]:
@@ -116,40 +131,34 @@ def seated(players: list[str], factions=(KHAN, MECH, BEAR, BALK, SAHARA)):
 def game_one(table, game, played):
     played.events["bunker"] = table.scar(game, "bunker", "ural", "Ada")
     played.events["ammo"] = table.scar(game, "ammo-shortage", "iceland", "Boris")
-    played.events["coins"] = games.coin_pile_out(
+    played.events["coins"] = coin_pile_out(
         game=game, territories=table.by_id({"Dmitri": 14, "Ada": 10, "Boris": 9})
     )
 
 
 def game_three(table, game, played):
     ids = table.ids
-    played.events["chloe out"] = games.eliminate_faction(
-        game=game, player=ids["Chloe"], can_rejoin=True
-    )
-    games.rejoin_faction(game=game, player=ids["Chloe"])
-    played.events["esme out"] = games.eliminate_faction(
-        game=game, player=ids["Esme"], can_rejoin=False
-    )
+    played.events["chloe out"] = eliminate_faction(game=game, player=ids["Chloe"], can_rejoin=True)
+    rejoin_faction(game=game, player=ids["Chloe"])
+    played.events["esme out"] = eliminate_faction(game=game, player=ids["Esme"], can_rejoin=False)
     table.open("pack-2")
 
 
 def game_four(table, game, played):
-    played.events["two missiles"] = games.use_missiles(game=game, count=2, player=table.ids["Ada"])
-    played.events["three missiles"] = games.use_missiles(
-        game=game, count=3, player=table.ids["Boris"]
-    )
+    played.events["two missiles"] = use_missiles(game=game, count=2, player=table.ids["Ada"])
+    played.events["three missiles"] = use_missiles(game=game, count=3, player=table.ids["Boris"])
     table.open("pocket-1")
 
 
 def game_seven(table, game, played):
-    played.events["beacon"] = games.place_mark(
+    played.events["beacon"] = place_mark(
         game=game, kind="beacon", territory="middle-east", player=table.ids["Boris"]
     )
     table.open("pack-4")
 
 
 def game_eight(table, game, played):
-    played.events["recruitment"] = games.record_recruitment(
+    played.events["recruitment"] = record_recruitment(
         game=game, player=table.ids["Boris"], troops=31, holds_missile=True
     )
     table.open("pocket-2")
@@ -305,13 +314,13 @@ class Table:
     def by_id(self, per_player: dict) -> dict:
         return {self.ids[name]: value for name, value in per_player.items()}
 
-    def scar(self, game, kind, territory, player) -> games.EventResult:
-        return games.place_scar(
+    def scar(self, game, kind, territory, player) -> EventResult:
+        return place_scar(
             game=game, scar=kind, territory=territory, player=self.ids[player], by=self.owner
         )
 
     def open(self, packet: str):
-        return games.open_packet(
+        return open_packet(
             campaign=self.campaign, packet=packet, unlocked=UNLOCKS[packet], by=self.owner
         )
 
@@ -331,12 +340,12 @@ class Table:
             home = [s for s in legal if board.TERRITORY_BY_SLUG[s].continent == HOME[name]]
             hqs[name] = (own or home or legal)[0]
             placed.append(hqs[name])
-        game = games.setup_game(
+        game = setup_game(
             campaign=self.campaign,
             seats=[{"player": self.ids[n], "faction": f, "hq": hqs[n]} for n, f in plan.seating],
             by=self.owner,
         )
-        return games.start_game(game=game, by=self.owner), hqs
+        return start_game(game=game, by=self.owner), hqs
 
     def ending(self, plan: Plan, reward: dict | None = None) -> dict:
         """The arguments of finish_game for this plan: results, land held, rewards in order."""
@@ -392,11 +401,11 @@ class Table:
             plan.during(self, game, played)
         if before_finish:
             before_finish(self, game, plan)
-        played.finish = games.finish_game(
+        played.finish = finish_game(
             game=game, slogan=f"Game {number}", by=self.owner, **self.ending(plan)
         )
         if plan.amend_reward:
-            played.finish = games.amend_game(
+            played.finish = amend_game(
                 game=game,
                 revision=played.finish.game.revision,
                 reason="The city was written on the wrong territory.",
@@ -562,7 +571,7 @@ def test_the_ninth_minor_city_tells_the_table_to_open_pack_one(table):
         before = rows(table.campaign)
         # Clockwise from Esme, Ada takes the ninth sticker; Boris comes after her.
         with pytest.raises(RuleViolation, match="Boris: All 9 minor city stickers are used"):
-            games.finish_game(game=game, **args)
+            finish_game(game=game, **args)
         assert rows(table.campaign) == before
 
     played = table.play_next(before_finish=a_tenth_city_is_refused)
@@ -594,7 +603,7 @@ def test_a_big_recruitment_with_a_missile_opens_pocket_two(season):
 
 def test_a_faction_the_group_unlocked_takes_a_seat_and_gets_a_card_back(season):
     assert season.played[9].game.seats.get(player__name="Esme").faction == HARBOUR
-    backs = games.faction_card_backs(season.campaign.pk)
+    backs = faction_card_backs(season.campaign.pk)
     assert [line["x"] for line in backs[HARBOUR]] == [True] * 8 + [False] + [True] * 6
     assert backs[SAHARA][8] == {"game": 9, "x": True}
 
@@ -623,7 +632,7 @@ def test_held_on_players_choose_a_reward_while_the_stock_allows_it(table):
         args = table.ending(plan)
         del args["held_on_rewards"][table.ids["Dmitri"]]
         with pytest.raises(RuleViolation, match="Dmitri held on and chooses one reward"):
-            games.finish_game(game=game, **args)
+            finish_game(game=game, **args)
 
     table.play_next(before_finish=a_held_on_player_with_nothing_chosen_is_refused)
 
@@ -666,7 +675,7 @@ def test_the_fifth_major_city_is_the_last_one(table):
         before = rows(table.campaign)
         args = table.ending(plan, {"kind": "major-city", "territory": "greenland", "name": "Sixth"})
         with pytest.raises(RuleViolation, match="All 5 major city stickers are used"):
-            games.finish_game(game=game, **args)
+            finish_game(game=game, **args)
         assert rows(table.campaign) == before
 
     table.play_next(before_finish=a_sixth_major_city_is_refused)
@@ -736,14 +745,14 @@ def test_every_packet_whose_trigger_fired_was_opened_in_the_game_it_fired(season
         "pack-4": 7,
         "pocket-2": 8,
     }
-    assert games.packets_to_open(season.campaign.pk) == []
+    assert packets_to_open(season.campaign.pk) == []
     assert all(p.finish.packets_to_open == [] for n, p in season.played.items() if n > 6)
 
 
 def test_the_world_cannot_be_named_before_the_fifteenth_game(table):
     table.play_until(14)
     with pytest.raises(RuleViolation, match="after the fifteenth game"):
-        games.name_world(campaign=table.campaign, name="Too Soon")
+        name_world(campaign=table.campaign, name="Too Soon")
 
 
 def test_the_most_signatures_name_the_world_and_a_tie_is_broken_by_the_roll(season):
@@ -751,21 +760,21 @@ def test_the_most_signatures_name_the_world_and_a_tie_is_broken_by_the_roll(seas
     counts = world_as_of(season.campaign.pk).signature_counts()
     assert counts[ada] == counts[boris] == 4
     with pytest.raises(RuleViolation, match="Ada and Boris are tied"):
-        games.name_world(campaign=season.campaign, name="Concord")
+        name_world(campaign=season.campaign, name="Concord")
     # Ada named two continents: her 2 + 2 ties Boris's 4, so both roll again.
     with pytest.raises(RuleViolation, match="tied"):
-        games.name_world(campaign=season.campaign, name="Concord", rolls={ada: 2, boris: 4})
+        name_world(campaign=season.campaign, name="Concord", rolls={ada: 2, boris: 4})
     # Then 3 + 2 beats Boris's 4, though Boris rolled higher.
-    mark = games.name_world(campaign=season.campaign, name="Concord", rolls={ada: 3, boris: 4})
+    mark = name_world(campaign=season.campaign, name="Concord", rolls={ada: 3, boris: 4})
     assert mark.placed_by_id == ada and mark.placed_in_game == 15
     world = world_as_of(season.campaign.pk)
     assert world.world_name == "Concord" and world.world_namer == ada
     with pytest.raises(RuleViolation, match="already has a name"):
-        games.name_world(campaign=season.campaign, name="Again", rolls={ada: 6, boris: 1})
+        name_world(campaign=season.campaign, name="Again", rolls={ada: 6, boris: 1})
 
 
 def test_the_faction_card_backs_show_every_game_exactly(season):
-    backs = games.faction_card_backs(season.campaign.pk)
+    backs = faction_card_backs(season.campaign.pk)
     expected = {slug: [] for slug in (KHAN, MECH, BEAR, BALK, SAHARA, HARBOUR)}
     for number, plan in enumerate(SCRIPT, start=1):
         seated = {faction: name for name, faction in plan.seating}
@@ -789,7 +798,7 @@ def test_the_faction_card_backs_show_every_game_exactly(season):
 
 
 def test_the_standings_count_every_finished_game(season):
-    table_of = games.standings(season.campaign.pk)
+    table_of = derived.standings(season.campaign.pk)
     assert table_of["players"] == {
         "Ada": {"played": 15, "won": 4, "held_on": 11, "eliminated": 0},
         "Boris": {"played": 15, "won": 4, "held_on": 11, "eliminated": 0},
@@ -803,14 +812,14 @@ def test_the_standings_count_every_finished_game(season):
 
 def test_a_sixteenth_game_is_played_without_rewards_and_the_world_keeps_its_name(season):
     table = season.fork()
-    games.name_world(
+    name_world(
         campaign=table.campaign, name="Concord", rolls={table.ids["Ada"]: 5, table.ids["Boris"]: 1}
     )
 
     def rewards_are_refused_after_fifteen(table, game, plan):
         args = table.ending(plan, {"kind": "destroy-card", "territory": "peru"})
         with pytest.raises(RuleViolation, match="no more winner or held-on rewards"):
-            games.finish_game(game=game, **args)
+            finish_game(game=game, **args)
 
     played = table.play_next(before_finish=rewards_are_refused_after_fifteen)
     assert played.game.number == 16 and played.game.status == GameStatus.FINISHED
@@ -824,5 +833,5 @@ def test_a_sixteenth_game_is_played_without_rewards_and_the_world_keeps_its_name
         fifteen.continents,
         fifteen.stock_left,
     )
-    standings = games.standings(table.campaign.pk)["players"]
+    standings = derived.standings(table.campaign.pk)["players"]
     assert standings["Esme"]["won"] == 3 and standings["Esme"]["played"] == 15

@@ -2,7 +2,17 @@
 
 import pytest
 
-from campaigns import games
+from campaigns.game.derived import faction_card_backs, standings
+from campaigns.game.finish import amend_game, finish_game
+from campaigns.game.packets import open_packet
+from campaigns.game.setup import setup_game, start_game
+from campaigns.game.table import (
+    coin_pile_out,
+    place_mark,
+    place_scar,
+    record_recruitment,
+    use_missiles,
+)
 from campaigns.models import AuditEntry, Game, GameStatus, Seat
 from legacy.errors import RuleViolation
 from legacy.models import MARK_MODELS, City, CoinSticker, ScarKind, Signature
@@ -34,7 +44,7 @@ def trio(players):
 @pytest.fixture
 def game(prepared_campaign, trio):
     ada, boris, chloe = trio
-    g = games.setup_game(
+    g = setup_game(
         campaign=prepared_campaign,
         seats=[
             seat(ada, FACTIONS[0], "egypt"),
@@ -42,7 +52,7 @@ def game(prepared_campaign, trio):
             seat(chloe, FACTIONS[2], "peru"),
         ],
     )
-    return games.start_game(game=g)
+    return start_game(game=g)
 
 
 def finish(game, trio, **kw):
@@ -53,7 +63,7 @@ def finish(game, trio, **kw):
     kw.setdefault(
         "held_on_rewards", {boris.pk: {"kind": "minor-city", "territory": "japan", "name": "Edo"}}
     )
-    return games.finish_game(game=game, **kw)
+    return finish_game(game=game, **kw)
 
 
 def test_the_first_game_is_number_one_and_everyone_starts_with_a_red_star(game):
@@ -64,7 +74,7 @@ def test_the_first_game_is_number_one_and_everyone_starts_with_a_red_star(game):
 
 def test_a_game_needs_the_first_game_setup(campaign, trio):
     with pytest.raises(RuleViolation, match="before the first game"):
-        games.setup_game(
+        setup_game(
             campaign=campaign,
             seats=[seat(p, f, h) for p, f, h in zip(trio, FACTIONS, HQS, strict=True)],
         )
@@ -125,7 +135,7 @@ def test_a_game_needs_the_first_game_setup(campaign, trio):
 def test_an_illegal_setup_is_refused_and_writes_nothing(prepared_campaign, trio, seats, message):
     before = snapshot(prepared_campaign)
     with pytest.raises(RuleViolation, match=message):
-        games.setup_game(campaign=prepared_campaign, seats=seats(*trio))
+        setup_game(campaign=prepared_campaign, seats=seats(*trio))
     assert snapshot(prepared_campaign) == before
 
 
@@ -202,8 +212,8 @@ def test_held_on_rewards_go_clockwise_from_the_winner_when_stock_runs_short(
         quantity=1
     )
     a, b, c, d = players["Ada"], players["Boris"], players["Chloe"], players["Dmitri"]
-    g = games.start_game(
-        game=games.setup_game(
+    g = start_game(
+        game=setup_game(
             campaign=prepared_campaign,
             seats=[
                 seat(a, "khan-industries", "egypt"),
@@ -217,7 +227,7 @@ def test_held_on_rewards_go_clockwise_from_the_winner_when_stock_runs_short(
     results = {a.pk: "held_on", b.pk: "eliminated", c.pk: "won", d.pk: "held_on"}
     controlled = {a.pk: ["egypt"], d.pk: ["greenland"]}
     with pytest.raises(RuleViolation, match="Ada: All 9 minor city stickers are used"):
-        games.finish_game(
+        finish_game(
             game=g,
             results=results,
             controlled=controlled,
@@ -227,7 +237,7 @@ def test_held_on_rewards_go_clockwise_from_the_winner_when_stock_runs_short(
                 d.pk: {"kind": "minor-city", "territory": "greenland", "name": "D"},
             },
         )
-    games.finish_game(
+    finish_game(
         game=g,
         results=results,
         controlled=controlled,
@@ -244,9 +254,9 @@ def test_held_on_rewards_go_clockwise_from_the_winner_when_stock_runs_short(
 
 
 def test_a_scar_placed_during_the_game_is_permanent(game, trio):
-    games.place_scar(game=game, scar="bunker", territory="brazil", player=trio[0].pk)
+    place_scar(game=game, scar="bunker", territory="brazil", player=trio[0].pk)
     with pytest.raises(RuleViolation, match="already has a scar"):
-        games.place_scar(game=game, scar="ammo-shortage", territory="brazil")
+        place_scar(game=game, scar="ammo-shortage", territory="brazil")
     finish(game, trio)
     assert world_as_of(game.campaign_id, 1).territories["brazil"].scar == "bunker"
 
@@ -254,7 +264,7 @@ def test_a_scar_placed_during_the_game_is_permanent(game, trio):
 def test_a_second_game_gives_the_signer_a_missile(game, trio):
     finish(game, trio)
     ada, boris, chloe = trio
-    g2 = games.setup_game(
+    g2 = setup_game(
         campaign=game.campaign,
         seats=[
             seat(ada, "khan-industries", "egypt"),
@@ -271,7 +281,7 @@ def test_a_major_city_is_a_legal_start_only_for_its_founder(game, trio):
     finish(game, trio)
     ada, boris, chloe = trio
     with pytest.raises(RuleViolation, match="founded by someone else"):
-        games.setup_game(
+        setup_game(
             campaign=game.campaign,
             seats=[
                 seat(boris, "khan-industries", "egypt"),
@@ -282,61 +292,57 @@ def test_a_major_city_is_a_legal_start_only_for_its_founder(game, trio):
 
 
 def test_three_missiles_on_one_roll_tell_the_table_to_open_pocket_one(game):
-    assert games.use_missiles(game=game, count=2).packets_to_open == []
-    assert games.use_missiles(game=game, count=3).packets_to_open == ["pocket-1"]
+    assert use_missiles(game=game, count=2).packets_to_open == []
+    assert use_missiles(game=game, count=3).packets_to_open == ["pocket-1"]
 
 
 def test_a_big_recruitment_with_a_missile_opens_pocket_two(game, trio):
     assert (
-        games.record_recruitment(
+        record_recruitment(
             game=game, player=trio[0].pk, troops=30, holds_missile=False
         ).packets_to_open
         == []
     )
-    assert games.record_recruitment(
+    assert record_recruitment(
         game=game, player=trio[0].pk, troops=31, holds_missile=True
     ).packets_to_open == ["pocket-2"]
 
 
 def test_the_coin_pile_gives_a_red_star_the_first_time_only(game, trio):
     ada, boris, chloe = trio
-    first = games.coin_pile_out(game=game, territories={ada.pk: 15, boris.pk: 12, chloe.pk: 10})
+    first = coin_pile_out(game=game, territories={ada.pk: 15, boris.pk: 12, chloe.pk: 10})
     assert first.red_star_to == ada.pk
-    again = games.coin_pile_out(game=game, territories={ada.pk: 15, boris.pk: 12, chloe.pk: 10})
+    again = coin_pile_out(game=game, territories={ada.pk: 15, boris.pk: 12, chloe.pk: 10})
     assert again.red_star_to is None and "again" in again.event.summary
 
 
 def test_a_tie_for_most_territories_gives_no_red_star(game, trio):
     ada, boris, chloe = trio
     assert (
-        games.coin_pile_out(
-            game=game, territories={ada.pk: 14, boris.pk: 14, chloe.pk: 10}
-        ).red_star_to
+        coin_pile_out(game=game, territories={ada.pk: 14, boris.pk: 14, chloe.pk: 10}).red_star_to
         is None
     )
 
 
 def test_an_opened_packet_unlocks_a_scar_type_the_group_can_use(game):
-    games.open_packet(
+    open_packet(
         campaign=game.campaign,
         packet="pack-2",
         unlocked=[{"kind": "scar-type", "title": "Mercenaries", "text": "Our words.", "cards": 2}],
     )
-    games.place_scar(game=game, scar="mercenaries", territory="india")
+    place_scar(game=game, scar="mercenaries", territory="india")
     assert world_as_of(game.campaign_id).territories["india"].scar == "mercenaries"
     with pytest.raises(RuleViolation, match="already open"):
-        games.open_packet(campaign=game.campaign, packet="pack-2")
+        open_packet(campaign=game.campaign, packet="pack-2")
 
 
 def test_a_mark_the_group_unlocked_can_open_pack_four(game):
-    games.open_packet(
+    open_packet(
         campaign=game.campaign,
         packet="pack-1",
         unlocked=[{"kind": "mark-kind", "title": "Beacon", "opens_pack_4": True}],
     )
-    assert games.place_mark(game=game, kind="beacon", territory="india").packets_to_open == [
-        "pack-4"
-    ]
+    assert place_mark(game=game, kind="beacon", territory="india").packets_to_open == ["pack-4"]
     assert world_as_of(game.campaign_id).territories["india"].marked
 
 
@@ -344,14 +350,14 @@ def test_a_faction_scar_goes_on_a_faction_card(game):
     ScarKind.objects.create(
         campaign=game.campaign, slug="traitor", name="Traitor", cards=1, on_faction_card=True
     )
-    games.place_scar(game=game, scar="traitor", faction="khan-industries")
+    place_scar(game=game, scar="traitor", faction="khan-industries")
     assert world_as_of(game.campaign_id).faction_scars == {"khan-industries": "traitor"}
 
 
 def test_amending_a_finished_game_replaces_its_end(game, trio):
     ada, boris, chloe = trio
     finish(game, trio)
-    result = games.amend_game(
+    result = amend_game(
         game=game,
         revision=1,
         reason="Boris actually won",
@@ -368,7 +374,7 @@ def test_amending_a_finished_game_replaces_its_end(game, trio):
     assert Signature.objects.filter(campaign=game.campaign).count() == 2  # nothing deleted
     assert result.game.revision == 2
     with pytest.raises(RuleViolation, match="changed this game meanwhile"):
-        games.amend_game(
+        amend_game(
             game=game,
             revision=1,
             reason="x",
@@ -379,7 +385,7 @@ def test_amending_a_finished_game_replaces_its_end(game, trio):
 def test_a_game_cannot_be_amended_once_the_next_one_is_set_up(game, trio):
     ada, boris, chloe = trio
     finish(game, trio)
-    games.setup_game(
+    setup_game(
         campaign=game.campaign,
         seats=[
             seat(ada, "khan-industries", "egypt"),
@@ -388,12 +394,12 @@ def test_a_game_cannot_be_amended_once_the_next_one_is_set_up(game, trio):
         ],
     )
     with pytest.raises(RuleViolation, match="can no longer be amended"):
-        games.amend_game(game=game, revision=1, reason="late", results={})
+        amend_game(game=game, revision=1, reason="late", results={})
 
 
 def test_the_faction_card_backs_show_each_game_or_an_x(game, trio):
     finish(game, trio)
-    backs = games.faction_card_backs(game.campaign_id)
+    backs = faction_card_backs(game.campaign_id)
     assert backs["khan-industries"] == [
         {"game": 1, "x": False, "player": "Ada", "hq": "egypt", "result": "won"}
     ]
@@ -402,7 +408,7 @@ def test_the_faction_card_backs_show_each_game_or_an_x(game, trio):
 
 def test_standings_are_counted_from_the_games(game, trio):
     finish(game, trio)
-    table = games.standings(game.campaign_id)
+    table = standings(game.campaign_id)
     assert table["players"]["Ada"] == {"played": 1, "won": 1, "held_on": 0, "eliminated": 0}
     assert table["factions"]["enclave-of-the-bear"]["eliminated"] == 1
 

@@ -18,7 +18,10 @@ from django.db.models import Count
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from campaigns import games, services
+from campaigns import services
+from campaigns.game.finish import finish_game, name_world
+from campaigns.game.setup import setup_game, start_game
+from campaigns.game.table import place_scar, record_recruitment, use_missiles
 from campaigns.models import AuditEntry, Game, GameEvent, GameReward, Seat
 from legacy import board, rules
 from legacy.box import FACTIONS, Stock
@@ -153,7 +156,7 @@ class RandomTable:
             *seats[i + 1 :],
         ]
         refusal = self.refused_without_writing(
-            lambda: games.setup_game(campaign=self.campaign, seats=bad)
+            lambda: setup_game(campaign=self.campaign, seats=bad)
         )
         assert refusal.rule == "legal-start"
 
@@ -169,12 +172,12 @@ class RandomTable:
                     .values_list("slug", flat=True)
                     .order_by("slug")
                 )
-                games.place_scar(game=game, scar=kind, territory=self.pick(free, label="scar on"))
+                place_scar(game=game, scar=kind, territory=self.pick(free, label="scar on"))
             elif event == "missiles":
-                games.use_missiles(game=game, count=self.draw(st.integers(1, 3)))
+                use_missiles(game=game, count=self.draw(st.integers(1, 3)))
             else:
                 player = self.pick([s["player"] for s in seats])
-                games.record_recruitment(
+                record_recruitment(
                     game=game,
                     player=player,
                     troops=self.draw(st.integers(3, 40)),
@@ -227,7 +230,7 @@ class RandomTable:
         illegal = [r for r in every_winner_request() if r not in legal]
         kind, target = self.pick(illegal, label="illegal reward")
         bad = {**args, "winner_reward": as_dict(winner_choice(kind, target))}
-        self.refused_without_writing(lambda: games.finish_game(game=game, **bad))
+        self.refused_without_writing(lambda: finish_game(game=game, **bad))
 
     def an_illegal_held_on_reward_is_refused(self, game, args) -> None:
         holders = [p for p, r in args["results"].items() if r == "held_on"]
@@ -237,32 +240,30 @@ class RandomTable:
         elsewhere = [t for t in TERRITORIES if t not in args["controlled"].get(p, [])]
         bad_choice = {"kind": "upgrade-card", "territory": self.pick(elsewhere)}
         bad = {**args, "held_on_rewards": {**args["held_on_rewards"], p: bad_choice}}
-        self.refused_without_writing(lambda: games.finish_game(game=game, **bad))
+        self.refused_without_writing(lambda: finish_game(game=game, **bad))
 
     def play(self) -> None:
         world, seats = self.seating()
         illegal = self.pick(ILLEGAL_KINDS, label="illegal request")
         if illegal == "hq":
             self.an_illegal_hq_is_refused(world, seats)
-        game = games.start_game(game=games.setup_game(campaign=self.campaign, seats=seats))
+        game = start_game(game=setup_game(campaign=self.campaign, seats=seats))
         self.during(game, seats)
         args = self.ending(game, seats)
         if illegal == "reward" and "winner_reward" in args:
             self.an_illegal_reward_is_refused(game, args)
         if illegal == "held-on" and "winner_reward" in args:
             self.an_illegal_held_on_reward_is_refused(game, args)
-        games.finish_game(game=game, **args)
+        finish_game(game=game, **args)
         self.world = world_as_of(self.campaign.pk)
         if illegal == "second-finish":
-            self.refused_without_writing(
-                lambda: games.finish_game(game=game, **args), conflict=True
-            )
+            self.refused_without_writing(lambda: finish_game(game=game, **args), conflict=True)
 
     def name_the_world(self) -> None:
         rolls = None
         for _ in range(20):
             try:
-                games.name_world(campaign=self.campaign, name="Somewhere", rolls=rolls)
+                name_world(campaign=self.campaign, name="Somewhere", rolls=rolls)
                 break
             except RuleViolation as tie:
                 assert tie.rule == "naming-tie"
@@ -275,7 +276,7 @@ class RandomTable:
         counts = world.signature_counts()
         assert counts[world.world_namer] == max(counts.values())
         self.refused_without_writing(
-            lambda: games.name_world(campaign=self.campaign, name="Again", rolls=rolls),
+            lambda: name_world(campaign=self.campaign, name="Again", rolls=rolls),
             conflict=True,
         )
 

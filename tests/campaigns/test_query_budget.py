@@ -15,7 +15,11 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from campaigns import games
+from campaigns.game.derived import faction_card_backs, standings
+from campaigns.game.finish import finish_game
+from campaigns.game.packets import packets_to_open
+from campaigns.game.setup import setup_game, start_game
+from campaigns.game.table import use_missiles
 from legacy.selectors import world_as_of
 
 pytestmark = pytest.mark.django_db
@@ -41,11 +45,11 @@ UPGRADED = [
 
 
 def start(campaign, players):
-    game = games.setup_game(
+    game = setup_game(
         campaign=campaign,
         seats=[{"player": players[p].pk, "faction": f, "hq": hq} for p, f, hq in SEATS],
     )
-    return games.start_game(game=game)
+    return start_game(game=game)
 
 
 def ending(number: int, players) -> dict:
@@ -61,8 +65,8 @@ def ending(number: int, players) -> dict:
 
 def play(campaign, players) -> None:
     game = start(campaign, players)
-    games.use_missiles(game=game, count=1)
-    games.finish_game(game=game, **ending(game.number, players))
+    use_missiles(game=game, count=1)
+    finish_game(game=game, **ending(game.number, players))
 
 
 def count(action) -> tuple[int, list[str]]:
@@ -73,8 +77,8 @@ def count(action) -> tuple[int, list[str]]:
 
 def finishing_the_next_game(campaign, players) -> tuple[int, list[str]]:
     game = start(campaign, players)
-    games.use_missiles(game=game, count=1)
-    return count(lambda: games.finish_game(game=game, **ending(game.number, players)))
+    use_missiles(game=game, count=1)
+    return count(lambda: finish_game(game=game, **ending(game.number, players)))
 
 
 def assert_same(early: tuple[int, list[str]], late: tuple[int, list[str]]) -> None:
@@ -105,7 +109,7 @@ def test_finishing_a_game_takes_as_many_queries_in_game_six_as_in_game_two(
 def test_setting_up_a_game_takes_as_many_queries_late_as_early(prepared_campaign, players):
     play(prepared_campaign, players)
     early = count(lambda: start(prepared_campaign, players))
-    games.finish_game(game=prepared_campaign.games.get(number=2), **ending(2, players))
+    finish_game(game=prepared_campaign.games.get(number=2), **ending(2, players))
     for _ in range(3):
         play(prepared_campaign, players)
     late = count(lambda: start(prepared_campaign, players))
@@ -115,9 +119,9 @@ def test_setting_up_a_game_takes_as_many_queries_late_as_early(prepared_campaign
 READS = {
     "the world now": lambda c: world_as_of(c),
     "the world after game 1": lambda c: world_as_of(c, 1),
-    "faction card backs": games.faction_card_backs,
-    "standings": games.standings,
-    "packets to open": games.packets_to_open,
+    "faction card backs": faction_card_backs,
+    "standings": standings,
+    "packets to open": packets_to_open,
 }
 
 

@@ -2,7 +2,9 @@
 
 import pytest
 
-from campaigns import games, services
+from campaigns import services
+from campaigns.game.setup import setup_game, start_game
+from campaigns.game.table import place_scar
 from legacy.errors import RuleViolation
 from tests.campaigns.test_games import FACTIONS, HQS, seat
 
@@ -13,14 +15,14 @@ pytestmark = pytest.mark.django_db
 def game(prepared_campaign, players):
     trio = [players["Ada"], players["Boris"], players["Chloe"]]
     seats = [seat(p, f, h) for p, f, h in zip(trio, FACTIONS, HQS, strict=True)]
-    return games.start_game(game=games.setup_game(campaign=prepared_campaign, seats=seats))
+    return start_game(game=setup_game(campaign=prepared_campaign, seats=seats))
 
 
 def test_a_scar_placed_after_a_read_shows_in_the_next_read(game):
     campaign = game.campaign
     campaign.refresh_from_db()
     assert services.cached_world(campaign).territories["india"].scar is None
-    games.place_scar(game=game, scar="bunker", territory="india")
+    place_scar(game=game, scar="bunker", territory="india")
     campaign.refresh_from_db()
     assert services.cached_world(campaign).territories["india"].scar == "bunker"
 
@@ -30,7 +32,7 @@ def test_a_refused_write_leaves_the_version_and_the_cache_as_they_were(game):
     campaign.refresh_from_db()
     version = campaign.world_version
     with pytest.raises(RuleViolation):
-        games.place_scar(game=game, scar="bunker", territory="atlantis")
+        place_scar(game=game, scar="bunker", territory="atlantis")
     campaign.refresh_from_db()
     assert campaign.world_version == version
 

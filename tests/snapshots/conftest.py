@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from campaigns import games
+from campaigns.game.finish import finish_game
+from campaigns.game.setup import setup_game, start_game
+from campaigns.game.table import place_scar
 from config.celery import app as celery_app
 
 FACTIONS = ("khan-industries", "die-mechaniker", "enclave-of-the-bear")
@@ -46,7 +48,7 @@ def seats(players, hqs=HQS):
 
 
 def start(campaign, players, hqs=HQS):
-    return games.start_game(game=games.setup_game(campaign=campaign, seats=seats(players, hqs)))
+    return start_game(game=setup_game(campaign=campaign, seats=seats(players, hqs)))
 
 
 def finish(game, players, **kw):
@@ -59,14 +61,14 @@ def finish(game, players, **kw):
         "held_on_rewards", {boris.pk: {"kind": "minor-city", "territory": "japan", "name": "Edo"}}
     )
     kw.setdefault("slogan", "Veni, vidi")
-    return games.finish_game(game=game, **kw)
+    return finish_game(game=game, **kw)
 
 
 def play_first_game(campaign, players, *, scar_on="brazil"):
     """Game 1 with a bunker placed on ``scar_on`` during play; returns the finished game."""
     game = start(campaign, players)
     if scar_on:
-        games.place_scar(game=game, scar="bunker", territory=scar_on, player=players["Ada"].pk)
+        place_scar(game=game, scar="bunker", territory=scar_on, player=players["Ada"].pk)
     finish(game, players)
     game.refresh_from_db()
     return game
@@ -76,7 +78,7 @@ def play_naming_game(campaign, players, continent: str, name: str, hqs=HQS):
     """A later game: Ada wins and names a continent; the others hold on with nothing to claim."""
     ada, boris, chloe = players["Ada"], players["Boris"], players["Chloe"]
     game = start(campaign, players, hqs)
-    games.finish_game(
+    finish_game(
         game=game,
         results={ada.pk: "won", boris.pk: "held_on", chloe.pk: "held_on"},
         winner_reward={"kind": "name-continent", "continent": continent, "name": name},

@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 
 from campaigns import members, services
 from campaigns.models import AuditEntry, Campaign, Snapshot, SnapshotStatus
-from campaigns.pictures import picture_for
+from campaigns.pictures.state import picture_for
 from legacy import drawing
 from legacy.errors import RuleViolation
 from tests.snapshots.conftest import play_first_game

@@ -9,7 +9,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from campaigns.pictures import canonical_json, picture_for, picture_of_world, state_hash
+from campaigns.pictures.state import canonical_json, picture_for, picture_of_world, state_hash
 from legacy.models import (
     BonusChange,
     City,

@@ -15,9 +15,17 @@ from django.core.files.storage import default_storage
 from kombu.exceptions import OperationalError as BrokerDown
 from PIL import Image
 
-from campaigns import games, snapshots, tasks
+from campaigns.game.finish import amend_game
 from campaigns.models import Snapshot, SnapshotStatus
-from campaigns.pictures import picture_for
+from campaigns.pictures import render
+from campaigns.pictures.snapshots import (
+    correction_affects_from,
+    request_snapshot,
+    request_timeline,
+    snapshot_for_reading,
+)
+from campaigns.pictures.state import picture_for
+from campaigns.pictures.tasks import MAX_RETRIES, render_snapshot
 from legacy.drawing import (
     CITY_FILL,
     CONTINENT_COLORS,
@@ -109,11 +117,11 @@ def test_the_same_state_is_drawn_once_and_stored_once(first_game, media, monkeyp
     stored = media / row.image.name
     before = stored.stat().st_mtime_ns
     calls = []
-    monkeypatch.setattr(snapshots, "render_png", lambda *a, **k: calls.append(1) or b"never drawn")
-    snapshots.request_snapshot(first_game.campaign_id, 1, force=True)
+    monkeypatch.setattr(render, "render_png", lambda *a, **k: calls.append(1) or b"never drawn")
+    request_snapshot(first_game.campaign_id, 1, force=True)
     # In eager mode the commit of the test's transaction never comes: run the task as a
     # worker would once it had.
-    assert tasks.render_snapshot.delay(first_game.campaign_id, 1).get() == "done"
+    assert render_snapshot.delay(first_game.campaign_id, 1).get() == "done"
     row.refresh_from_db()
     assert row.status == SnapshotStatus.DONE and row.attempts == 2
     assert calls == []
@@ -152,7 +160,7 @@ def test_an_amended_game_is_drawn_again(
     old = snapshot_of(first_game.campaign)
     ada, boris, chloe = players["Ada"], players["Boris"], players["Chloe"]
     with django_capture_on_commit_callbacks(execute=True):
-        games.amend_game(
+        amend_game(
             game=first_game,
             revision=first_game.revision,
             results={ada.pk: "won", boris.pk: "held_on", chloe.pk: "eliminated"},
@@ -175,7 +183,7 @@ def test_a_failed_render_is_recorded_with_its_reason(
     def broken(*args, **kwargs):
         raise ValueError("the ink ran out")
 
-    monkeypatch.setattr(snapshots, "render_png", broken)
+    monkeypatch.setattr(render, "render_png", broken)
     with django_capture_on_commit_callbacks(execute=True):
         game = play_first_game(prepared_campaign, players)
     assert game.status == "finished"  # the game is recorded whatever happens to its picture
@@ -188,7 +196,7 @@ def test_a_failed_render_is_recorded_with_its_reason(
 def test_a_transient_error_is_retried_and_the_render_succeeds(
     prepared_campaign, players, monkeypatch, django_capture_on_commit_callbacks
 ):
-    real = snapshots.render_png
+    real = render.render_png
     failures = ["disk full"]
 
     def flaky(*args, **kwargs):
@@ -196,7 +204,7 @@ def test_a_transient_error_is_retried_and_the_render_succeeds(
             raise OSError(failures.pop())
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(snapshots, "render_png", flaky)
+    monkeypatch.setattr(render, "render_png", flaky)
     with django_capture_on_commit_callbacks(execute=True):
         play_first_game(prepared_campaign, players)
     row = snapshot_of(prepared_campaign)
@@ -210,13 +218,13 @@ def test_a_transient_error_that_lasts_fails_after_the_retries(
     def down(*args, **kwargs):
         raise OSError("storage unreachable")
 
-    monkeypatch.setattr(snapshots, "render_png", down)
+    monkeypatch.setattr(render, "render_png", down)
     with django_capture_on_commit_callbacks(execute=True):
         play_first_game(prepared_campaign, players)
     row = snapshot_of(prepared_campaign)
     assert row.status == SnapshotStatus.FAILED
-    assert row.error == f"OSError: storage unreachable (after {tasks.MAX_RETRIES} retries)"
-    assert row.attempts == tasks.MAX_RETRIES + 1
+    assert row.error == f"OSError: storage unreachable (after {MAX_RETRIES} retries)"
+    assert row.attempts == MAX_RETRIES + 1
 
 
 def test_a_broker_that_cannot_be_reached_is_a_visible_failure(
@@ -225,7 +233,7 @@ def test_a_broker_that_cannot_be_reached_is_a_visible_failure(
     def unreachable(*args, **kwargs):
         raise BrokerDown("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
 
-    monkeypatch.setattr(tasks.render_snapshot, "apply_async", unreachable)
+    monkeypatch.setattr(render_snapshot, "apply_async", unreachable)
     with django_capture_on_commit_callbacks(execute=True):
         game = play_first_game(prepared_campaign, players)
     assert game.status == "finished"
@@ -237,13 +245,13 @@ def test_a_broker_that_cannot_be_reached_is_a_visible_failure(
 def test_a_failed_snapshot_is_drawn_when_asked_again(
     prepared_campaign, players, monkeypatch, django_capture_on_commit_callbacks
 ):
-    monkeypatch.setattr(snapshots, "render_png", lambda *a, **k: 1 / 0)
+    monkeypatch.setattr(render, "render_png", lambda *a, **k: 1 / 0)
     with django_capture_on_commit_callbacks(execute=True):
         play_first_game(prepared_campaign, players)
     assert snapshot_of(prepared_campaign).status == SnapshotStatus.FAILED
     monkeypatch.undo()
     with django_capture_on_commit_callbacks(execute=True):
-        snapshots.request_snapshot(prepared_campaign.pk, 1)
+        request_snapshot(prepared_campaign.pk, 1)
     row = snapshot_of(prepared_campaign)
     assert row.status == SnapshotStatus.DONE and row.error == "" and row.attempts == 2
 
@@ -251,11 +259,11 @@ def test_a_failed_snapshot_is_drawn_when_asked_again(
 def test_a_delivery_for_a_failed_snapshot_does_nothing(
     prepared_campaign, players, monkeypatch, django_capture_on_commit_callbacks
 ):
-    monkeypatch.setattr(snapshots, "render_png", lambda *a, **k: 1 / 0)
+    monkeypatch.setattr(render, "render_png", lambda *a, **k: 1 / 0)
     with django_capture_on_commit_callbacks(execute=True):
         play_first_game(prepared_campaign, players)
     monkeypatch.undo()
-    assert tasks.render_snapshot.delay(prepared_campaign.pk, 1).get() == "failed"
+    assert render_snapshot.delay(prepared_campaign.pk, 1).get() == "failed"
     assert snapshot_of(prepared_campaign).status == SnapshotStatus.FAILED
 
 
@@ -263,7 +271,7 @@ def test_only_a_finished_game_has_a_picture(prepared_campaign, players):
     start(prepared_campaign, players)
     for number in (0, 1, 2):
         with pytest.raises(RuleViolation, match="no finished game"):
-            snapshots.request_snapshot(prepared_campaign.pk, number)
+            request_snapshot(prepared_campaign.pk, number)
     assert not Snapshot.objects.exists()
 
 
@@ -274,7 +282,7 @@ def test_a_past_game_is_drawn_on_demand(
     finish(game, players)  # nothing committed, so nothing asked for
     assert not Snapshot.objects.exists()
     with django_capture_on_commit_callbacks(execute=True):
-        row = snapshots.snapshot_for_reading(prepared_campaign.pk, 1)
+        row = snapshot_for_reading(prepared_campaign.pk, 1)
     assert row.status == SnapshotStatus.QUEUED
     row.refresh_from_db()
     assert row.status == SnapshotStatus.DONE
@@ -283,7 +291,7 @@ def test_a_past_game_is_drawn_on_demand(
 def test_a_second_delivery_of_a_done_render_changes_nothing(first_game, media):
     row = snapshot_of(first_game.campaign)
     before = (media / row.image.name).stat().st_mtime_ns
-    assert tasks.render_snapshot.delay(first_game.campaign_id, 1).get() == "done"
+    assert render_snapshot.delay(first_game.campaign_id, 1).get() == "done"
     again = snapshot_of(first_game.campaign)
     assert (again.attempts, again.updated_at, again.image.name) == (
         row.attempts,
@@ -300,7 +308,7 @@ def test_the_timeline_animates_every_finished_game(
     first_game, players, media, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        snapshots.request_timeline(first_game.campaign_id)
+        request_timeline(first_game.campaign_id)
     row = snapshot_of(first_game.campaign, Snapshot.TIMELINE)
     assert row.status == SnapshotStatus.DONE, row.error
     assert row.image.name == f"snapshots/timeline-{row.state_hash}.webp"
@@ -322,7 +330,7 @@ def test_the_timeline_animates_every_finished_game(
 
 def test_a_campaign_without_a_finished_game_has_no_timeline(prepared_campaign):
     with pytest.raises(RuleViolation, match="nothing to show"):
-        snapshots.request_timeline(prepared_campaign.pk)
+        request_timeline(prepared_campaign.pk)
 
 
 def test_a_corrected_mark_draws_the_pictures_that_show_it_again(
@@ -348,9 +356,9 @@ def test_a_corrected_mark_draws_the_pictures_that_show_it_again(
 
 
 def test_a_correction_redraws_from_the_earliest_game_its_mark_was_in():
-    assert snapshots.correction_affects_from({"placed_in_game": 4}, {"placed_in_game": 3}) == 3
-    assert snapshots.correction_affects_from({"placed_in_game": 0, "removed_in_game": 5}, {}) == 1
-    assert snapshots.correction_affects_from({"name": "Cairo"}, {"name": "Giza"}) == 1
+    assert correction_affects_from({"placed_in_game": 4}, {"placed_in_game": 3}) == 3
+    assert correction_affects_from({"placed_in_game": 0, "removed_in_game": 5}, {}) == 1
+    assert correction_affects_from({"name": "Cairo"}, {"name": "Giza"}) == 1
 
 
 def test_staff_open_a_stored_picture_from_the_admin_without_being_members(

@@ -11,7 +11,7 @@ import time
 import pytest
 from django.core.management import CommandError, call_command
 
-from campaigns import games
+from campaigns.game.finish import amend_game
 from campaigns.models import Snapshot
 from tests.snapshots.conftest import play_first_game, stored_files
 
@@ -31,7 +31,7 @@ def amended(prepared_campaign, players, media, django_capture_on_commit_callback
     old = Snapshot.objects.get(campaign=prepared_campaign, game_number=1).image.name
     ada, boris, chloe = players["Ada"], players["Boris"], players["Chloe"]
     with django_capture_on_commit_callbacks(execute=True):
-        games.amend_game(
+        amend_game(
             game=game,
             revision=game.revision,
             results={ada.pk: "won", boris.pk: "held_on", chloe.pk: "eliminated"},
@@ -96,14 +96,13 @@ def test_a_senseless_age_is_refused(hours):
 
 
 def test_the_daily_task_sweeps_too(amended, media, settings):
-    from campaigns import tasks
+    from campaigns.pictures.tasks import sweep_snapshot_files
 
     old, new = amended
     for name in (old, new):
         age(media / name, hours=2)
     assert (
-        settings.CELERY_BEAT_SCHEDULE["sweep-snapshot-files"]["task"]
-        == tasks.sweep_snapshot_files.name
+        settings.CELERY_BEAT_SCHEDULE["sweep-snapshot-files"]["task"] == sweep_snapshot_files.name
     )
-    assert tasks.sweep_snapshot_files.delay().get() == 1
+    assert sweep_snapshot_files.delay().get() == 1
     assert stored_files(media) == [new.rpartition("/")[2]]

@@ -30,7 +30,7 @@ from django.db import connection
 from PIL import Image
 
 from campaigns.models import Snapshot, SnapshotStatus
-from campaigns.snapshots import TEST_DELAY_ENV
+from campaigns.pictures.render import TEST_DELAY_ENV
 from tests.snapshots.conftest import play_first_game, stored_files
 
 pytestmark = [

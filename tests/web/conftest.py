@@ -10,7 +10,9 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from campaigns import games
+from campaigns.game.finish import finish_game
+from campaigns.game.setup import setup_game, start_game
+from campaigns.game.table import place_scar, use_missiles
 from campaigns.models import Membership, Role
 
 SEATS = (
@@ -28,8 +30,8 @@ def seat_plan(players):
 
 def start_next_game(campaign):
     players = {p.name: p for p in campaign.players.all()}
-    game = games.setup_game(campaign=campaign, seats=seat_plan(players))
-    return games.start_game(game=game)
+    game = setup_game(campaign=campaign, seats=seat_plan(players))
+    return start_game(game=game)
 
 
 def play(campaign, n: int, *, then_start: bool = False):
@@ -44,8 +46,8 @@ def play(campaign, n: int, *, then_start: bool = False):
     done = campaign.games.count()
     for i in range(done, done + n):
         game = start_next_game(campaign)
-        games.use_missiles(game=game, count=1, player=boris.pk)
-        games.place_scar(
+        use_missiles(game=game, count=1, player=boris.pk)
+        place_scar(
             game=game,
             scar="bunker" if i % 2 else "ammo-shortage",
             territory=SCARRED[i],
@@ -55,7 +57,7 @@ def play(campaign, n: int, *, then_start: bool = False):
             reward = {"kind": "major-city", "territory": "egypt", "name": "Cairo"}
         else:
             reward = {"kind": "destroy-card", "territory": DESTROYED[i]}
-        games.finish_game(
+        finish_game(
             game=game,
             results={ada.pk: "won", boris.pk: "held_on", chloe.pk: "eliminated"},
             controlled={boris.pk: ["china"]},

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from campaigns import games
+from campaigns.game.packets import open_packet
+from campaigns.game.table import place_scar
 from campaigns.models import AuditEntry, GameEvent, Invitation, Player
 from tests.web.conftest import play
 
@@ -135,7 +136,7 @@ def test_a_public_campaign_is_listed_and_readable_by_anyone(played, anonymous):
 
 @pytest.fixture
 def unlocked(played, owner):
-    games.open_packet(
+    open_packet(
         campaign=played,
         packet="pack-2",
         unlocked=[{"kind": "scar-type", "title": "Mercenaries", "text": "Hired guns.", "cards": 2}],
@@ -170,7 +171,7 @@ def test_hidden_content_is_hidden_from_viewers_and_the_share_link(
 
 def test_a_hidden_scar_type_is_not_named_to_viewers_anywhere(unlocked, as_editor, as_viewer):
     game = unlocked.games.get(number=2)
-    games.place_scar(game=game, scar="mercenaries", territory="iceland")
+    place_scar(game=game, scar="mercenaries", territory="iceland")
     unlocked.hide_unlocked_content = True
     unlocked.save()
     for page in ("", "games/2/", "history/", "territories/iceland/", "board.svg"):

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from campaigns import games
+from campaigns.game.finish import finish_game
+from campaigns.game.table import place_scar
 from campaigns.models import (
     AuditEntry,
     Campaign,
@@ -229,7 +230,7 @@ def test_the_quick_log_answers_htmx_with_the_live_part(game, as_owner):
 
 
 def test_a_scarred_territory_is_not_offered_for_a_second_scar(game, as_owner):
-    games.place_scar(game=game, scar="bunker", territory="greenland")
+    place_scar(game=game, scar="bunker", territory="greenland")
     form = as_owner.get(url(game.campaign, "games/1/")).context["log_forms"][0]["form"]
     offered = {v for _group, options in form.fields["territory"].choices[1:] for v, _ in options}
     assert "greenland" not in offered and "iceland" in offered
@@ -454,7 +455,7 @@ def test_a_territory_page_lists_every_mark_even_removed_ones(history, owner, as_
     campaign = history
     game = start_next_game(campaign)
     players = {p.name: p.pk for p in campaign.players.all()}
-    games.finish_game(
+    finish_game(
         game=game,
         results={
             players["Ada"]: "won",

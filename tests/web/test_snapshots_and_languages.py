@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from campaigns import games
+from campaigns.game.table import place_scar
 from tests.web.conftest import client_for, play, start_next_game
 
 pytestmark = pytest.mark.django_db
@@ -210,7 +210,7 @@ def test_a_refusal_in_russian_leads_with_the_rule_in_russian(prepared_campaign, 
     from django.test import Client
 
     game = start_next_game(prepared_campaign)
-    games.place_scar(game=game, scar="bunker", territory="greenland")
+    place_scar(game=game, scar="bunker", territory="greenland")
     client = Client(HTTP_ACCEPT_LANGUAGE="ru")
     client.force_login(owner)
     ada, boris, chloe = (players[n].pk for n in ("Ada", "Boris", "Chloe"))

@@ -11,7 +11,7 @@ from datetime import timedelta
 
 from django.core.management.base import BaseCommand, CommandError
 
-from campaigns.snapshots import sweep_files
+from campaigns.pictures.storage import sweep_files
 
 
 class Command(BaseCommand):

@@ -28,7 +28,7 @@ import dataclasses
 import hashlib
 import json
 
-from campaigns.models import Campaign, Seat
+from campaigns.models import Campaign, Game, GameStatus, Seat
 from legacy import board, names
 from legacy.drawing import BASE_SCARS, BoardPicture, DrawnContinent, DrawnTerritory
 from legacy.models import ScarKind, Signature
@@ -159,3 +159,12 @@ def state_hash(picture: BoardPicture | list[BoardPicture], **how) -> str:
         ensure_ascii=False,
     )
     return hashlib.sha256(body.encode("utf-8")).hexdigest()
+
+
+def finished_games(campaign_id: int) -> list[int]:
+    """The numbers of the campaign's finished games, in order: the games a picture can show."""
+    return list(
+        Game.objects.filter(campaign_id=campaign_id, status=GameStatus.FINISHED)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )

@@ -1,9 +1,11 @@
 """Celery tasks: the board snapshots, rendered away from the request that asked for them.
 
-The tasks take ids, never model instances, and import the services inside their bodies. They are
-idempotent (``campaigns.snapshots`` keys a stored picture by the hash of what it shows), so they
-are acknowledged late: a worker that dies mid-render leaves the message to be delivered again
-(``acks_late``; ``reject_on_worker_lost`` for a pool process killed under a live worker).
+The tasks take ids, never model instances, and call the rendering in ``campaigns.pictures.render``.
+Their names are fixed (``campaigns.tasks.*``) so that messages queued before an upgrade still find
+them. They are idempotent (``campaigns.pictures.render`` keys a stored picture by the hash of what
+it shows), so they are acknowledged late: a worker that dies mid-render leaves the message to be
+delivered again (``acks_late``; ``reject_on_worker_lost`` for a pool process killed under a live
+worker).
 
 A transient error (storage or network ``OSError``, a database connection lost) is retried with
 exponential backoff; anything else, the last retry, or the soft time limit ends the snapshot as
@@ -18,6 +20,9 @@ from celery import Task, shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
+
+from campaigns.pictures import render
+from campaigns.pictures.storage import sweep_files
 
 logger = logging.getLogger(__name__)
 
@@ -45,25 +50,21 @@ class SnapshotTask(Task):
         return int(given["campaign_id"]), int(given.get("game_number", 0))
 
     def on_failure(self, exc, task_id, args, kwargs, einfo):
-        from campaigns import snapshots
-
         if isinstance(exc, SoftTimeLimitExceeded):
             reason = f"The render took longer than {self.soft_time_limit} seconds."
         else:
-            reason = snapshots.describe(exc)
+            reason = render.describe(exc)
             retries = self.request.retries if self.request else 0
             if retries:
                 reason = f"{reason} (after {retries} retries)"
         try:
-            snapshots.record_failure(*self.snapshot_of(args, kwargs), reason)
+            render.record_failure(*self.snapshot_of(args, kwargs), reason)
         except Exception:  # the database itself may be what failed; the log still has it
             logger.exception("Could not record the failure of snapshot task %s", task_id)
 
     def on_retry(self, exc, task_id, args, kwargs, einfo):
-        from campaigns import snapshots
-
         try:
-            snapshots.record_retry(*self.snapshot_of(args, kwargs), snapshots.describe(exc))
+            render.record_retry(*self.snapshot_of(args, kwargs), render.describe(exc))
         except Exception:
             logger.exception("Could not record the retry of snapshot task %s", task_id)
 
@@ -78,6 +79,7 @@ RETRYING = {
 
 
 @shared_task(
+    name="campaigns.tasks.render_snapshot",
     base=SnapshotTask,
     acks_late=True,
     reject_on_worker_lost=True,
@@ -87,12 +89,11 @@ RETRYING = {
 )
 def render_snapshot(campaign_id: int, game_number: int) -> str:
     """Render and store the board picture of a campaign at the end of one game."""
-    from campaigns.snapshots import render_game
-
-    return str(render_game(campaign_id, game_number))
+    return str(render.render_game(campaign_id, game_number))
 
 
 @shared_task(
+    name="campaigns.tasks.render_timeline",
     base=SnapshotTask,
     acks_late=True,
     reject_on_worker_lost=True,
@@ -102,17 +103,17 @@ def render_snapshot(campaign_id: int, game_number: int) -> str:
 )
 def render_timeline(campaign_id: int) -> str:
     """Render and store the campaign's timeline: the board after every finished game."""
-    from campaigns.snapshots import render_timeline_now
-
-    return str(render_timeline_now(campaign_id))
+    return str(render.render_timeline_now(campaign_id))
 
 
-@shared_task(acks_late=True, time_limit=settings.SNAPSHOT_TIMELINE_TIME_LIMIT)
+@shared_task(
+    name="campaigns.tasks.sweep_snapshot_files",
+    acks_late=True,
+    time_limit=settings.SNAPSHOT_TIMELINE_TIME_LIMIT,
+)
 def sweep_snapshot_files() -> int:
     """Delete the stored pictures no snapshot shows any more (run daily by ``celery beat``);
     returns how many went."""
-    from campaigns.snapshots import sweep_files
-
     swept = sweep_files()
     if swept:
         logger.info("Swept %d stored board pictures nobody shows", len(swept))

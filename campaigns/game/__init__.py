@@ -1,0 +1,4 @@
+"""A game, phase by phase: ``setup`` before it, ``table`` while it is played, ``packets`` when a
+trigger fires, ``finish`` at its end (amendments and the world's name too), and ``derived`` for
+what is read off the games (card backs, standings). ``common`` holds what they share.
+"""

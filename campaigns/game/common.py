@@ -1,0 +1,74 @@
+"""What every phase of a game shares: the game row locked with its campaign, its status moves,
+its seats and the log of what happened at the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Max
+
+from campaigns.models import (
+    GAME_TRANSITIONS,
+    Campaign,
+    Game,
+    GameEvent,
+    GameStatus,
+    Seat,
+)
+from campaigns.services import lock_campaign
+from legacy.errors import RuleViolation
+
+
+def locked_game(game: Game | int) -> tuple[Campaign, Game]:
+    pk = game.pk if isinstance(game, Game) else game
+    campaign_id = Game.objects.filter(pk=pk).values_list("campaign_id", flat=True).first()
+    if campaign_id is None:
+        raise RuleViolation("There is no such game.", rule="unknown-game")
+    campaign = lock_campaign(campaign_id)
+    return campaign, Game.objects.get(pk=pk)
+
+
+def move_to(game: Game, to: GameStatus) -> None:
+    if to not in GAME_TRANSITIONS[GameStatus(game.status)]:
+        label = GameStatus(game.status).label.lower()
+        raise RuleViolation(
+            f"Game {game.number} is {label}: it cannot be {GameStatus(to).label.lower()} now.",
+            rule="game-status",
+            conflict=True,
+        )
+    game.status = to
+
+
+def require_in_progress(game: Game) -> None:
+    if game.status != GameStatus.IN_PROGRESS:
+        raise RuleViolation(
+            f"Game {game.number} is not in progress: events are entered while it is played.",
+            rule="game-not-in-progress",
+            conflict=True,
+        )
+
+
+def seat_of(game: Game, player: int | None) -> Seat:
+    seat = game.seats.filter(player_id=player).select_related("player").first()
+    if seat is None:
+        raise RuleViolation(
+            "That player is not seated in this game.", rule="unknown-seat", field="player"
+        )
+    return seat
+
+
+def log_event(
+    game: Game, kind: str, summary: str, by, seat: Seat | None = None, **data
+) -> GameEvent:
+    seq = (game.events.aggregate(n=Max("seq"))["n"] or 0) + 1
+    return GameEvent.objects.create(
+        game=game, seq=seq, kind=kind, summary=summary[:300], entered_by=by, seat=seat, data=data
+    )
+
+
+@dataclass(frozen=True)
+class EventResult:
+    event: GameEvent
+    packets_to_open: list[str] = field(default_factory=list)
+    red_star_to: int | None = None  # player id, for the coin pile running out

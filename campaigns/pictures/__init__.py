@@ -1,0 +1,6 @@
+"""Board pictures, one room: ``state`` (what a picture shows, and its hash), ``snapshots`` (asking
+for a picture and reading its row), ``tasks`` (the Celery tasks), ``render`` (drawing and storing,
+the worker's side) and ``storage`` (serving a stored picture, sweeping away old files).
+
+The arrows run one way: ``snapshots -> tasks -> render -> storage, state``.
+"""

@@ -1,0 +1,194 @@
+"""Asking for board pictures: one ``Snapshot`` row per campaign and game (game 0 is the timeline).
+
+``request_snapshot`` (after a game is finished or amended, or on demand) puts the row in the
+queue and, once the transaction has committed, sends the render task
+(``campaigns.pictures.tasks``) the ids. Never earlier: a worker could otherwise look for a row,
+or a game's marks, that are not there yet. A row is read through ``settle``, which shows a render
+killed at its hard time limit as failed.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+from functools import partial
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from campaigns.models import (
+    Game,
+    GameStatus,
+    Snapshot,
+    SnapshotStatus,
+    snapshot_statuses_before,
+)
+from campaigns.pictures.render import describe
+from campaigns.pictures.state import finished_games
+from campaigns.pictures.tasks import render_snapshot, render_timeline
+from legacy.errors import RuleViolation
+
+logger = logging.getLogger(__name__)
+
+
+def _queue_row(campaign_id: int, game_number: int, force: bool) -> tuple[Snapshot, bool]:
+    """The row, put in the queue; False when a render is already on its way."""
+    row, created = Snapshot.objects.get_or_create(campaign_id=campaign_id, game_number=game_number)
+    if created:
+        return row, True
+    if row.status == SnapshotStatus.QUEUED and not force:
+        return row, False
+    Snapshot.objects.filter(
+        pk=row.pk, status__in=snapshot_statuses_before(SnapshotStatus.QUEUED)
+    ).update(status=SnapshotStatus.QUEUED, updated_at=timezone.now())
+    row.refresh_from_db()
+    return row, True
+
+
+def request_snapshot(campaign_id: int, game_number: int, force: bool = False) -> Snapshot:
+    """Ask for the picture of the world at the end of game ``game_number``.
+
+    Called after a game is finished or amended (the picture is then drawn again: its state, and
+    so its hash, changed) and on demand for any finished game. Asking while a render is already
+    queued adds nothing unless ``force``. A campaign that has asked for its timeline gets it
+    refreshed too.
+    """
+    if (
+        game_number < 1
+        or not Game.objects.filter(
+            campaign_id=campaign_id, number=game_number, status=GameStatus.FINISHED
+        ).exists()
+    ):
+        raise RuleViolation(
+            f"There is no finished game {game_number} in this campaign: a game's board picture "
+            "is drawn when the game ends.",
+            rule="snapshot-of-a-finished-game",
+        )
+    with transaction.atomic():
+        row, send = _queue_row(campaign_id, game_number, force)
+        if send:
+            transaction.on_commit(
+                partial(_enqueue, render_snapshot, row.pk, campaign_id, game_number), robust=True
+            )
+        if Snapshot.objects.filter(campaign_id=campaign_id, game_number=Snapshot.TIMELINE).exists():
+            request_timeline(campaign_id)
+    return row
+
+
+def refresh(campaign_id: int, from_game: int = 1) -> None:
+    """Draw again every picture already asked for that shows game ``from_game`` or a later one
+    (and the timeline): the world as of those games changed (a correction, a packet opened, the
+    world named). A picture whose state did not change after all is not drawn twice: its file
+    is found by hash."""
+    numbers = list(
+        Snapshot.objects.filter(
+            campaign_id=campaign_id, game_number__gte=max(from_game, 1)
+        ).values_list("game_number", flat=True)
+    )
+    for number in numbers:
+        request_snapshot(campaign_id, number)  # also refreshes the timeline, if asked for
+    if (
+        not numbers
+        and Snapshot.objects.filter(campaign_id=campaign_id, game_number=Snapshot.TIMELINE).exists()
+    ):
+        request_timeline(campaign_id)
+
+
+def refresh_on_commit(campaign_id: int, from_game: int = 1) -> None:
+    transaction.on_commit(partial(refresh, campaign_id, from_game), robust=True)
+
+
+def correction_affects_from(before: dict, after: dict) -> int:
+    """The first game whose world a correction changed: the earliest game its mark was placed
+    or removed in, before or after the change (1 when the mark does not say)."""
+    games = [
+        value
+        for side in (before or {}, after or {})
+        for key in ("placed_in_game", "removed_in_game")
+        if isinstance(value := side.get(key), int) and not isinstance(value, bool)
+    ]
+    return max(min(games), 1) if games else 1
+
+
+def request_timeline(campaign_id: int, force: bool = False) -> Snapshot:
+    """Ask for the campaign's timeline: the board after every finished game, animated."""
+    if not finished_games(campaign_id):
+        raise RuleViolation(
+            "No game of this campaign is finished yet: the timeline has nothing to show.",
+            rule="timeline-needs-a-game",
+        )
+    with transaction.atomic():
+        row, send = _queue_row(campaign_id, Snapshot.TIMELINE, force)
+        if send:
+            transaction.on_commit(
+                partial(_enqueue, render_timeline, row.pk, campaign_id), robust=True
+            )
+    return row
+
+
+def _enqueue(task, pk: int, *args) -> None:
+    """Send the task; a broker that cannot be reached leaves a visible failure, not a row that
+    waits forever."""
+    try:
+        task.apply_async(args=args, queue=settings.SNAPSHOT_QUEUE)
+    except Exception as exc:
+        logger.exception("Board snapshot %s could not be queued", args)
+        Snapshot.objects.filter(
+            pk=pk, status__in=snapshot_statuses_before(SnapshotStatus.FAILED)
+        ).update(
+            status=SnapshotStatus.FAILED,
+            error=describe(exc, "The render could not be queued"),
+            updated_at=timezone.now(),
+        )
+
+
+def snapshot_for_reading(campaign_id: int, game_number: int) -> Snapshot:
+    """The snapshot of a finished game, asked for now if nobody has asked yet."""
+    row = Snapshot.objects.filter(campaign_id=campaign_id, game_number=game_number).first()
+    if row is None:
+        request_snapshot(campaign_id, game_number)
+        row = Snapshot.objects.get(campaign_id=campaign_id, game_number=game_number)
+    return settle(row)
+
+
+def timeline_for_reading(campaign_id: int) -> Snapshot:
+    row = Snapshot.objects.filter(campaign_id=campaign_id, game_number=Snapshot.TIMELINE).first()
+    if row is None:
+        request_timeline(campaign_id)
+        row = Snapshot.objects.get(campaign_id=campaign_id, game_number=Snapshot.TIMELINE)
+    return settle(row)
+
+
+# A render is killed without a word at its hard time limit (Celery acknowledges the message and
+# runs none of the task's own code). A row still "rendering" this long after that limit was such
+# a render: it is shown as failed, with the reason, the next time anybody reads it.
+STALL_GRACE_SECONDS = 30
+
+
+def time_limit(game_number: int) -> int:
+    if game_number == Snapshot.TIMELINE:
+        return settings.SNAPSHOT_TIMELINE_TIME_LIMIT
+    return settings.SNAPSHOT_TIME_LIMIT
+
+
+def settle(row: Snapshot) -> Snapshot:
+    """``row``, failed if its render has been "rendering" for longer than any render may."""
+    if row.status != SnapshotStatus.RENDERING:
+        return row
+    limit = time_limit(row.game_number)
+    cutoff = timezone.now() - timedelta(seconds=limit + STALL_GRACE_SECONDS)
+    if row.updated_at >= cutoff:
+        return row
+    Snapshot.objects.filter(
+        pk=row.pk, status=SnapshotStatus.RENDERING, attempts=row.attempts, updated_at__lt=cutoff
+    ).update(
+        status=SnapshotStatus.FAILED,
+        error=(
+            f"The render did not finish within its time limit of {limit} seconds: it was "
+            "stopped, or its worker died. Ask for the picture again."
+        ),
+        updated_at=timezone.now(),
+    )
+    row.refresh_from_db()
+    return row

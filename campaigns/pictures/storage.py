@@ -1,0 +1,88 @@
+"""Stored pictures: where they are kept, serving one behind the campaign's access rules (with an
+ETag, never from a public folder), and sweeping away the files no snapshot shows any more.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+from django.core.files.storage import default_storage
+from django.http import FileResponse
+from django.utils import timezone
+from django.utils.cache import get_conditional_response
+
+from campaigns.models import (
+    Snapshot,
+    SnapshotStatus,
+)
+
+logger = logging.getLogger(__name__)
+
+
+FOLDER = "snapshots"
+
+
+CONTENT_TYPES = {"png": "image/png", "webp": "image/webp"}
+
+
+# The picture of a game changes when the game is amended: a client keeps its copy but asks each
+# time whether it is still current (a 304 by ETag, the state's hash, when it is).
+CACHE_CONTROL = "private, no-cache"
+
+
+def picture_response(request, row: Snapshot | None):
+    """The stored picture of ``row``: its file (the ETag is the hash of what it shows), or a 304
+    when the client's copy is that one. None when it is not drawn, or its file is gone.
+
+    Pictures are served by Django, behind the campaign's access rules, from whatever storage
+    holds them, never from a public folder: a private campaign's board stays private."""
+    if row is None or row.status != SnapshotStatus.DONE or not row.image or not row.state_hash:
+        return None
+    etag = f'"{row.state_hash}"'
+    current = get_conditional_response(request, etag=etag)
+    if current is None:
+        try:
+            file = default_storage.open(row.image.name, "rb")
+        except OSError:
+            logger.warning("Stored snapshot %s is missing", row.image.name)
+            return None
+        extension = row.image.name.rpartition(".")[2]
+        current = FileResponse(file, content_type=CONTENT_TYPES.get(extension))
+        current["ETag"] = etag
+    current["Cache-Control"] = CACHE_CONTROL
+    return current
+
+
+def sweep_files(older_than: timedelta = timedelta(hours=1), dry_run: bool = False) -> list[str]:
+    """Delete the stored pictures that no snapshot row names (an amended game's old picture, a
+    timeline before its latest game, the files of a deleted campaign); returns their names.
+
+    A file younger than ``older_than`` is kept: a worker stores its file a moment before it
+    names it on its row, and must not lose it in between.
+    """
+    try:
+        _folders, files = default_storage.listdir(FOLDER)
+    except FileNotFoundError:
+        return []
+    named = set(Snapshot.objects.exclude(image="").values_list("image", flat=True))
+    cutoff = timezone.now() - older_than
+    swept = []
+    for filename in sorted(files):
+        name = f"{FOLDER}/{filename}"
+        if name in named:
+            continue
+        try:
+            if default_storage.get_modified_time(name) > cutoff:
+                continue
+            if not dry_run:
+                default_storage.delete(name)
+        except (OSError, NotImplementedError):
+            logger.warning("Could not sweep stored snapshot %s", name, exc_info=True)
+            continue
+        swept.append(name)
+    return swept
+
+
+def image_name(key: str, ext: str, prefix: str = "") -> str:
+    return f"{FOLDER}/{prefix}{key}.{ext}"
