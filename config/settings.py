@@ -139,7 +139,7 @@ STORAGES = {
     },
 }
 
-# --- Board snapshots (campaigns/snapshots.py) --------------------------------------------------
+# --- Board snapshots (campaigns/pictures/) -------------------------------------------------------
 
 SNAPSHOT_WIDTH = env_int("SNAPSHOT_WIDTH", 2000)  # pixels of a game's PNG
 SNAPSHOT_TIMELINE_WIDTH = env_int("SNAPSHOT_TIMELINE_WIDTH", 1000)  # pixels of a timeline frame

@@ -2,12 +2,12 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from campaigns import views
+from web.views import accounts, members
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("health/", views.health, name="health"),
-    path("accounts/signup/", views.signup, name="signup"),
+    path("", accounts.home, name="home"),
+    path("health/", accounts.health, name="health"),
+    path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
@@ -20,8 +20,8 @@ urlpatterns = [
         auth_views.PasswordChangeDoneView.as_view(),
         name="password_change_done",
     ),
-    path("join/<str:token>/", views.join, name="join"),
-    path("c/", include("campaigns.urls")),
+    path("join/<str:token>/", members.join, name="join"),
+    path("c/", include("web.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("api/v1/", include("api.urls")),

@@ -1,8 +1,5 @@
 """The end of a game: results, rewards and signatures; amending the end of the last game until the
 next one is set up; and naming the world once the campaign has earned it.
-
-Services: keyword-only, one transaction, the campaign row locked first, the rules asked before
-anything is written; a refusal raises ``RuleViolation`` and writes nothing.
 """
 
 from __future__ import annotations

@@ -1,9 +1,5 @@
 """Before every game: seating players with their factions and starting territories, dealing the
 scar cards, and starting the game.
-
-Every function here is a service: keyword-only, one transaction, the campaign row locked first,
-the rules asked before anything is written. A refused request raises ``RuleViolation`` and
-writes nothing.
 """
 
 from __future__ import annotations

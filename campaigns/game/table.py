@@ -1,9 +1,6 @@
 """During the game: what the table logs as it plays (scars, missiles, recruitments, eliminations
 and rejoins, the coin pile running out, new marks, destroyed cities). Each entry is a row of the
 game's log, and tells which sealed packets its triggers made due.
-
-Services: keyword-only, one transaction, the campaign row locked first, the rules asked before
-anything is written; a refusal raises ``RuleViolation`` and writes nothing.
 """
 
 from __future__ import annotations

@@ -57,7 +57,7 @@ def test_every_starting_power_of_the_box_has_russian_words():
 
 
 def test_every_type_of_mark_has_a_label_on_the_pages():
-    from campaigns.pages import MARK_TYPE_LABELS
     from legacy.corrections import MARK_TYPES
+    from web.pages import MARK_TYPE_LABELS
 
     assert set(MARK_TYPE_LABELS) == {m.__name__ for m in MARK_TYPES.values()}

@@ -243,7 +243,7 @@ def test_every_rule_a_page_can_meet_has_its_own_words():
     import re
     from pathlib import Path
 
-    from campaigns.views import RULE_MESSAGES
+    from web.refusals import RULE_MESSAGES
 
     source = "".join(p.read_text() for d in ("campaigns", "legacy") for p in Path(d).glob("*.py"))
     rules = set(re.findall(r'rule="([a-z0-9-]+)"', source))

@@ -4,7 +4,7 @@
 
 An amended game is drawn again under a new name (pictures are named by what they show), and the
 old file stays behind until this runs; run it from cron, daily say. What it keeps and why is
-described in ``campaigns.snapshots.sweep_files``.
+described in ``campaigns.pictures.storage.sweep_files``.
 """
 
 from datetime import timedelta

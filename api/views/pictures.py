@@ -1,4 +1,4 @@
-"""REST: a campaign's board snapshots, drawn by Celery (``campaigns.snapshots``).
+"""REST: a campaign's board snapshots, drawn by Celery (``campaigns.pictures``).
 
     GET  /api/v1/campaigns/{id}/snapshots/?as_of_game=N        status and image URL of the
                                                                picture of game N (asks for it
@@ -34,7 +34,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import MAX_ID, Access, Level, campaign_access, decide, require_unlocked
-from api.views import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors, read_query
+from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors, read_query
 from campaigns.access import with_my_role
 from campaigns.models import Game, GameStatus, Snapshot, SnapshotStatus
 from campaigns.pictures.snapshots import (

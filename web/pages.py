@@ -1,7 +1,7 @@
 """What the web pages read: access to a campaign, the board picture, the history of marks.
 
-Read-only helpers (selectors) for ``campaigns.views``. Every function here runs a fixed number
-of queries whatever the number of games, so a page costs the same after game 1 and game 15.
+Read-only helpers (selectors) for the pages (``web.views``). Every function here runs a fixed
+number of queries whatever the number of games, so a page costs the same after game 1 and game 15.
 Words shown to people are marked for translation; stored summaries are shown as written.
 """
 

@@ -1,0 +1,100 @@
+"""Accounts, campaigns, members and players."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from campaigns.models import Role
+from legacy import names
+
+
+class TokenRequestSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(max_length=4096, trim_whitespace=False)
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField()
+
+
+class MeSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+
+
+LANGUAGE_HELP = "The language the board pictures are drawn in: en (English) or ru (Russian)."
+
+
+class CampaignCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=100)
+    players = serializers.ListField(
+        child=serializers.CharField(max_length=60), max_length=50, required=False, default=list
+    )
+    language = serializers.ChoiceField(
+        choices=list(names.LANGUAGES), required=False, default="en", help_text=LANGUAGE_HELP
+    )
+
+
+class CampaignUpdateSerializer(serializers.Serializer):
+    language = serializers.ChoiceField(
+        choices=list(names.LANGUAGES),
+        required=False,
+        help_text=LANGUAGE_HELP + " Pictures already drawn are drawn again.",
+    )
+    shared = serializers.BooleanField(required=False)
+    public = serializers.BooleanField(required=False)
+    hide_unlocked_content = serializers.BooleanField(required=False)
+    new_share_link = serializers.BooleanField(
+        required=False, help_text="Replace the share token: old links stop working."
+    )
+
+
+class CampaignSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    owner = serializers.CharField(source="owner.username")
+    created_at = serializers.DateTimeField()
+    prepared = serializers.BooleanField(help_text="'Before the first game' is done.")
+    shared = serializers.BooleanField()
+    public = serializers.BooleanField()
+    hide_unlocked_content = serializers.BooleanField()
+    language = serializers.ChoiceField(choices=list(names.LANGUAGES), help_text=LANGUAGE_HELP)
+    my_role = serializers.ChoiceField(
+        choices=Role.choices, allow_null=True, help_text="Your role; null for a reader."
+    )
+    share_token = serializers.CharField(
+        allow_null=True, help_text="Shown to the owner only: ?share=<token> reads the campaign."
+    )
+
+
+class ImportedSerializer(serializers.Serializer):
+    campaign = CampaignSerializer()
+    notes = serializers.ListField(
+        child=serializers.CharField(), help_text="What was restored differently (unknown users)."
+    )
+
+
+class MemberSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    user_id = serializers.IntegerField()
+    username = serializers.CharField(source="user.username")
+    role = serializers.ChoiceField(choices=Role.choices)
+
+
+class MemberAddSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    role = serializers.ChoiceField(choices=[Role.EDITOR, Role.VIEWER], default=Role.VIEWER)
+
+
+class MemberRoleSerializer(serializers.Serializer):
+    role = serializers.ChoiceField(choices=[Role.EDITOR, Role.VIEWER])
+
+
+class PlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    user_id = serializers.IntegerField(allow_null=True)
+
+
+class PlayerAddSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=60)

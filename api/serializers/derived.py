@@ -1,0 +1,54 @@
+"""What is read off the games: winners, faction cards' backs, standings, the audit trail."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+
+class WinnerLineSerializer(serializers.Serializer):
+    line = serializers.IntegerField()
+    name = serializers.CharField()
+    player = serializers.IntegerField(allow_null=True)
+    game = serializers.IntegerField()
+    date = serializers.DateField()
+    slogan = serializers.CharField(allow_blank=True)
+
+
+class WinnersSerializer(serializers.Serializer):
+    world_name = serializers.CharField(allow_null=True)
+    lines = WinnerLineSerializer(many=True)
+    lines_left = serializers.IntegerField()
+
+
+class FactionCardLineSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    x = serializers.BooleanField(help_text="The faction sat this game out.")
+    player = serializers.CharField(required=False)
+    hq = serializers.CharField(required=False)
+    result = serializers.CharField(required=False, allow_blank=True)
+
+
+class FactionCardSerializer(serializers.Serializer):
+    faction = serializers.CharField()
+    lines = FactionCardLineSerializer(many=True)
+
+
+class TallySerializer(serializers.Serializer):
+    played = serializers.IntegerField()
+    won = serializers.IntegerField()
+    held_on = serializers.IntegerField()
+    eliminated = serializers.IntegerField()
+
+
+class StandingsSerializer(serializers.Serializer):
+    players = serializers.DictField(child=TallySerializer())
+    factions = serializers.DictField(child=TallySerializer())
+
+
+class AuditEntrySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    at = serializers.DateTimeField()
+    user = serializers.CharField(source="user.username", allow_null=True, default=None)
+    action = serializers.CharField()
+    summary = serializers.CharField()
+    data = serializers.DictField()

@@ -1,0 +1,186 @@
+"""Before the first game, the games (setup, seats, the end, amendments) and the table's entries."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from api.serializers.common import Id, PlayerKeyedField, Slug
+from campaigns.models import EventKind, GameStatus, Result
+from legacy.box import FACTION_BY_SLUG
+from legacy.rules import Reward
+
+
+class FirstGameSerializer(serializers.Serializer):
+    powers = serializers.DictField(
+        child=serializers.ChoiceField(choices=["a", "b"]),
+        help_text="Each faction's kept starting power, by faction slug: 'a' or 'b'.",
+    )
+    coins = serializers.ListField(
+        child=serializers.CharField(max_length=32),
+        max_length=100,
+        required=False,
+        default=list,
+        help_text="Territory slugs, one per coin sticker (twice for two on one card).",
+    )
+    random_coins = serializers.BooleanField(default=False)
+    seed = serializers.IntegerField(min_value=0, max_value=2**63 - 1, required=False)
+
+    def validate_powers(self, value):
+        unknown = sorted(set(value) - set(FACTION_BY_SLUG))
+        if unknown:
+            raise serializers.ValidationError(f"There is no faction called {unknown[0]!r}.")
+        return value
+
+
+class FirstGameResultSerializer(serializers.Serializer):
+    powers = serializers.DictField(child=serializers.CharField())
+    coins = serializers.DictField(child=serializers.IntegerField())
+
+
+class SeatPlanSerializer(serializers.Serializer):
+    player = Id()
+    faction = serializers.CharField(max_length=40)
+    hq = serializers.CharField(max_length=32)
+
+
+class GameSetupSerializer(serializers.Serializer):
+    seats = SeatPlanSerializer(many=True, max_length=10, help_text="In seating order.")
+    played_on = serializers.DateField(required=False)
+
+
+class SeatSerializer(serializers.Serializer):
+    player = serializers.IntegerField(source="player_id")
+    player_name = serializers.CharField(source="player.name")
+    faction = serializers.CharField()
+    hq = serializers.CharField()
+    order = serializers.IntegerField()
+    red_stars = serializers.IntegerField()
+    missiles = serializers.IntegerField()
+    scar_card = serializers.BooleanField()
+    result = serializers.CharField(allow_blank=True)
+    controlled_at_end = serializers.ListField(child=serializers.CharField())
+
+
+class EventSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=EventKind.choices)
+    at = serializers.DateTimeField()
+    player = serializers.SerializerMethodField()
+    summary = serializers.CharField()
+    data = serializers.DictField()
+
+    def get_player(self, event) -> int | None:
+        return event.seat.player_id if event.seat_id else None
+
+
+class GameRewardSerializer(serializers.Serializer):
+    order = serializers.IntegerField()
+    player = serializers.IntegerField(source="seat.player_id")
+    kind = serializers.CharField()
+    details = serializers.DictField()
+    voided = serializers.BooleanField()
+
+
+class GameSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=GameStatus.choices)
+    played_on = serializers.DateField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    scar_cards_dealt = serializers.BooleanField()
+    revision = serializers.IntegerField(help_text="Send it back with an amendment.")
+    seats = SeatSerializer(many=True)
+
+
+class GameDetailSerializer(GameSerializer):
+    events = EventSerializer(many=True)
+    rewards = GameRewardSerializer(many=True)
+
+
+class RewardSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=[r.value for r in Reward])
+    territory = serializers.CharField(max_length=32, required=False, allow_null=True)
+    continent = serializers.CharField(max_length=16, required=False, allow_null=True)
+    name = serializers.CharField(max_length=60, required=False, allow_blank=True, default="")
+    delta = serializers.IntegerField(min_value=-1, max_value=1, required=False, default=0)
+
+
+class FinishSerializer(serializers.Serializer):
+    results = PlayerKeyedField(
+        child=serializers.ChoiceField(choices=Result.choices),
+        help_text="Every seated player's result, by player id.",
+    )
+    controlled = PlayerKeyedField(
+        child=serializers.ListField(child=serializers.CharField(max_length=32), max_length=42),
+        required=False,
+        default=dict,
+        help_text="What each player who held on controlled at the end, by player id.",
+    )
+    winner_reward = RewardSerializer(required=False, allow_null=True)
+    held_on_rewards = PlayerKeyedField(child=RewardSerializer(), required=False, default=dict)
+    slogan = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
+    signed_on = serializers.DateField(required=False, allow_null=True)
+
+
+class AmendSerializer(FinishSerializer):
+    revision = serializers.IntegerField(min_value=0, max_value=2**31 - 1)
+    reason = serializers.CharField(max_length=300)
+
+
+class FinishResultSerializer(serializers.Serializer):
+    game = GameDetailSerializer()
+    packets_to_open = serializers.ListField(child=serializers.CharField())
+    world_to_be_named = serializers.BooleanField()
+
+
+class ScarEventSerializer(serializers.Serializer):
+    scar = Slug(help_text="The scar type's slug, e.g. bunker.")
+    territory = serializers.CharField(max_length=32, required=False, allow_null=True)
+    faction = serializers.CharField(max_length=40, required=False, allow_null=True)
+    player = Id(required=False, allow_null=True)
+
+
+class MissilesEventSerializer(serializers.Serializer):
+    count = serializers.IntegerField(min_value=-1000, max_value=1000)
+    player = Id(required=False, allow_null=True)
+
+
+class RecruitmentEventSerializer(serializers.Serializer):
+    player = Id()
+    troops = serializers.IntegerField(min_value=-(10**6), max_value=10**6)
+    holds_missile = serializers.BooleanField(default=False)
+
+
+class EliminationEventSerializer(serializers.Serializer):
+    player = Id()
+    can_rejoin = serializers.BooleanField(default=False)
+
+
+class RejoinEventSerializer(serializers.Serializer):
+    player = Id()
+
+
+class CoinPileOutEventSerializer(serializers.Serializer):
+    territories = PlayerKeyedField(
+        child=serializers.IntegerField(min_value=-1000, max_value=1000),
+        help_text="Territories each player controls, by player id.",
+    )
+
+
+class MarkEventSerializer(serializers.Serializer):
+    kind = Slug(help_text="The slug of a kind of mark the group unlocked.")
+    territory = serializers.CharField(max_length=32, required=False, allow_null=True)
+    faction = serializers.CharField(max_length=40, required=False, allow_null=True)
+    label = serializers.CharField(max_length=60, required=False, allow_blank=True, default="")
+    player = Id(required=False, allow_null=True)
+
+
+class CityDestroyedEventSerializer(serializers.Serializer):
+    territory = serializers.CharField(max_length=32)
+
+
+class EventResultSerializer(serializers.Serializer):
+    event = EventSerializer()
+    packets_to_open = serializers.ListField(child=serializers.CharField())
+    red_star_to = serializers.IntegerField(allow_null=True)

@@ -1,0 +1,58 @@
+"""Sealed packets and what they unlocked."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from legacy.box import PACKET_BY_SLUG, PACKET_CHOICES
+from legacy.models import ContentKind
+
+
+class UnlockSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=ContentKind.choices)
+    title = serializers.CharField(max_length=100)
+    text = serializers.CharField(max_length=10000, required=False, allow_blank=True, default="")
+    cards = serializers.IntegerField(min_value=0, max_value=1000, required=False, default=0)
+    on_faction_card = serializers.BooleanField(required=False, default=False)
+    opens_pack_4 = serializers.BooleanField(required=False, default=False)
+
+
+class PacketOpenSerializer(serializers.Serializer):
+    packet = serializers.ChoiceField(choices=PACKET_CHOICES)
+    trigger = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+    unlocked = UnlockSerializer(many=True, required=False, default=list, max_length=100)
+
+
+class PacketSerializer(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    trigger = serializers.CharField()
+    opened_at = serializers.CharField(help_text="When in a game the box says to open it.")
+    opened_in_game = serializers.IntegerField(allow_null=True)
+
+
+class PacketsSerializer(serializers.Serializer):
+    to_open = serializers.ListField(
+        child=serializers.CharField(), help_text="Triggered and still sealed: open them now."
+    )
+    packets = PacketSerializer(many=True)
+
+
+class UnlockedContentSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    packet = serializers.CharField(source="opening.packet")
+    game = serializers.IntegerField(source="opening.placed_in_game")
+    kind = serializers.ChoiceField(choices=ContentKind.choices)
+    title = serializers.CharField()
+    text = serializers.CharField(allow_blank=True)
+
+
+class PacketOpenedSerializer(serializers.Serializer):
+    packet = serializers.CharField()
+    name = serializers.CharField()
+    game = serializers.IntegerField()
+    unlocked = UnlockedContentSerializer(many=True)
+
+
+def packet_name(slug: str) -> str:
+    return PACKET_BY_SLUG[slug].name

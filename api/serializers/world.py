@@ -1,0 +1,176 @@
+"""The world as of a game, its name, and the calculators that read it."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from api.serializers.common import GAME_NUMBER_MAX, Id, PlayerKeyedField
+from legacy import board
+
+
+class AsOfSerializer(serializers.Serializer):
+    as_of_game = serializers.IntegerField(
+        min_value=0,
+        max_value=GAME_NUMBER_MAX,
+        required=False,
+        help_text="The world at the end of this game (0: before the first game); omit for now.",
+    )
+
+
+class CitySerializer(serializers.Serializer):
+    kind = serializers.CharField()
+    name = serializers.CharField()
+    founder = serializers.IntegerField(allow_null=True)
+    population = serializers.IntegerField()
+    fortified = serializers.BooleanField()
+    boxes_used = serializers.IntegerField()
+    fortification_works = serializers.BooleanField()
+
+
+class TerritoryStateSerializer(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    continent = serializers.CharField()
+    marked = serializers.BooleanField()
+    city = CitySerializer(allow_null=True)
+    scar = serializers.CharField(allow_null=True)
+    coins = serializers.IntegerField()
+    card_destroyed = serializers.BooleanField()
+    other_marks = serializers.ListField(child=serializers.CharField())
+
+
+class ContinentStateSerializer(serializers.Serializer):
+    slug = serializers.CharField()
+    printed_name = serializers.CharField()
+    name = serializers.CharField(allow_null=True, help_text="The name a winner gave it.")
+    namer = serializers.IntegerField(allow_null=True)
+    bonus = serializers.IntegerField()
+    bonus_change = serializers.IntegerField()
+
+
+class SignatureSerializer(serializers.Serializer):
+    line = serializers.IntegerField()
+    player = serializers.IntegerField(allow_null=True)
+    game = serializers.IntegerField()
+    date = serializers.CharField()
+    slogan = serializers.CharField(allow_blank=True)
+
+
+class WorldSerializer(serializers.Serializer):
+    as_of_game = serializers.IntegerField(allow_null=True)
+    world_name = serializers.CharField(allow_null=True)
+    world_namer = serializers.IntegerField(allow_null=True)
+    territories = TerritoryStateSerializer(many=True)
+    continents = ContinentStateSerializer(many=True)
+    signatures = SignatureSerializer(many=True)
+    faction_scars = serializers.DictField(child=serializers.CharField())
+    faction_powers = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField())
+    )
+    packets_opened = serializers.ListField(child=serializers.CharField())
+    stock_left = serializers.DictField(child=serializers.IntegerField())
+    minor_cities_founded = serializers.IntegerField()
+
+
+def world_data(world) -> dict:
+    """A ``legacy.world.World`` as plain JSON-ready data, territories and continents in board
+    order."""
+    territories = []
+    for t in board.TERRITORIES:
+        state = world.territories[t.slug]
+        city = state.city
+        territories.append(
+            {
+                "slug": t.slug,
+                "name": t.name,
+                "continent": t.continent,
+                "marked": state.marked,
+                "city": None
+                if city is None
+                else {
+                    "kind": city.kind,
+                    "name": city.name,
+                    "founder": city.founder,
+                    "population": city.population,
+                    "fortified": city.fortified,
+                    "boxes_used": city.boxes_used,
+                    "fortification_works": city.fortification_works,
+                },
+                "scar": state.scar,
+                "coins": state.coins,
+                "card_destroyed": state.card_destroyed,
+                "other_marks": list(state.other_marks),
+            }
+        )
+    continents = [
+        {
+            "slug": c.slug,
+            "printed_name": c.name,
+            "name": world.continents[c.slug].name,
+            "namer": world.continents[c.slug].namer,
+            "bonus": world.continents[c.slug].bonus,
+            "bonus_change": world.continents[c.slug].bonus_change,
+        }
+        for c in board.CONTINENTS
+    ]
+    return {
+        "as_of_game": world.as_of_game,
+        "world_name": world.world_name,
+        "world_namer": world.world_namer,
+        "territories": territories,
+        "continents": continents,
+        "signatures": [
+            {"line": s.line, "player": s.player, "game": s.game, "date": s.date, "slogan": s.slogan}
+            for s in world.signatures
+        ],
+        "faction_scars": dict(world.faction_scars),
+        "faction_powers": {k: list(v) for k, v in world.faction_powers.items()},
+        "packets_opened": sorted(world.packets_opened),
+        "stock_left": dict(world.stock_left),
+        "minor_cities_founded": world.minor_cities_founded,
+    }
+
+
+class WorldNameSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=60)
+    rolls = PlayerKeyedField(
+        child=serializers.IntegerField(min_value=-1000, max_value=1000),
+        required=False,
+        help_text="On a tie for most signatures: each tied player's die roll, by player id.",
+    )
+
+
+class WorldNamedSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    namer = serializers.IntegerField(allow_null=True)
+    game = serializers.IntegerField()
+
+
+class LegalStartsQuerySerializer(serializers.Serializer):
+    player = Id(required=False, help_text="The player about to place an HQ.")
+    hqs = serializers.CharField(
+        max_length=2000,
+        required=False,
+        default="",
+        help_text="HQs already placed this setup, comma-separated territory slugs.",
+    )
+
+
+class LegalStartsSerializer(serializers.Serializer):
+    player = serializers.IntegerField(allow_null=True)
+    territories = serializers.ListField(child=serializers.CharField())
+
+
+class RecruitmentQuerySerializer(serializers.Serializer):
+    player = Id(required=False)
+    controlled = serializers.CharField(
+        max_length=2000, help_text="The territories the player controls, comma-separated slugs."
+    )
+    trade_coins = serializers.IntegerField(
+        min_value=0, max_value=1000, default=0, help_text="Coins on the cards traded in."
+    )
+    round_up = serializers.BooleanField(default=False, help_text="Imperial Balkania's power.")
+
+
+class RecruitmentSerializer(serializers.Serializer):
+    troops = serializers.IntegerField()

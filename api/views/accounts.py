@@ -1,0 +1,50 @@
+"""Accounts: a token for a username and password, and who the caller is."""
+
+from __future__ import annotations
+
+from django.contrib.auth import authenticate
+from drf_spectacular.utils import extend_schema
+from rest_framework import exceptions
+from rest_framework.authtoken.models import Token
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+
+from api.serializers.campaign import MeSerializer, TokenRequestSerializer, TokenSerializer
+from api.throttling import LoginRateThrottle, failures_wait, record_failure
+from api.views.common import ApiView, errors, read_body
+from legacy.errors import RuleViolation
+
+
+class TokenView(ApiView):
+    """Trade a username and password for the token scripts send as ``Authorization: Token``."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+    throttle_classes = [LoginRateThrottle]
+
+    @extend_schema(
+        request=TokenRequestSerializer,
+        responses={200: TokenSerializer, **errors(400, 429)},
+        tags=["accounts"],
+    )
+    def post(self, request):
+        data = read_body(TokenRequestSerializer, request)
+        wait = failures_wait(data["username"])
+        if wait is not None:
+            raise exceptions.Throttled(wait, "Too many failed logins for this account.")
+        user = authenticate(request._request, username=data["username"], password=data["password"])
+        if user is None or not user.is_active:
+            record_failure(data["username"])
+            raise RuleViolation("Wrong username or password.", rule="credentials", field="password")
+        token, _ = Token.objects.get_or_create(user=user)
+        return Response({"token": token.key})
+
+
+class MeView(ApiView):
+    """Who the token or session belongs to: a cheap check that credentials work."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: MeSerializer, **errors(401)}, tags=["accounts"])
+    def get(self, request):
+        return Response({"id": request.user.pk, "username": request.user.get_username()})

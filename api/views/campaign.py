@@ -1,0 +1,272 @@
+"""Campaigns, their members and players; exporting and importing a backup."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import OuterRef, Subquery
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import exceptions, status
+from rest_framework.generics import GenericAPIView
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+
+from api.access import Access, Level, campaign_access
+from api.pagination import Page
+from api.serializers.campaign import (
+    CampaignCreateSerializer,
+    CampaignSerializer,
+    CampaignUpdateSerializer,
+    ImportedSerializer,
+    MemberAddSerializer,
+    MemberRoleSerializer,
+    MemberSerializer,
+    PlayerAddSerializer,
+    PlayerSerializer,
+)
+from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors, read_body
+from campaigns import backup, members, services
+from campaigns.models import (
+    Campaign,
+    Membership,
+    Player,
+)
+
+
+def campaign_data(campaign: Campaign, role: str | None) -> dict:
+    return {
+        "id": campaign.pk,
+        "name": campaign.name,
+        "owner": campaign.owner.get_username(),
+        "created_at": campaign.created_at,
+        "prepared": campaign.prepared_at is not None,
+        "shared": campaign.shared,
+        "public": campaign.public,
+        "hide_unlocked_content": campaign.hide_unlocked_content,
+        "language": campaign.language,
+        "my_role": role,
+        "share_token": campaign.share_token if role == "owner" else None,
+    }
+
+
+class CampaignListView(ApiView, GenericAPIView):
+    """The campaigns I am a member of, and opening a new one."""
+
+    permission_classes = [IsAuthenticated]
+    pagination_class = Page
+    queryset = Campaign.objects.none()
+
+    @extend_schema(
+        responses={200: CampaignSerializer(many=True), **errors(401)}, tags=["campaigns"]
+    )
+    def get(self, request):
+        mine = (
+            Campaign.objects.filter(memberships__user=request.user)
+            .select_related("owner")
+            .annotate(
+                my_role=Subquery(
+                    Membership.objects.filter(campaign=OuterRef("pk"), user=request.user).values(
+                        "role"
+                    )[:1]
+                )
+            )
+            .order_by("-created_at", "-id")
+        )
+        page = self.paginate_queryset(mine)
+        return self.get_paginated_response([campaign_data(c, c.my_role) for c in page])
+
+    @extend_schema(
+        request=CampaignCreateSerializer,
+        responses={201: CampaignSerializer, **errors(400, 401, 403)},
+        tags=["campaigns"],
+    )
+    def post(self, request):
+        data = read_body(CampaignCreateSerializer, request)
+        campaign = services.create_campaign(
+            owner=request.user,
+            name=data["name"],
+            players=data["players"],
+            language=data["language"],
+        )
+        return Response(campaign_data(campaign, "owner"), status=status.HTTP_201_CREATED)
+
+
+SHARING_FIELDS = {"shared", "public", "hide_unlocked_content", "new_share_link"}
+
+
+class CampaignDetailView(ApiView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[SHARE],
+        responses={200: CampaignSerializer, **errors(*READ_ERRORS)},
+        tags=["campaigns"],
+    )
+    def get(self, request, campaign_id):
+        access = campaign_access(request, campaign_id, Level.READ)
+        return Response(campaign_data(access.campaign, access.role))
+
+    @extend_schema(
+        request=CampaignUpdateSerializer,
+        responses={200: CampaignSerializer, **errors(*WRITE_ERRORS)},
+        tags=["campaigns"],
+        description="The owner turns shared/public/hide_unlocked_content on or off, and sets the "
+        "language of the board pictures; new_share_link replaces the share token, so the old "
+        "link stops working.",
+    )
+    def patch(self, request, campaign_id):
+        access = campaign_access(request, campaign_id, Level.OWN)
+        data = read_body(CampaignUpdateSerializer, request)
+        current = access.campaign
+        campaign = current
+        with transaction.atomic():
+            if set(data) & SHARING_FIELDS or "language" not in data:
+                campaign = members.update_sharing(
+                    campaign=current,
+                    shared=data.get("shared", current.shared),
+                    public=data.get("public", current.public),
+                    hide_unlocked_content=data.get(
+                        "hide_unlocked_content", current.hide_unlocked_content
+                    ),
+                    new_link=data.get("new_share_link", False),
+                    by=request.user,
+                )
+            if "language" in data:
+                campaign = members.set_language(
+                    campaign=campaign, language=data["language"], by=request.user
+                )
+        campaign.owner = current.owner
+        return Response(campaign_data(campaign, access.role))
+
+
+class ExportView(ApiView):
+    """The whole campaign as one versioned JSON document (``campaigns.backup``). Members only:
+    it holds the audit trail and the members' usernames."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, **errors(*READ_ERRORS)}, tags=["campaigns"])
+    def get(self, request, campaign_id):
+        access = campaign_access(request, campaign_id, Level.MEMBER)
+        document = backup.export_campaign(access.campaign.pk)
+        filename = f"earthbook-campaign-{access.campaign.pk}.json"
+        return Response(
+            document, headers={"Content-Disposition": f'attachment; filename="{filename}"'}
+        )
+
+
+class ImportView(ApiView):
+    """A backup restored into a new campaign that the caller owns; all or nothing."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=OpenApiTypes.OBJECT,
+        responses={201: ImportedSerializer, **errors(400, 401, 403)},
+        tags=["campaigns"],
+    )
+    def post(self, request):
+        if not isinstance(request.data, dict):
+            raise exceptions.ValidationError({"non_field_errors": ["A backup is one JSON object."]})
+        notes: list[str] = []
+        campaign = backup.import_campaign(request.data, owner=request.user, notes=notes)
+        campaign = Campaign.objects.select_related("owner").get(pk=campaign.pk)
+        return Response(
+            {"campaign": campaign_data(campaign, "owner"), "notes": notes},
+            status=status.HTTP_201_CREATED,
+        )
+
+
+def member_data(member: Membership) -> dict:
+    return {
+        "id": member.pk,
+        "user_id": member.user_id,
+        "username": member.user.get_username(),
+        "role": member.role,
+    }
+
+
+class MemberListView(ApiView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={200: MemberSerializer(many=True), **errors(*READ_ERRORS)}, tags=["members"]
+    )
+    def get(self, request, campaign_id):
+        access = campaign_access(request, campaign_id, Level.MEMBER)
+        members = Membership.objects.filter(campaign=access.campaign).select_related("user")
+        return Response([member_data(m) for m in members.order_by("id")])
+
+    @extend_schema(
+        request=MemberAddSerializer,
+        responses={201: MemberSerializer, **errors(*WRITE_ERRORS)},
+        tags=["members"],
+    )
+    def post(self, request, campaign_id):
+        access = campaign_access(request, campaign_id, Level.OWN)
+        data = read_body(MemberAddSerializer, request)
+        member = members.add_member(
+            campaign=access.campaign, username=data["username"], role=data["role"], by=request.user
+        )
+        return Response(member_data(member), status=status.HTTP_201_CREATED)
+
+
+class MemberDetailView(ApiView):
+    permission_classes = [AllowAny]
+
+    def _member(self, access: Access, member_id: int) -> Membership:
+        member = Membership.objects.filter(campaign=access.campaign, pk=member_id).first()
+        if member is None:
+            raise exceptions.NotFound("There is no such member.")
+        return member
+
+    @extend_schema(
+        request=MemberRoleSerializer,
+        responses={200: MemberSerializer, **errors(*WRITE_ERRORS)},
+        tags=["members"],
+    )
+    def patch(self, request, campaign_id, member_id):
+        access = campaign_access(request, campaign_id, Level.OWN)
+        member = self._member(access, member_id)
+        data = read_body(MemberRoleSerializer, request)
+        member = members.set_role(
+            campaign=access.campaign, membership=member, role=data["role"], by=request.user
+        )
+        return Response(member_data(member))
+
+    @extend_schema(responses={204: None, **errors(*WRITE_ERRORS)}, tags=["members"])
+    def delete(self, request, campaign_id, member_id):
+        access = campaign_access(request, campaign_id, Level.OWN)
+        member = self._member(access, member_id)
+        members.remove_member(campaign=access.campaign, membership=member, by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+def player_data(player: Player) -> dict:
+    return {"id": player.pk, "name": player.name, "user_id": player.user_id}
+
+
+class PlayerListView(ApiView):
+    """The roster: everyone who sits at this campaign's table."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[SHARE],
+        responses={200: PlayerSerializer(many=True), **errors(*READ_ERRORS)},
+        tags=["players"],
+    )
+    def get(self, request, campaign_id):
+        access = campaign_access(request, campaign_id, Level.READ)
+        return Response([player_data(p) for p in Player.objects.filter(campaign=access.campaign)])
+
+    @extend_schema(
+        request=PlayerAddSerializer,
+        responses={201: PlayerSerializer, **errors(*WRITE_ERRORS)},
+        tags=["players"],
+    )
+    def post(self, request, campaign_id):
+        access = campaign_access(request, campaign_id, Level.EDIT)
+        data = read_body(PlayerAddSerializer, request)
+        player = services.add_player(campaign=access.campaign, name=data["name"], by=request.user)
+        return Response(player_data(player), status=status.HTTP_201_CREATED)

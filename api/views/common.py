@@ -1,0 +1,66 @@
+"""What every API view shares: the one error shape in the schema, the share-link parameter, and
+reading a body or a query through a serializer (a bad one is a 400 in the API's error shape).
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.renderers import JSONRenderer
+from rest_framework.views import APIView
+
+from api.errors import ErrorSerializer
+from api.parsers import SafeJSONParser
+
+
+def errors(*codes: int) -> dict:
+    """The documented refusals of an operation, all in the one error shape."""
+    text = {
+        400: "A broken rule of the box, or a field that is not valid.",
+        401: "Not logged in (send 'Authorization: Token ...' or log in).",
+        403: "Logged in, but your role does not allow it (or a missing CSRF token).",
+        404: "No such campaign for you (private campaigns stay hidden), or no such item.",
+        409: "The state of things refuses it (a game already finished, a stale amendment).",
+        429: "Too many attempts: wait and try again.",
+    }
+    return {code: OpenApiResponse(ErrorSerializer, description=text[code]) for code in codes}
+
+
+READ_ERRORS = (400, 401, 403, 404)
+
+
+WRITE_ERRORS = (400, 401, 403, 404, 409)
+
+
+SHARE = OpenApiParameter(
+    "share",
+    str,
+    required=False,
+    description="The campaign's share token, to read a shared campaign without an account.",
+)
+
+
+class ApiView(APIView):
+    """JSON in, JSON out; nothing else is parsed, so no request arrives in a shape that the
+    serializers did not expect. Token comes first among the schemes so that a refusal for want
+    of a login is a 401 with a ``WWW-Authenticate: Token`` challenge (DRF asks the first
+    scheme); a session still works, with its CSRF check on writes."""
+
+    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    parser_classes = [SafeJSONParser]
+    # No OPTIONS self-description: the OpenAPI schema documents every operation, and DRF's
+    # metadata needs a serializer_class these views do not have (OPTIONS is a 405).
+    metadata_class = None
+    renderer_classes = [JSONRenderer]
+
+
+def read_body(serializer_class, request) -> dict:
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def read_query(serializer_class, request) -> dict:
+    serializer = serializer_class(data=request.query_params)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data

@@ -1,0 +1,115 @@
+"""What is read off the games: the winners' section, the faction cards' backs, the standings and
+the audit trail.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework.generics import GenericAPIView
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+
+from api.access import Level, campaign_access
+from api.pagination import AuditFilter, Page
+from api.serializers.derived import (
+    AuditEntrySerializer,
+    FactionCardSerializer,
+    StandingsSerializer,
+    WinnersSerializer,
+)
+from api.views.common import READ_ERRORS, SHARE, ApiView, errors
+from campaigns.game.derived import faction_card_backs, standings
+from campaigns.models import (
+    AuditEntry,
+)
+from legacy.box import WINNERS_LINES
+from legacy.models import (
+    Signature,
+    WorldName,
+)
+from legacy.selectors import NOW
+
+
+class WinnersView(ApiView):
+    """The winners' section of the board: fifteen lines, and the world's name once written."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[SHARE],
+        responses={200: WinnersSerializer, **errors(*READ_ERRORS)},
+        tags=["world"],
+    )
+    def get(self, request, campaign_id):
+        access = campaign_access(request, campaign_id, Level.READ)
+        lines = list(Signature.objects.filter(campaign=access.campaign).as_of(NOW).order_by("line"))
+        world_name = WorldName.objects.filter(campaign=access.campaign).as_of(NOW).first()
+        return Response(
+            {
+                "world_name": world_name.name if world_name else None,
+                "lines": [
+                    {
+                        "line": x.line,
+                        "name": x.name,
+                        "player": x.placed_by_id,
+                        "game": x.placed_in_game,
+                        "date": x.date,
+                        "slogan": x.slogan,
+                    }
+                    for x in lines
+                ],
+                "lines_left": max(0, WINNERS_LINES - len(lines)),
+            }
+        )
+
+
+class FactionCardsView(ApiView):
+    """The backs of the faction cards: each game, who played the faction, or an X."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[SHARE],
+        responses={200: FactionCardSerializer(many=True), **errors(*READ_ERRORS)},
+        tags=["world"],
+    )
+    def get(self, request, campaign_id):
+        access = campaign_access(request, campaign_id, Level.READ)
+        backs = faction_card_backs(access.campaign.pk)
+        return Response([{"faction": f, "lines": lines} for f, lines in backs.items()])
+
+
+class StandingsView(ApiView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[SHARE],
+        responses={200: StandingsSerializer, **errors(*READ_ERRORS)},
+        tags=["world"],
+    )
+    def get(self, request, campaign_id):
+        access = campaign_access(request, campaign_id, Level.READ)
+        return Response(standings(access.campaign.pk))
+
+
+class AuditView(ApiView, GenericAPIView):
+    """Every change to the campaign, newest first: who, when, what. Members only."""
+
+    permission_classes = [AllowAny]
+    pagination_class = Page
+    filterset_class = AuditFilter
+    queryset = AuditEntry.objects.none()
+
+    @extend_schema(
+        responses={200: AuditEntrySerializer(many=True), **errors(*READ_ERRORS)},
+        tags=["campaigns"],
+    )
+    def get(self, request, campaign_id):
+        access = campaign_access(request, campaign_id, Level.MEMBER)
+        queryset = self.filter_queryset(
+            AuditEntry.objects.filter(campaign=access.campaign)
+            .select_related("user")
+            .order_by("-at", "-id")
+        )
+        page = self.paginate_queryset(queryset)
+        return self.get_paginated_response(AuditEntrySerializer(page, many=True).data)

@@ -1,0 +1,119 @@
+"""Sealed packets: which are due and opened, opening one, and what they unlocked."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+
+from api.access import Level, campaign_access, require_unlocked
+from api.serializers.packets import (
+    PacketOpenedSerializer,
+    PacketOpenSerializer,
+    PacketsSerializer,
+    UnlockedContentSerializer,
+    packet_name,
+)
+from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors, read_body
+from campaigns.game.packets import open_packet, packets_to_open
+from legacy.box import PACKETS
+from legacy.models import (
+    PacketOpening,
+    UnlockedContent,
+)
+
+
+def unlocked_data(item: UnlockedContent) -> dict:
+    return {
+        "id": item.pk,
+        "packet": item.opening.packet,
+        "game": item.opening.placed_in_game,
+        "kind": item.kind,
+        "title": item.title,
+        "text": item.text,
+    }
+
+
+class PacketListView(ApiView):
+    """Every packet of the box: sealed or opened (in which game), and those to open now."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[SHARE],
+        responses={200: PacketsSerializer, **errors(*READ_ERRORS)},
+        tags=["packets"],
+    )
+    def get(self, request, campaign_id):
+        access = campaign_access(request, campaign_id, Level.READ)
+        opened = dict(
+            PacketOpening.objects.filter(campaign=access.campaign, voided=False).values_list(
+                "packet", "placed_in_game"
+            )
+        )
+        return Response(
+            {
+                "to_open": packets_to_open(access.campaign.pk),
+                "packets": [
+                    {
+                        "slug": p.slug,
+                        "name": p.name,
+                        "trigger": p.trigger,
+                        "opened_at": p.opened_at,
+                        "opened_in_game": opened.get(p.slug),
+                    }
+                    for p in PACKETS
+                ],
+            }
+        )
+
+    @extend_schema(
+        request=PacketOpenSerializer,
+        responses={201: PacketOpenedSerializer, **errors(*WRITE_ERRORS)},
+        tags=["packets"],
+        description="Open a sealed packet and enter, in your own words, what it unlocked.",
+    )
+    def post(self, request, campaign_id):
+        access = campaign_access(request, campaign_id, Level.EDIT)
+        data = read_body(PacketOpenSerializer, request)
+        opening = open_packet(
+            campaign=access.campaign,
+            packet=data["packet"],
+            unlocked=[dict(u) for u in data["unlocked"]],
+            trigger=data["trigger"],
+            by=request.user,
+        )
+        contents = UnlockedContent.objects.filter(opening=opening).select_related("opening")
+        return Response(
+            {
+                "packet": opening.packet,
+                "name": packet_name(opening.packet),
+                "game": opening.placed_in_game,
+                "unlocked": [unlocked_data(u) for u in contents.order_by("id")],
+            },
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class UnlockedView(ApiView):
+    """What the opened packets unlocked; members only when the campaign hides it."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[SHARE],
+        responses={200: UnlockedContentSerializer(many=True), **errors(*READ_ERRORS)},
+        tags=["packets"],
+    )
+    def get(self, request, campaign_id):
+        access = campaign_access(request, campaign_id, Level.READ)
+        # Hidden content is for the people who record the games: viewers and the share link
+        # see that packets were opened, not what they held.
+        require_unlocked(
+            request, access, "This campaign shows its unlocked content to its owner and editors."
+        )
+        items = UnlockedContent.objects.filter(
+            campaign=access.campaign, opening__voided=False
+        ).select_related("opening")
+        return Response([unlocked_data(u) for u in items])

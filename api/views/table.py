@@ -1,0 +1,190 @@
+"""The table's entries during a game: scars, missiles, recruitments, eliminations and rejoins, the
+coin pile running out, new marks, destroyed cities. Each answers with the packets now due.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+
+from api.access import Level, campaign_access
+from api.serializers.games import (
+    CityDestroyedEventSerializer,
+    CoinPileOutEventSerializer,
+    EliminationEventSerializer,
+    EventResultSerializer,
+    MarkEventSerializer,
+    MissilesEventSerializer,
+    RecruitmentEventSerializer,
+    RejoinEventSerializer,
+    ScarEventSerializer,
+)
+from api.views.common import WRITE_ERRORS, ApiView, errors, read_body
+from api.views.games import campaign_game
+from campaigns.game import table
+from campaigns.models import (
+    Game,
+)
+
+
+def event_data(result) -> dict:
+    event = result.event
+    return {
+        "event": {
+            "seq": event.seq,
+            "kind": event.kind,
+            "at": event.at,
+            "player": event.seat.player_id if event.seat_id else None,
+            "summary": event.summary,
+            "data": event.data,
+        },
+        "packets_to_open": result.packets_to_open,
+        "red_star_to": result.red_star_to,
+    }
+
+
+class _EventView(ApiView):
+    """An in-game event: the input serializer checks the shape, ``record`` calls the service."""
+
+    permission_classes = [AllowAny]
+    input_serializer: type = RejoinEventSerializer
+
+    def record(self, game: Game, data: dict, by):  # pragma: no cover - every subclass has one
+        raise NotImplementedError
+
+    def post(self, request, campaign_id, number):
+        access = campaign_access(request, campaign_id, Level.EDIT)
+        data = read_body(self.input_serializer, request)
+        game = campaign_game(access, number)
+        result = self.record(game, data, request.user)
+        return Response(event_data(result), status=status.HTTP_201_CREATED)
+
+
+def _event_schema(serializer, description: str):
+    return extend_schema(
+        request=serializer,
+        responses={201: EventResultSerializer, **errors(*WRITE_ERRORS)},
+        tags=["game events"],
+        description=description,
+    )
+
+
+class ScarEventView(_EventView):
+    input_serializer = ScarEventSerializer
+
+    @_event_schema(ScarEventSerializer, "A scar placed from a scar card (it is permanent).")
+    def post(self, request, campaign_id, number):
+        return super().post(request, campaign_id, number)
+
+    def record(self, game, data, by):
+        return table.place_scar(
+            game=game,
+            scar=data["scar"],
+            territory=data.get("territory"),
+            faction=data.get("faction"),
+            player=data.get("player"),
+            by=by,
+        )
+
+
+class MissilesEventView(_EventView):
+    input_serializer = MissilesEventSerializer
+
+    @_event_schema(MissilesEventSerializer, "Missiles played on one roll (3 open Pocket 1).")
+    def post(self, request, campaign_id, number):
+        return super().post(request, campaign_id, number)
+
+    def record(self, game, data, by):
+        return table.use_missiles(game=game, count=data["count"], player=data.get("player"), by=by)
+
+
+class RecruitmentEventView(_EventView):
+    input_serializer = RecruitmentEventSerializer
+
+    @_event_schema(
+        RecruitmentEventSerializer, "A big recruitment (30+ with a missile opens Pocket 2)."
+    )
+    def post(self, request, campaign_id, number):
+        return super().post(request, campaign_id, number)
+
+    def record(self, game, data, by):
+        return table.record_recruitment(
+            game=game,
+            player=data["player"],
+            troops=data["troops"],
+            holds_missile=data["holds_missile"],
+            by=by,
+        )
+
+
+class EliminationEventView(_EventView):
+    input_serializer = EliminationEventSerializer
+
+    @_event_schema(
+        EliminationEventSerializer, "A faction wiped out (for good unless it may rejoin)."
+    )
+    def post(self, request, campaign_id, number):
+        return super().post(request, campaign_id, number)
+
+    def record(self, game, data, by):
+        return table.eliminate_faction(
+            game=game, player=data["player"], can_rejoin=data["can_rejoin"], by=by
+        )
+
+
+class RejoinEventView(_EventView):
+    input_serializer = RejoinEventSerializer
+
+    @_event_schema(RejoinEventSerializer, "A wiped-out faction joins the war again.")
+    def post(self, request, campaign_id, number):
+        return super().post(request, campaign_id, number)
+
+    def record(self, game, data, by):
+        return table.rejoin_faction(game=game, player=data["player"], by=by)
+
+
+class CoinPileOutEventView(_EventView):
+    input_serializer = CoinPileOutEventSerializer
+
+    @_event_schema(
+        CoinPileOutEventSerializer,
+        "The coin-card pile ran out: the first time, a red star to the player with most "
+        "territories.",
+    )
+    def post(self, request, campaign_id, number):
+        return super().post(request, campaign_id, number)
+
+    def record(self, game, data, by):
+        return table.coin_pile_out(game=game, territories=data["territories"], by=by)
+
+
+class MarkEventView(_EventView):
+    input_serializer = MarkEventSerializer
+
+    @_event_schema(MarkEventSerializer, "A mark of a kind the group unlocked.")
+    def post(self, request, campaign_id, number):
+        return super().post(request, campaign_id, number)
+
+    def record(self, game, data, by):
+        return table.place_mark(
+            game=game,
+            kind=data["kind"],
+            territory=data.get("territory"),
+            faction=data.get("faction"),
+            label=data["label"],
+            player=data.get("player"),
+            by=by,
+        )
+
+
+class CityDestroyedEventView(_EventView):
+    input_serializer = CityDestroyedEventSerializer
+
+    @_event_schema(CityDestroyedEventSerializer, "A city destroyed by unlocked content.")
+    def post(self, request, campaign_id, number):
+        return super().post(request, campaign_id, number)
+
+    def record(self, game, data, by):
+        return table.destroy_city(game=game, territory=data["territory"], by=by)

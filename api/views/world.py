@@ -1,0 +1,143 @@
+"""The world now or as of any game, its name, and the calculators that read it (legal starts,
+troops to recruit).
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import exceptions, status
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+
+from api.access import Access, Level, campaign_access
+from api.serializers.world import (
+    AsOfSerializer,
+    LegalStartsQuerySerializer,
+    LegalStartsSerializer,
+    RecruitmentQuerySerializer,
+    RecruitmentSerializer,
+    WorldNamedSerializer,
+    WorldNameSerializer,
+    WorldSerializer,
+    world_data,
+)
+from api.views.common import (
+    READ_ERRORS,
+    SHARE,
+    WRITE_ERRORS,
+    ApiView,
+    errors,
+    read_body,
+    read_query,
+)
+from campaigns import services
+from campaigns.game.finish import name_world
+from campaigns.models import (
+    Player,
+)
+from legacy import board, rules
+from legacy.box import BASE_TRADE_CHART
+from legacy.selectors import trade_chart, world_as_of
+
+
+class WorldView(ApiView):
+    """The world now, or at the end of any game: every territory, continent, signature."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[AsOfSerializer, SHARE],
+        responses={200: WorldSerializer, **errors(*READ_ERRORS)},
+        tags=["world"],
+    )
+    def get(self, request, campaign_id):
+        access = campaign_access(request, campaign_id, Level.READ)
+        q = read_query(AsOfSerializer, request)
+        world = services.cached_world(access.campaign, q.get("as_of_game"))
+        return Response(world_data(world))
+
+
+class WorldNameView(ApiView):
+    """After game 15: the player with the most signatures names the world."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        request=WorldNameSerializer,
+        responses={201: WorldNamedSerializer, **errors(*WRITE_ERRORS)},
+        tags=["world"],
+    )
+    def post(self, request, campaign_id):
+        access = campaign_access(request, campaign_id, Level.EDIT)
+        data = read_body(WorldNameSerializer, request)
+        mark = name_world(
+            campaign=access.campaign, name=data["name"], rolls=data.get("rolls"), by=request.user
+        )
+        return Response(
+            {"name": mark.name, "namer": mark.placed_by_id, "game": mark.placed_in_game},
+            status=status.HTTP_201_CREATED,
+        )
+
+
+def _slugs(text: str, field: str) -> list[str]:
+    slugs = [part.strip() for part in (text or "").split(",") if part.strip()]
+    unknown = [slug for slug in slugs if slug not in board.TERRITORY_BY_SLUG]
+    if unknown:
+        raise exceptions.ValidationError({field: [f"There is no territory called {unknown[0]!r}."]})
+    return slugs
+
+
+def _roster_player(access: Access, player: int | None, field: str = "player") -> int | None:
+    if (
+        player is not None
+        and not Player.objects.filter(campaign=access.campaign, pk=player).exists()
+    ):
+        raise exceptions.ValidationError({field: ["That player is not on this campaign's roster."]})
+    return player
+
+
+class LegalStartsView(ApiView):
+    """Where a player may place an HQ now, given the HQs already placed."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[LegalStartsQuerySerializer, SHARE],
+        responses={200: LegalStartsSerializer, **errors(*READ_ERRORS)},
+        tags=["world"],
+    )
+    def get(self, request, campaign_id):
+        access = campaign_access(request, campaign_id, Level.READ)
+        q = read_query(LegalStartsQuerySerializer, request)
+        player = _roster_player(access, q.get("player"))
+        hqs = _slugs(q["hqs"], "hqs")
+        world = world_as_of(access.campaign.pk)
+        territories = rules.legal_starting_territories(world, player=player, hqs=hqs)
+        return Response({"player": player, "territories": territories})
+
+
+class RecruitmentView(ApiView):
+    """Troops recruited for a player controlling some territories in this campaign's world."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[RecruitmentQuerySerializer, SHARE],
+        responses={200: RecruitmentSerializer, **errors(*READ_ERRORS)},
+        tags=["world"],
+    )
+    def get(self, request, campaign_id):
+        access = campaign_access(request, campaign_id, Level.READ)
+        q = read_query(RecruitmentQuerySerializer, request)
+        player = _roster_player(access, q.get("player"))
+        controlled = _slugs(q["controlled"], "controlled")
+        world = world_as_of(access.campaign.pk)
+        troops = rules.recruitment(
+            world,
+            player=player,
+            controlled=controlled,
+            trade_coins=q["trade_coins"],
+            round_up=q["round_up"],
+            trade_chart=trade_chart(access.campaign.pk) or BASE_TRADE_CHART,
+        )
+        return Response({"troops": troops})

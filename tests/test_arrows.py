@@ -1,0 +1,171 @@
+"""The rooms' arrows: ``web -> campaigns -> legacy`` and ``api -> campaigns -> legacy``.
+
+``legacy`` (the game) imports none of the others; ``campaigns`` (people, sessions, services)
+imports neither door; ``web`` and ``api`` are two doors into the same house and never import each
+other. No module imports itself back through others. Imports are read with ``ast``, wherever
+they stand (inside a function too), so a lazy import cannot hide an arrow.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ROOMS = ("legacy", "campaigns", "api", "web", "config")
+FORBIDDEN = {
+    "legacy": {"campaigns", "api", "web"},
+    "campaigns": {"api", "web"},
+    "api": {"web"},
+    "web": {"api"},
+}
+
+
+def module_name(root: Path, path: Path) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def modules_of(root: Path, rooms=ROOMS) -> dict[str, Path]:
+    found = {}
+    for room in rooms:
+        for path in sorted((root / room).rglob("*.py")):
+            found[module_name(root, path)] = path
+    return found
+
+
+def imports_of(name: str, path: Path, known: dict[str, Path]) -> set[str]:
+    """The project's modules that ``name`` imports (a ``from package import module`` names the
+    module; anything outside the project is left out)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            targets = [
+                f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base
+                for alias in node.names
+            ]
+        else:
+            continue
+        for target in targets:
+            while target and target not in known:
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                found.add(target)
+    return found
+
+
+def graph(root: Path, rooms=ROOMS) -> dict[str, set[str]]:
+    known = modules_of(root, rooms)
+    return {name: imports_of(name, path, known) for name, path in known.items()}
+
+
+def wrong_arrows(edges: dict[str, set[str]]) -> list[str]:
+    wrong = []
+    for source, targets in sorted(edges.items()):
+        room = source.partition(".")[0]
+        for target in sorted(targets):
+            if target.partition(".")[0] in FORBIDDEN.get(room, ()):
+                wrong.append(f"{source} -> {target}")
+    return wrong
+
+
+def circles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Every group of modules that import one another, round and back (Tarjan's algorithm)."""
+    index, low, stack, on_stack, found = {}, {}, [], set(), []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in edges.get(node, ()):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(edges):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_every_arrow_points_the_allowed_way():
+    assert wrong_arrows(graph(ROOT)) == []
+
+
+def test_no_module_imports_itself_back_through_others():
+    assert circles(graph(ROOT)) == []
+
+
+def test_the_doors_and_the_services_are_really_read():
+    edges = graph(ROOT)
+    assert "campaigns.game.finish" in edges["web.views.finish"]
+    assert "campaigns.game.finish" in edges["api.views.finish"]
+    assert "legacy.rules" in edges["campaigns.game.finish"]
+
+
+def write(root: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return root
+
+
+def test_a_rule_importing_a_service_is_caught(tmp_path):
+    root = write(
+        tmp_path,
+        {
+            "legacy/__init__.py": "",
+            "legacy/rules.py": "def ok():\n    from campaigns import services\n",
+            "campaigns/__init__.py": "",
+            "campaigns/services.py": "from legacy import rules\n",
+        },
+    )
+    assert wrong_arrows(graph(root)) == ["legacy.rules -> campaigns.services"]
+
+
+def test_one_door_importing_the_other_is_caught(tmp_path):
+    root = write(
+        tmp_path,
+        {
+            "web/__init__.py": "",
+            "web/views.py": "from api.views.common import ApiView\n",
+            "api/__init__.py": "",
+            "api/views/__init__.py": "",
+            "api/views/common.py": "from ..views import common\n",
+        },
+    )
+    assert wrong_arrows(graph(root)) == ["web.views -> api.views.common"]
+
+
+def test_a_circle_of_two_modules_is_caught(tmp_path):
+    root = write(
+        tmp_path,
+        {
+            "campaigns/__init__.py": "",
+            "campaigns/snapshots.py": "def ask():\n    from campaigns.tasks import render\n",
+            "campaigns/tasks.py": "from campaigns import snapshots\n",
+        },
+    )
+    assert circles(graph(root)) == [["campaigns.snapshots", "campaigns.tasks"]]

@@ -1,0 +1,83 @@
+"""Forms of accounts and campaigns: signing up, a new campaign, its members, invitations, sharing
+and the language of its pictures.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
+
+from campaigns.models import Role
+
+
+class SignupForm(UserCreationForm):
+    class Meta(UserCreationForm.Meta):
+        model = get_user_model()
+        fields = ("username",)
+
+
+LANGUAGE_CHOICES = [("en", "English"), ("ru", "Русский")]
+
+
+def picture_language_field(required: bool = True):
+    return forms.ChoiceField(
+        label=_("Language of the board pictures"),
+        help_text=_("The pictures drawn after each game write names in it."),
+        choices=LANGUAGE_CHOICES,
+        required=required,
+    )
+
+
+class CampaignForm(forms.Form):
+    name = forms.CharField(label=_("Name of the campaign"), max_length=100)
+    players = forms.CharField(
+        label=_("Players at the table"),
+        help_text=_("One name a line. You can add more players later."),
+        widget=forms.Textarea(attrs={"rows": 5}),
+        required=False,
+    )
+    language = picture_language_field(required=False)  # left out: the creator's own
+
+    def player_names(self) -> list[str]:
+        text = self.cleaned_data.get("players") or ""
+        return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+class LanguageForm(forms.Form):
+    language = picture_language_field()
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(label=_("Player's name"), max_length=60)
+
+
+class InvitationForm(forms.Form):
+    role = forms.ChoiceField(
+        label=_("They join as"),
+        choices=[
+            (Role.EDITOR, _("Editor: records games")),
+            (Role.VIEWER, _("Viewer: reads only")),
+        ],
+        initial=Role.EDITOR,
+    )
+
+
+class SharingForm(forms.Form):
+    shared = forms.BooleanField(
+        label=_("Anyone with the share link may read this campaign"), required=False
+    )
+    public = forms.BooleanField(label=_("List this campaign on the home page"), required=False)
+    hide_unlocked_content = forms.BooleanField(
+        label=_("Hide what the packets unlocked from viewers and visitors"), required=False
+    )
+    new_link = forms.BooleanField(
+        label=_("Make a new share link (the old one stops working)"), required=False
+    )
+
+
+class RoleForm(forms.Form):
+    role = forms.ChoiceField(
+        label=_("Role"), choices=[(Role.EDITOR, _("editor")), (Role.VIEWER, _("viewer"))]
+    )

@@ -1,0 +1,32 @@
+"""What several forms share: territories offered grouped by continent, seats offered by player."""
+
+from __future__ import annotations
+
+from legacy import board
+from web.pages import (
+    continent_name,
+    territory_name,
+)
+
+
+def territory_choices(slugs=None, blank: str | None = None) -> list[tuple[str, str]]:
+    """Territories grouped by continent (as <optgroup>s), in board order."""
+    allowed = None if slugs is None else set(slugs)
+    groups = []
+    for c in board.CONTINENTS:
+        options = [
+            (t, territory_name(t))
+            for t in board.territories_of(c.slug)
+            if allowed is None or t in allowed
+        ]
+        if options:
+            groups.append((continent_name(c.slug), options))
+    return ([("", blank)] if blank is not None else []) + groups
+
+
+# --- During a game -----------------------------------------------------------------------------
+
+
+def seat_choices(seats, blank=None):
+    choices = [(str(s.player_id), f"{s.player.name} ({s.faction_label})") for s in seats]
+    return ([("", blank)] if blank is not None else []) + choices

@@ -1,0 +1,96 @@
+"""What every page view shares: the reader's access to a campaign (``campaign_view``), htmx
+fragments, the players' names and the board as the pages draw it.
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+
+from campaigns.models import (
+    Game,
+    Player,
+)
+from web import pages
+
+
+def wants_fragment(request) -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def campaign_view(*, write: bool = False, owner: bool = False):
+    """Give the view the reader's ``Access``; refuse writers' pages to readers.
+
+    A stranger never learns that a private campaign exists (404, from ``campaign_access``). A
+    reader who may not write gets 403, or the login page when not logged in.
+    """
+
+    def decorate(view):
+        @wraps(view)
+        def wrapper(request, pk, *args, **kwargs):
+            access = pages.campaign_access(request, pk)
+            allowed = access.is_owner if owner else (access.can_write if write else True)
+            if not allowed:
+                if not request.user.is_authenticated:
+                    return redirect_to_login(request.get_full_path())
+                raise PermissionDenied(_("You may read this campaign but not change it."))
+            return view(request, access, *args, **kwargs)
+
+        return wrapper
+
+    return decorate
+
+
+def player_names(campaign_id: int) -> dict[int, str]:
+    return dict(Player.objects.filter(campaign_id=campaign_id).values_list("pk", "name"))
+
+
+def board_context(access: pages.Access, players: dict[int, str], hqs=None) -> pages.BoardContext:
+    return pages.BoardContext(
+        campaign=access.campaign,
+        players=players,
+        scar_names=pages.scar_names(access.campaign.pk, access.sees_unlocked),
+        hqs=hqs or {},
+        sees_unlocked=access.sees_unlocked,
+    )
+
+
+def interactive_board(access, world, ctx, *, highlight=frozenset(), label=""):
+    svg = pages.interactive_svg(
+        world,
+        ctx,
+        link=pages.territory_url(access.campaign.pk),
+        highlight=highlight,
+        label=label,
+    )
+    return mark_safe(svg)  # noqa: S308 - drawn by legacy.drawing, every text escaped
+
+
+def label_seats(seats, factions: dict[str, str]):
+    for s in seats:
+        s.faction_label = factions.get(s.faction, s.faction)
+        s.hq_name = pages.territory_name(s.hq)
+        s.result_label = pages.RESULT_LABELS.get(s.result, "")
+    return seats
+
+
+def describe_reward_target(details: dict) -> str:
+    parts = []
+    if details.get("territory"):
+        parts.append(pages.territory_name(details["territory"]))
+    if details.get("continent"):
+        parts.append(pages.continent_name(details["continent"]))
+    if details.get("delta"):
+        parts.append(f"{details['delta']:+d}")
+    if details.get("name"):
+        parts.append(f"“{details['name']}”")
+    return " ".join(parts)
+
+
+def game_or_404(access, number) -> Game:
+    return get_object_or_404(Game, campaign=access.campaign, number=number)

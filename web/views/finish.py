@@ -1,0 +1,175 @@
+"""The end of a game: the end-of-game form (only legal rewards are offered), amending the last
+game until the next one is set up, and naming the world.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from campaigns.game.finish import (
+    amend_game,
+    finish_game,
+    name_world,
+    rewards_as_they_stand,
+    world_before_the_end,
+)
+from campaigns.models import (
+    GameStatus,
+)
+from legacy import board, rules
+from legacy.errors import RuleViolation
+from legacy.models import (
+    Signature,
+)
+from legacy.selectors import world_as_of
+from web import pages
+from web.forms.finish import AmendForm, FinishForm, NameWorldForm
+from web.refusals import refuse
+from web.views.common import campaign_view, game_or_404, label_seats, player_names
+
+
+def _end_of_game_form(request, access, game, form_class, world):
+    """The end-of-game form (results, signature, rewards) of ``game``, offering the rewards
+    that ``world`` allows, with the seats as the page labels them."""
+    factions = pages.campaign_factions(access.campaign.pk)
+    seats = label_seats(list(game.seats.select_related("player").order_by("order")), factions)
+    give = rules.rewards_given(game.number)
+    all_territories = [t.slug for t in board.TERRITORIES]
+    return form_class(
+        request.POST or None,
+        seats=seats,
+        winner_targets=rules.winner_reward_targets(world) if give else {},
+        held_targets=rules.held_on_reward_targets(world, all_territories) if give else {},
+        rewards=give,
+    )
+
+
+def _end_of_game_page(request, access, game, form, *, amend: bool = False):
+    """Render the end-of-game page. Results chosen so far decide who gets a held-on reward and
+    in which order (clockwise from the winner), so the form is redrawn when a result changes."""
+    source = request.POST if request.method == "POST" else form.initial
+    results = {s.player_id: source.get(f"result_{s.player_id}", "") for s in form.seats}
+    winner = next((p for p, r in results.items() if r == "won"), None)
+    order = (
+        rules.held_on_order({s.player_id: s.order for s in form.seats}, winner)
+        if winner
+        else [s.player_id for s in form.seats]
+    )
+    context = {
+        "access": access,
+        "game": game,
+        "form": form,
+        "preview": bool(request.POST.get("_preview")),
+        "held_rows": form.held_rows(order, results) if form.rewards else [],
+        "winner_chosen": winner is not None,
+        "rewards": form.rewards,
+        "amend": amend,
+    }
+    return render(request, "campaigns/game_finish.html", context)
+
+
+def _end_of_game(form) -> dict:
+    """What the end-of-game form gives the services (finish and amend alike)."""
+    held, controlled = form.held_on()
+    return {
+        "results": form.results(),
+        "controlled": controlled,
+        "winner_reward": form.winner_reward(),
+        "held_on_rewards": held,
+        "slogan": form.cleaned_data.get("slogan") or "",
+        "signed_on": form.cleaned_data.get("signed_on"),
+    }
+
+
+@campaign_view(write=True)
+def game_finish(request, access, number):
+    campaign = access.campaign
+    game = game_or_404(access, number)
+    if game.status != GameStatus.IN_PROGRESS:
+        messages.info(request, _("Only a game being played can be finished."))
+        return redirect("campaigns:game", campaign.pk, game.number)
+    form = _end_of_game_form(request, access, game, FinishForm, world_as_of(campaign.pk))
+    preview = bool(request.POST.get("_preview"))
+    if request.method == "POST" and not preview and form.is_valid():
+        try:
+            finish_game(game=game, by=request.user, **_end_of_game(form))
+        except RuleViolation as refusal:
+            refuse(form, refusal)
+        else:
+            # The game page says which packets must open now and whether the world is named.
+            messages.success(request, _("Game %(n)s is in the book.") % {"n": game.number})
+            return redirect("campaigns:game", campaign.pk, game.number)
+    return _end_of_game_page(request, access, game, form)
+
+
+@campaign_view(write=True)
+def game_amend(request, access, number):
+    """Enter the end of the last finished game again, until the next game is set up; the form
+    is the finish's, filled in with what the game's end holds now, plus the reason."""
+    campaign = access.campaign
+    game = game_or_404(access, number)
+    if game.status != GameStatus.FINISHED or campaign.games.filter(number__gt=number).exists():
+        messages.info(
+            request,
+            _(
+                "Only the last finished game can be amended, until the next one is set up: "
+                "fix single marks from the history instead."
+            ),
+        )
+        return redirect("campaigns:game", campaign.pk, game.number)
+    world = world_before_the_end(game)
+    form = _end_of_game_form(request, access, game, AmendForm, world)
+    if request.method != "POST":
+        form.initial = form.initial_from(game, rewards_as_they_stand(game))
+        signature = Signature.objects.filter(
+            campaign=campaign, placed_in_game=game.number, voided=False
+        ).first()
+        if signature:
+            form.initial.update(slogan=signature.slogan, signed_on=signature.date)
+    preview = bool(request.POST.get("_preview"))
+    if request.method == "POST" and not preview and form.is_valid():
+        try:
+            amend_game(
+                game=game,
+                revision=form.cleaned_data["revision"],
+                reason=form.cleaned_data["reason"],
+                by=request.user,
+                **_end_of_game(form),
+            )
+        except RuleViolation as refusal:
+            refuse(form, refusal)
+        else:
+            messages.success(request, _("Game %(n)s is amended.") % {"n": game.number})
+            return redirect("campaigns:game", campaign.pk, game.number)
+    return _end_of_game_page(request, access, game, form, amend=True)
+
+
+@campaign_view(write=True)
+def world_name(request, access):
+    campaign = access.campaign
+    world = world_as_of(campaign.pk)
+    players = player_names(campaign.pk)
+    counts = world.signature_counts()
+    most = max(counts.values(), default=0)
+    tied = [(p, players.get(p, "?")) for p, n in counts.items() if n == most]
+    form = NameWorldForm(request.POST or None, tied=tied if len(tied) > 1 else ())
+    if request.method == "POST" and form.is_valid():
+        try:
+            name_world(
+                campaign=campaign,
+                name=form.cleaned_data["name"],
+                rolls=form.rolls() or None,
+                by=request.user,
+            )
+        except RuleViolation as refusal:
+            refuse(form, refusal)
+        else:
+            messages.success(request, _("The world has its name."))
+            return redirect("campaigns:dashboard", campaign.pk)
+    return render(
+        request,
+        "campaigns/world_name.html",
+        {"access": access, "form": form, "tied": tied, "most": most},
+    )

@@ -1,0 +1,235 @@
+"""History: every game and mark, each territory's story, fixing or voiding a mark with a reason,
+and the audit trail.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.db.models import Q
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from campaigns import services
+from campaigns.models import (
+    AuditEntry,
+    Game,
+    GameEvent,
+    GameReward,
+    Seat,
+)
+from legacy import board, rules
+from legacy.corrections import MARK_TYPES
+from legacy.errors import RuleViolation
+from legacy.models import (
+    Correction,
+)
+from legacy.selectors import world_as_of
+from web import pages
+from web.forms.marks import MarkCorrectionForm, ReasonForm
+from web.refusals import refuse
+from web.views.common import (
+    board_context,
+    campaign_view,
+    describe_reward_target,
+    interactive_board,
+    label_seats,
+    player_names,
+)
+
+
+@campaign_view()
+def history(request, access):
+    campaign = access.campaign
+    factions = pages.campaign_factions(campaign.pk)
+    players = player_names(campaign.pk)
+    game_list = list(Game.objects.filter(campaign=campaign).order_by("-number"))
+    seats = defaultdict(list)
+    for s in label_seats(
+        list(Seat.objects.filter(game__campaign=campaign).select_related("player")), factions
+    ):
+        seats[s.game_id].append(s)
+    events = defaultdict(list)
+    words = pages.EventWords.load(campaign.pk, factions, access.sees_unlocked)
+    for e in GameEvent.objects.filter(game__campaign=campaign).select_related("seat__player"):
+        e.label = pages.EVENT_LABELS.get(e.kind, e.kind)
+        e.text = pages.event_text(e, words)
+        events[e.game_id].append(e)
+    rewards = defaultdict(list)
+    for r in (
+        GameReward.objects.filter(game__campaign=campaign)
+        .select_related("seat__player")
+        .order_by("order")
+    ):
+        r.label = pages.REWARD_LABELS.get(r.kind, r.kind)
+        r.where = describe_reward_target(r.details)
+        rewards[r.game_id].append(r)
+    marks = pages.MarkHistory(campaign.pk, players, sees_unlocked=access.sees_unlocked)
+    placed, removed = marks.by_game(), marks.removed_by_game()
+    timeline = []
+    for g in game_list:
+        timeline.append(
+            {
+                "game": g,
+                "status_label": pages.STATUS_LABELS.get(g.status, g.status),
+                "seats": sorted(seats[g.pk], key=lambda s: s.order),
+                "events": events[g.pk],
+                "rewards": rewards[g.pk],
+                "placed": placed.get(g.number, []),
+                "removed": removed.get(g.number, []),
+            }
+        )
+    return render(
+        request,
+        "campaigns/history.html",
+        {
+            "access": access,
+            "timeline": timeline,
+            "before_first": placed.get(0, []),
+            "prepared": campaign.prepared_at is not None,
+        },
+    )
+
+
+def _mark_or_404(access, mark_type: str, mark_id: int):
+    model = MARK_TYPES.get(mark_type)
+    if model is None:
+        raise Http404
+    mark = model.objects.filter(campaign=access.campaign, pk=mark_id).first()
+    if mark is None:
+        raise Http404
+    return mark
+
+
+@campaign_view(write=True)
+def mark_fix(request, access, mark_type, mark_id):
+    """One mark, for the people who record games: change what was entered wrongly, or void a
+    mark that should never have been entered; either way with a reason, kept in the audit."""
+    mark = _mark_or_404(access, mark_type, mark_id)
+    model = type(mark)
+    campaign = access.campaign
+    players = player_names(campaign.pk)
+    factions = pages.campaign_factions(campaign.pk)
+    action = request.POST.get("action") if request.method == "POST" else None
+    correct_form = MarkCorrectionForm(
+        request.POST if action == "correct" else None,
+        mark=mark,
+        players=players,
+        factions=factions,
+        prefix="fix",
+    )
+    void_form = ReasonForm(request.POST if action == "void" else None, prefix="void")
+    if action == "correct" and correct_form.is_valid():
+        changes = correct_form.changes()
+        if not changes:
+            correct_form.add_error(None, _("Nothing was changed: change a field, then save."))
+        else:
+            try:
+                services.correct_mark(
+                    campaign=campaign,
+                    model=model,
+                    mark_id=mark.pk,
+                    changes=changes,
+                    reason=correct_form.cleaned_data["reason"],
+                    by=request.user,
+                )
+            except RuleViolation as refusal:
+                refuse(correct_form, refusal)
+            else:
+                messages.success(request, _("Corrected. The reason is kept in the audit."))
+                return redirect("campaigns:mark", campaign.pk, mark_type, mark.pk)
+    elif action == "void" and void_form.is_valid():
+        try:
+            services.void_mark(
+                campaign=campaign,
+                model=model,
+                mark_id=mark.pk,
+                reason=void_form.cleaned_data["reason"],
+                by=request.user,
+            )
+        except RuleViolation as refusal:
+            refuse(void_form, refusal)
+        else:
+            messages.success(request, _("Voided: it no longer counts in any game."))
+            return redirect("campaigns:mark", campaign.pk, mark_type, mark.pk)
+    elif action is not None and action not in ("correct", "void"):
+        return HttpResponse(status=400)
+    history = Correction.objects.filter(campaign=campaign, mark_type=model.__name__).filter(
+        Q(voided_id=mark.pk) | Q(added_id=mark.pk)
+    )
+    return render(
+        request,
+        "campaigns/mark.html",
+        {
+            "access": access,
+            "mark": mark,
+            "kind": pages.MARK_TYPE_LABELS[model.__name__],
+            "where": getattr(mark, "territory", None),
+            "correct_form": correct_form,
+            "void_form": void_form,
+            "history": history.select_related("made_by").order_by("-made_at", "-id"),
+        },
+    )
+
+
+@campaign_view()
+def territory(request, access, slug):
+    if slug not in board.TERRITORY_BY_SLUG:
+        raise Http404
+    campaign = access.campaign
+    info = board.TERRITORY_BY_SLUG[slug]
+    players = player_names(campaign.pk)
+    factions = pages.campaign_factions(campaign.pk)
+    world = world_as_of(campaign.pk)
+    ctx = board_context(access, players)
+    marks = pages.MarkHistory(
+        campaign.pk, players, sees_unlocked=access.sees_unlocked, territory=slug
+    )
+    starts = label_seats(
+        list(
+            Seat.objects.filter(game__campaign=campaign, hq=slug)
+            .select_related("player", "game")
+            .order_by("game__number")
+        ),
+        factions,
+    )
+    rewards = [
+        r
+        for r in GameReward.objects.filter(game__campaign=campaign, details__territory=slug)
+        .select_related("seat__player", "game")
+        .order_by("game__number", "order")
+    ]
+    for r in rewards:
+        r.label = pages.REWARD_LABELS.get(r.kind, r.kind)
+    state = world.territories[slug]
+    return render(
+        request,
+        "campaigns/territory.html",
+        {
+            "access": access,
+            "slug": slug,
+            "info": info,
+            "name": pages.territory_name(slug),
+            "continent": pages.continent_name(info.continent),
+            "neighbors": sorted((pages.territory_name(n), n) for n in board.neighbors(slug)),
+            "summary": pages.territory_summary(world, slug, ctx),
+            "state": state,
+            "legal_start": rules.starting_refusal(world, slug, player=None),
+            "marks": marks.lines,
+            "starts": starts,
+            "rewards": rewards,
+            "board": interactive_board(access, world, ctx, highlight={slug}),
+        },
+    )
+
+
+@campaign_view()
+def audit_page(request, access):
+    entries = AuditEntry.objects.filter(campaign=access.campaign).select_related("user")
+    page = Paginator(entries.order_by("-at", "-id"), 50).get_page(request.GET.get("page"))
+    for e in page.object_list:
+        e.label = pages.AUDIT_LABELS.get(e.action, e.action)
+    return render(request, "campaigns/audit.html", {"access": access, "page": page})

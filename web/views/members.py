@@ -1,0 +1,212 @@
+"""Members, invitations and sharing: the owner's settings page, joining by link, the roster of
+players.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from campaigns import members, services
+from campaigns.models import (
+    Invitation,
+    Membership,
+    Player,
+)
+from legacy.errors import RuleViolation
+from web import pages
+from web.forms.campaign import InvitationForm, LanguageForm, PlayerForm, RoleForm, SharingForm
+from web.refusals import refusal_message, refuse
+from web.views.common import campaign_view
+
+
+@campaign_view(owner=True)
+def campaign_settings(request, access):
+    return render(request, "campaigns/settings.html", settings_context(request, access))
+
+
+def settings_context(
+    request, access, sharing_form=None, invite_form=None, language_form=None
+) -> dict:
+    """The settings page; each form not given (the one posted, with its errors) shows the
+    campaign as it is."""
+    campaign = access.campaign
+    sharing_form = sharing_form or SharingForm(
+        initial={
+            "shared": campaign.shared,
+            "public": campaign.public,
+            "hide_unlocked_content": campaign.hide_unlocked_content,
+        }
+    )
+    memberships = list(
+        Membership.objects.filter(campaign=campaign).select_related("user").order_by("id")
+    )
+    for m in memberships:
+        m.role_label = pages.ROLE_LABELS.get(m.role, m.role)
+    invitations = list(
+        Invitation.objects.filter(campaign=campaign, revoked_at__isnull=True).order_by("-id")
+    )
+    for i in invitations:
+        i.url = request.build_absolute_uri(reverse("join", args=[i.token]))
+        i.role_label = pages.ROLE_LABELS.get(i.role, i.role)
+    share_url = request.build_absolute_uri(
+        reverse("campaigns:dashboard", args=[campaign.pk]) + f"?share={campaign.share_token}"
+    )
+    return {
+        "access": access,
+        "sharing_form": sharing_form,
+        "invite_form": invite_form or InvitationForm(),
+        "language_form": language_form or LanguageForm(initial={"language": campaign.language}),
+        "memberships": memberships,
+        "invitations": invitations,
+        "share_url": share_url,
+        "role_form": RoleForm,
+    }
+
+
+@require_POST
+@campaign_view(owner=True)
+def sharing_update(request, access):
+    form = SharingForm(request.POST)
+    if form.is_valid():
+        try:
+            members.update_sharing(campaign=access.campaign, by=request.user, **form.cleaned_data)
+        except RuleViolation as refusal:
+            refuse(form, refusal)
+        else:
+            messages.success(request, _("Sharing saved."))
+            return redirect("campaigns:settings", access.campaign.pk)
+    return render(request, "campaigns/settings.html", settings_context(request, access, form))
+
+
+@require_POST
+@campaign_view(owner=True)
+def language_update(request, access):
+    """The language of the board pictures; pictures already drawn are drawn again in it."""
+    form = LanguageForm(request.POST)
+    if form.is_valid():
+        try:
+            members.set_language(
+                campaign=access.campaign, language=form.cleaned_data["language"], by=request.user
+            )
+        except RuleViolation as refusal:
+            refuse(form, refusal)
+        else:
+            messages.success(request, _("The board pictures will be drawn in this language."))
+            return redirect("campaigns:settings", access.campaign.pk)
+    return render(
+        request, "campaigns/settings.html", settings_context(request, access, language_form=form)
+    )
+
+
+@require_POST
+@campaign_view(owner=True)
+def invitation_new(request, access):
+    form = InvitationForm(request.POST)
+    if form.is_valid():
+        try:
+            members.create_invitation(
+                campaign=access.campaign, role=form.cleaned_data["role"], by=request.user
+            )
+        except RuleViolation as refusal:
+            refuse(form, refusal)
+        else:
+            messages.success(request, _("Invitation link made: copy it and send it."))
+            return redirect("campaigns:settings", access.campaign.pk)
+    return render(
+        request, "campaigns/settings.html", settings_context(request, access, invite_form=form)
+    )
+
+
+@require_POST
+@campaign_view(owner=True)
+def invitation_revoke(request, access, invitation_id):
+    invitation = get_object_or_404(Invitation, pk=invitation_id, campaign=access.campaign)
+    members.revoke_invitation(invitation=invitation, by=request.user)
+    messages.success(request, _("The invitation link no longer works."))
+    return redirect("campaigns:settings", access.campaign.pk)
+
+
+@require_POST
+@campaign_view(owner=True)
+def member_update(request, access, membership_id):
+    membership = get_object_or_404(Membership, pk=membership_id, campaign=access.campaign)
+    try:
+        if request.POST.get("remove"):
+            members.remove_member(campaign=access.campaign, membership=membership, by=request.user)
+            messages.success(request, _("Member removed."))
+        else:
+            form = RoleForm(request.POST)
+            if form.is_valid():
+                members.set_role(
+                    campaign=access.campaign,
+                    membership=membership,
+                    role=form.cleaned_data["role"],
+                    by=request.user,
+                )
+                messages.success(request, _("Role saved."))
+    except RuleViolation as refusal:
+        messages.error(request, refusal_message(refusal))
+    return redirect("campaigns:settings", access.campaign.pk)
+
+
+def join(request, token):
+    invitation = Invitation.objects.select_related("campaign").filter(token=token).first()
+    if invitation is None:
+        raise Http404
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    member = Membership.objects.filter(campaign=invitation.campaign, user=request.user).first()
+    error = ""
+    if request.method == "POST":
+        try:
+            membership, new = members.accept_invitation(token=token, user=request.user)
+        except RuleViolation as refusal:
+            error = refusal_message(refusal)
+        else:
+            if new:
+                messages.success(
+                    request,
+                    _("You joined %(campaign)s.") % {"campaign": invitation.campaign.name},
+                )
+            return redirect("campaigns:dashboard", invitation.campaign.pk)
+    return render(
+        request,
+        "campaigns/join.html",
+        {
+            "invitation": invitation,
+            "role_label": pages.ROLE_LABELS.get(invitation.role, invitation.role),
+            "member": member,
+            "error": error,
+        },
+    )
+
+
+@campaign_view()
+def roster(request, access):
+    form = PlayerForm(request.POST or None)
+    if request.method == "POST":
+        if not access.can_write:
+            raise PermissionDenied
+        if form.is_valid():
+            try:
+                services.add_player(
+                    campaign=access.campaign, name=form.cleaned_data["name"], by=request.user
+                )
+            except RuleViolation as refusal:
+                refuse(form, refusal)
+            else:
+                messages.success(request, _("Player added."))
+                return redirect("campaigns:players", access.campaign.pk)
+    players = (
+        Player.objects.filter(campaign=access.campaign).select_related("user").order_by("name")
+    )
+    return render(
+        request, "campaigns/players.html", {"access": access, "form": form, "roster": players}
+    )

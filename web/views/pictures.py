@@ -1,0 +1,141 @@
+"""Board pictures on the pages: a game's snapshot with its progress, the animated timeline, and
+drawing a failed picture again. The stored files are served behind the campaign's access rules.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from campaigns.models import (
+    Snapshot,
+    SnapshotStatus,
+)
+from campaigns.pictures.snapshots import (
+    request_snapshot,
+    request_timeline,
+    snapshot_for_reading,
+    timeline_for_reading,
+)
+from campaigns.pictures.state import finished_games
+from campaigns.pictures.storage import picture_response
+from legacy.errors import RuleViolation
+from web.refusals import refusal_message
+from web.views.common import campaign_view, game_or_404
+
+
+def snapshot_state(access, game) -> dict:
+    """Where the picture of the world after ``game`` stands: ``ready`` (with its address),
+    ``pending`` (the worker has not drawn it yet), ``failed``, or ``svg`` (show the SVG board).
+
+    Reading it asks for a picture nobody has asked for yet. A reader from whom the packets'
+    content is hidden always gets the SVG, which hides it (the stored picture names every scar
+    type).
+    """
+    if not access.sees_unlocked:
+        return {"state": "svg"}
+    return _picture_state(
+        snapshot_for_reading(access.campaign.pk, game.number),
+        reverse("campaigns:game_snapshot_image", args=[access.campaign.pk, game.number]),
+    )
+
+
+def _picture_state(row: Snapshot, url: str) -> dict:
+    if row.status == SnapshotStatus.DONE:
+        return {"state": "ready", "url": url}
+    if row.status == SnapshotStatus.FAILED:
+        return {"state": "failed", "error": row.error}
+    return {"state": "pending"}
+
+
+def _stored_picture(request, access, game_number: int):
+    """The stored picture (PNG of a game, or the timeline's WebP), behind the campaign's own
+    access rules; 404 while it is not drawn, or for a reader it would tell too much."""
+    row = None
+    if access.sees_unlocked:
+        row = Snapshot.objects.filter(
+            campaign_id=access.campaign.pk, game_number=game_number
+        ).first()
+    response = picture_response(request, row)
+    if response is None:
+        raise Http404
+    return response
+
+
+@campaign_view()
+def game_snapshot_image(request, access, number):
+    """The stored picture of a game."""
+    game = game_or_404(access, number)
+    return _stored_picture(request, access, game.number)
+
+
+@campaign_view()
+def timeline_image(request, access):
+    """The stored timeline: the board after every finished game, animated."""
+    return _stored_picture(request, access, Snapshot.TIMELINE)
+
+
+@campaign_view()
+def game_snapshot(request, access, number):
+    """The snapshot's box alone, polled by the game page until the picture is drawn."""
+    game = game_or_404(access, number)
+    return render(
+        request,
+        "campaigns/_snapshot.html",
+        {"access": access, "game": game, "snapshot": snapshot_state(access, game)},
+    )
+
+
+@require_POST
+@campaign_view(write=True)
+def game_snapshot_redraw(request, access, number):
+    """Draw the picture of a finished game again (after a failure, say)."""
+    game = game_or_404(access, number)
+    try:
+        request_snapshot(access.campaign.pk, game.number, force=True)
+    except RuleViolation as refusal:
+        messages.error(request, refusal_message(refusal))
+    else:
+        messages.success(request, _("The picture is being drawn again."))
+    return redirect(reverse("campaigns:game", args=[access.campaign.pk, game.number]) + "#snapshot")
+
+
+def timeline_state(access) -> dict:
+    """Where the campaign's animated timeline stands, as ``snapshot_state`` says it for a game;
+    also ``empty`` (no game is finished) and ``hidden`` (it would show hidden content)."""
+    if not access.sees_unlocked:
+        return {"state": "hidden"}
+    if not finished_games(access.campaign.pk):
+        return {"state": "empty"}
+    return _picture_state(
+        timeline_for_reading(access.campaign.pk),
+        reverse("campaigns:timeline_image", args=[access.campaign.pk]),
+    )
+
+
+@campaign_view()
+def timeline(request, access):
+    """The campaign as an animation: the board after every finished game, drawn by the worker.
+    Polled (as a fragment) while it is being drawn."""
+    fragment = request.headers.get("HX-Request") == "true"
+    return render(
+        request,
+        "campaigns/_timeline.html" if fragment else "campaigns/timeline.html",
+        {"access": access, "timeline": timeline_state(access)},
+    )
+
+
+@require_POST
+@campaign_view(write=True)
+def timeline_redraw(request, access):
+    try:
+        request_timeline(access.campaign.pk, force=True)
+    except RuleViolation as refusal:
+        messages.error(request, refusal_message(refusal))
+    else:
+        messages.success(request, _("The timeline is being drawn again."))
+    return redirect("campaigns:timeline", access.campaign.pk)

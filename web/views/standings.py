@@ -1,0 +1,119 @@
+"""What is read off the games: the faction cards' backs and the standings."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+from django.shortcuts import render
+
+from campaigns.game.derived import faction_card_backs, standings
+from campaigns.models import (
+    GameStatus,
+    Seat,
+)
+from legacy import board
+from legacy.models import (
+    FactionPower,
+    Scar,
+)
+from web import pages
+from web.views.common import campaign_view
+
+
+@campaign_view()
+def factions_page(request, access):
+    campaign = access.campaign
+    factions = pages.campaign_factions(campaign.pk)
+    backs = faction_card_backs(campaign.pk)
+    powers = defaultdict(list)
+    for p in FactionPower.objects.filter(campaign=campaign, voided=False).order_by("id"):
+        p.hidden = p.unlocked_by_id is not None and not access.sees_unlocked
+        p.counts = p.removed_in_game is None
+        p.display_name, p.display_text = pages.power_words(p)
+        powers[p.faction].append(p)
+    scars = {}
+    for s in (
+        Scar.objects.current()
+        .filter(campaign=campaign, faction__isnull=False)
+        .select_related("kind")
+    ):
+        scars[s.faction] = (
+            pages.scar_kind_name(s.kind)
+            if (s.kind.base or access.sees_unlocked)
+            else str(pages.HIDDEN)
+        )
+    cards = []
+    for slug, name in factions.items():
+        lines = backs.get(slug, [])
+        for line in lines:
+            line["hq_name"] = pages.territory_name(line.get("hq"))
+            line["result_label"] = pages.RESULT_LABELS.get(line.get("result"), "")
+        cards.append(
+            {
+                "slug": slug,
+                "name": name,
+                "lines": lines,
+                "powers": powers.get(slug, []),
+                "scar": scars.get(slug),
+            }
+        )
+    return render(request, "campaigns/factions.html", {"access": access, "cards": cards})
+
+
+def bars(table: dict[str, dict], key: str, label=lambda k: k) -> list[dict]:
+    """Rows for a CSS bar chart: each with its value and its share of the largest."""
+    rows = [(label(k), v.get(key, 0)) for k, v in table.items()]
+    rows.sort(key=lambda r: (-r[1], r[0]))
+    top = max((v for _k, v in rows), default=0) or 1
+    return [{"label": k, "value": v, "pct": round(100 * v / top)} for k, v in rows]
+
+
+@campaign_view()
+def standings_page(request, access):
+    campaign = access.campaign
+    factions = pages.campaign_factions(campaign.pk)
+    table = standings(campaign.pk)
+    fname = lambda slug: factions.get(slug, slug)  # noqa: E731
+    starts = Counter()
+    continents = defaultdict(Counter)
+    for faction, hq in Seat.objects.filter(
+        game__campaign=campaign, game__status=GameStatus.FINISHED
+    ).values_list("faction", "hq"):
+        starts[(faction, hq)] += 1
+        info = board.TERRITORY_BY_SLUG.get(hq)
+        if info:
+            continents[faction][info.continent] += 1
+    start_rows = [
+        {
+            "faction": fname(f),
+            "continents": [(pages.continent_name(c), n) for c, n in continents[f].most_common()],
+            "territories": [
+                (pages.territory_name(t), t, n)
+                for (ff, t), n in sorted(starts.items(), key=lambda kv: -kv[1])
+                if ff == f
+            ],
+        }
+        for f in factions
+        if continents[f]
+    ]
+    players = [
+        {"name": name, **row}
+        for name, row in sorted(table["players"].items(), key=lambda kv: (-kv[1]["won"], kv[0]))
+    ]
+    faction_rows = [
+        {"name": fname(slug), **row}
+        for slug, row in sorted(table["factions"].items(), key=lambda kv: -kv[1]["won"])
+    ]
+    return render(
+        request,
+        "campaigns/standings.html",
+        {
+            "access": access,
+            "players": players,
+            "factions": faction_rows,
+            "wins_by_player": bars(table["players"], "won"),
+            "wins_by_faction": bars(table["factions"], "won", fname),
+            "eliminations": bars(table["players"], "eliminated"),
+            "starts": start_rows,
+        },
+    )

@@ -1,0 +1,261 @@
+"""A game at the table: its page, starting it, and the quick log of what happens during play."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from campaigns.game import table
+from campaigns.game.packets import packets_to_open
+from campaigns.game.setup import start_game
+from campaigns.models import (
+    GameReward,
+    GameStatus,
+)
+from legacy import board
+from legacy.errors import RuleViolation
+from legacy.models import (
+    City,
+    MarkKind,
+    Scar,
+    ScarKind,
+    Signature,
+)
+from legacy.selectors import world_as_of
+from web import pages
+from web.forms.table import (
+    CoinPileForm,
+    DestroyCityForm,
+    EliminationForm,
+    MarkForm,
+    MissilesForm,
+    RecruitmentForm,
+    RejoinForm,
+    ScarForm,
+)
+from web.refusals import refusal_message, refuse
+from web.views.common import (
+    board_context,
+    campaign_view,
+    describe_reward_target,
+    game_or_404,
+    interactive_board,
+    label_seats,
+    player_names,
+)
+from web.views.pictures import snapshot_state
+
+
+def game_forms(access, game, seats, data=None, which=None):
+    """The quick in-game log's forms (``which`` is bound to ``data`` when re-shown with errors)."""
+    campaign = access.campaign
+    factions = pages.campaign_factions(campaign.pk)
+    kinds = list(ScarKind.objects.filter(campaign=campaign).order_by("id"))
+    scarred = set(
+        Scar.objects.current().filter(campaign=campaign).values_list("territory", flat=True)
+    )
+    free = [t.slug for t in board.TERRITORIES if t.slug not in scarred]
+    mark_kinds = list(MarkKind.objects.filter(campaign=campaign).order_by("id"))
+    cities = [
+        (c.territory, f"{c.name} ({pages.territory_name(c.territory)})")
+        for c in City.objects.current().filter(campaign=campaign).order_by("territory")
+    ]
+    makers = {
+        "scar": lambda d: ScarForm(
+            d,
+            prefix="scar",
+            scar_kinds=[(k.slug, pages.scar_kind_name(k)) for k in kinds],
+            free_territories=free,
+            factions=factions,
+            seats=seats,
+        ),
+        "missiles": lambda d: MissilesForm(d, prefix="missiles", seats=seats),
+        "recruitment": lambda d: RecruitmentForm(d, prefix="recruitment", seats=seats),
+        "eliminated": lambda d: EliminationForm(d, prefix="eliminated", seats=seats),
+        "rejoined": lambda d: RejoinForm(d, prefix="rejoined", seats=seats),
+        "coin-pile": lambda d: CoinPileForm(d, prefix="coinpile", seats=seats),
+    }
+    if mark_kinds:
+        makers["mark"] = lambda d: MarkForm(
+            d,
+            prefix="mark",
+            mark_kinds=[(k.slug, k.name) for k in mark_kinds],
+            factions=factions,
+            seats=seats,
+        )
+    if cities:
+        makers["city-destroyed"] = lambda d: DestroyCityForm(
+            d, prefix="citydestroyed", cities=cities
+        )
+    return {k: make(data if k == which else None) for k, make in makers.items()}
+
+
+LOG_TITLES = {
+    "scar": gettext_lazy("A scar is placed"),
+    "missiles": gettext_lazy("Missiles on one roll"),
+    "recruitment": gettext_lazy("A big recruitment (30+ troops)"),
+    "eliminated": gettext_lazy("A faction is wiped out"),
+    "rejoined": gettext_lazy("A faction joins the war again"),
+    "coin-pile": gettext_lazy("The coin-card pile ran out"),
+    "mark": gettext_lazy("A mark the group unlocked is placed"),
+    "city-destroyed": gettext_lazy("A city is destroyed"),
+}
+
+
+def game_context(request, access, game, *, log_forms=None, open_log=None) -> dict:
+    campaign = access.campaign
+    factions = pages.campaign_factions(campaign.pk)
+    seats = label_seats(list(game.seats.select_related("player").order_by("order")), factions)
+    players = player_names(campaign.pk)
+    events = list(game.events.select_related("seat__player").order_by("seq"))
+    words = pages.EventWords.load(campaign.pk, factions, access.sees_unlocked)
+    for e in events:
+        e.label = pages.EVENT_LABELS.get(e.kind, e.kind)
+        e.text = pages.event_text(e, words)
+    finished = game.status == GameStatus.FINISHED
+    world = world_as_of(campaign.pk, game.number if finished else None)
+    hqs = {s.hq: s.faction for s in seats}
+    ctx = board_context(access, players, hqs)
+    context = {
+        "access": access,
+        "game": game,
+        "status_label": pages.STATUS_LABELS.get(game.status, game.status),
+        "seats": seats,
+        "events": events,
+        "board": interactive_board(
+            access,
+            world,
+            ctx,
+            label=_("The board after game %(n)s") % {"n": game.number}
+            if finished
+            else _("The board now"),
+        ),
+        "panel": pages.territory_panel_data(world, ctx),
+        "is_latest": not campaign.games.filter(number__gt=game.number).exists(),
+    }
+    if game.status == GameStatus.IN_PROGRESS and access.can_write:
+        forms_ = log_forms or game_forms(access, game, seats)
+        context["log_forms"] = [
+            {"kind": k, "title": LOG_TITLES[k], "form": f, "open": k == open_log}
+            for k, f in forms_.items()
+        ]
+    if context["is_latest"] and campaign.prepared_at:
+        context["to_open"] = [(s, pages.packet_name(s)) for s in packets_to_open(campaign.pk)]
+    if finished:
+        context["world_to_name"] = (
+            context["is_latest"] and game.number >= 15 and not world.world_name
+        )
+        rewards = list(
+            GameReward.objects.filter(game=game).select_related("seat__player").order_by("order")
+        )
+        for r in rewards:
+            r.label = pages.REWARD_LABELS.get(r.kind, r.kind)
+            r.where = describe_reward_target(r.details)
+        context["rewards"] = rewards
+        context["signature"] = Signature.objects.filter(
+            campaign=campaign, placed_in_game=game.number, voided=False
+        ).first()
+        context["snapshot"] = snapshot_state(access, game)
+    return context
+
+
+@campaign_view()
+def game_detail(request, access, number):
+    game = game_or_404(access, number)
+    return render(request, "campaigns/game.html", game_context(request, access, game))
+
+
+@require_POST
+@campaign_view(write=True)
+def game_start(request, access, number):
+    game = game_or_404(access, number)
+    try:
+        start_game(game=game, by=request.user)
+    except RuleViolation as refusal:
+        messages.error(request, refusal_message(refusal))
+    else:
+        messages.success(request, _("Game %(n)s has begun. Good luck!") % {"n": game.number})
+    return redirect("campaigns:game", access.campaign.pk, game.number)
+
+
+def _log(kind, game, form, user):
+    """Call the service behind one entry of the in-game log."""
+    d = form.cleaned_data
+
+    def player(name="player"):
+        value = d.get(name)
+        return int(value) if value else None
+
+    if kind == "scar":
+        return table.place_scar(
+            game=game,
+            scar=d["scar"],
+            territory=d.get("territory") or None,
+            faction=d.get("faction") or None,
+            player=player(),
+            by=user,
+        )
+    if kind == "missiles":
+        return table.use_missiles(game=game, count=d["count"], player=player(), by=user)
+    if kind == "recruitment":
+        return table.record_recruitment(
+            game=game,
+            player=player(),
+            troops=d["troops"],
+            holds_missile=d["holds_missile"],
+            by=user,
+        )
+    if kind == "eliminated":
+        return table.eliminate_faction(
+            game=game, player=player(), can_rejoin=d["can_rejoin"], by=user
+        )
+    if kind == "rejoined":
+        return table.rejoin_faction(game=game, player=player(), by=user)
+    if kind == "coin-pile":
+        return table.coin_pile_out(game=game, territories=form.counts(), by=user)
+    if kind == "mark":
+        return table.place_mark(
+            game=game,
+            kind=d["kind"],
+            territory=d.get("territory") or None,
+            faction=d.get("faction") or None,
+            label=d.get("label") or "",
+            player=player(),
+            by=user,
+        )
+    if kind == "city-destroyed":
+        return table.destroy_city(game=game, territory=d["territory"], by=user)
+    raise Http404
+
+
+@require_POST
+@campaign_view(write=True)
+def game_log(request, access, number, kind):
+    game = game_or_404(access, number)
+    if game.status != GameStatus.IN_PROGRESS:
+        messages.error(request, _("Game %(n)s is not being played.") % {"n": game.number})
+        return redirect("campaigns:game", access.campaign.pk, game.number)
+    factions = pages.campaign_factions(access.campaign.pk)
+    seats = label_seats(list(game.seats.select_related("player").order_by("order")), factions)
+    log_forms = game_forms(access, game, seats, request.POST, kind)
+    form = log_forms.get(kind)
+    if form is None:
+        raise Http404
+    if form.is_valid():
+        try:
+            result = _log(kind, game, form, request.user)
+        except RuleViolation as refusal:
+            refuse(form, refusal)
+        else:
+            # The game page itself says which packets must open now.
+            words = pages.EventWords.load(access.campaign.pk, factions, access.sees_unlocked)
+            what = pages.event_text(result.event, words)
+            messages.success(request, _("Noted: %(what)s") % {"what": what})
+            return redirect("campaigns:game", access.campaign.pk, game.number)
+    game.refresh_from_db()
+    context = game_context(request, access, game, log_forms=log_forms, open_log=kind)
+    return render(request, "campaigns/game.html", context)
