@@ -553,6 +553,13 @@ def world_namer(
         return NamerDecision(None)
     most = max(signature_counts.values())
     tied = tuple(sorted(p for p, n in signature_counts.items() if n == most))
+    untied = sorted(p for p in rolls or {} if p not in tied)
+    if untied:
+        raise RuleViolation(
+            "Only the players tied for the most signatures roll to name the world.",
+            rule="naming-roll-untied",
+            field="rolls",
+        )
     if len(tied) == 1:
         return NamerDecision(tied[0])
     if not rolls:

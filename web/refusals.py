@@ -82,6 +82,8 @@ RULE_MESSAGES = {
     "invitation-role": gettext_lazy("An invitation makes an editor or a viewer."),
     "naming-roll": gettext_lazy("Rolls are whole numbers from 1 to 6."),
     "world-named-once": gettext_lazy("The world already has a name."),
+    "naming-roll-untied": gettext_lazy("Only the players tied for most signatures roll."),
+    "no-signature-after-15": gettext_lazy("After the fifteenth game nobody signs the board."),
     "eliminated-controls-nothing": gettext_lazy("An eliminated player controls nothing."),
     "no-rewards-after-15": gettext_lazy("After the fifteenth game there are no more rewards."),
     "seat-incomplete": gettext_lazy("Each seat needs a player, a faction and a start."),

@@ -150,6 +150,13 @@ def _finish(
     signed_on: datetime.date | None,
     by,
 ) -> FinishResult:
+    if game.number > WINNERS_LINES and ((slogan or "").strip() or signed_on):
+        raise RuleViolation(
+            "After the fifteenth game nobody signs the winners' section: there is no slogan or "
+            "date to write.",
+            rule="no-signature-after-15",
+            field="slogan" if (slogan or "").strip() else "signed_on",
+        )
     seats = list(game.seats.select_related("player"))
     by_player = {s.player_id: s for s in seats}
 

@@ -401,9 +401,8 @@ class Table:
             plan.during(self, game, played)
         if before_finish:
             before_finish(self, game, plan)
-        played.finish = finish_game(
-            game=game, slogan=f"Game {number}", by=self.owner, **self.ending(plan)
-        )
+        slogan = f"Game {number}" if number <= 15 else ""  # nobody signs after game 15
+        played.finish = finish_game(game=game, slogan=slogan, by=self.owner, **self.ending(plan))
         if plan.amend_reward:
             played.finish = amend_game(
                 game=game,
@@ -773,6 +772,14 @@ def test_the_most_signatures_name_the_world_and_a_tie_is_broken_by_the_roll(seas
         name_world(campaign=season.campaign, name="Again", rolls={ada: 6, boris: 1})
 
 
+def test_a_roll_from_a_player_who_was_not_tied_is_refused_and_nothing_is_named(season):
+    ada, boris, chloe = season.ids["Ada"], season.ids["Boris"], season.ids["Chloe"]
+    with pytest.raises(RuleViolation, match="Only the players tied") as refused:
+        name_world(campaign=season.campaign, name="Concord", rolls={ada: 3, boris: 1, chloe: 6})
+    assert refused.value.rule == "naming-roll-untied"
+    assert world_as_of(season.campaign.pk).world_name is None
+
+
 def test_the_faction_card_backs_show_every_game_exactly(season):
     backs = faction_card_backs(season.campaign.pk)
     expected = {slug: [] for slug in (KHAN, MECH, BEAR, BALK, SAHARA, HARBOUR)}
@@ -820,6 +827,9 @@ def test_a_sixteenth_game_is_played_without_rewards_and_the_world_keeps_its_name
         args = table.ending(plan, {"kind": "destroy-card", "territory": "peru"})
         with pytest.raises(RuleViolation, match="no more winner or held-on rewards"):
             finish_game(game=game, **args)
+        with pytest.raises(RuleViolation, match="nobody signs") as refused:
+            finish_game(game=game, slogan="One more for the road", **table.ending(plan))
+        assert refused.value.field == "slogan"
 
     played = table.play_next(before_finish=rewards_are_refused_after_fifteen)
     assert played.game.number == 16 and played.game.status == GameStatus.FINISHED

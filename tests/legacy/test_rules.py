@@ -351,6 +351,16 @@ def test_a_tied_roll_is_rolled_again():
     assert decision.namer is None and decision.tied == (1, 2)
 
 
+def test_a_player_who_did_not_tie_does_not_roll():
+    with pytest.raises(RuleViolation, match="Only the players tied"):
+        rules.world_namer({1: 5, 2: 5, 3: 4}, rolls={1: 3, 2: 4, 3: 6})
+
+
+def test_nobody_rolls_when_one_player_has_the_most_signatures():
+    with pytest.raises(RuleViolation, match="Only the players tied"):
+        rules.world_namer({1: 6, 2: 5}, rolls={2: 6})
+
+
 def test_a_roll_must_be_a_die_face():
     with pytest.raises(RuleViolation, match="1 to 6"):
         rules.world_namer({1: 5, 2: 5}, rolls={1: 7, 2: 1})

@@ -23,6 +23,7 @@ from legacy.box import FACTIONS
 from legacy.models import MARK_MODELS, City, CoinSticker, FactionPower, PacketOpening
 from legacy.selectors import world_as_of
 from tests.web.conftest import play, start_next_game
+from web.forms.finish import FinishForm
 
 pytestmark = pytest.mark.django_db
 
@@ -531,3 +532,10 @@ def test_an_impossible_battle_is_refused_in_the_players_words(history, as_viewer
 def test_the_odds_calculator_reads_a_territorys_marks(history, as_viewer):
     response = as_viewer.get(url(history, "tools/odds/"), {"territory": "greenland"})
     assert response.context["form"]["ammo_shortage"].value() is True
+
+
+def test_after_the_fifteenth_game_the_end_form_asks_for_no_slogan_or_date():
+    after = FinishForm(seats=[], winner_targets={}, held_targets={}, rewards=False)
+    during = FinishForm(seats=[], winner_targets={}, held_targets={}, rewards=True)
+    assert "slogan" not in after.fields and "signed_on" not in after.fields
+    assert "slogan" in during.fields and "signed_on" in during.fields

@@ -36,7 +36,7 @@ class FinishForm(forms.Form):
 
     ``winner_targets`` and ``held_targets`` are the legal choices now (from
     ``legacy.rules.winner_reward_targets`` and ``held_on_reward_targets``); ``rewards`` is False
-    after game 15, when no rewards are given.
+    after game 15, when no rewards are given and nobody signs (no slogan, no date).
     """
 
     slogan = forms.CharField(label=_("Slogan (optional)"), max_length=120, required=False)
@@ -53,6 +53,8 @@ class FinishForm(forms.Form):
         self.winner_kinds = [k for k in WINNER_REWARDS if k in winner_targets]
         self.held_kinds = [k for k in HELD_ON_REWARDS if k in held_targets]
         self.fields["signed_on"].initial = timezone.localdate()
+        if not rewards:  # after game 15 nobody signs the winners' section
+            del self.fields["slogan"], self.fields["signed_on"]
         for s in self.seats:
             self.fields[f"result_{s.player_id}"] = forms.ChoiceField(
                 label=f"{s.player.name} ({s.faction_label})",
