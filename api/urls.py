@@ -36,8 +36,21 @@ class GameNumberConverter(IdConverter):
     regex = "[0-9]{1,5}"
 
 
+class EntryConverter(IdConverter):
+    """An entry's number in a game's log: what the database's integer can hold."""
+
+    regex = "[0-9]{1,10}"
+
+    def to_python(self, value: str) -> int:
+        number = int(value)
+        if number > 2**31 - 1:
+            raise ValueError(value)  # no such entry: a 404, like any other
+        return number
+
+
 register_converter(IdConverter, "id")
 register_converter(GameNumberConverter, "game")
+register_converter(EntryConverter, "entry")
 
 app_name = "api"
 
@@ -80,6 +93,8 @@ urlpatterns = [
     path(E + "recruitment/", table.RecruitmentEventView.as_view(), name="event-recruitment"),
     path(E + "elimination/", table.EliminationEventView.as_view(), name="event-elimination"),
     path(E + "rejoin/", table.RejoinEventView.as_view(), name="event-rejoin"),
+    path(E + "red-star/", table.RedStarEventView.as_view(), name="event-red-star"),
+    path(E + "<entry:seq>/void/", table.EventVoidView.as_view(), name="event-void"),
     path(E + "coin-pile-out/", table.CoinPileOutEventView.as_view(), name="event-coin-pile-out"),
     path(E + "mark/", table.MarkEventView.as_view(), name="event-mark"),
     path(

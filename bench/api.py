@@ -202,7 +202,7 @@ def build_campaign(*, finished_games: int, fill_board: bool, in_progress: bool, 
     from campaigns import services
     from campaigns.game.finish import finish_game
     from campaigns.game.setup import setup_game, start_game
-    from campaigns.game.table import record_recruitment, use_missiles
+    from campaigns.game.table import buy_red_star, record_recruitment
     from legacy.box import FACTIONS as ALL_FACTIONS
     from legacy.models import Scar, ScarKind
 
@@ -244,10 +244,8 @@ def build_campaign(*, finished_games: int, fill_board: bool, in_progress: bool, 
             ),
             by=owner,
         )
-        use_missiles(game=game, count=1, player=roster[names[0]], by=owner)
-        record_recruitment(
-            game=game, player=roster[names[1]], troops=12, holds_missile=False, by=owner
-        )
+        buy_red_star(game=game, player=roster[names[0]], by=owner)
+        record_recruitment(game=game, player=roster[names[1]], troops=12, by=owner)
         winner, held, out = (roster[name] for name in names)
         reward = held_rewards[n % len(held_rewards)]
         finish_game(

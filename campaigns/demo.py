@@ -15,7 +15,13 @@ from campaigns import services
 from campaigns.game.finish import finish_game
 from campaigns.game.packets import open_packet
 from campaigns.game.setup import setup_game, start_game
-from campaigns.game.table import coin_pile_out, eliminate_faction, place_scar, use_missiles
+from campaigns.game.table import (
+    coin_pile_out,
+    eliminate_faction,
+    place_scar,
+    record_recruitment,
+    use_missiles,
+)
 from legacy.box import FACTIONS
 
 DEMO_PLAYERS = ["Ada", "Boris", "Chloe", "Dmitri", "Esme"]
@@ -118,10 +124,13 @@ def create_demo(username: str = "demo", password: str = "demo"):
         by=user,
     )
 
-    # Game 3: Chloe fortifies Port Amber, and a third missile on one roll opens Pocket 1
-    # (left sealed here, so the demo shows a packet waiting to be opened).
+    # Game 3: Chloe fortifies Port Amber. Boris recruits 32 troops while holding a missile, which
+    # opens Pocket 2 (left sealed here, so the demo shows a packet waiting to be opened); then
+    # Ada and Boris each play their missile on the same roll.
     game = play(3)
-    use_missiles(game=game, count=3, player=ids["Ada"], by=user)
+    record_recruitment(game=game, player=ids["Boris"], troops=32, by=user)
+    roll = use_missiles(game=game, count=1, player=ids["Ada"], by=user).event.seq
+    use_missiles(game=game, count=1, player=ids["Boris"], roll=roll, by=user)
     finish_game(
         game=game,
         results=result("Chloe"),

@@ -176,6 +176,12 @@ class Seat(models.Model):
     red_stars = models.PositiveSmallIntegerField(default=0)
     missiles = models.PositiveSmallIntegerField(default=0)
     scar_card = models.BooleanField(default=False)
+    scar_card_kind = models.CharField(
+        max_length=40,
+        blank=True,
+        default="",
+        help_text="The type of the scar card dealt to this seat, when the table says which.",
+    )
     result = models.CharField(max_length=12, choices=Result.choices, blank=True, default="")
     controlled_at_end = models.JSONField(default=list, blank=True)
 
@@ -210,6 +216,7 @@ class EventKind(models.TextChoices):
     MARK_PLACED = "mark-placed", "Mark placed"
     CITY_DESTROYED = "city-destroyed", "City destroyed"
     PACKET_OPENED = "packet-opened", "Packet opened"
+    RED_STAR_BOUGHT = "red-star-bought", "Red star bought with 4 cards"
 
 
 class GameEvent(models.Model):
@@ -227,6 +234,14 @@ class GameEvent(models.Model):
     )
     data = models.JSONField(default=dict, blank=True)
     summary = models.CharField(max_length=300)
+    # A mis-tap is voided with a reason, never deleted: it stays in the log, struck out, and
+    # everything derived from the log (holdings, packets due) is read without it.
+    voided = models.BooleanField(default=False)
+    voided_at = models.DateTimeField(null=True, blank=True)
+    voided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    void_reason = models.CharField(max_length=300, blank=True, default="")
 
     class Meta:
         ordering = ["game", "seq"]

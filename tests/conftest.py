@@ -78,3 +78,11 @@ def prepared_campaign(campaign, owner):
     )
     campaign.refresh_from_db()
     return campaign
+
+
+def give(game, player, **start) -> None:
+    """The seat of ``player`` in ``game`` starts with these tokens (``missiles=2``, a
+    ``scar_card_kind``...), as the signatures of earlier games would have given it."""
+    from campaigns.models import Seat
+
+    Seat.objects.filter(game=game, player=player).update(**start)

@@ -9,11 +9,11 @@ games and one in progress), then serves the project with gunicorn (several worke
 DEBUG off) on a free loopback port.
 
 Each client thread keeps one HTTP/1.1 connection and, until the time is up (or its request cap
-is reached), reads the current world, reads the game in progress, or records a missiles event
+is reached), reads the current world, reads the game in progress, or records a red star bought
 on it (about one request in four). At the end:
 
 * every request must have succeeded (2xx) and none may have raised;
-* the events answered with 201 must be exactly the missiles events stored for that game: as
+* the events answered with 201 must be exactly the red-star events stored for that game: as
   many rows as 201s, the same ``seq`` numbers, none twice, and the game's ``seq`` running
   1..N without a gap (nothing lost, nothing duplicated);
 * it prints the throughput and the p50/p99 latencies, overall and per kind of request.
@@ -59,7 +59,7 @@ class Client(threading.Thread):
         self.headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
         self.world = f"/api/v1/campaigns/{campaign}/world/"
         self.game = f"/api/v1/campaigns/{campaign}/games/{game}/"
-        self.missiles = f"/api/v1/campaigns/{campaign}/games/{game}/events/missiles/"
+        self.red_star = f"/api/v1/campaigns/{campaign}/games/{game}/events/red-star/"
         self.players = players
         self.deadline = deadline
         self.write_share = write_share
@@ -77,13 +77,8 @@ class Client(threading.Thread):
                     break
                 roll = self.random.random()
                 if roll < self.write_share:
-                    kind, method, path = "event", "POST", self.missiles
-                    body = json.dumps(
-                        {
-                            "count": self.random.choice((1, 2)),
-                            "player": self.random.choice(self.players),
-                        }
-                    )
+                    kind, method, path = "event", "POST", self.red_star
+                    body = json.dumps({"player": self.random.choice(self.players)})
                 elif roll < self.write_share + (1 - self.write_share) / 2:
                     kind, method, path, body = "world", "GET", self.world, None
                 else:
@@ -187,14 +182,14 @@ def main() -> int:
         .order_by("seq")
         .values_list("seq", "kind")
     )
-    stored_missiles = sorted(seq for seq, kind in stored if kind == EventKind.MISSILES)
+    stored_stars = sorted(seq for seq, kind in stored if kind == EventKind.RED_STAR_BOUGHT)
     all_seqs = [seq for seq, _ in stored]
     created = statuses[("event", 201)]
     checks = {
         "no request failed or raised": not errors,
         "no client stuck": not stuck,
-        "201s == missiles rows stored": created == len(stored_missiles),
-        "same seq numbers answered and stored": sorted(seqs) == stored_missiles,
+        "201s == red-star rows stored": created == len(stored_stars),
+        "same seq numbers answered and stored": sorted(seqs) == stored_stars,
         "no seq answered twice": len(seqs) == len(set(seqs)),
         "seq runs 1..N without a gap": all_seqs == list(range(1, len(all_seqs) + 1)),
     }
@@ -212,7 +207,7 @@ def main() -> int:
         f"  p50 {statistics.median(everything or [0]):7.1f} ms"
         f"  p99 {percentile(everything, 0.99):7.1f} ms"
     )
-    print(f"events: {created} answered 201, {len(stored_missiles)} missiles rows stored")
+    print(f"events: {created} answered 201, {len(stored_stars)} red-star rows stored")
     print(f"errors: {len(errors)}" + (f" (first: {errors[0]})" if errors else ""))
     for name, ok in checks.items():
         print(f"  [{'ok' if ok else 'FAIL'}] {name}")

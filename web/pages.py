@@ -15,7 +15,7 @@ from functools import cached_property
 from django.http import Http404
 from django.urls import reverse
 from django.utils.html import escape
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
 from campaigns import access
@@ -146,6 +146,7 @@ EVENT_LABELS = {
     "mark-placed": gettext_lazy("Mark placed"),
     "city-destroyed": gettext_lazy("City destroyed"),
     "packet-opened": gettext_lazy("Packet opened"),
+    "red-star-bought": gettext_lazy("Red star bought"),
 }
 REMOVED_LABELS = {
     "covered": gettext_lazy("covered by another mark"),
@@ -601,8 +602,13 @@ def event_text(event, words: EventWords) -> str:
             "scar": words.scars.get(data.get("scar"), data.get("scar")),
             "where": where,
         }
+        if data.get("with_card") is False:
+            text += _(", without a scar card (%(why)s)") % {"why": data.get("reason", "")}
     elif kind == "missiles":
         text = _("%(n)s missile(s) on one roll") % {"n": data.get("count")}
+        roll = data.get("roll")
+        if isinstance(roll, int) and roll != event.seq:
+            text += _(" (the roll of entry %(n)s)") % {"n": roll}
     elif kind == "recruitment":
         text = _("%(who)s places %(n)s troops") % {"who": who, "n": data.get("troops")}
         if data.get("holds_missile"):
@@ -618,6 +624,8 @@ def event_text(event, words: EventWords) -> str:
         return text
     elif kind == "rejoined":
         return _("%(who)s joins the war again") % {"who": who}
+    elif kind == "red-star-bought":
+        return _("%(who)s buys a red star with 4 cards") % {"who": who}
     elif kind == "coin-pile-out":
         if data.get("red_star_to") and who:
             return _("a red star to %(who)s") % {"who": who}
@@ -634,6 +642,28 @@ def event_text(event, words: EventWords) -> str:
     else:
         return event.summary
     return f"{text} — {who}" if who else text
+
+
+def holding_words(held, scar_names: dict[str, str]) -> str:
+    """What a seat holds now, in a few words: red stars, missiles, its scar card, or that it is
+    out of the war."""
+    parts = []
+    if held.red_stars:
+        parts.append(
+            ngettext("%(n)s red star", "%(n)s red stars", held.red_stars) % {"n": held.red_stars}
+        )
+    if held.missiles:
+        parts.append(
+            ngettext("%(n)s missile", "%(n)s missiles", held.missiles) % {"n": held.missiles}
+        )
+    if held.scar_cards:
+        kind = scar_names.get(held.scar_card_kind) if held.scar_card_kind else None
+        parts.append(_("a %(kind)s scar card") % {"kind": kind} if kind else _("a scar card"))
+    if held.out_for_good:
+        parts.append(_("eliminated"))
+    elif held.out:
+        parts.append(_("wiped out, may rejoin"))
+    return ", ".join(parts) or _("nothing")
 
 
 def unlocked_by_opening(campaign_id: int) -> dict[int, list[UnlockedContent]]:

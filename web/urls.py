@@ -39,6 +39,7 @@ urlpatterns = [
     path("<int:pk>/games/<int:number>/", table.game_detail, name="game"),
     path("<int:pk>/games/<int:number>/start/", table.game_start, name="game_start"),
     path("<int:pk>/games/<int:number>/log/<slug:kind>/", table.game_log, name="game_log"),
+    path("<int:pk>/games/<int:number>/entries/<int:seq>/void/", table.game_void, name="game_void"),
     path("<int:pk>/games/<int:number>/finish/", finish.game_finish, name="game_finish"),
     path("<int:pk>/games/<int:number>/amend/", finish.game_amend, name="game_amend"),
     path("<int:pk>/games/<int:number>/snapshot/", pictures.game_snapshot, name="game_snapshot"),

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api.serializers.common import Id, PlayerKeyedField, Slug
+from campaigns.game.holdings import holdings_of
 from campaigns.models import EventKind, GameStatus, Result
 from legacy.box import FACTION_BY_SLUG
 from legacy.rules import Reward
@@ -68,6 +70,9 @@ class EventSerializer(serializers.Serializer):
     player = serializers.SerializerMethodField()
     summary = serializers.CharField()
     data = serializers.DictField()
+    voided = serializers.BooleanField(help_text="Taken back: it stays in the log, not counted.")
+    voided_at = serializers.DateTimeField(allow_null=True)
+    void_reason = serializers.CharField(allow_blank=True)
 
     def get_player(self, event) -> int | None:
         return event.seat.player_id if event.seat_id else None
@@ -93,9 +98,33 @@ class GameSerializer(serializers.Serializer):
     seats = SeatSerializer(many=True)
 
 
+class HoldingsSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    red_stars = serializers.IntegerField(help_text="Red star tokens held (not HQs).")
+    missiles = serializers.IntegerField()
+    scar_cards = serializers.IntegerField(help_text="Scar cards not played yet (0 or 1).")
+    scar_card_kind = serializers.CharField(
+        allow_blank=True, help_text="The unplayed card's type, when the table said which."
+    )
+    out = serializers.BooleanField(help_text="Wiped out and not back in the war.")
+    out_for_good = serializers.BooleanField(help_text="Eliminated: cannot rejoin this game.")
+
+
 class GameDetailSerializer(GameSerializer):
     events = EventSerializer(many=True)
     rewards = GameRewardSerializer(many=True)
+    holdings = serializers.SerializerMethodField(
+        help_text="What each seat holds now, read off its start and the entries not taken back."
+    )
+
+    @extend_schema_field(HoldingsSerializer(many=True))
+    def get_holdings(self, game) -> list[dict]:
+        seats = list(game.seats.all())
+        replayed = holdings_of(game, seats=seats, events=list(game.events.all()))
+        return [
+            {"player": s.player_id, **replayed.holdings[s.pk].as_dict()}
+            for s in sorted(seats, key=lambda s: s.order)
+        ]
 
 
 class RewardSerializer(serializers.Serializer):
@@ -138,18 +167,50 @@ class ScarEventSerializer(serializers.Serializer):
     scar = Slug(help_text="The scar type's slug, e.g. bunker.")
     territory = serializers.CharField(max_length=32, required=False, allow_null=True)
     faction = serializers.CharField(max_length=40, required=False, allow_null=True)
-    player = Id(required=False, allow_null=True)
+    player = Id(
+        required=False,
+        allow_null=True,
+        help_text="Who plays the scar card (needed unless without_card).",
+    )
+    without_card = serializers.BooleanField(
+        default=False,
+        help_text="Placed by unlocked content without a scar card; say which rule in reason.",
+    )
+    reason = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
 
 
 class MissilesEventSerializer(serializers.Serializer):
     count = serializers.IntegerField(min_value=-1000, max_value=1000)
-    player = Id(required=False, allow_null=True)
+    player = Id(help_text="Who plays them: the seat must hold that many missiles.")
+    roll = serializers.IntegerField(
+        min_value=1,
+        max_value=2**31 - 1,
+        required=False,
+        allow_null=True,
+        help_text="The entry (seq) that began this roll, when others' missiles are on it already.",
+    )
 
 
 class RecruitmentEventSerializer(serializers.Serializer):
     player = Id()
     troops = serializers.IntegerField(min_value=-(10**6), max_value=10**6)
-    holds_missile = serializers.BooleanField(default=False)
+
+
+class RedStarEventSerializer(serializers.Serializer):
+    player = Id(help_text="Who trades 4 resource cards for a red star.")
+
+
+class VoidEntrySerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=300, help_text="Why the entry is taken back.")
+
+
+class VoidResultSerializer(serializers.Serializer):
+    event = EventSerializer()
+    packets_to_open = serializers.ListField(child=serializers.CharField())
+    stays_opened = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Packets opened because of the entry: they stay opened.",
+    )
 
 
 class EliminationEventSerializer(serializers.Serializer):

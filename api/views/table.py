@@ -1,5 +1,6 @@
-"""The table's entries during a game: scars, missiles, recruitments, eliminations and rejoins, the
-coin pile running out, new marks, destroyed cities. Each answers with the packets now due.
+"""The table's entries during a game: scars, missiles, recruitments, red stars bought,
+eliminations and rejoins, the coin pile running out, new marks, destroyed cities. Each answers with
+the packets now due; any entry can be taken back with a reason.
 """
 
 from __future__ import annotations
@@ -18,8 +19,11 @@ from api.serializers.games import (
     MarkEventSerializer,
     MissilesEventSerializer,
     RecruitmentEventSerializer,
+    RedStarEventSerializer,
     RejoinEventSerializer,
     ScarEventSerializer,
+    VoidEntrySerializer,
+    VoidResultSerializer,
 )
 from api.views.common import WRITE_ERRORS, ApiView, errors, read_body
 from api.views.games import campaign_game
@@ -29,17 +33,23 @@ from campaigns.models import (
 )
 
 
-def event_data(result) -> dict:
-    event = result.event
+def entry_data(event) -> dict:
     return {
-        "event": {
-            "seq": event.seq,
-            "kind": event.kind,
-            "at": event.at,
-            "player": event.seat.player_id if event.seat_id else None,
-            "summary": event.summary,
-            "data": event.data,
-        },
+        "seq": event.seq,
+        "kind": event.kind,
+        "at": event.at,
+        "player": event.seat.player_id if event.seat_id else None,
+        "summary": event.summary,
+        "data": event.data,
+        "voided": event.voided,
+        "voided_at": event.voided_at,
+        "void_reason": event.void_reason,
+    }
+
+
+def event_data(result) -> dict:
+    return {
+        "event": entry_data(result.event),
         "packets_to_open": result.packets_to_open,
         "red_star_to": result.red_star_to,
     }
@@ -85,6 +95,8 @@ class ScarEventView(_EventView):
             territory=data.get("territory"),
             faction=data.get("faction"),
             player=data.get("player"),
+            without_card=data["without_card"],
+            reason=data["reason"],
             by=by,
         )
 
@@ -92,19 +104,26 @@ class ScarEventView(_EventView):
 class MissilesEventView(_EventView):
     input_serializer = MissilesEventSerializer
 
-    @_event_schema(MissilesEventSerializer, "Missiles played on one roll (3 open Pocket 1).")
+    @_event_schema(
+        MissilesEventSerializer,
+        "Missiles a seat plays on one roll; three on one roll, from one player or several, open "
+        "Pocket 1. Name the roll's first entry to add to it.",
+    )
     def post(self, request, campaign_id, number):
         return super().post(request, campaign_id, number)
 
     def record(self, game, data, by):
-        return table.use_missiles(game=game, count=data["count"], player=data.get("player"), by=by)
+        return table.use_missiles(
+            game=game, count=data["count"], player=data["player"], roll=data.get("roll"), by=by
+        )
 
 
 class RecruitmentEventView(_EventView):
     input_serializer = RecruitmentEventSerializer
 
     @_event_schema(
-        RecruitmentEventSerializer, "A big recruitment (30+ with a missile opens Pocket 2)."
+        RecruitmentEventSerializer,
+        "A big recruitment: 30+ troops while the seat holds a missile opens Pocket 2.",
     )
     def post(self, request, campaign_id, number):
         return super().post(request, campaign_id, number)
@@ -114,9 +133,19 @@ class RecruitmentEventView(_EventView):
             game=game,
             player=data["player"],
             troops=data["troops"],
-            holds_missile=data["holds_missile"],
             by=by,
         )
+
+
+class RedStarEventView(_EventView):
+    input_serializer = RedStarEventSerializer
+
+    @_event_schema(RedStarEventSerializer, "A seat trades 4 resource cards for a red star.")
+    def post(self, request, campaign_id, number):
+        return super().post(request, campaign_id, number)
+
+    def record(self, game, data, by):
+        return table.buy_red_star(game=game, player=data["player"], by=by)
 
 
 class EliminationEventView(_EventView):
@@ -188,3 +217,28 @@ class CityDestroyedEventView(_EventView):
 
     def record(self, game, data, by):
         return table.destroy_city(game=game, territory=data["territory"], by=by)
+
+
+class EventVoidView(ApiView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        request=VoidEntrySerializer,
+        responses={200: VoidResultSerializer, **errors(*WRITE_ERRORS)},
+        tags=["game events"],
+        description="Take back an entry of a game in progress, with a reason. It stays in the "
+        "log, struck out; holdings and the packets due are read without it, and what it put on "
+        "the board is voided too. A packet already opened because of it stays opened.",
+    )
+    def post(self, request, campaign_id, number, seq):
+        access = campaign_access(request, campaign_id, Level.EDIT)
+        data = read_body(VoidEntrySerializer, request)
+        game = campaign_game(access, number)
+        result = table.void_event(game=game, seq=seq, reason=data["reason"], by=request.user)
+        return Response(
+            {
+                "event": entry_data(result.event),
+                "packets_to_open": result.packets_to_open,
+                "stays_opened": result.stays_opened,
+            }
+        )

@@ -8,11 +8,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import IntegerField, Max
-from django.db.models.fields.json import KT
-from django.db.models.functions import Cast
 
 from campaigns.game.common import log_event
+from campaigns.game.holdings import replays_of
 from campaigns.models import (
     Campaign,
     EventKind,
@@ -39,20 +37,14 @@ from legacy.selectors import world_as_of
 def trigger_facts(campaign_id: int) -> rules.TriggerFacts:
     """Everything the packet triggers look at, gathered in a fixed number of queries."""
     world = world_as_of(campaign_id)
-    events = GameEvent.objects.filter(game__campaign_id=campaign_id)
-    missiles = (
-        events.filter(kind=EventKind.MISSILES).aggregate(
-            n=Max(Cast(KT("data__count"), IntegerField()))
-        )["n"]
-        or 0
-    )
+    events = GameEvent.objects.filter(game__campaign_id=campaign_id, voided=False)
     eliminated = events.filter(kind=EventKind.ELIMINATED, data__can_rejoin=False).count()
     eliminated += Seat.objects.filter(
         game__campaign_id=campaign_id, game__status=GameStatus.FINISHED, result=Result.ELIMINATED
     ).count()
-    big = events.filter(
-        kind=EventKind.RECRUITMENT, data__holds_missile=True, data__troops__gte=30
-    ).exists()
+    replays = replays_of(campaign_id).values()
+    missiles = max((r.most_missiles_on_one_roll for r in replays), default=0)
+    big = any(r.big_recruitment_with_missile for r in replays)
     pack4 = OtherMark.objects.filter(
         campaign_id=campaign_id, voided=False, kind__opens_pack_4=True
     ).exists()

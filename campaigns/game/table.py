@@ -6,26 +6,30 @@ game's log, and tells which sealed packets its triggers made due.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils import timezone
 
 from campaigns.game.common import EventResult, locked_game, log_event, require_in_progress, seat_of
-from campaigns.game.derived import campaign_factions, scar_cards_available
-from campaigns.game.packets import packets_to_open
+from campaigns.game.derived import campaign_factions
+from campaigns.game.holdings import entry_of, holdings_of, roll_of
+from campaigns.game.packets import packets_to_open, trigger_facts
 from campaigns.models import (
     Campaign,
     EventKind,
     Game,
     GameEvent,
-    Seat,
 )
-from legacy import board
+from campaigns.services import audit
+from legacy import board, corrections, rules
 from legacy.errors import RuleViolation
 from legacy.models import (
     City,
     Fortification,
     MarkKind,
     OtherMark,
+    PacketOpening,
     RemovedReason,
     Scar,
     ScarKind,
@@ -44,9 +48,12 @@ def place_scar(
     territory: str | None = None,
     faction: str | None = None,
     player: int | None = None,
+    without_card: bool = False,
+    reason: str = "",
     by=None,
 ) -> EventResult:
-    """A scar from a scar card: on a territory, or a faction scar on a faction card."""
+    """A scar from the scar card a seat holds: on a territory, or a faction scar on a faction
+    card. ``without_card`` is for a scar that unlocked content places with no card (say why)."""
     campaign, game = locked_game(game)
     require_in_progress(game)
     kind = ScarKind.objects.filter(campaign=campaign, slug=scar).first()
@@ -97,9 +104,46 @@ def place_scar(
                 field="faction",
             )
         where = f"the {factions[faction]} card"
-    if scar_cards_available(campaign.pk) <= 0:
-        raise RuleViolation("No scar cards are left to play.", rule="stock-empty", field="scar")
     seat = seat_of(game, player) if player is not None else None
+    reason = (reason or "").strip()
+    if without_card:
+        if not reason:
+            raise RuleViolation(
+                "A scar placed without a scar card says which rule places it.",
+                rule="scar-without-card-reason",
+                field="reason",
+            )
+    else:
+        if not game.scar_cards_dealt:
+            raise RuleViolation(
+                f"No scar cards were dealt in game {game.number}: there were not enough for "
+                "every player, so nobody places a scar with one.",
+                rule="no-scar-cards-this-game",
+                field="scar",
+            )
+        if seat is None:
+            raise RuleViolation(
+                "Say who plays the scar card.", rule="scar-card-holder", field="player"
+            )
+        held = holdings_of(game).holdings[seat.pk]
+        if not held.scar_cards:
+            raise RuleViolation(
+                f"{seat.player.name} holds no scar card any more: one card a game, played once.",
+                rule="scar-card-held",
+                field="player",
+            )
+        if held.scar_card_kind and held.scar_card_kind != kind.slug:
+            raise RuleViolation(
+                f"{seat.player.name}'s scar card is not a {kind.name} card.",
+                rule="scar-card-held",
+                field="scar",
+            )
+    if Scar.objects.filter(campaign=campaign, kind=kind, voided=False).count() >= kind.cards:
+        raise RuleViolation(
+            f"All {kind.cards} {kind.name} scar cards have been played: the box has no more.",
+            rule="stock-empty",
+            field="scar",
+        )
     Scar.objects.create(
         campaign=campaign,
         kind=kind,
@@ -112,19 +156,26 @@ def place_scar(
     event = log_event(
         game,
         EventKind.SCAR_PLACED,
-        f"{kind.name} placed on {where}.",
+        f"{kind.name} placed on {where}"
+        + (f" without a scar card ({reason})." if without_card else "."),
         by,
         seat,
         scar=scar,
         territory=territory,
         faction=faction,
+        with_card=not without_card,
+        **({"reason": reason[:200]} if without_card else {}),
     )
     return with_triggers(campaign, event)
 
 
 @transaction.atomic
-def use_missiles(*, game: Game, count: int, player: int | None = None, by=None) -> EventResult:
-    """Missiles played on one roll; the third on the same roll opens Pocket 1."""
+def use_missiles(
+    *, game: Game, count: int, player: int, roll: int | None = None, by=None
+) -> EventResult:
+    """Missiles a seat plays on one roll. ``roll`` is the entry that began the roll, when other
+    players' missiles are on it already: the third missile on one roll, from one player or
+    several, opens Pocket 1."""
     campaign, game = locked_game(game)
     require_in_progress(game)
     if not 1 <= count <= 5:
@@ -133,23 +184,56 @@ def use_missiles(*, game: Game, count: int, player: int | None = None, by=None) 
             rule="missiles-per-roll",
             field="count",
         )
-    seat = seat_of(game, player) if player is not None else None
+    seat = seat_of(game, player)
+    replayed = holdings_of(game)
+    held = replayed.holdings[seat.pk].missiles
+    if held < count:
+        raise RuleViolation(
+            f"{seat.player.name} holds {held} missile(s): {count} cannot be played.",
+            rule="missiles-held",
+            field="count",
+        )
+    if roll is not None:
+        first = game.events.filter(seq=roll, kind=EventKind.MISSILES, voided=False).first()
+        if first is None:
+            raise RuleViolation(
+                f"Entry {roll} of this game is not a roll with missiles on it.",
+                rule="missile-roll",
+                field="roll",
+            )
+        roll = roll_of(entry_of(first))
+        if replayed.missiles_per_roll.get(roll, 0) + count > 5:
+            raise RuleViolation(
+                "A roll has at most 5 dice, so at most 5 missiles are played on it.",
+                rule="missiles-per-roll",
+                field="count",
+            )
     event = log_event(
-        game, EventKind.MISSILES, f"{count} missile(s) played on one roll.", by, seat, count=count
+        game,
+        EventKind.MISSILES,
+        f"{seat.player.name} plays {count} missile(s)"
+        + (f" on the roll of entry {roll}." if roll is not None else " on one roll."),
+        by,
+        seat,
+        count=count,
+        roll=roll,
     )
+    if roll is None:
+        event.data["roll"] = event.seq
+        event.save(update_fields=["data"])
     return with_triggers(campaign, event)
 
 
 @transaction.atomic
-def record_recruitment(
-    *, game: Game, player: int, troops: int, holds_missile: bool, by=None
-) -> EventResult:
-    """A big recruitment: 30 or more troops while holding a missile opens Pocket 2."""
+def record_recruitment(*, game: Game, player: int, troops: int, by=None) -> EventResult:
+    """A big recruitment: 30 or more troops while the seat holds a missile opens Pocket 2.
+    Whether it holds one is read from its holdings, not typed."""
     campaign, game = locked_game(game)
     require_in_progress(game)
     if troops < 0 or troops > 1000:
         raise RuleViolation("Troops recruited must be 0 to 1000.", rule="troops", field="troops")
     seat = seat_of(game, player)
+    holds_missile = holdings_of(game).holdings[seat.pk].missiles > 0
     event = log_event(
         game,
         EventKind.RECRUITMENT,
@@ -158,7 +242,29 @@ def record_recruitment(
         by,
         seat,
         troops=troops,
-        holds_missile=bool(holds_missile),
+        holds_missile=holds_missile,
+    )
+    return with_triggers(campaign, event)
+
+
+@transaction.atomic
+def buy_red_star(*, game: Game, player: int, by=None) -> EventResult:
+    """A seat trades 4 resource cards for a red star token at the start of its turn."""
+    campaign, game = locked_game(game)
+    require_in_progress(game)
+    seat = seat_of(game, player)
+    if holdings_of(game).holdings[seat.pk].out:
+        raise RuleViolation(
+            f"{seat.player.name} is out of the war: no turn, no red star.",
+            rule="already-out",
+            conflict=True,
+        )
+    event = log_event(
+        game,
+        EventKind.RED_STAR_BOUGHT,
+        f"{seat.player.name} buys a red star with 4 cards.",
+        by,
+        seat,
     )
     return with_triggers(campaign, event)
 
@@ -169,7 +275,7 @@ def eliminate_faction(*, game: Game, player: int, can_rejoin: bool, by=None) -> 
     campaign, game = locked_game(game)
     require_in_progress(game)
     seat = seat_of(game, player)
-    if _is_out(game, seat):
+    if holdings_of(game).holdings[seat.pk].out:
         raise RuleViolation(
             f"{seat.player.name} is already out of this game.", rule="already-out", conflict=True
         )
@@ -185,24 +291,23 @@ def eliminate_faction(*, game: Game, player: int, can_rejoin: bool, by=None) -> 
     return with_triggers(campaign, event)
 
 
-def _is_out(game: Game, seat: Seat) -> bool:
-    last = (
-        game.events.filter(seat=seat, kind__in=[EventKind.ELIMINATED, EventKind.REJOINED])
-        .order_by("-seq")
-        .first()
-    )
-    return last is not None and last.kind == EventKind.ELIMINATED
-
-
 @transaction.atomic
 def rejoin_faction(*, game: Game, player: int, by=None) -> EventResult:
     """A wiped-out faction joins the war again (4 troops, no HQ, on a legal start)."""
     campaign, game = locked_game(game)
     require_in_progress(game)
     seat = seat_of(game, player)
-    if not _is_out(game, seat):
+    held = holdings_of(game).holdings[seat.pk]
+    if not held.out:
         raise RuleViolation(
             f"{seat.player.name} is still in the war.", rule="not-out", conflict=True
+        )
+    if held.out_for_good:
+        raise RuleViolation(
+            f"{seat.player.name} was eliminated (entry {held.out_at}): an eliminated faction "
+            "does not rejoin this game.",
+            rule="eliminated-for-good",
+            conflict=True,
         )
     event = log_event(
         game, EventKind.REJOINED, f"{seat.player.name} joins the war again.", by, seat
@@ -238,7 +343,7 @@ def coin_pile_out(*, game: Game, territories: Mapping[int, int], by=None) -> Eve
         raise RuleViolation(
             "The board has 42 territories in all.", rule="counts", field="territories"
         )
-    first = not game.events.filter(kind=EventKind.COIN_PILE_OUT).exists()
+    first = not game.events.filter(kind=EventKind.COIN_PILE_OUT, voided=False).exists()
     winner = None
     if first and counts:
         most = max(counts.values())
@@ -345,3 +450,107 @@ def destroy_city(*, game: Game, territory: str, by=None) -> EventResult:
         game, EventKind.CITY_DESTROYED, f"{city.name} destroyed.", by, territory=territory
     )
     return with_triggers(campaign, event)
+
+
+@dataclass(frozen=True)
+class VoidResult:
+    event: GameEvent
+    packets_to_open: list[str]
+    stays_opened: list[str]  # packets opened because of the entry: they stay opened
+
+
+def _entry_marks(campaign: Campaign, game: Game, event: GameEvent) -> list:
+    """The marks an entry put on the board (or took off it), to be undone with it."""
+    data = event.data or {}
+    place = {"territory": data.get("territory"), "faction": data.get("faction")}
+    if event.kind == EventKind.SCAR_PLACED:
+        found = Scar.objects.filter(
+            campaign=campaign, kind__slug=data.get("scar"), placed_in_game=game.number, **place
+        )
+    elif event.kind == EventKind.MARK_PLACED:
+        found = OtherMark.objects.filter(
+            campaign=campaign,
+            kind__slug=data.get("mark_kind"),
+            placed_in_game=game.number,
+            label=data.get("label", ""),
+            **place,
+        )
+    elif event.kind == EventKind.PACKET_OPENED:
+        found = PacketOpening.objects.filter(campaign=campaign, packet=data.get("packet"))
+    else:
+        return []
+    return list(found.filter(voided=False).order_by("-pk")[:1])
+
+
+def _undo_destroyed_city(campaign: Campaign, game: Game, event: GameEvent, reason: str, by):
+    city = (
+        City.objects.filter(
+            campaign=campaign,
+            voided=False,
+            territory=(event.data or {}).get("territory"),
+            removed_in_game=game.number,
+            removed_reason=RemovedReason.DESTROYED,
+        )
+        .order_by("-pk")
+        .first()
+    )
+    if city is None:
+        return
+    walls = Fortification.objects.filter(
+        city=city, voided=False, removed_in_game=game.number, removed_reason=RemovedReason.DESTROYED
+    )
+    for mark in [city, *walls]:
+        before = corrections.snapshot(mark)
+        mark.removed_in_game = None
+        mark.removed_reason = ""
+        mark.save(update_fields=["removed_in_game", "removed_reason"])
+        corrections.record_correction(mark=mark, before=before, reason=reason, by=by)
+
+
+@transaction.atomic
+def void_event(*, game: Game, seq: int, reason: str, by=None) -> VoidResult:
+    """Take back an entry of the game's log, with a reason: it stays in the log, struck out,
+    and what it put on the board is voided too. Holdings and packets due are read without it.
+    A packet already opened because of it stays opened (the result says which)."""
+    campaign, game = locked_game(game)
+    require_in_progress(game)
+    reason = (reason or "").strip()
+    if not reason:
+        raise RuleViolation("Say why the entry is taken back.", rule="void-reason", field="reason")
+    event = game.events.filter(seq=seq).first()
+    if event is None:
+        raise RuleViolation(
+            f"Game {game.number} has no entry {seq}.", rule="unknown-entry", field="seq"
+        )
+    if event.voided:
+        raise RuleViolation(
+            f"Entry {seq} is already taken back.", rule="entry-void-once", conflict=True
+        )
+    fired_before = set(rules.packets_triggered(trigger_facts(campaign.pk)))
+    note = f"Entry {seq} of game {game.number} taken back: {reason}"
+    for mark in _entry_marks(campaign, game, event):
+        corrections.void_mark(mark=mark, reason=note, by=by)
+    if event.kind == EventKind.CITY_DESTROYED:
+        _undo_destroyed_city(campaign, game, event, note, by)
+    event.voided = True
+    event.voided_at = timezone.now()
+    event.voided_by = by if getattr(by, "is_authenticated", False) else None
+    event.void_reason = reason[:300]
+    event.save(update_fields=["voided", "voided_at", "voided_by", "void_reason"])
+    audit(
+        campaign,
+        by,
+        "entry-voided",
+        f"Game {game.number}, entry {seq} taken back ({event.summary}): {reason}",
+        game=game.number,
+        seq=seq,
+    )
+    due = packets_to_open(campaign.pk)
+    fired_after = set(rules.packets_triggered(trigger_facts(campaign.pk)))
+    opened = set(
+        PacketOpening.objects.filter(campaign=campaign, voided=False).values_list(
+            "packet", flat=True
+        )
+    )
+    stays = sorted((fired_before - fired_after) & opened)
+    return VoidResult(event=event, packets_to_open=due, stays_opened=stays)

@@ -23,17 +23,21 @@ def assert_error(response, status: int, code: str, **more):
     return error
 
 
-def test_a_bad_field_is_400_with_the_field_named(history, owner):
+def test_a_bad_field_is_400_with_the_field_named(history, owner, players):
     response = client_for(owner).post(
-        f"/api/v1/campaigns/{history.pk}/games/2/events/missiles/", {"count": "many"}, format="json"
+        f"/api/v1/campaigns/{history.pk}/games/2/events/missiles/",
+        {"count": "many", "player": players["Ada"].pk},
+        format="json",
     )
     error = assert_error(response, 400, "invalid")
     assert error["fields"] == {"count": ["A valid integer is required."]}
 
 
-def test_a_broken_rule_is_400_with_the_rule_named(history, owner):
+def test_a_broken_rule_is_400_with_the_rule_named(history, owner, players):
     response = client_for(owner).post(
-        f"/api/v1/campaigns/{history.pk}/games/2/events/missiles/", {"count": 9}, format="json"
+        f"/api/v1/campaigns/{history.pk}/games/2/events/missiles/",
+        {"count": 9, "player": players["Ada"].pk},
+        format="json",
     )
     assert_error(response, 400, "rule", rule="missiles-per-roll")
     assert response.json()["error"]["fields"] == {"count": [response.json()["error"]["message"]]}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.api.conftest import FACTIONS, client_for
+from tests.conftest import give
 
 pytestmark = pytest.mark.django_db
 
@@ -65,8 +66,11 @@ def test_a_full_game_recorded_over_the_api_shows_in_the_world(api):
         format="json",
     )
     assert scar.status_code == 201 and scar.json()["event"]["kind"] == "scar-placed"
-    missiles = api.post(base + "games/1/events/missiles/", {"count": 3}, format="json")
-    assert missiles.json()["packets_to_open"] == ["pocket-1"]
+    # Nobody has signed yet, so nobody holds a missile in game 1.
+    missiles = api.post(
+        base + "games/1/events/missiles/", {"count": 3, "player": ada}, format="json"
+    )
+    assert missiles.status_code == 400 and missiles.json()["error"]["rule"] == "missiles-held"
     pile = api.post(
         base + "games/1/events/coin-pile-out/",
         {"territories": {str(ada): 15, str(boris): 12, str(chloe): 10}},
@@ -75,18 +79,16 @@ def test_a_full_game_recorded_over_the_api_shows_in_the_world(api):
     assert pile.json()["red_star_to"] == ada
     out = api.post(base + "games/1/events/elimination/", {"player": chloe}, format="json")
     assert out.status_code == 201
-    assert api.get(base + "packets/").json()["to_open"] == ["pack-2", "pocket-1"]
+    assert api.get(base + "packets/").json()["to_open"] == ["pack-2"]
     opened = api.post(
         base + "packets/",
         {
-            "packet": "pocket-1",
-            "unlocked": [{"kind": "rule", "title": "Missiles are loud", "text": "Our words."}],
+            "packet": "pack-2",
+            "unlocked": [{"kind": "rule", "title": "The fallen speak", "text": "Our words."}],
         },
         format="json",
     )
-    assert (
-        opened.status_code == 201 and opened.json()["unlocked"][0]["title"] == "Missiles are loud"
-    )
+    assert opened.status_code == 201 and opened.json()["unlocked"][0]["title"] == "The fallen speak"
 
     finished = api.post(
         base + "games/1/finish/",
@@ -106,7 +108,6 @@ def test_a_full_game_recorded_over_the_api_shows_in_the_world(api):
     assert body["game"]["status"] == "finished" and body["game"]["revision"] == 1
     assert [e["kind"] for e in body["game"]["events"]] == [
         "scar-placed",
-        "missiles",
         "coin-pile-out",
         "eliminated",
         "packet-opened",
@@ -115,7 +116,7 @@ def test_a_full_game_recorded_over_the_api_shows_in_the_world(api):
         ("major-city", ada),
         ("minor-city", boris),
     ]
-    assert body["packets_to_open"] == ["pack-2"]
+    assert body["packets_to_open"] == []
 
     world = api.get(base + "world/").json()
     assert territory(world, "egypt")["city"] == {
@@ -138,7 +139,7 @@ def test_a_full_game_recorded_over_the_api_shows_in_the_world(api):
             "slogan": "First blood",
         }
     ]
-    assert world["stock_left"]["major-cities"] == 4 and world["packets_opened"] == ["pocket-1"]
+    assert world["stock_left"]["major-cities"] == 4 and world["packets_opened"] == ["pack-2"]
     assert api.get(base + "winners/").json()["lines"][0]["name"] == "Ada"
     assert api.get(base + "standings/").json()["players"]["Ada"]["won"] == 1
     backs = {c["faction"]: c["lines"] for c in api.get(base + "faction-cards/").json()}
@@ -178,7 +179,9 @@ def test_the_world_as_of_an_earlier_game(history, owner, players):
     api = client_for(owner)
     base = f"/api/v1/campaigns/{history.pk}/"
     api.post(
-        base + "games/2/events/scar/", {"scar": "bunker", "territory": "brazil"}, format="json"
+        base + "games/2/events/scar/",
+        {"scar": "bunker", "territory": "brazil", "player": players["Ada"].pk},
+        format="json",
     )
     api.post(base + "games/2/events/city-destroyed/", {"territory": "egypt"}, format="json")
     before_first = api.get(base + "world/?as_of_game=0").json()
@@ -275,3 +278,50 @@ def test_naming_the_world_waits_for_game_fifteen(history, owner):
     )
     assert refused.status_code == 409
     assert refused.json()["error"]["rule"] == "world-name-after-15"
+
+
+def test_a_missile_entry_taken_back_over_the_api_takes_pocket_one_off_the_list(
+    history, owner, players
+):
+    api = client_for(owner)
+    base = f"/api/v1/campaigns/{history.pk}/"
+    ada, boris = players["Ada"].pk, players["Boris"].pk
+    game = history.games.get(number=2)
+    give(game, players["Boris"], missiles=2)  # Ada holds the missile she signed for
+    first = api.post(base + "games/2/events/missiles/", {"count": 1, "player": ada}, format="json")
+    assert first.status_code == 201, first.json()
+    seq = first.json()["event"]["seq"]
+    second = api.post(
+        base + "games/2/events/missiles/",
+        {"count": 2, "player": boris, "roll": seq},
+        format="json",
+    )
+    assert second.json()["packets_to_open"] == ["pack-2", "pocket-1"]  # Chloe fell in game 1
+    assert "pocket-1" in api.get(base + "packets/").json()["to_open"]
+    holdings = {h["player"]: h for h in api.get(base + "games/2/").json()["holdings"]}
+    assert holdings[ada]["missiles"] == 0 and holdings[boris]["missiles"] == 0
+
+    voided = api.post(
+        base + f"games/2/events/{seq}/void/", {"reason": "Ada kept hers"}, format="json"
+    )
+    assert voided.status_code == 200, voided.json()
+    assert voided.json()["event"]["voided"] and voided.json()["packets_to_open"] == ["pack-2"]
+    assert "pocket-1" not in api.get(base + "packets/").json()["to_open"]
+    detail = api.get(base + "games/2/").json()
+    assert [e["voided"] for e in detail["events"]] == [True, False]
+    assert {h["player"]: h["missiles"] for h in detail["holdings"]}[ada] == 1
+    again = api.post(base + f"games/2/events/{seq}/void/", {"reason": "twice"}, format="json")
+    assert again.status_code == 409 and again.json()["error"]["rule"] == "entry-void-once"
+    unknown = api.post(base + "games/2/events/99/void/", {"reason": "none"}, format="json")
+    assert unknown.status_code == 400 and unknown.json()["error"]["rule"] == "unknown-entry"
+
+
+def test_a_scar_in_a_game_without_scar_cards_is_refused_over_the_api(history, owner, players):
+    history.games.filter(number=2).update(scar_cards_dealt=False)
+    response = client_for(owner).post(
+        f"/api/v1/campaigns/{history.pk}/games/2/events/scar/",
+        {"scar": "bunker", "territory": "brazil", "player": players["Ada"].pk},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert response.json()["error"]["rule"] == "no-scar-cards-this-game"

@@ -26,9 +26,11 @@ def play(campaign, players, owner, count: int) -> None:
         g = start_game(
             game=setup_game(campaign=campaign, seats=seats(players, HQS[n % 2]), by=owner)
         )
-        use_missiles(game=g, count=1)
-        if n <= len(scars):
-            place_scar(game=g, scar="ammo-shortage", territory=scars[n - 1])
+        if n > 1:  # Ada signed every game before: she holds a missile
+            use_missiles(game=g, count=1, player=players["Ada"].pk)
+        if n <= len(scars) and g.scar_cards_dealt:
+            scar = "ammo-shortage" if n % 2 else "bunker"  # the box has 3 cards of each
+            place_scar(game=g, scar=scar, territory=scars[n - 1], player=players["Boris"].pk)
         kw = finish_kwargs(players)
         kw["winner_reward"] = {"kind": "destroy-card", "territory": scars[n - 1]}
         boris_hq = HQS[n % 2][1]

@@ -24,8 +24,9 @@ from django.db import transaction
 from campaigns import backup, demo
 from campaigns.game.derived import faction_card_backs, standings
 from campaigns.game.finish import finish_game, name_world
+from campaigns.game.holdings import holdings_of
 from campaigns.game.packets import packets_to_open
-from campaigns.game.table import coin_pile_out, destroy_city, place_scar, use_missiles
+from campaigns.game.table import coin_pile_out, destroy_city, place_scar, use_missiles, void_event
 from campaigns.models import (
     AuditEntry,
     Campaign,
@@ -73,8 +74,17 @@ def finish_the_season(table: Table) -> Table:
         campaign=campaign, slug="turncoat", name="Turncoat", cards=1, on_faction_card=True
     )
     game, _ = table.setup(AFTERWORD)
-    place_scar(game=game, scar="turncoat", faction="saharan-republic", player=ids["Esme"])
+    place_scar(
+        game=game,
+        scar="turncoat",
+        faction="saharan-republic",
+        player=ids["Esme"],
+        without_card=True,
+        reason="Our turncoat rule",
+    )
     destroy_city(game=game, territory="kamchatka", by=owner)
+    mistaken = coin_pile_out(game=game, territories={ids["Chloe"]: 12, ids["Esme"]: 11})
+    void_event(game=game, seq=mistaken.event.seq, reason="The pile was not empty yet.", by=owner)
     coin_pile_out(game=game, territories={ids["Chloe"]: 12, ids["Esme"]: 11})
     use_missiles(game=game, count=1, player=ids["Ada"], by=owner)
     return table
@@ -255,10 +265,13 @@ def test_a_restored_campaign_plays_on_from_where_it_was_saved(saved, restorer):
     copy_ = restore(saved, restorer)
     game = Game.objects.get(campaign=copy_, number=16)
     assert game.status == GameStatus.IN_PROGRESS
-    assert list(game.events.values_list("seq", flat=True)) == [1, 2, 3, 4]
+    assert list(game.events.values_list("seq", flat=True)) == [1, 2, 3, 4, 5]
+    assert list(game.events.filter(voided=True).values_list("seq", flat=True)) == [3]
     ids = dict(copy_.players.values_list("name", "pk"))
+    # Ada signed four times and played one missile before the save: three are left.
+    assert holdings_of(game).holdings[game.seats.get(player=ids["Ada"]).pk].missiles == 3
     use_missiles(game=game, count=2, player=ids["Ada"])
-    assert game.events.order_by("-seq").first().seq == 5
+    assert game.events.order_by("-seq").first().seq == 6
     finish_game(
         game=game,
         results={ids["Chloe"]: "held_on", ids["Esme"]: "won", ids["Ada"]: "held_on"},
@@ -288,7 +301,7 @@ def test_the_demo_campaign_has_three_games_played_and_survives_a_round_trip(rest
     assert world.packets_opened == frozenset({"pack-2"})
     titles = set(UnlockedContent.objects.filter(campaign=campaign).values_list("title", flat=True))
     assert titles == {"Example scar", "Example rule"}
-    assert packets_to_open(campaign.pk) == ["pocket-1"]  # waiting for the table
+    assert packets_to_open(campaign.pk) == ["pocket-2"]  # waiting for the table
     text = backup.dumps(backup.export_campaign(campaign.pk))
     assert backup.dumps(backup.export_campaign(restore(text, restorer).pk)) == text
 

@@ -23,6 +23,7 @@ from campaigns.models import AuditEntry, GameReward
 from legacy.errors import RuleViolation
 from legacy.models import City, Signature
 from legacy.selectors import world_as_of
+from tests.conftest import give
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -104,12 +105,11 @@ def test_two_people_finishing_the_same_game_at_once_record_it_once(game, players
 
 
 def test_two_events_entered_at_once_are_both_kept_in_order(game, players):
+    give(game, players["Ada"], missiles=1)
     before = list(game.events.values_list("seq", flat=True))
     outcomes = at_the_same_moment(
         lambda: use_missiles(game=game, count=1, player=players["Ada"].pk),
-        lambda: record_recruitment(
-            game=game, player=players["Boris"].pk, troops=12, holds_missile=False
-        ),
+        lambda: record_recruitment(game=game, player=players["Boris"].pk, troops=12),
     )
     assert [kind for kind, _ in outcomes] == ["ok", "ok"], outcomes
     seqs = sorted(result.event.seq for _, result in outcomes)

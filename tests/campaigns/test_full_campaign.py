@@ -145,8 +145,15 @@ def game_three(table, game, played):
 
 
 def game_four(table, game, played):
-    played.events["two missiles"] = use_missiles(game=game, count=2, player=table.ids["Ada"])
-    played.events["three missiles"] = use_missiles(game=game, count=3, player=table.ids["Boris"])
+    # Ada, Boris and Chloe each signed once, so each holds one missile: all three on one roll.
+    ids = table.ids
+    first = use_missiles(game=game, count=1, player=ids["Ada"])
+    played.events["two missiles"] = use_missiles(
+        game=game, count=1, player=ids["Boris"], roll=first.event.seq
+    )
+    played.events["three missiles"] = use_missiles(
+        game=game, count=1, player=ids["Chloe"], roll=first.event.seq
+    )
     table.open("pocket-1")
 
 
@@ -158,8 +165,9 @@ def game_seven(table, game, played):
 
 
 def game_eight(table, game, played):
+    # Boris signed in games 2 and 7: he holds two missiles.
     played.events["recruitment"] = record_recruitment(
-        game=game, player=table.ids["Boris"], troops=31, holds_missile=True
+        game=game, player=table.ids["Boris"], troops=31
     )
     table.open("pocket-2")
 
@@ -552,7 +560,7 @@ def test_a_third_missile_on_one_roll_opens_pocket_one_with_what_the_group_entere
     assert opening.placed_in_game == 4
     assert [(c.kind, c.title) for c in opening.contents.all()] == [("rule", "Signal Flares")]
     kinds = list(played.game.events.values_list("kind", flat=True))
-    assert kinds == ["missiles", "missiles", "packet-opened"]
+    assert kinds == ["missiles", "missiles", "missiles", "packet-opened"]
 
 
 def test_the_ninth_minor_city_tells_the_table_to_open_pack_one(table):

@@ -4,19 +4,25 @@ import pytest
 
 from campaigns.game.derived import faction_card_backs, standings
 from campaigns.game.finish import amend_game, finish_game
-from campaigns.game.packets import open_packet
+from campaigns.game.holdings import holdings_of
+from campaigns.game.packets import open_packet, packets_to_open
 from campaigns.game.setup import setup_game, start_game
 from campaigns.game.table import (
+    buy_red_star,
     coin_pile_out,
+    eliminate_faction,
     place_mark,
     place_scar,
     record_recruitment,
+    rejoin_faction,
     use_missiles,
+    void_event,
 )
 from campaigns.models import AuditEntry, Game, GameStatus, Seat
 from legacy.errors import RuleViolation
 from legacy.models import MARK_MODELS, City, CoinSticker, ScarKind, Signature
 from legacy.selectors import world_as_of
+from tests.conftest import give
 
 pytestmark = pytest.mark.django_db
 
@@ -30,6 +36,10 @@ def snapshot(campaign) -> dict:
     rows["seats"] = list(Seat.objects.filter(game__campaign=campaign).values())
     rows["audit"] = AuditEntry.objects.filter(campaign=campaign).count()
     return rows
+
+
+def seat_row(game, player) -> Seat:
+    return game.seats.get(player=player)
 
 
 def seat(player, faction, hq):
@@ -256,7 +266,7 @@ def test_held_on_rewards_go_clockwise_from_the_winner_when_stock_runs_short(
 def test_a_scar_placed_during_the_game_is_permanent(game, trio):
     place_scar(game=game, scar="bunker", territory="brazil", player=trio[0].pk)
     with pytest.raises(RuleViolation, match="already has a scar"):
-        place_scar(game=game, scar="ammo-shortage", territory="brazil")
+        place_scar(game=game, scar="ammo-shortage", territory="brazil", player=trio[1].pk)
     finish(game, trio)
     assert world_as_of(game.campaign_id, 1).territories["brazil"].scar == "bunker"
 
@@ -291,21 +301,206 @@ def test_a_major_city_is_a_legal_start_only_for_its_founder(game, trio):
         )
 
 
-def test_three_missiles_on_one_roll_tell_the_table_to_open_pocket_one(game):
-    assert use_missiles(game=game, count=2).packets_to_open == []
-    assert use_missiles(game=game, count=3).packets_to_open == ["pocket-1"]
+def test_three_missiles_on_one_roll_tell_the_table_to_open_pocket_one(game, trio):
+    ada, boris, _ = trio
+    give(game, ada, missiles=2)
+    give(game, boris, missiles=3)
+    assert use_missiles(game=game, count=2, player=ada.pk).packets_to_open == []
+    assert use_missiles(game=game, count=3, player=boris.pk).packets_to_open == ["pocket-1"]
 
 
-def test_a_big_recruitment_with_a_missile_opens_pocket_two(game, trio):
-    assert (
-        record_recruitment(
-            game=game, player=trio[0].pk, troops=30, holds_missile=False
-        ).packets_to_open
-        == []
+def test_a_big_recruitment_while_holding_a_missile_opens_pocket_two(game, trio):
+    ada, boris, _ = trio
+    give(game, boris, missiles=1)
+    assert record_recruitment(game=game, player=ada.pk, troops=31).packets_to_open == []
+    assert record_recruitment(game=game, player=boris.pk, troops=29).packets_to_open == []
+    assert record_recruitment(game=game, player=boris.pk, troops=30).packets_to_open == ["pocket-2"]
+
+
+def test_a_big_recruitment_in_the_first_game_opens_nothing_as_nobody_holds_a_missile(game, trio):
+    result = record_recruitment(game=game, player=trio[0].pk, troops=40)
+    assert result.packets_to_open == [] and result.event.data["holds_missile"] is False
+
+
+def test_a_player_with_no_missile_cannot_fire_one(game, trio):
+    before = snapshot(game.campaign)
+    with pytest.raises(RuleViolation, match="holds 0 missile") as refused:
+        use_missiles(game=game, count=3, player=trio[0].pk)
+    assert refused.value.rule == "missiles-held"
+    assert snapshot(game.campaign) == before and not game.events.exists()
+
+
+def test_missiles_on_one_roll_from_two_players_open_pocket_one(game, trio):
+    ada, boris, _ = trio
+    give(game, ada, missiles=1)
+    give(game, boris, missiles=2)
+    first = use_missiles(game=game, count=1, player=ada.pk)
+    assert first.packets_to_open == []
+    second = use_missiles(game=game, count=2, player=boris.pk, roll=first.event.seq)
+    assert second.packets_to_open == ["pocket-1"]
+
+
+def test_missiles_on_different_rolls_do_not_add_up(game, trio):
+    ada, boris, _ = trio
+    give(game, ada, missiles=1)
+    give(game, boris, missiles=2)
+    use_missiles(game=game, count=1, player=ada.pk)
+    assert use_missiles(game=game, count=2, player=boris.pk).packets_to_open == []
+
+
+def test_a_missile_played_is_no_longer_held(game, trio):
+    ada = trio[0]
+    give(game, ada, missiles=2)
+    use_missiles(game=game, count=2, player=ada.pk)
+    assert holdings_of(game).holdings[seat_row(game, ada).pk].missiles == 0
+    with pytest.raises(RuleViolation, match="holds 0 missile"):
+        use_missiles(game=game, count=1, player=ada.pk)
+    # With no missile left, a big recruitment opens nothing.
+    assert record_recruitment(game=game, player=ada.pk, troops=35).packets_to_open == []
+
+
+def test_a_roll_has_at_most_five_missiles_from_everyone_together(game, trio):
+    ada, boris, _ = trio
+    give(game, ada, missiles=3)
+    give(game, boris, missiles=3)
+    first = use_missiles(game=game, count=3, player=ada.pk)
+    with pytest.raises(RuleViolation, match="at most 5 missiles"):
+        use_missiles(game=game, count=3, player=boris.pk, roll=first.event.seq)
+
+
+def test_a_scar_in_a_game_where_no_scar_cards_were_dealt_is_refused(game, trio):
+    Game.objects.filter(pk=game.pk).update(scar_cards_dealt=False)
+    with pytest.raises(RuleViolation, match="No scar cards were dealt") as refused:
+        place_scar(game=game, scar="bunker", territory="brazil", player=trio[0].pk)
+    assert refused.value.rule == "no-scar-cards-this-game"
+    assert not world_as_of(game.campaign_id).territories["brazil"].scar
+
+
+def test_a_player_plays_the_one_scar_card_dealt_to_them_once(game, trio):
+    ada = trio[0]
+    place_scar(game=game, scar="bunker", territory="brazil", player=ada.pk)
+    with pytest.raises(RuleViolation, match="holds no scar card"):
+        place_scar(game=game, scar="bunker", territory="peru", player=ada.pk)
+
+
+def test_a_scar_card_of_a_known_type_places_only_that_type(game, trio):
+    ada = trio[0]
+    give(game, ada, scar_card_kind="bunker")
+    with pytest.raises(RuleViolation, match="not a Ammo Shortage card|not a .* card"):
+        place_scar(game=game, scar="ammo-shortage", territory="brazil", player=ada.pk)
+    place_scar(game=game, scar="bunker", territory="brazil", player=ada.pk)
+
+
+def test_a_fourth_bunker_is_refused_as_the_box_has_three_bunker_cards(game, trio):
+    for territory in ("brazil", "peru", "india"):
+        place_scar(game=game, scar="bunker", territory=territory, without_card=True, reason="x")
+    with pytest.raises(RuleViolation, match="All 3 Bunker scar cards") as refused:
+        place_scar(game=game, scar="bunker", territory="china", player=trio[0].pk)
+    assert refused.value.rule == "stock-empty"
+
+
+def test_a_scar_placed_by_unlocked_content_needs_no_card_but_says_which_rule(game):
+    with pytest.raises(RuleViolation, match="says which rule"):
+        place_scar(game=game, scar="bunker", territory="brazil", without_card=True)
+    result = place_scar(
+        game=game, scar="bunker", territory="brazil", without_card=True, reason="Our event card"
     )
-    assert record_recruitment(
-        game=game, player=trio[0].pk, troops=31, holds_missile=True
-    ).packets_to_open == ["pocket-2"]
+    assert result.event.data["with_card"] is False and result.event.data["reason"] == (
+        "Our event card"
+    )
+    assert all(h.scar_cards == 1 for h in holdings_of(game).holdings.values())
+
+
+def test_a_red_star_bought_with_four_cards_is_held(game, trio):
+    ada = trio[0]
+    buy_red_star(game=game, player=ada.pk)
+    assert holdings_of(game).holdings[seat_row(game, ada).pk].red_stars == 2
+
+
+def test_the_coin_pile_star_is_held_by_the_player_with_most_territories(game, trio):
+    ada, boris, chloe = trio
+    coin_pile_out(game=game, territories={ada.pk: 10, boris.pk: 15, chloe.pk: 10})
+    held = holdings_of(game).holdings
+    assert held[seat_row(game, boris).pk].red_stars == 2
+    assert held[seat_row(game, ada).pk].red_stars == 1
+
+
+def test_a_faction_eliminated_for_good_cannot_rejoin(game, trio):
+    chloe = trio[2]
+    out = eliminate_faction(game=game, player=chloe.pk, can_rejoin=False)
+    with pytest.raises(RuleViolation, match=f"eliminated \\(entry {out.event.seq}\\)") as refused:
+        rejoin_faction(game=game, player=chloe.pk)
+    assert refused.value.rule == "eliminated-for-good"
+
+
+def test_a_faction_wiped_out_that_may_rejoin_rejoins(game, trio):
+    chloe = trio[2]
+    eliminate_faction(game=game, player=chloe.pk, can_rejoin=True)
+    assert holdings_of(game).holdings[seat_row(game, chloe).pk].out
+    rejoin_faction(game=game, player=chloe.pk)
+    assert not holdings_of(game).holdings[seat_row(game, chloe).pk].out
+
+
+def test_a_taken_back_entry_stays_in_the_log_and_holdings_are_read_without_it(game, trio, owner):
+    ada = trio[0]
+    give(game, ada, missiles=2)
+    entry = use_missiles(game=game, count=2, player=ada.pk).event
+    result = void_event(game=game, seq=entry.seq, reason="Mis-tap", by=owner)
+    entry.refresh_from_db()
+    assert entry.voided and entry.void_reason == "Mis-tap" and entry.voided_by == owner
+    assert result.event.seq == entry.seq
+    assert holdings_of(game).holdings[seat_row(game, ada).pk].missiles == 2
+    assert AuditEntry.objects.filter(action="entry-voided", campaign=game.campaign).exists()
+    with pytest.raises(RuleViolation, match="already taken back"):
+        void_event(game=game, seq=entry.seq, reason="again", by=owner)
+
+
+def test_an_entry_is_taken_back_only_with_a_reason(game, trio):
+    give(game, trio[0], missiles=1)
+    entry = use_missiles(game=game, count=1, player=trio[0].pk).event
+    with pytest.raises(RuleViolation, match="Say why"):
+        void_event(game=game, seq=entry.seq, reason="  ")
+    entry.refresh_from_db()
+    assert not entry.voided
+
+
+def test_taking_back_the_third_missile_takes_pocket_one_off_the_list(game, trio):
+    ada, boris, _ = trio
+    give(game, ada, missiles=1)
+    give(game, boris, missiles=2)
+    first = use_missiles(game=game, count=1, player=ada.pk)
+    second = use_missiles(game=game, count=2, player=boris.pk, roll=first.event.seq)
+    assert second.packets_to_open == ["pocket-1"]
+    result = void_event(game=game, seq=first.event.seq, reason="Ada kept her missile")
+    assert result.packets_to_open == [] and result.stays_opened == []
+    assert packets_to_open(game.campaign_id) == []
+
+
+def test_taking_back_an_entry_whose_packet_was_opened_says_the_packet_stays_opened(game, trio):
+    ada = trio[0]
+    give(game, ada, missiles=3)
+    entry = use_missiles(game=game, count=3, player=ada.pk).event
+    open_packet(campaign=game.campaign, packet="pocket-1")
+    result = void_event(game=game, seq=entry.seq, reason="It was two missiles")
+    assert result.stays_opened == ["pocket-1"] and result.packets_to_open == []
+    assert world_as_of(game.campaign_id).packets_opened == {"pocket-1"}
+
+
+def test_taking_back_a_scar_entry_voids_the_scar_and_gives_the_card_back(game, trio, owner):
+    ada = trio[0]
+    entry = place_scar(game=game, scar="bunker", territory="brazil", player=ada.pk).event
+    void_event(game=game, seq=entry.seq, reason="Wrong territory", by=owner)
+    assert not world_as_of(game.campaign_id).territories["brazil"].scar
+    assert holdings_of(game).holdings[seat_row(game, ada).pk].scar_cards == 1
+    place_scar(game=game, scar="bunker", territory="peru", player=ada.pk)
+    assert world_as_of(game.campaign_id).territories["peru"].scar == "bunker"
+
+
+def test_taking_back_an_elimination_lets_the_faction_play_on(game, trio):
+    chloe = trio[2]
+    out = eliminate_faction(game=game, player=chloe.pk, can_rejoin=False)
+    void_event(game=game, seq=out.event.seq, reason="Chloe still had a troop in Peru")
+    assert not holdings_of(game).holdings[seat_row(game, chloe).pk].out
 
 
 def test_the_coin_pile_gives_a_red_star_the_first_time_only(game, trio):
@@ -330,7 +525,9 @@ def test_an_opened_packet_unlocks_a_scar_type_the_group_can_use(game):
         packet="pack-2",
         unlocked=[{"kind": "scar-type", "title": "Mercenaries", "text": "Our words.", "cards": 2}],
     )
-    place_scar(game=game, scar="mercenaries", territory="india")
+    place_scar(
+        game=game, scar="mercenaries", territory="india", player=game.seats.first().player_id
+    )
     assert world_as_of(game.campaign_id).territories["india"].scar == "mercenaries"
     with pytest.raises(RuleViolation, match="already open"):
         open_packet(campaign=game.campaign, packet="pack-2")
@@ -350,7 +547,9 @@ def test_a_faction_scar_goes_on_a_faction_card(game):
     ScarKind.objects.create(
         campaign=game.campaign, slug="traitor", name="Traitor", cards=1, on_faction_card=True
     )
-    place_scar(game=game, scar="traitor", faction="khan-industries")
+    place_scar(
+        game=game, scar="traitor", faction="khan-industries", player=game.seats.first().player_id
+    )
     assert world_as_of(game.campaign_id).faction_scars == {"khan-industries": "traitor"}
 
 

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from campaigns import services
 from campaigns.game.finish import finish_game, name_world
+from campaigns.game.holdings import holdings_of
 from campaigns.game.setup import setup_game, start_game
 from campaigns.game.table import place_scar, record_recruitment, use_missiles
 from campaigns.models import AuditEntry, Game, GameEvent, GameReward, Seat
@@ -163,26 +164,36 @@ class RandomTable:
     def during(self, game, seats) -> None:
         for _ in range(self.draw(st.integers(0, 2), label="events")):
             event = self.pick(["scar", "missiles", "recruitment"], label="event")
+            held = {h_seat: h for h_seat, h in holdings_of(game).holdings.items()}
+            by_player = {s.player_id: held[s.pk] for s in game.seats.all()}
             if event == "scar" and game.scar_cards_dealt:  # a scar comes from a scar card
+                holders = [p for p, h in by_player.items() if h.scar_cards]
                 scarred = Scar.objects.current().filter(campaign=self.campaign)
                 taken = set(scarred.values_list("territory", flat=True))
                 free = [t for t in TERRITORIES if t not in taken]
-                kind = self.pick(
-                    ScarKind.objects.filter(campaign=self.campaign, on_faction_card=False)
-                    .values_list("slug", flat=True)
-                    .order_by("slug")
-                )
-                place_scar(game=game, scar=kind, territory=self.pick(free, label="scar on"))
+                kinds = [
+                    k.slug
+                    for k in ScarKind.objects.filter(
+                        campaign=self.campaign, on_faction_card=False
+                    ).order_by("slug")
+                    if Scar.objects.filter(kind=k, voided=False).count() < k.cards
+                ]
+                if holders and kinds:
+                    place_scar(
+                        game=game,
+                        scar=self.pick(kinds),
+                        territory=self.pick(free, label="scar on"),
+                        player=self.pick(sorted(holders), label="scar card of"),
+                    )
             elif event == "missiles":
-                use_missiles(game=game, count=self.draw(st.integers(1, 3)))
+                armed = sorted(p for p, h in by_player.items() if h.missiles)
+                if armed:
+                    player = self.pick(armed, label="missiles of")
+                    count = self.draw(st.integers(1, min(3, by_player[player].missiles)))
+                    use_missiles(game=game, count=count, player=player)
             else:
                 player = self.pick([s["player"] for s in seats])
-                record_recruitment(
-                    game=game,
-                    player=player,
-                    troops=self.draw(st.integers(3, 40)),
-                    holds_missile=False,
-                )
+                record_recruitment(game=game, player=player, troops=self.draw(st.integers(3, 40)))
 
     def ending(self, game, seats) -> dict:
         players = [s["player"] for s in seats]

@@ -21,6 +21,7 @@ from campaigns.game.packets import packets_to_open
 from campaigns.game.setup import setup_game, start_game
 from campaigns.game.table import use_missiles
 from legacy.selectors import world_as_of
+from tests.conftest import give
 
 pytestmark = pytest.mark.django_db
 
@@ -65,7 +66,8 @@ def ending(number: int, players) -> dict:
 
 def play(campaign, players) -> None:
     game = start(campaign, players)
-    use_missiles(game=game, count=1)
+    give(game, players["Ada"], missiles=1)  # the same start in every game
+    use_missiles(game=game, count=1, player=players["Ada"].pk)
     finish_game(game=game, **ending(game.number, players))
 
 
@@ -77,7 +79,8 @@ def count(action) -> tuple[int, list[str]]:
 
 def finishing_the_next_game(campaign, players) -> tuple[int, list[str]]:
     game = start(campaign, players)
-    use_missiles(game=game, count=1)
+    give(game, players["Ada"], missiles=1)  # the same start in every game
+    use_missiles(game=game, count=1, player=players["Ada"].pk)
     return count(lambda: finish_game(game=game, **ending(game.number, players)))
 
 

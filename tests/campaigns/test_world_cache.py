@@ -22,7 +22,9 @@ def test_a_scar_placed_after_a_read_shows_in_the_next_read(game):
     campaign = game.campaign
     campaign.refresh_from_db()
     assert services.cached_world(campaign).territories["india"].scar is None
-    place_scar(game=game, scar="bunker", territory="india")
+    place_scar(
+        game=game, scar="bunker", territory="india", without_card=True, reason="An event card"
+    )
     campaign.refresh_from_db()
     assert services.cached_world(campaign).territories["india"].scar == "bunker"
 
@@ -32,7 +34,13 @@ def test_a_refused_write_leaves_the_version_and_the_cache_as_they_were(game):
     campaign.refresh_from_db()
     version = campaign.world_version
     with pytest.raises(RuleViolation):
-        place_scar(game=game, scar="bunker", territory="atlantis")
+        place_scar(
+            game=game,
+            scar="bunker",
+            territory="atlantis",
+            without_card=True,
+            reason="An event card",
+        )
     campaign.refresh_from_db()
     assert campaign.world_version == version
 

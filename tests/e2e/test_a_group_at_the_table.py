@@ -123,18 +123,37 @@ def test_a_new_group_records_its_first_game_and_browses_its_world(
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator("#messages")).to_contain_text("Game 1 has begun")
 
-    # The quick log: missiles on a roll, then a scar, each without a reload.
+    # The quick log: a missile nobody holds in game 1 is refused where it was entered; then a
+    # red star bought and a scar from Ada's scar card, each without a reload.
     page.locator("summary", has_text="Missiles on one roll").click()
     page.fill("#id_missiles-count", "1")
     page.select_option("#id_missiles-player", label="Boris (Die Mechaniker)")
     page.locator("details[open]").get_by_role("button", name="Note it").click()
-    expect(page.locator(".events")).to_contain_text("1 missile(s) on one roll — Boris")
+    expect(page.locator("details[open]")).to_contain_text("Boris holds 0 missile(s)")
+    page.locator("details[open] summary").click()
+    page.locator("summary", has_text="A red star bought with 4 cards").click()
+    page.select_option("#id_redstar-player", label="Boris (Die Mechaniker)")
+    page.locator("details[open]").get_by_role("button", name="Note it").click()
+    expect(page.locator(".events")).to_contain_text("Boris buys a red star with 4 cards")
+    expect(page.locator(".seats-table")).to_contain_text("2 red stars, a scar card")
     page.locator("summary", has_text="A scar is placed").click()
     page.select_option("#id_scar-scar", "bunker")
     page.select_option("#id_scar-territory", "greenland")
+    page.select_option("#id_scar-player", label="Ada (Khan Industries)")
     page.locator("details[open]").get_by_role("button", name="Note it").click()
     expect(page.locator(".events")).to_contain_text("Bunker on Greenland")
     step("game-1-quick-log")
+
+    # A mis-tap: the last entry is undone with a reason, and stays in the log struck out.
+    page.get_by_role("link", name=re.compile("Undo the last entry")).click()
+    page.get_by_role("button", name="Take it back").click()
+    expect(page.locator(".events li.voided")).to_contain_text("Bunker on Greenland")
+    page.locator("summary", has_text="A scar is placed").click()
+    page.select_option("#id_scar-scar", "bunker")
+    page.select_option("#id_scar-territory", "greenland")
+    page.select_option("#id_scar-player", label="Ada (Khan Industries)")
+    page.locator("details[open]").get_by_role("button", name="Note it").click()
+    expect(page.locator(".events li:not(.voided)", has_text="Bunker on Greenland")).to_have_count(1)
 
     # The end of the game: results, a refusal in the players' words, then the rewards.
     page.get_by_role("link", name="The game is over: results and rewards").click()

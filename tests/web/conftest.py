@@ -14,6 +14,7 @@ from campaigns.game.finish import finish_game
 from campaigns.game.setup import setup_game, start_game
 from campaigns.game.table import place_scar, use_missiles
 from campaigns.models import Membership, Role
+from tests.conftest import give
 
 SEATS = (
     ("Ada", "khan-industries", "egypt"),
@@ -46,12 +47,16 @@ def play(campaign, n: int, *, then_start: bool = False):
     done = campaign.games.count()
     for i in range(done, done + n):
         game = start_next_game(campaign)
+        give(game, boris, missiles=1)  # as if Boris had signed once
         use_missiles(game=game, count=1, player=boris.pk)
         place_scar(
             game=game,
             scar="bunker" if i % 2 else "ammo-shortage",
             territory=SCARRED[i],
             player=ada.pk,
+            # Once the scar cards run short nobody is dealt one: an event card places it.
+            without_card=not game.scar_cards_dealt,
+            reason="" if game.scar_cards_dealt else "Our event card",
         )
         if i == 0:
             reward = {"kind": "major-city", "territory": "egypt", "name": "Cairo"}

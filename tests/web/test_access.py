@@ -171,7 +171,13 @@ def test_hidden_content_is_hidden_from_viewers_and_the_share_link(
 
 def test_a_hidden_scar_type_is_not_named_to_viewers_anywhere(unlocked, as_editor, as_viewer):
     game = unlocked.games.get(number=2)
-    place_scar(game=game, scar="mercenaries", territory="iceland")
+    place_scar(
+        game=game,
+        scar="mercenaries",
+        territory="iceland",
+        without_card=True,
+        reason="An event card",
+    )
     unlocked.hide_unlocked_content = True
     unlocked.save()
     for page in ("", "games/2/", "history/", "territories/iceland/", "board.svg"):

@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from campaigns.game.finish import finish_game
-from campaigns.game.table import place_scar
+from campaigns.game.table import place_scar, use_missiles
 from campaigns.models import (
     AuditEntry,
     Campaign,
@@ -22,6 +22,7 @@ from campaigns.models import (
 from legacy.box import FACTIONS
 from legacy.models import MARK_MODELS, City, CoinSticker, FactionPower, PacketOpening
 from legacy.selectors import world_as_of
+from tests.conftest import give
 from tests.web.conftest import play, start_next_game
 from web.forms.finish import FinishForm
 
@@ -203,20 +204,76 @@ def game(prepared_campaign):
 
 def test_the_quick_log_notes_missiles_and_a_scar(game, players, as_owner):
     campaign = game.campaign
+    give(game, players["Boris"], missiles=3)  # as if Boris had signed three times
     response = as_owner.post(
         url(campaign, "games/1/log/missiles/"),
         {"missiles-count": "3", "missiles-player": str(players["Boris"].pk)},
     )
     assert response.status_code == 302
     response = as_owner.post(
-        url(campaign, "games/1/log/scar/"), {"scar-scar": "bunker", "scar-territory": "greenland"}
+        url(campaign, "games/1/log/scar/"),
+        {
+            "scar-scar": "bunker",
+            "scar-territory": "greenland",
+            "scar-player": str(players["Ada"].pk),
+        },
     )
     assert response.status_code == 302
     page = as_owner.get(url(campaign, "games/1/")).content.decode()
     events = [e.text for e in as_owner.get(url(campaign, "games/1/")).context["events"]]
-    assert events == ["3 missile(s) on one roll — Boris", "Bunker on Greenland"]
+    assert events == ["3 missile(s) on one roll — Boris", "Bunker on Greenland — Ada"]
     assert "Pocket 1" in page  # the third missile on one roll: open it now
     assert world_as_of(campaign.pk).territories["greenland"].scar == "bunker"
+
+
+def test_a_missile_from_a_player_holding_none_is_refused_on_the_page(game, players, as_owner):
+    before = world_rows(game.campaign)
+    response = as_owner.post(
+        url(game.campaign, "games/1/log/missiles/"),
+        {"missiles-count": "1", "missiles-player": str(players["Boris"].pk)},
+    )
+    assert response.status_code == 200
+    assert "Boris holds 0 missile(s): 1 cannot be played." in response.content.decode()
+    assert not game.events.exists() and world_rows(game.campaign) == before
+
+
+def test_the_game_page_shows_what_each_seat_holds_now(game, players, as_owner):
+    give(game, players["Boris"], missiles=2)
+    use_missiles(game=game, count=1, player=players["Boris"].pk)
+    seats = {
+        s.player.name: s.holding_words
+        for s in as_owner.get(url(game.campaign, "games/1/")).context["seats"]
+    }
+    assert seats["Boris"] == "1 red star, 1 missile, a scar card"
+    assert seats["Ada"] == "1 red star, a scar card"
+
+
+def test_the_last_entry_is_undone_after_a_confirmation(game, players, as_owner):
+    campaign = game.campaign
+    give(game, players["Boris"], missiles=3)
+    use_missiles(game=game, count=3, player=players["Boris"].pk)
+    page = as_owner.get(url(campaign, "games/1/"))
+    assert "Pocket 1" in page.content.decode()
+    undo = url(campaign, "games/1/entries/1/void/")
+    assert undo in page.content.decode()  # the undo sits by the seats
+    confirm = as_owner.get(undo)
+    assert confirm.status_code == 200 and "Take back entry 1 of game 1?" in confirm.content.decode()
+    assert not GameEvent.objects.get(game=game, seq=1).voided  # asking is not doing
+    response = as_owner.post(undo, {"reason": "Boris played two, not three"})
+    assert response.status_code == 302
+    entry = GameEvent.objects.get(game=game, seq=1)
+    assert entry.voided and entry.void_reason == "Boris played two, not three"
+    page = as_owner.get(url(campaign, "games/1/")).content.decode()
+    assert "Open now" not in page
+    assert "<del>3 missile(s) on one roll — Boris</del>" in page
+    assert "taken back by olga: Boris played two, not three" in page
+
+
+def test_an_entry_is_not_taken_back_without_a_reason(game, players, as_owner):
+    give(game, players["Boris"], missiles=1)
+    use_missiles(game=game, count=1, player=players["Boris"].pk)
+    response = as_owner.post(url(game.campaign, "games/1/entries/1/void/"), {"reason": ""})
+    assert response.status_code == 200 and not GameEvent.objects.get(game=game, seq=1).voided
 
 
 def test_the_quick_log_answers_htmx_with_the_live_part(game, as_owner):
@@ -231,7 +288,9 @@ def test_the_quick_log_answers_htmx_with_the_live_part(game, as_owner):
 
 
 def test_a_scarred_territory_is_not_offered_for_a_second_scar(game, as_owner):
-    place_scar(game=game, scar="bunker", territory="greenland")
+    place_scar(
+        game=game, scar="bunker", territory="greenland", without_card=True, reason="An event card"
+    )
     form = as_owner.get(url(game.campaign, "games/1/")).context["log_forms"][0]["form"]
     offered = {v for _group, options in form.fields["territory"].choices[1:] for v, _ in options}
     assert "greenland" not in offered and "iceland" in offered

@@ -210,7 +210,9 @@ def test_a_refusal_in_russian_leads_with_the_rule_in_russian(prepared_campaign, 
     from django.test import Client
 
     game = start_next_game(prepared_campaign)
-    place_scar(game=game, scar="bunker", territory="greenland")
+    place_scar(
+        game=game, scar="bunker", territory="greenland", without_card=True, reason="An event card"
+    )
     client = Client(HTTP_ACCEPT_LANGUAGE="ru")
     client.force_login(owner)
     ada, boris, chloe = (players[n].pk for n in ("Ada", "Boris", "Chloe"))

@@ -12,7 +12,11 @@ class ScarForm(forms.Form):
     scar = forms.ChoiceField(label=_("Scar"))
     territory = forms.ChoiceField(label=_("On the territory"), required=False)
     faction = forms.ChoiceField(label=_("Or on the faction card"), required=False)
-    player = forms.ChoiceField(label=_("Placed by"), required=False)
+    player = forms.ChoiceField(label=_("Played by (their scar card)"), required=False)
+    without_card = forms.BooleanField(
+        label=_("Placed by unlocked content, without a scar card"), required=False
+    )
+    reason = forms.CharField(label=_("Which rule places it"), max_length=200, required=False)
 
     def __init__(self, *args, scar_kinds, free_territories, factions, seats, **kwargs):
         super().__init__(*args, **kwargs)
@@ -23,18 +27,27 @@ class ScarForm(forms.Form):
 
 
 class MissilesForm(forms.Form):
-    count = forms.IntegerField(label=_("Missiles on the same roll"), min_value=1, max_value=5)
-    player = forms.ChoiceField(label=_("Played by"), required=False)
+    count = forms.IntegerField(label=_("Missiles played"), min_value=1, max_value=5)
+    player = forms.ChoiceField(label=_("Played by"))
+    roll = forms.ChoiceField(label=_("On the roll"), required=False)
 
-    def __init__(self, *args, seats, **kwargs):
+    def __init__(self, *args, seats, rolls=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["player"].choices = seat_choices(seats, blank="—")
+        self.fields["player"].choices = seat_choices(seats)
+        self.fields["roll"].choices = [("", _("A new roll")), *rolls]
 
 
 class RecruitmentForm(forms.Form):
     player = forms.ChoiceField(label=_("Player"))
     troops = forms.IntegerField(label=_("Troops to place"), min_value=0, max_value=1000)
-    holds_missile = forms.BooleanField(label=_("Holds at least one missile"), required=False)
+
+    def __init__(self, *args, seats, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = seat_choices(seats)
+
+
+class RedStarForm(forms.Form):
+    player = forms.ChoiceField(label=_("Trades 4 resource cards for a red star"))
 
     def __init__(self, *args, seats, **kwargs):
         super().__init__(*args, **kwargs)
@@ -98,3 +111,11 @@ class DestroyCityForm(forms.Form):
     def __init__(self, *args, cities, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["territory"].choices = cities
+
+
+class VoidEntryForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Why is it taken back?"),
+        max_length=300,
+        initial=_("Entered by mistake."),
+    )

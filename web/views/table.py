@@ -1,4 +1,5 @@
-"""A game at the table: its page, starting it, and the quick log of what happens during play."""
+"""A game at the table: its page (each seat's holdings), starting it, the quick log of what
+happens during play, and taking an entry back."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from campaigns.game import table
+from campaigns.game.holdings import entry_of, holdings_of, roll_of
 from campaigns.game.packets import packets_to_open
 from campaigns.game.setup import start_game
 from campaigns.models import (
+    EventKind,
     GameReward,
     GameStatus,
 )
@@ -34,8 +37,10 @@ from web.forms.table import (
     MarkForm,
     MissilesForm,
     RecruitmentForm,
+    RedStarForm,
     RejoinForm,
     ScarForm,
+    VoidEntryForm,
 )
 from web.refusals import refusal_message, refuse
 from web.views.common import (
@@ -64,6 +69,15 @@ def game_forms(access, game, seats, data=None, which=None):
         (c.territory, f"{c.name} ({pages.territory_name(c.territory)})")
         for c in City.objects.current().filter(campaign=campaign).order_by("territory")
     ]
+    rolls = [
+        (
+            str(roll_of(entry_of(e))),
+            _("Entry %(n)s: %(who)s") % {"n": e.seq, "who": e.seat.player.name if e.seat else "—"},
+        )
+        for e in game.events.filter(kind=EventKind.MISSILES, voided=False)
+        .select_related("seat__player")
+        .order_by("-seq")[:5]
+    ]
     makers = {
         "scar": lambda d: ScarForm(
             d,
@@ -73,8 +87,9 @@ def game_forms(access, game, seats, data=None, which=None):
             factions=factions,
             seats=seats,
         ),
-        "missiles": lambda d: MissilesForm(d, prefix="missiles", seats=seats),
+        "missiles": lambda d: MissilesForm(d, prefix="missiles", seats=seats, rolls=rolls),
         "recruitment": lambda d: RecruitmentForm(d, prefix="recruitment", seats=seats),
+        "red-star": lambda d: RedStarForm(d, prefix="redstar", seats=seats),
         "eliminated": lambda d: EliminationForm(d, prefix="eliminated", seats=seats),
         "rejoined": lambda d: RejoinForm(d, prefix="rejoined", seats=seats),
         "coin-pile": lambda d: CoinPileForm(d, prefix="coinpile", seats=seats),
@@ -98,6 +113,7 @@ LOG_TITLES = {
     "scar": gettext_lazy("A scar is placed"),
     "missiles": gettext_lazy("Missiles on one roll"),
     "recruitment": gettext_lazy("A big recruitment (30+ troops)"),
+    "red-star": gettext_lazy("A red star bought with 4 cards"),
     "eliminated": gettext_lazy("A faction is wiped out"),
     "rejoined": gettext_lazy("A faction joins the war again"),
     "coin-pile": gettext_lazy("The coin-card pile ran out"),
@@ -111,11 +127,15 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
     factions = pages.campaign_factions(campaign.pk)
     seats = label_seats(list(game.seats.select_related("player").order_by("order")), factions)
     players = player_names(campaign.pk)
-    events = list(game.events.select_related("seat__player").order_by("seq"))
+    events = list(game.events.select_related("seat__player", "voided_by").order_by("seq"))
     words = pages.EventWords.load(campaign.pk, factions, access.sees_unlocked)
     for e in events:
         e.label = pages.EVENT_LABELS.get(e.kind, e.kind)
         e.text = pages.event_text(e, words)
+    replayed = holdings_of(game, seats=seats, events=events)
+    for s in seats:
+        s.holdings = replayed.holdings[s.pk]
+        s.holding_words = pages.holding_words(s.holdings, words.scars)
     finished = game.status == GameStatus.FINISHED
     world = world_as_of(campaign.pk, game.number if finished else None)
     hqs = {s.hq: s.faction for s in seats}
@@ -126,6 +146,7 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
         "status_label": pages.STATUS_LABELS.get(game.status, game.status),
         "seats": seats,
         "events": events,
+        "last_entry": next((e for e in reversed(events) if not e.voided), None),
         "board": interactive_board(
             access,
             world,
@@ -197,18 +218,18 @@ def _log(kind, game, form, user):
             territory=d.get("territory") or None,
             faction=d.get("faction") or None,
             player=player(),
+            without_card=d.get("without_card", False),
+            reason=d.get("reason") or "",
             by=user,
         )
     if kind == "missiles":
-        return table.use_missiles(game=game, count=d["count"], player=player(), by=user)
-    if kind == "recruitment":
-        return table.record_recruitment(
-            game=game,
-            player=player(),
-            troops=d["troops"],
-            holds_missile=d["holds_missile"],
-            by=user,
+        return table.use_missiles(
+            game=game, count=d["count"], player=player(), roll=player("roll"), by=user
         )
+    if kind == "recruitment":
+        return table.record_recruitment(game=game, player=player(), troops=d["troops"], by=user)
+    if kind == "red-star":
+        return table.buy_red_star(game=game, player=player(), by=user)
     if kind == "eliminated":
         return table.eliminate_faction(
             game=game, player=player(), can_rejoin=d["can_rejoin"], by=user
@@ -259,3 +280,40 @@ def game_log(request, access, number, kind):
     game.refresh_from_db()
     context = game_context(request, access, game, log_forms=log_forms, open_log=kind)
     return render(request, "campaigns/game.html", context)
+
+
+@campaign_view(write=True)
+def game_void(request, access, number, seq):
+    """Take an entry back: a confirmation with the reason, then the entry is struck out."""
+    game = game_or_404(access, number)
+    if seq > 2**31 - 1:
+        raise Http404
+    event = game.events.filter(seq=seq).select_related("seat__player").first()
+    if event is None:
+        raise Http404
+    form = VoidEntryForm(request.POST or None)
+    if game.status == GameStatus.IN_PROGRESS and request.method == "POST" and form.is_valid():
+        try:
+            result = table.void_event(
+                game=game, seq=seq, reason=form.cleaned_data["reason"], by=request.user
+            )
+        except RuleViolation as refusal:
+            refuse(form, refusal)
+        else:
+            messages.success(request, _("Entry %(n)s is taken back.") % {"n": seq})
+            for slug in result.stays_opened:
+                messages.info(
+                    request,
+                    _("%(packet)s was opened because of it: it stays opened.")
+                    % {"packet": pages.packet_name(slug)},
+                )
+            return redirect("campaigns:game", access.campaign.pk, game.number)
+    factions = pages.campaign_factions(access.campaign.pk)
+    words = pages.EventWords.load(access.campaign.pk, factions, access.sees_unlocked)
+    event.label = pages.EVENT_LABELS.get(event.kind, event.kind)
+    event.text = pages.event_text(event, words)
+    return render(
+        request,
+        "campaigns/game_void.html",
+        {"access": access, "game": game, "event": event, "form": form},
+    )

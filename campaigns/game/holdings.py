@@ -1,0 +1,189 @@
+"""What each seat holds during a game, read off its start and the game's log.
+
+Holdings are never kept as counters: they are recomputed from the seat's start (the red star or
+missiles it was dealt, its scar card) and the entries not voided, in order. Voiding an entry
+therefore changes every holding and trigger that followed from it, and nothing else.
+
+``replay`` is pure (plain values in, plain values out); ``holdings_of`` and ``replays_of`` read
+what it needs in a fixed number of queries, whatever the number of entries or games.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from campaigns.models import EventKind, GameEvent, Seat
+
+BIG_RECRUITMENT = 30  # Pocket 2: about to place this many troops while holding a missile
+
+
+@dataclass(frozen=True)
+class SeatStart:
+    player: int | None = None
+    red_stars: int = 0
+    missiles: int = 0
+    scar_card: bool = False
+    scar_card_kind: str = ""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One entry of a game's log, as plain values."""
+
+    seq: int
+    kind: str
+    seat: int | None = None  # the seat's id
+    data: Mapping = field(default_factory=dict)
+
+
+@dataclass
+class Holdings:
+    red_stars: int = 0
+    missiles: int = 0
+    scar_cards: int = 0  # unplayed scar cards: 0 or 1
+    scar_card_kind: str = ""  # the unplayed card's type, when the table said which
+    out: bool = False  # wiped out and not (yet) back in the war
+    out_for_good: bool = False  # eliminated: cannot rejoin this game
+    out_at: int | None = None  # the entry that put the seat out
+
+    def as_dict(self) -> dict:
+        return {
+            "red_stars": self.red_stars,
+            "missiles": self.missiles,
+            "scar_cards": self.scar_cards,
+            "scar_card_kind": self.scar_card_kind,
+            "out": self.out,
+            "out_for_good": self.out_for_good,
+        }
+
+
+@dataclass
+class Replay:
+    holdings: dict[int, Holdings]
+    missiles_per_roll: dict[int, int] = field(default_factory=dict)
+    big_recruitment_with_missile: bool = False
+    coin_pile_out: bool = False
+
+    @property
+    def most_missiles_on_one_roll(self) -> int:
+        return max(self.missiles_per_roll.values(), default=0)
+
+
+def roll_of(entry: Entry) -> int:
+    """The roll a missile entry belongs to: the seq of the roll's first entry (an entry from
+    before rolls were named is a roll of its own)."""
+    roll = entry.data.get("roll")
+    return roll if isinstance(roll, int) and not isinstance(roll, bool) else entry.seq
+
+
+def replay(starts: Mapping[int, SeatStart], entries: Iterable[Entry]) -> Replay:
+    """Every seat's holdings after ``entries`` (the game's entries not voided, in order)."""
+    held = {
+        seat: Holdings(
+            red_stars=s.red_stars,
+            missiles=s.missiles,
+            scar_cards=1 if s.scar_card else 0,
+            scar_card_kind=s.scar_card_kind if s.scar_card else "",
+        )
+        for seat, s in starts.items()
+    }
+    seat_of_player = {s.player: seat for seat, s in starts.items() if s.player is not None}
+    result = Replay(holdings=held)
+    for entry in sorted(entries, key=lambda e: e.seq):
+        h = held.get(entry.seat) if entry.seat is not None else None
+        data = entry.data or {}
+        if entry.kind == EventKind.MISSILES:
+            count = _count(data.get("count"))
+            roll = roll_of(entry)
+            result.missiles_per_roll[roll] = result.missiles_per_roll.get(roll, 0) + count
+            if h is not None:
+                h.missiles = max(0, h.missiles - count)
+        elif entry.kind == EventKind.RECRUITMENT:
+            troops = _count(data.get("troops"))
+            if h is not None and troops >= BIG_RECRUITMENT and h.missiles > 0:
+                result.big_recruitment_with_missile = True
+        elif entry.kind == EventKind.SCAR_PLACED:
+            if h is not None and data.get("with_card", True) and h.scar_cards:
+                h.scar_cards -= 1
+                h.scar_card_kind = ""
+        elif entry.kind == EventKind.COIN_PILE_OUT:
+            if not result.coin_pile_out:  # only the first time in a game gives a star
+                star = seat_of_player.get(coin_pile_winner(data.get("territories")))
+                if star is not None:
+                    held[star].red_stars += 1
+            result.coin_pile_out = True
+        elif entry.kind == EventKind.RED_STAR_BOUGHT:
+            if h is not None:
+                h.red_stars += 1
+        elif entry.kind == EventKind.ELIMINATED:
+            if h is not None:
+                h.out = True
+                h.out_for_good = not data.get("can_rejoin", False)
+                h.out_at = entry.seq
+        elif entry.kind == EventKind.REJOINED and h is not None and not h.out_for_good:
+            h.out = False
+            h.out_at = None
+    return result
+
+
+def coin_pile_winner(territories) -> int | None:
+    """The player controlling the most territories when the coin pile ran out (None on a tie)."""
+    counts = {}
+    for player, n in (territories or {}).items() if isinstance(territories, Mapping) else ():
+        try:
+            counts[int(player)] = int(n)
+        except (TypeError, ValueError):
+            continue
+    if not counts:
+        return None
+    most = max(counts.values())
+    leaders = [p for p, n in counts.items() if n == most]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def _count(value) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+
+
+def start_of(seat: Seat) -> SeatStart:
+    return SeatStart(
+        seat.player_id, seat.red_stars, seat.missiles, seat.scar_card, seat.scar_card_kind
+    )
+
+
+def entry_of(event: GameEvent) -> Entry:
+    return Entry(event.seq, event.kind, event.seat_id, event.data or {})
+
+
+def holdings_of(game, seats=None, events=None) -> Replay:
+    """The replay of one game. Pass the seats and events already read to spend no query."""
+    if seats is None:
+        seats = list(Seat.objects.filter(game=game))
+    if events is None:
+        events = list(GameEvent.objects.filter(game=game, voided=False))
+    return replay({s.pk: start_of(s) for s in seats}, (entry_of(e) for e in events if not e.voided))
+
+
+def replays_of(campaign_id: int) -> dict[int, Replay]:
+    """The replay of every game of a campaign, by game id, in two queries."""
+    starts: dict[int, dict[int, SeatStart]] = defaultdict(dict)
+    for row in Seat.objects.filter(game__campaign_id=campaign_id).values(
+        "pk", "game_id", "player_id", "red_stars", "missiles", "scar_card", "scar_card_kind"
+    ):
+        starts[row["game_id"]][row["pk"]] = SeatStart(
+            row["player_id"],
+            row["red_stars"],
+            row["missiles"],
+            row["scar_card"],
+            row["scar_card_kind"],
+        )
+    entries: dict[int, list[Entry]] = defaultdict(list)
+    for row in GameEvent.objects.filter(game__campaign_id=campaign_id, voided=False).values(
+        "game_id", "seq", "kind", "seat_id", "data"
+    ):
+        entries[row["game_id"]].append(
+            Entry(row["seq"], row["kind"], row["seat_id"], row["data"] or {})
+        )
+    return {game: replay(starts[game], entries.get(game, ())) for game in starts}
