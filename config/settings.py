@@ -111,9 +111,20 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
+# Fail-soft (config/cache.py): with Redis down a read is a miss and a write is dropped, so the
+# API reads the world from the database and logins go through. Short timeouts keep an unreachable
+# Redis from holding a request up.
+CACHE_TIMEOUT_SECONDS = env_int("CACHE_TIMEOUT_SECONDS", 1)
 if REDIS_URL:
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        "default": {
+            "BACKEND": "config.cache.FailSoftRedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {
+                "socket_connect_timeout": CACHE_TIMEOUT_SECONDS,
+                "socket_timeout": CACHE_TIMEOUT_SECONDS,
+            },
+        }
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
