@@ -1,10 +1,14 @@
-"""Redis down: the cache fails soft. The API reads the world from the database and logins go
-through; nothing answers a 500. Redis is "down" here by pointing the cache at a closed port."""
+"""Outages: Redis down, the cache fails soft (the API reads the world from the database, logins
+go through, nothing answers a 500), and the health check names what is down. A dependency is
+"down" here by pointing its setting at a closed port, or by a connection that refuses."""
 
 from __future__ import annotations
 
 import pytest
+from django.db import OperationalError
 from rest_framework.test import APIClient
+
+from campaigns import health
 
 pytestmark = pytest.mark.django_db
 
@@ -56,3 +60,32 @@ def test_a_wrong_password_is_still_refused_in_the_one_error_shape_while_redis_is
     )
     assert response.status_code == 400
     assert response.json()["error"]["rule"] == "credentials"
+
+
+def test_the_health_check_says_degraded_but_answers_200_while_redis_is_down(redis_down, client):
+    response = client.get("/health/")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["status"] == "degraded"
+    assert body["cache"]["status"] == "down"
+    assert body["database"] == {"status": "ok"}
+
+
+def test_the_health_check_says_degraded_while_the_broker_is_down(settings, client):
+    settings.CELERY_BROKER_URL = CLOSED_PORT
+    response = client.get("/health/")
+    assert response.status_code == 200
+    assert response.json()["status"] == "degraded"
+    assert response.json()["broker"]["status"] == "down"
+
+
+def test_the_health_check_answers_503_while_the_database_is_down(monkeypatch, client):
+    class Unreachable:
+        def cursor(self):
+            raise OperationalError("could not connect to server")
+
+    monkeypatch.setattr(health, "connection", Unreachable())
+    response = client.get("/health/")
+    assert response.status_code == 503
+    assert response.json()["status"] == "down"
+    assert response.json()["database"] == {"status": "down", "error": "OperationalError"}
