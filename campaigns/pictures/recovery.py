@@ -99,7 +99,7 @@ def recover_lost() -> int:
     return asked
 
 
-@shared_task(name="campaigns.tasks.recover_snapshots", time_limit=60)
+@shared_task(name="campaigns.tasks.recover_snapshots", soft_time_limit=50, time_limit=60)
 def recover_snapshots() -> int:
     """Run by ``celery beat``: see ``recover_lost``. Lives here, not in ``tasks``, since it asks
     for pictures (``snapshots -> tasks``)."""
