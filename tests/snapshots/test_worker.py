@@ -81,9 +81,7 @@ def empty_queue(queue: str) -> None:
 class Worker:
     """One ``celery worker`` subprocess (solo pool: the task runs in the process we kill)."""
 
-    def __init__(
-        self, name: str, queue: str, media: Path, log: Path, env: dict[str, str], args=()
-    ):
+    def __init__(self, name: str, queue: str, media: Path, log: Path, env: dict[str, str], args=()):
         self.name, self.queue, self.media, self.log_path, self.extra = name, queue, media, log, env
         self.args = list(args)
         self.process: subprocess.Popen | None = None
