@@ -350,6 +350,11 @@ class Snapshot(models.Model):
     attempts = models.PositiveIntegerField(
         default=0, help_text="Renders started, redeliveries and retries included."
     )
+    auto_retries = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="Times it was asked for again with nobody asking (a lost worker, an outage); "
+        "back to 0 once drawn.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

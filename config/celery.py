@@ -10,3 +10,4 @@ app = Celery("earthbook")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 # The tasks live with what they serve: the board pictures' room.
 app.autodiscover_tasks(["campaigns.pictures"])
+app.autodiscover_tasks(["campaigns.pictures"], related_name="recovery")

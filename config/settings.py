@@ -101,7 +101,10 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 120)
 CELERY_TASK_SOFT_TIME_LIMIT = max(1, CELERY_TASK_TIME_LIMIT - 10)
 CELERY_BROKER_TRANSPORT_OPTIONS = {
-    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600),
+    # Above the longest task (the timeline's limit, below), so that a task still running is
+    # never given to a second worker; a lost worker's renders are asked for again sooner by
+    # campaigns.tasks.recover_snapshots.
+    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 360),
     # How often a worker gives back the messages of a worker that died before acknowledging
     # them (kombu scans every interval x throttle seconds, and once at start-up).
     "unacked_restore_interval": env_int("CELERY_RESTORE_INTERVAL", 10),
@@ -111,9 +114,20 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
+# Fail-soft (config/cache.py): with Redis down a read is a miss and a write is dropped, so the
+# API reads the world from the database and logins go through. Short timeouts keep an unreachable
+# Redis from holding a request up.
+CACHE_TIMEOUT_SECONDS = env_int("CACHE_TIMEOUT_SECONDS", 1)
 if REDIS_URL:
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        "default": {
+            "BACKEND": "config.cache.FailSoftRedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {
+                "socket_connect_timeout": CACHE_TIMEOUT_SECONDS,
+                "socket_timeout": CACHE_TIMEOUT_SECONDS,
+            },
+        }
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
@@ -147,13 +161,28 @@ SNAPSHOT_TIMELINE_WIDTH = env_int("SNAPSHOT_TIMELINE_WIDTH", 1000)  # pixels of 
 SNAPSHOT_QUEUE = env_str("SNAPSHOT_QUEUE") or "celery"
 SNAPSHOT_TIME_LIMIT = env_int("SNAPSHOT_TIME_LIMIT", 90)  # seconds for one game's picture
 SNAPSHOT_TIMELINE_TIME_LIMIT = env_int("SNAPSHOT_TIMELINE_TIME_LIMIT", 300)
-# `celery beat` (docker/compose.yaml) sweeps away, daily, the stored pictures nobody shows.
+# A worker renders with a heartbeat on its row; a row "rendering" and silent this long was lost
+# with its worker (kill -9, a machine gone) and is asked for again.
+SNAPSHOT_HEARTBEAT_SECONDS = env_int("SNAPSHOT_HEARTBEAT_SECONDS", 10)
+SNAPSHOT_LOST_AFTER = env_int("SNAPSHOT_LOST_AFTER", 3 * SNAPSHOT_HEARTBEAT_SECONDS)
+# A row "queued" this long is asked for again (its message may have died with a worker).
+SNAPSHOT_QUEUED_PATIENCE = env_int("SNAPSHOT_QUEUED_PATIENCE", 600)
+# Times a picture is asked for again with nobody asking, before it is left failed for a person.
+SNAPSHOT_AUTO_RETRIES = env_int("SNAPSHOT_AUTO_RETRIES", 3)
+SNAPSHOT_RECOVER_INTERVAL = env_int("SNAPSHOT_RECOVER_INTERVAL", 30)  # seconds
+# `celery beat` (docker/compose.yaml) sweeps away, daily, the stored pictures nobody shows, and
+# every SNAPSHOT_RECOVER_INTERVAL asks again for the renders lost with a worker or an outage.
 CELERY_BEAT_SCHEDULE = {
     "sweep-snapshot-files": {
         "task": "campaigns.tasks.sweep_snapshot_files",
         "schedule": 24 * 60 * 60,
         "options": {"queue": SNAPSHOT_QUEUE},
-    }
+    },
+    "recover-snapshots": {
+        "task": "campaigns.tasks.recover_snapshots",
+        "schedule": SNAPSHOT_RECOVER_INTERVAL,
+        "options": {"queue": SNAPSHOT_QUEUE, "expires": SNAPSHOT_RECOVER_INTERVAL},
+    },
 }
 
 # --- People ------------------------------------------------------------------------------------

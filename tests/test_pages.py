@@ -38,10 +38,13 @@ def test_a_member_sees_their_own_campaigns_on_the_home_page(client, campaign, ow
     assert campaign.name in client.get("/").content.decode()
 
 
-def test_the_health_check_answers_ok(client):
+def test_the_health_check_answers_ok_and_names_each_dependency(client):
     response = client.get("/health/")
     assert response.status_code == 200
-    assert response.json() == {"status": "ok"}
+    body = response.json()
+    assert body["status"] == "ok"
+    assert body["database"] == {"status": "ok"} and body["cache"] == {"status": "ok"}
+    assert body["broker"]["status"] in ("ok", "not configured")
 
 
 def test_anyone_can_read_the_printed_board_over_the_api(client):

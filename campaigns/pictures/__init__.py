@@ -2,5 +2,6 @@
 for a picture and reading its row), ``tasks`` (the Celery tasks), ``render`` (drawing and storing,
 the worker's side) and ``storage`` (serving a stored picture, sweeping away old files).
 
-The arrows run one way: ``snapshots -> tasks -> render -> storage, state``.
+The arrows run one way: ``recovery -> snapshots -> tasks -> render -> storage, state``;
+``recovery`` asks again for the pictures a lost worker or an outage left behind.
 """

@@ -16,14 +16,18 @@ run twice, which ``acks_late`` asks of it.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
 import os
+import threading
 import time
 
+from celery import current_task
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
+from django.db import connection
 from django.utils import timezone
 from PIL import Image
 
@@ -104,6 +108,7 @@ def _finish(pk: int, attempt: int, key: str, name: str) -> bool:
             state_hash=key,
             image=name,
             error="",
+            auto_retries=0,
             updated_at=timezone.now(),
         )
     )
@@ -117,6 +122,40 @@ def _test_delay() -> None:
         time.sleep(float(raw))
 
 
+def _beat(pk: int, attempt: int, stop: threading.Event, every: float) -> None:
+    try:
+        while not stop.wait(every):
+            Snapshot.objects.filter(
+                pk=pk, status=SnapshotStatus.RENDERING, attempts=attempt
+            ).update(updated_at=timezone.now())
+    except Exception:
+        logger.warning("The heartbeat of snapshot %s stopped", pk, exc_info=True)
+    finally:
+        connection.close()  # this thread's own connection
+
+
+@contextlib.contextmanager
+def heartbeat(pk: int, attempt: int):
+    """While a worker renders, its row's ``updated_at`` moves every few seconds: a row
+    "rendering" and silent for long was lost with its worker (``campaigns.pictures.recovery``).
+    Not in-process (eager): the request that renders is there to see it end."""
+    every = settings.SNAPSHOT_HEARTBEAT_SECONDS
+    task = current_task
+    if every <= 0 or task is None or task.request.is_eager or task.request.id is None:
+        yield
+        return
+    stop = threading.Event()
+    thread = threading.Thread(
+        target=_beat, args=(pk, attempt, stop, every), name=f"snapshot-{pk}-heartbeat", daemon=True
+    )
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join(timeout=every + 5)
+
+
 def _render(row: Snapshot | None, key: str, name: str, render) -> str:
     if row is None:
         return "gone"  # the campaign was deleted, or nobody asked
@@ -127,8 +166,9 @@ def _render(row: Snapshot | None, key: str, name: str, render) -> str:
     attempt = _start(row)
     if attempt is None:
         return "overtaken"
-    _test_delay()
-    _store(name, render)
+    with heartbeat(row.pk, attempt):
+        _test_delay()
+        _store(name, render)
     return SnapshotStatus.DONE if _finish(row.pk, attempt, key, name) else "overtaken"
 
 

@@ -127,6 +127,10 @@ def request_timeline(campaign_id: int, force: bool = False) -> Snapshot:
     return row
 
 
+# The start of the error of a render that could not be queued (the broker was down).
+QUEUE_FAILURE = "The render could not be queued"
+
+
 def _enqueue(task, pk: int, *args) -> None:
     """Send the task; a broker that cannot be reached leaves a visible failure, not a row that
     waits forever."""
@@ -138,7 +142,7 @@ def _enqueue(task, pk: int, *args) -> None:
             pk=pk, status__in=snapshot_statuses_before(SnapshotStatus.FAILED)
         ).update(
             status=SnapshotStatus.FAILED,
-            error=describe(exc, "The render could not be queued"),
+            error=describe(exc, QUEUE_FAILURE),
             updated_at=timezone.now(),
         )
 

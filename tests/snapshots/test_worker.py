@@ -81,8 +81,9 @@ def empty_queue(queue: str) -> None:
 class Worker:
     """One ``celery worker`` subprocess (solo pool: the task runs in the process we kill)."""
 
-    def __init__(self, name: str, queue: str, media: Path, log: Path, env: dict[str, str]):
+    def __init__(self, name: str, queue: str, media: Path, log: Path, env: dict[str, str], args=()):
         self.name, self.queue, self.media, self.log_path, self.extra = name, queue, media, log, env
+        self.args = list(args)
         self.process: subprocess.Popen | None = None
 
     def start(self) -> Worker:
@@ -119,6 +120,7 @@ class Worker:
                 "--without-mingle",
                 "--without-heartbeat",
                 "--loglevel=INFO",
+                *self.args,
             ],
             cwd=ROOT,
             env=env,
@@ -168,9 +170,9 @@ def start_worker(settings, media, tmp_path):
     empty_queue(queue)
     workers: list[Worker] = []
 
-    def start(**env) -> Worker:
+    def start(args=(), **env) -> Worker:
         name = f"{queue}-{len(workers) + 1}"
-        worker = Worker(name, queue, media, tmp_path / f"{name}.log", env)
+        worker = Worker(name, queue, media, tmp_path / f"{name}.log", env, args)
         workers.append(worker)
         return worker.start()
 
@@ -250,3 +252,42 @@ def test_a_render_killed_with_its_worker_is_delivered_again_and_stored_once(
     assert row.attempts == 2  # the killed one, and the one delivered again
     assert_one_intact_png(media, row)
     assert "campaigns.tasks.render_snapshot" in rescuer.log()
+
+
+def test_a_render_killed_with_its_worker_is_drawn_once_within_two_minutes_with_nobody_asking(
+    start_worker, prepared_campaign, players, media, tmp_path
+):
+    """The message stays with the dead worker (its visibility timeout is an hour here): the
+    periodic recovery notices the silent heartbeat and asks again."""
+    beating = {"SNAPSHOT_HEARTBEAT_SECONDS": "1", "CELERY_VISIBILITY_TIMEOUT": "3600"}
+    doomed = start_worker(**beating, **{TEST_DELAY_ENV: "120"})
+    play_first_game(prepared_campaign, players)
+    wait_for(
+        prepared_campaign,
+        1,
+        lambda r: r.status == SnapshotStatus.RENDERING,
+        "the render starting",
+        logs=[doomed],
+    )
+    doomed.kill()
+    killed_at = time.monotonic()
+    rescuer = start_worker(
+        args=["--beat", "--schedule", str(tmp_path / "beat-schedule")],
+        **beating,
+        SNAPSHOT_LOST_AFTER="5",
+        SNAPSHOT_RECOVER_INTERVAL="2",
+    )
+    row = wait_for(
+        prepared_campaign,
+        1,
+        lambda r: r.status in (SnapshotStatus.DONE, SnapshotStatus.FAILED),
+        "the lost render asked for again",
+        timeout=120,
+        logs=[doomed, rescuer],
+    )
+    assert time.monotonic() - killed_at < 120
+    assert row.status == SnapshotStatus.DONE, row.error
+    assert row.attempts == 2  # the killed one, and the one asked for again
+    assert row.auto_retries == 0
+    assert_one_intact_png(media, row)
+    assert "campaigns.tasks.recover_snapshots" in rescuer.log()

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import login
-from django.db import connection
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
+from campaigns.health import report as health_report
 from campaigns.models import (
     Campaign,
     Membership,
@@ -34,10 +34,12 @@ def home(request):
 
 
 def health(request):
-    """For load balancers and the operator: the app answers and reaches its database."""
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT 1")
-    return JsonResponse({"status": "ok"})
+    """For load balancers and the operator: each dependency on its own, and an overall status
+    (503 only when the database is down; see ``campaigns.health``)."""
+    body, status = health_report()
+    response = JsonResponse(body, status=status)
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 def _safe_next(request, fallback: str) -> str:
