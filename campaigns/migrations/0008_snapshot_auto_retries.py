@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('campaigns', '0006_campaign_language'),
+        ('campaigns', '0007_game_log_voids_and_seat_scar_card'),
     ]
 
     operations = [
