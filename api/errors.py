@@ -116,7 +116,9 @@ def exception_handler(exc, context):
     headers: dict[str, str] = {}
     if isinstance(exc, BackupError):
         status_code = status.HTTP_400_BAD_REQUEST
-        body = error_body("invalid_backup", exc.message)
+        body = error_body(
+            "invalid_backup", exc.message, fields={exc.where: [exc.what]} if exc.where else None
+        )
     elif isinstance(exc, RuleViolation):
         status_code = status.HTTP_409_CONFLICT if exc.conflict else status.HTTP_400_BAD_REQUEST
         body = error_body(
