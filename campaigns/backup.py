@@ -97,15 +97,41 @@ MARK_IMPORT_ORDER = (PacketOpening, *(m for m in MARK_MODELS if m is not PacketO
 
 
 class BackupError(Exception):
-    """A backup that cannot be read or restored; ``message`` says where and what is wrong."""
+    """A backup that cannot be read or restored; ``message`` says where and what is wrong,
+    ``where`` (when known) names the place in the document alone, ``what`` the fault alone."""
 
-    def __init__(self, message: str):
+    def __init__(self, message: str, *, where: str = "", what: str = ""):
         super().__init__(message)
         self.message = message
+        self.where = where
+        self.what = what or message
 
 
 def _refuse(where: str, what: str) -> BackupError:
-    return BackupError(f"{where}: {what}" if where else what)
+    return BackupError(f"{where}: {what}" if where else what, where=where, what=what)
+
+
+def _nul_at(node, where: str = "") -> str | None:
+    """The place of the first text (a value or a key) holding a NUL character, if any.
+
+    PostgreSQL stores no NUL in text or in JSON, so one would fail the import with a database
+    error; it is refused first, by its place, as every other fault is."""
+    if isinstance(node, str):
+        return where if "\x00" in node else None
+    if isinstance(node, dict):
+        for key, value in node.items():
+            at = f"{where}, {key}" if where else str(key)
+            if isinstance(key, str) and "\x00" in key:
+                return at
+            found = _nul_at(value, f"marks.{key}" if where == "marks" else at)
+            if found:
+                return found
+    elif isinstance(node, list):
+        for i, item in enumerate(node, start=1):
+            found = _nul_at(item, f"{where} #{i}")
+            if found:
+                return found
+    return None
 
 
 # --- Tables: which rows, without which parent links ----------------------------------------------
@@ -827,6 +853,9 @@ def import_campaign(data: dict, *, owner, notes: list[str] | None = None) -> Cam
     written. ``notes`` collects what was restored differently (usernames unknown here).
     """
     _check_header(data)
+    nul = _nul_at(data)
+    if nul:
+        raise _refuse(nul, "holds a NUL character, which cannot be stored.")
     if owner is None or not getattr(owner, "pk", None):
         raise RuleViolation("An imported campaign needs an owner.", rule="backup-owner")
     with transaction.atomic():

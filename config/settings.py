@@ -23,6 +23,8 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+# Under /api/v1/ a CSRF refusal is JSON in the API's error shape; elsewhere the usual page.
+CSRF_FAILURE_VIEW = "config.errors.csrf_failure"
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -1,8 +1,25 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import include, path, register_converter
 
 from web.views import accounts, members
+
+
+class InvitationToken:
+    """An invitation's token as the product makes them (URL-safe base64, at most 32 characters):
+    anything else (a NUL, a space, letters from elsewhere) is simply no such page, a 404, and
+    never reaches the database."""
+
+    regex = r"[A-Za-z0-9_-]{1,32}"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(InvitationToken, "invitation_token")
 
 urlpatterns = [
     path("", accounts.home, name="home"),
@@ -20,9 +37,14 @@ urlpatterns = [
         auth_views.PasswordChangeDoneView.as_view(),
         name="password_change_done",
     ),
-    path("join/<str:token>/", members.join, name="join"),
+    path("join/<invitation_token:token>/", members.join, name="join"),
     path("c/", include("web.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("api/v1/", include("api.urls")),
 ]
+
+handler400 = "config.errors.bad_request"
+handler403 = "config.errors.permission_denied"
+handler404 = "config.errors.page_not_found"
+handler500 = "config.errors.server_error"

@@ -470,6 +470,16 @@ def test_a_withdrawn_invitation_makes_nobody_a_member(campaign, as_owner, as_str
     assert as_stranger.get("/join/no-such-token/").status_code == 404
 
 
+@pytest.mark.parametrize(
+    "token",
+    ["%00", "ab%00cd", "%FF", "%C3%A9t%C3%A9", "a%20b", "a.b", "%E2%80%8B", "x" * 200],
+)
+def test_a_join_link_with_a_nul_or_odd_characters_is_not_found(as_stranger, anonymous, token):
+    for client in (as_stranger, anonymous):
+        assert client.get(f"/join/{token}/").status_code == 404
+        assert client.post(f"/join/{token}/").status_code == 404
+
+
 def test_the_owner_changes_a_role_and_removes_a_member(campaign, as_owner, viewer):
     membership = Membership.objects.get(user=viewer)
     as_owner.post(url(campaign, f"members/{membership.pk}/"), {"role": "editor"})
