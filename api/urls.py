@@ -1,8 +1,9 @@
 """The REST API, version 1. Every address under /api/v1/ that names nothing answers with a 404
 in the API's error shape (the last pattern), never with a page."""
 
+from csp.decorators import csp_update
 from django.urls import path, re_path, register_converter
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from api.errors import not_found
 from api.views import (
@@ -115,6 +116,16 @@ urlpatterns = [
         name="snapshot-timeline-image",
     ),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    # Swagger UI under the Content-Security-Policy: its settings as a script of their own (the
+    # split view), its inline style in a static file, and the data: images of its stylesheet.
+    path(
+        "docs/",
+        csp_update({"img-src": ["data:"]})(
+            SpectacularSwaggerSplitView.as_view(
+                url_name="api:schema", template_name="api/swagger_ui.html"
+            )
+        ),
+        name="docs",
+    ),
     re_path(r"^.*$", not_found, name="not-found"),
 ]

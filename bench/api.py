@@ -58,6 +58,7 @@ def server_env(database_url: str, **extra: str) -> dict[str, str]:
             "SECRET_KEY": env.get("SECRET_KEY") or "earthbook-local-test-server-only",
             "ALLOWED_HOSTS": "127.0.0.1,localhost",
             "SECURE_COOKIES": "false",
+            "SECURE_SSL_REDIRECT": "false",
             "LOG_LEVEL": env.get("LOG_LEVEL", "WARNING"),
             "PYTHONPATH": str(ROOT),
         }

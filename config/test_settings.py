@@ -13,3 +13,5 @@ from config.settings import *  # noqa: E402,F403
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 MEDIA_ROOT = VAR_DIR / "test-media"  # noqa: F405
 STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"  # noqa: F405
+# The test client and the live server speak plain HTTP (the HTTPS redirect is tested apart).
+SECURE_SSL_REDIRECT = False

@@ -51,6 +51,12 @@ def test_a_new_group_records_its_first_game_and_browses_its_world(
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    # Every page keeps to its Content-Security-Policy: Chromium reports each refused script, style
+    # or image as a console error.
+    page.on(
+        "console",
+        lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None,
+    )
 
     def step(name: str):
         """Every control on the page has a label; then the screenshot."""
@@ -265,6 +271,11 @@ def test_a_new_group_records_its_first_game_and_browses_its_world(
     page.set_viewport_size({"width": 390, "height": 844})
     page.get_by_role("link", name="Standings").click()
     expect(page.locator(".bars").first).to_contain_text("Ada")
+    # The bars take their length from the stylesheet, not from a style attribute.
+    lengths = page.eval_on_selector_all(
+        ".bars .bar", "bars => bars.map(b => getComputedStyle(b).getPropertyValue('--pct'))"
+    )
+    assert lengths and all(length.endswith("%") for length in lengths), lengths
     step("standings-on-a-phone")
     page.set_viewport_size({"width": 1280, "height": 900})
 
@@ -277,6 +288,12 @@ def test_a_new_group_records_its_first_game_and_browses_its_world(
     page.get_by_role("link", name="Доска", exact=True).click()
     expect(page.locator(".alert")).to_contain_text("Откройте сейчас")
     step("dashboard-in-russian")
+
+    # The API's Swagger UI (drf-spectacular's page, its controls its own), under the same policy,
+    # draws the operations.
+    page.goto("/api/v1/docs/")
+    expect(page.locator(".opblock").first).to_be_visible()
+    screenshots(page, "api-docs")
 
     assert errors == [], errors
     context.close()

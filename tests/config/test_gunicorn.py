@@ -1,0 +1,54 @@
+"""The production server's gunicorn settings (config/gunicorn.conf.py) come from the environment,
+with a number of workers fitted to the machine."""
+
+from __future__ import annotations
+
+import multiprocessing
+import runpy
+
+import pytest
+
+from tests.config.test_env import REPO
+
+CONF = REPO / "config" / "gunicorn.conf.py"
+SETTINGS = ["PORT", "WEB_CONCURRENCY", "GUNICORN_THREADS", "GUNICORN_TIMEOUT"]
+
+
+def gunicorn_config(monkeypatch, **env: str) -> dict:
+    for name in SETTINGS:
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    return runpy.run_path(str(CONF))
+
+
+def test_the_server_sizes_its_workers_to_the_machine_by_default(monkeypatch):
+    monkeypatch.setattr(multiprocessing, "cpu_count", lambda: 2)
+    conf = gunicorn_config(monkeypatch)
+    assert (conf["workers"], conf["threads"], conf["worker_class"]) == (5, 4, "gthread")
+    assert conf["bind"] == "0.0.0.0:8000"
+
+
+def test_a_big_machine_gets_a_capped_number_of_workers(monkeypatch):
+    monkeypatch.setattr(multiprocessing, "cpu_count", lambda: 64)
+    assert gunicorn_config(monkeypatch)["workers"] == 12
+
+
+def test_workers_threads_timeout_and_port_come_from_the_environment(monkeypatch):
+    conf = gunicorn_config(
+        monkeypatch, WEB_CONCURRENCY="3", GUNICORN_THREADS="8", GUNICORN_TIMEOUT="90", PORT="9000"
+    )
+    assert (conf["workers"], conf["threads"], conf["timeout"]) == (3, 8, 90)
+    assert conf["bind"] == "0.0.0.0:9000"
+
+
+@pytest.mark.parametrize("value", ["two", "0", "-1"])
+def test_a_worker_count_that_is_not_a_positive_number_stops_the_start(monkeypatch, value):
+    with pytest.raises(SystemExit, match="WEB_CONCURRENCY"):
+        gunicorn_config(monkeypatch, WEB_CONCURRENCY=value)
+
+
+def test_the_image_and_the_compose_file_start_gunicorn_with_this_config():
+    for path in (REPO / "docker" / "Dockerfile", REPO / "docker" / "compose.yaml"):
+        text = path.read_text()
+        assert "gunicorn -c config/gunicorn.conf.py config.wsgi" in text.replace('", "', " "), path
