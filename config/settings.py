@@ -224,7 +224,7 @@ def _throttle_rate(name: str, default: str) -> str:
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "api.tokens.ExpiringTokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -237,6 +237,12 @@ REST_FRAMEWORK = {
         "login_failures": _throttle_rate("LOGIN_FAILURE_RATE", "5/min"),
     },
 }
+# How long an API token is good for after it was issued (api/tokens.py); then a new login.
+API_TOKEN_TTL_HOURS = env_int("API_TOKEN_TTL_HOURS", 720)
+if API_TOKEN_TTL_HOURS < 1:
+    raise ImproperlyConfigured(
+        f"API_TOKEN_TTL_HOURS={API_TOKEN_TTL_HOURS} must be at least 1: tokens always expire."
+    )
 SPECTACULAR_SETTINGS = {
     "TITLE": "Earthbook API",
     "DESCRIPTION": "Keep a Risk Legacy campaign: the board, the world's marks, every game.",

@@ -9,6 +9,8 @@
 3. ``schemathesis run`` loads /api/v1/schema/ and calls every operation with the owner's token,
    with the campaign's ids pinned (so requests reach real rows, not only 404s), checking
    ``not_a_server_error`` and ``response_schema_conformance``.
+   Revoking the token (``DELETE /api/v1/auth/token/``) would leave every later call a 401, so
+   that one operation runs in a second pass of its own, after all the others.
 4. The server is stopped; the exit code is schemathesis's (non-zero on any failure), and the
    server's log is printed when something failed.
 
@@ -66,45 +68,57 @@ def main() -> int:
     # Throttled logins would be documented 429s; a higher limit lets the fuzzer log in too.
     env = server_env(database_url, LOGIN_RATE="1000/min", LOG_LEVEL="ERROR")
     with LiveServer(env, workers=2, threads=4, log_path=log, access_log=True) as server:
-        command = [
-            str(Path(sys.executable).with_name("schemathesis")),
-            "--config-file",
-            str(config),
-            "run",
-            f"{server.base_url}/api/v1/schema/?format=json",
-            "--url",
-            server.base_url,
-            "--checks",
-            "not_a_server_error,response_schema_conformance",
-            "--header",
-            f"Authorization: Token {ids['token']}",
-            "--phases",
-            args.phases,
-            "--max-examples",
-            str(args.examples),
-            "--seed",
-            str(args.seed),
-            "--workers",
-            str(args.workers),
-            "--max-time",
-            str(args.max_time),
-            "--request-timeout",
-            "60",
-            "--suppress-health-check",
-            "all",
-            "--report",
-            "junit",
-            "--report-dir",
-            str(FUZZ_DIR / "report"),
-            *passthrough,
-        ]
-        print("fuzz: " + " ".join(command).replace(ids["token"], "<token>"), flush=True)
-        result = subprocess.run(command, cwd=ROOT, env=dict(os.environ, NO_COLOR="1"))
-    if result.returncode != 0 and log.exists():
+        returncode = 0
+        for report, selection in (
+            ("report", ["--exclude-operation-id", REVOKE_TOKEN]),
+            ("report-revoke", ["--include-operation-id", REVOKE_TOKEN]),
+        ):
+            extra = [*selection, "--report-dir", str(FUZZ_DIR / report), *passthrough]
+            returncode = max(returncode, _schemathesis(server, config, ids, args, extra))
+    if returncode != 0 and log.exists():
         print("\n--- server log (last 200 lines) ---", file=sys.stderr)
         print("\n".join(log.read_text(errors="replace").splitlines()[-200:]), file=sys.stderr)
-    print(f"fuzz: schemathesis exited with {result.returncode}", flush=True)
-    return result.returncode
+    print(f"fuzz: schemathesis exited with {returncode}", flush=True)
+    return returncode
+
+
+# The operation that revokes the token every other operation is called with.
+REVOKE_TOKEN = "auth_token_destroy"
+
+
+def _schemathesis(server, config: Path, ids: dict, args, extra: list[str]) -> int:
+    command = [
+        str(Path(sys.executable).with_name("schemathesis")),
+        "--config-file",
+        str(config),
+        "run",
+        f"{server.base_url}/api/v1/schema/?format=json",
+        "--url",
+        server.base_url,
+        "--checks",
+        "not_a_server_error,response_schema_conformance",
+        "--header",
+        f"Authorization: Token {ids['token']}",
+        "--phases",
+        args.phases,
+        "--max-examples",
+        str(args.examples),
+        "--seed",
+        str(args.seed),
+        "--workers",
+        str(args.workers),
+        "--max-time",
+        str(args.max_time),
+        "--request-timeout",
+        "60",
+        "--suppress-health-check",
+        "all",
+        "--report",
+        "junit",
+        *extra,
+    ]
+    print("fuzz: " + " ".join(command).replace(ids["token"], "<token>"), flush=True)
+    return subprocess.run(command, cwd=ROOT, env=dict(os.environ, NO_COLOR="1")).returncode
 
 
 def _members(database_url: str, ids: dict) -> dict:

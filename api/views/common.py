@@ -5,19 +5,23 @@ reading a body or a query through a serializer (a bad one is a 400 in the API's 
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.renderers import JSONRenderer
 from rest_framework.views import APIView
 
 from api.errors import ErrorSerializer
 from api.parsers import SafeJSONParser
+from api.tokens import ExpiringTokenAuthentication
 
 
 def errors(*codes: int) -> dict:
     """The documented refusals of an operation, all in the one error shape."""
     text = {
         400: "A broken rule of the box, or a field that is not valid.",
-        401: "Not logged in (send 'Authorization: Token ...' or log in).",
+        401: (
+            "Not logged in, or the token has expired or was revoked (send 'Authorization: "
+            "Token ...' or log in)."
+        ),
         403: "Logged in, but your role does not allow it (or a missing CSRF token).",
         404: "No such campaign for you (private campaigns stay hidden), or no such item.",
         409: "The state of things refuses it (a game already finished, a stale amendment).",
@@ -46,7 +50,7 @@ class ApiView(APIView):
     of a login is a 401 with a ``WWW-Authenticate: Token`` challenge (DRF asks the first
     scheme); a session still works, with its CSRF check on writes."""
 
-    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    authentication_classes = [ExpiringTokenAuthentication, SessionAuthentication]
     parser_classes = [SafeJSONParser]
     # No OPTIONS self-description: the OpenAPI schema documents every operation, and DRF's
     # metadata needs a serializer_class these views do not have (OPTIONS is a 405).

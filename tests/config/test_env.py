@@ -195,3 +195,19 @@ def test_an_explicit_broker_url_wins_over_redis_url():
     }
     assert settings_seen_with(env, "s.CELERY_BROKER_URL") == "redis://broker:6379/0"
     assert settings_seen_with(env, 's.CACHES["default"]["LOCATION"]') == "redis://cache:6379/3"
+
+
+# --- API tokens --------------------------------------------------------------------------------
+
+
+def test_api_tokens_last_thirty_days_unless_told_otherwise():
+    assert settings_seen_with({"DEBUG": "true"}, "s.API_TOKEN_TTL_HOURS") == 720
+    env = {"DEBUG": "true", "API_TOKEN_TTL_HOURS": "12"}
+    assert settings_seen_with(env, "s.API_TOKEN_TTL_HOURS") == 12
+
+
+@pytest.mark.parametrize("value", ["0", "-5", "a month"])
+def test_a_token_lifetime_that_is_not_a_positive_number_of_hours_stops_the_server(value):
+    done = start_with({"DEBUG": "true", "API_TOKEN_TTL_HOURS": value})
+    assert done.returncode != 0
+    assert "API_TOKEN_TTL_HOURS" in done.stderr
