@@ -195,3 +195,18 @@ def test_an_explicit_broker_url_wins_over_redis_url():
     }
     assert settings_seen_with(env, "s.CELERY_BROKER_URL") == "redis://broker:6379/0"
     assert settings_seen_with(env, 's.CACHES["default"]["LOCATION"]') == "redis://cache:6379/3"
+
+
+# --- Invitations ---------------------------------------------------------------------------------
+
+
+def test_invitation_links_work_for_a_week_unless_the_environment_says_otherwise():
+    assert settings_seen_with({"DEBUG": "true"}, "s.INVITATION_TTL_DAYS") == 7
+    env = {"DEBUG": "true", "INVITATION_TTL_DAYS": "2"}
+    assert settings_seen_with(env, "s.INVITATION_TTL_DAYS") == 2
+
+
+def test_invitation_links_that_would_never_work_stop_the_start_up():
+    done = start_with({"DEBUG": "true", "INVITATION_TTL_DAYS": "0"})
+    assert done.returncode != 0
+    assert "INVITATION_TTL_DAYS=0 must be at least 1" in done.stderr
