@@ -25,16 +25,20 @@ def _require_owner(campaign: Campaign, by) -> None:
 
 
 @transaction.atomic
-def create_invitation(*, campaign: Campaign, role: str, by) -> Invitation:
-    """A new invitation link with a role (editor or viewer), usable until revoked."""
+def create_invitation(*, campaign: Campaign, role: str, single_use: bool = False, by) -> Invitation:
+    """A new invitation link with a role (editor or viewer). It works for
+    ``settings.INVITATION_TTL_DAYS`` days until revoked; a single-use link lets one person in."""
     campaign = lock_campaign(campaign)
     _require_owner(campaign, by)
     if role not in INVITED_ROLES:
         raise RuleViolation(
             "An invitation makes an editor or a viewer.", rule="invitation-role", field="role"
         )
-    invitation = Invitation.objects.create(campaign=campaign, role=role, created_by=by)
-    audit(campaign, by, "invitation-created", f"Invitation link created for a new {role}.")
+    invitation = Invitation.objects.create(
+        campaign=campaign, role=role, single_use=bool(single_use), created_by=by
+    )
+    kind = "Single-use invitation link" if invitation.single_use else "Invitation link"
+    audit(campaign, by, "invitation-created", f"{kind} created for a new {role}.")
     return invitation
 
 
@@ -69,10 +73,25 @@ def accept_invitation(*, token: str, user) -> tuple[Membership, bool]:
             rule="invitation-revoked",
             conflict=True,
         )
+    if invitation.is_expired:
+        raise RuleViolation(
+            "This invitation link has expired: ask the owner for a new one.",
+            rule="invitation-expired",
+            conflict=True,
+        )
     existing = Membership.objects.filter(campaign=campaign, user=user).first()
     if existing:
         return existing, False
-    membership = Membership.objects.create(campaign=campaign, user=user, role=invitation.role)
+    if invitation.is_used_up:
+        raise RuleViolation(
+            "This invitation link was for one person and has been used: "
+            "ask the owner for a new one.",
+            rule="invitation-used",
+            conflict=True,
+        )
+    membership = Membership.objects.create(
+        campaign=campaign, user=user, role=invitation.role, invitation=invitation
+    )
     invitation.uses += 1
     invitation.save(update_fields=["uses"])
     audit(campaign, user, "member-joined", f"{user.get_username()} joined as {invitation.role}.")
@@ -104,14 +123,29 @@ def set_role(*, campaign: Campaign, membership: Membership, role: str, by) -> Me
 
 @transaction.atomic
 def remove_member(*, campaign: Campaign, membership: Membership, by) -> None:
+    """Remove a member, and withdraw the invitation link they joined by, so that they cannot
+    come back through it. Others who joined by the same link stay members; the link stops
+    working for everyone, and the owner makes a new one if the group still needs it."""
     campaign = lock_campaign(campaign)
     _require_owner(campaign, by)
     membership = Membership.objects.select_related("user").get(pk=membership.pk, campaign=campaign)
     if membership.role == Role.OWNER:
         raise RuleViolation("The owner cannot be removed.", rule="owner-stays", conflict=True)
     name = membership.user.get_username()
+    link = membership.invitation_id
     membership.delete()
     audit(campaign, by, "member-removed", f"{name} left the campaign.")
+    if link is not None:
+        withdrawn = Invitation.objects.filter(
+            pk=link, campaign=campaign, revoked_at__isnull=True
+        ).update(revoked_at=timezone.now())
+        if withdrawn:
+            audit(
+                campaign,
+                by,
+                "invitation-revoked",
+                f"The invitation link {name} joined by was revoked.",
+            )
 
 
 @transaction.atomic

@@ -6,10 +6,12 @@ The durable world (every sticker and signature) lives in ``legacy.models``; a ca
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 
 
 def new_share_token() -> str:
@@ -61,6 +63,14 @@ class Membership(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
     )
     role = models.CharField(max_length=10, choices=Role.choices, default=Role.VIEWER)
+    # The link the member joined by, if any: removing the member withdraws it.
+    invitation = models.ForeignKey(
+        "Invitation",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="memberships",
+    )
 
     class Meta:
         constraints = [
@@ -273,7 +283,9 @@ class GameReward(models.Model):
 class Invitation(models.Model):
     """A link the owner hands out: whoever opens it, logged in, joins with its role.
 
-    A link serves the whole group (it may be used more than once) until the owner revokes it.
+    A link serves the whole group (it may be used more than once) unless it is single-use. It
+    works for ``settings.INVITATION_TTL_DAYS`` days after it was made, until the owner revokes
+    it, or until a member who joined by it is removed (``campaigns.members.remove_member``).
     """
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="invitations")
@@ -285,6 +297,7 @@ class Invitation(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
     uses = models.PositiveIntegerField(default=0)
+    single_use = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -297,6 +310,19 @@ class Invitation(models.Model):
 
     def __str__(self) -> str:
         return f"Invitation to {self.campaign} as {self.role}"
+
+    @property
+    def expires_at(self):
+        """When the link stops working: ``INVITATION_TTL_DAYS`` after it was made."""
+        return self.created_at + timedelta(days=settings.INVITATION_TTL_DAYS)
+
+    @property
+    def is_expired(self) -> bool:
+        return timezone.now() >= self.expires_at
+
+    @property
+    def is_used_up(self) -> bool:
+        return self.single_use and self.uses > 0
 
 
 class SnapshotStatus(models.TextChoices):

@@ -158,6 +158,15 @@ STORAGES = {
     },
 }
 
+# --- Invitations (campaigns/members.py) ---------------------------------------------------------
+
+# Days an invitation link works after the owner makes it.
+INVITATION_TTL_DAYS = env_int("INVITATION_TTL_DAYS", 7)
+if INVITATION_TTL_DAYS < 1:
+    raise ImproperlyConfigured(
+        f"INVITATION_TTL_DAYS={INVITATION_TTL_DAYS} must be at least 1 (days a link works)."
+    )
+
 # --- Board snapshots (campaigns/pictures/) -------------------------------------------------------
 
 SNAPSHOT_WIDTH = env_int("SNAPSHOT_WIDTH", 2000)  # pixels of a game's PNG

@@ -63,6 +63,12 @@ RULE_MESSAGES = {
     "naming-tie": gettext_lazy("The tied players roll a die to decide who names the world."),
     "invitation-revoked": gettext_lazy("This invitation link was withdrawn."),
     "invitation-unknown": gettext_lazy("This invitation link is not valid."),
+    "invitation-expired": gettext_lazy(
+        "This invitation link has expired: ask the owner for a new one."
+    ),
+    "invitation-used": gettext_lazy(
+        "This invitation link was for one person and has been used: ask the owner for a new one."
+    ),
     "owner-only": gettext_lazy("Only the campaign's owner may do that."),
     "amend-finished": gettext_lazy("Only a finished game can be amended."),
     "amend-before-next": gettext_lazy("A game can be amended until the next one is set up."),

@@ -288,3 +288,22 @@ def test_a_member_is_added_once_and_only_with_an_account(history, owner, viewer)
     }
     owner_role = client_for(owner).post(base, {"username": "sam", "role": "owner"}, format="json")
     assert owner_role.status_code == 400 and "role" in owner_role.json()["error"]["fields"]
+
+
+def test_the_audit_is_for_members_only_as_on_the_pages(history, viewer, stranger):
+    history.shared = history.public = True
+    history.save(update_fields=["shared", "public"])
+    audit = f"/api/v1/campaigns/{history.pk}/audit/"
+    shared = f"{audit}?share={history.share_token}"
+    for client, path, status in (
+        (client_for(), shared, 401),
+        (client_for(stranger), shared, 403),
+        (client_for(), audit, 401),
+        (client_for(stranger), audit, 403),
+    ):
+        response = client.get(path)
+        assert response.status_code == status, path
+        assert response.json()["error"]["message"] == (
+            "Only the campaign's members may see this." if status == 403 else "Log in to do that."
+        )
+    assert client_for(viewer).get(audit).status_code == 200

@@ -211,3 +211,18 @@ def test_a_token_lifetime_that_is_not_a_positive_number_of_hours_stops_the_serve
     done = start_with({"DEBUG": "true", "API_TOKEN_TTL_HOURS": value})
     assert done.returncode != 0
     assert "API_TOKEN_TTL_HOURS" in done.stderr
+
+
+# --- Invitations ---------------------------------------------------------------------------------
+
+
+def test_invitation_links_work_for_a_week_unless_the_environment_says_otherwise():
+    assert settings_seen_with({"DEBUG": "true"}, "s.INVITATION_TTL_DAYS") == 7
+    env = {"DEBUG": "true", "INVITATION_TTL_DAYS": "2"}
+    assert settings_seen_with(env, "s.INVITATION_TTL_DAYS") == 2
+
+
+def test_invitation_links_that_would_never_work_stop_the_start_up():
+    done = start_with({"DEBUG": "true", "INVITATION_TTL_DAYS": "0"})
+    assert done.returncode != 0
+    assert "INVITATION_TTL_DAYS=0 must be at least 1" in done.stderr

@@ -23,7 +23,6 @@ READ_PAGES = [
     "territories/egypt/",
     "factions/",
     "standings/",
-    "audit/",
     "packets/",
     "players/",
     "before-the-first-game/",
@@ -35,6 +34,7 @@ READ_PAGES = [
     "tools/starts/",
     "tools/odds/?attackers=5&defenders=2",
 ]
+MEMBER_PAGES = ["audit/"]
 WRITE_PAGES = ["games/2/finish/", "packets/open/", "world-name/"]
 OWNER_PAGES = ["settings/"]
 
@@ -49,13 +49,13 @@ def url(campaign, page):
     return f"/c/{campaign.pk}/{page}"
 
 
-@pytest.mark.parametrize("page", READ_PAGES)
+@pytest.mark.parametrize("page", READ_PAGES + MEMBER_PAGES)
 def test_every_member_reads_every_page(played, as_owner, as_editor, as_viewer, page):
     for client in (as_owner, as_editor, as_viewer):
         assert client.get(url(played, page)).status_code == 200
 
 
-@pytest.mark.parametrize("page", READ_PAGES + WRITE_PAGES + OWNER_PAGES)
+@pytest.mark.parametrize("page", READ_PAGES + MEMBER_PAGES + WRITE_PAGES + OWNER_PAGES)
 def test_a_stranger_gets_404_on_a_private_campaign(played, as_stranger, anonymous, page):
     assert as_stranger.get(url(played, page)).status_code == 404
     assert anonymous.get(url(played, page)).status_code == 404
@@ -194,3 +194,41 @@ def test_a_refused_invitation_shows_the_sharing_settings_as_they_are(played, as_
     assert response.status_code == 200
     form = response.context["sharing_form"]
     assert form.initial["public"] is True and form.initial["hide_unlocked_content"] is True
+
+
+# --- The audit trail: members only ---------------------------------------------------------------
+
+
+def test_a_share_link_reader_cannot_read_the_audit_nor_see_its_link(played, anonymous, as_stranger):
+    played.shared = True
+    played.save()
+    token = played.share_token
+    response = anonymous.get(url(played, f"audit/?share={token}"))
+    assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+    assert as_stranger.get(url(played, f"audit/?share={token}")).status_code == 403
+    for page in ("", "history/"):
+        text = as_stranger.get(url(played, f"{page}?share={token}")).content.decode()
+        assert url(played, "audit/") not in text, page
+
+
+def test_a_visitor_of_a_public_campaign_cannot_read_the_audit_nor_see_its_link(
+    played, anonymous, as_stranger, owner
+):
+    played.public = True
+    played.save()
+    response = anonymous.get(url(played, "audit/"))
+    assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+    response = as_stranger.get(url(played, "audit/"))
+    assert response.status_code == 403
+    assert owner.username not in response.content.decode()
+    for client in (anonymous, as_stranger):
+        assert url(played, "audit/") not in client.get(url(played, "history/")).content.decode()
+
+
+def test_a_viewer_member_reads_the_audit_and_sees_its_link(played, as_viewer, owner):
+    played.public = True
+    played.save()
+    response = as_viewer.get(url(played, "audit/"))
+    assert response.status_code == 200
+    assert owner.username in response.content.decode()
+    assert url(played, "audit/") in as_viewer.get(url(played, "history/")).content.decode()

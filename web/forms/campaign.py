@@ -62,6 +62,9 @@ class InvitationForm(forms.Form):
         ],
         initial=Role.EDITOR,
     )
+    single_use = forms.BooleanField(
+        label=_("Single use: the link lets one person in, then stops working"), required=False
+    )
 
 
 class SharingForm(forms.Form):

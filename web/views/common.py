@@ -23,21 +23,30 @@ def wants_fragment(request) -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
-def campaign_view(*, write: bool = False, owner: bool = False):
-    """Give the view the reader's ``Access``; refuse writers' pages to readers.
+def campaign_view(*, write: bool = False, owner: bool = False, member: bool = False):
+    """Give the view the reader's ``Access``; refuse writers' pages to readers, and members'
+    pages (``member=True``) to visitors who read by the share link or a public listing.
 
     A stranger never learns that a private campaign exists (404, from ``campaign_access``). A
-    reader who may not write gets 403, or the login page when not logged in.
+    reader who may not write (or a visitor on a members' page) gets 403, or the login page when
+    not logged in.
     """
 
     def decorate(view):
         @wraps(view)
         def wrapper(request, pk, *args, **kwargs):
             access = pages.campaign_access(request, pk)
-            allowed = access.is_owner if owner else (access.can_write if write else True)
+            if owner:
+                allowed = access.is_owner
+            elif write:
+                allowed = access.can_write
+            else:
+                allowed = access.is_member or not member
             if not allowed:
                 if not request.user.is_authenticated:
                     return redirect_to_login(request.get_full_path())
+                if member and not access.is_member:
+                    raise PermissionDenied(_("Only the campaign's members may see this."))
                 raise PermissionDenied(_("You may read this campaign but not change it."))
             return view(request, access, *args, **kwargs)
 

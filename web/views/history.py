@@ -226,8 +226,9 @@ def territory(request, access, slug):
     )
 
 
-@campaign_view()
+@campaign_view(member=True)
 def audit_page(request, access):
+    """Every change and who made it: for members only, since it names their accounts."""
     entries = AuditEntry.objects.filter(campaign=access.campaign).select_related("user")
     page = Paginator(entries.order_by("-at", "-id"), 50).get_page(request.GET.get("page"))
     for e in page.object_list:

@@ -4,12 +4,16 @@ players.
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -49,8 +53,15 @@ def settings_context(
     )
     for m in memberships:
         m.role_label = pages.ROLE_LABELS.get(m.role, m.role)
+    # Links that work now: not withdrawn, not expired, not a single-use link already used.
     invitations = list(
-        Invitation.objects.filter(campaign=campaign, revoked_at__isnull=True).order_by("-id")
+        Invitation.objects.filter(
+            campaign=campaign,
+            revoked_at__isnull=True,
+            created_at__gt=timezone.now() - timedelta(days=settings.INVITATION_TTL_DAYS),
+        )
+        .exclude(single_use=True, uses__gt=0)
+        .order_by("-id")
     )
     for i in invitations:
         i.url = request.build_absolute_uri(reverse("join", args=[i.token]))
@@ -112,7 +123,10 @@ def invitation_new(request, access):
     if form.is_valid():
         try:
             members.create_invitation(
-                campaign=access.campaign, role=form.cleaned_data["role"], by=request.user
+                campaign=access.campaign,
+                role=form.cleaned_data["role"],
+                single_use=form.cleaned_data["single_use"],
+                by=request.user,
             )
         except RuleViolation as refusal:
             refuse(form, refusal)
