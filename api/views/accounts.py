@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from axes.helpers import get_cool_off
-from django.contrib.auth import authenticate
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions
 from rest_framework.authtoken.models import Token
@@ -13,6 +12,7 @@ from rest_framework.response import Response
 from api.serializers.campaign import MeSerializer, TokenRequestSerializer, TokenSerializer
 from api.throttling import LoginRateThrottle
 from api.views.common import ApiView, errors, read_body
+from campaigns.logins import authenticate_in_turn
 from legacy.errors import RuleViolation
 
 
@@ -32,7 +32,9 @@ class TokenView(ApiView):
         data = read_body(TokenRequestSerializer, request)
         # With the request, axes counts a failure for this username from this address, and
         # refuses (flagging the request) once there were too many within the cool-down.
-        user = authenticate(request._request, username=data["username"], password=data["password"])
+        user = authenticate_in_turn(
+            request._request, username=data["username"], password=data["password"]
+        )
         if getattr(request._request, "axes_locked_out", False):
             cool_off = get_cool_off(request._request)
             raise exceptions.Throttled(

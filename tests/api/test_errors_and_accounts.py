@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+import time
 from datetime import timedelta
 
 import pytest
@@ -223,3 +225,43 @@ def test_the_schema_generates_without_warnings(tmp_path):
 def test_options_is_refused_in_shape_not_a_crash(history, owner):
     for url in ("/api/v1/campaigns/", f"/api/v1/campaigns/{history.pk}/games/", "/api/v1/board/"):
         assert_error(client_for(owner).options(url), 405, "method_not_allowed")
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_wrong_passwords_sent_together_on_many_workers_get_no_more_checks_than_the_limit(
+    owner, monkeypatch
+):
+    """Ten guesses at once, each password check as slow as a real hasher's: only as many are
+    checked as the limit allows before the lockout; the rest are refused without a check."""
+    from django.contrib.auth.backends import ModelBackend
+    from django.db import connection
+
+    checks = []
+    real = ModelBackend.authenticate
+
+    def slow(self, request, username=None, password=None, **kwargs):
+        checks.append(username)
+        time.sleep(0.3)
+        return real(self, request, username=username, password=password, **kwargs)
+
+    monkeypatch.setattr(ModelBackend, "authenticate", slow)
+    start = threading.Barrier(10)
+    statuses = []
+
+    def guess():
+        try:
+            start.wait()
+            statuses.append(_token("olga", "x").status_code)
+        finally:
+            connection.close()
+
+    with _rates(login="100/min"):
+        threads = [threading.Thread(target=guess) for _ in range(10)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    limit = settings.AXES_FAILURE_LIMIT
+    assert len(checks) == limit
+    assert sorted(statuses) == [400] * (limit - 1) + [429] * (10 - limit + 1)
