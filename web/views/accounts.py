@@ -90,6 +90,10 @@ def _signup_allowed(request) -> bool:
 
 
 def signup(request):
+    """Sign up. A taken username is said to be taken: a person choosing a name must learn it,
+    and usernames are no secret to the people one plays with. What keeps this from being a
+    directory of accounts is the limit per address, which counts every attempt, refused or not;
+    past it, nothing sent is checked. (Logins, in turn, never say whether a username exists.)"""
     if request.user.is_authenticated:
         return redirect("home")
     form = SignupForm(request.POST or None)
