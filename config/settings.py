@@ -4,6 +4,7 @@ The embedded default needs nothing: a SQLite file under ``var/`` and Celery task
 Production sets ``DATABASE_URL`` (PostgreSQL), ``REDIS_URL`` (broker and cache) and ``SECRET_KEY``.
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -41,6 +42,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "csp",
+    "axes",
     "legacy",
     "campaigns",
     "api",
@@ -57,6 +59,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Last, so that it sees a lockout flagged during the login (config/settings.py, "Logins").
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -207,6 +211,34 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# --- Logins ------------------------------------------------------------------------------------
+# Every login door (the page, the admin, the API's token) goes through django-axes: failed logins
+# are counted in the database per username *and* client address together, so a guesser is
+# stopped for a cool-down and cannot lock the same person out from elsewhere.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# How many reverse proxies in front of the app append to X-Forwarded-For (0: believe none).
+TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)
+if TRUSTED_PROXIES < 0:
+    raise ImproperlyConfigured("TRUSTED_PROXIES must be 0 or more.")
+AXES_CLIENT_IP_CALLABLE = "config.client.client_address"
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 5))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+# The pages' lockout answer; the API's token view answers its own, in the API's error shape.
+AXES_LOCKOUT_CALLABLE = "web.views.accounts.locked_out"
+if AXES_FAILURE_LIMIT < 1 or timedelta(0) >= AXES_COOLOFF_TIME:
+    raise ImproperlyConfigured("LOGIN_FAILURE_LIMIT and LOGIN_COOLOFF_MINUTES must be positive.")
+
+# Sign-ups per client address in a window (every attempt counts, a refused one too).
+SIGNUP_LIMIT = env_int("SIGNUP_LIMIT", 5)
+SIGNUP_WINDOW_MINUTES = env_int("SIGNUP_WINDOW_MINUTES", 60)
+if SIGNUP_LIMIT < 1 or SIGNUP_WINDOW_MINUTES < 1:
+    raise ImproperlyConfigured("SIGNUP_LIMIT and SIGNUP_WINDOW_MINUTES must be positive.")
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
@@ -240,11 +272,10 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     # Every refusal in one shape, {"error": {...}} (api/errors.py).
     "EXCEPTION_HANDLER": "api.errors.exception_handler",
-    # Token requests per address, and failed logins per username (api/throttling.py).
-    "DEFAULT_THROTTLE_RATES": {
-        "login": _throttle_rate("LOGIN_RATE", "10/min"),
-        "login_failures": _throttle_rate("LOGIN_FAILURE_RATE", "5/min"),
-    },
+    # Token requests per address (api/throttling.py); failed logins are counted by axes.
+    "DEFAULT_THROTTLE_RATES": {"login": _throttle_rate("LOGIN_RATE", "10/min")},
+    # The client's address for throttles: X-Forwarded-For is believed only behind proxies.
+    "NUM_PROXIES": TRUSTED_PROXIES,
 }
 # How long an API token is good for after it was issued (api/tokens.py); then a new login.
 API_TOKEN_TTL_HOURS = env_int("API_TOKEN_TTL_HOURS", 720)

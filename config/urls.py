@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path, register_converter
 
+from web.forms.campaign import AdminLoginForm, LoginForm
 from web.views import accounts, members
 
 
@@ -21,11 +22,17 @@ class InvitationToken:
 
 register_converter(InvitationToken, "invitation_token")
 
+
+# Both login forms check passwords one at a time per account (campaigns/logins.py).
+admin.site.login_form = AdminLoginForm
+
 urlpatterns = [
     path("", accounts.home, name="home"),
     path("health/", accounts.health, name="health"),
     path("accounts/signup/", accounts.signup, name="signup"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path(
+        "accounts/login/", auth_views.LoginView.as_view(authentication_form=LoginForm), name="login"
+    ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
         "accounts/password/",

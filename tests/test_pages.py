@@ -10,6 +10,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.staticfiles import finders
 from django.core.management import call_command
+from django.http import HttpRequest
 from django.test import override_settings
 
 from campaigns.models import Campaign
@@ -116,7 +117,7 @@ def test_a_new_installation_in_debug_gets_a_demo_account_with_a_campaign(client)
     campaign = Campaign.objects.get(owner=demo)
     assert campaign.prepared_at is not None
     assert world_as_of(campaign.pk, 0).stock_left["first-game-coins"] == 0
-    assert client.login(username="demo", password="demo")
+    assert client.login(request=HttpRequest(), username="demo", password="demo")
     assert campaign.name in client.get("/").content.decode()
 
 

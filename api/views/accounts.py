@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from django.contrib.auth import authenticate
+from axes.helpers import get_cool_off
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
 from api.serializers.campaign import MeSerializer, TokenRequestSerializer, TokenSerializer
-from api.throttling import LoginRateThrottle, failures_wait, record_failure
+from api.throttling import LoginRateThrottle
 from api.tokens import ExpiringTokenAuthentication, issue_token, revoke_tokens
 from api.views.common import ApiView, errors, read_body
+from campaigns.logins import authenticate_in_turn
 from legacy.errors import RuleViolation
 
 
@@ -47,12 +48,18 @@ class TokenView(ApiView):
     )
     def post(self, request):
         data = read_body(TokenRequestSerializer, request)
-        wait = failures_wait(data["username"])
-        if wait is not None:
-            raise exceptions.Throttled(wait, "Too many failed logins for this account.")
-        user = authenticate(request._request, username=data["username"], password=data["password"])
+        # With the request, axes counts a failure for this username from this address, and
+        # refuses (flagging the request) once there were too many within the cool-down.
+        user = authenticate_in_turn(
+            request._request, username=data["username"], password=data["password"]
+        )
+        if getattr(request._request, "axes_locked_out", False):
+            cool_off = get_cool_off(request._request)
+            raise exceptions.Throttled(
+                cool_off.total_seconds() if cool_off else None,
+                "Too many failed logins for this account from this address.",
+            )
         if user is None or not user.is_active:
-            record_failure(data["username"])
             raise RuleViolation("Wrong username or password.", rule="credentials", field="password")
         return Response({"token": issue_token(user).key})
 

@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
+import threading
+import time
+from datetime import timedelta
+
 import pytest
+from axes.models import AccessAttempt
+from django.conf import settings
+from django.core.cache import cache
 from django.test import override_settings
+from django.utils import timezone
 from rest_framework.settings import api_settings
 from rest_framework.test import APIClient
 
@@ -117,26 +125,51 @@ def _rates(**rates):
     )
 
 
-def test_repeated_failed_logins_on_one_account_are_throttled(owner):
-    with _rates(login="100/min", login_failures="3/min"):
-        for _ in range(3):
-            response = APIClient().post(
-                "/api/v1/auth/token/", {"username": "olga", "password": "x"}, format="json"
-            )
-            assert response.status_code == 400
-        blocked = APIClient().post(
-            "/api/v1/auth/token/", {"username": "OLGA", "password": "pw-olga-123"}, format="json"
-        )
-        assert_error(blocked, 429, "throttled")
-        assert int(blocked["Retry-After"]) >= 1
-        other = APIClient().post(
-            "/api/v1/auth/token/", {"username": "sam", "password": "x"}, format="json"
-        )
-        assert other.status_code == 400
+def _token(username, password, **extra):
+    return APIClient().post(
+        "/api/v1/auth/token/", {"username": username, "password": password}, format="json", **extra
+    )
+
+
+def _after_the_cool_down():
+    aged = timezone.now() - settings.AXES_COOLOFF_TIME - timedelta(seconds=1)
+    AccessAttempt.objects.update(attempt_time=aged)
+
+
+def test_wrong_passwords_lock_the_token_login_until_the_cool_down_is_over(owner):
+    limit = settings.AXES_FAILURE_LIMIT
+    for _ in range(limit - 1):
+        assert_error(_token("olga", "x"), 400, "rule", rule="credentials")
+    assert_error(_token("olga", "x"), 429, "throttled")
+    blocked = _token("olga", "pw-olga-123")
+    assert_error(blocked, 429, "throttled")
+    assert int(blocked["Retry-After"]) == settings.AXES_COOLOFF_TIME.total_seconds()
+    assert _token("sam", "x").status_code == 400  # another account is not locked
+
+    _after_the_cool_down()
+    assert _token("olga", "pw-olga-123").status_code == 200
+
+
+def test_a_new_forwarded_for_on_every_token_request_does_not_escape_the_limits(owner):
+    for n in range(settings.AXES_FAILURE_LIMIT):
+        _token("olga", "x", HTTP_X_FORWARDED_FOR=f"10.0.0.{n}")
+    assert_error(_token("olga", "pw-olga-123", HTTP_X_FORWARDED_FOR="10.9.9.9"), 429, "throttled")
+    with _rates(login="2/min"):
+        cache.clear()
+        for n in range(2):
+            assert _token("sam", "x", HTTP_X_FORWARDED_FOR=f"10.1.0.{n}").status_code == 400
+        assert_error(_token("sam", "x", HTTP_X_FORWARDED_FOR="10.1.0.9"), 429, "throttled")
+
+
+def test_a_token_lockout_from_an_attackers_address_leaves_the_owner_free_at_home(owner):
+    for _ in range(settings.AXES_FAILURE_LIMIT + 2):
+        _token("olga", "x", REMOTE_ADDR="203.0.113.66")
+    assert_error(_token("olga", "pw-olga-123", REMOTE_ADDR="203.0.113.66"), 429, "throttled")
+    assert _token("olga", "pw-olga-123", REMOTE_ADDR="198.51.100.7").status_code == 200
 
 
 def test_too_many_token_requests_from_one_address_are_throttled(owner):
-    with _rates(login="2/min", login_failures="100/min"):
+    with _rates(login="2/min"):
         for _ in range(2):
             ok = APIClient().post(
                 "/api/v1/auth/token/",
@@ -196,3 +229,43 @@ def test_the_schema_generates_without_warnings(tmp_path):
 def test_options_is_refused_in_shape_not_a_crash(history, owner):
     for url in ("/api/v1/campaigns/", f"/api/v1/campaigns/{history.pk}/games/", "/api/v1/board/"):
         assert_error(client_for(owner).options(url), 405, "method_not_allowed")
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_wrong_passwords_sent_together_on_many_workers_get_no_more_checks_than_the_limit(
+    owner, monkeypatch
+):
+    """Ten guesses at once, each password check as slow as a real hasher's: only as many are
+    checked as the limit allows before the lockout; the rest are refused without a check."""
+    from django.contrib.auth.backends import ModelBackend
+    from django.db import connection
+
+    checks = []
+    real = ModelBackend.authenticate
+
+    def slow(self, request, username=None, password=None, **kwargs):
+        checks.append(username)
+        time.sleep(0.3)
+        return real(self, request, username=username, password=password, **kwargs)
+
+    monkeypatch.setattr(ModelBackend, "authenticate", slow)
+    start = threading.Barrier(10)
+    statuses = []
+
+    def guess():
+        try:
+            start.wait()
+            statuses.append(_token("olga", "x").status_code)
+        finally:
+            connection.close()
+
+    with _rates(login="100/min"):
+        threads = [threading.Thread(target=guess) for _ in range(10)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    limit = settings.AXES_FAILURE_LIMIT
+    assert len(checks) == limit
+    assert sorted(statuses) == [400] * (limit - 1) + [429] * (10 - limit + 1)

@@ -8,6 +8,7 @@ services, with events and rewards, so pages have a history to show.
 from __future__ import annotations
 
 import pytest
+from django.core.cache import cache
 from django.test import Client
 
 from campaigns.game.finish import finish_game
@@ -23,6 +24,12 @@ SEATS = (
 )
 DESTROYED = ("alaska", "brazil", "iceland", "ural", "siberia", "madagascar", "ontario")
 SCARRED = ("greenland", "scandinavia", "yakutsk", "argentina", "new-guinea", "irkutsk")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_counters():
+    """Sign-up counts per address live in the cache; each test starts with none."""
+    cache.clear()
 
 
 def seat_plan(players):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.http import HttpRequest
 
 from campaigns.game.finish import finish_game
 from campaigns.game.table import place_scar, use_missiles
@@ -73,7 +74,7 @@ def test_log_in_change_the_password_and_log_out(client, owner):
     assert response.status_code == 302
     assert client.get(response["Location"]).status_code == 200
     assert client.post("/accounts/logout/").status_code == 302
-    assert client.login(username="olga", password="another-good-phrase")
+    assert client.login(request=HttpRequest(), username="olga", password="another-good-phrase")
 
 
 def test_making_a_campaign_needs_a_login(client):

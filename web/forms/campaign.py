@@ -5,11 +5,37 @@ and the language of its pictures.
 from __future__ import annotations
 
 from django import forms
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.logins import authenticate_in_turn
 from campaigns.models import Role
+
+
+class _InTurn:
+    """Django's login form, checking passwords one at a time per account (campaigns/logins.py)."""
+
+    def clean(self):
+        username = self.cleaned_data.get("username")
+        password = self.cleaned_data.get("password")
+        if username is not None and password:
+            self.user_cache = authenticate_in_turn(
+                self.request, username=username, password=password
+            )
+            if self.user_cache is None:
+                raise self.get_invalid_login_error()
+            self.confirm_login_allowed(self.user_cache)
+        return self.cleaned_data
+
+
+class LoginForm(_InTurn, AuthenticationForm):
+    pass
+
+
+class AdminLoginForm(_InTurn, AdminAuthenticationForm):
+    pass
 
 
 class SignupForm(UserCreationForm):

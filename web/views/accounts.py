@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import math
+import time
+
+from axes.helpers import get_cool_off
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
+from django.core.cache import cache
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -15,6 +21,7 @@ from campaigns.models import (
     Campaign,
     Membership,
 )
+from config.client import client_address
 from web import pages
 from web.forms.campaign import SignupForm
 
@@ -51,10 +58,55 @@ def _safe_next(request, fallback: str) -> str:
     return fallback
 
 
+def locked_out(request, original_response=None, credentials=None):
+    """AXES_LOCKOUT_CALLABLE: the answer to a login refused for too many failures.
+
+    The page and the admin login get a page that says so; the API's token view has already
+    answered in the API's own error shape, and that answer is kept.
+    """
+    if original_response is not None and request.path.startswith("/api/"):
+        return original_response
+    cool_off = get_cool_off(request)
+    minutes = max(1, math.ceil(cool_off.total_seconds() / 60)) if cool_off else 1
+    response = render(request, "registration/locked_out.html", {"minutes": minutes}, status=429)
+    if cool_off:
+        response["Retry-After"] = str(int(cool_off.total_seconds()))
+    return response
+
+
+def _signup_allowed(request) -> bool:
+    """Count this sign-up attempt against its client address; False past the limit.
+
+    A fixed window in the cache, counted with ``add`` and ``incr`` (atomic in Redis and in the
+    local-memory cache), so that workers answering at the same moment cannot race past it.
+    """
+    window = settings.SIGNUP_WINDOW_MINUTES * 60
+    key = f"signups:{client_address(request)}:{int(time.time() // window)}"
+    cache.add(key, 0, timeout=window)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # expired between the two calls
+        cache.add(key, 1, timeout=window)
+        count = 1
+    return count <= settings.SIGNUP_LIMIT
+
+
 def signup(request):
+    """Sign up. A taken username is said to be taken: a person choosing a name must learn it,
+    and usernames are no secret to the people one plays with. What keeps this from being a
+    directory of accounts is the limit per address, which counts every attempt, refused or not;
+    past it, nothing sent is checked. (Logins, in turn, never say whether a username exists.)"""
     if request.user.is_authenticated:
         return redirect("home")
     form = SignupForm(request.POST or None)
+    if request.method == "POST" and not _signup_allowed(request):
+        # A fresh form: nothing of what was sent is checked (nor a username looked up).
+        context = {
+            "form": SignupForm(),
+            "next": request.POST.get("next", ""),
+            "refusal": _("Too many sign-ups from your address for now. Try again later."),
+        }
+        return render(request, "registration/signup.html", context, status=429)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")

@@ -1,0 +1,167 @@
+"""Login limits on the pages: the login page and the admin's, per username and address together,
+for a cool-down; and sign-ups per address."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from axes.models import AccessAttempt
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.test import Client, override_settings
+from django.utils import timezone
+
+from config.client import client_address
+
+pytestmark = pytest.mark.django_db
+
+ATTACKER = "203.0.113.66"
+VICTIM_HOME = "198.51.100.7"
+
+
+def after_the_cool_down():
+    """The failures recorded so far, aged past the cool-down, as if its minutes had passed."""
+    aged = timezone.now() - settings.AXES_COOLOFF_TIME - timedelta(seconds=1)
+    AccessAttempt.objects.update(attempt_time=aged)
+
+
+def fail(client, path, username, times, **extra):
+    for _ in range(times):
+        client.post(path, {"username": username, "password": "wrong-guess"}, **extra)
+
+
+def logged_in(client) -> bool:
+    return "_auth_user_id" in client.session
+
+
+def test_five_wrong_passwords_lock_the_page_login_until_the_cool_down_is_over(owner):
+    client = Client()
+    fail(client, "/accounts/login/", "olga", settings.AXES_FAILURE_LIMIT)
+    refused = client.post("/accounts/login/", {"username": "olga", "password": "pw-olga-123"})
+    assert refused.status_code == 429
+    assert "too many wrong passwords for this account" in refused.content.decode()
+    assert int(refused["Retry-After"]) == settings.AXES_COOLOFF_TIME.total_seconds()
+    assert not logged_in(client)
+
+    after_the_cool_down()
+    accepted = client.post("/accounts/login/", {"username": "olga", "password": "pw-olga-123"})
+    assert accepted.status_code == 302 and logged_in(client)
+
+
+def test_four_wrong_passwords_still_let_the_right_one_in(owner):
+    client = Client()
+    fail(client, "/accounts/login/", "olga", settings.AXES_FAILURE_LIMIT - 1)
+    accepted = client.post("/accounts/login/", {"username": "olga", "password": "pw-olga-123"})
+    assert accepted.status_code == 302 and logged_in(client)
+
+
+def test_wrong_passwords_lock_the_admin_login_for_a_superuser_for_a_while(django_user_model):
+    django_user_model.objects.create_superuser(username="root", password="pw-root-123")
+    client = Client()
+    right = {"username": "root", "password": "pw-root-123", "next": "/admin/"}
+    fail(client, "/admin/login/", "root", settings.AXES_FAILURE_LIMIT)
+    refused = client.post("/admin/login/", right)
+    assert refused.status_code == 429 and not logged_in(client)
+
+    after_the_cool_down()
+    accepted = client.post("/admin/login/", right)
+    assert accepted.status_code == 302 and logged_in(client)
+
+
+@override_settings(AXES_COOLOFF_TIME=timedelta(minutes=30))
+def test_the_lockout_page_speaks_russian_and_names_the_cool_down(owner):
+    client = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    fail(client, "/accounts/login/", "olga", settings.AXES_FAILURE_LIMIT)
+    refused = client.post("/accounts/login/", {"username": "olga", "password": "pw-olga-123"})
+    text = refused.content.decode()
+    assert refused.status_code == 429
+    assert "Слишком много неверных паролей" in text and "30 минут" in text
+
+
+def test_a_new_forwarded_for_on_every_request_does_not_escape_the_limit(owner):
+    client = Client()
+    for n in range(settings.AXES_FAILURE_LIMIT):
+        client.post(
+            "/accounts/login/",
+            {"username": "olga", "password": "wrong-guess"},
+            HTTP_X_FORWARDED_FOR=f"10.0.0.{n}",
+        )
+    refused = client.post(
+        "/accounts/login/",
+        {"username": "olga", "password": "pw-olga-123"},
+        HTTP_X_FORWARDED_FOR="10.9.9.9",
+    )
+    assert refused.status_code == 429 and not logged_in(client)
+
+
+def test_an_attacker_locking_a_name_out_does_not_lock_out_its_owner_at_home(owner):
+    attacker = Client(REMOTE_ADDR=ATTACKER)
+    fail(attacker, "/accounts/login/", "olga", settings.AXES_FAILURE_LIMIT + 3)
+    right = {"username": "olga", "password": "pw-olga-123"}
+    assert attacker.post("/accounts/login/", right).status_code == 429
+
+    victim = Client(REMOTE_ADDR=VICTIM_HOME)
+    assert victim.post("/accounts/login/", right).status_code == 302 and logged_in(victim)
+
+
+class _Request:
+    def __init__(self, remote, forwarded=None):
+        self.META = {"REMOTE_ADDR": remote}
+        if forwarded is not None:
+            self.META["HTTP_X_FORWARDED_FOR"] = forwarded
+
+
+def test_the_client_address_believes_forwarded_for_only_as_far_as_the_trusted_proxies():
+    spoofed = _Request("10.0.0.2", "6.6.6.6, 203.0.113.5")
+    assert client_address(spoofed) == "10.0.0.2"  # no trusted proxy: the header is ignored
+    with override_settings(TRUSTED_PROXIES=1):
+        # The proxy appended the address it saw; what the client wrote before it is not believed.
+        assert client_address(spoofed) == "203.0.113.5"
+        assert client_address(_Request("10.0.0.2", "not-an-address")) == "10.0.0.2"
+    with override_settings(TRUSTED_PROXIES=2):
+        assert client_address(spoofed) == "6.6.6.6"
+
+
+# --- Sign-up ----------------------------------------------------------------------------------
+
+
+def sign_up(username, address, **extra):
+    return Client(REMOTE_ADDR=address, **extra).post(
+        "/accounts/signup/",
+        {
+            "username": username,
+            "password1": "a-long-pass-phrase",
+            "password2": "a-long-pass-phrase",
+        },
+    )
+
+
+@override_settings(SIGNUP_LIMIT=3)
+def test_sign_ups_from_one_address_are_limited():
+    for n in range(3):
+        assert sign_up(f"newbie{n}", ATTACKER).status_code == 302
+    refused = sign_up("newbie3", ATTACKER, HTTP_X_FORWARDED_FOR="10.1.2.3")
+    assert refused.status_code == 429
+    assert "Too many sign-ups from your address" in refused.content.decode()
+    assert not get_user_model().objects.filter(username="newbie3").exists()
+    assert get_user_model().objects.count() == 3
+
+    assert sign_up("neighbour", VICTIM_HOME).status_code == 302
+
+
+@override_settings(SIGNUP_LIMIT=2)
+def test_probing_for_taken_usernames_counts_against_the_sign_up_limit(owner):
+    taken = sign_up("olga", ATTACKER)
+    assert taken.status_code == 200 and "already exists" in taken.content.decode()
+    assert sign_up("olga", ATTACKER).status_code == 200
+    probe = sign_up("olga", ATTACKER)
+    assert probe.status_code == 429 and "already exists" not in probe.content.decode()
+
+
+@override_settings(SIGNUP_LIMIT=1)
+def test_the_sign_up_refusal_speaks_russian():
+    assert sign_up("newbie", ATTACKER).status_code == 302
+    refused = sign_up("newbie2", ATTACKER, HTTP_ACCEPT_LANGUAGE="ru")
+    assert refused.status_code == 429
+    assert "Слишком много регистраций с вашего адреса" in refused.content.decode()
