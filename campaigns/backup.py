@@ -171,6 +171,7 @@ LEFT_OUT = {
     "campaigns.Membership": "who may read or edit: accounts of this installation",
     "campaigns.Invitation": "links to join, like the share token: never valid on a copy",
     "campaigns.Snapshot": "board pictures, drawn again from the marks on demand",
+    "campaigns.ImportJob": "how a campaign came into this installation, not part of it",
 }
 
 TOP_LEVEL = (
