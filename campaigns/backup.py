@@ -558,14 +558,17 @@ def loads(text: str | bytes) -> dict:
     def no_constants(name):
         raise BackupError(f"The file is not a backup: {name} is not a JSON value.")
 
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise BackupError("The file is not UTF-8 text, so it is not a backup.") from None
     try:
         data = json.loads(text, parse_constant=no_constants)
     except json.JSONDecodeError as error:
         raise BackupError(
             f"The file is not JSON: {error.msg} (line {error.lineno}, column {error.colno})."
         ) from None
-    except UnicodeDecodeError:
-        raise BackupError("The file is not UTF-8 text, so it is not a backup.") from None
     except RecursionError:
         raise BackupError("The file is not a backup: its JSON is nested too deeply.") from None
     if not isinstance(data, dict):
