@@ -27,7 +27,8 @@ from api.serializers.campaign import (
     PlayerSerializer,
 )
 from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors, read_body
-from campaigns import backup, imports, members, services
+from campaigns import backup, members, services
+from campaigns.imports.start import start_import
 from campaigns.models import (
     Campaign,
     ImportJob,
@@ -187,15 +188,15 @@ class ImportView(ApiView):
         responses={202: ImportJobSerializer, **errors(400, 401, 403, 413)},
         tags=["campaigns"],
         description="Upload a backup (the document GET .../export/ gives). Answers 202 with an "
-        "import job; poll GET /api/v1/imports/{id}/ until its status is done (campaign_id) or "
-        "failed (error, in the API's error shape). A backup larger than "
+        "import job; poll GET /api/v1/imports/{id}/ until its status is done (with the new "
+        "campaign) or failed (error, in the API's error shape). A backup larger than "
         "BACKUP_UPLOAD_MAX_BYTES is refused with 413.",
     )
     def post(self, request):
         payload = request.data
         if not isinstance(payload, bytes) or not payload.strip():
             raise exceptions.ValidationError({"non_field_errors": ["A backup is one JSON object."]})
-        job = imports.start_import(owner=request.user, payload=payload)
+        job = start_import(owner=request.user, payload=payload)
         if job.status == ImportStatus.FAILED:
             job.delete()  # refused at once: nothing stays behind, not even the job
             return Response({"error": job.error}, status=status.HTTP_400_BAD_REQUEST)

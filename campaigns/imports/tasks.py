@@ -10,7 +10,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.conf import settings
 
-from campaigns.imports import run_import
+from campaigns.imports.jobs import run_import
 
 
 @shared_task(
