@@ -32,3 +32,22 @@ class SafeJSONParser(JSONParser):
             return super().parse(stream, media_type, parser_context)
         except RecursionError:
             raise exceptions.ParseError("JSON parse error - nested too deeply.") from None
+
+
+class BackupUploadParser(JSONParser):
+    """A backup, taken as the bytes it arrived as (at most ``BACKUP_UPLOAD_MAX_BYTES``): it is
+    read and checked by the import task, not by the web worker."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        limit = settings.BACKUP_UPLOAD_MAX_BYTES
+        request = (parser_context or {}).get("request")
+        length = request.META.get("CONTENT_LENGTH") if request is not None else None
+        try:
+            if length and int(length) > limit:
+                raise TooLarge(f"The backup is larger than {limit} bytes.")
+        except ValueError:
+            raise exceptions.ParseError("Content-Length is not a number.") from None
+        body = stream.read(limit + 1) if stream is not None else b""
+        if len(body) > limit:
+            raise TooLarge(f"The backup is larger than {limit} bytes.")
+        return body

@@ -67,6 +67,7 @@ urlpatterns = [
     path("auth/me/", accounts.MeView.as_view(), name="me"),
     path("campaigns/", campaign.CampaignListView.as_view(), name="campaigns"),
     path("campaigns/import/", campaign.ImportView.as_view(), name="campaign-import"),
+    path("imports/<id:job_id>/", campaign.ImportJobView.as_view(), name="import-job"),
     path(C, campaign.CampaignDetailView.as_view(), name="campaign"),
     path(C + "export/", campaign.ExportView.as_view(), name="campaign-export"),
     path(C + "members/", campaign.MemberListView.as_view(), name="members"),

@@ -54,6 +54,7 @@ import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.db import IntegrityError, connection, models, transaction
@@ -65,6 +66,7 @@ from campaigns.models import (
     Game,
     GameEvent,
     GameReward,
+    GameStatus,
     Membership,
     Player,
     Role,
@@ -80,6 +82,7 @@ from legacy.models import (
     MarkKind,
     PacketOpening,
     ScarKind,
+    Signature,
     StockAllowance,
     TradeRate,
     UnlockedContent,
@@ -194,6 +197,7 @@ LEFT_OUT = {
     "campaigns.Membership": "who may read or edit: accounts of this installation",
     "campaigns.Invitation": "links to join, like the share token: never valid on a copy",
     "campaigns.Snapshot": "board pictures, drawn again from the marks on demand",
+    "campaigns.ImportJob": "how a campaign came into this installation, not part of it",
 }
 
 TOP_LEVEL = (
@@ -242,7 +246,10 @@ class _Hook:
 
 
 def _player_refs_out(ctx: _Export, value):
-    return {ctx.players.get(_int_or_none(k), str(k)): v for k, v in (value or {}).items()}
+    """Player ids as keys, written as names; a key that is not one of ours cannot be restored
+    and is left out (like any reference outside the campaign)."""
+    named = ((ctx.players.get(_int_or_none(k)), v) for k, v in (value or {}).items())
+    return {name: v for name, v in named if name is not None}
 
 
 def _int_or_none(value) -> int | None:
@@ -514,31 +521,21 @@ class _Export:
 
     def with_usernames(self, document):
         """Replace every account met on the way with its username, in one query."""
-        found: set[int] = set()
-
-        def collect(node):
-            if isinstance(node, _Account):
-                found.add(node.pk)
-            elif isinstance(node, dict):
-                for v in node.values():
-                    collect(v)
-            elif isinstance(node, list):
-                for v in node:
-                    collect(v)
-
-        collect(document)
-        names = dict(get_user_model().objects.filter(pk__in=found).values_list("pk", "username"))
-
-        def replace(node):
-            if isinstance(node, _Account):
-                return names.get(node.pk)
-            if isinstance(node, dict):
-                return {k: replace(v) for k, v in node.items()}
-            if isinstance(node, list):
-                return [replace(v) for v in node]
-            return node
-
-        return replace(document)
+        # Walked with a stack, not recursion: stored JSON may nest deeper than Python's stack.
+        found: list[tuple[dict | list, object]] = []
+        stack: list[dict | list] = [document]
+        while stack:
+            node = stack.pop()
+            for key, value in node.items() if isinstance(node, dict) else enumerate(node):
+                if isinstance(value, _Account):
+                    found.append((node, key))
+                elif isinstance(value, (dict, list)):
+                    stack.append(value)
+        pks = {node[key].pk for node, key in found}
+        names = dict(get_user_model().objects.filter(pk__in=pks).values_list("pk", "username"))
+        for node, key in found:
+            node[key] = names.get(node[key].pk)
+        return document
 
 
 def export_campaign(campaign_id: int) -> dict:
@@ -581,18 +578,25 @@ def dumps(data: dict) -> str:
     )
 
 
-def loads(text: str) -> dict:
-    """Read a backup's text; anything but a JSON object is refused."""
+def loads(text: str | bytes) -> dict:
+    """Read a backup's text (or its UTF-8 bytes); anything but a JSON object is refused."""
 
     def no_constants(name):
         raise BackupError(f"The file is not a backup: {name} is not a JSON value.")
 
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise BackupError("The file is not UTF-8 text, so it is not a backup.") from None
     try:
         data = json.loads(text, parse_constant=no_constants)
     except json.JSONDecodeError as error:
         raise BackupError(
             f"The file is not JSON: {error.msg} (line {error.lineno}, column {error.colno})."
         ) from None
+    except RecursionError:
+        raise BackupError("The file is not a backup: its JSON is nested too deeply.") from None
     if not isinstance(data, dict):
         raise BackupError("The file is not a backup: it should hold one JSON object.")
     return data
@@ -611,6 +615,7 @@ class _Import:
     seats: dict[str, int] = field(default_factory=dict)  # of the game being imported
     factions: set[str] = field(default_factory=set)
     accounts: dict[str, int | None] = field(default_factory=dict)
+    reach: set[int] = field(default_factory=set)  # accounts the new owner may name
     stamps: dict[type, list[tuple[models.Model, str, object]]] = field(default_factory=dict)
 
     def player(self, name, where) -> int:
@@ -628,11 +633,17 @@ class _Import:
                 .values_list("pk", flat=True)
                 .first()
             )
-            self.accounts[username] = pk
             if pk is None:
                 self.notes.append(
                     f"No account called {username!r} here: its entries are kept without one."
                 )
+            elif pk not in self.reach:
+                pk = None
+                self.notes.append(
+                    f"The account {username!r} shares no campaign with you: its entries are "
+                    "kept without one."
+                )
+            self.accounts[username] = pk
         return self.accounts[username]
 
     def mark(self, model, ordinal, where) -> int:
@@ -795,6 +806,8 @@ def _typed(f: models.Field, value, where: str):
         ok = isinstance(value, str)
     elif isinstance(f, models.JSONField):
         ok = _json_is_plain(value)
+        if ok:
+            _check_json_bounds(value, where)
     else:  # pragma: no cover - a field type this format does not know yet
         raise _refuse(where, f"cannot read a {type(f).__name__}.")
     if not ok:
@@ -805,6 +818,26 @@ def _typed(f: models.Field, value, where: str):
         wanted = next((text for kind, text in expected.items() if isinstance(f, kind)), "a string")
         raise _refuse(where, f"{value!r} should be {wanted}.")
     return value
+
+
+def _check_json_bounds(value, where: str) -> None:
+    """Free JSON (audit data, event data...) no deeper and no longer than the settings allow,
+    measured without recursion, so that a hostile value cannot exhaust the stack here or, once
+    stored, when the campaign is exported."""
+    limit = settings.BACKUP_JSON_MAX_DEPTH
+    stack = [(value, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, (dict, list)):
+            if depth > limit:
+                raise _refuse(where, f"nested more than {limit} levels deep.")
+            children = node.values() if isinstance(node, dict) else node
+            stack.extend((child, depth + 1) for child in children)
+    size = len(json.dumps(value, ensure_ascii=False))
+    if size > settings.BACKUP_JSON_MAX_CHARS:
+        raise _refuse(
+            where, f"{size} characters long; at most {settings.BACKUP_JSON_MAX_CHARS} are allowed."
+        )
 
 
 def _list(container: dict, key: str, where: str = "") -> list:
@@ -846,13 +879,104 @@ def _check_header(data) -> None:
         raise BackupError(f"marks: unknown kinds of mark {', '.join(unknown)}.")
 
 
+LAST_SIGNED_GAME = 15  # the winners' section has 15 lines: games 1 to 15 are signed
+WORLD_NAMED_AFTER = 15  # the world is named once game 15 is over
+
+
+def _all_rows(data: dict):
+    """Every row of the document as (table, row, place), rows that are not objects left out
+    (the row checks refuse those, with their place)."""
+    parts = (
+        ("campaign", CAMPAIGN, [data["campaign"]]),
+        ("players", PLAYERS, data["players"]),
+        ("stock", STOCK, data["stock"]),
+        ("trade_rates", TRADE_RATES, data["trade_rates"]),
+        ("scar_kinds", SCAR_KINDS, data["scar_kinds"]),
+        ("mark_kinds", MARK_KINDS, data["mark_kinds"]),
+        *((f"marks.{n}", t, data["marks"][n]) for n, t in MARK_TABLES.items()),
+        ("unlocked_content", UNLOCKED, data["unlocked_content"]),
+        ("games", GAMES, data["games"]),
+        ("corrections", CORRECTIONS, data["corrections"]),
+        ("audit", AUDIT, data["audit"]),
+    )
+    for where, table, rows in parts:
+        if not isinstance(rows, list):
+            raise _refuse(where, "should be a list.")
+        for i, raw in enumerate(rows, start=1):
+            if not isinstance(raw, dict):
+                continue
+            yield table, raw, where if table is CAMPAIGN else f"{where} #{i}"
+            if table is GAMES:
+                for part, inner in (("seats", SEATS), ("events", EVENTS), ("rewards", REWARDS)):
+                    for j, row in enumerate(_list(raw, part, f"{where} #{i}, {part}"), start=1):
+                        if isinstance(row, dict):
+                            yield inner, row, f"{where} #{i}, {part} #{j}"
+
+
+def check_document(data: dict) -> None:
+    """The rules that hold across the whole document, checked before anything is written.
+
+    Games are numbered 1, 2 ... N in order, every one finished but perhaps the last. Every mark
+    was placed (and removed) in a game of the campaign: 0 (before the first game) to N. The
+    winners' section is signed in games 1 to 15 only, and the world is named only once game 15
+    is over. Free JSON is bounded (``BACKUP_JSON_MAX_DEPTH``, ``BACKUP_JSON_MAX_CHARS``).
+    """
+    _check_header(data)
+    games = _list(data, "games")
+    for i, raw in enumerate(games, start=1):
+        if not isinstance(raw, dict):
+            raise _refuse(f"games #{i}", "should be an object.")
+        if raw.get("number") != i or type(raw.get("number")) is not int:
+            raise _refuse(
+                f"games #{i}, number",
+                f"{raw.get('number')!r}: games are numbered 1, 2, 3 ... in order, so this one "
+                f"is game {i}.",
+            )
+        if raw.get("status") != GameStatus.FINISHED and i != len(games):
+            raise _refuse(
+                f"games #{i}, status",
+                f"game {i} is not finished, but only the last game may be unfinished.",
+            )
+    last = len(games)
+    finished = sum(1 for g in games if g.get("status") == GameStatus.FINISHED)
+    for table, raw, where in _all_rows(data):
+        for f in table.fields():
+            key = _key(table, f)
+            value = raw.get(key)
+            if isinstance(f, models.JSONField) and _json_is_plain(value):
+                _check_json_bounds(value, f"{where}, {key}")
+        if table.model not in MARK_MODELS:
+            continue
+        placed, removed = raw.get("placed_in_game"), raw.get("removed_in_game")
+        for key, game in (("placed_in_game", placed), ("removed_in_game", removed)):
+            if type(game) is int and not 0 <= game <= last:
+                raise _refuse(
+                    f"{where}, {key}",
+                    f"there is no game {game} in this backup (it holds games 0 to {last}).",
+                )
+        if type(placed) is not int:
+            continue
+        if table.model is Signature and not 1 <= placed <= LAST_SIGNED_GAME:
+            raise _refuse(
+                f"{where}, placed_in_game",
+                f"the winners' section is signed in games 1 to {LAST_SIGNED_GAME}, not in game "
+                f"{placed}.",
+            )
+        if table.model is WorldName and (placed < WORLD_NAMED_AFTER or placed > finished):
+            raise _refuse(
+                f"{where}, placed_in_game",
+                f"the world is named after game {WORLD_NAMED_AFTER} is finished, not in game "
+                f"{placed}.",
+            )
+
+
 def import_campaign(data: dict, *, owner, notes: list[str] | None = None) -> Campaign:
     """Restore a backup into a NEW campaign owned by ``owner``; all or nothing.
 
     Raises ``BackupError`` (or ``RuleViolation``) naming what is wrong; then nothing is
     written. ``notes`` collects what was restored differently (usernames unknown here).
     """
-    _check_header(data)
+    check_document(data)
     nul = _nul_at(data)
     if nul:
         raise _refuse(nul, "holds a NUL character, which cannot be stored.")
@@ -862,8 +986,20 @@ def import_campaign(data: dict, *, owner, notes: list[str] | None = None) -> Cam
         return _restore(data, owner=owner, notes=notes if notes is not None else [])
 
 
+def accounts_within_reach(owner) -> set[int]:
+    """The accounts a backup imported by ``owner`` may name (as an author, an actor, a linked
+    player): the owner, and whoever already shares a campaign with them, as a member or as a
+    player's account. Any other account of the installation is not theirs to name."""
+    theirs = Membership.objects.filter(user=owner).values("campaign")
+    members = Membership.objects.filter(campaign__in=theirs).values_list("user", flat=True)
+    linked = Player.objects.filter(campaign__in=theirs, user__isnull=False).values_list(
+        "user", flat=True
+    )
+    return {owner.pk, *members, *linked}
+
+
 def _restore(data: dict, *, owner, notes: list[str]) -> Campaign:
-    ctx = _Import(campaign=Campaign(owner=owner), notes=notes)
+    ctx = _Import(campaign=Campaign(owner=owner), notes=notes, reach=accounts_within_reach(owner))
     (campaign,) = ctx.write([ctx.row(CAMPAIGN, data["campaign"], "campaign", owner=owner)])
     ctx.campaign = campaign
     Membership.objects.create(campaign=campaign, user=owner, role=Role.OWNER)

@@ -406,3 +406,43 @@ class Snapshot(models.Model):
     def __str__(self) -> str:
         what = "timeline" if self.game_number == self.TIMELINE else f"game {self.game_number}"
         return f"{self.campaign} — {what}: {self.status}"
+
+
+class ImportStatus(models.TextChoices):
+    QUEUED = "queued", "Queued"
+    RUNNING = "running", "Running"
+    DONE = "done", "Done"
+    FAILED = "failed", "Failed"
+
+
+class ImportJob(models.Model):
+    """A backup being restored by a task, away from the request that uploaded it.
+
+    ``payload`` holds the uploaded backup until the task has read it; ``progress`` is a percent;
+    a refusal is kept in ``error`` as ``{"code", "message", "rule"?}``.
+    """
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    status = models.CharField(
+        max_length=8, choices=ImportStatus.choices, default=ImportStatus.QUEUED
+    )
+    progress = models.PositiveSmallIntegerField(default=0)
+    payload = models.BinaryField(blank=True, default=b"")
+    campaign = models.ForeignKey(
+        Campaign, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    notes = models.JSONField(default=list, blank=True)
+    error = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(status__in=ImportStatus.values), name="import_status_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"import {self.pk} by {self.owner_id}: {self.status}"

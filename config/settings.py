@@ -203,6 +203,18 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
+# --- Backups (campaigns/backup.py) ---------------------------------------------------------------
+
+# The largest backup the API takes for import, in bytes; it is stored and imported by a task.
+BACKUP_UPLOAD_MAX_BYTES = env_int("BACKUP_UPLOAD_MAX_BYTES", 20 * 1024 * 1024)
+# Free JSON inside a backup (audit data, event data, reward details, corrections): how deep it
+# may nest and how long one value may be once written out, in characters.
+BACKUP_JSON_MAX_DEPTH = env_int("BACKUP_JSON_MAX_DEPTH", 16)
+BACKUP_JSON_MAX_CHARS = env_int("BACKUP_JSON_MAX_CHARS", 64 * 1024)
+# The Celery queue imports go to, and how long one may take (seconds).
+BACKUP_IMPORT_QUEUE = env_str("BACKUP_IMPORT_QUEUE") or "celery"
+BACKUP_IMPORT_TIME_LIMIT = env_int("BACKUP_IMPORT_TIME_LIMIT", 600)
+
 # --- People ------------------------------------------------------------------------------------
 
 AUTH_PASSWORD_VALIDATORS = [

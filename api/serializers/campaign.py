@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from campaigns.models import Role
+from api.errors import ErrorBodySerializer
+from campaigns.models import ImportStatus, Role
 from legacy import names
 
 
@@ -67,11 +68,25 @@ class CampaignSerializer(serializers.Serializer):
     )
 
 
-class ImportedSerializer(serializers.Serializer):
-    campaign = CampaignSerializer()
-    notes = serializers.ListField(
-        child=serializers.CharField(), help_text="What was restored differently (unknown users)."
+class ImportJobSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(
+        choices=ImportStatus.choices,
+        help_text="queued, running, then done (campaign_id is set) or failed (error is set).",
     )
+    progress = serializers.IntegerField(min_value=0, max_value=100, help_text="Percent done.")
+    campaign_id = serializers.IntegerField(
+        allow_null=True, help_text="The new campaign, once the job is done."
+    )
+    notes = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="What was restored differently (accounts unknown here or not yours to name).",
+    )
+    error = ErrorBodySerializer(
+        allow_null=True, help_text="Why the backup was refused, once the job has failed."
+    )
+    created_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
 
 
 class MemberSerializer(serializers.Serializer):

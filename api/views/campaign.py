@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import OuterRef, Subquery
+from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, status
@@ -13,11 +14,12 @@ from rest_framework.response import Response
 
 from api.access import Access, Level, campaign_access
 from api.pagination import Page
+from api.parsers import BackupUploadParser
 from api.serializers.campaign import (
     CampaignCreateSerializer,
     CampaignSerializer,
     CampaignUpdateSerializer,
-    ImportedSerializer,
+    ImportJobSerializer,
     MemberAddSerializer,
     MemberRoleSerializer,
     MemberSerializer,
@@ -26,8 +28,11 @@ from api.serializers.campaign import (
 )
 from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors, read_body
 from campaigns import backup, members, services
+from campaigns.imports.start import start_import
 from campaigns.models import (
     Campaign,
+    ImportJob,
+    ImportStatus,
     Membership,
     Player,
 )
@@ -155,26 +160,63 @@ class ExportView(ApiView):
         )
 
 
+def import_job_data(job: ImportJob) -> dict:
+    return {
+        "id": job.pk,
+        "status": job.status,
+        "progress": job.progress,
+        "campaign_id": job.campaign_id,
+        "notes": job.notes,
+        "error": job.error,
+        "created_at": job.created_at,
+        "finished_at": job.finished_at,
+    }
+
+
 class ImportView(ApiView):
-    """A backup restored into a new campaign that the caller owns; all or nothing."""
+    """A backup restored into a new campaign that the caller owns; all or nothing.
+
+    The upload is stored and imported by a task; the answer is the job, to poll at its
+    ``Location``. Without a task worker the import runs at once: the job is then already done,
+    or the refusal is the answer (400)."""
 
     permission_classes = [IsAuthenticated]
+    parser_classes = [BackupUploadParser]
 
     @extend_schema(
         request=OpenApiTypes.OBJECT,
-        responses={201: ImportedSerializer, **errors(400, 401, 403)},
+        responses={202: ImportJobSerializer, **errors(400, 401, 403, 413)},
         tags=["campaigns"],
+        description="Upload a backup (the document GET .../export/ gives). Answers 202 with an "
+        "import job; poll GET /api/v1/imports/{id}/ until its status is done (with the new "
+        "campaign) or failed (error, in the API's error shape). A backup larger than "
+        "BACKUP_UPLOAD_MAX_BYTES is refused with 413.",
     )
     def post(self, request):
-        if not isinstance(request.data, dict):
+        payload = request.data
+        if not isinstance(payload, bytes) or not payload.strip():
             raise exceptions.ValidationError({"non_field_errors": ["A backup is one JSON object."]})
-        notes: list[str] = []
-        campaign = backup.import_campaign(request.data, owner=request.user, notes=notes)
-        campaign = Campaign.objects.select_related("owner").get(pk=campaign.pk)
+        job = start_import(owner=request.user, payload=payload)
+        if job.status == ImportStatus.FAILED:
+            job.delete()  # refused at once: nothing stays behind, not even the job
+            return Response({"error": job.error}, status=status.HTTP_400_BAD_REQUEST)
+        location = reverse("api:import-job", kwargs={"job_id": job.pk})
         return Response(
-            {"campaign": campaign_data(campaign, "owner"), "notes": notes},
-            status=status.HTTP_201_CREATED,
+            import_job_data(job), status=status.HTTP_202_ACCEPTED, headers={"Location": location}
         )
+
+
+class ImportJobView(ApiView):
+    """An import job of the caller's: how far it is, and how it ended."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: ImportJobSerializer, **errors(401, 404)}, tags=["campaigns"])
+    def get(self, request, job_id):
+        job = ImportJob.objects.filter(pk=job_id, owner=request.user).first()
+        if job is None:
+            raise exceptions.NotFound("There is no such import job.")
+        return Response(import_job_data(job))
 
 
 def member_data(member: Membership) -> dict:

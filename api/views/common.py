@@ -25,6 +25,7 @@ def errors(*codes: int) -> dict:
         403: "Logged in, but your role does not allow it (or a missing CSRF token).",
         404: "No such campaign for you (private campaigns stay hidden), or no such item.",
         409: "The state of things refuses it (a game already finished, a stale amendment).",
+        413: "The request body is larger than this installation takes.",
         429: "Too many attempts: wait and try again.",
     }
     return {code: OpenApiResponse(ErrorSerializer, description=text[code]) for code in codes}

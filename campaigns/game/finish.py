@@ -499,6 +499,15 @@ def name_world(
         raise RuleViolation(
             "Rolls are whole numbers from 1 to 6.", rule="naming-roll", field="rolls"
         ) from None
+    strangers = set(clean_rolls) - set(
+        Player.objects.filter(campaign=campaign, pk__in=clean_rolls).values_list("pk", flat=True)
+    )
+    if strangers:
+        raise RuleViolation(
+            "Only the campaign's own players roll to name the world.",
+            rule="unknown-player",
+            field="rolls",
+        )
     decision = rules.world_namer(
         world.signature_counts(), continents_named=named, rolls=clean_rolls or None
     )

@@ -80,3 +80,18 @@ def history(crew, players, owner):
     )
     start_game(game=g2, by=owner)
     return crew
+
+
+@pytest.fixture
+def celery_mode():
+    """Set Celery in-process (``eager``) or queueing to a worker for one test, whatever the run
+    configured (the CI run has a broker): ``celery_mode(eager=True)``."""
+    from config.celery import app
+
+    before = app.conf.task_always_eager
+
+    def set_mode(*, eager: bool) -> None:
+        app.conf.task_always_eager = eager
+
+    yield set_mode
+    app.conf.task_always_eager = before

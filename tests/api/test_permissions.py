@@ -242,14 +242,17 @@ def test_anyone_logged_in_opens_a_campaign_and_owns_it(stranger):
     assert client_for().post("/api/v1/campaigns/", {"name": "X"}, format="json").status_code == 401
 
 
-def test_an_export_imports_as_a_new_campaign_of_the_caller(history, viewer, stranger):
+def test_an_export_imports_as_a_new_campaign_of_the_caller(history, viewer, stranger, celery_mode):
+    celery_mode(eager=True)
     exported = client_for(viewer).get(f"/api/v1/campaigns/{history.pk}/export/")
     assert exported.status_code == 200 and "attachment" in exported["Content-Disposition"]
     imported = client_for(stranger).post(
         "/api/v1/campaigns/import/", exported.json(), format="json"
     )
-    assert imported.status_code == 201, imported.json()
-    copy = imported.json()["campaign"]
+    assert imported.status_code == 202, imported.json()
+    job = client_for(stranger).get(imported["Location"]).json()
+    assert (job["status"], job["progress"]) == ("done", 100)
+    copy = client_for(stranger).get(f"/api/v1/campaigns/{job['campaign_id']}/").json()
     assert copy["id"] != history.pk and copy["owner"] == "sam" and copy["my_role"] == "owner"
     world = client_for(stranger).get(f"/api/v1/campaigns/{copy['id']}/world/").json()
     assert next(t for t in world["territories"] if t["slug"] == "egypt")["city"]["name"] == "Cairo"

@@ -155,8 +155,9 @@ def readable(campaign_id: int, game: int | None = None) -> dict:
 # --- The round trip ------------------------------------------------------------------------------
 
 
-def test_export_import_export_gives_the_same_bytes(season, saved, restorer):
-    copy_ = restore(saved, restorer)
+def test_export_import_export_gives_the_same_bytes(season, saved):
+    # Its own keeper moves the campaign: every account it names is within the keeper's reach.
+    copy_ = restore(saved, season.owner)
     assert copy_.pk != season.campaign.pk
     assert backup.dumps(backup.export_campaign(copy_.pk)) == saved
 
@@ -280,12 +281,12 @@ def test_a_restored_campaign_plays_on_from_where_it_was_saved(saved, restorer):
     assert world_as_of(copy_.pk).world_name == "Concord"
 
 
-def test_accounts_are_linked_by_username_and_never_created(saved, restorer):
+def test_accounts_are_linked_by_username_and_never_created(season, saved):
     data = backup.loads(saved)
     data["players"][1]["user"] = "nobody-here"
     users = get_user_model().objects.count()
     notes: list[str] = []
-    copy_ = backup.import_campaign(data, owner=restorer, notes=notes)
+    copy_ = backup.import_campaign(data, owner=season.owner, notes=notes)
     assert get_user_model().objects.count() == users
     linked = dict(copy_.players.values_list("name", "user__username"))
     assert linked["Ada"] == "ada-online" and linked["Boris"] is None
@@ -303,7 +304,7 @@ def test_the_demo_campaign_has_three_games_played_and_survives_a_round_trip(rest
     assert titles == {"Example scar", "Example rule"}
     assert packets_to_open(campaign.pk) == ["pocket-2"]  # waiting for the table
     text = backup.dumps(backup.export_campaign(campaign.pk))
-    assert backup.dumps(backup.export_campaign(restore(text, restorer).pk)) == text
+    assert backup.dumps(backup.export_campaign(restore(text, campaign.owner).pk)) == text
 
 
 # --- Refusals ------------------------------------------------------------------------------------
@@ -395,7 +396,7 @@ TAMPERINGS = [
     (a_reward_that_created_a_mark_that_is_not_there, "there is no City #999"),
     (a_coin_event_for_a_stranger, "there is no player called 'Zed'"),
     (set_in(["marks", "Scar", 0, "kind"], "lava"), "there is no scar kind 'lava'"),
-    (set_in(["games", 1, "number"], 1), "That game number is already taken"),
+    (set_in(["games", 1, "number"], 1), "games #2, number: 1: games are numbered 1, 2, 3"),
     (a_local_time_without_its_offset, "is not a date and time with its UTC offset"),
     (set_in(["marks", "Signature", 0, "date"], "yesterday"), "'yesterday' is not a date"),
 ]
@@ -411,6 +412,158 @@ def test_a_tampered_backup_is_refused_with_what_is_wrong_and_nothing_is_written(
     with pytest.raises(backup.BackupError, match=message):
         backup.import_campaign(data, owner=restorer)
     assert campaign_rows() == before
+
+
+# --- Hostile backups: what the rules forbid is refused as a whole, before anything is written ---
+
+
+def nested(depth: int):
+    node: dict = {}
+    for _ in range(depth - 1):
+        node = {"n": node}
+    return node
+
+
+def two_games_in_progress(data):
+    data["games"][14]["status"] = "in_progress"
+
+
+def games_renumbered_1_and_5(data):
+    data["games"] = data["games"][:2]
+    data["games"][1]["number"] = 5
+
+
+def a_city_placed_in_game_7_of_a_two_game_campaign(data):
+    data["games"] = data["games"][:2]
+    for name, rows in data["marks"].items():
+        data["marks"][name] = [
+            r for r in rows if r["placed_in_game"] <= 2 and (r["removed_in_game"] or 0) <= 2
+        ]
+    data["marks"]["City"][0]["placed_in_game"] = 7
+
+
+def a_world_name_in_game_1(data):
+    data["marks"]["WorldName"][0]["placed_in_game"] = 1
+
+
+def a_signature_in_game_16(data):
+    data["marks"]["Signature"][-1]["placed_in_game"] = 16
+
+
+def the_games_cut_to_5_of_16_while_their_marks_stay(data):
+    data["games"] = data["games"][:5]
+
+
+def audit_data_nested_900_deep(data):
+    data["audit"][0]["data"] = nested(900)
+
+
+def audit_data_too_long(data):
+    data["audit"][0]["data"] = {"text": "x" * 70_000}
+
+
+def event_data_nested_too_deep(data):
+    data["games"][0]["events"][0]["data"] = {"deep": nested(40)}
+
+
+def a_world_name_roll_keyed_by_a_stranger(data):
+    data["marks"]["WorldName"][0]["rolls"]["4711"] = 6
+
+
+HOSTILE = [
+    (two_games_in_progress, r"games #15, status: game 15 is not finished, but only the last"),
+    (games_renumbered_1_and_5, r"games #2, number: 5: games are numbered 1, 2, 3"),
+    (a_city_placed_in_game_7_of_a_two_game_campaign, r"marks.City #1, placed_in_game: .*game 7"),
+    (a_world_name_in_game_1, r"WorldName #1, placed_in_game: the world is named after game 15"),
+    (a_signature_in_game_16, r"Signature #16, placed_in_game: .*signed in games 1 to 15"),
+    (the_games_cut_to_5_of_16_while_their_marks_stay, r"no game 1?\d in this .*games 0 to 5"),
+    (audit_data_nested_900_deep, r"audit #1, data: nested more than 16 levels deep"),
+    (audit_data_too_long, r"audit #1, data: 700\d\d characters long"),
+    (event_data_nested_too_deep, r"games #1, events #1, data: nested more than 16"),
+    (a_world_name_roll_keyed_by_a_stranger, r"rolls: there is no player called '4711'"),
+]
+
+
+@pytest.mark.parametrize(("tamper", "message"), HOSTILE, ids=[t.__name__ for t, _ in HOSTILE])
+def test_a_backup_that_breaks_the_rules_of_the_box_is_refused_and_nothing_is_written(
+    saved, restorer, tamper, message
+):
+    data = copy.deepcopy(backup.loads(saved))
+    tamper(data)
+    before = campaign_rows()
+    with pytest.raises(backup.BackupError, match=message):
+        backup.import_campaign(data, owner=restorer)
+    assert campaign_rows() == before
+
+
+def test_the_whole_document_is_checked_before_the_first_row_is_written(saved, restorer):
+    data = copy.deepcopy(backup.loads(saved))
+    data["campaign"]["name"] = ["not", "a", "name"]  # the first row written would refuse this
+    a_world_name_in_game_1(data)
+    with pytest.raises(backup.BackupError, match="the world is named after game 15"):
+        backup.import_campaign(data, owner=restorer)
+
+
+def test_accounts_outside_the_importers_reach_are_dropped_with_a_note(season, saved, restorer):
+    get_user_model().objects.create_user(username="mallory", password="pw-mallory-1")
+    data = copy.deepcopy(backup.loads(saved))
+    data["audit"][0]["user"] = "mallory"
+    data["players"][1]["user"] = "mallory"
+    notes: list[str] = []
+    users = get_user_model().objects.count()
+    copy_ = backup.import_campaign(data, owner=restorer, notes=notes)
+    assert get_user_model().objects.count() == users
+    linked = dict(copy_.players.values_list("name", "user__username"))
+    assert linked == {"Ada": None, "Boris": None, "Chloe": None, "Dmitri": None, "Esme": None}
+    assert not AuditEntry.objects.filter(campaign=copy_, user__username="mallory").exists()
+    assert not AuditEntry.objects.filter(campaign=copy_, user__isnull=False).exists()
+    assert set(notes) == {
+        f"The account {name!r} shares no campaign with you: its entries are kept without one."
+        for name in ("keeper", "ada-online", "mallory")
+    }
+
+
+def test_the_importer_is_always_within_their_own_reach(saved, restorer):
+    data = copy.deepcopy(backup.loads(saved))
+    data["players"][2]["user"] = "rita"
+    copy_ = backup.import_campaign(data, owner=restorer)
+    assert copy_.players.get(name="Chloe").user == restorer
+
+
+def test_a_world_name_roll_for_another_campaigns_player_is_refused(django_user_model):
+    from tests.campaigns.test_full_campaign import play_season
+
+    table = play_season("keeper-two")
+    stranger = Player.objects.exclude(campaign=table.campaign).first() or Player.objects.create(
+        campaign=Campaign.objects.create(name="Elsewhere", owner=table.owner), name="Zed"
+    )
+    from legacy.errors import RuleViolation
+
+    with pytest.raises(RuleViolation, match="Only the campaign's own players roll"):
+        name_world(
+            campaign=table.campaign,
+            name="Concord",
+            rolls={table.ids["Ada"]: 3, table.ids["Boris"]: 4, stranger.pk: 6},
+        )
+
+
+def test_a_stored_roll_of_a_stranger_is_left_out_of_the_backup_so_it_imports(season, restorer):
+    from legacy.models import WorldName
+
+    world = WorldName.objects.get(campaign=season.campaign)
+    rolls = world.rolls
+    WorldName.objects.filter(pk=world.pk).update(rolls={**rolls, "987654": 6})
+    try:
+        data = backup.export_campaign(season.campaign.pk)
+        assert data["marks"]["WorldName"][0]["rolls"] == {"Ada": 3, "Boris": 4}
+        assert backup.import_campaign(data, owner=restorer).pk
+    finally:
+        WorldName.objects.filter(pk=world.pk).update(rolls=rolls)
+
+
+def test_json_nested_beyond_the_parser_is_refused_as_a_file_that_is_not_a_backup():
+    with pytest.raises(backup.BackupError, match="nested too deeply"):
+        backup.loads("[" * 200_000 + "]" * 200_000)
 
 
 @pytest.mark.parametrize(
@@ -449,12 +602,12 @@ def test_export_campaign_refuses_a_campaign_that_does_not_exist():
     assert error.value.returncode == 1
 
 
-def test_import_campaign_reads_a_file_and_prints_the_new_id_last(saved, restorer, tmp_path):
+def test_import_campaign_reads_a_file_and_prints_the_new_id_last(season, saved, tmp_path):
     path = Path(tmp_path) / "season.json"
     path.write_text(saved, encoding="utf-8")
-    out, _ = run("import_campaign", str(path), "--owner", "rita")
+    out, _ = run("import_campaign", str(path), "--owner", season.owner.get_username())
     new_id = int(out.strip().splitlines()[-1])
-    assert Campaign.objects.get(pk=new_id).owner == restorer
+    assert Campaign.objects.get(pk=new_id).owner == season.owner
     assert run("export_campaign", str(new_id))[0] == saved
 
 

@@ -31,10 +31,12 @@ class Command(BaseCommand):
 
     def handle(self, *args, file: str, owner: str | None, **options):
         user = self._owner(owner)
-        text = self._read(file)
         notes: list[str] = []
         try:
-            campaign = backup.import_campaign(backup.loads(text), owner=user, notes=notes)
+            # The bytes are parsed as they are (no decoded copy beside them) and let go before
+            # the import starts: only the parsed document stays in memory while it is written.
+            data = backup.loads(self._read(file))
+            campaign = backup.import_campaign(data, owner=user, notes=notes)
         except backup.BackupError as error:
             raise CommandError(f"Nothing was imported. {error.message}") from None
         except RuleViolation as error:
@@ -59,18 +61,12 @@ class Command(BaseCommand):
             )
         return user
 
-    def _read(self, file: str) -> str:
+    def _read(self, file: str) -> bytes:
         try:
             if file == "-":
-                data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read()
-            else:
-                with open(file, "rb") as handle:
-                    data = handle.read()
+                stream = getattr(sys.stdin, "buffer", None)
+                return stream.read() if stream is not None else sys.stdin.read().encode("utf-8")
+            with open(file, "rb") as handle:
+                return handle.read()
         except OSError as error:
             raise CommandError(f"Cannot read {file}: {error.strerror or error}.") from None
-        if isinstance(data, str):
-            return data
-        try:
-            return data.decode("utf-8")
-        except UnicodeDecodeError:
-            raise CommandError(f"{file} is not UTF-8 text, so it is not a backup.") from None

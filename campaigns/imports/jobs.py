@@ -1,0 +1,73 @@
+"""The import job's work: read, check and restore the stored backup, writing how it ends."""
+
+from __future__ import annotations
+
+import logging
+
+from django.utils import timezone
+
+from campaigns import backup
+from campaigns.models import ImportJob, ImportStatus
+from legacy.errors import RuleViolation
+
+logger = logging.getLogger(__name__)
+
+# Where a job stands once each step is done, in percent.
+READ, CHECKED, DONE = 20, 40, 100
+
+
+def _update(job_id: int, **fields) -> None:
+    ImportJob.objects.filter(pk=job_id).update(**fields)
+
+
+def run_import(job_id: int) -> str:
+    """Import the backup of job ``job_id``; how it ended is written on the job, never raised.
+
+    A job already done or failed is left as it is (a message delivered twice); a job found
+    ``running`` is taken again: its worker died, and its import, one transaction, left nothing.
+    """
+    claimed = ImportJob.objects.filter(
+        pk=job_id, status__in=[ImportStatus.QUEUED, ImportStatus.RUNNING]
+    ).update(status=ImportStatus.RUNNING, progress=0)
+    if not claimed:
+        return "skipped"
+    job = ImportJob.objects.select_related("owner").get(pk=job_id)
+    notes: list[str] = []
+    try:
+        data = backup.loads(bytes(job.payload))
+        job.payload = b""  # the document is read: the bytes need not stay in memory
+        _update(job_id, progress=READ)
+        backup.check_document(data)
+        _update(job_id, progress=CHECKED)
+        campaign = backup.import_campaign(data, owner=job.owner, notes=notes)
+    except backup.BackupError as error:
+        return _fail(job_id, {"code": "invalid_backup", "message": error.message})
+    except RuleViolation as error:
+        return _fail(job_id, {"code": "rule", "message": error.message, "rule": error.rule})
+    except Exception as error:  # a bug or a lost database: recorded on the job, and logged
+        logger.exception("Import job %s failed", job_id)
+        message = "The import stopped unexpectedly; nothing was imported."
+        if type(error).__name__ == "SoftTimeLimitExceeded":
+            message = "The import took too long; nothing was imported."
+        return _fail(job_id, {"code": "import_failed", "message": message})
+    _update(
+        job_id,
+        status=ImportStatus.DONE,
+        progress=DONE,
+        campaign=campaign,
+        notes=notes,
+        payload=b"",
+        finished_at=timezone.now(),
+    )
+    return "done"
+
+
+def _fail(job_id: int, error: dict) -> str:
+    _update(
+        job_id,
+        status=ImportStatus.FAILED,
+        error=error,
+        payload=b"",
+        finished_at=timezone.now(),
+    )
+    return "failed"

@@ -1,0 +1,124 @@
+"""Imports run as jobs: the upload is stored, a task restores it, the client polls the job."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from campaigns import backup
+from campaigns.imports.tasks import import_backup
+from campaigns.models import Campaign, ImportJob, Player
+from legacy.models import City
+from tests.api.conftest import client_for
+
+pytestmark = pytest.mark.django_db
+
+URL = "/api/v1/campaigns/import/"
+
+
+@pytest.fixture
+def document(campaign):
+    return backup.export_campaign(campaign.pk)
+
+
+def rows() -> tuple[int, ...]:
+    return (
+        Campaign.objects.count(),
+        Player.objects.count(),
+        City.objects.count(),
+        ImportJob.objects.count(),
+    )
+
+
+def test_with_a_worker_the_upload_answers_at_once_with_a_queued_job_to_poll(
+    document, stranger, django_capture_on_commit_callbacks, celery_mode
+):
+    celery_mode(eager=False)
+    with django_capture_on_commit_callbacks(execute=False) as queued:
+        answer = client_for(stranger).post(URL, document, format="json")
+    assert answer.status_code == 202
+    job = answer.json()
+    assert (job["status"], job["progress"], job["campaign_id"]) == ("queued", 0, None)
+    assert answer["Location"] == f"/api/v1/imports/{job['id']}/"
+    assert len(queued) == 1
+    import_backup.apply(args=(job["id"],))  # what the worker does with the message
+    done = client_for(stranger).get(answer["Location"]).json()
+    assert (done["status"], done["progress"], done["error"]) == ("done", 100, None)
+    assert Campaign.objects.get(pk=done["campaign_id"]).owner == stranger
+    assert ImportJob.objects.get(pk=job["id"]).payload in (b"", memoryview(b""))
+
+
+def test_a_refused_backup_ends_its_job_as_failed_with_the_refusal_and_writes_nothing(
+    document, stranger, django_capture_on_commit_callbacks, celery_mode
+):
+    celery_mode(eager=False)
+    document["games"] = [{"number": 5, "status": "finished"}]
+    with django_capture_on_commit_callbacks(execute=False):
+        answer = client_for(stranger).post(URL, document, format="json")
+    before = Campaign.objects.count()
+    import_backup.apply(args=(answer.json()["id"],))
+    job = client_for(stranger).get(answer["Location"]).json()
+    assert job["status"] == "failed" and job["campaign_id"] is None
+    assert job["error"]["code"] == "invalid_backup"
+    assert "games are numbered 1, 2, 3" in job["error"]["message"]
+    assert Campaign.objects.count() == before
+
+
+def test_without_a_worker_a_refused_backup_is_a_400_and_leaves_nothing_behind(
+    document, stranger, celery_mode
+):
+    celery_mode(eager=True)
+    document["marks"]["Signature"] = [dict(line=1, placed_in_game=0)]
+    before = rows()
+    answer = client_for(stranger).post(URL, document, format="json")
+    assert answer.status_code == 400
+    assert answer.json()["error"]["code"] == "invalid_backup"
+    assert rows() == before
+
+
+def test_a_backup_larger_than_the_setting_is_refused_with_413(document, stranger, settings):
+    settings.BACKUP_UPLOAD_MAX_BYTES = 1000
+    before = rows()
+    answer = client_for(stranger).post(URL, json.dumps(document), content_type="application/json")
+    assert answer.status_code == 413 and answer.json()["error"]["code"] == "too_large"
+    assert rows() == before
+
+
+def test_an_empty_upload_is_refused_with_400(stranger):
+    answer = client_for(stranger).post(URL, b"", content_type="application/json")
+    assert answer.status_code == 400 and answer.json()["error"]["code"] == "invalid"
+
+
+def test_a_job_is_seen_only_by_whoever_uploaded_it(
+    document, stranger, owner, django_capture_on_commit_callbacks, celery_mode
+):
+    celery_mode(eager=False)
+    with django_capture_on_commit_callbacks(execute=False):
+        answer = client_for(stranger).post(URL, document, format="json")
+    assert client_for(owner).get(answer["Location"]).status_code == 404
+    assert client_for().get(answer["Location"]).status_code == 401
+    assert client_for(stranger).get("/api/v1/imports/999999/").status_code == 404
+
+
+def test_a_job_delivered_twice_imports_once(
+    document, stranger, django_capture_on_commit_callbacks, celery_mode
+):
+    celery_mode(eager=False)
+    with django_capture_on_commit_callbacks(execute=False):
+        answer = client_for(stranger).post(URL, document, format="json")
+    import_backup.apply(args=(answer.json()["id"],))
+    campaigns = Campaign.objects.count()
+    assert import_backup.apply(args=(answer.json()["id"],)).get() == "skipped"
+    assert Campaign.objects.count() == campaigns
+
+
+def test_without_a_worker_the_import_is_done_when_the_upload_is_answered(
+    document, stranger, celery_mode
+):
+    celery_mode(eager=True)
+    answer = client_for(stranger).post(URL, document, format="json")
+    assert answer.status_code == 202
+    job = answer.json()
+    assert (job["status"], job["progress"]) == ("done", 100)
+    assert Campaign.objects.get(pk=job["campaign_id"]).name == "Our Earth"
