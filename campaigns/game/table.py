@@ -97,9 +97,10 @@ def place_scar(
                 field="faction",
             )
         where = f"the {factions[faction]} card"
+    # Who plays it is checked before the stock: an unknown player is the mistake to name.
+    seat = seat_of(game, player) if player is not None else None
     if scar_cards_available(campaign.pk) <= 0:
         raise RuleViolation("No scar cards are left to play.", rule="stock-empty", field="scar")
-    seat = seat_of(game, player) if player is not None else None
     Scar.objects.create(
         campaign=campaign,
         kind=kind,
@@ -332,6 +333,12 @@ def destroy_city(*, game: Game, territory: str, by=None) -> EventResult:
     """A city destroyed by unlocked content: it stops counting from this game on."""
     campaign, game = locked_game(game)
     require_in_progress(game)
+    if territory not in board.TERRITORY_BY_SLUG:
+        raise RuleViolation(
+            f"There is no territory called {territory!r} on the board.",
+            rule="unknown-territory",
+            field="territory",
+        )
     city = City.objects.current().filter(campaign=campaign, territory=territory).first()
     if city is None:
         raise RuleViolation("There is no city there to destroy.", rule="no-city", field="territory")
