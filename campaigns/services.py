@@ -14,10 +14,10 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Max
 from django.utils import timezone
 
-from campaigns.models import AuditEntry, Campaign, Membership, Player, Role
+from campaigns.models import AuditEntry, Campaign, Game, Membership, Player, Role
 from legacy import board, corrections, names, rules
 from legacy.box import (
     BASE_SCAR_TYPES,
@@ -56,6 +56,11 @@ def lock_campaign(campaign: Campaign | int) -> Campaign:
     Campaign.objects.filter(pk=pk).update(world_version=F("world_version") + 1)
     locked.world_version += 1
     return locked
+
+
+def last_game_number(campaign_id: int) -> int:
+    """The number of the campaign's last game set up (0 before any)."""
+    return Game.objects.filter(campaign_id=campaign_id).aggregate(n=Max("number"))["n"] or 0
 
 
 def cached_world(campaign: Campaign, game: int | None = None) -> World:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from api.serializers.common import ChanceField, Flag, Whole
+
 
 class ContinentSerializer(serializers.Serializer):
     slug = serializers.CharField()
@@ -24,30 +26,30 @@ class BoardSerializer(serializers.Serializer):
 
 
 class OddsModifiersSerializer(serializers.Serializer):
-    bunker = serializers.BooleanField(default=False)
-    ammo_shortage = serializers.BooleanField(default=False)
-    fortified = serializers.BooleanField(default=False)
-    fortification_boxes = serializers.IntegerField(
+    bunker = Flag(default=False)
+    ammo_shortage = Flag(default=False)
+    fortified = Flag(default=False)
+    fortification_boxes = Whole(
         default=10, min_value=-(10**6), max_value=10**6, help_text="Boxes still unmarked."
     )
-    mechaniker_hq = serializers.BooleanField(default=False)
-    mechaniker_double_six = serializers.BooleanField(default=False)
-    bear_lower_die = serializers.BooleanField(default=False)
-    bear_three_of_a_kind = serializers.BooleanField(default=False)
-    missiles = serializers.IntegerField(default=0, min_value=-(10**6), max_value=10**6)
-    stop_at = serializers.IntegerField(default=1, min_value=-(10**6), max_value=10**6)
+    mechaniker_hq = Flag(default=False)
+    mechaniker_double_six = Flag(default=False)
+    bear_lower_die = Flag(default=False)
+    bear_three_of_a_kind = Flag(default=False)
+    missiles = Whole(default=0, min_value=-(10**6), max_value=10**6)
+    stop_at = Whole(default=1, min_value=-(10**6), max_value=10**6)
 
 
 class OddsQuerySerializer(OddsModifiersSerializer):
-    attackers = serializers.IntegerField(
+    attackers = Whole(
         min_value=-(10**6), max_value=10**6, help_text="Troops on the attacking territory."
     )
-    defenders = serializers.IntegerField(min_value=-(10**6), max_value=10**6)
+    defenders = Whole(min_value=-(10**6), max_value=10**6)
 
 
 class TroopsNeededQuerySerializer(OddsModifiersSerializer):
-    defenders = serializers.IntegerField(min_value=-(10**6), max_value=10**6)
-    target = serializers.FloatField(help_text="The chance wanted, between 0 and 1.")
+    defenders = Whole(min_value=-(10**6), max_value=10**6)
+    target = ChanceField(help_text="The chance wanted, between 0 and 1.")
 
 
 class OddsSerializer(serializers.Serializer):

@@ -5,13 +5,14 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from api.errors import ErrorBodySerializer
+from api.serializers.common import Flag, Text
 from campaigns.models import ImportStatus, Role
 from legacy import names
 
 
 class TokenRequestSerializer(serializers.Serializer):
-    username = serializers.CharField(max_length=150)
-    password = serializers.CharField(max_length=4096, trim_whitespace=False)
+    username = Text(max_length=150)
+    password = Text(max_length=4096, trim_whitespace=False)
 
 
 class TokenSerializer(serializers.Serializer):
@@ -27,9 +28,9 @@ LANGUAGE_HELP = "The language the board pictures are drawn in: en (English) or r
 
 
 class CampaignCreateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=100)
+    name = Text(max_length=100)
     players = serializers.ListField(
-        child=serializers.CharField(max_length=60), max_length=50, required=False, default=list
+        child=Text(max_length=60), max_length=50, required=False, default=list
     )
     language = serializers.ChoiceField(
         choices=list(names.LANGUAGES), required=False, default="en", help_text=LANGUAGE_HELP
@@ -42,9 +43,9 @@ class CampaignUpdateSerializer(serializers.Serializer):
         required=False,
         help_text=LANGUAGE_HELP + " Pictures already drawn are drawn again.",
     )
-    shared = serializers.BooleanField(required=False)
-    public = serializers.BooleanField(required=False)
-    hide_unlocked_content = serializers.BooleanField(required=False)
+    shared = Flag(required=False)
+    public = Flag(required=False)
+    hide_unlocked_content = Flag(required=False)
     new_share_link = serializers.BooleanField(
         required=False, help_text="Replace the share token: old links stop working."
     )
@@ -97,7 +98,7 @@ class MemberSerializer(serializers.Serializer):
 
 
 class MemberAddSerializer(serializers.Serializer):
-    username = serializers.CharField(max_length=150)
+    username = Text(max_length=150)
     role = serializers.ChoiceField(choices=[Role.EDITOR, Role.VIEWER], default=Role.VIEWER)
 
 
@@ -112,4 +113,4 @@ class PlayerSerializer(serializers.Serializer):
 
 
 class PlayerAddSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=60)
+    name = Text(max_length=60)

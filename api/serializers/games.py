@@ -5,7 +5,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from api.serializers.common import Id, PlayerKeyedField, Slug
+from api.serializers.common import Flag, Id, PlayerKeyedField, Slug, Text, Whole
 from campaigns.game.holdings import holdings_of
 from campaigns.models import EventKind, GameStatus, Result
 from legacy.box import FACTION_BY_SLUG
@@ -18,14 +18,14 @@ class FirstGameSerializer(serializers.Serializer):
         help_text="Each faction's kept starting power, by faction slug: 'a' or 'b'.",
     )
     coins = serializers.ListField(
-        child=serializers.CharField(max_length=32),
+        child=Text(max_length=32),
         max_length=100,
         required=False,
         default=list,
         help_text="Territory slugs, one per coin sticker (twice for two on one card).",
     )
-    random_coins = serializers.BooleanField(default=False)
-    seed = serializers.IntegerField(min_value=0, max_value=2**63 - 1, required=False)
+    random_coins = Flag(default=False)
+    seed = Whole(min_value=0, max_value=2**63 - 1, required=False)
 
     def validate_powers(self, value):
         unknown = sorted(set(value) - set(FACTION_BY_SLUG))
@@ -41,8 +41,8 @@ class FirstGameResultSerializer(serializers.Serializer):
 
 class SeatPlanSerializer(serializers.Serializer):
     player = Id()
-    faction = serializers.CharField(max_length=40)
-    hq = serializers.CharField(max_length=32)
+    faction = Text(max_length=40)
+    hq = Text(max_length=32)
 
 
 class GameSetupSerializer(serializers.Serializer):
@@ -129,10 +129,10 @@ class GameDetailSerializer(GameSerializer):
 
 class RewardSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=[r.value for r in Reward])
-    territory = serializers.CharField(max_length=32, required=False, allow_null=True)
-    continent = serializers.CharField(max_length=16, required=False, allow_null=True)
-    name = serializers.CharField(max_length=60, required=False, allow_blank=True, default="")
-    delta = serializers.IntegerField(min_value=-1, max_value=1, required=False, default=0)
+    territory = Text(max_length=32, required=False, allow_null=True)
+    continent = Text(max_length=16, required=False, allow_null=True)
+    name = Text(max_length=60, required=False, allow_blank=True, default="")
+    delta = Whole(min_value=-1, max_value=1, required=False, default=0)
 
 
 class FinishSerializer(serializers.Serializer):
@@ -141,20 +141,20 @@ class FinishSerializer(serializers.Serializer):
         help_text="Every seated player's result, by player id.",
     )
     controlled = PlayerKeyedField(
-        child=serializers.ListField(child=serializers.CharField(max_length=32), max_length=42),
+        child=serializers.ListField(child=Text(max_length=32), max_length=42),
         required=False,
         default=dict,
         help_text="What each player who held on controlled at the end, by player id.",
     )
     winner_reward = RewardSerializer(required=False, allow_null=True)
     held_on_rewards = PlayerKeyedField(child=RewardSerializer(), required=False, default=dict)
-    slogan = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
+    slogan = Text(max_length=120, required=False, allow_blank=True, default="")
     signed_on = serializers.DateField(required=False, allow_null=True)
 
 
 class AmendSerializer(FinishSerializer):
-    revision = serializers.IntegerField(min_value=0, max_value=2**31 - 1)
-    reason = serializers.CharField(max_length=300)
+    revision = Whole(min_value=0, max_value=2**31 - 1)
+    reason = Text(max_length=300)
 
 
 class FinishResultSerializer(serializers.Serializer):
@@ -165,24 +165,24 @@ class FinishResultSerializer(serializers.Serializer):
 
 class ScarEventSerializer(serializers.Serializer):
     scar = Slug(help_text="The scar type's slug, e.g. bunker.")
-    territory = serializers.CharField(max_length=32, required=False, allow_null=True)
-    faction = serializers.CharField(max_length=40, required=False, allow_null=True)
+    territory = Text(max_length=32, required=False, allow_null=True)
+    faction = Text(max_length=40, required=False, allow_null=True)
     player = Id(
         required=False,
         allow_null=True,
         help_text="Who plays the scar card (needed unless without_card).",
     )
-    without_card = serializers.BooleanField(
+    without_card = Flag(
         default=False,
         help_text="Placed by unlocked content without a scar card; say which rule in reason.",
     )
-    reason = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+    reason = Text(max_length=200, required=False, allow_blank=True, default="")
 
 
 class MissilesEventSerializer(serializers.Serializer):
-    count = serializers.IntegerField(min_value=-1000, max_value=1000)
+    count = Whole(min_value=-1000, max_value=1000)
     player = Id(help_text="Who plays them: the seat must hold that many missiles.")
-    roll = serializers.IntegerField(
+    roll = Whole(
         min_value=1,
         max_value=2**31 - 1,
         required=False,
@@ -193,7 +193,7 @@ class MissilesEventSerializer(serializers.Serializer):
 
 class RecruitmentEventSerializer(serializers.Serializer):
     player = Id()
-    troops = serializers.IntegerField(min_value=-(10**6), max_value=10**6)
+    troops = Whole(min_value=-(10**6), max_value=10**6)
 
 
 class RedStarEventSerializer(serializers.Serializer):
@@ -201,7 +201,7 @@ class RedStarEventSerializer(serializers.Serializer):
 
 
 class VoidEntrySerializer(serializers.Serializer):
-    reason = serializers.CharField(max_length=300, help_text="Why the entry is taken back.")
+    reason = Text(max_length=300, help_text="Why the entry is taken back.")
 
 
 class VoidResultSerializer(serializers.Serializer):
@@ -215,7 +215,7 @@ class VoidResultSerializer(serializers.Serializer):
 
 class EliminationEventSerializer(serializers.Serializer):
     player = Id()
-    can_rejoin = serializers.BooleanField(default=False)
+    can_rejoin = Flag(default=False)
 
 
 class RejoinEventSerializer(serializers.Serializer):
@@ -224,21 +224,21 @@ class RejoinEventSerializer(serializers.Serializer):
 
 class CoinPileOutEventSerializer(serializers.Serializer):
     territories = PlayerKeyedField(
-        child=serializers.IntegerField(min_value=-1000, max_value=1000),
+        child=Whole(min_value=-1000, max_value=1000),
         help_text="Territories each player controls, by player id.",
     )
 
 
 class MarkEventSerializer(serializers.Serializer):
     kind = Slug(help_text="The slug of a kind of mark the group unlocked.")
-    territory = serializers.CharField(max_length=32, required=False, allow_null=True)
-    faction = serializers.CharField(max_length=40, required=False, allow_null=True)
-    label = serializers.CharField(max_length=60, required=False, allow_blank=True, default="")
+    territory = Text(max_length=32, required=False, allow_null=True)
+    faction = Text(max_length=40, required=False, allow_null=True)
+    label = Text(max_length=60, required=False, allow_blank=True, default="")
     player = Id(required=False, allow_null=True)
 
 
 class CityDestroyedEventSerializer(serializers.Serializer):
-    territory = serializers.CharField(max_length=32)
+    territory = Text(max_length=32)
 
 
 class EventResultSerializer(serializers.Serializer):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from api.serializers.common import GAME_NUMBER_MAX, Id
+from api.serializers.common import GAME_NUMBER_MAX, Id, Text, Whole
 
 
 class MarkSerializer(serializers.Serializer):
@@ -26,29 +26,27 @@ class MarkCorrectionSerializer(serializers.Serializer):
     """A correction: the reason, and only the fields to change (which ones depends on the type
     of mark; the others are refused)."""
 
-    reason = serializers.CharField(max_length=300)
-    placed_in_game = serializers.IntegerField(
-        min_value=0, max_value=GAME_NUMBER_MAX, required=False
-    )
+    reason = Text(max_length=300)
+    placed_in_game = Whole(min_value=0, max_value=GAME_NUMBER_MAX, required=False)
     placed_by = Id(required=False, allow_null=True)
-    territory = serializers.CharField(max_length=32, required=False, allow_null=True)
-    faction = serializers.CharField(max_length=40, required=False, allow_null=True)
-    continent = serializers.CharField(max_length=16, required=False)
-    kind = serializers.CharField(max_length=8, required=False, help_text="A city's kind.")
-    name = serializers.CharField(max_length=60, required=False)
-    label = serializers.CharField(max_length=60, required=False, allow_blank=True)
-    text = serializers.CharField(max_length=2000, required=False, allow_blank=True)
-    trigger = serializers.CharField(max_length=200, required=False, allow_blank=True)
-    boxes_used = serializers.IntegerField(min_value=0, max_value=100, required=False)
-    coins_after = serializers.IntegerField(min_value=0, max_value=100, required=False)
-    delta = serializers.IntegerField(min_value=-10, max_value=10, required=False)
-    line = serializers.IntegerField(min_value=0, max_value=100, required=False)
+    territory = Text(max_length=32, required=False, allow_null=True)
+    faction = Text(max_length=40, required=False, allow_null=True)
+    continent = Text(max_length=16, required=False)
+    kind = Text(max_length=8, required=False, help_text="A city's kind.")
+    name = Text(max_length=60, required=False)
+    label = Text(max_length=60, required=False, allow_blank=True)
+    text = Text(max_length=2000, required=False, allow_blank=True)
+    trigger = Text(max_length=200, required=False, allow_blank=True)
+    boxes_used = Whole(min_value=0, max_value=100, required=False)
+    coins_after = Whole(min_value=0, max_value=100, required=False)
+    delta = Whole(min_value=-10, max_value=10, required=False)
+    line = Whole(min_value=0, max_value=100, required=False)
     date = serializers.DateField(required=False)
-    slogan = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    slogan = Text(max_length=120, required=False, allow_blank=True)
 
 
 class ReasonSerializer(serializers.Serializer):
-    reason = serializers.CharField(max_length=300)
+    reason = Text(max_length=300)
 
 
 class CorrectionSerializer(serializers.Serializer):

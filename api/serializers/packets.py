@@ -4,22 +4,23 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from api.serializers.common import Flag, Text, Whole
 from legacy.box import PACKET_BY_SLUG, PACKET_CHOICES
 from legacy.models import ContentKind
 
 
 class UnlockSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=ContentKind.choices)
-    title = serializers.CharField(max_length=100)
-    text = serializers.CharField(max_length=10000, required=False, allow_blank=True, default="")
-    cards = serializers.IntegerField(min_value=0, max_value=1000, required=False, default=0)
-    on_faction_card = serializers.BooleanField(required=False, default=False)
-    opens_pack_4 = serializers.BooleanField(required=False, default=False)
+    title = Text(max_length=100)
+    text = Text(max_length=10000, required=False, allow_blank=True, default="")
+    cards = Whole(min_value=0, max_value=1000, required=False, default=0)
+    on_faction_card = Flag(required=False, default=False)
+    opens_pack_4 = Flag(required=False, default=False)
 
 
 class PacketOpenSerializer(serializers.Serializer):
     packet = serializers.ChoiceField(choices=PACKET_CHOICES)
-    trigger = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+    trigger = Text(max_length=200, required=False, allow_blank=True, default="")
     unlocked = UnlockSerializer(many=True, required=False, default=list, max_length=100)
 
 

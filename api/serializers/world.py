@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from api.serializers.common import GAME_NUMBER_MAX, Id, PlayerKeyedField
+from api.serializers.common import GAME_NUMBER_MAX, Flag, Id, PlayerKeyedField, Text, Whole
 from legacy import board
 
 
 class AsOfSerializer(serializers.Serializer):
-    as_of_game = serializers.IntegerField(
+    as_of_game = Whole(
         min_value=0,
         max_value=GAME_NUMBER_MAX,
         required=False,
@@ -132,9 +132,9 @@ def world_data(world) -> dict:
 
 
 class WorldNameSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=60)
+    name = Text(max_length=60)
     rolls = PlayerKeyedField(
-        child=serializers.IntegerField(min_value=-1000, max_value=1000),
+        child=Whole(min_value=-1000, max_value=1000),
         required=False,
         help_text="On a tie for most signatures: each tied player's die roll, by player id.",
     )
@@ -148,9 +148,10 @@ class WorldNamedSerializer(serializers.Serializer):
 
 class LegalStartsQuerySerializer(serializers.Serializer):
     player = Id(required=False, help_text="The player about to place an HQ.")
-    hqs = serializers.CharField(
+    hqs = Text(
         max_length=2000,
         required=False,
+        allow_blank=True,
         default="",
         help_text="HQs already placed this setup, comma-separated territory slugs.",
     )
@@ -163,13 +164,13 @@ class LegalStartsSerializer(serializers.Serializer):
 
 class RecruitmentQuerySerializer(serializers.Serializer):
     player = Id(required=False)
-    controlled = serializers.CharField(
+    controlled = Text(
         max_length=2000, help_text="The territories the player controls, comma-separated slugs."
     )
-    trade_coins = serializers.IntegerField(
+    trade_coins = Whole(
         min_value=0, max_value=1000, default=0, help_text="Coins on the cards traded in."
     )
-    round_up = serializers.BooleanField(default=False, help_text="Imperial Balkania's power.")
+    round_up = Flag(default=False, help_text="Imperial Balkania's power.")
 
 
 class RecruitmentSerializer(serializers.Serializer):

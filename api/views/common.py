@@ -5,6 +5,7 @@ reading a body or a query through a serializer (a bad one is a 400 in the API's 
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
+from rest_framework import exceptions
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.renderers import JSONRenderer
 from rest_framework.views import APIView
@@ -12,6 +13,7 @@ from rest_framework.views import APIView
 from api.errors import ErrorSerializer
 from api.parsers import SafeJSONParser
 from api.tokens import ExpiringTokenAuthentication
+from campaigns.services import last_game_number
 
 
 def errors(*codes: int) -> dict:
@@ -66,6 +68,22 @@ def read_body(serializer_class, request) -> dict:
 
 
 def read_query(serializer_class, request) -> dict:
-    serializer = serializer_class(data=request.query_params)
+    """A query string read strictly: as a plain mapping (the last value of a repeated key), so
+    that an empty value is a value to refuse, not a field left out as a form would have it."""
+    data = dict(request.query_params.items())
+    serializer = serializer_class(data=data, context={"in_query": True, "request": request})
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
+
+
+def require_game(campaign, number: int | None, field: str = "as_of_game") -> None:
+    """A game number past the campaign's last game names nothing: a 404 that says so."""
+    if not number:
+        return
+    last = last_game_number(campaign.pk)
+    if number > last:
+        raise exceptions.NotFound(
+            f"There is no game {number} in this campaign: the last is game {last}."
+            if last
+            else f"There is no game {number} in this campaign: no game has been set up."
+        )

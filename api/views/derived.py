@@ -10,14 +10,14 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import Level, campaign_access
-from api.pagination import AuditFilter, Page
+from api.pagination import AuditFilter, AuditQuerySerializer, Page
 from api.serializers.derived import (
     AuditEntrySerializer,
     FactionCardSerializer,
     StandingsSerializer,
     WinnersSerializer,
 )
-from api.views.common import READ_ERRORS, SHARE, ApiView, errors
+from api.views.common import READ_ERRORS, SHARE, ApiView, errors, read_query
 from campaigns.game.derived import faction_card_backs, standings
 from campaigns.models import (
     AuditEntry,
@@ -101,11 +101,13 @@ class AuditView(ApiView, GenericAPIView):
     queryset = AuditEntry.objects.none()
 
     @extend_schema(
+        parameters=[AuditQuerySerializer],
         responses={200: AuditEntrySerializer(many=True), **errors(*READ_ERRORS)},
         tags=["campaigns"],
     )
     def get(self, request, campaign_id):
         access = campaign_access(request, campaign_id, Level.MEMBER)
+        read_query(AuditQuerySerializer, request)
         queryset = self.filter_queryset(
             AuditEntry.objects.filter(campaign=access.campaign)
             .select_related("user")

@@ -10,7 +10,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import Access, Level, campaign_access
-from api.pagination import GameFilter, Page
+from api.pagination import GameFilter, GameQuerySerializer, Page
 from api.serializers.games import (
     FirstGameResultSerializer,
     FirstGameSerializer,
@@ -18,7 +18,15 @@ from api.serializers.games import (
     GameSerializer,
     GameSetupSerializer,
 )
-from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors, read_body
+from api.views.common import (
+    READ_ERRORS,
+    SHARE,
+    WRITE_ERRORS,
+    ApiView,
+    errors,
+    read_body,
+    read_query,
+)
 from campaigns import services
 from campaigns.game.setup import setup_game, start_game
 from campaigns.models import (
@@ -91,12 +99,13 @@ class GameListView(ApiView, GenericAPIView):
     queryset = Game.objects.none()
 
     @extend_schema(
-        parameters=[SHARE],
+        parameters=[SHARE, GameQuerySerializer],
         responses={200: GameSerializer(many=True), **errors(*READ_ERRORS)},
         tags=["games"],
     )
     def get(self, request, campaign_id):
         access = campaign_access(request, campaign_id, Level.READ)
+        read_query(GameQuerySerializer, request)
         queryset = self.filter_queryset(_game_queryset(access.campaign).order_by("number"))
         page = self.paginate_queryset(queryset)
         return self.get_paginated_response(GameSerializer(page, many=True).data)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions
 from rest_framework.generics import GenericAPIView
@@ -10,14 +9,23 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import Access, Level, campaign_access
-from api.pagination import MarkFilter, Page
+from api.pagination import MarkFilter, MarkQuerySerializer, Page
 from api.serializers.marks import (
     CorrectedMarkSerializer,
     MarkCorrectionSerializer,
     MarkSerializer,
     ReasonSerializer,
 )
-from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors, read_body
+from api.views.common import (
+    READ_ERRORS,
+    SHARE,
+    WRITE_ERRORS,
+    ApiView,
+    errors,
+    read_body,
+    read_query,
+    require_game,
+)
 from campaigns import services
 from legacy.corrections import COMMON_EDITABLE, EDITABLE, MARK_TYPES, TYPE_OF_MODEL
 from legacy.models import (
@@ -50,21 +58,6 @@ RELATED = {Scar: ("kind",), OtherMark: ("kind",), Fortification: ("city",)}
 MARK_TYPE = OpenApiParameter(
     "mark_type", str, OpenApiParameter.PATH, enum=list(MARK_TYPES), description="Type of mark."
 )
-
-
-MARK_FILTER_PARAMETERS = [
-    OpenApiParameter(
-        name,
-        OpenApiTypes.BOOL
-        if name in ("voided", "counting")
-        else OpenApiTypes.STR
-        if name == "territory"
-        else OpenApiTypes.INT,
-        required=False,
-        description=str(f.label or ""),
-    )
-    for name, f in MarkFilter.base_filters.items()
-]
 
 
 def _jsonable(value):
@@ -130,13 +123,15 @@ class MarkListView(ApiView, GenericAPIView):
     queryset = City.objects.none()
 
     @extend_schema(
-        parameters=[MARK_TYPE, SHARE, *MARK_FILTER_PARAMETERS],
+        parameters=[MARK_TYPE, SHARE, MarkQuerySerializer],
         responses={200: MarkSerializer(many=True), **errors(*READ_ERRORS)},
         tags=["marks"],
     )
     def get(self, request, campaign_id, mark_type):
         access = campaign_access(request, campaign_id, Level.READ)
         model = _mark_model(mark_type)
+        query = read_query(MarkQuerySerializer, request)
+        require_game(access.campaign, query.get("as_of_game"))
         queryset = model.objects.filter(campaign=access.campaign).select_related(
             *RELATED.get(model, ())
         )
@@ -169,6 +164,8 @@ class MarkDetailView(ApiView):
     def get(self, request, campaign_id, mark_type, mark_id):
         access = campaign_access(request, campaign_id, Level.READ)
         model = _mark_model(mark_type)
+        query = read_query(MarkQuerySerializer, request)
+        require_game(access.campaign, query.get("as_of_game"))
         mark = (
             model.objects.filter(campaign=access.campaign, pk=mark_id)
             .select_related(*RELATED.get(model, ()))

@@ -34,6 +34,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import MAX_ID, Access, Level, campaign_access, decide, require_unlocked
+from api.serializers.common import GAME_NUMBER_MAX, Whole
 from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors, read_query
 from campaigns.access import with_my_role
 from campaigns.models import Game, GameStatus, Snapshot, SnapshotStatus
@@ -47,11 +48,9 @@ from campaigns.pictures.snapshots import (
 from campaigns.pictures.state import finished_games
 from campaigns.pictures.storage import picture_response
 
-GAME_NUMBER_MAX = 32767
-
 
 class SnapshotQuerySerializer(serializers.Serializer):
-    as_of_game = serializers.IntegerField(
+    as_of_game = Whole(
         min_value=1,
         max_value=GAME_NUMBER_MAX,
         required=False,

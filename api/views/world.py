@@ -29,6 +29,7 @@ from api.views.common import (
     errors,
     read_body,
     read_query,
+    require_game,
 )
 from campaigns import services
 from campaigns.game.finish import name_world
@@ -53,6 +54,7 @@ class WorldView(ApiView):
     def get(self, request, campaign_id):
         access = campaign_access(request, campaign_id, Level.READ)
         q = read_query(AsOfSerializer, request)
+        require_game(access.campaign, q.get("as_of_game"))
         world = services.cached_world(access.campaign, q.get("as_of_game"))
         return Response(world_data(world))
 

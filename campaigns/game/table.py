@@ -437,6 +437,12 @@ def destroy_city(*, game: Game, territory: str, by=None) -> EventResult:
     """A city destroyed by unlocked content: it stops counting from this game on."""
     campaign, game = locked_game(game)
     require_in_progress(game)
+    if territory not in board.TERRITORY_BY_SLUG:
+        raise RuleViolation(
+            f"There is no territory called {territory!r} on the board.",
+            rule="unknown-territory",
+            field="territory",
+        )
     city = City.objects.current().filter(campaign=campaign, territory=territory).first()
     if city is None:
         raise RuleViolation("There is no city there to destroy.", rule="no-city", field="territory")
