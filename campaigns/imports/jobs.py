@@ -41,9 +41,15 @@ def run_import(job_id: int) -> str:
         _update(job_id, progress=CHECKED)
         campaign = backup.import_campaign(data, owner=job.owner, notes=notes)
     except backup.BackupError as error:
-        return _fail(job_id, {"code": "invalid_backup", "message": error.message})
+        refusal = {"code": "invalid_backup", "message": error.message}
+        if error.where:  # the place in the document, as the API's refusals name a field
+            refusal["fields"] = {error.where: [error.what]}
+        return _fail(job_id, refusal)
     except RuleViolation as error:
-        return _fail(job_id, {"code": "rule", "message": error.message, "rule": error.rule})
+        refusal = {"code": "rule", "message": error.message, "rule": error.rule}
+        if error.field:
+            refusal["fields"] = {error.field: [error.message]}
+        return _fail(job_id, refusal)
     except Exception as error:  # a bug or a lost database: recorded on the job, and logged
         logger.exception("Import job %s failed", job_id)
         message = "The import stopped unexpectedly; nothing was imported."

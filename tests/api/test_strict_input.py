@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from legacy.models import ScarKind
 from tests.api.conftest import client_for
 
 pytestmark = pytest.mark.django_db
@@ -16,8 +17,8 @@ def refusal(response, status=400):
     return response.json()["error"]
 
 
-def test_a_scar_for_an_unknown_player_says_that_player_is_not_seated(history, owner, monkeypatch):
-    monkeypatch.setattr("campaigns.game.table.scar_cards_available", lambda campaign: 0)
+def test_a_scar_for_an_unknown_player_says_that_player_is_not_seated(history, owner):
+    ScarKind.objects.filter(campaign=history).update(cards=0)  # and no scar card is left
     response = client_for(owner).post(
         f"/api/v1/campaigns/{history.pk}/games/2/events/scar/",
         {"scar": "bunker", "territory": "brazil", "player": 999999},
@@ -57,9 +58,11 @@ def test_a_campaign_setting_must_be_a_json_boolean(history, owner):
     assert history.public is False
 
 
-def test_a_count_in_a_body_must_be_a_number_not_a_string(history, owner):
+def test_a_count_in_a_body_must_be_a_number_not_a_string(history, owner, players):
     response = client_for(owner).post(
-        f"/api/v1/campaigns/{history.pk}/games/2/events/missiles/", {"count": "2"}, format="json"
+        f"/api/v1/campaigns/{history.pk}/games/2/events/missiles/",
+        {"count": "2", "player": players["Ada"].pk},
+        format="json",
     )
     assert refusal(response)["fields"] == {"count": ["A valid integer is required."]}
 

@@ -280,7 +280,12 @@ class RandomTable:
                 assert tie.rule == "naming-tie"
                 world = world_as_of(self.campaign.pk)
                 counts = world.signature_counts()
-                rolls = {p: self.draw(st.integers(1, 6), label="roll") for p in counts}
+                most = max(counts.values())  # only the players tied for most signatures roll
+                rolls = {
+                    p: self.draw(st.integers(1, 6), label="roll")
+                    for p, n in counts.items()
+                    if n == most
+                }
         else:
             pytest.skip("the dice kept tying")  # pragma: no cover - 20 ties in a row
         world = world_as_of(self.campaign.pk)

@@ -19,7 +19,7 @@ from campaigns.game.derived import faction_card_backs, standings
 from campaigns.game.finish import finish_game
 from campaigns.game.packets import packets_to_open
 from campaigns.game.setup import setup_game, start_game
-from campaigns.game.table import use_missiles
+from campaigns.game.table import buy_red_star, use_missiles, void_event
 from legacy.selectors import world_as_of
 from tests.conftest import give
 
@@ -140,3 +140,43 @@ def test_reading_the_campaign_takes_as_many_queries_after_six_games_as_after_one
     for name, read in READS.items():
         after_six = count(lambda r=read: r(prepared_campaign.pk))
         assert after_six[0] == after_one[name][0], f"{name}: {after_one[name][0]} -> {after_six[0]}"
+
+
+def test_the_game_page_and_the_games_api_cost_the_same_after_two_entries_and_after_twenty(
+    prepared_campaign, players, owner
+):
+    from django.test import Client
+
+    from tests.api.conftest import client_for
+
+    game = start(prepared_campaign, players)
+    ada, boris = players["Ada"], players["Boris"]
+    give(game, ada, missiles=5)
+    page, api = Client(), client_for(owner)
+    page.force_login(owner)
+    urls = {
+        "page": (page, f"/c/{prepared_campaign.pk}/games/1/"),
+        "api": (api, f"/api/v1/campaigns/{prepared_campaign.pk}/games/1/"),
+    }
+
+    def costs():
+        out = {}
+        for name, (client, url) in urls.items():
+            with CaptureQueriesContext(connection) as queries:
+                assert client.get(url).status_code == 200
+            out[name] = (len(queries), [q["sql"] for q in queries.captured_queries])
+        return out
+
+    use_missiles(game=game, count=1, player=ada.pk)
+    buy_red_star(game=game, player=boris.pk)
+    early = costs()
+    for _ in range(4):
+        use_missiles(game=game, count=1, player=ada.pk)
+    for _ in range(14):
+        buy_red_star(game=game, player=boris.pk)
+    entry = game.events.order_by("-seq").first()
+    void_event(game=game, seq=entry.seq, reason="Counted twice")
+    assert game.events.count() == 20
+    late = costs()
+    for name in urls:
+        assert_same(early[name], late[name])
