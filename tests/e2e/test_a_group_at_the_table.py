@@ -161,6 +161,20 @@ def test_a_new_group_records_its_first_game_and_browses_its_world(
     page.locator("details[open]").get_by_role("button", name="Note it").click()
     expect(page.locator(".events li:not(.voided)", has_text="Bunker on Greenland")).to_have_count(1)
 
+    # On a phone the holdings and the undo are in the first screen, before the quick log.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.reload()
+    for thing in (
+        page.get_by_role("link", name=re.compile("Undo the last entry")),
+        page.locator(".holdings-inline").first,
+        page.locator(".holdings-inline").last,
+    ):
+        expect(thing).to_be_visible()
+        box = thing.bounding_box()
+        assert box and box["y"] + box["height"] <= 844 and box["x"] + box["width"] <= 390, box
+    step("game-1-on-a-phone")
+    page.set_viewport_size({"width": 1280, "height": 900})
+
     # The end of the game: results, a refusal in the players' words, then the rewards.
     page.get_by_role("link", name="The game is over: results and rewards").click()
     finish = "/finish/"
