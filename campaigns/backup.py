@@ -23,8 +23,9 @@ Exporting, importing and exporting again gives the same bytes. The choices that 
   under ``marks``. Rows are listed in the order they were entered and imported in that order,
   so the ordinals survive. Where ids hide inside JSON (a reward's ``created``/``removed``
   marks, a world name's tie-break rolls, the coin-pile event, a correction's voided/added
-  marks and its before/after snapshots, whose ``id`` becomes the mark's ordinal) they are
-  rewritten the same way. References that point outside the campaign are written as null.
+  marks and its before/after snapshots, whose ``id`` becomes the mark's ordinal, an audit
+  entry's ``correction``, its ordinal under ``corrections``) they are rewritten the same way.
+  References that point outside the campaign are written as null.
 - **Accounts are referenced, never created.** An import links a username to the account of
   that name on this installation; a username unknown here is restored as "no account" and
   reported (``notes``). Memberships and invitations (who may read or edit) belong to an
@@ -387,6 +388,25 @@ def _snapshot_in(ctx: _Import, raw_row, value, where):
     return out
 
 
+def _audit_data_out(ctx: _Export, row: AuditEntry, value):
+    """An entry's correction, by its ordinal in ``corrections``."""
+    if not isinstance(value, dict) or "correction" not in value:
+        return value
+    return value | {"correction": ctx.corrections.get(_int_or_none(value["correction"]))}
+
+
+def _audit_data_in(ctx: _Import, raw_row, value, where):
+    if not isinstance(value, dict) or value.get("correction") is None:
+        return value
+    ordinal = value["correction"]
+    if type(ordinal) is not int or not 1 <= ordinal <= len(ctx.corrections):
+        raise _refuse(
+            f"{where}, correction",
+            f"there is no correction #{ordinal!r} (corrections lists {len(ctx.corrections)}).",
+        )
+    return value | {"correction": ctx.corrections[ordinal - 1]}
+
+
 def _model_field(model, name: str) -> models.Field | None:
     try:
         return model._meta.get_field(name)
@@ -433,6 +453,7 @@ HOOKS: dict[tuple[type[models.Model], str], _Hook] = {
     (Correction, "added_id"): _Hook("added", _correction_mark_out, _correction_mark_in),
     (Correction, "before"): _Hook(None, _snapshot_out, _snapshot_in),
     (Correction, "after"): _Hook(None, _snapshot_out, _snapshot_in),
+    (AuditEntry, "data"): _Hook(None, _audit_data_out, _audit_data_in),
     (Seat, "hq"): _Hook(None, _same, _territory_in),
     (Seat, "faction"): _Hook(None, _same, _faction_in),
     (Seat, "controlled_at_end"): _Hook(None, _same, _territories_in),
@@ -465,6 +486,15 @@ class _Export:
             for m, rows in self.marks.items()
         }
         self.seat_players: dict[int, str] = {}
+        self.corrections = {
+            pk: i
+            for i, pk in enumerate(
+                Correction.objects.filter(campaign=campaign)
+                .order_by("pk")
+                .values_list("pk", flat=True),
+                start=1,
+            )
+        }
 
     def mark_ordinal(self, model_name, pk) -> int | None:
         return self.ordinals.get(model_name, {}).get(_int_or_none(pk))
@@ -612,6 +642,7 @@ class _Import:
     players: dict[str, int] = field(default_factory=dict)
     kinds: dict[type, dict[str, int]] = field(default_factory=dict)
     marks: dict[type, list[int]] = field(default_factory=dict)
+    corrections: list[int] = field(default_factory=list)  # ids, by ordinal
     seats: dict[str, int] = field(default_factory=dict)  # of the game being imported
     factions: set[str] = field(default_factory=set)
     accounts: dict[str, int | None] = field(default_factory=dict)
@@ -1050,7 +1081,8 @@ def _restore(data: dict, *, owner, notes: list[str]) -> Campaign:
                 items.append(ctx.row(table, row, f"games #{i}, {part} #{j}", game=game))
         ctx.write(items)
 
-    ctx.rows(CORRECTIONS, data["corrections"], "corrections", **_of(ctx))
+    corrections = ctx.rows(CORRECTIONS, data["corrections"], "corrections", **_of(ctx))
+    ctx.corrections = [c.pk for c in corrections]
     ctx.rows(AUDIT, data["audit"], "audit", **_of(ctx))
     ctx.restore_stamps()
     return campaign

@@ -88,6 +88,22 @@ def audit(campaign: Campaign, user, action: str, summary: str, **data) -> None:
     )
 
 
+def audit_corrections(entries) -> dict[int, Correction]:
+    """The correction each audit entry records, by the entry's id, in one query (entries
+    written before audit entries named their correction have none)."""
+
+    def named(entry) -> int | None:
+        pk = entry.data.get("correction") if isinstance(entry.data, dict) else None
+        return pk if type(pk) is int else None
+
+    ids = {named(e) for e in entries} - {None}
+    if not ids:
+        return {}
+    campaigns = {e.campaign_id for e in entries}
+    found = Correction.objects.filter(pk__in=ids, campaign_id__in=campaigns).in_bulk()
+    return {e.pk: found[named(e)] for e in entries if named(e) in found}
+
+
 def _clean_name(value: str, what: str, limit: int) -> str:
     name = (value or "").strip()
     if not name:
@@ -311,6 +327,7 @@ def correct_mark(
         f"{model._meta.verbose_name.capitalize()} corrected: {reason.strip()}",
         mark_type=model.__name__,
         mark=mark.pk,
+        correction=correction.pk,
     )
     return mark, correction
 
@@ -332,6 +349,7 @@ def void_mark(
         f"{model._meta.verbose_name.capitalize()} voided: {reason.strip()}",
         mark_type=model.__name__,
         mark=mark.pk,
+        correction=correction.pk,
     )
     return mark, correction
 

@@ -117,3 +117,14 @@ def void_mark(*, mark: Mark, reason: str, by) -> Correction:
     mark.voided = True
     mark.save(update_fields=["voided"])
     return record_correction(mark=mark, before=before, reason=reason, by=by, voided=True)
+
+
+def changed_fields(mark_type: str, before: dict, after: dict) -> list[tuple[str, object, object]]:
+    """What a correction changed, field by field: ``(field, before, after)`` for each field a
+    correction may edit whose value differs, in a fixed order. A void changes nothing here (it
+    has no ``after``)."""
+    model = next((m for m in EDITABLE if m.__name__ == mark_type), None)
+    if model is None or not before or not after:
+        return []
+    fields = sorted(EDITABLE[model] | COMMON_EDITABLE)
+    return [(f, before.get(f), after.get(f)) for f in fields if before.get(f) != after.get(f)]

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+
+from api.serializers.marks import CorrectionChangesSerializer, correction_changes_data
 
 
 class WinnerLineSerializer(serializers.Serializer):
@@ -52,3 +55,12 @@ class AuditEntrySerializer(serializers.Serializer):
     action = serializers.CharField()
     summary = serializers.CharField()
     data = serializers.DictField()
+    correction = serializers.SerializerMethodField(
+        help_text="For a correction of a mark: what it changed, field by field (null otherwise, "
+        "and for entries older than this field)."
+    )
+
+    @extend_schema_field(CorrectionChangesSerializer(allow_null=True))
+    def get_correction(self, entry) -> dict | None:
+        found = getattr(entry, "correction", None)
+        return correction_changes_data(found) if found is not None else None

@@ -6,6 +6,12 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api.serializers.common import Flag, Id, PlayerKeyedField, Slug, Text, Whole
+from api.serializers.marks import (
+    MARK_TYPE_OF_NAME,
+    CorrectionChangesSerializer,
+    correction_changes_data,
+)
+from campaigns.game.finish import read_reward_targets
 from campaigns.game.holdings import holdings_of
 from campaigns.models import EventKind, GameStatus, Result
 from legacy.box import FACTION_BY_SLUG
@@ -78,12 +84,51 @@ class EventSerializer(serializers.Serializer):
         return event.seat.player_id if event.seat_id else None
 
 
+class MarkRefSerializer(serializers.Serializer):
+    type = serializers.CharField(help_text="The type of mark, as in /marks/<type>/.")
+    id = serializers.IntegerField()
+
+
+class RewardTargetSerializer(serializers.Serializer):
+    """Where the reward is now, read from the mark it placed (or, for a cancelled scar,
+    covered): a correction of that mark moves the reward with it."""
+
+    territory = serializers.CharField(allow_null=True)
+    continent = serializers.CharField(allow_null=True)
+    name = serializers.CharField(allow_blank=True)
+    delta = serializers.IntegerField(allow_null=True)
+    mark = MarkRefSerializer(allow_null=True, help_text="Null for a reward kept without it.")
+    corrections = CorrectionChangesSerializer(
+        many=True, help_text="The corrections of that mark, oldest first."
+    )
+
+
+def reward_target_data(target) -> dict:
+    return {
+        "territory": target.territory,
+        "continent": target.continent,
+        "name": target.name,
+        "delta": target.delta,
+        "mark": {"type": MARK_TYPE_OF_NAME[target.mark_type], "id": target.mark_id}
+        if target.mark_type
+        else None,
+        "corrections": [correction_changes_data(c) for c in target.corrections],
+    }
+
+
 class GameRewardSerializer(serializers.Serializer):
     order = serializers.IntegerField()
     player = serializers.IntegerField(source="seat.player_id")
     kind = serializers.CharField()
-    details = serializers.DictField()
+    details = serializers.DictField(help_text="What the reward recorded when it was given.")
+    target = serializers.SerializerMethodField()
     voided = serializers.BooleanField()
+
+    @extend_schema_field(RewardTargetSerializer)
+    def get_target(self, reward) -> dict:
+        if not hasattr(reward, "target"):
+            read_reward_targets([reward])
+        return reward_target_data(reward.target)
 
 
 class GameSerializer(serializers.Serializer):
@@ -112,10 +157,16 @@ class HoldingsSerializer(serializers.Serializer):
 
 class GameDetailSerializer(GameSerializer):
     events = EventSerializer(many=True)
-    rewards = GameRewardSerializer(many=True)
+    rewards = serializers.SerializerMethodField()
     holdings = serializers.SerializerMethodField(
         help_text="What each seat holds now, read off its start and the entries not taken back."
     )
+
+    @extend_schema_field(GameRewardSerializer(many=True))
+    def get_rewards(self, game) -> list[dict]:
+        rewards = list(game.rewards.all())
+        read_reward_targets(rewards)
+        return GameRewardSerializer(rewards, many=True).data
 
     @extend_schema_field(HoldingsSerializer(many=True))
     def get_holdings(self, game) -> list[dict]:

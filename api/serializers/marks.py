@@ -5,6 +5,9 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from api.serializers.common import GAME_NUMBER_MAX, Id, Text, Whole
+from legacy.corrections import TYPE_OF_MODEL, changed_fields
+
+MARK_TYPE_OF_NAME = {model.__name__: slug for model, slug in TYPE_OF_MODEL.items()}
 
 
 class MarkSerializer(serializers.Serializer):
@@ -63,3 +66,36 @@ class CorrectionSerializer(serializers.Serializer):
 class CorrectedMarkSerializer(serializers.Serializer):
     mark = MarkSerializer()
     correction = CorrectionSerializer()
+
+
+class FieldChangeSerializer(serializers.Serializer):
+    field = serializers.CharField(help_text="The mark's field, as a correction names it.")
+    before = serializers.JSONField(allow_null=True)
+    after = serializers.JSONField(allow_null=True)
+
+
+class CorrectionChangesSerializer(serializers.Serializer):
+    """A correction of one mark, with what it changed, field by field."""
+
+    id = serializers.IntegerField()
+    made_at = serializers.DateTimeField()
+    reason = serializers.CharField()
+    mark_type = serializers.CharField(help_text="The type of mark, as in /marks/<type>/.")
+    mark_id = serializers.IntegerField(allow_null=True)
+    voided = serializers.BooleanField(help_text="The mark was voided (it changed nothing else).")
+    changes = FieldChangeSerializer(many=True, help_text="Each field changed: before, after.")
+
+
+def correction_changes_data(c) -> dict:
+    return {
+        "id": c.pk,
+        "made_at": c.made_at,
+        "reason": c.reason,
+        "mark_type": MARK_TYPE_OF_NAME.get(c.mark_type, c.mark_type),
+        "mark_id": c.added_id if c.added_id is not None else c.voided_id,
+        "voided": c.added_id is None,
+        "changes": [
+            {"field": f, "before": before, "after": after}
+            for f, before, after in changed_fields(c.mark_type, c.before, c.after)
+        ],
+    }

@@ -22,6 +22,7 @@ from campaigns.game.derived import faction_card_backs, standings
 from campaigns.models import (
     AuditEntry,
 )
+from campaigns.services import audit_corrections
 from legacy.box import WINNERS_LINES
 from legacy.models import (
     Signature,
@@ -114,4 +115,7 @@ class AuditView(ApiView, GenericAPIView):
             .order_by("-at", "-id")
         )
         page = self.paginate_queryset(queryset)
+        found = audit_corrections(page)
+        for entry in page:
+            entry.correction = found.get(entry.pk)
         return self.get_paginated_response(AuditEntrySerializer(page, many=True).data)

@@ -23,7 +23,7 @@ BUDGETS = {
     "": 60,
     "board.svg": 26,
     "board/1.svg": 28,
-    "history/": 25,
+    "history/": 27,  # with where each reward is now: its marks and their corrections
     "territories/egypt/": 36,
     "factions/": 11,
     "standings/": 8,

@@ -9,9 +9,11 @@ from functools import wraps
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from campaigns.game.finish import read_reward_targets
 from campaigns.models import (
     Game,
     Player,
@@ -88,17 +90,40 @@ def label_seats(seats, factions: dict[str, str]):
     return seats
 
 
-def describe_reward_target(details: dict) -> str:
+def describe_reward_target(target) -> str:
+    """Where a reward is, from its ``RewardTarget`` (``campaigns.game.finish``)."""
     parts = []
-    if details.get("territory"):
-        parts.append(pages.territory_name(details["territory"]))
-    if details.get("continent"):
-        parts.append(pages.continent_name(details["continent"]))
-    if details.get("delta"):
-        parts.append(f"{details['delta']:+d}")
-    if details.get("name"):
-        parts.append(f"“{details['name']}”")
+    if target.territory:
+        parts.append(pages.territory_name(target.territory))
+    if target.continent:
+        parts.append(pages.continent_name(target.continent))
+    if target.delta:
+        parts.append(f"{target.delta:+d}")
+    if target.name:
+        parts.append(f"“{target.name}”")
     return " ".join(parts)
+
+
+def label_rewards(access, rewards) -> list:
+    """Word each reward for a page: its label, where it is now (read from its mark, so a
+    correction moves it), and, when its mark was corrected, the mark's page for those who may
+    fix it."""
+    rewards = list(rewards)
+    read_reward_targets(rewards)
+    for r in rewards:
+        r.label = pages.REWARD_LABELS.get(r.kind, r.kind)
+        r.where = describe_reward_target(r.target)
+        r.fix_url = None
+        if r.target.corrected and access.can_write:
+            r.fix_url = reverse(
+                "campaigns:mark",
+                args=[
+                    access.campaign.pk,
+                    pages.MARK_TYPE_OF_NAME[r.target.mark_type],
+                    r.target.mark_id,
+                ],
+            )
+    return rewards
 
 
 def game_or_404(access, number) -> Game:

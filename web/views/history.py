@@ -22,20 +22,25 @@ from campaigns.models import (
     Seat,
 )
 from legacy import board, rules
-from legacy.corrections import MARK_TYPES
+from legacy.corrections import MARK_TYPES, changed_fields
 from legacy.errors import RuleViolation
 from legacy.models import (
     Correction,
 )
 from legacy.selectors import world_as_of
 from web import pages
-from web.forms.marks import MarkCorrectionForm, ReasonForm
+from web.forms.marks import (
+    MARK_FIELD_LABELS,
+    MARK_FIELD_ORDER,
+    MarkCorrectionForm,
+    ReasonForm,
+)
 from web.refusals import refuse
 from web.views.common import (
     board_context,
     campaign_view,
-    describe_reward_target,
     interactive_board,
+    label_rewards,
     label_seats,
     player_names,
 )
@@ -59,13 +64,12 @@ def history(request, access):
         e.text = pages.event_text(e, words)
         events[e.game_id].append(e)
     rewards = defaultdict(list)
-    for r in (
+    for r in label_rewards(
+        access,
         GameReward.objects.filter(game__campaign=campaign)
         .select_related("seat__player")
-        .order_by("order")
+        .order_by("order"),
     ):
-        r.label = pages.REWARD_LABELS.get(r.kind, r.kind)
-        r.where = describe_reward_target(r.details)
         rewards[r.game_id].append(r)
     marks = pages.MarkHistory(campaign.pk, players, sees_unlocked=access.sees_unlocked)
     placed, removed = marks.by_game(), marks.removed_by_game()
@@ -196,14 +200,18 @@ def territory(request, access, slug):
         ),
         factions,
     )
+    # Where a reward is comes from its mark now, not from what the reward stored: a corrected
+    # city's reward moves to the city's territory. A campaign has at most a few dozen rewards.
     rewards = [
         r
-        for r in GameReward.objects.filter(game__campaign=campaign, details__territory=slug)
-        .select_related("seat__player", "game")
-        .order_by("game__number", "order")
+        for r in label_rewards(
+            access,
+            GameReward.objects.filter(game__campaign=campaign)
+            .select_related("seat__player", "game")
+            .order_by("game__number", "order"),
+        )
+        if r.target.territory == slug
     ]
-    for r in rewards:
-        r.label = pages.REWARD_LABELS.get(r.kind, r.kind)
     state = world.territories[slug]
     return render(
         request,
@@ -226,11 +234,53 @@ def territory(request, access, slug):
     )
 
 
+def _change_word(field: str, value, players: dict[int, str], factions: dict[str, str]) -> str:
+    if value is None or value == "":
+        return "—"
+    if field == "territory":
+        return pages.territory_name(value)
+    if field == "continent":
+        return pages.continent_name(value)
+    if field == "faction":
+        return pages.faction_name(value, factions)
+    if field == "placed_by":
+        return players.get(value, "—")
+    if field == "kind" and value in pages.CITY_LABELS:
+        return str(pages.CITY_LABELS[value])
+    return str(value)
+
+
+def correction_changes(correction, players: dict[int, str], factions: dict[str, str]):
+    """What a correction changed, in the reader's words: (field label, before, after)."""
+    if correction is None:
+        return []
+    return [
+        (
+            MARK_FIELD_LABELS.get(name, name),
+            _change_word(name, before, players, factions),
+            _change_word(name, after, players, factions),
+        )
+        for name, before, after in sorted(
+            changed_fields(correction.mark_type, correction.before, correction.after),
+            key=lambda change: (
+                MARK_FIELD_ORDER.index(change[0])
+                if change[0] in MARK_FIELD_ORDER
+                else len(MARK_FIELD_ORDER)
+            ),
+        )
+    ]
+
+
 @campaign_view(member=True)
 def audit_page(request, access):
-    """Every change and who made it: for members only, since it names their accounts."""
+    """Every change and who made it: for members only, since it names their accounts. A
+    correction shows what it changed, field by field."""
     entries = AuditEntry.objects.filter(campaign=access.campaign).select_related("user")
     page = Paginator(entries.order_by("-at", "-id"), 50).get_page(request.GET.get("page"))
+    found = services.audit_corrections(page.object_list)
+    players = player_names(access.campaign.pk) if found else {}
+    factions = pages.campaign_factions(access.campaign.pk) if found else {}
     for e in page.object_list:
         e.label = pages.AUDIT_LABELS.get(e.action, e.action)
+        e.changes = correction_changes(found.get(e.pk), players, factions)
     return render(request, "campaigns/audit.html", {"access": access, "page": page})

@@ -46,9 +46,9 @@ from web.refusals import refusal_message, refuse
 from web.views.common import (
     board_context,
     campaign_view,
-    describe_reward_target,
     game_or_404,
     interactive_board,
+    label_rewards,
     label_seats,
     player_names,
 )
@@ -170,13 +170,10 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
         context["world_to_name"] = (
             context["is_latest"] and game.number >= 15 and not world.world_name
         )
-        rewards = list(
-            GameReward.objects.filter(game=game).select_related("seat__player").order_by("order")
+        context["rewards"] = label_rewards(
+            access,
+            GameReward.objects.filter(game=game).select_related("seat__player").order_by("order"),
         )
-        for r in rewards:
-            r.label = pages.REWARD_LABELS.get(r.kind, r.kind)
-            r.where = describe_reward_target(r.details)
-        context["rewards"] = rewards
         context["signature"] = Signature.objects.filter(
             campaign=campaign, placed_in_game=game.number, voided=False
         ).first()
