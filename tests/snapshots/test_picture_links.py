@@ -59,8 +59,10 @@ def test_a_link_signed_for_game_2_opens_neither_game_3_nor_the_campaign(three_ga
     assert APIClient().get(f"{base}timeline/image/?sig={sig}").status_code == 404
     assert APIClient().get(f"{base}?as_of_game=2&sig={sig}").status_code == 404
     assert APIClient().get(f"/api/v1/campaigns/{three_games.pk}/?sig={sig}").status_code == 404
-    for page in ("", "history/", "games/2/", "games/2/snapshot.png", "timeline/"):
+    for page in ("", "history/", "games/2/", "games/3/snapshot.png", "timeline.webp"):
         assert client.get(f"/c/{three_games.pk}/{page}?sig={sig}").status_code == 404, page
+    # The same picture, and only it, opens at the pages' address too.
+    assert client.get(f"/c/{three_games.pk}/games/2/snapshot.png?sig={sig}").status_code == 200
 
 
 def test_a_tampered_signature_is_refused_in_the_one_error_shape(three_games):
