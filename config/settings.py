@@ -188,6 +188,13 @@ SNAPSHOT_QUEUED_PATIENCE = env_int("SNAPSHOT_QUEUED_PATIENCE", 600)
 # Times a picture is asked for again with nobody asking, before it is left failed for a person.
 SNAPSHOT_AUTO_RETRIES = env_int("SNAPSHOT_AUTO_RETRIES", 3)
 SNAPSHOT_RECOVER_INTERVAL = env_int("SNAPSHOT_RECOVER_INTERVAL", 30)  # seconds
+# Minutes a signed picture link (campaigns/pictures/links.py) works at least; at most a quarter
+# more, as its expiry is rounded up so that one picture keeps one address for a while.
+PICTURE_LINK_TTL_MINUTES = env_int("PICTURE_LINK_TTL_MINUTES", 60)
+if PICTURE_LINK_TTL_MINUTES < 1:
+    raise ImproperlyConfigured(
+        f"PICTURE_LINK_TTL_MINUTES={PICTURE_LINK_TTL_MINUTES} must be at least 1: links expire."
+    )
 # `celery beat` (docker/compose.yaml) sweeps away, daily, the stored pictures nobody shows, and
 # every SNAPSHOT_RECOVER_INTERVAL asks again for the renders lost with a worker or an outage.
 CELERY_BEAT_SCHEDULE = {

@@ -19,6 +19,12 @@ A client polls the status until ``status`` is ``done`` (then ``image_url`` is se
 runs in-process. The image itself comes from Django, behind the same checks, with the state's
 hash as its ETag: a client that already holds the picture gets a 304. A client that knows the
 game may fetch the image directly: a picture not drawn yet is a 404 that says so.
+
+``image_url`` is a signed link (``campaigns.pictures.links``): it opens that one picture, as it
+is now, for ``PICTURE_LINK_TTL_MINUTES``, with no token, session or share token. It never holds
+the campaign's share token, so passing it on does not open the campaign. With ``sig`` in its
+query, an image request is decided by the signature alone: a tampered one, or one made for
+another picture, is a 404, an expired one a 403.
 """
 
 from __future__ import annotations
@@ -27,9 +33,9 @@ from urllib.parse import urlencode
 
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
@@ -38,6 +44,7 @@ from api.serializers.common import GAME_NUMBER_MAX, Whole
 from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors, read_query
 from campaigns.access import with_my_role
 from campaigns.models import Game, GameStatus, Snapshot, SnapshotStatus
+from campaigns.pictures import links
 from campaigns.pictures.snapshots import (
     request_snapshot,
     request_timeline,
@@ -67,7 +74,12 @@ class SnapshotSerializer(serializers.Serializer):
     game = serializers.IntegerField(help_text="The game whose end it shows; 0 for the timeline.")
     kind = serializers.ChoiceField(choices=["game", "timeline"])
     status = serializers.ChoiceField(choices=SnapshotStatus.choices)
-    image_url = serializers.CharField(allow_null=True, help_text="Set once the status is done.")
+    image_url = serializers.CharField(
+        allow_null=True,
+        help_text="Set once the status is done: a signed link that opens this one picture, as "
+        "it is now, for a limited time (PICTURE_LINK_TTL_MINUTES), with no credentials. It "
+        "holds no share token.",
+    )
     state_hash = serializers.CharField(help_text="sha256 of what the stored picture shows.")
     error = serializers.CharField(help_text="Why the last render failed, or will be retried.")
     attempts = serializers.IntegerField(help_text="Renders started, retries included.")
@@ -101,8 +113,9 @@ def picture_row(request, campaign_id: int, game_number: int) -> tuple[Access, Sn
 
 
 def image_url(request, row: Snapshot) -> str | None:
-    """Where the stored picture is served (share token carried over), once it is drawn."""
-    if row.status != SnapshotStatus.DONE or not row.image:
+    """Where the stored picture is served, once it is drawn: a link signed for this picture
+    alone (never the campaign's share token)."""
+    if row.status != SnapshotStatus.DONE or not row.image or not row.state_hash:
         return None
     if row.game_number == Snapshot.TIMELINE:
         address = reverse("api:snapshot-timeline-image", args=[row.campaign_id])
@@ -110,10 +123,34 @@ def image_url(request, row: Snapshot) -> str | None:
     else:
         address = reverse("api:snapshot-image", args=[row.campaign_id])
         query = {"as_of_game": row.game_number}
-    share = request.query_params.get("share")
-    if isinstance(share, str) and share:
-        query["share"] = share
-    return request.build_absolute_uri(f"{address}?{urlencode(query)}" if query else address)
+    query["sig"] = links.sign(row.campaign_id, row.game_number, row.state_hash)
+    return request.build_absolute_uri(f"{address}?{urlencode(query)}")
+
+
+SIG = OpenApiParameter(
+    "sig",
+    str,
+    required=False,
+    description="The signature of a picture link (the `image_url` of the snapshot's status). "
+    "With it, nothing else is asked: it opens this one picture as it is now, until it expires "
+    "(403); one tampered with, or made for another picture or state, is a 404.",
+)
+
+
+def signed_row(request, campaign_id: int, game_number: int) -> Snapshot | None:
+    """The row a signed picture link opens, or the refusal: 404 for a link that was tampered
+    with or made for another picture, 403 for one that has expired."""
+    outcome, row = links.signed_picture(campaign_id, game_number, request.query_params["sig"])
+    if outcome is links.Check.EXPIRED:
+        raise PermissionDenied(
+            "This picture link has expired: read the picture's status again for a new one."
+        )
+    if outcome is not links.Check.GOOD:
+        raise NotFound(
+            "This picture link is not valid: it was changed, or made for a picture "
+            "that has been drawn again since."
+        )
+    return row
 
 
 def snapshot_data(row: Snapshot, request) -> dict:
@@ -240,18 +277,24 @@ class SnapshotImageView(ImageView):
     """The board picture at the end of a finished game, as a PNG."""
 
     @image_schema(
-        "image/png", [SnapshotQuerySerializer, SHARE], "The board at the end of the game."
+        "image/png", [SnapshotQuerySerializer, SHARE, SIG], "The board at the end of the game."
     )
     def get(self, request, campaign_id):
         number = read_query(SnapshotQuerySerializer, request)["as_of_game"]
-        _access, row = picture_row(request, campaign_id, number)
+        if "sig" in request.query_params:
+            row = signed_row(request, campaign_id, number)
+        else:
+            _access, row = picture_row(request, campaign_id, number)
         return _served(request, row, f"game {number}")
 
 
 class TimelineImageView(ImageView):
     """The animated timeline, as a WebP."""
 
-    @image_schema("image/webp", [SHARE], "The board after every finished game, animated.")
+    @image_schema("image/webp", [SHARE, SIG], "The board after every finished game, animated.")
     def get(self, request, campaign_id):
-        _access, row = picture_row(request, campaign_id, Snapshot.TIMELINE)
+        if "sig" in request.query_params:
+            row = signed_row(request, campaign_id, Snapshot.TIMELINE)
+        else:
+            _access, row = picture_row(request, campaign_id, Snapshot.TIMELINE)
         return _served(request, row, "the timeline")

@@ -52,3 +52,54 @@ def test_the_image_and_the_compose_file_start_gunicorn_with_this_config():
     for path in (REPO / "docker" / "Dockerfile", REPO / "docker" / "compose.yaml"):
         text = path.read_text()
         assert "gunicorn -c config/gunicorn.conf.py config.wsgi" in text.replace('", "', " "), path
+
+
+def access_line(monkeypatch, tmp_path, uri: str, referer: str = "-") -> str:
+    """The access log line the production config writes for a GET of ``uri``."""
+    from datetime import timedelta
+    from types import SimpleNamespace
+
+    from gunicorn.config import Config
+
+    conf = gunicorn_config(monkeypatch)
+    config = Config()
+    log = tmp_path / "access.log"
+    config.set("accesslog", str(log))
+    config.set("logger_class", conf["logger_class"])
+    logger = config.logger_class(config)
+    path, _, query = uri.partition("?")
+    environ = {
+        "REQUEST_METHOD": "GET",
+        "RAW_URI": uri,
+        "PATH_INFO": path,
+        "QUERY_STRING": query,
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "REMOTE_ADDR": "203.0.113.9",
+        "HTTP_REFERER": referer,
+    }
+    response = SimpleNamespace(status="302 Found", sent=0, headers=[])
+    request = SimpleNamespace(headers=[("REFERER", referer)])
+    logger.access(response, request, environ, timedelta(milliseconds=3))
+    for handler in logger.access_log.handlers:
+        handler.flush()
+    return log.read_text()
+
+
+def test_the_access_log_line_of_a_share_link_request_has_no_token(monkeypatch, tmp_path):
+    token = "Zq3-secret_share-Token"
+    line = access_line(
+        monkeypatch,
+        tmp_path,
+        f"/c/7/history/?page=2&share={token}",
+        referer=f"https://earthbook.example.org/c/7/?share={token}",
+    )
+    assert token not in line
+    assert "GET /c/7/history/?page=2&share=[redacted] HTTP/1.1" in line
+    assert "203.0.113.9" in line and "302" in line
+
+
+def test_the_api_share_parameter_is_redacted_too_and_other_queries_are_kept(monkeypatch, tmp_path):
+    line = access_line(
+        monkeypatch, tmp_path, "/api/v1/campaigns/7/snapshots/?SHARE=abc123&as_of_game=2"
+    )
+    assert "abc123" not in line and "as_of_game=2" in line

@@ -8,7 +8,7 @@ from functools import wraps
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -32,12 +32,18 @@ def campaign_view(*, write: bool = False, owner: bool = False, member: bool = Fa
     A stranger never learns that a private campaign exists (404, from ``campaign_access``). A
     reader who may not write (or a visitor on a members' page) gets 403, or the login page when
     not logged in.
+
+    A share link (``?share=<token>``) is read once: its token goes into the session, and the
+    reader is sent to the same address without it, so that the token stays out of the address
+    bar, the history, later requests' Referer and the server's access log.
     """
 
     def decorate(view):
         @wraps(view)
         def wrapper(request, pk, *args, **kwargs):
             access = pages.campaign_access(request, pk)
+            if "share" in request.GET and request.method in ("GET", "HEAD"):
+                return redirect(without_share(request))
             if owner:
                 allowed = access.is_owner
             elif write:
@@ -55,6 +61,13 @@ def campaign_view(*, write: bool = False, owner: bool = False, member: bool = Fa
         return wrapper
 
     return decorate
+
+
+def without_share(request) -> str:
+    """The address of this request without its ``share`` parameter."""
+    query = request.GET.copy()
+    query.pop("share", None)
+    return request.path + (f"?{query.urlencode()}" if query else "")
 
 
 def player_names(campaign_id: int) -> dict[int, str]:

@@ -1,8 +1,15 @@
 """Board pictures on the pages: a game's snapshot with its progress, the animated timeline, and
 drawing a failed picture again. The stored files are served behind the campaign's access rules.
+
+A reader who is not a member (a share-link or public reader) is given signed picture addresses
+(``campaigns.pictures.links``): each opens that one picture and no page of the campaign, and
+holds no share token. With ``sig`` in its query, a picture is decided by the signature alone; a
+wrong or expired one is a 404.
 """
 
 from __future__ import annotations
+
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.http import Http404
@@ -15,6 +22,7 @@ from campaigns.models import (
     Snapshot,
     SnapshotStatus,
 )
+from campaigns.pictures import links
 from campaigns.pictures.snapshots import (
     request_snapshot,
     request_timeline,
@@ -39,13 +47,17 @@ def snapshot_state(access, game) -> dict:
     if not access.sees_unlocked:
         return {"state": "svg"}
     return _picture_state(
+        access,
         snapshot_for_reading(access.campaign.pk, game.number),
         reverse("campaigns:game_snapshot_image", args=[access.campaign.pk, game.number]),
     )
 
 
-def _picture_state(row: Snapshot, url: str) -> dict:
+def _picture_state(access, row: Snapshot, url: str) -> dict:
     if row.status == SnapshotStatus.DONE:
+        if not access.is_member:
+            sig = links.sign(row.campaign_id, row.game_number, row.state_hash)
+            url = f"{url}?{urlencode({'sig': sig})}"
         return {"state": "ready", "url": url}
     if row.status == SnapshotStatus.FAILED:
         return {"state": "failed", "error": row.error}
@@ -66,16 +78,39 @@ def _stored_picture(request, access, game_number: int):
     return response
 
 
+def _signed_picture(request, pk: int, game_number: int):
+    """The one picture a signed link opens; 404 for a link tampered with, expired, or made for
+    another picture (or for the same game before it was amended)."""
+    outcome, row = links.signed_picture(pk, game_number, request.GET["sig"])
+    response = picture_response(request, row) if outcome is links.Check.GOOD else None
+    if response is None:
+        raise Http404
+    return response
+
+
+def game_snapshot_image(request, pk, number):
+    """The stored picture of a game: by a signed link, or for whoever may read the campaign."""
+    if "sig" in request.GET:
+        return _signed_picture(request, pk, number)
+    return _readers_game_snapshot_image(request, pk, number)
+
+
 @campaign_view()
-def game_snapshot_image(request, access, number):
-    """The stored picture of a game."""
+def _readers_game_snapshot_image(request, access, number):
     game = game_or_404(access, number)
     return _stored_picture(request, access, game.number)
 
 
+def timeline_image(request, pk):
+    """The stored timeline, the board after every finished game, animated: by a signed link, or
+    for whoever may read the campaign."""
+    if "sig" in request.GET:
+        return _signed_picture(request, pk, Snapshot.TIMELINE)
+    return _readers_timeline_image(request, pk)
+
+
 @campaign_view()
-def timeline_image(request, access):
-    """The stored timeline: the board after every finished game, animated."""
+def _readers_timeline_image(request, access):
     return _stored_picture(request, access, Snapshot.TIMELINE)
 
 
@@ -112,6 +147,7 @@ def timeline_state(access) -> dict:
     if not finished_games(access.campaign.pk):
         return {"state": "empty"}
     return _picture_state(
+        access,
         timeline_for_reading(access.campaign.pk),
         reverse("campaigns:timeline_image", args=[access.campaign.pk]),
     )
