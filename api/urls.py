@@ -102,6 +102,11 @@ urlpatterns = [
     path(
         E + "city-destroyed/", table.CityDestroyedEventView.as_view(), name="event-city-destroyed"
     ),
+    path(
+        E + "fortification-attacked/",
+        table.FortificationAttackedEventView.as_view(),
+        name="event-fortification-attacked",
+    ),
     path(C + "packets/", packets.PacketListView.as_view(), name="packets"),
     path(C + "unlocked/", packets.UnlockedView.as_view(), name="unlocked"),
     path(C + "winners/", derived.WinnersView.as_view(), name="winners"),

@@ -171,7 +171,13 @@ GAMES = _Table(Game)
 SEATS = _Table(Seat, parents=("game",))
 EVENTS = _Table(GameEvent, parents=("game",))
 REWARDS = _Table(GameReward, parents=("game",))
-MARK_TABLES = {m.__name__: _Table(m) for m in MARK_MODELS}
+# Fields marks gained after version 1 of the format, and what an older backup lacking them means.
+MARK_FIELDS_ADDED: dict[str, tuple[tuple[str, object], ...]] = {
+    "Fortification": (("boxes_marked_in", {}),),
+}
+MARK_TABLES = {
+    m.__name__: _Table(m, added=MARK_FIELDS_ADDED.get(m.__name__, ())) for m in MARK_MODELS
+}
 
 # Every model that belongs to a campaign, and whether a backup carries it.
 CARRIED = {

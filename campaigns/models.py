@@ -227,6 +227,7 @@ class EventKind(models.TextChoices):
     CITY_DESTROYED = "city-destroyed", "City destroyed"
     PACKET_OPENED = "packet-opened", "Packet opened"
     RED_STAR_BOUGHT = "red-star-bought", "Red star bought with 4 cards"
+    FORTIFICATION_ATTACKED = "fort-attacked", "Fortified city attacked with 3 troops"
 
 
 class GameEvent(models.Model):

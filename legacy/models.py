@@ -209,6 +209,9 @@ class Scar(Mark):
 class Fortification(Mark):
     city = models.ForeignKey(City, on_delete=models.PROTECT, related_name="fortifications")
     boxes_used = models.PositiveSmallIntegerField(default=0)
+    # The boxes in-game entries marked, by game number ("4": 2): the world as of an earlier
+    # game leaves out the boxes marked after it. ``boxes_used`` stays the count right now.
+    boxes_marked_in = models.JSONField(default=dict, blank=True)
 
     class Meta(Mark.Meta):
         constraints = [

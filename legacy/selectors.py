@@ -45,6 +45,13 @@ def trade_chart(campaign_id: int) -> dict[int, int]:
     return dict(TradeRate.objects.filter(campaign_id=campaign_id).values_list("coins", "troops"))
 
 
+def boxes_as_of(boxes_used: int, marked_in: dict | None, game: int) -> int:
+    """A fortification's boxes marked at the end of game ``game``: the count now, less the boxes
+    in-game entries marked in later games."""
+    later = sum(n for g, n in (marked_in or {}).items() if int(g) > game)
+    return max(0, boxes_used - later)
+
+
 def world_as_of(campaign_id: int, game: int | None = None) -> World:
     """The world of a campaign as it stood at the end of game ``game`` (None: right now).
 
@@ -62,7 +69,7 @@ def world_as_of(campaign_id: int, game: int | None = None) -> World:
         return removed is None or removed > upto
 
     cities = placed(City, "id", "territory", "kind", "name", "placed_by_id")
-    forts = placed(Fortification, "city_id", "boxes_used")
+    forts = placed(Fortification, "city_id", "boxes_used", "boxes_marked_in")
     scars = placed(Scar, "territory", "faction", "kind__slug")
     coin_rows = placed(CoinSticker, "territory", "coins_after", "placed_in_game")
     destroyed = {t for r, _, t in placed(DestroyedCard, "territory") if still(r)}
@@ -75,7 +82,11 @@ def world_as_of(campaign_id: int, game: int | None = None) -> World:
     for removed, _, territory, value, _placed in coin_rows:
         if still(removed):
             coins[territory] = max(coins.get(territory, 1), value)
-    fortified = {city: boxes for removed, _, city, boxes in forts if still(removed)}
+    fortified = {
+        city: boxes_as_of(boxes, marked_in, upto)
+        for removed, _, city, boxes, marked_in in forts
+        if still(removed)
+    }
     city_by_territory = {
         territory: CityState(
             kind=kind,

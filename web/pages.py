@@ -147,6 +147,7 @@ EVENT_LABELS = {
     "city-destroyed": gettext_lazy("City destroyed"),
     "packet-opened": gettext_lazy("Packet opened"),
     "red-star-bought": gettext_lazy("Red star bought"),
+    "fort-attacked": gettext_lazy("Fortification box marked"),
 }
 REMOVED_LABELS = {
     "covered": gettext_lazy("covered by another mark"),
@@ -639,6 +640,13 @@ def event_text(event, words: EventWords) -> str:
         return _("a city destroyed in %(where)s") % {"where": where}
     elif kind == "packet-opened":
         return packet_name(data.get("packet", ""))
+    elif kind == "fort-attacked":
+        text = _("%(where)s attacked with 3 troops: box %(n)s of 10 marked") % {
+            "where": where,
+            "n": data.get("boxes_used"),
+        }
+        if data.get("worn_out"):
+            text += _(", the fortification is worn out")
     else:
         return event.summary
     return f"{text} — {who}" if who else text

@@ -104,6 +104,9 @@ RULE_MESSAGES = {
     "seat-incomplete": gettext_lazy("Each seat needs a player, a faction and a start."),
     "bonus-change": gettext_lazy("A continent's bonus changes by +1 or -1."),
     "no-city": gettext_lazy("There is no city there to destroy."),
+    "no-working-fortification": gettext_lazy(
+        "That territory has no working fortification: there is no box to mark."
+    ),
     "one-starting-power": gettext_lazy("Each faction keeps one starting power."),
     "mark-place": gettext_lazy("A mark goes on one territory or one faction card."),
     "recruitment": gettext_lazy("Territories and population cannot be negative."),

@@ -292,6 +292,11 @@ class CityDestroyedEventSerializer(serializers.Serializer):
     territory = Text(max_length=32)
 
 
+class FortificationAttackedEventSerializer(serializers.Serializer):
+    territory = Text(max_length=32, help_text="The territory of the fortified city attacked.")
+    player = Id(required=False, allow_null=True, help_text="The attacker, if you say who.")
+
+
 class EventResultSerializer(serializers.Serializer):
     event = EventSerializer()
     packets_to_open = serializers.ListField(child=serializers.CharField())

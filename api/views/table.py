@@ -16,6 +16,7 @@ from api.serializers.games import (
     CoinPileOutEventSerializer,
     EliminationEventSerializer,
     EventResultSerializer,
+    FortificationAttackedEventSerializer,
     MarkEventSerializer,
     MissilesEventSerializer,
     RecruitmentEventSerializer,
@@ -217,6 +218,23 @@ class CityDestroyedEventView(_EventView):
 
     def record(self, game, data, by):
         return table.destroy_city(game=game, territory=data["territory"], by=by)
+
+
+class FortificationAttackedEventView(_EventView):
+    input_serializer = FortificationAttackedEventSerializer
+
+    @_event_schema(
+        FortificationAttackedEventSerializer,
+        "An attack with 3 troops on a fortified city: one box of its fortification is marked; "
+        "the tenth wears it out. Refused (400) where no fortification works.",
+    )
+    def post(self, request, campaign_id, number):
+        return super().post(request, campaign_id, number)
+
+    def record(self, game, data, by):
+        return table.attack_fortification(
+            game=game, territory=data["territory"], player=data.get("player"), by=by
+        )
 
 
 class EventVoidView(ApiView):

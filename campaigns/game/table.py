@@ -23,6 +23,7 @@ from campaigns.models import (
 )
 from campaigns.services import audit
 from legacy import board, corrections, rules
+from legacy.box import FORTIFICATION_BOXES
 from legacy.errors import RuleViolation
 from legacy.models import (
     City,
@@ -458,6 +459,79 @@ def destroy_city(*, game: Game, territory: str, by=None) -> EventResult:
     return with_triggers(campaign, event)
 
 
+@transaction.atomic
+def attack_fortification(
+    *, game: Game, territory: str, player: int | None = None, by=None
+) -> EventResult:
+    """An attack with 3 troops (3 dice) on a fortified city: one box of its fortification is
+    marked once the roll is made. The tenth box wears it out: it stops working."""
+    campaign, game = locked_game(game)
+    require_in_progress(game)
+    if territory not in board.TERRITORY_BY_SLUG:
+        raise RuleViolation(
+            f"There is no territory called {territory!r} on the board.",
+            rule="unknown-territory",
+            field="territory",
+        )
+    name = board.TERRITORY_BY_SLUG[territory].name
+    fort = (
+        Fortification.objects.current()
+        .filter(campaign=campaign, city__territory=territory, city__voided=False)
+        .filter(city__removed_in_game__isnull=True)
+        .first()
+    )
+    if fort is None or fort.boxes_used >= FORTIFICATION_BOXES:
+        raise RuleViolation(
+            f"{name} has no working fortification: there is no box to mark.",
+            rule="no-working-fortification",
+            field="territory",
+        )
+    seat = seat_of(game, player) if player is not None else None
+    before = corrections.snapshot(fort)
+    key = str(game.number)
+    fort.boxes_used += 1
+    fort.boxes_marked_in = {**fort.boxes_marked_in, key: fort.boxes_marked_in.get(key, 0) + 1}
+    fort.save(update_fields=["boxes_used", "boxes_marked_in"])
+    worn_out = fort.boxes_used >= FORTIFICATION_BOXES
+    event = log_event(
+        game,
+        EventKind.FORTIFICATION_ATTACKED,
+        f"{fort.city.name} in {name} attacked with 3 troops: box {fort.boxes_used} of "
+        f"{FORTIFICATION_BOXES} marked" + (", the fortification is worn out." if worn_out else "."),
+        by,
+        seat,
+        territory=territory,
+        boxes_used=fort.boxes_used,
+        worn_out=worn_out,
+    )
+    corrections.record_correction(
+        mark=fort,
+        before=before,
+        reason=f"Entry {event.seq} of game {game.number}: a box marked after a 3-troop attack.",
+        by=by,
+    )
+    return with_triggers(campaign, event)
+
+
+def _unmark_fortification_box(campaign: Campaign, game: Game, event: GameEvent, reason: str, by):
+    """Take back the box an attack entry marked: on the newest fortification of that territory
+    with a box marked in this game."""
+    key = str(game.number)
+    forts = Fortification.objects.filter(
+        campaign=campaign, voided=False, city__territory=(event.data or {}).get("territory")
+    ).order_by("-pk")
+    fort = next((f for f in forts if (f.boxes_marked_in or {}).get(key, 0) > 0), None)
+    if fort is None:
+        return
+    before = corrections.snapshot(fort)
+    left = fort.boxes_marked_in[key] - 1
+    marked_in = {g: n for g, n in fort.boxes_marked_in.items() if g != key}
+    fort.boxes_marked_in = {**marked_in, **({key: left} if left else {})}
+    fort.boxes_used = max(0, fort.boxes_used - 1)
+    fort.save(update_fields=["boxes_used", "boxes_marked_in"])
+    corrections.record_correction(mark=fort, before=before, reason=reason, by=by)
+
+
 @dataclass(frozen=True)
 class VoidResult:
     event: GameEvent
@@ -538,6 +612,8 @@ def void_event(*, game: Game, seq: int, reason: str, by=None) -> VoidResult:
         corrections.void_mark(mark=mark, reason=note, by=by)
     if event.kind == EventKind.CITY_DESTROYED:
         _undo_destroyed_city(campaign, game, event, note, by)
+    if event.kind == EventKind.FORTIFICATION_ATTACKED:
+        _unmark_fortification_box(campaign, game, event, note, by)
     event.voided = True
     event.voided_at = timezone.now()
     event.voided_by = by if getattr(by, "is_authenticated", False) else None

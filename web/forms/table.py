@@ -113,6 +113,16 @@ class DestroyCityForm(forms.Form):
         self.fields["territory"].choices = cities
 
 
+class FortAttackForm(forms.Form):
+    territory = forms.ChoiceField(label=_("Fortified city attacked with 3 troops"))
+    player = forms.ChoiceField(label=_("Attacker"), required=False)
+
+    def __init__(self, *args, forts, seats, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["territory"].choices = forts
+        self.fields["player"].choices = seat_choices(seats, blank="—")
+
+
 class VoidEntryForm(forms.Form):
     reason = forms.CharField(
         label=_("Why is it taken back?"),

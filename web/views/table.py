@@ -20,9 +20,11 @@ from campaigns.models import (
     GameStatus,
 )
 from legacy import board
+from legacy.box import FORTIFICATION_BOXES
 from legacy.errors import RuleViolation
 from legacy.models import (
     City,
+    Fortification,
     MarkKind,
     Scar,
     ScarKind,
@@ -34,6 +36,7 @@ from web.forms.table import (
     CoinPileForm,
     DestroyCityForm,
     EliminationForm,
+    FortAttackForm,
     MarkForm,
     MissilesForm,
     RecruitmentForm,
@@ -68,6 +71,23 @@ def game_forms(access, game, seats, data=None, which=None):
     cities = [
         (c.territory, f"{c.name} ({pages.territory_name(c.territory)})")
         for c in City.objects.current().filter(campaign=campaign).order_by("territory")
+    ]
+    # Every fortified city, worn out or not: attacking a worn-out one is refused with its reason.
+    forts = [
+        (
+            f.city.territory,
+            _("%(city)s (%(territory)s): %(left)s of 10 boxes left")
+            % {
+                "city": f.city.name,
+                "territory": pages.territory_name(f.city.territory),
+                "left": FORTIFICATION_BOXES - f.boxes_used,
+            },
+        )
+        for f in Fortification.objects.current()
+        .filter(campaign=campaign)
+        .filter(city__voided=False, city__removed_in_game__isnull=True)
+        .select_related("city")
+        .order_by("city__territory")
     ]
     rolls = [
         (
@@ -106,6 +126,10 @@ def game_forms(access, game, seats, data=None, which=None):
         makers["city-destroyed"] = lambda d: DestroyCityForm(
             d, prefix="citydestroyed", cities=cities
         )
+    if forts:
+        makers["fort-attacked"] = lambda d: FortAttackForm(
+            d, prefix="fortattacked", forts=forts, seats=seats
+        )
     return {k: make(data if k == which else None) for k, make in makers.items()}
 
 
@@ -119,6 +143,7 @@ LOG_TITLES = {
     "coin-pile": gettext_lazy("The coin-card pile ran out"),
     "mark": gettext_lazy("A mark the group unlocked is placed"),
     "city-destroyed": gettext_lazy("A city is destroyed"),
+    "fort-attacked": gettext_lazy("A fortified city is attacked with 3 troops"),
 }
 
 
@@ -247,6 +272,10 @@ def _log(kind, game, form, user):
         )
     if kind == "city-destroyed":
         return table.destroy_city(game=game, territory=d["territory"], by=user)
+    if kind == "fort-attacked":
+        return table.attack_fortification(
+            game=game, territory=d["territory"], player=player(), by=user
+        )
     raise Http404
 
 

@@ -103,8 +103,11 @@ def calc_odds(request, access):
         initial = {
             "bunker": t.scar == "bunker",
             "ammo_shortage": t.scar == "ammo-shortage",
-            "fortified": bool(t.city and t.city.fortified),
-            "fortification_boxes": 10 - (t.city.boxes_used if t.city else 0),
+            # A worn-out fortification (every box marked) no longer counts.
+            "fortified": bool(t.city and t.city.fortification_works),
+            "fortification_boxes": (
+                10 - t.city.boxes_used if t.city and t.city.fortification_works else 10
+            ),
         }
     bound = request.GET if request.GET.get("attackers") else None
     form = OddsForm(bound, initial=initial)
