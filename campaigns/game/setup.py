@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils import timezone
 
 from campaigns.game.common import locked_game, move_to, seat_of
@@ -193,13 +193,12 @@ def played_since_setup(game: Game) -> str | None:
         return f"Game {game.number} is finished."
     if game.events.exists():
         return f"Game {game.number} has entries in its log."
-    for model in MARK_MODELS:
-        in_game = model.objects.filter(campaign_id=game.campaign_id)
-        if (
-            in_game.filter(placed_in_game=game.number).exists()
-            or in_game.filter(removed_in_game=game.number).exists()
-        ):
-            return f"Something was marked on the board in game {game.number}."
+    in_game = Q(campaign_id=game.campaign_id) & (
+        Q(placed_in_game=game.number) | Q(removed_in_game=game.number)
+    )
+    marks = [model.objects.filter(in_game).values_list("pk") for model in MARK_MODELS]
+    if marks[0].union(*marks[1:], all=True).exists():
+        return f"Something was marked on the board in game {game.number}."
     return None
 
 

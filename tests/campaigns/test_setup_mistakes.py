@@ -145,3 +145,13 @@ def test_a_fix_that_changes_nothing_is_refused(set_up, players):
     with pytest.raises(RuleViolation) as refused:
         fix_seat(game=set_up, player=players["Ada"].pk, hq="egypt")
     assert refused.value.rule == "seat-unchanged"
+
+
+def test_a_game_in_which_a_packet_was_opened_cannot_be_cancelled(set_up, prepared_campaign, owner):
+    from campaigns.game.packets import open_packet
+
+    open_packet(campaign=prepared_campaign, packet="pocket-1", by=owner)
+    with pytest.raises(RuleViolation) as refused:
+        cancel_game(game=set_up, reason="Oops.", by=owner)
+    assert refused.value.rule == "game-played"
+    assert Game.objects.filter(pk=set_up.pk).exists()
