@@ -101,6 +101,12 @@ RULE_MESSAGES = {
     "no-signature-after-15": gettext_lazy("After the fifteenth game nobody signs the board."),
     "eliminated-controls-nothing": gettext_lazy("An eliminated player controls nothing."),
     "no-rewards-after-15": gettext_lazy("After the fifteenth game there are no more rewards."),
+    "game-played": gettext_lazy(
+        "A game is cancelled only before its first entry; fix its seats instead."
+    ),
+    "cancel-reason": gettext_lazy("Say why the game is cancelled."),
+    "seat-fix-reason": gettext_lazy("After the first entry, a seat is corrected with a reason."),
+    "seat-unchanged": gettext_lazy("That is how the seat already is."),
     "seat-incomplete": gettext_lazy("Each seat needs a player, a faction and a start."),
     "bonus-change": gettext_lazy("A continent's bonus changes by +1 or -1."),
     "no-city": gettext_lazy("There is no city there to destroy."),

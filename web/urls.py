@@ -38,6 +38,12 @@ urlpatterns = [
     path("<int:pk>/games/new/", setup.game_new, name="game_new"),
     path("<int:pk>/games/<int:number>/", table.game_detail, name="game"),
     path("<int:pk>/games/<int:number>/start/", table.game_start, name="game_start"),
+    path("<int:pk>/games/<int:number>/cancel/", setup.game_cancel, name="game_cancel"),
+    path(
+        "<int:pk>/games/<int:number>/seats/<int:player>/fix/",
+        setup.seat_fix,
+        name="seat_fix",
+    ),
     path("<int:pk>/games/<int:number>/log/<slug:kind>/", table.game_log, name="game_log"),
     path("<int:pk>/games/<int:number>/entries/<int:seq>/void/", table.game_void, name="game_void"),
     path("<int:pk>/games/<int:number>/finish/", finish.game_finish, name="game_finish"),

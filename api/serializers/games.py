@@ -301,3 +301,25 @@ class EventResultSerializer(serializers.Serializer):
     event = EventSerializer()
     packets_to_open = serializers.ListField(child=serializers.CharField())
     red_star_to = serializers.IntegerField(allow_null=True)
+
+
+class GameCancelSerializer(serializers.Serializer):
+    reason = Text(max_length=200, help_text="Why the game is cancelled (kept in the audit).")
+
+
+class GameCancelledSerializer(serializers.Serializer):
+    cancelled = serializers.IntegerField(help_text="The number of the game, free again.")
+    reason = serializers.CharField()
+
+
+class SeatFixSerializer(serializers.Serializer):
+    player = Id(required=False, help_text="The player who sat there, if not the one in the path.")
+    faction = Text(max_length=40, required=False)
+    hq = Text(max_length=32, required=False)
+    reason = Text(
+        max_length=200,
+        required=False,
+        default="",
+        allow_blank=True,
+        help_text="Why: needed once the game has its first entry.",
+    )

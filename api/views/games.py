@@ -1,4 +1,5 @@
-"""Before the first game, and the games themselves: listing, setting one up, reading, starting."""
+"""Before the first game, and the games themselves: listing, setting one up, reading, starting,
+cancelling one set up by mistake and fixing its seats."""
 
 from __future__ import annotations
 
@@ -14,9 +15,12 @@ from api.pagination import GameFilter, GameQuerySerializer, Page
 from api.serializers.games import (
     FirstGameResultSerializer,
     FirstGameSerializer,
+    GameCancelledSerializer,
+    GameCancelSerializer,
     GameDetailSerializer,
     GameSerializer,
     GameSetupSerializer,
+    SeatFixSerializer,
 )
 from api.views.common import (
     READ_ERRORS,
@@ -28,7 +32,7 @@ from api.views.common import (
     read_query,
 )
 from campaigns import services
-from campaigns.game.setup import setup_game, start_game
+from campaigns.game.setup import cancel_game, fix_seat, setup_game, start_game
 from campaigns.models import (
     Campaign,
     Game,
@@ -156,4 +160,56 @@ class GameStartView(ApiView):
     def post(self, request, campaign_id, number):
         access = campaign_access(request, campaign_id, Level.EDIT)
         game = start_game(game=campaign_game(access, number), by=request.user)
+        return Response(GameDetailSerializer(fresh_game(access.campaign, game.pk)).data)
+
+
+class GameCancelView(ApiView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        request=GameCancelSerializer,
+        responses={200: GameCancelledSerializer, **errors(*WRITE_ERRORS)},
+        tags=["games"],
+        description="Cancel a game set up by mistake, with a reason, until its first entry: the "
+        "game and its seats are removed and the next setup takes its number again; the audit "
+        "keeps that it was set up and cancelled. After its first entry (or once finished) the "
+        "answer is 409 (rule 'game-played'): fix its seats instead.",
+    )
+    def post(self, request, campaign_id, number):
+        access = campaign_access(request, campaign_id, Level.EDIT)
+        data = read_body(GameCancelSerializer, request)
+        cancelled = cancel_game(
+            game=campaign_game(access, number), reason=data["reason"], by=request.user
+        )
+        return Response({"cancelled": cancelled, "reason": data["reason"].strip()})
+
+
+class SeatView(ApiView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        request=SeatFixSerializer,
+        responses={200: GameDetailSerializer, **errors(*WRITE_ERRORS)},
+        tags=["games"],
+        description="Fix the seat the player in the path holds: its player, faction or HQ (send "
+        "only what changes), with the checks of setup. Before the game's first entry a reason "
+        "is optional; after it the fix is a correction and needs one (400, rule "
+        "'seat-fix-reason'). The audit keeps who, when, why and the seat before and after; "
+        "the faction cards' backs follow.",
+    )
+    def patch(self, request, campaign_id, number, player):
+        access = campaign_access(request, campaign_id, Level.EDIT)
+        game = campaign_game(access, number)
+        if not any(s.player_id == player for s in game.seats.all()):
+            raise exceptions.NotFound(f"Nobody with id {player} sits in game {number}.")
+        data = read_body(SeatFixSerializer, request)
+        fix_seat(
+            game=game,
+            player=player,
+            new_player=data.get("player"),
+            faction=data.get("faction"),
+            hq=data.get("hq"),
+            reason=data["reason"],
+            by=request.user,
+        )
         return Response(GameDetailSerializer(fresh_game(access.campaign, game.pk)).data)

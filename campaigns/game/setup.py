@@ -9,10 +9,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils import timezone
 
-from campaigns.game.common import locked_game, move_to
+from campaigns.game.common import locked_game, move_to, seat_of
 from campaigns.game.derived import campaign_factions, scar_cards_available
 from campaigns.models import (
     Campaign,
@@ -22,8 +22,9 @@ from campaigns.models import (
     Seat,
 )
 from campaigns.services import audit, lock_campaign
-from legacy import rules
+from legacy import board, rules
 from legacy.errors import RuleViolation
+from legacy.models import MARK_MODELS
 from legacy.selectors import world_as_of
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 5
@@ -51,6 +52,53 @@ def _plans(seats: Sequence[SeatPlan | Mapping]) -> list[SeatPlan]:
                 field="seats",
             ) from None
     return plans
+
+
+def check_seats(campaign: Campaign, plans: Sequence[SeatPlan], world) -> dict[int, Player]:
+    """The checks every table of seats passes, at setup and when a seat is fixed: each player on
+    the roster and seated once, each faction known and played once, each HQ a legal start given
+    the HQs of the seats before it. Returns the roster by id."""
+    roster = {p.pk: p for p in Player.objects.filter(campaign=campaign)}
+    factions = campaign_factions(campaign.pk)
+    seen_players, seen_factions = set(), set()
+    for plan in plans:
+        if plan.player not in roster:
+            raise RuleViolation(
+                "That player is not on this campaign's roster.",
+                rule="unknown-player",
+                field="seats",
+            )
+        if plan.player in seen_players:
+            raise RuleViolation(
+                f"{roster[plan.player].name} is seated twice: one seat per player.",
+                rule="player-once",
+                field="seats",
+            )
+        if plan.faction not in factions:
+            raise RuleViolation(
+                f"This campaign has no faction called {plan.faction!r}.",
+                rule="unknown-faction",
+                field="seats",
+            )
+        if plan.faction in seen_factions:
+            raise RuleViolation(
+                f"{factions[plan.faction]} is taken: each faction is played once.",
+                rule="faction-once",
+                field="seats",
+            )
+        seen_players.add(plan.player)
+        seen_factions.add(plan.faction)
+    placed: list[str] = []
+    for plan in plans:
+        refusal = rules.starting_refusal(world, plan.hq, player=plan.player, hqs=placed)
+        if refusal:
+            raise RuleViolation(
+                f"{roster[plan.player].name} cannot start there: {refusal}",
+                rule="legal-start",
+                field="seats",
+            )
+        placed.append(plan.hq)
+    return roster
 
 
 @transaction.atomic
@@ -87,48 +135,8 @@ def setup_game(
             rule="player-count",
             field="seats",
         )
-    roster = {p.pk: p for p in Player.objects.filter(campaign=campaign)}
-    factions = campaign_factions(campaign.pk)
-    seen_players, seen_factions = set(), set()
-    for plan in plans:
-        if plan.player not in roster:
-            raise RuleViolation(
-                "That player is not on this campaign's roster.",
-                rule="unknown-player",
-                field="seats",
-            )
-        if plan.player in seen_players:
-            raise RuleViolation(
-                f"{roster[plan.player].name} is seated twice: one seat per player.",
-                rule="player-once",
-                field="seats",
-            )
-        if plan.faction not in factions:
-            raise RuleViolation(
-                f"This campaign has no faction called {plan.faction!r}.",
-                rule="unknown-faction",
-                field="seats",
-            )
-        if plan.faction in seen_factions:
-            raise RuleViolation(
-                f"{factions[plan.faction]} is taken: each faction is played once.",
-                rule="faction-once",
-                field="seats",
-            )
-        seen_players.add(plan.player)
-        seen_factions.add(plan.faction)
-
     world = world_as_of(campaign.pk)
-    placed: list[str] = []
-    for plan in plans:
-        refusal = rules.starting_refusal(world, plan.hq, player=plan.player, hqs=placed)
-        if refusal:
-            raise RuleViolation(
-                f"{roster[plan.player].name} cannot start there: {refusal}",
-                rule="legal-start",
-                field="seats",
-            )
-        placed.append(plan.hq)
+    check_seats(campaign, plans, world)
 
     last = campaign.games.aggregate(n=Max("number"))["n"] or 0
     dealt = rules.scar_cards_dealt(available=scar_cards_available(campaign.pk), players=len(plans))
@@ -172,3 +180,149 @@ def start_game(*, game: Game, by=None) -> Game:
     game.save(update_fields=["status", "started_at"])
     audit(campaign, by, "game-started", f"Game {game.number} started.", game=game.number)
     return game
+
+
+# --- Mistakes at setup: cancelling a game, fixing a seat -----------------------------------------
+
+
+def played_since_setup(game: Game) -> str | None:
+    """Why the game is past its setup, in a player's words, or None while nothing was entered:
+    it is finished, an entry was made in its log (even one taken back later), or a mark of the
+    world was placed or removed in it."""
+    if game.status == GameStatus.FINISHED:
+        return f"Game {game.number} is finished."
+    if game.events.exists():
+        return f"Game {game.number} has entries in its log."
+    in_game = Q(campaign_id=game.campaign_id) & (
+        Q(placed_in_game=game.number) | Q(removed_in_game=game.number)
+    )
+    marks = [model.objects.filter(in_game).values_list("pk") for model in MARK_MODELS]
+    if marks[0].union(*marks[1:], all=True).exists():
+        return f"Something was marked on the board in game {game.number}."
+    return None
+
+
+def _reason(reason: str, rule: str, message: str) -> str:
+    reason = (reason or "").strip()
+    if not reason:
+        raise RuleViolation(message, rule=rule, field="reason")
+    return reason[:200]
+
+
+@transaction.atomic
+def cancel_game(*, game: Game, reason: str, by=None) -> int:
+    """Remove a game set up by mistake, until its first entry: its number is free again and the
+    audit keeps that it was set up and cancelled, by whom and why. Returns its number."""
+    campaign, game = locked_game(game)
+    reason = _reason(reason, "cancel-reason", "Say why the game is cancelled.")
+    played = played_since_setup(game)
+    if played:
+        raise RuleViolation(
+            f"{played} A game is cancelled only before its first entry; fix its seats instead.",
+            rule="game-played",
+            conflict=True,
+        )
+    seats = list(game.seats.select_related("player").order_by("order"))
+    number = game.number
+    game.delete()
+    audit(
+        campaign,
+        by,
+        "game-cancelled",
+        f"Game {number} (set up with {len(seats)} players) cancelled: {reason}",
+        game=number,
+        reason=reason,
+        seats=[{"player": s.player.name, "faction": s.faction, "hq": s.hq} for s in seats],
+    )
+    return number
+
+
+def _seat_words(seat: Seat, factions: Mapping[str, str]) -> dict[str, str]:
+    return {
+        "player": seat.player.name,
+        "faction": seat.faction,
+        "faction_name": factions.get(seat.faction, seat.faction),
+        "hq": seat.hq,
+        "hq_name": board.TERRITORY_BY_SLUG[seat.hq].name
+        if seat.hq in board.TERRITORY_BY_SLUG
+        else seat.hq,
+    }
+
+
+@transaction.atomic
+def fix_seat(
+    *,
+    game: Game,
+    player: int,
+    new_player: int | None = None,
+    faction: str | None = None,
+    hq: str | None = None,
+    reason: str = "",
+    by=None,
+) -> Seat:
+    """Fix the player, faction or HQ of the seat ``player`` holds, with the checks of setup.
+
+    Before the game's first entry it is a plain fix (a reason is welcome, not needed); after
+    it, it is a correction and needs a reason. Either way the audit keeps who, when, why, and
+    the seat before and after. The faction cards' backs follow, since they read the seats.
+    """
+    campaign, game = locked_game(game)
+    seat = seat_of(game, player)
+    played = played_since_setup(game)
+    reason = (reason or "").strip()
+    if played and not reason:
+        raise RuleViolation(
+            f"{played} Say why the seat is corrected: every correction records its reason.",
+            rule="seat-fix-reason",
+            field="reason",
+        )
+    changes = {
+        "player": seat.player_id if new_player is None else int(new_player),
+        "faction": seat.faction if faction is None else str(faction),
+        "hq": seat.hq if hq is None else str(hq),
+    }
+    if (changes["player"], changes["faction"], changes["hq"]) == (
+        seat.player_id,
+        seat.faction,
+        seat.hq,
+    ):
+        raise RuleViolation(
+            "That is how the seat already is: nothing to fix.", rule="seat-unchanged"
+        )
+    seats = list(game.seats.order_by("order"))
+    plans = [
+        SeatPlan(**changes) if s.pk == seat.pk else SeatPlan(s.player_id, s.faction, s.hq)
+        for s in seats
+    ]
+    # The board the game started on: everything marked up to the end of the game before it.
+    world = world_as_of(campaign.pk, game.number - 1)
+    roster = check_seats(campaign, plans, world)
+    factions = campaign_factions(campaign.pk)
+    before = _seat_words(seat, factions)
+    if changes["player"] != seat.player_id:
+        tokens = rules.starting_tokens(world.signature_counts().get(changes["player"], 0))
+        seat.red_stars, seat.missiles = tokens.red_stars, tokens.missiles
+    seat.player = roster[changes["player"]]
+    seat.faction = changes["faction"]
+    seat.hq = changes["hq"]
+    seat.save(update_fields=["player", "faction", "hq", "red_stars", "missiles"])
+    after = _seat_words(seat, factions)
+    what = "; ".join(
+        f"{label} {before[key]} → {after[key]}"
+        for label, key in (("player", "player"), ("faction", "faction_name"), ("HQ", "hq_name"))
+        if before[key] != after[key]
+    )
+    kind = "corrected" if played else "fixed"
+    audit(
+        campaign,
+        by,
+        "seat-corrected" if played else "seat-fixed",
+        f"Game {game.number}, seat {seat.order} {kind}: {what}"
+        + (f". Why: {reason}" if reason else "."),
+        game=game.number,
+        seat=seat.order,
+        reason=reason[:200],
+        before=before,
+        after=after,
+    )
+    return seat

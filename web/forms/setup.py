@@ -152,3 +152,27 @@ def raw_seat_plan(data) -> list[tuple[int | None, str]]:
         hq = data.get(f"seat{i}_hq") or ""
         out.append((int(player) if player.isdigit() else None, hq))
     return out
+
+
+# --- Mistakes at setup -------------------------------------------------------------------------
+
+
+class CancelGameForm(forms.Form):
+    reason = forms.CharField(label=_("Why is this game cancelled?"), max_length=200)
+
+
+class SeatFixForm(forms.Form):
+    """One seat's player, faction and HQ, shown as they are; the service checks them as setup
+    does. ``reason_needed`` once the game has its first entry."""
+
+    player = forms.ChoiceField(label=_("Player"))
+    faction = forms.ChoiceField(label=_("Faction"))
+    hq = forms.ChoiceField(label=_("Starting territory (HQ)"))
+    reason = forms.CharField(label=_("Why is the seat fixed?"), max_length=200, required=False)
+
+    def __init__(self, *args, players, factions, reason_needed: bool, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = [(str(p.pk), p.name) for p in players]
+        self.fields["faction"].choices = list(factions.items())
+        self.fields["hq"].choices = territory_choices()
+        self.fields["reason"].required = reason_needed

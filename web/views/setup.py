@@ -8,11 +8,12 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import Max
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from campaigns import services
-from campaigns.game.setup import setup_game
+from campaigns.game.setup import cancel_game, fix_seat, played_since_setup, setup_game
 from campaigns.models import (
     GameStatus,
     Player,
@@ -26,9 +27,15 @@ from legacy.models import (
 )
 from legacy.selectors import stock_allowances, world_as_of
 from web import pages
-from web.forms.setup import FirstGameForm, SetupForm, raw_seat_plan
+from web.forms.setup import (
+    CancelGameForm,
+    FirstGameForm,
+    SeatFixForm,
+    SetupForm,
+    raw_seat_plan,
+)
 from web.refusals import refuse
-from web.views.common import board_context, campaign_view, interactive_board
+from web.views.common import board_context, campaign_view, game_or_404, interactive_board
 
 
 @campaign_view()
@@ -144,3 +151,77 @@ def game_new(request, access):
         "legal_names": sorted(pages.territory_name(t) for t in highlight),
     }
     return render(request, "campaigns/game_new.html", context)
+
+
+# --- Mistakes at setup: cancelling a game, fixing a seat ------------------------------------------
+
+
+@campaign_view(write=True)
+def game_cancel(request, access, number):
+    """Cancel a game set up by mistake, with a reason, until its first entry."""
+    game = game_or_404(access, number)
+    played = played_since_setup(game)
+    form = CancelGameForm(request.POST or None)
+    if not played and request.method == "POST" and form.is_valid():
+        try:
+            cancel_game(game=game, reason=form.cleaned_data["reason"], by=request.user)
+        except RuleViolation as refusal:
+            refuse(form, refusal)
+        else:
+            messages.success(
+                request,
+                _("Game %(n)s is cancelled. The audit keeps that it was set up.") % {"n": number},
+            )
+            return redirect("campaigns:dashboard", access.campaign.pk)
+    return render(
+        request,
+        "campaigns/game_cancel.html",
+        {"access": access, "game": game, "form": form, "played": bool(played)},
+    )
+
+
+@campaign_view(write=True)
+def seat_fix(request, access, number, player):
+    """Fix one seat's player, faction or HQ: plainly before the first entry, with a reason
+    after it."""
+    game = game_or_404(access, number)
+    if player > 2**63 - 1:
+        raise Http404
+    seat = game.seats.filter(player_id=player).select_related("player").first()
+    if seat is None:
+        raise Http404
+    played = bool(played_since_setup(game))
+    form = SeatFixForm(
+        request.POST or None,
+        initial={"player": str(seat.player_id), "faction": seat.faction, "hq": seat.hq},
+        players=Player.objects.filter(campaign=access.campaign).order_by("id"),
+        factions=pages.campaign_factions(access.campaign.pk),
+        reason_needed=played,
+    )
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        try:
+            fix_seat(
+                game=game,
+                player=seat.player_id,
+                new_player=int(d["player"]),
+                faction=d["faction"],
+                hq=d["hq"],
+                reason=d.get("reason") or "",
+                by=request.user,
+            )
+        except RuleViolation as refusal:
+            refuse(form, refusal)
+        else:
+            messages.success(
+                request,
+                _("The seat is corrected. The reason is kept in the audit.")
+                if played
+                else _("The seat is fixed."),
+            )
+            return redirect("campaigns:game", access.campaign.pk, game.number)
+    return render(
+        request,
+        "campaigns/seat_fix.html",
+        {"access": access, "game": game, "seat": seat, "form": form, "played": played},
+    )

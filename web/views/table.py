@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from campaigns.game import table
 from campaigns.game.holdings import entry_of, holdings_of, roll_of
 from campaigns.game.packets import packets_to_open
-from campaigns.game.setup import start_game
+from campaigns.game.setup import played_since_setup, start_game
 from campaigns.models import (
     EventKind,
     GameReward,
@@ -182,6 +182,7 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
         ),
         "panel": pages.territory_panel_data(world, ctx),
         "is_latest": not campaign.games.filter(number__gt=game.number).exists(),
+        "can_cancel": access.can_write and not played_since_setup(game),
     }
     if game.status == GameStatus.IN_PROGRESS and access.can_write:
         forms_ = log_forms or game_forms(access, game, seats)
