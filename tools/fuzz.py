@@ -7,15 +7,17 @@
    token, a campaign with an editor and a viewer, one finished game and one in progress.
 2. gunicorn serves the project on a free loopback port, DEBUG off.
 3. ``schemathesis run`` loads /api/v1/schema/ and calls every operation with the owner's token,
-   with the campaign's ids pinned (so requests reach real rows, not only 404s), checking
-   ``not_a_server_error`` and ``response_schema_conformance``.
+   with the campaign's ids pinned (so requests reach real rows, not only 404s), in every phase
+   (examples, coverage, fuzzing, stateful) with positive and negative data, and with every
+   check schemathesis has; a check is left out only for single operations, each with its
+   reason (``STATEFUL_RULES``, ``PINNED_ROWS``).
    Revoking the token (``DELETE /api/v1/auth/token/``) would leave every later call a 401, so
    that one operation runs in a second pass of its own, after all the others.
 4. The server is stopped; the exit code is schemathesis's (non-zero on any failure), and the
    server's log is printed when something failed.
 
 Only loopback is contacted. The run is bounded by ``--examples`` per operation and
-``--max-time``.
+``--max-time`` per pass (fuzzing and stateful testing stop when it is spent).
 """
 
 from __future__ import annotations
@@ -152,6 +154,8 @@ def _schemathesis(server, config: Path, ids: dict, args, extra: list[str]) -> in
         f"Authorization: Token {ids['token']}",
         "--phases",
         args.phases,
+        "--mode",
+        "all",  # positive and negative data
         "--max-examples",
         str(args.examples),
         "--seed",
