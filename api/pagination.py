@@ -17,7 +17,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import exceptions, serializers
 from rest_framework.pagination import LimitOffsetPagination
 
-from api.serializers.common import Flag, GameNumber, Id, Text, Whole
+from api.serializers.common import Flag, GameNumber, Id, Text, Whole, refuse_repeated
 from campaigns.models import AuditEntry, Game, GameStatus
 from legacy.models import ACTIVE
 
@@ -39,6 +39,7 @@ class Page(LimitOffsetPagination):
     max_limit = PAGE_MAX
 
     def paginate_queryset(self, queryset, request, view=None):
+        refuse_repeated(request.query_params, ("limit", "offset"))
         data = {
             k: request.query_params[k] for k in ("limit", "offset") if k in request.query_params
         }

@@ -311,6 +311,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "api.schema.forbid_nul_in_input",
+    ],
     # A PATCH body is documented as sent: its required fields (a correction's reason) stay so.
     "COMPONENT_SPLIT_PATCH": False,
     "ENUM_NAME_OVERRIDES": {

@@ -46,7 +46,7 @@ class CampaignUpdateSerializer(serializers.Serializer):
     shared = Flag(required=False)
     public = Flag(required=False)
     hide_unlocked_content = Flag(required=False)
-    new_share_link = serializers.BooleanField(
+    new_share_link = Flag(
         required=False, help_text="Replace the share token: old links stop working."
     )
 

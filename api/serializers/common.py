@@ -44,6 +44,14 @@ def _in_query(field) -> bool:
     return bool(field.context.get("in_query"))
 
 
+def refuse_repeated(query, names) -> None:
+    """Every query parameter is one value: a key given twice (``?n=1&n=2``, a list where the
+    schema says one number or word) is refused, not read as one of its values."""
+    repeated = {name: [f"Give {name} once."] for name in names if len(query.getlist(name)) > 1}
+    if repeated:
+        raise serializers.ValidationError(repeated)
+
+
 class StrictCharField(serializers.CharField):
     """Text, and only text: a number or a boolean is refused, never turned into a string."""
 

@@ -62,7 +62,7 @@ class CampaignListView(ApiView, GenericAPIView):
     queryset = Campaign.objects.none()
 
     @extend_schema(
-        responses={200: CampaignSerializer(many=True), **errors(401)}, tags=["campaigns"]
+        responses={200: CampaignSerializer(many=True), **errors(400, 401)}, tags=["campaigns"]
     )
     def get(self, request):
         mine = (

@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 
 from api.errors import ErrorSerializer
 from api.parsers import SafeJSONParser
+from api.serializers.common import refuse_repeated
 from api.tokens import ExpiringTokenAuthentication
 from campaigns.services import last_game_number
 
@@ -68,8 +69,10 @@ def read_body(serializer_class, request) -> dict:
 
 
 def read_query(serializer_class, request) -> dict:
-    """A query string read strictly: as a plain mapping (the last value of a repeated key), so
-    that an empty value is a value to refuse, not a field left out as a form would have it."""
+    """A query string read strictly: as a plain mapping of single values, so that an empty
+    value is a value to refuse, not a field left out as a form would have it."""
+    serializer = serializer_class(context={"in_query": True, "request": request})
+    refuse_repeated(request.query_params, serializer.fields)
     data = dict(request.query_params.items())
     serializer = serializer_class(data=data, context={"in_query": True, "request": request})
     serializer.is_valid(raise_exception=True)

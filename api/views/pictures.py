@@ -60,14 +60,9 @@ class SnapshotQuerySerializer(serializers.Serializer):
     as_of_game = Whole(
         min_value=1,
         max_value=GAME_NUMBER_MAX,
-        required=False,
+        error_messages={"required": "Say which game's picture."},
         help_text="The finished game whose end the picture shows.",
     )
-
-    def validate(self, attrs):
-        if "as_of_game" not in attrs:
-            raise serializers.ValidationError({"as_of_game": ["Say which game's picture."]})
-        return attrs
 
 
 class SnapshotSerializer(serializers.Serializer):

@@ -1,0 +1,67 @@
+"""The OpenAPI schema and the server agree: what the schema refuses is refused, what it
+requires is required, and every status an operation answers is documented."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.api.conftest import client_for
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def schema(owner):
+    return client_for(owner).get("/api/v1/schema/?format=json").json()
+
+
+def refusal(response, status=400):
+    assert response.status_code == status, response.content[:300]
+    return response.json()["error"]
+
+
+def test_a_new_share_link_must_be_asked_for_with_a_json_boolean(history, owner):
+    token = history.share_token
+    response = client_for(owner).patch(
+        f"/api/v1/campaigns/{history.pk}/", {"new_share_link": 0}, format="json"
+    )
+    assert refusal(response)["fields"] == {"new_share_link": ["Must be true or false."]}
+    history.refresh_from_db()
+    assert history.share_token == token
+
+
+def test_a_query_value_given_twice_is_refused_with_its_name(history, owner):
+    response = client_for(owner).get(
+        f"/api/v1/campaigns/{history.pk}/snapshots/?as_of_game=1&as_of_game=2"
+    )
+    assert refusal(response)["fields"] == {"as_of_game": ["Give as_of_game once."]}
+
+
+def test_a_page_offset_given_twice_is_refused_with_its_name(owner):
+    response = client_for(owner).get("/api/v1/campaigns/?offset=1&offset=2")
+    assert refusal(response)["fields"] == {"offset": ["Give offset once."]}
+
+
+def test_a_picture_without_its_game_is_refused_and_the_schema_requires_the_game(
+    history, owner, schema
+):
+    response = client_for(owner).get(f"/api/v1/campaigns/{history.pk}/snapshots/")
+    assert refusal(response)["fields"] == {"as_of_game": ["Say which game's picture."]}
+    parameters = schema["paths"]["/api/v1/campaigns/{campaign_id}/snapshots/"]["get"]["parameters"]
+    as_of_game = next(p for p in parameters if p["name"] == "as_of_game")
+    assert as_of_game["required"] is True
+
+
+def test_the_list_of_my_campaigns_documents_its_refusal_of_a_bad_page(owner, schema):
+    response = client_for(owner).get("/api/v1/campaigns/?offset=2147483648")
+    assert refusal(response)["fields"]["offset"]
+    assert "400" in schema["paths"]["/api/v1/campaigns/"]["get"]["responses"]
+
+
+def test_text_with_a_nul_character_is_refused_as_the_schema_says(history, owner, schema):
+    response = client_for(owner).post(
+        f"/api/v1/campaigns/{history.pk}/players/", {"name": "Ad\x00a"}, format="json"
+    )
+    assert refusal(response)["fields"] == {"name": ["Null characters are not allowed."]}
+    name = schema["components"]["schemas"]["PlayerAddRequest"]["properties"]["name"]
+    assert name["pattern"] == "^[^\\x00]*$"
