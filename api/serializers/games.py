@@ -6,7 +6,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api.serializers.common import Flag, Id, PlayerKeyedField, Slug, Text, Whole
-from campaigns.game.holdings import holdings_of
+from campaigns.game.holdings import ends_from_log, holdings_of
 from campaigns.models import EventKind, GameStatus, Result
 from legacy.box import FACTION_BY_SLUG
 from legacy.rules import Reward
@@ -110,12 +110,44 @@ class HoldingsSerializer(serializers.Serializer):
     out_for_good = serializers.BooleanField(help_text="Eliminated: cannot rejoin this game.")
 
 
+class LoggedResultSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    result = serializers.ChoiceField(choices=[Result.ELIMINATED])
+    entry = serializers.IntegerField(
+        allow_null=True, help_text="The entry that put the seat out of the game."
+    )
+    for_good = serializers.BooleanField(
+        help_text="Eliminated for good; false: wiped out and never rejoined."
+    )
+    reason = serializers.CharField()
+
+
 class GameDetailSerializer(GameSerializer):
     events = EventSerializer(many=True)
     rewards = GameRewardSerializer(many=True)
     holdings = serializers.SerializerMethodField(
         help_text="What each seat holds now, read off its start and the entries not taken back."
     )
+    results_from_log = serializers.SerializerMethodField(
+        help_text="The seats the log puts out of the game (eliminated for good, or wiped out "
+        "and never rejoined): each must finish 'eliminated', and finishing or amending with "
+        "another result for it is refused. Seats not listed are for the table to say."
+    )
+
+    @extend_schema_field(LoggedResultSerializer(many=True))
+    def get_results_from_log(self, game) -> list[dict]:
+        seats = sorted(game.seats.all(), key=lambda s: s.order)
+        replayed = holdings_of(game, seats=seats, events=list(game.events.all()))
+        return [
+            {
+                "player": end.player,
+                "result": end.result,
+                "entry": end.entry,
+                "for_good": end.for_good,
+                "reason": end.reason,
+            }
+            for end in ends_from_log(seats, replayed).values()
+        ]
 
     @extend_schema_field(HoldingsSerializer(many=True))
     def get_holdings(self, game) -> list[dict]:

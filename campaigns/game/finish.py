@@ -13,6 +13,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from campaigns.game.common import locked_game, move_to
+from campaigns.game.holdings import ends_from_log, holdings_of
 from campaigns.game.packets import packets_to_open
 from campaigns.models import (
     Campaign,
@@ -50,6 +51,13 @@ class FinishResult:
     game: Game
     packets_to_open: list[str]
     world_to_be_named: bool
+
+
+def results_from_log(game: Game) -> dict:
+    """The seats the game's log puts out at its end, by player id (``LoggedEnd``): each of them
+    finishes eliminated, and the end-of-game forms start from it."""
+    seats = list(game.seats.select_related("player"))
+    return ends_from_log(seats, holdings_of(game, seats=seats))
 
 
 def _reward_choice(value: RewardChoice | Mapping | None) -> RewardChoice | None:
@@ -185,6 +193,9 @@ def _finish(
                 rule="result",
                 field="results",
             )
+    for p, end in ends_from_log(seats, holdings_of(game, seats=seats)).items():
+        if outcome[p] != Result.ELIMINATED:
+            raise RuleViolation(end.reason, rule="out-at-the-end", field="results")
     winners = [p for p, r in outcome.items() if r == Result.WON]
     if len(winners) != 1:
         raise RuleViolation(

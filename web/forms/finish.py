@@ -31,6 +31,20 @@ NEEDS_TERRITORY = {
 NEEDS_NAME = {Reward.NAME_CONTINENT, Reward.MAJOR_CITY, Reward.MINOR_CITY}
 
 
+def _end_help(end) -> str:
+    """What the log says of a seat that is out at the end (``LoggedEnd``), in the reader's
+    language; empty for a seat still in the war."""
+    if end is None:
+        return ""
+    if end.for_good:
+        return _("Eliminated (entry %(n)s) and cannot rejoin: the log says eliminated.") % {
+            "n": end.entry
+        }
+    return _("Wiped out (entry %(n)s) and did not rejoin: the log says eliminated.") % {
+        "n": end.entry
+    }
+
+
 class FinishForm(forms.Form):
     """Results, the signature, the winner's reward and the held-on rewards, in one form.
 
@@ -46,8 +60,11 @@ class FinishForm(forms.Form):
         required=False,
     )
 
-    def __init__(self, *args, seats, winner_targets, held_targets, rewards=True, **kwargs):
+    def __init__(
+        self, *args, seats, winner_targets, held_targets, rewards=True, ends=None, **kwargs
+    ):
         super().__init__(*args, **kwargs)
+        ends = ends or {}
         self.seats = list(seats)
         self.rewards = rewards
         self.winner_kinds = [k for k in WINNER_REWARDS if k in winner_targets]
@@ -60,7 +77,10 @@ class FinishForm(forms.Form):
                 label=f"{s.player.name} ({s.faction_label})",
                 choices=RESULT_CHOICES,
                 widget=forms.RadioSelect,
+                help_text=_end_help(ends.get(s.player_id)),
             )
+            if s.player_id in ends:
+                self.initial.setdefault(f"result_{s.player_id}", ends[s.player_id].result)
         if not rewards:
             return
         self.fields["winner_kind"] = forms.ChoiceField(

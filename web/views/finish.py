@@ -12,6 +12,7 @@ from campaigns.game.finish import (
     amend_game,
     finish_game,
     name_world,
+    results_from_log,
     rewards_as_they_stand,
     world_before_the_end,
 )
@@ -43,6 +44,7 @@ def _end_of_game_form(request, access, game, form_class, world):
         winner_targets=rules.winner_reward_targets(world) if give else {},
         held_targets=rules.held_on_reward_targets(world, all_territories) if give else {},
         rewards=give,
+        ends=results_from_log(game),
     )
 
 
