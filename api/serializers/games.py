@@ -176,10 +176,19 @@ class FinishSerializer(serializers.Serializer):
         child=serializers.ListField(child=Text(max_length=32), max_length=42),
         required=False,
         default=dict,
-        help_text="What each player who held on controlled at the end, by player id.",
+        help_text="What each player who held on controlled at the end, by player id. A player "
+        "who held on chooses one reward while any is legal; to give one none while a stock is "
+        "left, list what they controlled (an empty list for nothing eligible).",
     )
     winner_reward = RewardSerializer(required=False, allow_null=True)
-    held_on_rewards = PlayerKeyedField(child=RewardSerializer(), required=False, default=dict)
+    held_on_rewards = PlayerKeyedField(
+        child=RewardSerializer(),
+        required=False,
+        default=dict,
+        help_text="One reward for each player who held on, by player id, while any is legal "
+        "for them; the campaign's held_on_rewards_end_together decides whether both end once "
+        "either stock is empty.",
+    )
     slogan = Text(max_length=120, required=False, allow_blank=True, default="")
     signed_on = serializers.DateField(required=False, allow_null=True)
 
@@ -189,10 +198,20 @@ class AmendSerializer(FinishSerializer):
     reason = Text(max_length=300)
 
 
+class NoRewardSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    reason = serializers.CharField(help_text="Why no held-on reward was legal for them.")
+
+
 class FinishResultSerializer(serializers.Serializer):
     game = GameDetailSerializer()
     packets_to_open = serializers.ListField(child=serializers.CharField())
     world_to_be_named = serializers.BooleanField()
+    no_held_on_rewards = NoRewardSerializer(
+        many=True,
+        help_text="Each player who held on and got no reward: allowed only when none was legal "
+        "for them (the stocks are empty, or what they controlled takes none).",
+    )
 
 
 class ScarEventSerializer(serializers.Serializer):
