@@ -157,7 +157,10 @@ class _Table:
 
 
 CAMPAIGN = _Table(
-    Campaign, parents=(), left_out=("owner", "share_token"), added=(("language", "en"),)
+    Campaign,
+    parents=(),
+    left_out=("owner", "share_token"),
+    added=(("language", "en"), ("held_on_rewards_end_together", False)),
 )
 PLAYERS = _Table(Player)
 STOCK = _Table(StockAllowance)

@@ -99,11 +99,16 @@ def create_demo(username: str = "demo", password: str = "demo"):
     finish_game(
         game=game,
         results=result("Ada", eliminated=("Dmitri",)),
-        controlled={ids["Boris"]: ["japan"], ids["Chloe"]: ["peru", "argentina"]},
+        controlled={
+            ids["Boris"]: ["japan"],
+            ids["Chloe"]: ["peru", "argentina"],
+            ids["Esme"]: ["western-australia"],
+        },
         winner_reward={"kind": "major-city", "territory": "egypt", "name": "Port Amber"},
         held_on_rewards={
             ids["Boris"]: {"kind": "minor-city", "territory": "japan", "name": "Kiri"},
             ids["Chloe"]: {"kind": "upgrade-card", "territory": "peru"},
+            ids["Esme"]: {"kind": "upgrade-card", "territory": "western-australia"},
         },
         slogan="First to the coast.",
         by=user,
@@ -115,11 +120,18 @@ def create_demo(username: str = "demo", password: str = "demo"):
     finish_game(
         game=game,
         results=result("Boris"),
-        controlled={ids["Chloe"]: ["brazil"], ids["Ada"]: ["egypt"]},
+        controlled={
+            ids["Chloe"]: ["brazil"],
+            ids["Ada"]: ["egypt"],
+            ids["Dmitri"]: ["alberta"],
+            ids["Esme"]: ["new-guinea"],
+        },
         winner_reward={"kind": "name-continent", "continent": "asia", "name": "The Far Reaches"},
         held_on_rewards={
             ids["Ada"]: {"kind": "upgrade-card", "territory": "egypt"},
             ids["Chloe"]: {"kind": "minor-city", "territory": "brazil", "name": "Verde"},
+            ids["Dmitri"]: {"kind": "upgrade-card", "territory": "alberta"},
+            ids["Esme"]: {"kind": "upgrade-card", "territory": "new-guinea"},
         },
         by=user,
     )
@@ -134,9 +146,19 @@ def create_demo(username: str = "demo", password: str = "demo"):
     finish_game(
         game=game,
         results=result("Chloe"),
-        controlled={ids["Esme"]: ["new-guinea"]},
+        controlled={
+            ids["Esme"]: ["new-guinea"],
+            ids["Ada"]: ["egypt"],
+            ids["Boris"]: ["china"],
+            ids["Dmitri"]: ["alberta"],
+        },
         winner_reward={"kind": "fortify-city", "territory": "egypt"},
-        held_on_rewards={ids["Esme"]: {"kind": "upgrade-card", "territory": "new-guinea"}},
+        held_on_rewards={
+            ids["Esme"]: {"kind": "upgrade-card", "territory": "new-guinea"},
+            ids["Ada"]: {"kind": "upgrade-card", "territory": "egypt"},
+            ids["Boris"]: {"kind": "upgrade-card", "territory": "china"},
+            ids["Dmitri"]: {"kind": "upgrade-card", "territory": "alberta"},
+        },
         slogan="Walls before wars.",
         by=user,
     )

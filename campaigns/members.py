@@ -218,6 +218,32 @@ def set_language(*, campaign: Campaign, language: str, by) -> Campaign:
     return campaign
 
 
+@transaction.atomic
+def set_house_rules(*, campaign: Campaign, held_on_rewards_end_together: bool, by) -> Campaign:
+    """The campaign's readings of the rulebook where readings differ (the owner decides).
+
+    ``held_on_rewards_end_together``: held-on rewards end for everyone once either stock
+    (minor cities or coins) is empty, as the rulebook's "no more coins or minor cities" may be
+    read; off (the default), each reward ends with its own stock."""
+    campaign = lock_campaign(campaign)
+    _require_owner(campaign, by)
+    value = bool(held_on_rewards_end_together)
+    if campaign.held_on_rewards_end_together == value:
+        return campaign
+    campaign.held_on_rewards_end_together = value
+    campaign.save(update_fields=["held_on_rewards_end_together"])
+    audit(
+        campaign,
+        by,
+        "house-rules",
+        "Held-on rewards now end when either stock runs out."
+        if value
+        else "Held-on rewards now end with their own stock only.",
+        held_on_rewards_end_together=value,
+    )
+    return campaign
+
+
 def _assignable(role: str) -> str:
     if role == Role.OWNER:
         raise RuleViolation(

@@ -37,6 +37,12 @@ class Campaign(models.Model):
         default=False,
         help_text="Only members see what the opened packets unlocked.",
     )
+    # House rules: where readings of the rulebook differ, the group decides (RULES.md section 9).
+    held_on_rewards_end_together = models.BooleanField(
+        default=False,
+        help_text="Held-on rewards end for everyone once either stock (minor cities or coins) "
+        "is empty; otherwise each reward ends with its own stock.",
+    )
     language = models.CharField(
         max_length=5,
         choices=[("en", "English"), ("ru", "Русский")],

@@ -317,13 +317,35 @@ def winner_reward_targets(world: World) -> dict[Reward, list]:
     return {kind: options for kind, options in targets.items() if options}
 
 
-def held_on_reward_targets(world: World, controlled: Iterable[str]) -> dict[Reward, list[str]]:
+def held_on_stocks_left(world: World, *, end_together: bool = False) -> tuple[Reward, ...]:
+    """The held-on rewards whose stock is not empty, in box order.
+
+    Each reward ends when its own stock runs out; with ``end_together`` (a campaign setting:
+    the rulebook's "no more coins or minor cities") both end as soon as either stock is empty.
+    """
+    left = tuple(
+        kind
+        for kind, stock in (
+            (Reward.MINOR_CITY, Stock.MINOR_CITIES),
+            (Reward.UPGRADE_CARD, Stock.HELD_ON_COINS),
+        )
+        if _stock(world, stock) > 0
+    )
+    if end_together and len(left) < len(HELD_ON_REWARDS):
+        return ()
+    return left
+
+
+def held_on_reward_targets(
+    world: World, controlled: Iterable[str], *, end_together: bool = False
+) -> dict[Reward, list[str]]:
     """Every held-on reward available to a player who controlled ``controlled`` at the end."""
+    left = held_on_stocks_left(world, end_together=end_together)
     held = [slug for slug in world.territories if slug in set(controlled)]
     targets = {
         Reward.MINOR_CITY: (
             [s for s in held if world.territories[s].city is None]
-            if _stock(world, Stock.MINOR_CITIES) > 0
+            if Reward.MINOR_CITY in left
             else []
         ),
         Reward.UPGRADE_CARD: (
@@ -333,11 +355,55 @@ def held_on_reward_targets(world: World, controlled: Iterable[str]) -> dict[Rewa
                 if not world.territories[s].card_destroyed
                 and world.territories[s].coins < TERRITORY_CARD_MAX_COINS
             ]
-            if _stock(world, Stock.HELD_ON_COINS) > 0
+            if Reward.UPGRADE_CARD in left
             else []
         ),
     }
     return {kind: options for kind, options in targets.items() if options}
+
+
+def held_on_stocks_out(world: World) -> tuple[str, ...]:
+    """The held-on stocks that are empty (``Stock.MINOR_CITIES``, ``Stock.HELD_ON_COINS``)."""
+    return tuple(s for s in (Stock.MINOR_CITIES, Stock.HELD_ON_COINS) if _stock(world, s) <= 0)
+
+
+def _stocks_out_sentence(world: World) -> str:
+    out = []
+    if _stock(world, Stock.MINOR_CITIES) <= 0:
+        out.append("all 9 minor city stickers")
+    if _stock(world, Stock.HELD_ON_COINS) <= 0:
+        out.append("all coin stickers")
+    return " and ".join(out)
+
+
+def no_held_on_reward_reason(
+    world: World, controlled: Iterable[str] | None, *, end_together: bool = False
+) -> str | None:
+    """Why a player who held on gets no reward, or None when some reward is legal for them.
+
+    ``controlled`` is what they controlled at the end; None when nobody said, in which case
+    only empty stocks excuse them (they might have controlled anything).
+    """
+    left = held_on_stocks_left(world, end_together=end_together)
+    if not left:
+        used = _stocks_out_sentence(world)
+        if end_together and len(used.split(" and ")) < 2:
+            return (
+                f"{used[0].upper()}{used[1:]} are used, and in this campaign held-on rewards "
+                "end when either stock runs out."
+            )
+        return f"{used[0].upper()}{used[1:]} are used."
+    if controlled is None:
+        return None
+    if held_on_reward_targets(world, controlled, end_together=end_together):
+        return None
+    wanted = {
+        Reward.MINOR_CITY: "no territory without a city",
+        Reward.UPGRADE_CARD: "no territory whose card can take another coin",
+    }
+    nothing = " and ".join(wanted[k] for k in left)
+    used = _stocks_out_sentence(world)
+    return f"They controlled {nothing} at the end" + (f" ({used} are used)." if used else ".")
 
 
 def _territory_name(slug: str | None) -> str:
@@ -451,12 +517,24 @@ def check_winner_reward(world: World, choice: RewardChoice) -> None:
         )
 
 
-def check_held_on_reward(world: World, choice: RewardChoice, *, controlled: Iterable[str]) -> None:
-    """Refuse a held-on reward that the world, the stock or the player's end position forbids."""
+def check_held_on_reward(
+    world: World, choice: RewardChoice, *, controlled: Iterable[str], end_together: bool = False
+) -> None:
+    """Refuse a held-on reward that the world, the stock or the player's end position forbids.
+
+    With ``end_together`` (a campaign setting) neither reward is given once either stock is
+    empty."""
     if choice.kind not in HELD_ON_REWARDS:
         raise RuleViolation(
             f"{REWARD_LABELS.get(choice.kind, choice.kind)} is not a reward for holding on.",
             rule="held-on-reward",
+            field="kind",
+        )
+    if end_together and not held_on_stocks_left(world, end_together=True):
+        raise RuleViolation(
+            f"{_stocks_out_sentence(world)[0].upper()}{_stocks_out_sentence(world)[1:]} are "
+            "used, and in this campaign held-on rewards end when either stock runs out.",
+            rule="held-on-rewards-ended",
             field="kind",
         )
     slug = _require_territory(choice)

@@ -31,9 +31,18 @@ RULE_MESSAGES = {
     "name-required": gettext_lazy("A name is needed."),
     "name-too-long": gettext_lazy("That name is too long."),
     "every-result": gettext_lazy("Every seat gets a result."),
+    "out-at-the-end": gettext_lazy(
+        "A faction eliminated for good, or wiped out and not back, ends the game eliminated."
+    ),
     "one-winner": gettext_lazy("A game has exactly one winner."),
     "winner-reward": gettext_lazy("The winner chooses one reward."),
     "held-on-reward": gettext_lazy("A player who held on chooses one reward."),
+    "held-on-must-choose": gettext_lazy(
+        "A player who held on chooses one reward while any is legal for them."
+    ),
+    "held-on-rewards-ended": gettext_lazy(
+        "In this campaign held-on rewards end when either stock runs out."
+    ),
     "held-on-controlled": gettext_lazy(
         "A held-on reward goes on a territory the player controlled at the end."
     ),

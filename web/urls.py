@@ -26,6 +26,7 @@ urlpatterns = [
     path("<int:pk>/settings/", members.campaign_settings, name="settings"),
     path("<int:pk>/settings/sharing/", members.sharing_update, name="sharing"),
     path("<int:pk>/settings/language/", members.language_update, name="language"),
+    path("<int:pk>/settings/house-rules/", members.house_rules_update, name="house_rules"),
     path("<int:pk>/invitations/new/", members.invitation_new, name="invitation_new"),
     path(
         "<int:pk>/invitations/<int:invitation_id>/revoke/",

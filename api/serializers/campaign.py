@@ -25,6 +25,11 @@ class MeSerializer(serializers.Serializer):
 
 
 LANGUAGE_HELP = "The language the board pictures are drawn in: en (English) or ru (Russian)."
+HELD_ON_HELP = (
+    "House rule: held-on rewards end for everyone once either stock (minor cities or coins) is "
+    "empty (the rulebook's 'no more coins or minor cities'). false (the default): each reward "
+    "ends with its own stock and the other stays."
+)
 
 
 class CampaignCreateSerializer(serializers.Serializer):
@@ -46,6 +51,7 @@ class CampaignUpdateSerializer(serializers.Serializer):
     shared = Flag(required=False)
     public = Flag(required=False)
     hide_unlocked_content = Flag(required=False)
+    held_on_rewards_end_together = Flag(required=False, help_text=HELD_ON_HELP)
     new_share_link = Flag(
         required=False, help_text="Replace the share token: old links stop working."
     )
@@ -60,6 +66,7 @@ class CampaignSerializer(serializers.Serializer):
     shared = serializers.BooleanField()
     public = serializers.BooleanField()
     hide_unlocked_content = serializers.BooleanField()
+    held_on_rewards_end_together = serializers.BooleanField(help_text=HELD_ON_HELP)
     language = serializers.ChoiceField(choices=list(names.LANGUAGES), help_text=LANGUAGE_HELP)
     my_role = serializers.ChoiceField(
         choices=Role.choices, allow_null=True, help_text="Your role; null for a reader."

@@ -12,7 +12,7 @@ from api.serializers.marks import (
     correction_changes_data,
 )
 from campaigns.game.finish import read_reward_targets
-from campaigns.game.holdings import holdings_of
+from campaigns.game.holdings import ends_from_log, holdings_of
 from campaigns.models import EventKind, GameStatus, Result
 from legacy.box import FACTION_BY_SLUG
 from legacy.rules import Reward
@@ -155,12 +155,44 @@ class HoldingsSerializer(serializers.Serializer):
     out_for_good = serializers.BooleanField(help_text="Eliminated: cannot rejoin this game.")
 
 
+class LoggedResultSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    result = serializers.ChoiceField(choices=[Result.ELIMINATED])
+    entry = serializers.IntegerField(
+        allow_null=True, help_text="The entry that put the seat out of the game."
+    )
+    for_good = serializers.BooleanField(
+        help_text="Eliminated for good; false: wiped out and never rejoined."
+    )
+    reason = serializers.CharField()
+
+
 class GameDetailSerializer(GameSerializer):
     events = EventSerializer(many=True)
     rewards = serializers.SerializerMethodField()
     holdings = serializers.SerializerMethodField(
         help_text="What each seat holds now, read off its start and the entries not taken back."
     )
+    results_from_log = serializers.SerializerMethodField(
+        help_text="The seats the log puts out of the game (eliminated for good, or wiped out "
+        "and never rejoined): each must finish 'eliminated', and finishing or amending with "
+        "another result for it is refused. Seats not listed are for the table to say."
+    )
+
+    @extend_schema_field(LoggedResultSerializer(many=True))
+    def get_results_from_log(self, game) -> list[dict]:
+        seats = sorted(game.seats.all(), key=lambda s: s.order)
+        replayed = holdings_of(game, seats=seats, events=list(game.events.all()))
+        return [
+            {
+                "player": end.player,
+                "result": end.result,
+                "entry": end.entry,
+                "for_good": end.for_good,
+                "reason": end.reason,
+            }
+            for end in ends_from_log(seats, replayed).values()
+        ]
 
     @extend_schema_field(GameRewardSerializer(many=True))
     def get_rewards(self, game) -> list[dict]:
@@ -195,10 +227,19 @@ class FinishSerializer(serializers.Serializer):
         child=serializers.ListField(child=Text(max_length=32), max_length=42),
         required=False,
         default=dict,
-        help_text="What each player who held on controlled at the end, by player id.",
+        help_text="What each player who held on controlled at the end, by player id. A player "
+        "who held on chooses one reward while any is legal; to give one none while a stock is "
+        "left, list what they controlled (an empty list for nothing eligible).",
     )
     winner_reward = RewardSerializer(required=False, allow_null=True)
-    held_on_rewards = PlayerKeyedField(child=RewardSerializer(), required=False, default=dict)
+    held_on_rewards = PlayerKeyedField(
+        child=RewardSerializer(),
+        required=False,
+        default=dict,
+        help_text="One reward for each player who held on, by player id, while any is legal "
+        "for them; the campaign's held_on_rewards_end_together decides whether both end once "
+        "either stock is empty.",
+    )
     slogan = Text(max_length=120, required=False, allow_blank=True, default="")
     signed_on = serializers.DateField(required=False, allow_null=True)
 
@@ -208,10 +249,20 @@ class AmendSerializer(FinishSerializer):
     reason = Text(max_length=300)
 
 
+class NoRewardSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    reason = serializers.CharField(help_text="Why no held-on reward was legal for them.")
+
+
 class FinishResultSerializer(serializers.Serializer):
     game = GameDetailSerializer()
     packets_to_open = serializers.ListField(child=serializers.CharField())
     world_to_be_named = serializers.BooleanField()
+    no_held_on_rewards = NoRewardSerializer(
+        many=True,
+        help_text="Each player who held on and got no reward: allowed only when none was legal "
+        "for them (the stocks are empty, or what they controlled takes none).",
+    )
 
 
 class ScarEventSerializer(serializers.Serializer):

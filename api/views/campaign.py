@@ -48,6 +48,7 @@ def campaign_data(campaign: Campaign, role: str | None) -> dict:
         "shared": campaign.shared,
         "public": campaign.public,
         "hide_unlocked_content": campaign.hide_unlocked_content,
+        "held_on_rewards_end_together": campaign.held_on_rewards_end_together,
         "language": campaign.language,
         "my_role": role,
         "share_token": campaign.share_token if role == "owner" else None,
@@ -97,6 +98,7 @@ class CampaignListView(ApiView, GenericAPIView):
 
 
 SHARING_FIELDS = {"shared", "public", "hide_unlocked_content", "new_share_link"}
+HOUSE_RULE = "held_on_rewards_end_together"
 
 
 class CampaignDetailView(ApiView):
@@ -115,9 +117,9 @@ class CampaignDetailView(ApiView):
         request=CampaignUpdateSerializer,
         responses={200: CampaignSerializer, **errors(*WRITE_ERRORS)},
         tags=["campaigns"],
-        description="The owner turns shared/public/hide_unlocked_content on or off, and sets the "
-        "language of the board pictures; new_share_link replaces the share token, so the old "
-        "link stops working.",
+        description="The owner turns shared/public/hide_unlocked_content on or off, sets the "
+        "language of the board pictures and the house rules (held_on_rewards_end_together); "
+        "new_share_link replaces the share token, so the old link stops working.",
     )
     def patch(self, request, campaign_id):
         access = campaign_access(request, campaign_id, Level.OWN)
@@ -125,7 +127,7 @@ class CampaignDetailView(ApiView):
         current = access.campaign
         campaign = current
         with transaction.atomic():
-            if set(data) & SHARING_FIELDS or "language" not in data:
+            if set(data) & SHARING_FIELDS or not set(data) & {"language", HOUSE_RULE}:
                 campaign = members.update_sharing(
                     campaign=current,
                     shared=data.get("shared", current.shared),
@@ -139,6 +141,12 @@ class CampaignDetailView(ApiView):
             if "language" in data:
                 campaign = members.set_language(
                     campaign=campaign, language=data["language"], by=request.user
+                )
+            if HOUSE_RULE in data:
+                campaign = members.set_house_rules(
+                    campaign=campaign,
+                    held_on_rewards_end_together=data[HOUSE_RULE],
+                    by=request.user,
                 )
         campaign.owner = current.owner
         return Response(campaign_data(campaign, access.role))

@@ -35,6 +35,9 @@ def _finish_response(access: Access, result) -> Response:
             "game": GameDetailSerializer(fresh_game(access.campaign, result.game.pk)).data,
             "packets_to_open": result.packets_to_open,
             "world_to_be_named": result.world_to_be_named,
+            "no_held_on_rewards": [
+                {"player": p, "reason": none.text} for p, none in result.no_rewards.items()
+            ],
         }
     )
 

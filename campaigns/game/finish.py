@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.db.models import CharField, F, IntegerField, Max, Q, Value
 from django.utils import timezone
 
 from campaigns.game.common import locked_game, move_to
+from campaigns.game.holdings import ends_from_log, holdings_of
 from campaigns.game.packets import packets_to_open
 from campaigns.models import (
     Campaign,
@@ -47,10 +48,30 @@ from legacy.world import World
 
 
 @dataclass(frozen=True)
+class NoReward:
+    """A player who held on and got no reward, and why none was legal: ``why`` is
+    "stocks-empty" (every held-on stock they could use is empty; ``stocks_out`` names the empty
+    ones) or "nothing-eligible" (they controlled nothing a reward could go on)."""
+
+    text: str
+    why: str
+    stocks_out: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class FinishResult:
     game: Game
     packets_to_open: list[str]
     world_to_be_named: bool
+    # Each player who held on and got no reward, with why none was legal for them.
+    no_rewards: dict[int, NoReward] = field(default_factory=dict)
+
+
+def results_from_log(game: Game) -> dict:
+    """The seats the game's log puts out at its end, by player id (``LoggedEnd``): each of them
+    finishes eliminated, and the end-of-game forms start from it."""
+    seats = list(game.seats.select_related("player"))
+    return ends_from_log(seats, holdings_of(game, seats=seats))
 
 
 def _reward_choice(value: RewardChoice | Mapping | None) -> RewardChoice | None:
@@ -186,6 +207,9 @@ def _finish(
                 rule="result",
                 field="results",
             )
+    for p, end in ends_from_log(seats, holdings_of(game, seats=seats)).items():
+        if outcome[p] != Result.ELIMINATED:
+            raise RuleViolation(end.reason, rule="out-at-the-end", field="results")
     winners = [p for p, r in outcome.items() if r == Result.WON]
     if len(winners) != 1:
         raise RuleViolation(
@@ -226,6 +250,8 @@ def _finish(
         held[p] = sorted(set(slugs))
 
     world = world_as_of(campaign.pk)
+    together = campaign.held_on_rewards_end_together
+    no_rewards: dict[int, NoReward] = {}
     rewards_now = rules.rewards_given(game.number)
     choice = _reward_choice(winner_reward)
     held_choices = {player_key(p): _reward_choice(c) for p, c in (held_on_rewards or {}).items()}
@@ -259,19 +285,39 @@ def _finish(
             if outcome[p] != Result.HELD_ON:
                 continue
             c = held_choices.get(p)
+            name = by_player[p].player.name
             if c is None:
-                if rules.held_on_reward_targets(world, held.get(p, [])):
+                said = held.get(p) if p in held else None
+                why = rules.no_held_on_reward_reason(world, said, end_together=together)
+                if why is None:
+                    legal = rules.held_on_reward_targets(
+                        world,
+                        said if said is not None else world.territories,
+                        end_together=together,
+                    )
+                    kinds = " or ".join(rules.REWARD_LABELS[k].lower() for k in legal)
                     raise RuleViolation(
-                        f"{by_player[p].player.name} held on and chooses one reward.",
-                        rule="held-on-reward",
+                        f"{name} held on and chooses one reward while one is legal: {kinds}. "
+                        "No reward only when none is legal: the stocks are empty, or they "
+                        "controlled nothing a reward could go on.",
+                        rule="held-on-must-choose",
                         field="held_on_rewards",
                     )
+                no_rewards[p] = NoReward(
+                    f"{name} held on and gets no reward: {why[0].lower()}{why[1:]}",
+                    "nothing-eligible"
+                    if rules.held_on_stocks_left(world, end_together=together)
+                    else "stocks-empty",
+                    rules.held_on_stocks_out(world),
+                )
                 continue
             try:
-                rules.check_held_on_reward(world, c, controlled=held.get(p, []))
+                rules.check_held_on_reward(
+                    world, c, controlled=held.get(p, []), end_together=together
+                )
             except RuleViolation as refusal:
                 raise RuleViolation(
-                    f"{by_player[p].player.name}: {refusal.message}",
+                    f"{name}: {refusal.message}",
                     rule=refusal.rule,
                     field="held_on_rewards",
                 ) from None
@@ -305,7 +351,9 @@ def _finish(
         game.number >= 15 and not WorldName.objects.current().filter(campaign=campaign).exists()
     )
     _enqueue_snapshot(campaign.pk, game.number)
-    return FinishResult(game=game, packets_to_open=to_open, world_to_be_named=naming)
+    return FinishResult(
+        game=game, packets_to_open=to_open, world_to_be_named=naming, no_rewards=no_rewards
+    )
 
 
 def _enqueue_snapshot(campaign_id: int, game_number: int) -> None:

@@ -187,3 +187,37 @@ def replays_of(campaign_id: int) -> dict[int, Replay]:
             Entry(row["seq"], row["kind"], row["seat_id"], row["data"] or {})
         )
     return {game: replay(starts[game], entries.get(game, ())) for game in starts}
+
+
+@dataclass(frozen=True)
+class LoggedEnd:
+    """A seat the log has put out of the game for its end: it finishes eliminated."""
+
+    player: int
+    entry: int | None
+    for_good: bool
+    reason: str
+
+    @property
+    def result(self) -> str:
+        return "eliminated"
+
+
+def ends_from_log(seats, replayed: Replay) -> dict[int, LoggedEnd]:
+    """The seats that the log says end the game eliminated, by player id: eliminated for good,
+    or wiped out and never back in the war. ``seats`` need their player's name."""
+    out = {}
+    for s in seats:
+        h = replayed.holdings.get(s.pk)
+        if h is None or not h.out:
+            continue
+        name = s.player.name
+        if h.out_for_good:
+            reason = f"{name} was eliminated (entry {h.out_at}): {name} ends the game eliminated."
+        else:
+            reason = (
+                f"{name} was wiped out (entry {h.out_at}) and did not rejoin: {name} ends the "
+                "game eliminated."
+            )
+        out[s.player_id] = LoggedEnd(s.player_id, h.out_at, h.out_for_good, reason)
+    return out

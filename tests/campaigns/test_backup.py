@@ -676,3 +676,15 @@ def test_the_pictures_language_survives_a_round_trip(season, saved, restorer):
     Campaign.objects.filter(pk=season.campaign.pk).update(language="ru")
     text = backup.dumps(backup.export_campaign(season.campaign.pk))
     assert restore(text, restorer).language == "ru"
+
+
+def test_the_held_on_house_rule_survives_a_round_trip(season, saved, restorer):
+    Campaign.objects.filter(pk=season.campaign.pk).update(held_on_rewards_end_together=True)
+    text = backup.dumps(backup.export_campaign(season.campaign.pk))
+    assert restore(text, restorer).held_on_rewards_end_together is True
+
+
+def test_a_backup_from_before_the_held_on_house_rule_ends_rewards_per_stock(saved, restorer):
+    data = backup.loads(saved)
+    del data["campaign"]["held_on_rewards_end_together"]
+    assert backup.import_campaign(data, owner=restorer).held_on_rewards_end_together is False

@@ -377,7 +377,12 @@ class Table:
         for pid in order:
             name = next(n for n, i in self.ids.items() if i == pid)
             spec = plan.held.get(name)
-            if results[name] != "held_on" or spec is None:
+            if results[name] != "held_on":
+                continue
+            if spec is None:
+                # A player who held on chooses a reward while any is legal: one the script
+                # gives none to controlled nothing a reward could go on.
+                controlled[name] = []
                 continue
             if spec == AUTO:
                 land = HOLDINGS[name]

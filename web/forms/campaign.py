@@ -75,6 +75,21 @@ class LanguageForm(forms.Form):
     language = picture_language_field()
 
 
+class HouseRulesForm(forms.Form):
+    """Where readings of the rulebook differ, the group decides; each default is the box's
+    most literal reading."""
+
+    held_on_rewards_end_together = forms.BooleanField(
+        label=_("Held-on rewards end for everyone once either stock is empty"),
+        help_text=_(
+            "The rulebook: \u201cif there are no more coins or minor cities to place, the losers "
+            "get no further reward\u201d. Off (the default): each reward ends with its own stock "
+            "and the other stays."
+        ),
+        required=False,
+    )
+
+
 class PlayerForm(forms.Form):
     name = forms.CharField(label=_("Player's name"), max_length=60)
 

@@ -30,6 +30,22 @@ NEEDS_TERRITORY = {
 
 NEEDS_NAME = {Reward.NAME_CONTINENT, Reward.MAJOR_CITY, Reward.MINOR_CITY}
 
+NOTHING_ELIGIBLE = "none"  # a held-on player who controlled nothing a reward could go on
+
+
+def _end_help(end) -> str:
+    """What the log says of a seat that is out at the end (``LoggedEnd``), in the reader's
+    language; empty for a seat still in the war."""
+    if end is None:
+        return ""
+    if end.for_good:
+        return _("Eliminated (entry %(n)s) and cannot rejoin: the log says eliminated.") % {
+            "n": end.entry
+        }
+    return _("Wiped out (entry %(n)s) and did not rejoin: the log says eliminated.") % {
+        "n": end.entry
+    }
+
 
 class FinishForm(forms.Form):
     """Results, the signature, the winner's reward and the held-on rewards, in one form.
@@ -46,8 +62,20 @@ class FinishForm(forms.Form):
         required=False,
     )
 
-    def __init__(self, *args, seats, winner_targets, held_targets, rewards=True, **kwargs):
+    def __init__(
+        self,
+        *args,
+        seats,
+        winner_targets,
+        held_targets,
+        rewards=True,
+        ends=None,
+        world=None,
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
+        self.world = world
+        ends = ends or {}
         self.seats = list(seats)
         self.rewards = rewards
         self.winner_kinds = [k for k in WINNER_REWARDS if k in winner_targets]
@@ -60,7 +88,10 @@ class FinishForm(forms.Form):
                 label=f"{s.player.name} ({s.faction_label})",
                 choices=RESULT_CHOICES,
                 widget=forms.RadioSelect,
+                help_text=_end_help(ends.get(s.player_id)),
             )
+            if s.player_id in ends:
+                self.initial.setdefault(f"result_{s.player_id}", ends[s.player_id].result)
         if not rewards:
             return
         self.fields["winner_kind"] = forms.ChoiceField(
@@ -91,9 +122,15 @@ class FinishForm(forms.Form):
                 self.fields[f"w_{k}_name"] = forms.CharField(
                     label=_("Name"), max_length=60, required=False
                 )
-        held_choices = [("", _("No reward"))] + [
-            (k.value, REWARD_LABELS[k]) for k in self.held_kinds
-        ]
+        # "No reward" only when none is legal: with a stock left, the player chooses one, or
+        # the table says they controlled nothing a reward could go on.
+        held_choices = (
+            [("", _("Choose a reward"))]
+            + [(k.value, REWARD_LABELS[k]) for k in self.held_kinds]
+            + [(NOTHING_ELIGIBLE, _("None: they controlled nothing a reward could go on"))]
+            if self.held_kinds
+            else [("", _("No reward"))]
+        )
         for s in self.seats:
             p = s.player_id
             self.fields[f"h{p}_kind"] = forms.ChoiceField(
@@ -184,6 +221,9 @@ class FinishForm(forms.Form):
             kind = self.cleaned_data.get(f"h{p}_kind")
             if not kind or results.get(p) != "held_on":
                 continue
+            if kind == NOTHING_ELIGIBLE:
+                controlled[p] = []  # nothing a reward could go on: the service checks it
+                continue
             territory = self.cleaned_data.get(f"h{p}_{kind}_target") or None
             rewards[p] = {
                 "kind": kind,
@@ -224,6 +264,8 @@ class AmendForm(FinishForm):
         initial = {"revision": game.revision}
         for p, s in seats.items():
             initial[f"result_{p}"] = s.result
+            if s.result == "held_on" and self.held_kinds:
+                initial[f"h{p}_kind"] = NOTHING_ELIGIBLE  # unless a reward below says otherwise
         for r, d in rewards:
             kind = Reward(r.kind)
             if kind == Reward.CHANGE_BONUS:

@@ -7,11 +7,13 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from campaigns.game.finish import (
     amend_game,
     finish_game,
     name_world,
+    results_from_log,
     rewards_as_they_stand,
     world_before_the_end,
 )
@@ -19,6 +21,7 @@ from campaigns.models import (
     GameStatus,
 )
 from legacy import board, rules
+from legacy.box import Stock
 from legacy.errors import RuleViolation
 from legacy.models import (
     Signature,
@@ -41,9 +44,55 @@ def _end_of_game_form(request, access, game, form_class, world):
         request.POST or None,
         seats=seats,
         winner_targets=rules.winner_reward_targets(world) if give else {},
-        held_targets=rules.held_on_reward_targets(world, all_territories) if give else {},
+        held_targets=(
+            rules.held_on_reward_targets(
+                world,
+                all_territories,
+                end_together=access.campaign.held_on_rewards_end_together,
+            )
+            if give
+            else {}
+        ),
         rewards=give,
+        ends=results_from_log(game),
+        world=world,
     )
+
+
+STOCK_NAMES = {
+    Stock.MINOR_CITIES: gettext_lazy("minor city stickers"),
+    Stock.HELD_ON_COINS: gettext_lazy("coin stickers"),
+}
+
+
+def _stocks_out_note(stocks_out, name: str | None = None) -> str:
+    """Why no held-on reward is left when the stocks say so, in the reader's language (for
+    ``name``, who held on, when given)."""
+    both = len(stocks_out) == len(STOCK_NAMES)
+    if name is None and both:
+        return _("All minor city and coin stickers are used.")
+    if name is None:
+        return _(
+            "The %(stock)s are all used, and in this campaign held-on rewards end when either "
+            "stock runs out."
+        ) % {"stock": STOCK_NAMES[stocks_out[0]]}
+    if both:
+        return _(
+            "%(name)s held on and gets no reward: all minor city and coin stickers are used."
+        ) % {"name": name}
+    return _(
+        "%(name)s held on and gets no reward: the %(stock)s are all used, and in this campaign "
+        "held-on rewards end when either stock runs out."
+    ) % {"name": name, "stock": STOCK_NAMES[stocks_out[0]]}
+
+
+def _no_reward_notice(name: str, none) -> str:
+    """The notice for a player who held on and got none (``campaigns.game.finish.NoReward``)."""
+    if none.why == "stocks-empty":
+        return _stocks_out_note(none.stocks_out, name)
+    return _(
+        "%(name)s held on and gets no reward: they controlled nothing a reward could go on."
+    ) % {"name": name}
 
 
 def _end_of_game_page(request, access, game, form, *, amend: bool = False):
@@ -63,11 +112,23 @@ def _end_of_game_page(request, access, game, form, *, amend: bool = False):
         "form": form,
         "preview": bool(request.POST.get("_preview")),
         "held_rows": form.held_rows(order, results) if form.rewards else [],
+        "no_held_on_reward": (
+            _stocks_out_note(rules.held_on_stocks_out(form.world))
+            if form.rewards and not form.held_kinds
+            else ""
+        ),
         "winner_chosen": winner is not None,
         "rewards": form.rewards,
         "amend": amend,
     }
     return render(request, "campaigns/game_finish.html", context)
+
+
+def _tell_no_rewards(request, form, done) -> None:
+    """Say, for each player who held on and got no reward, why none was legal."""
+    names = {s.player_id: s.player.name for s in form.seats}
+    for p, none in done.no_rewards.items():
+        messages.info(request, _no_reward_notice(names.get(p, "?"), none))
 
 
 def _end_of_game(form) -> dict:
@@ -94,10 +155,11 @@ def game_finish(request, access, number):
     preview = bool(request.POST.get("_preview"))
     if request.method == "POST" and not preview and form.is_valid():
         try:
-            finish_game(game=game, by=request.user, **_end_of_game(form))
+            done = finish_game(game=game, by=request.user, **_end_of_game(form))
         except RuleViolation as refusal:
             refuse(form, refusal)
         else:
+            _tell_no_rewards(request, form, done)
             # The game page says which packets must open now and whether the world is named.
             messages.success(request, _("Game %(n)s is in the book.") % {"n": game.number})
             return redirect("campaigns:game", campaign.pk, game.number)
@@ -131,7 +193,7 @@ def game_amend(request, access, number):
     preview = bool(request.POST.get("_preview"))
     if request.method == "POST" and not preview and form.is_valid():
         try:
-            amend_game(
+            done = amend_game(
                 game=game,
                 revision=form.cleaned_data["revision"],
                 reason=form.cleaned_data["reason"],
@@ -141,6 +203,7 @@ def game_amend(request, access, number):
         except RuleViolation as refusal:
             refuse(form, refusal)
         else:
+            _tell_no_rewards(request, form, done)
             messages.success(request, _("Game %(n)s is amended.") % {"n": game.number})
             return redirect("campaigns:game", campaign.pk, game.number)
     return _end_of_game_page(request, access, game, form, amend=True)

@@ -25,7 +25,14 @@ from campaigns.models import (
 )
 from legacy.errors import RuleViolation
 from web import pages
-from web.forms.campaign import InvitationForm, LanguageForm, PlayerForm, RoleForm, SharingForm
+from web.forms.campaign import (
+    HouseRulesForm,
+    InvitationForm,
+    LanguageForm,
+    PlayerForm,
+    RoleForm,
+    SharingForm,
+)
 from web.refusals import refusal_message, refuse
 from web.views.common import campaign_view
 
@@ -36,7 +43,7 @@ def campaign_settings(request, access):
 
 
 def settings_context(
-    request, access, sharing_form=None, invite_form=None, language_form=None
+    request, access, sharing_form=None, invite_form=None, language_form=None, rules_form=None
 ) -> dict:
     """The settings page; each form not given (the one posted, with its errors) shows the
     campaign as it is."""
@@ -74,6 +81,10 @@ def settings_context(
         "sharing_form": sharing_form,
         "invite_form": invite_form or InvitationForm(),
         "language_form": language_form or LanguageForm(initial={"language": campaign.language}),
+        "rules_form": rules_form
+        or HouseRulesForm(
+            initial={"held_on_rewards_end_together": campaign.held_on_rewards_end_together}
+        ),
         "memberships": memberships,
         "invitations": invitations,
         "share_url": share_url,
@@ -113,6 +124,28 @@ def language_update(request, access):
             return redirect("campaigns:settings", access.campaign.pk)
     return render(
         request, "campaigns/settings.html", settings_context(request, access, language_form=form)
+    )
+
+
+@require_POST
+@campaign_view(owner=True)
+def house_rules_update(request, access):
+    """The campaign's readings of the rulebook where readings differ."""
+    form = HouseRulesForm(request.POST)
+    if form.is_valid():
+        try:
+            members.set_house_rules(
+                campaign=access.campaign,
+                held_on_rewards_end_together=form.cleaned_data["held_on_rewards_end_together"],
+                by=request.user,
+            )
+        except RuleViolation as refusal:
+            refuse(form, refusal)
+        else:
+            messages.success(request, _("House rules saved."))
+            return redirect("campaigns:settings", access.campaign.pk)
+    return render(
+        request, "campaigns/settings.html", settings_context(request, access, rules_form=form)
     )
 
 
