@@ -20,6 +20,7 @@ from campaigns.models import (
     Membership,
     Role,
 )
+from legacy import board
 from legacy.box import FACTIONS
 from legacy.models import MARK_MODELS, City, CoinSticker, FactionPower, PacketOpening
 from legacy.selectors import world_as_of
@@ -612,6 +613,31 @@ def test_the_legal_starts_calculator(history, players, as_viewer):
     assert "egypt" in legal  # Cairo is Ada's own major city
     response = as_viewer.get(url(history, "tools/starts/"), {"player": players["Boris"].pk})
     assert "egypt" not in [slug for _name, slug in response.context["legal"]]
+
+
+def test_the_legal_starts_calculator_keeps_neighbours_of_occupied_territories_legal(
+    history, as_viewer
+):
+    legal = as_viewer.get(url(history, "tools/starts/"), {"occupied": ["middle-east"]})
+    slugs = [slug for _name, slug in legal.context["legal"]]
+    assert "middle-east" not in slugs and "afghanistan" in slugs
+    in_setup = as_viewer.get(url(history, "tools/starts/"), {"hqs": ["middle-east"]})
+    assert "afghanistan" not in [slug for _name, slug in in_setup.context["legal"]]
+
+
+def test_the_legal_starts_calculator_answers_for_a_player_joining_the_war(history, as_viewer):
+    response = as_viewer.get(
+        url(history, "tools/starts/"), {"hqs": ["middle-east"], "joining": "on"}
+    )
+    slugs = [slug for _name, slug in response.context["legal"]]
+    assert "afghanistan" in slugs and "middle-east" not in slugs
+    assert "joins the war with 4 troops" in response.content.decode()
+    everywhere = [t.slug for t in board.TERRITORIES]
+    response = as_viewer.get(
+        url(history, "tools/starts/"), {"occupied": everywhere, "joining": "on"}
+    )
+    assert response.context["legal"] == []
+    assert "the player is eliminated for this game" in response.content.decode()
 
 
 def test_the_odds_calculator_shows_the_chance_and_its_chart(history, as_viewer):
