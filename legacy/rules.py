@@ -170,6 +170,30 @@ def legal_starting_territories(
     ]
 
 
+JOINING_TROOPS = 4  # Join the War: half the 8 starting troops, and no HQ
+
+
+def joining_refusal(
+    world: World, territory: str, *, player: int | None, occupied: Iterable[str] = ()
+) -> str | None:
+    """Why ``player``, joining the war mid-game, may not place their troops on ``territory``, or
+    None if they may.
+
+    Joining uses the legal starts (unoccupied; unmarked or a major city this player founded), but
+    the joining player places no HQ, so "an HQ may not start next to another HQ" does not apply:
+    HQs on the board are occupied territories like any other and close nothing around them.
+    """
+    return starting_refusal(world, territory, player=player, occupied=occupied)
+
+
+def legal_joining_territories(
+    world: World, *, player: int | None, occupied: Iterable[str] = ()
+) -> list[str]:
+    """Every territory where ``player`` may join the war now, in board order. None at all means
+    the player is eliminated for this game, even if one opens later."""
+    return legal_starting_territories(world, player=player, occupied=occupied)
+
+
 @dataclass(frozen=True)
 class StartingTokens:
     red_stars: int

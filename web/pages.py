@@ -627,6 +627,8 @@ def event_text(event, words: EventWords) -> str:
             text += _(" and may rejoin")
         return text
     elif kind == "rejoined":
+        if data.get("territory"):  # entries from before the territory was recorded have none
+            return _("%(who)s joins the war again in %(where)s") % {"who": who, "where": where}
         return _("%(who)s joins the war again") % {"who": who}
     elif kind == "red-star-bought":
         return _("%(who)s buys a red star with 4 cards") % {"who": who}

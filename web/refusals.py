@@ -62,6 +62,10 @@ RULE_MESSAGES = {
     "missiles-per-roll": gettext_lazy("1 to 5 missiles can be played on one roll."),
     "already-out": gettext_lazy("That player is already out of this game."),
     "not-out": gettext_lazy("That player is still in the war."),
+    "join-the-war": gettext_lazy(
+        "A faction joins the war on a legal start: unoccupied, and unmarked or a major city it "
+        "founded."
+    ),
     "game-status": gettext_lazy("The game is not at that stage."),
     "game-not-in-progress": gettext_lazy("Events are entered while the game is played."),
     "game-finished": gettext_lazy("That game is already finished."),

@@ -322,6 +322,20 @@ class EliminationEventSerializer(serializers.Serializer):
 
 class RejoinEventSerializer(serializers.Serializer):
     player = Id()
+    territory = Text(
+        max_length=32,
+        help_text="Where the faction places its 4 troops (no HQ): a legal start, that is "
+        "unoccupied, and unmarked or a major city this player founded. HQs do not close their "
+        "neighbours to a joining player.",
+    )
+    occupied = serializers.ListField(
+        child=Text(max_length=32),
+        max_length=42,
+        required=False,
+        default=list,
+        help_text="Territory slugs occupied now, as the table sees them; the HQ territories of "
+        "this game count as occupied without being listed.",
+    )
 
 
 class CoinPileOutEventSerializer(serializers.Serializer):

@@ -147,19 +147,38 @@ class WorldNamedSerializer(serializers.Serializer):
 
 
 class LegalStartsQuerySerializer(serializers.Serializer):
-    player = Id(required=False, help_text="The player about to place an HQ.")
+    player = Id(required=False, help_text="The player about to place an HQ, or joining the war.")
     hqs = Text(
         max_length=2000,
         required=False,
         allow_blank=True,
         default="",
-        help_text="HQs already placed this setup, comma-separated territory slugs.",
+        help_text="HQs already placed this setup, comma-separated territory slugs. An HQ's "
+        "territory is occupied and, in setup, closes its neighbours too.",
+    )
+    occupied = Text(
+        max_length=2000,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Territories occupied now (troops on them), comma-separated territory slugs. "
+        "They are not legal starts, but unlike HQs they do not close their neighbours.",
+    )
+    joining = Flag(
+        default=False,
+        help_text="Answer for a player joining the war mid-game (4 troops, no HQ): HQs then "
+        "count as occupied territories and close nothing around them.",
     )
 
 
 class LegalStartsSerializer(serializers.Serializer):
     player = serializers.IntegerField(allow_null=True)
+    joining = serializers.BooleanField(help_text="The answer is for a player joining the war.")
     territories = serializers.ListField(child=serializers.CharField())
+    eliminated = serializers.BooleanField(
+        help_text="Joining the war with no legal start: the player is eliminated for this game, "
+        "even if a legal start opens later."
+    )
 
 
 class RecruitmentQuerySerializer(serializers.Serializer):

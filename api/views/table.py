@@ -167,12 +167,22 @@ class EliminationEventView(_EventView):
 class RejoinEventView(_EventView):
     input_serializer = RejoinEventSerializer
 
-    @_event_schema(RejoinEventSerializer, "A wiped-out faction joins the war again.")
+    @_event_schema(
+        RejoinEventSerializer,
+        "A wiped-out faction joins the war again: 4 troops, no HQ, on a legal start. A faction "
+        "with no legal start left is eliminated for this game instead.",
+    )
     def post(self, request, campaign_id, number):
         return super().post(request, campaign_id, number)
 
     def record(self, game, data, by):
-        return table.rejoin_faction(game=game, player=data["player"], by=by)
+        return table.rejoin_faction(
+            game=game,
+            player=data["player"],
+            territory=data["territory"],
+            occupied=data["occupied"],
+            by=by,
+        )
 
 
 class CoinPileOutEventView(_EventView):

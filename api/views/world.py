@@ -99,7 +99,8 @@ def _roster_player(access: Access, player: int | None, field: str = "player") ->
 
 
 class LegalStartsView(ApiView):
-    """Where a player may place an HQ now, given the HQs already placed."""
+    """Where a player may place an HQ now, given the HQs already placed and the territories
+    occupied; or, with ``joining``, where a player joining the war mid-game may place 4 troops."""
 
     permission_classes = [AllowAny]
 
@@ -113,9 +114,24 @@ class LegalStartsView(ApiView):
         q = read_query(LegalStartsQuerySerializer, request)
         player = _roster_player(access, q.get("player"))
         hqs = _slugs(q["hqs"], "hqs")
+        occupied = _slugs(q["occupied"], "occupied")
         world = world_as_of(access.campaign.pk)
-        territories = rules.legal_starting_territories(world, player=player, hqs=hqs)
-        return Response({"player": player, "territories": territories})
+        if q["joining"]:
+            territories = rules.legal_joining_territories(
+                world, player=player, occupied=[*occupied, *hqs]
+            )
+        else:
+            territories = rules.legal_starting_territories(
+                world, player=player, occupied=occupied, hqs=hqs
+            )
+        return Response(
+            {
+                "player": player,
+                "joining": q["joining"],
+                "territories": territories,
+                "eliminated": q["joining"] and not territories,
+            }
+        )
 
 
 class RecruitmentView(ApiView):

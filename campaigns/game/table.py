@@ -5,7 +5,7 @@ game's log, and tells which sealed packets its triggers made due.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -35,6 +35,7 @@ from legacy.models import (
     Scar,
     ScarKind,
 )
+from legacy.selectors import world_as_of
 
 
 def with_triggers(campaign: Campaign, event: GameEvent, **kw) -> EventResult:
@@ -293,8 +294,16 @@ def eliminate_faction(*, game: Game, player: int, can_rejoin: bool, by=None) -> 
 
 
 @transaction.atomic
-def rejoin_faction(*, game: Game, player: int, by=None) -> EventResult:
-    """A wiped-out faction joins the war again (4 troops, no HQ, on a legal start)."""
+def rejoin_faction(
+    *, game: Game, player: int, territory: str, occupied: Iterable[str] = (), by=None
+) -> EventResult:
+    """A wiped-out faction joins the war again: 4 troops, no HQ, on a legal start.
+
+    Keepers do not track troops, so the service checks what it can know: the territory must be
+    unmarked (or a major city this player founded), not an HQ territory of this game (an HQ stays
+    on the board, so its territory is occupied), and not among ``occupied``, the territories the
+    table says are occupied now. HQs do not close their neighbours to a joining player.
+    """
     campaign, game = locked_game(game)
     require_in_progress(game)
     seat = seat_of(game, player)
@@ -310,8 +319,32 @@ def rejoin_faction(*, game: Game, player: int, by=None) -> EventResult:
             rule="eliminated-for-good",
             conflict=True,
         )
+    occupied = list(occupied or ())
+    for slug in [territory, *occupied]:
+        if slug not in board.TERRITORY_BY_SLUG:
+            raise RuleViolation(
+                f"There is no territory called {slug!r} on the board.",
+                rule="unknown-territory",
+                field="territory" if slug == territory else "occupied",
+            )
+    hqs = set(game.seats.values_list("hq", flat=True))
+    refusal = rules.joining_refusal(
+        world_as_of(campaign.pk), territory, player=seat.player_id, occupied={*occupied, *hqs}
+    )
+    if refusal:
+        raise RuleViolation(
+            f"{seat.player.name} cannot join the war there: {refusal}",
+            rule="join-the-war",
+            field="territory",
+        )
+    where = board.TERRITORY_BY_SLUG[territory].name
     event = log_event(
-        game, EventKind.REJOINED, f"{seat.player.name} joins the war again.", by, seat
+        game,
+        EventKind.REJOINED,
+        f"{seat.player.name} joins the war again in {where}.",
+        by,
+        seat,
+        territory=territory,
     )
     return with_triggers(campaign, event)
 

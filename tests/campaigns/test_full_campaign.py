@@ -139,7 +139,7 @@ def game_one(table, game, played):
 def game_three(table, game, played):
     ids = table.ids
     played.events["chloe out"] = eliminate_faction(game=game, player=ids["Chloe"], can_rejoin=True)
-    rejoin_faction(game=game, player=ids["Chloe"])
+    rejoin_faction(game=game, player=ids["Chloe"], territory="new-guinea")
     played.events["esme out"] = eliminate_faction(game=game, player=ids["Esme"], can_rejoin=False)
     table.open("pack-2")
 

@@ -429,7 +429,7 @@ def test_a_faction_eliminated_for_good_cannot_rejoin(game, trio):
     chloe = trio[2]
     out = eliminate_faction(game=game, player=chloe.pk, can_rejoin=False)
     with pytest.raises(RuleViolation, match=f"eliminated \\(entry {out.event.seq}\\)") as refused:
-        rejoin_faction(game=game, player=chloe.pk)
+        rejoin_faction(game=game, player=chloe.pk, territory="brazil")
     assert refused.value.rule == "eliminated-for-good"
 
 
@@ -437,7 +437,48 @@ def test_a_faction_wiped_out_that_may_rejoin_rejoins(game, trio):
     chloe = trio[2]
     eliminate_faction(game=game, player=chloe.pk, can_rejoin=True)
     assert holdings_of(game).holdings[seat_row(game, chloe).pk].out
-    rejoin_faction(game=game, player=chloe.pk)
+    rejoin_faction(game=game, player=chloe.pk, territory="brazil")
+    assert not holdings_of(game).holdings[seat_row(game, chloe).pk].out
+
+
+def test_a_rejoin_records_where_the_faction_joins_the_war(game, trio):
+    chloe = trio[2]
+    eliminate_faction(game=game, player=chloe.pk, can_rejoin=True)
+    # Brazil borders Peru, Chloe's own HQ: an HQ closes nothing to a joining player.
+    entry = rejoin_faction(game=game, player=chloe.pk, territory="brazil").event
+    assert entry.data == {"territory": "brazil"}
+    assert entry.summary == "Chloe joins the war again in Brazil."
+
+
+def test_a_rejoin_on_a_marked_territory_is_refused_and_writes_nothing(game, trio):
+    ada, chloe = trio[0], trio[2]
+    place_scar(game=game, scar="bunker", territory="brazil", player=ada.pk)
+    eliminate_faction(game=game, player=chloe.pk, can_rejoin=True)
+    before = (snapshot(game.campaign), game.events.count())
+    with pytest.raises(RuleViolation, match="Brazil is marked") as refused:
+        rejoin_faction(game=game, player=chloe.pk, territory="brazil")
+    assert refused.value.rule == "join-the-war" and refused.value.field == "territory"
+    assert (snapshot(game.campaign), game.events.count()) == before
+    assert holdings_of(game).holdings[seat_row(game, chloe).pk].out
+
+
+@pytest.mark.parametrize(
+    "territory, occupied",
+    [("japan", []), ("brazil", ["brazil", "argentina"]), ("atlantis", []), ("brazil", ["mu"])],
+)
+def test_a_rejoin_on_an_hq_or_an_occupied_territory_is_refused(game, trio, territory, occupied):
+    chloe = trio[2]
+    eliminate_faction(game=game, player=chloe.pk, can_rejoin=True)
+    count = game.events.count()
+    with pytest.raises(RuleViolation):
+        rejoin_faction(game=game, player=chloe.pk, territory=territory, occupied=occupied)
+    assert game.events.count() == count
+
+
+def test_a_rejoin_may_land_next_to_an_occupied_territory(game, trio):
+    chloe = trio[2]
+    eliminate_faction(game=game, player=chloe.pk, can_rejoin=True)
+    rejoin_faction(game=game, player=chloe.pk, territory="brazil", occupied=["argentina"])
     assert not holdings_of(game).holdings[seat_row(game, chloe).pk].out
 
 

@@ -126,6 +126,36 @@ def test_an_hq_may_not_start_next_to_another_hq():
     assert len(legal) == 42 - 1 - len(board.neighbors("middle-east"))
 
 
+def test_an_occupied_territory_is_excluded_but_its_neighbours_stay_legal():
+    legal = rules.legal_starting_territories(empty_world(), player=1, occupied=["middle-east"])
+    assert "middle-east" not in legal and "egypt" in legal
+    assert len(legal) == 41
+
+
+def test_a_player_joining_the_war_is_not_kept_away_from_hqs():
+    assert rules.joining_refusal(empty_world(), "egypt", player=1, occupied=["middle-east"]) is None
+    legal = rules.legal_joining_territories(empty_world(), player=1, occupied=["middle-east"])
+    assert "egypt" in legal and "middle-east" not in legal
+
+
+def test_a_player_joining_the_war_may_not_land_on_a_marked_territory():
+    world = world_with({"egypt": TerritoryState("egypt", scar="bunker")})
+    assert "marked" in rules.joining_refusal(world, "egypt", player=1)
+    assert "egypt" not in rules.legal_joining_territories(world, player=1)
+
+
+def test_a_player_joining_the_war_may_land_in_their_own_major_city():
+    city = City("major", "Cairo", founder=1)
+    world = world_with({"egypt": TerritoryState("egypt", city=city)})
+    assert "egypt" in rules.legal_joining_territories(world, player=1)
+    assert "egypt" not in rules.legal_joining_territories(world, player=2)
+
+
+def test_with_every_territory_occupied_nobody_can_join_the_war():
+    everywhere = [t.slug for t in board.TERRITORIES]
+    assert rules.legal_joining_territories(empty_world(), player=1, occupied=everywhere) == []
+
+
 def test_an_unknown_territory_is_refused_by_name():
     assert "no territory called 'atlantis'" in rules.starting_refusal(
         empty_world(), "atlantis", player=1

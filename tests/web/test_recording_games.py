@@ -20,6 +20,7 @@ from campaigns.models import (
     Membership,
     Role,
 )
+from legacy import board
 from legacy.box import FACTIONS
 from legacy.models import MARK_MODELS, City, CoinSticker, FactionPower, PacketOpening
 from legacy.selectors import world_as_of
@@ -318,7 +319,10 @@ def test_eliminations_rejoins_and_the_coin_pile(game, players, as_owner):
     chloe, ada = players["Chloe"].pk, players["Ada"].pk
     log = url(campaign, "games/1/log/")
     as_owner.post(log + "eliminated/", {"eliminated-player": chloe, "eliminated-can_rejoin": "on"})
-    as_owner.post(log + "rejoined/", {"rejoined-player": chloe})
+    as_owner.post(
+        log + "rejoined/",
+        {"rejoined-player": chloe, "rejoined-territory": "brazil", "rejoined-occupied": ["peru"]},
+    )
     counts = {
         f"coinpile-count_{p}": n for p, n in ((ada, 20), (players["Boris"].pk, 10), (chloe, 3))
     }
@@ -326,15 +330,44 @@ def test_eliminations_rejoins_and_the_coin_pile(game, players, as_owner):
     summaries = list(GameEvent.objects.values_list("summary", flat=True))
     assert summaries == [
         "Chloe (enclave-of-the-bear) is wiped out and may rejoin.",
-        "Chloe joins the war again.",
+        "Chloe joins the war again in Brazil.",
         "The coin pile ran out: a red star to Ada.",
     ]
     events = [e.text for e in as_owner.get(url(campaign, "games/1/")).context["events"]]
     assert events == [
         "Chloe (Enclave of the Bear) is wiped out and may rejoin",
-        "Chloe joins the war again",
+        "Chloe joins the war again in Brazil",
         "a red star to Ada",
     ]
+
+
+def test_a_rejoin_on_a_marked_territory_is_refused_on_the_page_and_writes_nothing(
+    game, players, as_owner
+):
+    campaign = game.campaign
+    chloe = players["Chloe"].pk
+    place_scar(game=game, scar="bunker", territory="brazil", player=players["Ada"].pk)
+    log = url(campaign, "games/1/log/")
+    as_owner.post(log + "eliminated/", {"eliminated-player": chloe, "eliminated-can_rejoin": "on"})
+    before = world_rows(campaign)
+    response = as_owner.post(
+        log + "rejoined/", {"rejoined-player": chloe, "rejoined-territory": "brazil"}
+    )
+    assert response.status_code == 200
+    form = response.context["log_forms"][
+        [e["kind"] for e in response.context["log_forms"]].index("rejoined")
+    ]["form"]
+    assert "Brazil is marked" in " ".join(form.non_field_errors())
+    assert world_rows(campaign) == before
+
+
+def test_a_rejoin_entered_before_territories_were_recorded_still_reads(game, players, as_owner):
+    seat = game.seats.get(player=players["Chloe"])
+    GameEvent.objects.create(
+        game=game, seq=1, kind="rejoined", summary="Chloe joins the war again.", seat=seat, data={}
+    )
+    events = [e.text for e in as_owner.get(url(game.campaign, "games/1/")).context["events"]]
+    assert events == ["Chloe joins the war again"]
 
 
 # --- The end of a game ----------------------------------------------------------------------------
@@ -580,6 +613,31 @@ def test_the_legal_starts_calculator(history, players, as_viewer):
     assert "egypt" in legal  # Cairo is Ada's own major city
     response = as_viewer.get(url(history, "tools/starts/"), {"player": players["Boris"].pk})
     assert "egypt" not in [slug for _name, slug in response.context["legal"]]
+
+
+def test_the_legal_starts_calculator_keeps_neighbours_of_occupied_territories_legal(
+    history, as_viewer
+):
+    legal = as_viewer.get(url(history, "tools/starts/"), {"occupied": ["middle-east"]})
+    slugs = [slug for _name, slug in legal.context["legal"]]
+    assert "middle-east" not in slugs and "afghanistan" in slugs
+    in_setup = as_viewer.get(url(history, "tools/starts/"), {"hqs": ["middle-east"]})
+    assert "afghanistan" not in [slug for _name, slug in in_setup.context["legal"]]
+
+
+def test_the_legal_starts_calculator_answers_for_a_player_joining_the_war(history, as_viewer):
+    response = as_viewer.get(
+        url(history, "tools/starts/"), {"hqs": ["middle-east"], "joining": "on"}
+    )
+    slugs = [slug for _name, slug in response.context["legal"]]
+    assert "afghanistan" in slugs and "middle-east" not in slugs
+    assert "joins the war with 4 troops" in response.content.decode()
+    everywhere = [t.slug for t in board.TERRITORIES]
+    response = as_viewer.get(
+        url(history, "tools/starts/"), {"occupied": everywhere, "joining": "on"}
+    )
+    assert response.context["legal"] == []
+    assert "the player is eliminated for this game" in response.content.decode()
 
 
 def test_the_odds_calculator_shows_the_chance_and_its_chart(history, as_viewer):

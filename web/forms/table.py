@@ -67,10 +67,18 @@ class EliminationForm(forms.Form):
 
 class RejoinForm(forms.Form):
     player = forms.ChoiceField(label=_("Joins the war again"))
+    territory = forms.ChoiceField(label=_("Places 4 troops on (a legal start)"))
+    occupied = forms.MultipleChoiceField(
+        label=_("Territories occupied now (HQ territories count already)"),
+        required=False,
+        widget=forms.SelectMultiple(attrs={"size": 6}),
+    )
 
     def __init__(self, *args, seats, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["player"].choices = seat_choices(seats)
+        self.fields["territory"].choices = territory_choices(blank="—")
+        self.fields["occupied"].choices = territory_choices()
 
 
 class CoinPileForm(forms.Form):

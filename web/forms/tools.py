@@ -57,6 +57,15 @@ class StartsForm(forms.Form):
         required=False,
         widget=forms.SelectMultiple(attrs={"size": 6}),
     )
+    occupied = forms.MultipleChoiceField(
+        label=_("Territories occupied now (they do not close their neighbours)"),
+        choices=territory_choices(),
+        required=False,
+        widget=forms.SelectMultiple(attrs={"size": 6}),
+    )
+    joining = forms.BooleanField(
+        label=_("The player joins the war mid-game (4 troops, no HQ)"), required=False
+    )
 
     def __init__(self, *args, players, **kwargs):
         super().__init__(*args, **kwargs)

@@ -258,7 +258,13 @@ def _log(kind, game, form, user):
             game=game, player=player(), can_rejoin=d["can_rejoin"], by=user
         )
     if kind == "rejoined":
-        return table.rejoin_faction(game=game, player=player(), by=user)
+        return table.rejoin_faction(
+            game=game,
+            player=player(),
+            territory=d["territory"],
+            occupied=d.get("occupied") or [],
+            by=user,
+        )
     if kind == "coin-pile":
         return table.coin_pile_out(game=game, territories=form.counts(), by=user)
     if kind == "mark":

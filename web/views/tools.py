@@ -71,12 +71,19 @@ def calc_starts(request, access):
     players = list(Player.objects.filter(campaign=campaign).order_by("id"))
     form = StartsForm(request.GET or None, players=players)
     world = world_as_of(campaign.pk)
-    player, hqs = None, []
+    player, hqs, occupied, joining = None, [], [], False
     if form.is_bound and form.is_valid():
         player = int(form.cleaned_data["player"]) if form.cleaned_data.get("player") else None
         hqs = form.cleaned_data["hqs"]
-    legal = rules.legal_starting_territories(world, player=player, hqs=hqs)
-    ctx = board_context(access, {p.pk: p.name for p in players}, {h: "neutral" for h in hqs})
+        occupied = form.cleaned_data["occupied"]
+        joining = form.cleaned_data["joining"]
+    if joining:  # no HQ is placed: HQs are occupied territories and close nothing around them
+        legal = rules.legal_joining_territories(world, player=player, occupied=[*occupied, *hqs])
+    else:
+        legal = rules.legal_starting_territories(world, player=player, occupied=occupied, hqs=hqs)
+    ctx = board_context(
+        access, {p.pk: p.name for p in players}, {h: "neutral" for h in [*occupied, *hqs]}
+    )
     return render(
         request,
         "campaigns/calc_starts.html",
@@ -84,6 +91,8 @@ def calc_starts(request, access):
             "access": access,
             "form": form,
             "legal": [(pages.territory_name(t), t) for t in legal],
+            "joining": joining,
+            "troops": rules.JOINING_TROOPS,
             "board": interactive_board(
                 access, world, ctx, highlight=set(legal), label=_("Legal starts are outlined")
             ),
