@@ -79,8 +79,10 @@ class LiveServer:
         log_path: Path | None = None,
         ready_timeout: float = 60.0,
         access_log: bool = False,
+        extra_args: tuple[str, ...] = (),
     ):
         self.access_log = access_log
+        self.extra_args = list(extra_args)
         self.env = env
         self.workers = workers
         self.threads = threads
@@ -113,6 +115,7 @@ class LiveServer:
             "120",
             "--graceful-timeout",
             "5",
+            *self.extra_args,
         ]
         if self.access_log:
             command += ["--access-logfile", "-", "--access-logformat", "%(m)s %(U)s %(s)s %(M)sms"]
