@@ -129,11 +129,21 @@ STATEFUL_RULES = {
     "odds_retrieve": "a territory holds one scar: bunker and ammo_shortage exclude each other",
     "odds_troops_needed_retrieve": "bunker and ammo_shortage exclude each other",
 }
-# ensure_resource_availability: the member id is pinned to one row (so that requests reach a
-# real member), and schemathesis prefers the pinned value over the id of a member a stateful
-# scenario has just created; once a pinned member was removed, the check reads it as "created,
-# then not found".
-PINNED_ROWS = {"campaigns_members_destroy": "ensure_resource_availability"}
+# ensure_resource_availability: the member and mark ids are pinned to rows of the fuzz campaign
+# (so that requests reach real rows), and schemathesis prefers the pinned value over the id of
+# a row a stateful scenario has just created (a new campaign has neither that member nor that
+# mark); once a pinned member was removed, or asked for under a new campaign, the check reads
+# it as "created, then not found".
+PINNED_ROWS = dict.fromkeys(
+    (
+        "campaigns_members_partial_update",
+        "campaigns_members_destroy",
+        "campaigns_marks_retrieve",
+        "campaigns_marks_partial_update",
+        "campaigns_marks_void_create",
+    ),
+    "ensure_resource_availability",
+)
 # The same for the game: its number is pinned to the fuzz campaign's game being played, and a
 # campaign a stateful scenario has just created has no game of that number (a 404 that the
 # check reads as "created, then not found").
