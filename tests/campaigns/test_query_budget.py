@@ -58,7 +58,7 @@ def ending(number: int, players) -> dict:
     upgraded = UPGRADED[number - 1]
     return {
         "results": {ada: "won", boris: "held_on", chloe: "held_on"},
-        "controlled": {boris: [upgraded]},
+        "controlled": {boris: [upgraded], chloe: []},  # Chloe held nothing a reward goes on
         "winner_reward": {"kind": "destroy-card", "territory": DESTROYED[number - 1]},
         "held_on_rewards": {boris: {"kind": "upgrade-card", "territory": upgraded}},
     }

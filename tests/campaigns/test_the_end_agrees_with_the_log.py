@@ -86,7 +86,7 @@ def test_a_wiped_out_seat_that_never_rejoined_ends_eliminated_and_pack_2_is_due(
 def test_a_seat_that_rejoined_may_hold_on(game, trio):
     ada, boris, chloe = trio
     eliminate_faction(game=game, player=chloe.pk, can_rejoin=True)
-    rejoin_faction(game=game, player=chloe.pk)
+    rejoin_faction(game=game, player=chloe.pk, territory="brazil")
     assert results_from_log(game) == {}
     done = finish(
         game,

@@ -81,6 +81,7 @@ def play_naming_game(campaign, players, continent: str, name: str, hqs=HQS):
     finish_game(
         game=game,
         results={ada.pk: "won", boris.pk: "held_on", chloe.pk: "held_on"},
+        controlled={boris.pk: [], chloe.pk: []},
         winner_reward={"kind": "name-continent", "continent": continent, "name": name},
     )
     game.refresh_from_db()
