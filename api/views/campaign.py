@@ -202,7 +202,8 @@ class ImportView(ApiView):
     )
     def post(self, request):
         payload = request.data
-        if not isinstance(payload, bytes) or not payload.strip():
+        # Read at once, before any job: a backup is one JSON object (the job reads the rest).
+        if not isinstance(payload, bytes) or not payload.lstrip().startswith(b"{"):
             raise exceptions.ValidationError({"non_field_errors": ["A backup is one JSON object."]})
         job = start_import(owner=request.user, payload=payload)
         if job.status == ImportStatus.FAILED:

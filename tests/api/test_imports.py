@@ -122,3 +122,14 @@ def test_without_a_worker_the_import_is_done_when_the_upload_is_answered(
     job = answer.json()
     assert (job["status"], job["progress"]) == ("done", 100)
     assert Campaign.objects.get(pk=job["campaign_id"]).name == "Our Earth"
+
+
+@pytest.mark.parametrize("body", [[None, None], [1, 2], "a backup", 12])
+def test_a_body_that_is_not_an_object_is_refused_at_once_even_with_a_worker(
+    body, stranger, celery_mode
+):
+    celery_mode(eager=False)
+    before = rows()
+    answer = client_for(stranger).post(URL, body, format="json")
+    assert answer.status_code == 400 and answer.json()["error"]["code"] == "invalid"
+    assert rows() == before  # no job was queued
