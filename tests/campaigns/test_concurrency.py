@@ -72,7 +72,7 @@ def test_two_people_finishing_the_same_game_at_once_record_it_once(game, players
         return finish_game(
             game=game,
             results={ada.pk: "won", boris.pk: "held_on", chloe.pk: "held_on"},
-            controlled={boris.pk: ["japan"]},
+            controlled={boris.pk: ["japan"], chloe.pk: []},
             winner_reward={"kind": "major-city", "territory": "egypt", "name": "Cairo"},
             held_on_rewards={boris.pk: {"kind": "minor-city", "territory": "japan", "name": "Edo"}},
         )
@@ -81,7 +81,7 @@ def test_two_people_finishing_the_same_game_at_once_record_it_once(game, players
         return finish_game(
             game=game,
             results={ada.pk: "held_on", boris.pk: "won", chloe.pk: "held_on"},
-            controlled={chloe.pk: ["peru"]},
+            controlled={chloe.pk: ["peru"], ada.pk: []},
             winner_reward={"kind": "major-city", "territory": "japan", "name": "Kyo"},
             held_on_rewards={chloe.pk: {"kind": "minor-city", "territory": "peru", "name": "Lima"}},
         )
