@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from campaigns.game.common import EventResult, locked_game, log_event, require_in_progress, seat_of
 from campaigns.game.derived import campaign_factions
-from campaigns.game.holdings import entry_of, holdings_of, roll_of
+from campaigns.game.holdings import coin_pile_winner, entry_of, holdings_of, roll_of
 from campaigns.game.packets import packets_to_open, trigger_facts
 from campaigns.models import (
     Campaign,
@@ -378,11 +378,7 @@ def coin_pile_out(*, game: Game, territories: Mapping[int, int], by=None) -> Eve
             "The board has 42 territories in all.", rule="counts", field="territories"
         )
     first = not game.events.filter(kind=EventKind.COIN_PILE_OUT, voided=False).exists()
-    winner = None
-    if first and counts:
-        most = max(counts.values())
-        leaders = [p for p, n in counts.items() if n == most]
-        winner = leaders[0] if len(leaders) == 1 else None
+    winner = coin_pile_winner(counts) if first else None
     if winner:
         summary = f"The coin pile ran out: a red star to {seats[winner].player.name}."
     elif first:
