@@ -9,7 +9,7 @@ PORT ?= 8000
 RUN_ENV := DEBUG=$${DEBUG:-true}
 SQLITE_ENV := env -u DATABASE_URL -u REDIS_URL -u CELERY_BROKER_URL EARTHBOOK_PASS=sqlite
 
-.PHONY: install run test test-sqlite test-services bench lint worker migrate clean
+.PHONY: install run test test-sqlite test-services bench lint worker migrate clean browser-checks
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -17,6 +17,18 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# axe-core, which the browser tests inject into the pages to check their accessibility: pinned in
+# package.json and package-lock.json, installed from the npm registry with `npm ci` into
+# node_modules/ (never served, never from a CDN). Without npm the browser tests skip these checks;
+# in CI (CI=true) a missing npm fails here.
+NODE_STAMP := node_modules/.package-lock.json
+$(NODE_STAMP): package.json package-lock.json
+	@if command -v npm >/dev/null 2>&1; then npm ci --no-audit --no-fund; \
+	elif [ "$$CI" = "true" ]; then echo "CI runs the accessibility checks: npm is missing." >&2; exit 1; \
+	else echo "npm is missing: the browser tests will skip their accessibility checks." >&2; fi
+
+browser-checks: $(NODE_STAMP)
 
 migrate: install
 	mkdir -p var/static
@@ -31,7 +43,7 @@ worker: install
 
 # The whole suite on SQLite; then, when DATABASE_URL/REDIS_URL are set (as .ci/run sets them),
 # the whole suite again against PostgreSQL, Redis and a real Celery worker.
-test: install
+test: install browser-checks
 	mkdir -p var/static
 	@if [ "$$CI" = "true" ] && { [ -z "$$DATABASE_URL" ] || [ -z "$$REDIS_URL" ]; }; then \
 		echo "CI must test the real parts: set DATABASE_URL and REDIS_URL (see .ci/run)." >&2; exit 1; \
@@ -42,8 +54,11 @@ test: install
 		$(BIN)/python -m pytest -q; \
 	fi
 
+# One JSON line per benchmark, with its database, target and whether it was met. SQLite by
+# default; with DATABASE_URL pointing at PostgreSQL, on databases of the bench's own there
+# (and the 10,000-campaign benchmark, built once and reused).
 bench: install
-	$(SQLITE_ENV) $(BIN)/python -m bench
+	$(BIN)/python -m bench
 
 lint: install
 	$(BIN)/ruff check .
@@ -55,10 +70,11 @@ lint: install
 fuzz: install
 	$(BIN)/python tools/fuzz.py
 
-# 50 clients reading worlds and recording events for 30 s (LOAD_SECONDS) against gunicorn and
-# PostgreSQL: needs DATABASE_URL, and says so (exit 2) without it.
+# The shipped server under a game night's mix: 50 clients, 70% world reads and 30% in-game
+# entries for 60 s (LOAD_SECONDS), then api_ping for as long; one JSON line with the target.
+# Needs DATABASE_URL (PostgreSQL), and says so (exit 2) without it; REDIS_URL when set.
 load: install
 	$(BIN)/python tools/load_test.py
 
 clean:
-	rm -rf $(VENV) var .pytest_cache
+	rm -rf $(VENV) var .pytest_cache node_modules

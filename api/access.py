@@ -12,7 +12,13 @@ from dataclasses import dataclass
 
 from rest_framework.exceptions import NotAuthenticated, NotFound, PermissionDenied
 
-from campaigns.access import Level, access_level, sees_unlocked, with_my_role
+from campaigns.access import (
+    Level,
+    access_level,
+    campaign_with_role,
+    sees_unlocked,
+    with_my_role,
+)
 from campaigns.models import Campaign
 
 # Ids in URLs and bodies are bounded so that no database is asked about a number it cannot hold.
@@ -40,12 +46,17 @@ def _share_token(request) -> str:
     return token if isinstance(token, str) else ""
 
 
-def campaign_access(request, campaign_id: int, need: Level) -> Access:
-    """The campaign and the caller's standing in it, in one query; refuses below ``need``."""
+def campaign_access(request, campaign_id: int, need: Level, *, with_owner: bool = False) -> Access:
+    """The campaign and the caller's standing in it, in one query; refuses below ``need``.
+    ``with_owner`` reads the owner's account in the same query (only the campaign's own
+    answer names its owner; every other read does without the join)."""
     if not 0 < campaign_id <= MAX_ID:
         raise NotFound("There is no such campaign.")
-    queryset = with_my_role(Campaign.objects.select_related("owner"), request.user)
-    campaign = queryset.filter(pk=campaign_id).first()
+    if with_owner:
+        queryset = with_my_role(Campaign.objects.select_related("owner"), request.user)
+        campaign = queryset.filter(pk=campaign_id).first()
+    else:
+        campaign = campaign_with_role(campaign_id, request.user)
     if campaign is None:
         raise NotFound("There is no such campaign.")
     return decide(request, campaign, getattr(campaign, "my_role", None), need)
@@ -61,7 +72,11 @@ def decide(request, campaign: Campaign, role: str | None, need: Level) -> Access
         if not request.user.is_authenticated:
             raise NotAuthenticated("Log in to do that.")
         raise PermissionDenied(_refusal(need))
-    return Access(campaign=campaign, role=role, level=level)
+    access = Access(campaign=campaign, role=role, level=level)
+    # The answer is then shaped for this reader (``ApiView.finalize_response``): what the
+    # campaign hides from them is replaced by placeholders (``campaigns.hiding``).
+    request.campaign_reader = access
+    return access
 
 
 def require_unlocked(request, access: Access, message: str) -> Access:

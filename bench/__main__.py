@@ -2,8 +2,11 @@
 
     python -m bench            (``make bench``)
 
-Django is set up here on a throwaway SQLite database under ``var/bench/``, made fresh with
-``migrate`` on every run, so a benchmark never touches the developer's own database.
+Django is set up here on a throwaway database, made fresh with ``migrate`` on every run: a
+SQLite file under ``var/bench/``, or, when ``DATABASE_URL`` names a PostgreSQL server, a
+database of the bench's own on that server (``bench.databases``), so a benchmark never touches
+the developer's own data. Every row names its database and, where there is one, its target and
+whether it was ``met``.
 """
 
 from __future__ import annotations
@@ -11,7 +14,6 @@ from __future__ import annotations
 import importlib
 import json
 import os
-import shutil
 import sys
 from pathlib import Path
 
@@ -22,18 +24,23 @@ BENCH_DB_DIR = ROOT / "var" / "bench"
 BENCHES = [
     ("bench.world", "bench_world_as_of", 50),
     ("bench.odds", "bench_odds_table_200", 20),
-    ("bench.drawing", "bench_board_render_png", 10),
-    # These two start gunicorn and measure over HTTP; each returns several rows.
+    ("bench.drawing", "rows", 10),
+    # These start gunicorn and measure over HTTP; each returns several rows.
     ("bench.api", "rows", 200),
     ("bench.snapshots", "rows", 100),
+    # A campaign of 100 games against one of 15, each on its own server.
+    ("bench.long", "rows", 100),
+    # 10,000 campaigns against a database of one user's 50 (PostgreSQL only; built once).
+    ("bench.scale", "rows", 100),
 ]
 
 
 def setup_django() -> None:
-    shutil.rmtree(BENCH_DB_DIR, ignore_errors=True)
-    BENCH_DB_DIR.mkdir(parents=True)
+    from bench import databases
+
+    BENCH_DB_DIR.mkdir(parents=True, exist_ok=True)
     os.environ["DJANGO_SETTINGS_MODULE"] = "config.test_settings"
-    os.environ["DATABASE_URL"] = f"sqlite:///{BENCH_DB_DIR / 'bench.sqlite3'}"
+    os.environ["DATABASE_URL"] = databases.fresh("earthbook_bench")
     # Tasks, if any run, stay in-process: the bench measures code, not a broker.
     os.environ.pop("CELERY_BROKER_URL", None)
     os.environ.pop("REDIS_URL", None)
@@ -47,6 +54,9 @@ def setup_django() -> None:
 
 
 def main() -> int:
+    from bench import databases
+
+    database = databases.vendor()
     setup_django()
     for module_name, function_name, runs in BENCHES:
         function = getattr(importlib.import_module(module_name), function_name)
@@ -55,6 +65,7 @@ def main() -> int:
             result = dict(result)
             result.setdefault("bench", function_name.removeprefix("bench_"))
             result.setdefault("runs", runs)
+            result["database"] = database
             print(json.dumps(result), flush=True)
     return 0
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import secrets
 from enum import IntEnum
 
+from django.db import connection
 from django.db.models import OuterRef, QuerySet, Subquery
 
 from campaigns.models import Campaign, Membership, Role
@@ -43,6 +44,49 @@ def with_my_role(queryset: QuerySet, user, campaign: str = "pk") -> QuerySet:
             Membership.objects.filter(campaign=OuterRef(campaign), user=user).values("role")[:1]
         )
     )
+
+
+def campaign_with_role(campaign_id: int, user) -> Campaign | None:
+    """The campaign with ``my_role`` (the user's role in it, or None), in one query.
+
+    Every API request starts here, so the statement is written out once rather than built
+    from querysets each time: composing the role subquery cost more than running it."""
+    campaigns, memberships = Campaign._meta.db_table, Membership._meta.db_table
+    user_id = user.pk if getattr(user, "is_authenticated", False) else None
+    rows = Campaign.objects.raw(
+        f"SELECT c.*, (SELECT m.role FROM {memberships} m"  # noqa: S608 - table names only
+        f" WHERE m.campaign_id = c.id AND m.user_id = %s) AS my_role"
+        f" FROM {campaigns} c WHERE c.id = %s",
+        [user_id, campaign_id],
+    )
+    return next(iter(rows), None)
+
+
+def snapshot_with_campaign(campaign_id: int, game_number: int, user):
+    """The picture row of a game with its campaign and the user's role there (``my_role``), in
+    one statement written out once, as ``campaign_with_role`` (every poll of a picture and every
+    fetch of a drawn one starts here); None when there is no such row."""
+    from campaigns.models import Snapshot
+
+    qn = connection.ops.quote_name
+    fields = Campaign._meta.concrete_fields
+    aliases = [f"c__{f.attname}" for f in fields]
+    columns = ", ".join(f"c.{qn(f.column)} AS {a}" for f, a in zip(fields, aliases, strict=True))
+    user_id = user.pk if getattr(user, "is_authenticated", False) else None
+    rows = Snapshot.objects.raw(
+        f"SELECT s.*, {columns}, (SELECT m.role FROM {Membership._meta.db_table} m"  # noqa: S608
+        f" WHERE m.campaign_id = c.id AND m.user_id = %s) AS my_role"
+        f" FROM {Snapshot._meta.db_table} s JOIN {Campaign._meta.db_table} c"
+        f" ON c.id = s.campaign_id WHERE s.campaign_id = %s AND s.game_number = %s",
+        [user_id, campaign_id, game_number],
+    )
+    row = next(iter(rows), None)
+    if row is None:
+        return None
+    # The campaign's columns came as the database gave them: each field reads its own.
+    values = [f.to_python(getattr(row, a)) for f, a in zip(fields, aliases, strict=True)]
+    row.campaign = Campaign.from_db(connection.alias, [f.attname for f in fields], values)
+    return row
 
 
 def share_matches(campaign: Campaign, token: str | None) -> bool:

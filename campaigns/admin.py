@@ -4,6 +4,7 @@ from django.http import Http404
 from django.urls import path, reverse
 from django.utils.html import format_html
 
+from campaigns.audit_words import audit_text
 from campaigns.models import AuditEntry, Campaign, Membership, Player, Snapshot
 from campaigns.pictures.storage import picture_response
 from legacy.models import City, Scar, Signature
@@ -70,10 +71,14 @@ class PlayerAdmin(admin.ModelAdmin):
 
 @admin.register(AuditEntry)
 class AuditEntryAdmin(admin.ModelAdmin):
-    list_display = ["at", "campaign", "user", "action", "summary"]
+    list_display = ["at", "campaign", "user", "action", "words"]
     list_filter = ["action"]
     search_fields = ["summary", "campaign__name"]
     readonly_fields = [f.name for f in AuditEntry._meta.fields]
+
+    @admin.display(description="what happened")
+    def words(self, entry) -> str:
+        return audit_text(entry)
 
     def has_add_permission(self, request):
         return False

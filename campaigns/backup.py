@@ -11,7 +11,8 @@ The document, version 1 (each row holds its model's fields, by field name)::
      "campaign": {...}, "players": [...], "stock": [...], "trade_rates": [...],
      "scar_kinds": [...], "mark_kinds": [...],
      "marks": {"City": [...], "Scar": [...], "PacketOpening": [...], ...every mark model},
-     "unlocked_content": [...],
+     "unlocked_content": [...], "sealed_components": [...], "rule_stickers": [...],
+     "deck_cards": [...], "factions": [...],
      "games": [{"number": 1, ..., "seats": [...], "events": [...], "rewards": [...]}, ...],
      "corrections": [...], "audit": [...]}
 
@@ -19,12 +20,13 @@ Exporting, importing and exporting again gives the same bytes. The choices that 
 
 - **No database ids.** References are local and stable: a player by name (unique in a
   campaign), an account by username, a scar or mark kind by slug, a game by number, a seat by
-  its player's name within its game, and a mark by its ordinal (1, 2, ...) in its model's list
-  under ``marks``. Rows are listed in the order they were entered and imported in that order,
-  so the ordinals survive. Where ids hide inside JSON (a reward's ``created``/``removed``
-  marks, a world name's tie-break rolls, the coin-pile event, a correction's voided/added
-  marks and its before/after snapshots, whose ``id`` becomes the mark's ordinal, an audit
-  entry's ``correction``, its ordinal under ``corrections``) they are rewritten the same way.
+  its player's name within its game, a mark by its ordinal (1, 2, ...) in its model's list
+  under ``marks``, and an event or mission card by its ordinal under ``deck_cards``. Rows are
+  listed in the order they were entered and imported in that order, so the ordinals survive.
+  Where ids hide inside JSON (a reward's ``created``/``removed`` marks, a world name's
+  tie-break rolls, the coin-pile event, a card entry's card, a correction's voided/added marks
+  and its before/after snapshots, whose ``id`` becomes the mark's ordinal, an audit entry's
+  ``correction``, its ordinal under ``corrections``) they are rewritten the same way.
   References that point outside the campaign are written as null.
 - **Accounts are referenced, never created.** An import links a username to the account of
   that name on this installation; a username unknown here is restored as "no account" and
@@ -45,7 +47,13 @@ Exporting, importing and exporting again gives the same bytes. The choices that 
 
 The rows are encoded from the models' own fields, so a field added to a model is carried by
 the next backup without a change here; a model added to a campaign must be added to the
-document (a test lists every model that points at a campaign).
+document (a test lists every model that points at a campaign). Parts added to the document
+after version 1 (``ADDED_PARTS``) may be missing from an older backup, which then restores
+without them, as it was.
+
+The campaign's own sealed components are referenced by slug (a packet opening's ``packet`` is
+one of the box's six or one of them); a rule sticker names the packet opening that unlocked it
+by its ordinal, like any mark.
 """
 
 from __future__ import annotations
@@ -73,22 +81,29 @@ from campaigns.models import (
     Role,
     Seat,
 )
-from legacy import board
-from legacy.box import FACTION_BY_SLUG
+from legacy import board, scar_effects
+from legacy.box import FACTION_BY_SLUG, PACKET_BY_SLUG
 from legacy.errors import RuleViolation
 from legacy.models import (
     MARK_MODELS,
     ContentKind,
     Correction,
+    DeckCard,
+    FactionPower,
     MarkKind,
     PacketOpening,
+    RuleSticker,
+    Scar,
     ScarKind,
+    SealedComponent,
     Signature,
     StockAllowance,
     TradeRate,
     UnlockedContent,
+    UnlockedFaction,
     WorldName,
 )
+from legacy.rulebook import SETTING_SLUGS
 from legacy.rules import Reward
 
 FORMAT = "earthbook-campaign"
@@ -160,14 +175,22 @@ CAMPAIGN = _Table(
     Campaign,
     parents=(),
     left_out=("owner", "share_token"),
-    added=(("language", "en"), ("held_on_rewards_end_together", False)),
+    added=(
+        ("language", "en"),
+        ("held_on_rewards_end_together", False),
+        ("world_capitals_allowed", 1),
+    ),
 )
 PLAYERS = _Table(Player)
 STOCK = _Table(StockAllowance)
 TRADE_RATES = _Table(TradeRate)
-SCAR_KINDS = _Table(ScarKind)
+SCAR_KINDS = _Table(ScarKind, added=(("dice_effect", scar_effects.NONE),))
 MARK_KINDS = _Table(MarkKind)
 UNLOCKED = _Table(UnlockedContent)
+COMPONENTS = _Table(SealedComponent)
+STICKERS = _Table(RuleSticker)
+DECK_CARDS = _Table(DeckCard)
+FACTIONS = _Table(UnlockedFaction)
 CORRECTIONS = _Table(Correction)
 AUDIT = _Table(AuditEntry)
 GAMES = _Table(Game)
@@ -193,6 +216,10 @@ CARRIED = {
         SCAR_KINDS,
         MARK_KINDS,
         UNLOCKED,
+        COMPONENTS,
+        STICKERS,
+        DECK_CARDS,
+        FACTIONS,
         CORRECTIONS,
         AUDIT,
         GAMES,
@@ -221,10 +248,19 @@ TOP_LEVEL = (
     "mark_kinds",
     "marks",
     "unlocked_content",
+    "sealed_components",
+    "rule_stickers",
+    "deck_cards",
+    "factions",
     "games",
     "corrections",
     "audit",
 )
+# Parts added after version 1 of the format: an older backup lacks them, and means none
+# (an older backup's factions are read from its unlocked content).
+ADDED_PARTS = ("sealed_components", "rule_stickers", "deck_cards", "factions")
+TOP_LEVEL_ADDED = {"deck_cards": []}
+CARD_EVENTS = (EventKind.CARD_DRAWN, EventKind.CARD_COMPLETED, EventKind.CARD_DESTROYED)
 GAME_PARTS = ("seats", "events", "rewards")
 
 
@@ -281,6 +317,8 @@ def _rolls_in(ctx: _Import, raw_row, value, where):
 
 
 def _event_data_out(ctx: _Export, row: GameEvent, value):
+    if row.kind in CARD_EVENTS and isinstance(value, dict) and "card" in value:
+        return value | {"card": ctx.cards.get(_int_or_none(value["card"]))}
     if row.kind != EventKind.COIN_PILE_OUT or not isinstance(value, dict):
         return value
     data = dict(value)
@@ -293,6 +331,14 @@ def _event_data_out(ctx: _Export, row: GameEvent, value):
 def _event_data_in(ctx: _Import, raw_row, value, where):
     if not isinstance(value, dict):
         raise _refuse(where, "data must be an object.")
+    if raw_row.get("kind") in CARD_EVENTS and value.get("card") is not None:
+        ordinal = value["card"]
+        if type(ordinal) is not int or not 1 <= ordinal <= len(ctx.cards):
+            raise _refuse(
+                f"{where}, card",
+                f"there is no card #{ordinal!r} (deck_cards lists {len(ctx.cards)}).",
+            )
+        return value | {"card": ctx.cards[ordinal - 1]}
     if raw_row.get("kind") != EventKind.COIN_PILE_OUT:
         return value
     data = dict(value)
@@ -453,6 +499,16 @@ def _same(ctx, row, value):
     return value
 
 
+def _packet_in(ctx: _Import, raw_row, value, where):
+    if value not in PACKET_BY_SLUG and value not in ctx.components:
+        raise _refuse(
+            where,
+            f"there is no packet called {value!r}: neither one of the box's nor a sealed "
+            "component of this backup.",
+        )
+    return value
+
+
 HOOKS: dict[tuple[type[models.Model], str], _Hook] = {
     (WorldName, "rolls"): _Hook(None, lambda ctx, row, v: _player_refs_out(ctx, v), _rolls_in),
     (GameEvent, "data"): _Hook(None, _event_data_out, _event_data_in),
@@ -465,7 +521,10 @@ HOOKS: dict[tuple[type[models.Model], str], _Hook] = {
     (AuditEntry, "data"): _Hook(None, _audit_data_out, _audit_data_in),
     (Seat, "hq"): _Hook(None, _same, _territory_in),
     (Seat, "faction"): _Hook(None, _same, _faction_in),
+    (Scar, "faction"): _Hook(None, _same, _faction_in),
+    (FactionPower, "faction"): _Hook(None, _same, _faction_in),
     (Seat, "controlled_at_end"): _Hook(None, _same, _territories_in),
+    (PacketOpening, "packet"): _Hook(None, _same, _packet_in),
 }
 
 
@@ -495,6 +554,15 @@ class _Export:
             for m, rows in self.marks.items()
         }
         self.seat_players: dict[int, str] = {}
+        self.cards = {
+            pk: i
+            for i, pk in enumerate(
+                DeckCard.objects.filter(campaign=campaign)
+                .order_by("pk")
+                .values_list("pk", flat=True),
+                start=1,
+            )
+        }
         self.corrections = {
             pk: i
             for i, pk in enumerate(
@@ -602,6 +670,10 @@ def export_campaign(campaign_id: int) -> dict:
                 name: ctx.rows(table, ctx.marks[table.model]) for name, table in MARK_TABLES.items()
             },
             "unlocked_content": ctx.rows(UNLOCKED, by_pk(UnlockedContent)),
+            "sealed_components": ctx.rows(COMPONENTS, by_pk(SealedComponent)),
+            "rule_stickers": ctx.rows(STICKERS, by_pk(RuleSticker)),
+            "deck_cards": ctx.rows(DECK_CARDS, by_pk(DeckCard)),
+            "factions": ctx.rows(FACTIONS, by_pk(UnlockedFaction)),
             "games": ctx.games(),
             "corrections": ctx.rows(CORRECTIONS, by_pk(Correction)),
             "audit": ctx.rows(AUDIT, by_pk(AuditEntry)),
@@ -652,8 +724,10 @@ class _Import:
     kinds: dict[type, dict[str, int]] = field(default_factory=dict)
     marks: dict[type, list[int]] = field(default_factory=dict)
     corrections: list[int] = field(default_factory=list)  # ids, by ordinal
+    cards: list[int] = field(default_factory=list)  # event and mission cards' ids, by ordinal
     seats: dict[str, int] = field(default_factory=dict)  # of the game being imported
     factions: set[str] = field(default_factory=set)
+    components: set[str] = field(default_factory=set)  # the campaign's own packets, by slug
     accounts: dict[str, int | None] = field(default_factory=dict)
     reach: set[int] = field(default_factory=set)  # accounts the new owner may name
     stamps: dict[type, list[tuple[models.Model, str, object]]] = field(default_factory=dict)
@@ -902,7 +976,7 @@ def _check_header(data) -> None:
             f"Backup version {data.get('version')!r} is not supported: this Earthbook reads "
             f"version {VERSION}."
         )
-    missing = [k for k in TOP_LEVEL if k not in data]
+    missing = [k for k in TOP_LEVEL if k not in data and k not in ADDED_PARTS]
     if missing:
         raise BackupError(f"The backup is incomplete: missing {', '.join(missing)}.")
     unknown = sorted(set(data) - set(TOP_LEVEL))
@@ -935,6 +1009,8 @@ def _all_rows(data: dict):
         ("mark_kinds", MARK_KINDS, data["mark_kinds"]),
         *((f"marks.{n}", t, data["marks"][n]) for n, t in MARK_TABLES.items()),
         ("unlocked_content", UNLOCKED, data["unlocked_content"]),
+        *((key, table, data.get(key, [])) for key, table in _added_parts()),
+        ("factions", FACTIONS, data.get("factions", [])),
         ("games", GAMES, data["games"]),
         ("corrections", CORRECTIONS, data["corrections"]),
         ("audit", AUDIT, data["audit"]),
@@ -951,6 +1027,14 @@ def _all_rows(data: dict):
                     for j, row in enumerate(_list(raw, part, f"{where} #{i}, {part}"), start=1):
                         if isinstance(row, dict):
                             yield inner, row, f"{where} #{i}, {part} #{j}"
+
+
+def _added_parts() -> tuple[tuple[str, _Table], ...]:
+    return (
+        ("sealed_components", COMPONENTS),
+        ("rule_stickers", STICKERS),
+        ("deck_cards", DECK_CARDS),
+    )
 
 
 def check_document(data: dict) -> None:
@@ -985,6 +1069,17 @@ def check_document(data: dict) -> None:
             value = raw.get(key)
             if isinstance(f, models.JSONField) and _json_is_plain(value):
                 _check_json_bounds(value, f"{where}, {key}")
+        if table.model in (SealedComponent, RuleSticker):
+            added = raw.get("added_in_game")
+            if type(added) is int and not 0 <= added <= last:
+                raise _refuse(
+                    f"{where}, added_in_game",
+                    f"there is no game {added} in this backup (it holds games 0 to {last}).",
+                )
+            setting = raw.get("setting", "")
+            if table.model is RuleSticker and setting and setting not in SETTING_SLUGS:
+                raise _refuse(f"{where}, setting", f"Earthbook reads no setting {setting!r}.")
+            continue
         if table.model not in MARK_MODELS:
             continue
         placed, removed = raw.get("placed_in_game"), raw.get("removed_in_game")
@@ -1038,6 +1133,19 @@ def accounts_within_reach(owner) -> set[int]:
     return {owner.pk, *members, *linked}
 
 
+def _with_dice_effects(raws):
+    """Scar types of a backup made before they had an effect on the dice: the box's Bunker
+    and Ammo Shortage keep the effect they always had, any other has none."""
+    if not isinstance(raws, list):
+        return raws  # refused where it is read
+    return [
+        {**raw, "dice_effect": scar_effects.base_effect(raw.get("slug"), raw.get("base") is True)}
+        if isinstance(raw, dict) and "dice_effect" not in raw
+        else raw
+        for raw in raws
+    ]
+
+
 def _restore(data: dict, *, owner, notes: list[str]) -> Campaign:
     ctx = _Import(campaign=Campaign(owner=owner), notes=notes, reach=accounts_within_reach(owner))
     (campaign,) = ctx.write([ctx.row(CAMPAIGN, data["campaign"], "campaign", owner=owner)])
@@ -1053,16 +1161,26 @@ def _restore(data: dict, *, owner, notes: list[str]) -> Campaign:
         rows = ctx.rows(MARK_TABLES[name], data["marks"][name], f"marks.{name}", **_of(ctx))
         ctx.marks[model] = [row.pk for row in rows]
 
+    components = ctx.rows(
+        COMPONENTS, data.get("sealed_components", []), "sealed_components", **_of(ctx)
+    )
+    ctx.components = {c.slug for c in components}
     import_marks(PacketOpening)
+    data = {**data, "scar_kinds": _with_dice_effects(data["scar_kinds"])}
+    unlocked = ctx.rows(UNLOCKED, data["unlocked_content"], "unlocked_content", **_of(ctx))
+    if "factions" in data:
+        factions = ctx.rows(FACTIONS, data["factions"], "factions", **_of(ctx))
+    else:
+        factions = _factions_of_older_backup(ctx, unlocked)
+    ctx.factions = set(FACTION_BY_SLUG) | {f.slug for f in factions}
     for key, table in (("scar_kinds", SCAR_KINDS), ("mark_kinds", MARK_KINDS)):
         ctx.kinds[table.model] = {k.slug: k.pk for k in ctx.rows(table, data[key], key, **_of(ctx))}
     for model in MARK_IMPORT_ORDER[1:]:
         import_marks(model)
 
-    unlocked = ctx.rows(UNLOCKED, data["unlocked_content"], "unlocked_content", **_of(ctx))
-    ctx.factions = set(FACTION_BY_SLUG) | {
-        board.slugify(u.title) for u in unlocked if u.kind == ContentKind.FACTION
-    }
+    ctx.rows(STICKERS, data.get("rule_stickers", []), "rule_stickers", **_of(ctx))
+    cards = data.get("deck_cards", TOP_LEVEL_ADDED["deck_cards"])
+    ctx.cards = [c.pk for c in ctx.rows(DECK_CARDS, cards, "deck_cards", **_of(ctx))]
 
     raw_games = _list(data, "games")
     for i, raw in enumerate(raw_games, start=1):
@@ -1095,6 +1213,32 @@ def _restore(data: dict, *, owner, notes: list[str]) -> Campaign:
     ctx.rows(AUDIT, data["audit"], "audit", **_of(ctx))
     ctx.restore_stamps()
     return campaign
+
+
+def _factions_of_older_backup(ctx: _Import, unlocked) -> list[UnlockedFaction]:
+    """A backup written before factions were rows of their own names each unlocked faction in
+    its unlocked content only: each becomes a faction, under the name its seats use."""
+    openings = PacketOpening.objects.in_bulk([u.opening_id for u in unlocked])
+    rows, seen = [], set(FACTION_BY_SLUG)
+    for item in unlocked:
+        slug = board.slugify(item.title.strip())[:40]
+        opening = openings[item.opening_id]
+        if item.kind != ContentKind.FACTION or not slug or slug in seen or opening.voided:
+            continue
+        seen.add(slug)
+        rows.append(
+            UnlockedFaction(
+                campaign=ctx.campaign,
+                slug=slug,
+                name=item.title.strip()[:60],
+                text=item.text,
+                appeared_in_game=opening.placed_in_game,
+                unlocked_by=opening,
+                entered_by_id=opening.entered_by_id,
+                entered_at=opening.entered_at,
+            )
+        )
+    return UnlockedFaction.objects.bulk_create(rows)
 
 
 def _of(ctx: _Import) -> dict:

@@ -37,8 +37,7 @@ def create_invitation(*, campaign: Campaign, role: str, single_use: bool = False
     invitation = Invitation.objects.create(
         campaign=campaign, role=role, single_use=bool(single_use), created_by=by
     )
-    kind = "Single-use invitation link" if invitation.single_use else "Invitation link"
-    audit(campaign, by, "invitation-created", f"{kind} created for a new {role}.")
+    audit(campaign, by, "invitation-created", role=role, single_use=invitation.single_use)
     return invitation
 
 
@@ -50,7 +49,7 @@ def revoke_invitation(*, invitation: Invitation, by) -> Invitation:
     if invitation.revoked_at is None:
         invitation.revoked_at = timezone.now()
         invitation.save(update_fields=["revoked_at"])
-        audit(campaign, by, "invitation-revoked", "An invitation link was revoked.")
+        audit(campaign, by, "invitation-revoked")
     return invitation
 
 
@@ -94,7 +93,7 @@ def accept_invitation(*, token: str, user) -> tuple[Membership, bool]:
     )
     invitation.uses += 1
     invitation.save(update_fields=["uses"])
-    audit(campaign, user, "member-joined", f"{user.get_username()} joined as {invitation.role}.")
+    audit(campaign, user, "member-joined", username=user.get_username(), role=invitation.role)
     return membership, True
 
 
@@ -116,7 +115,8 @@ def set_role(*, campaign: Campaign, membership: Membership, role: str, by) -> Me
             campaign,
             by,
             "member-role",
-            f"{membership.user.get_username()} is now {role}.",
+            username=membership.user.get_username(),
+            role=role,
         )
     return membership
 
@@ -134,7 +134,7 @@ def remove_member(*, campaign: Campaign, membership: Membership, by) -> None:
     name = membership.user.get_username()
     link = membership.invitation_id
     membership.delete()
-    audit(campaign, by, "member-removed", f"{name} left the campaign.")
+    audit(campaign, by, "member-removed", username=name)
     if link is not None:
         withdrawn = Invitation.objects.filter(
             pk=link, campaign=campaign, revoked_at__isnull=True
@@ -144,7 +144,7 @@ def remove_member(*, campaign: Campaign, membership: Membership, by) -> None:
                 campaign,
                 by,
                 "invitation-revoked",
-                f"The invitation link {name} joined by was revoked.",
+                member=name,
             )
 
 
@@ -174,21 +174,12 @@ def update_sharing(
         campaign,
         by,
         "sharing",
-        "Sharing changed: "
-        + ", ".join(
-            f"{label} {'on' if value else 'off'}"
-            for label, value in (
-                ("share link", campaign.shared),
-                ("listed publicly", campaign.public),
-                ("packet content hidden", campaign.hide_unlocked_content),
-            )
-        )
-        + ("; new share link." if new_link else "."),
+        shared=campaign.shared,
+        public=campaign.public,
+        hidden=campaign.hide_unlocked_content,
+        new_link=bool(new_link),
     )
     return campaign
-
-
-LANGUAGE_NAMES = {"en": "English", "ru": "Russian"}
 
 
 @transaction.atomic
@@ -209,7 +200,6 @@ def set_language(*, campaign: Campaign, language: str, by) -> Campaign:
         campaign,
         by,
         "language",
-        f"Board pictures are now drawn in {LANGUAGE_NAMES[language]}.",
         language=language,
     )
     drawn = Snapshot.objects.filter(campaign=campaign, game_number__gt=Snapshot.TIMELINE)
@@ -219,14 +209,40 @@ def set_language(*, campaign: Campaign, language: str, by) -> Campaign:
 
 
 @transaction.atomic
-def set_house_rules(*, campaign: Campaign, held_on_rewards_end_together: bool, by) -> Campaign:
+def set_house_rules(
+    *,
+    campaign: Campaign,
+    held_on_rewards_end_together: bool | None = None,
+    world_capitals_allowed: int | None = None,
+    by,
+) -> Campaign:
     """The campaign's readings of the rulebook where readings differ (the owner decides).
 
     ``held_on_rewards_end_together``: held-on rewards end for everyone once either stock
     (minor cities or coins) is empty, as the rulebook's "no more coins or minor cities" may be
-    read; off (the default), each reward ends with its own stock."""
+    read; off (the default), each reward ends with its own stock.
+    ``world_capitals_allowed``: how many World Capitals may exist at once (1 by default).
+    None leaves a rule as it is."""
     campaign = lock_campaign(campaign)
     _require_owner(campaign, by)
+    if world_capitals_allowed is not None:
+        if type(world_capitals_allowed) is not int or not 0 <= world_capitals_allowed <= 42:
+            raise RuleViolation(
+                "World Capitals allowed: a whole number from 0 to 42.",
+                rule="world-capitals-setting",
+                field="world_capitals_allowed",
+            )
+        if campaign.world_capitals_allowed != world_capitals_allowed:
+            campaign.world_capitals_allowed = world_capitals_allowed
+            campaign.save(update_fields=["world_capitals_allowed"])
+            audit(
+                campaign,
+                by,
+                "house-rules",
+                world_capitals_allowed=world_capitals_allowed,
+            )
+    if held_on_rewards_end_together is None:
+        return campaign
     value = bool(held_on_rewards_end_together)
     if campaign.held_on_rewards_end_together == value:
         return campaign
@@ -236,9 +252,6 @@ def set_house_rules(*, campaign: Campaign, held_on_rewards_end_together: bool, b
         campaign,
         by,
         "house-rules",
-        "Held-on rewards now end when either stock runs out."
-        if value
-        else "Held-on rewards now end with their own stock only.",
         held_on_rewards_end_together=value,
     )
     return campaign
@@ -272,5 +285,5 @@ def add_member(*, campaign: Campaign, username: str, role: str, by) -> Membershi
             conflict=True,
         )
     member = Membership.objects.create(campaign=campaign, user=user, role=role)
-    audit(campaign, by, "member-added", f"{user.username} joined as {role}.", account=user.pk)
+    audit(campaign, by, "member-added", username=user.username, role=role, account=user.pk)
     return member

@@ -27,8 +27,13 @@ class Campaign(models.Model):
     # Before the first game: starting powers chosen and the 12 coins placed.
     prepared_at = models.DateTimeField(null=True, blank=True)
     share_token = models.CharField(max_length=32, unique=True, default=new_share_token)
-    # Bumped under the campaign lock by every write, so a world read can be cached safely.
+    # Bumped under the campaign lock by every write: what an open page compares to know that
+    # something changed.
     world_version = models.PositiveIntegerField(default=0, editable=False)
+    # Bumped with it by every write that may change the marks on the board (all writes but
+    # the in-game entries that place nothing), so a world read can be cached safely across
+    # the entries of a game.
+    marks_version = models.PositiveIntegerField(default=0, editable=False)
     shared = models.BooleanField(
         default=False, help_text="Anyone with the share link may read this campaign."
     )
@@ -43,6 +48,10 @@ class Campaign(models.Model):
         help_text="Held-on rewards end for everyone once either stock (minor cities or coins) "
         "is empty; otherwise each reward ends with its own stock.",
     )
+    world_capitals_allowed = models.PositiveSmallIntegerField(
+        default=1,
+        help_text="How many World Capitals may exist at once, once a packet allows founding them.",
+    )
     language = models.CharField(
         max_length=5,
         choices=[("en", "English"), ("ru", "Русский")],
@@ -52,6 +61,12 @@ class Campaign(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        indexes = [
+            # The home page lists the newest public campaigns among all of the service's.
+            models.Index(
+                fields=["-created_at"], condition=Q(public=True), name="public_campaigns_newest"
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -112,7 +127,12 @@ class Player(models.Model):
 
 
 class AuditEntry(models.Model):
-    """One change to a campaign, in words the group can read: who, when, what."""
+    """One change to a campaign: who, when, what.
+
+    ``action`` names what happened and ``data`` holds its parameters; the words are made from
+    them when the entry is read, in the reader's language. Entries written before that keep the
+    English ``summary`` they were stored with (new entries store none).
+    """
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="audit")
     user = models.ForeignKey(
@@ -120,7 +140,7 @@ class AuditEntry(models.Model):
     )
     at = models.DateTimeField(auto_now_add=True)
     action = models.CharField(max_length=40)
-    summary = models.CharField(max_length=300)
+    summary = models.CharField(max_length=300, blank=True, default="")
     data = models.JSONField(default=dict, blank=True)
 
     class Meta:
@@ -128,7 +148,9 @@ class AuditEntry(models.Model):
         verbose_name_plural = "audit entries"
 
     def __str__(self) -> str:
-        return f"{self.at:%Y-%m-%d %H:%M} {self.action}: {self.summary}"
+        from campaigns.audit_words import audit_text
+
+        return f"{self.at:%Y-%m-%d %H:%M} {self.action}: {audit_text(self)}"
 
 
 class GameStatus(models.TextChoices):
@@ -234,6 +256,9 @@ class EventKind(models.TextChoices):
     PACKET_OPENED = "packet-opened", "Packet opened"
     RED_STAR_BOUGHT = "red-star-bought", "Red star bought with 4 cards"
     FORTIFICATION_ATTACKED = "fort-attacked", "Fortified city attacked with 3 troops"
+    CARD_DRAWN = "card-drawn", "Event or mission card drawn"
+    CARD_COMPLETED = "card-completed", "Mission completed"
+    CARD_DESTROYED = "card-destroyed", "Event or mission card destroyed"
 
 
 class GameEvent(models.Model):

@@ -18,7 +18,7 @@ from django.db.models import F, Max
 from django.utils import timezone
 
 from campaigns.models import AuditEntry, Campaign, Game, Membership, Player, Role
-from legacy import board, corrections, names, rules
+from legacy import board, corrections, names, rules, scar_effects
 from legacy.box import (
     BASE_SCAR_TYPES,
     BASE_STOCK,
@@ -37,24 +37,32 @@ from legacy.models import (
     ScarKind,
     StockAllowance,
     TradeRate,
+    UnlockedFaction,
 )
 from legacy.selectors import stock_allowances, world_as_of
 from legacy.world import World
 
 
-def lock_campaign(campaign: Campaign | int) -> Campaign:
+def lock_campaign(campaign: Campaign | int, *, marks: bool = True) -> Campaign:
     """Take the campaign row for update: every write to a campaign starts here.
 
-    It also bumps the campaign's world version, so cached reads of its world are left behind;
-    a refused request rolls the bump back with everything else.
+    It also bumps the campaign's world version (open pages see that something changed) and,
+    unless the caller promises to place, change or remove no mark (``marks=False``: in-game
+    entries such as a red star bought), its marks version, so cached reads of its world are
+    left behind. A refused request rolls the bumps back with everything else.
     """
     pk = campaign.pk if isinstance(campaign, Campaign) else campaign
     try:
         locked = Campaign.objects.select_for_update().get(pk=pk)
     except Campaign.DoesNotExist:
         raise RuleViolation("There is no such campaign.", rule="unknown-campaign") from None
-    Campaign.objects.filter(pk=pk).update(world_version=F("world_version") + 1)
+    bumps = {"world_version": F("world_version") + 1}
+    if marks:
+        bumps["marks_version"] = F("marks_version") + 1
+    Campaign.objects.filter(pk=pk).update(**bumps)
     locked.world_version += 1
+    locked.marks_version += int(marks)
+    locked.writing = True  # see ``cached_world``
     return locked
 
 
@@ -64,26 +72,30 @@ def last_game_number(campaign_id: int) -> int:
 
 
 def cached_world(campaign: Campaign, game: int | None = None) -> World:
-    """``world_as_of``, cached per world version (see ``lock_campaign``).
+    """``world_as_of``, cached per marks version (see ``lock_campaign``).
 
     The key holds the campaign's random share token too, so a reused id never meets a world
-    cached for another campaign.
+    cached for another campaign. A write (holding the row ``lock_campaign`` returned) may use
+    a cached world, but what it reads is never stored: what it has not committed yet must not
+    outlive it if it is refused, under a version number the next write will take again.
     """
     when = "now" if game is None else game
-    key = f"earthbook:world:{campaign.pk}:{campaign.share_token}:{campaign.world_version}:{when}"
+    key = f"earthbook:world:{campaign.pk}:{campaign.share_token}:{campaign.marks_version}:{when}"
     world = cache.get(key)
     if world is None:
         world = world_as_of(campaign.pk, game)
-        cache.set(key, world, timeout=24 * 3600)
+        if not getattr(campaign, "writing", False):
+            cache.set(key, world, timeout=24 * 3600)
     return world
 
 
-def audit(campaign: Campaign, user, action: str, summary: str, **data) -> None:
+def audit(campaign: Campaign, user, action: str, **data) -> None:
+    """Record a change: its action and parameters, no words (``campaigns.audit_words`` makes
+    them when the entry is read, in the reader's language)."""
     AuditEntry.objects.create(
         campaign=campaign,
         user=user if getattr(user, "is_authenticated", False) else None,
         action=action,
-        summary=summary[:300],
         data=data,
     )
 
@@ -146,10 +158,18 @@ def create_campaign(
         TradeRate(campaign=campaign, coins=c, troops=t) for c, t in BASE_TRADE_CHART.items()
     )
     ScarKind.objects.bulk_create(
-        ScarKind(campaign=campaign, slug=s.slug, name=s.name, text=s.text, cards=s.cards, base=True)
+        ScarKind(
+            campaign=campaign,
+            slug=s.slug,
+            name=s.name,
+            text=s.text,
+            cards=s.cards,
+            base=True,
+            dice_effect=scar_effects.base_effect(s.slug, True),
+        )
         for s in BASE_SCAR_TYPES
     )
-    audit(campaign, owner, "campaign-created", f"Campaign {campaign.name} created.")
+    audit(campaign, owner, "campaign-created", name=campaign.name)
     return campaign
 
 
@@ -173,7 +193,7 @@ def add_player(*, campaign: Campaign, name: str, user=None, by=None) -> Player:
             field="name",
         )
     player = Player.objects.create(campaign=campaign, name=name, user=user)
-    audit(campaign, by, "player-added", f"{name} joined the table.")
+    audit(campaign, by, "player-added", name=name)
     return player
 
 
@@ -286,7 +306,6 @@ def prepare_first_game(
         campaign,
         by,
         "first-game-setup",
-        "Before the first game: starting powers chosen and coin stickers placed.",
         powers=chosen,
         coins=sorted(coins or []),
     )
@@ -309,6 +328,17 @@ def correct_mark(
             rule="placed-in-a-real-game",
             field="placed_in_game",
         )
+    faction = changes.get("faction")
+    if (
+        faction is not None
+        and faction not in FACTION_BY_SLUG
+        and not UnlockedFaction.objects.filter(campaign=campaign, slug=faction).exists()
+    ):
+        raise RuleViolation(
+            f"This campaign has no faction called {faction!r}.",
+            rule="unknown-faction",
+            field="faction",
+        )
     if "placed_by" in changes and changes["placed_by"] is not None:
         if not Player.objects.filter(campaign=campaign, pk=changes["placed_by"]).exists():
             raise RuleViolation(
@@ -324,7 +354,7 @@ def correct_mark(
         campaign,
         by,
         "mark-corrected",
-        f"{model._meta.verbose_name.capitalize()} corrected: {reason.strip()}",
+        reason=reason.strip()[:200],
         mark_type=model.__name__,
         mark=mark.pk,
         correction=correction.pk,
@@ -346,7 +376,7 @@ def void_mark(
         campaign,
         by,
         "mark-voided",
-        f"{model._meta.verbose_name.capitalize()} voided: {reason.strip()}",
+        reason=reason.strip()[:200],
         mark_type=model.__name__,
         mark=mark.pk,
         correction=correction.pk,

@@ -78,6 +78,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # {% load names %}: the box's names in the reader's language (web/templatetags).
+            "libraries": {"names": "web.templatetags.names"},
         },
     },
 ]
@@ -85,8 +87,15 @@ TEMPLATES = [
 # --- Database ----------------------------------------------------------------------------------
 
 DATABASE_URL = env_str("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'earthbook.sqlite3'}"
+# In production (DEBUG off) a connection is kept for a minute and reused by the requests of
+# its worker thread, checked before each request; DEBUG (runserver, a thread per request)
+# closes it after each request.
 DATABASES = {
-    "default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("CONN_MAX_AGE", 0))
+    "default": dj_database_url.parse(
+        DATABASE_URL,
+        conn_max_age=env_int("CONN_MAX_AGE", 0 if DEBUG else 60),
+        conn_health_checks=True,
+    )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Writers take the lock when their transaction starts, and wait for each other instead of
@@ -258,6 +267,35 @@ SIGNUP_WINDOW_MINUTES = env_int("SIGNUP_WINDOW_MINUTES", 60)
 if SIGNUP_LIMIT < 1 or SIGNUP_WINDOW_MINUTES < 1:
     raise ImproperlyConfigured("SIGNUP_LIMIT and SIGNUP_WINDOW_MINUTES must be positive.")
 
+# Password-reset requests per client address in a window, counted like sign-ups.
+PASSWORD_RESET_LIMIT = env_int("PASSWORD_RESET_LIMIT", 5)
+PASSWORD_RESET_WINDOW_MINUTES = env_int("PASSWORD_RESET_WINDOW_MINUTES", 60)
+if PASSWORD_RESET_LIMIT < 1 or PASSWORD_RESET_WINDOW_MINUTES < 1:
+    raise ImproperlyConfigured(
+        "PASSWORD_RESET_LIMIT and PASSWORD_RESET_WINDOW_MINUTES must be positive."
+    )
+# A reset link works this long (Django's own signed token).
+PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT_HOURS", 24) * 3600
+if PASSWORD_RESET_TIMEOUT < 3600:
+    raise ImproperlyConfigured("PASSWORD_RESET_TIMEOUT_HOURS must be at least 1.")
+
+# E-mail (password-reset links): printed on the console unless an SMTP server is named.
+EMAIL_HOST = env_str("EMAIL_HOST")
+EMAIL_PORT = env_int("EMAIL_PORT", 587)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)
+if EMAIL_USE_TLS and EMAIL_USE_SSL:
+    raise ImproperlyConfigured("EMAIL_USE_TLS and EMAIL_USE_SSL cannot both be on.")
+EMAIL_BACKEND = env_str("EMAIL_BACKEND") or (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend"
+)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL") or "Earthbook <earthbook@localhost>"
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
@@ -304,7 +342,16 @@ if API_TOKEN_TTL_HOURS < 1:
     )
 SPECTACULAR_SETTINGS = {
     "TITLE": "Earthbook API",
-    "DESCRIPTION": "Keep a Risk Legacy campaign: the board, the world's marks, every game.",
+    "DESCRIPTION": (
+        "Keep a Risk Legacy campaign: the board, the world's marks, every game.\n\n"
+        "A campaign may hide what its sealed packets unlocked (`hide_unlocked_content`). Then "
+        "every answer given to a viewer, a share-link reader or a visitor of a public campaign "
+        "holds placeholders instead of the names and texts the group entered for it: "
+        '"an unlocked scar", "an unlocked kind of mark", "an unlocked power", "an unlocked '
+        'faction", "unlocked content" (in the language asked for), "(hidden by the campaign\'s '
+        'owner)" for a text, and `unlocked-<kind>-<n>` for a slug (`unlocked-scar-1`). The '
+        "pictures, `unlocked/` and the export are refused to them (403, or 401 without a login)."
+    ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
@@ -325,6 +372,7 @@ SPECTACULAR_SETTINGS = {
         "RewardKindEnum": "legacy.rules.Reward",
         "GameStatusEnum": "campaigns.models.GameStatus",
         "SnapshotStatusEnum": "campaigns.models.SnapshotStatus",
+        "PacketEnum": "legacy.box.PACKET_CHOICES",
     },
     "PATH_CONVERTER_OVERRIDES": {
         "id": {"type": "integer", "minimum": 1, "maximum": 2**63 - 1},

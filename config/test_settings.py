@@ -15,3 +15,6 @@ MEDIA_ROOT = VAR_DIR / "test-media"  # noqa: F405
 STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"  # noqa: F405
 # The test client and the live server speak plain HTTP (the HTTPS redirect is tested apart).
 SECURE_SSL_REDIRECT = False
+# Each test closes its connections as the embedded server does (production keeps them: the
+# worker processes of the real-parts tests read the same settings module they always do).
+DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405

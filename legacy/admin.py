@@ -15,18 +15,22 @@ from legacy.models import (
     CoinSticker,
     ContinentName,
     Correction,
+    DeckCard,
     DestroyedCard,
     FactionPower,
     Fortification,
     MarkKind,
     OtherMark,
     PacketOpening,
+    RuleSticker,
     Scar,
     ScarKind,
+    SealedComponent,
     Signature,
     StockAllowance,
     TradeRate,
     UnlockedContent,
+    UnlockedFaction,
     WorldName,
 )
 
@@ -47,7 +51,9 @@ def lock_campaign_of(mark) -> None:
     campaign_model = type(mark)._meta.get_field("campaign").related_model
     campaign_model.objects.select_for_update().filter(pk=mark.campaign_id).first()
     # Leave cached reads of this world behind, as every campaign service does.
-    campaign_model.objects.filter(pk=mark.campaign_id).update(world_version=F("world_version") + 1)
+    campaign_model.objects.filter(pk=mark.campaign_id).update(
+        world_version=F("world_version") + 1, marks_version=F("marks_version") + 1
+    )
 
 
 @admin.action(description="Void the selected marks (entered by mistake)")
@@ -117,10 +123,46 @@ class MarkKindAdmin(admin.ModelAdmin):
         return False
 
 
+@admin.register(DeckCard)
+class DeckCardAdmin(admin.ModelAdmin):
+    list_display = ["title", "deck", "campaign", "opening"]
+    list_filter = ["deck"]
+    search_fields = ["title", "text", "campaign__name"]
+    raw_id_fields = ["opening", "entered_by"]
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 @admin.register(UnlockedContent)
 class UnlockedContentAdmin(admin.ModelAdmin):
     list_display = ["title", "kind", "campaign", "opening"]
     list_filter = ["kind"]
+    search_fields = ["title", "text", "campaign__name"]
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(UnlockedFaction)
+class UnlockedFactionAdmin(admin.ModelAdmin):
+    list_display = ["name", "campaign", "slug", "colour", "appeared_in_game", "unlocked_by"]
+
+
+@admin.register(SealedComponent)
+class SealedComponentAdmin(admin.ModelAdmin):
+    list_display = ["name", "campaign", "slug", "added_in_game", "voided"]
+    list_filter = ["voided"]
+    search_fields = ["name", "slug", "campaign__name"]
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(RuleSticker)
+class RuleStickerAdmin(admin.ModelAdmin):
+    list_display = ["title", "campaign", "section", "added_in_game", "setting", "voided"]
+    list_filter = ["section", "voided"]
     search_fields = ["title", "text", "campaign__name"]
 
     def has_delete_permission(self, request, obj=None):

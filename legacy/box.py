@@ -140,6 +140,9 @@ class Stock:
     BONUS_PLUS = "bonus-plus"
     BONUS_MINUS = "bonus-minus"
     HELD_ON_COINS = "held-on-coins"
+    # Not a sticker stock of the box: how many more World Capitals the campaign allows now (none
+    # until a packet allows them). The services set it in the world they check rewards against.
+    WORLD_CAPITALS = "world-capitals"
 
 
 # (stock, label, count in the base box)

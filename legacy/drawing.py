@@ -68,6 +68,8 @@ class DrawnTerritory:
     card_destroyed: bool = False
     coins: int = 0
     hq_faction: str | None = None  # a faction slug: its HQ starts here
+    marks: tuple[str, ...] = ()  # the symbols ("A", "B" ...) of unlocked marks placed here
+    hq_color: str | None = None  # "#rrggbb" of a faction not in the box (an unlocked one)
 
 
 @dataclass(frozen=True)
@@ -92,6 +94,9 @@ class BoardPicture:
     world_name: str | None = None
     title: str = "Risk Legacy"
     language: str = "en"  # of the printed names and the legend's words (``legacy.names``)
+    # The legend of the kinds of unlocked marks: ``(symbol, name)``, the symbol as drawn on
+    # the territories' ``marks``. A World Capital on the board gets its legend line by itself.
+    mark_legend: Sequence[tuple[str, str]] = ()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -119,6 +124,7 @@ CITY_EDGE = "#1e1a15"
 FORT_RING = "#4a5a6a"
 SCAR_COLORS = {"bunker": "#4f5350", "ammo-shortage": "#c8322c"}
 SCAR_OTHER = "#5e3a78"
+MARK_FILL = "#0f6b6b"  # an unlocked kind of mark: a lettered diamond
 COIN_FILL = "#e8b923"
 COIN_EDGE = "#7a5a06"
 DESTROYED = "#c41d1d"
@@ -621,8 +627,21 @@ def _coin_icon(coins: int) -> tuple[tuple, float]:
     )
 
 
-def _hq_icon(faction: str) -> tuple[tuple, float]:
-    color = FACTION_COLORS.get(faction, FACTION_OTHER)
+def _mark_icon(symbol: str) -> tuple[tuple, float]:
+    """An unlocked kind of mark: a diamond holding its symbol (a letter; the legend names it)."""
+    text = symbol[:2]
+    r = 3.3 if len(text) < 2 else 3.9
+    return (
+        (
+            Area((((0, -r), (r, 0), (0, r), (-r, 0)),), MARK_FILL, "#ffffff", 0.4),
+            Text((0, 0.15), text, 3.4, "#ffffff", "mm", "bold"),
+        ),
+        2 * r,
+    )
+
+
+def _hq_icon(faction: str, own_color: str | None = None) -> tuple[tuple, float]:
+    color = FACTION_COLORS.get(faction) or own_color or FACTION_OTHER
     return (
         (
             Line(((-2.2, 3.2), (-2.2, -3.6)), INK, 0.6),
@@ -640,7 +659,9 @@ def _badges(t: DrawnTerritory) -> list[tuple[str, tuple, float]]:
     if t.coins > 0:
         items.append(("coins", *_coin_icon(t.coins)))
     if t.hq_faction:
-        items.append(("hq", *_hq_icon(t.hq_faction)))
+        items.append(("hq", *_hq_icon(t.hq_faction, t.hq_color)))
+    for i, symbol in enumerate(t.marks):
+        items.append((f"mark-{i}", *_mark_icon(symbol)))
     return [(key, _scaled(parts), w * MARK_SCALE) for key, parts, w in items]
 
 
@@ -738,6 +759,10 @@ def _territory_marks(t: DrawnTerritory, language: str = "en") -> list[Primitive]
             )
     for key, parts, _ in _badges(t):
         kind = key if key != "scar" else f"scar-{t.scar}"
+        if key == "hq":  # a faction the group unlocked is not named (its name may be hidden)
+            kind = f"hq hq-{t.hq_faction if t.hq_faction in FACTION_COLORS else 'unlocked'}"
+        elif key.startswith("mark-"):
+            kind = f"unlocked-mark mark-{_css(t.marks[int(key[5:])])}"
         out.append(Icon(pos[key], parts, kind, t.slug))
     if t.card_destroyed:
         dx, dy = pos["destroyed"]
@@ -829,6 +854,41 @@ def _continent_legend(picture: BoardPicture) -> list[Primitive]:
     return out
 
 
+def _css(symbol: str) -> str:
+    return "".join(ch for ch in symbol.lower() if ch.isascii() and ch.isalnum()) or "x"
+
+
+LEGEND_ROW = 8.0
+
+
+def _legend(picture: BoardPicture) -> list[Primitive]:
+    """The key to the symbols that are not printed on the board: a World Capital, and each kind
+    of unlocked mark by its symbol and the group's name for it. Nothing when none is drawn."""
+    rows: list[tuple[tuple, str, str]] = []
+    words = names.picture_words(picture.language)
+    if any(t.city_kind == "capital" for t in picture.territories):
+        rows.append((_city_icon("capital"), words["capital"], "legend-capital"))
+    for symbol, name in picture.mark_legend:
+        rows.append((_mark_icon(symbol)[0], name, f"legend-mark mark-{_css(symbol)}"))
+    if not rows:
+        return []
+    x0, top, x1, y1 = LEGEND_BOX
+    rows = rows[: int((y1 - top - 16) // LEGEND_ROW)]
+    y0 = y1 - 18 - LEGEND_ROW * len(rows)  # as tall as its lines, standing on the bottom
+    out = _panel((x0, y0, x1, y1), words["legend"])
+    for i, (parts, text, kind) in enumerate(rows):
+        y = y0 + 16 + LEGEND_ROW * (i + 0.5)
+        out.append(Icon((x0 + 9, y), parts, kind, ""))
+        out.append(
+            Text((x0 + 16, y + 0.2), _fit(text, 4.4, "regular", x1 - x0 - 19), 4.4, INK, "lm")
+        )
+    return out
+
+
+# The legend's place: the open sea east of Australia.
+LEGEND_BOX = (903.0, 322.0, 996.0, 507.1)
+
+
 def _winners(picture: BoardPicture) -> list[Primitive]:
     geo = load_geometry()
     box = geo.panels["winners"]
@@ -872,6 +932,7 @@ def dynamic_primitives(picture: BoardPicture) -> list[Primitive]:
     out.extend(_title(picture))
     out.extend(_continent_legend(picture))
     out.extend(_winners(picture))
+    out.extend(_legend(picture))
     seen = set()
     for t in picture.territories:
         if t.slug in seen:
@@ -963,19 +1024,40 @@ def _draw(
         else:
             draw.rectangle([x0, y0, x1, y1], **kwargs)
     elif isinstance(p, Text):
-        font = _font(p.style, round(p.size * s))
-        kwargs = {}
-        if p.halo and p.halo_width:
-            kwargs = {"stroke_width": _px(p.halo_width, s), "stroke_fill": _rgb(p.halo)}
-        draw.text(
-            pt(p.pos), printable(p.text), fill=_rgb(p.fill), font=font, anchor=p.anchor, **kwargs
-        )
+        halo = _px(p.halo_width, s) if p.halo and p.halo_width else 0
+        key = (p.text, p.style, round(p.size * s), p.fill, p.halo if halo else None, halo)
+        if ox or oy:  # inside an icon's sprite, drawn once: straight onto it
+            _draw_text(draw, pt(p.pos), p.anchor, *key)
+        else:
+            sprite, (dx, dy) = _text_sprite(p.anchor, *key)
+            x, y = pt(p.pos)
+            image.paste(sprite, (round(x) + dx, round(y) + dy), sprite)
     elif isinstance(p, Icon):
         sprite, (ax, ay) = _sprite(p.parts, s)
         cx, cy = pt(p.center)
         image.paste(sprite, (round(cx - ax), round(cy - ay)), sprite)
     else:  # pragma: no cover - a new primitive type
         raise TypeError(p)
+
+
+def _draw_text(draw, xy, anchor, text, style, px, fill, halo, halo_px) -> None:
+    kwargs = {"stroke_width": halo_px, "stroke_fill": _rgb(halo)} if halo else {}
+    draw.text(xy, printable(text), fill=_rgb(fill), font=_font(style, px), anchor=anchor, **kwargs)
+
+
+@lru_cache(maxsize=4096)
+def _text_sprite(anchor, text, style, px, fill, halo, halo_px):
+    """A label drawn once on a transparent tile, and the offset of the tile's corner from the
+    label's anchor point. Labels repeat from one picture of a campaign to the next (names,
+    numbers, the legend), so each is rasterized once per process instead of every time."""
+    font = _font(style, px)
+    left, top, right, bottom = font.getbbox(
+        printable(text), anchor=anchor, stroke_width=halo_px if halo else 0
+    )
+    left, top = math.floor(left) - 1, math.floor(top) - 1
+    tile = Image.new("RGBA", (math.ceil(right) - left + 2, math.ceil(bottom) - top + 2))
+    _draw_text(ImageDraw.Draw(tile), (-left, -top), anchor, text, style, px, fill, halo, halo_px)
+    return tile, (left, top)
 
 
 def _bounds(parts) -> tuple[float, float, float, float]:
@@ -1045,15 +1127,69 @@ def _static_image(width: int, language: str = "en") -> Image.Image:
     return image
 
 
-def render_png(picture: BoardPicture, width: int = 2000, compress_level: int = 1) -> bytes:
-    """The board as PNG bytes, ``width`` pixels wide."""
+def render_image(
+    picture: BoardPicture, width: int = 2000, primitives: list[Primitive] | None = None
+) -> Image.Image:
+    """The board as an RGB image, ``width`` pixels wide (``primitives``: the picture's
+    ``dynamic_primitives``, when the caller has them already)."""
     if width < 100:
         raise ValueError("width must be at least 100 pixels")
     image = _static_image(width, names.language_of(picture.language)).copy()
     draw = ImageDraw.Draw(image)
     s = width / load_geometry().width
-    for p in dynamic_primitives(picture):
+    for p in dynamic_primitives(picture) if primitives is None else primitives:
         _draw(image, draw, p, s)
+    return image
+
+
+_PALETTES: dict[tuple, Image.Image] = {}
+_MAX_PALETTES = 64
+
+
+def _colours_of(picture: BoardPicture, width: int, primitives: list[Primitive]) -> tuple:
+    """What decides a picture's palette: its size, language and every colour its marks use."""
+    colours = set()
+    for p in primitives:
+        parts = p.parts if isinstance(p, Icon) else (p,)
+        for part in parts:
+            for name in ("fill", "outline", "color", "halo"):
+                value = getattr(part, name, None)
+                if value:
+                    colours.add(value)
+    return (width, names.language_of(picture.language), tuple(sorted(colours)))
+
+
+def _to_palette(image: Image.Image, key: tuple) -> Image.Image:
+    """The image in 256 colours, without dithering. The first picture with a given set of
+    colours chooses the palette (fast octree); later ones with the same set reuse it, which
+    is several times faster than choosing again and keeps a campaign's pictures alike."""
+    palette = _PALETTES.get(key)
+    if palette is not None:
+        return image.quantize(palette=palette, dither=Image.Dither.NONE)
+    quantized = image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    if len(_PALETTES) >= _MAX_PALETTES:
+        _PALETTES.pop(next(iter(_PALETTES)))
+    _PALETTES[key] = quantized
+    return quantized
+
+
+# Stored pictures are drawn once and served many times: a smaller file is worth a few ms.
+STORED_COMPRESS_LEVEL = 6
+
+
+def render_png(
+    picture: BoardPicture, width: int = 2000, compress_level: int = 1, palette: bool = True
+) -> bytes:
+    """The board as PNG bytes, ``width`` pixels wide.
+
+    By default a palette PNG: the board is flat colour with anti-aliased edges, so 256 colours
+    (fast octree, no dithering) keep every name as legible as full colour at about a third of
+    the bytes (a fully marked 2000-pixel board: ~130 KB instead of ~360 KB).
+    """
+    primitives = dynamic_primitives(picture)
+    image = render_image(picture, width, primitives)
+    if palette:
+        image = _to_palette(image, _colours_of(picture, width, primitives))
     buf = io.BytesIO()
     image.save(buf, "PNG", compress_level=compress_level)
     return buf.getvalue()
@@ -1217,3 +1353,63 @@ def reset_caches() -> None:
 
 def all_slugs() -> tuple[str, ...]:
     return tuple(load_geometry().territories)
+
+
+# --- The key to the marks ------------------------------------------------------------------------
+
+LEGEND_KINDS = (
+    "city-minor",
+    "city-major",
+    "city-capital",
+    "fortification",
+    "scar-bunker",
+    "scar-ammo-shortage",
+    "scar-other",
+    "coins",
+    "hq",
+    "card-destroyed",
+)
+
+
+def _legend_parts(kind: str) -> tuple:
+    if kind.startswith("city-"):
+        return _scaled(_city_icon(kind[5:]))
+    if kind == "fortification":
+        r = _city_radius("minor") + 1.9
+        return (
+            Circle((0, 0), r, "#ffffff", FORT_RING, 1.2),
+            Circle((0, 0), r - 1.6, None, FORT_RING, 0.35),
+            *_scaled(_city_icon("minor")),
+        )
+    if kind.startswith("scar-"):
+        scar = kind[5:]
+        return _scaled(_scar_icon(scar, "…" if scar == "other" else "")[0])
+    if kind == "coins":
+        return _scaled(_coin_icon(2)[0])
+    if kind == "hq":
+        return _scaled(_hq_icon("")[0])
+    if kind == "card-destroyed":
+        return (
+            Line(((-1.9, -1.9), (1.9, 1.9)), DESTROYED, 0.9),
+            Line(((-1.9, 1.9), (1.9, -1.9)), DESTROYED, 0.9),
+        )
+    raise ValueError(f"no key for {kind!r}")
+
+
+@cache
+def legend_icon_svg(kind: str) -> str:
+    """One mark's icon, as drawn on the board, in a small square SVG for the key to the marks."""
+    parts = _legend_parts(kind)
+    x0, y0, x1, y1 = _bounds(parts)
+    side = max(x1 - x0, y1 - y0, 6.0) + 1.0
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    out: list[str] = []
+    for p in parts:
+        _svg(p, out, "")
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="legend-icon" width="24" height="24" '
+        f'viewBox="{_n(cx - side / 2)} {_n(cy - side / 2)} {_n(side)} {_n(side)}" '
+        f'font-family={quoteattr(SVG_FONT_FAMILY)} aria-hidden="true" focusable="false">'
+        + "".join(out)
+        + "</svg>"
+    )

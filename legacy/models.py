@@ -20,8 +20,10 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
 
+from legacy import scar_effects
 from legacy.board import CONTINENT_CHOICES, TERRITORY_CHOICES
-from legacy.box import FACTION_CHOICES, FORTIFICATION_BOXES, PACKET_CHOICES, STOCK_CHOICES
+from legacy.box import FACTION_CHOICES, FORTIFICATION_BOXES, PACKET_BY_SLUG, STOCK_CHOICES
+from legacy.rulebook import SECTION_CHOICES
 
 CAMPAIGN = "campaigns.Campaign"
 PLAYER = "campaigns.Player"
@@ -29,6 +31,12 @@ PLAYER = "campaigns.Player"
 TERRITORY_SLUGS = [slug for slug, _ in TERRITORY_CHOICES]
 CONTINENT_SLUGS = [slug for slug, _ in CONTINENT_CHOICES]
 FACTION_SLUGS = [slug for slug, _ in FACTION_CHOICES]
+
+
+def faction_label(slug: str | None) -> str:
+    """The box's name of one of its five factions; any other faction by its slug."""
+    return dict(FACTION_CHOICES).get(slug or "", slug or "")
+
 
 # A mark counts while it is neither voided nor removed.
 ACTIVE = Q(voided=False, removed_in_game__isnull=True)
@@ -156,6 +164,12 @@ class ScarKind(models.Model):
         default=False, help_text="Placed on a faction card (a yellow scar), not on a territory."
     )
     base = models.BooleanField(default=False, help_text="In the box from the start.")
+    dice_effect = models.CharField(
+        max_length=24,
+        choices=scar_effects.CHOICES,
+        default=scar_effects.NONE,
+        help_text="What a scar of this type on a territory does to the dice in a battle there.",
+    )
     unlocked_by = models.ForeignKey(
         "PacketOpening", on_delete=models.PROTECT, null=True, blank=True, related_name="scar_kinds"
     )
@@ -175,7 +189,8 @@ class Scar(Mark):
 
     kind = models.ForeignKey(ScarKind, on_delete=models.PROTECT, related_name="scars")
     territory = models.CharField(max_length=32, choices=TERRITORY_CHOICES, null=True, blank=True)
-    faction = models.CharField(max_length=32, choices=FACTION_CHOICES, null=True, blank=True)
+    # A faction of the campaign: the box's five or one a packet unlocked (checked by the rules).
+    faction = models.CharField(max_length=40, null=True, blank=True)
 
     class Meta(Mark.Meta):
         constraints = [
@@ -183,7 +198,7 @@ class Scar(Mark):
             territory_check("scar_territory_known", nullable=True),
             models.CheckConstraint(
                 condition=Q(territory__isnull=False, faction__isnull=True)
-                | Q(territory__isnull=True, faction__in=FACTION_SLUGS),
+                | Q(territory__isnull=True, faction__isnull=False),
                 name="scar_on_territory_or_faction_card",
                 violation_error_message="A scar goes either on a territory or on a faction card.",
             ),
@@ -202,7 +217,7 @@ class Scar(Mark):
         ]
 
     def __str__(self) -> str:
-        where = self.get_territory_display() if self.territory else self.get_faction_display()
+        where = self.get_territory_display() if self.territory else faction_label(self.faction)
         return f"{self.kind} on {where}"
 
 
@@ -345,9 +360,12 @@ class BonusChange(Mark):
 class FactionPower(Mark):
     """A power on a faction card. A starting power not chosen is kept as a destroyed row."""
 
-    faction = models.CharField(max_length=32, choices=FACTION_CHOICES)
+    # A faction of the campaign: the box's five or one a packet unlocked (checked by the rules).
+    faction = models.CharField(max_length=40)
     slot = models.CharField(
-        max_length=32, default="starting", help_text="A faction card holds one power per slot."
+        max_length=32,
+        default="starting",
+        help_text="A faction card holds one power per slot (its type, shown as its colour).",
     )
     code = models.CharField(max_length=40, help_text='"a"/"b" for starting powers.')
     name = models.CharField(max_length=60)
@@ -359,9 +377,6 @@ class FactionPower(Mark):
     class Meta(Mark.Meta):
         constraints = [
             *Mark.common_constraints("faction_power"),
-            models.CheckConstraint(
-                condition=Q(faction__in=FACTION_SLUGS), name="faction_power_faction_known"
-            ),
             models.UniqueConstraint(
                 fields=["campaign", "faction", "slot"],
                 condition=ACTIVE,
@@ -371,13 +386,14 @@ class FactionPower(Mark):
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_faction_display()}: {self.name}"
+        return f"{faction_label(self.faction)}: {self.name}"
 
 
 class PacketOpening(Mark):
-    """A sealed packet opened (``placed_in_game`` is the game it was opened in)."""
+    """A sealed packet opened (``placed_in_game`` is the game it was opened in): one of the box's
+    six (``legacy.box.PACKETS``) or one of the campaign's own ``SealedComponent``, by slug."""
 
-    packet = models.CharField(max_length=16, choices=PACKET_CHOICES)
+    packet = models.CharField(max_length=40)
     trigger = models.CharField(max_length=200, blank=True, default="")
 
     class Meta(Mark.Meta):
@@ -392,7 +408,47 @@ class PacketOpening(Mark):
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_packet_display()} opened in game {self.placed_in_game}"
+        known = PACKET_BY_SLUG.get(self.packet)
+        return f"{known.name if known else self.packet} opened in game {self.placed_in_game}"
+
+
+class UnlockedFaction(models.Model):
+    """A faction beyond the box's five: unlocked by a packet, or added between games by the group.
+
+    It exists from the game it appeared in (``appeared_in_game``, 0 = before the first game):
+    the world as of an earlier game does not have it, and it can be seated from the next game.
+    Its name and description are the group's own words; ``colour`` draws its HQ and swatch.
+    """
+
+    campaign = models.ForeignKey(CAMPAIGN, on_delete=models.CASCADE, related_name="factions")
+    # Made of the name as the group wrote it (any alphabet), as the seats have always named it.
+    slug = models.CharField(max_length=40)
+    name = models.CharField(max_length=60)
+    text = models.TextField(blank=True, default="")
+    colour = models.CharField(max_length=7, default="#8a8a8a", help_text='"#rrggbb".')
+    appeared_in_game = models.PositiveSmallIntegerField(
+        help_text="The game in which it appeared (0 = before the first game)."
+    )
+    unlocked_by = models.ForeignKey(
+        PacketOpening, on_delete=models.PROTECT, null=True, blank=True, related_name="factions"
+    )
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    entered_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign", "slug"],
+                name="unlocked_faction_slug_unique",
+                violation_error_message="This campaign already has a faction of that name.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
 
 
 class Signature(Mark):
@@ -460,6 +516,7 @@ class ContentKind(models.TextChoices):
     FACTION = "faction", "Faction"
     EVENT_CARD = "event-card", "Event card"
     MISSION_CARD = "mission-card", "Mission card"
+    WORLD_CAPITAL = "world-capital", "World Capitals may be founded"
     RULE = "rule", "Rule addition"
     OTHER = "other", "Other"
 
@@ -527,6 +584,113 @@ class OtherMark(Mark):
 
     def __str__(self) -> str:
         return f"{self.kind} on {self.territory or self.faction}"
+
+
+class SealedComponent(models.Model):
+    """A sealed component the group found beyond the box's six packets: its name and the trigger
+    printed on it, in the group's own words. Earthbook does not watch its trigger: the group
+    says when it happened, and opening it is a ``PacketOpening`` whose ``packet`` is this slug.
+
+    One entered by mistake is deleted while still sealed, or voided (with its reason) once
+    opened."""
+
+    campaign = models.ForeignKey(
+        CAMPAIGN, on_delete=models.CASCADE, related_name="sealed_components"
+    )
+    slug = models.CharField(max_length=40)
+    name = models.CharField(max_length=60)
+    trigger = models.CharField(max_length=300, help_text="When to open it, in the group's words.")
+    added_in_game = models.PositiveSmallIntegerField(
+        default=0, help_text="The last game played when it was entered (0 = none yet)."
+    )
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    entered_at = models.DateTimeField(default=timezone.now)
+    voided = models.BooleanField(default=False, help_text="Entered by mistake: never counted.")
+    void_reason = models.CharField(max_length=300, blank=True, default="")
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign", "slug"],
+                condition=Q(voided=False),
+                name="sealed_component_slug_unique",
+                violation_error_message="There is already a sealed component by that name.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class RuleSticker(models.Model):
+    """A rule sticker pasted into the rulebook, in the group's own words: which section, in
+    which game, and (when known) the packet opening that unlocked it. ``setting`` names the
+    campaign setting it changed, if Earthbook reads one (``legacy.rulebook.SETTINGS``)."""
+
+    campaign = models.ForeignKey(CAMPAIGN, on_delete=models.CASCADE, related_name="rule_stickers")
+    section = models.CharField(max_length=32, choices=SECTION_CHOICES)
+    added_in_game = models.PositiveSmallIntegerField(
+        help_text="The game in which it was pasted in (0 = before the first game)."
+    )
+    opening = models.ForeignKey(
+        PacketOpening,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="rule_stickers",
+    )
+    title = models.CharField(max_length=100)
+    text = models.TextField(blank=True, default="")
+    setting = models.CharField(
+        max_length=60, blank=True, default="", help_text="The campaign setting it changed."
+    )
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    entered_at = models.DateTimeField(default=timezone.now)
+    voided = models.BooleanField(default=False, help_text="Entered by mistake: never counted.")
+    void_reason = models.CharField(max_length=300, blank=True, default="")
+
+    class Meta:
+        ordering = ["added_in_game", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.section}, game {self.added_in_game})"
+
+
+class Deck(models.TextChoices):
+    EVENT = "event", "Event cards"
+    MISSION = "mission", "Mission cards"
+
+
+class DeckCard(models.Model):
+    """An event or mission card a packet added, in the group's own words.
+
+    Where it is (in its deck, drawn in a game, completed, destroyed) is read from the games'
+    logs (``campaigns.game.decks``): a card destroyed at the table leaves its deck for good.
+    """
+
+    campaign = models.ForeignKey(CAMPAIGN, on_delete=models.CASCADE, related_name="deck_cards")
+    deck = models.CharField(max_length=8, choices=Deck.choices)
+    title = models.CharField(max_length=100)
+    text = models.TextField(blank=True, default="")
+    opening = models.ForeignKey(PacketOpening, on_delete=models.PROTECT, related_name="cards")
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    entered_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(deck__in=Deck.values), name="deck_card_deck_known"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_deck_display()}: {self.title}"
 
 
 class StockAllowance(models.Model):

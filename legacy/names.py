@@ -9,7 +9,7 @@ the group's own words and is never looked up here.
 from __future__ import annotations
 
 from legacy import board
-from legacy.box import FACTION_BY_SLUG
+from legacy.box import FACTION_BY_SLUG, PACKET_BY_SLUG
 
 LANGUAGES = ("en", "ru")
 DEFAULT = "en"
@@ -128,6 +128,15 @@ RU_POWERS = {
 
 RU_SCARS = {"bunker": "Бункер", "ammo-shortage": "Нехватка боеприпасов"}
 
+RU_PACKETS = {
+    "pack-1": "Пакет 1",
+    "pack-2": "Пакет 2",
+    "pack-3": "Пакет 3",
+    "pack-4": "Пакет 4",
+    "pocket-1": "Кармашек 1",
+    "pocket-2": "Кармашек 2",
+}
+
 # The few words a board picture writes besides names.
 PICTURE_WORDS = {
     "en": {
@@ -136,6 +145,9 @@ PICTURE_WORDS = {
         "world": "The World of {name}",
         "before": "{campaign} \u2014 before the first game",
         "after": "{campaign} \u2014 after game {number}",
+        "legend": "Legend",
+        "capital": "World Capital (5)",
+        "hidden": "(hidden)",
     },
     "ru": {
         "continents": "Континенты",
@@ -143,6 +155,9 @@ PICTURE_WORDS = {
         "world": "Мир \u00ab{name}\u00bb",
         "before": "{campaign} \u2014 перед первой игрой",
         "after": "{campaign} \u2014 после игры {number}",
+        "legend": "Условные знаки",
+        "capital": "Всемирная столица (5)",
+        "hidden": "(скрыто)",
     },
 }
 
@@ -173,6 +188,14 @@ def faction(slug: str, language: str | None = DEFAULT) -> str:
         return RU_FACTIONS[slug]
     f = FACTION_BY_SLUG.get(slug)
     return f.name if f else slug
+
+
+def packet(slug: str, language: str | None = DEFAULT) -> str:
+    """A sealed packet of the box by its slug (its name on the packet, never its content)."""
+    if language_of(language) == "ru" and slug in RU_PACKETS:
+        return RU_PACKETS[slug]
+    p = PACKET_BY_SLUG.get(slug)
+    return p.name if p else slug
 
 
 def base_scar(slug: str, name: str, language: str | None = DEFAULT) -> str:

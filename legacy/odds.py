@@ -27,6 +27,11 @@ How it works
 
    * ``odds_table`` and the helpers that need the chance from many starting points sweep
      backwards (value of each state = chance of conquest from there).
+   * ``odds_table`` without missiles follows the table's own shape instead (see "The whole
+     table without missiles" below): each fortification box state is one plane computed from
+     the one below in a few array operations, and only the plane with no boxes left is swept
+     by diagonals. It does the same additions in the same order, so it gives the very same
+     numbers in a fraction of the operations.
    * ``battle_odds`` pushes probability forwards from the one starting state, which also gives
      the distribution of troops left on both sides. With missiles the attacker's best choice
      depends on the chance of conquest from each possible next state, so it first sweeps
@@ -50,6 +55,15 @@ Modelling decisions (the rules leave these open; most are settings on ``Modifier
   Ammo Shortage -1 on the highest die, fortification +1 on every defence die, the Bear's -1 on
   the lower die. "Highest" and "lower" are decided on the natural dice. Each modifier counts at
   most once per die, so a Die Mechaniker HQ in a fortified city is fortified once.
+* A scar's effect on the dice (``scar_effect``, a code of ``legacy.scar_effects``: +1 or -1 to
+  the defender's highest die, to both defence dice or to the attacker's highest die, or none)
+  follows the same convention on every die it touches: it adds up with the other modifiers and
+  the total is clamped to 1..6 once, so +1 on a 6 stays a 6 and -1 on a 1 stays a 1. The
+  Bunker is exactly the effect "defender's highest +1" and Ammo Shortage "defender's highest
+  -1". On the attacker's side "highest" is decided on the natural dice too, and a die a
+  missile turned into a 6 is never modified (a missile's 6 is unmodifiable), so a missile on
+  the highest die of a -1 scar gets a 6 and the scar touches no other die. The Bear's
+  three-of-a-kind looks at the dice as rolled (with missiles as set below), not as modified.
 * With one defence die, that die is also the "lower" die for the Bear's power (a); set
   ``single_die_is_lower=False`` to apply it only when the defender rolls two dice.
 * ``resort=True`` (default): after modifiers and missiles both sides' dice are sorted again
@@ -76,7 +90,8 @@ Modelling decisions (the rules leave these open; most are settings on ``Modifier
   worth nothing here, so the best play spends one whenever it raises the chance at all; a
   player saving missiles for later will spend fewer (``expected_missiles_used`` is an upper
   guide).
-* A territory carries at most one scar, so Bunker and Ammo Shortage together are refused, and
+* A territory carries at most one scar, so Bunker and Ammo Shortage together (or either with a
+  ``scar_effect`` that changes the dice) are refused, and
   each faction keeps one of its two starting powers, so both Bear powers (or both Die
   Mechaniker powers) together are refused too.
 * Chains (``chain_odds``): after each conquest the attacker moves every troop but one into the
@@ -100,6 +115,8 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 import numpy as np
+
+from legacy import scar_effects
 
 # Limits. The troop caps keep one request to well under a second; the missile cap is the
 # number of missile tokens in the box; the box count is printed on every fortification.
@@ -143,15 +160,18 @@ class Modifiers:
     """What changes the dice in one battle: the defended territory's marks and the factions'
     powers, plus the settings for points the rules leave open.
 
-    Territory: ``bunker`` and ``ammo_shortage`` (scars), ``fortified`` (a fortified city) with
-    ``fortification_boxes`` still unmarked. Defender's powers: ``mechaniker_hq`` (Die Mechaniker
-    defending its starting HQ, always fortified) and ``mechaniker_double_six``. Attacker's
-    powers: ``bear_lower_die`` and ``bear_three_of_a_kind`` (Enclave of the Bear). Settings:
-    ``resort``, ``missile_six_is_natural`` and ``single_die_is_lower`` (see the module notes).
+    Territory: ``bunker`` and ``ammo_shortage`` (the box's scars), or ``scar_effect`` (the code of
+    any scar type's effect on the dice, ``legacy.scar_effects``), ``fortified`` (a fortified
+    city) with ``fortification_boxes`` still unmarked. Defender's powers: ``mechaniker_hq`` (Die
+    Mechaniker defending its starting HQ, always fortified) and ``mechaniker_double_six``.
+    Attacker's powers: ``bear_lower_die`` and ``bear_three_of_a_kind`` (Enclave of the Bear).
+    Settings: ``resort``, ``missile_six_is_natural`` and ``single_die_is_lower`` (see the module
+    notes).
     """
 
     bunker: bool = False
     ammo_shortage: bool = False
+    scar_effect: str = scar_effects.NONE
     fortified: bool = False
     fortification_boxes: int = FORTIFICATION_BOXES
     mechaniker_hq: bool = False
@@ -174,6 +194,13 @@ class Modifiers:
                         f"{FORTIFICATION_BOXES} can be left unmarked, not {value}.",
                         f.name,
                     )
+            elif f.name == "scar_effect":
+                if not isinstance(value, str) or value not in scar_effects.EFFECTS:
+                    raise OddsInputError(
+                        f"Unknown scar effect {value!r}; the known ones are "
+                        f"{', '.join(scar_effects.CODES)}.",
+                        f.name,
+                    )
             elif not isinstance(value, bool):
                 raise OddsInputError(
                     f"'{f.name.replace('_', ' ')}' is either on or off (True or False), "
@@ -185,6 +212,12 @@ class Modifiers:
                 "A territory holds at most one scar: it cannot have both a Bunker and an Ammo "
                 "Shortage.",
                 "ammo_shortage",
+            )
+        if (self.bunker or self.ammo_shortage) and self.scar_effect != scar_effects.NONE:
+            raise OddsInputError(
+                "A territory holds at most one scar: give either its scar's effect on the dice "
+                "or a Bunker or Ammo Shortage, not both.",
+                "scar_effect",
             )
         if self.bear_lower_die and self.bear_three_of_a_kind:
             raise OddsInputError(
@@ -204,11 +237,22 @@ class Modifiers:
         """Whether the defence dice get the fortification's +1 on the next roll."""
         return self.mechaniker_hq or (self.fortified and self.fortification_boxes > 0)
 
+    @property
+    def dice_change(self) -> scar_effects.DiceChange:
+        """What the territory's scar adds to the dice: the Bunker and Ammo Shortage switches
+        are the box's two effects on the defender's highest die."""
+        change = scar_effects.EFFECTS[self.scar_effect]
+        if self.bunker or self.ammo_shortage:
+            change = change._replace(defender_highest=int(self.bunker) - int(self.ammo_shortage))
+        return change
+
     def _rules(self, fortified: bool) -> _RollRules:
+        change = self.dice_change
         return _RollRules(
             fortified=fortified,
-            bunker=self.bunker,
-            ammo_shortage=self.ammo_shortage,
+            defender_highest=change.defender_highest,
+            defence_dice=change.defence_dice,
+            attacker_highest=change.attacker_highest,
             bear_lower_die=self.bear_lower_die,
             single_die_is_lower=self.single_die_is_lower,
             bear_three_of_a_kind=self.bear_three_of_a_kind,
@@ -310,8 +354,9 @@ class _RollRules(NamedTuple):
     """Everything that decides how one roll resolves (hashable, so it can key the caches)."""
 
     fortified: bool
-    bunker: bool
-    ammo_shortage: bool
+    defender_highest: int  # the scar's change to the defender's highest die
+    defence_dice: int  # the scar's change to every defence die
+    attacker_highest: int  # the scar's change to the attacker's highest die
     bear_lower_die: bool
     single_die_is_lower: bool
     bear_three_of_a_kind: bool
@@ -325,11 +370,11 @@ def _defence_values(natural: tuple[int, ...], rules: _RollRules) -> list[int]:
     last = len(natural) - 1
     values = []
     for i, die in enumerate(natural):
-        change = 0
+        change = rules.defence_dice
         if rules.fortified:
             change += 1
         if i == 0:
-            change += rules.bunker - rules.ammo_shortage
+            change += rules.defender_highest
         if rules.bear_lower_die and i == last and (last > 0 or rules.single_die_is_lower):
             change -= 1
         # Modifiers add up first and the total is clamped once, so +1 and -1 on a 6 leave a 6.
@@ -348,9 +393,13 @@ def _resolve(
 ) -> tuple[int, int, int]:
     """(kind, attacker losses, defender losses) of one roll, ``missile_dice`` being the
     positions (in the natural attack roll, sorted high to low) turned into 6s."""
-    attack = [6 if i in missile_dice else die for i, die in enumerate(natural_attack)]
+    rolled = [6 if i in missile_dice else die for i, die in enumerate(natural_attack)]
+    attack = rolled
+    if rules.attacker_highest and 0 not in missile_dice:
+        # The scar changes the highest natural die, unless a missile made it an unmodifiable 6.
+        attack = [min(6, max(1, rolled[0] + rules.attacker_highest)), *rolled[1:]]
     if rules.resort:
-        attack.sort(reverse=True)
+        attack.sort(reverse=True)  # sorting ``rolled`` too changes neither its length nor set
     attacker_losses = defender_losses = 0
     for a, d in zip(attack, defence, strict=False):
         # Ties go to the defender.
@@ -363,8 +412,8 @@ def _resolve(
         kind = _HALT
     if (
         rules.bear_three_of_a_kind
-        and len(attack) == 3
-        and len(set(attack)) == 1
+        and len(rolled) == 3
+        and len(set(rolled)) == 1
         and (not missile_dice or rules.missile_six_is_natural)
         and defender_losses >= 1
     ):
@@ -763,6 +812,225 @@ def _check_missile_work(max_attackers, max_defenders, mods: Modifiers, missiles:
         )
 
 
+# --- The whole table without missiles ----------------------------------------------------------
+#
+# Without missiles the table has a simpler shape than the general engine assumes, and working
+# along it takes far fewer numpy operations. It is the same arithmetic in the same order (each
+# state adds up its roll's outcomes as the engine does), so every chance is the same to the
+# last bit.
+#
+# * A roll of 3 attack dice is the only one that marks a fortification box, and 4 or more
+#   troops on the attacking territory always roll 3 dice. So every state with 4 or more
+#   attackers and b >= 1 boxes unmarked moves to one with b - 1 boxes: the whole plane of
+#   chances with b boxes comes from the plane with b - 1 in a few operations on whole arrays.
+# * With 2 or 3 attackers the attacker never rolls 3 dice again, so the boxes left no longer
+#   matter, only whether the dice are fortified: those two columns, like the row of 1 defender,
+#   are short recurrences worked out one number at a time.
+# * The plane that refers to itself (no boxes left, never fortified, or a Die Mechaniker HQ) is
+#   swept by anti-diagonals, as the engine does; away from those edges every roll compares two
+#   pairs of dice, so a diagonal needs only the one two below it and two neighbouring
+#   diagonals are worked out together.
+
+
+def _roll_terms(rules: _RollRules, attack_dice: int, defence_dice: int):
+    """A roll's outcomes in the order the engine adds them up: the plain ones as
+    (attacker losses, defender losses, probability), then the rest as (kind, defender losses,
+    probability). The engine's order is sorted by kind, so the plain ones come first."""
+    linear = _kernel(attack_dice, defence_dice, rules, 0).linear
+    plain = [(la, ld, p) for kind, la, ld, p in linear if kind == _NORMAL]
+    rest = [(kind, ld, p) for kind, _, ld, p in linear if kind != _NORMAL]
+    assert [t[0] for t in linear] == sorted(t[0] for t in linear)
+    return plain, rest
+
+
+def _edges(
+    rules: _RollRules, A: int, D: int, stop: int, with_row: bool = True
+) -> tuple[list[list[float]], list[float]]:
+    """The chances with 0 to 3 attackers (``columns[a][d]``) and with 1 defender (``row[a]``),
+    the states the array sweeps leave out."""
+    columns = [[1.0] + [0.0] * D for _ in range(4)]
+    for a in (2, 3):
+        if a > stop:
+            column = columns[a]
+            one, more = _roll_terms(rules, a - 1, 1), _roll_terms(rules, a - 1, 2)
+            for d in range(1, D + 1):
+                plain, rest = one if d == 1 else more
+                total = 0.0
+                for la, ld, p in plain:
+                    total += p * columns[a - la][d - ld]
+                for kind, ld, p in rest:
+                    # An outright conquest is worth 1; a double six that halts, only if it
+                    # also took the last defenders.
+                    if kind == _CONQUER or d == ld:
+                        total += p
+                column[d] = total
+    row = [columns[a][1] if a <= 3 else 0.0 for a in range(A + 1)]
+    if with_row and D >= 1:
+        plain, rest = _roll_terms(rules, 3, 1)
+        lines = ([1.0] * (A + 1), row)  # by defenders left (0 or 1), then attackers
+        for a in range(max(4, stop + 1), A + 1):
+            total = 0.0
+            for la, ld, p in plain:
+                total += p * lines[1 - ld][a - la]
+            for kind, ld, p in rest:
+                if kind == _CONQUER or ld == 1:
+                    total += p
+            row[a] = total
+    return columns, row
+
+
+def _self_plane(rules: _RollRules, A: int, D: int, stop: int) -> np.ndarray:
+    """[attackers, defenders] chances when every roll of the battle has the same ``rules``."""
+    columns, row = _edges(rules, A, D, stop)
+    S = A + D
+    # Anti-diagonals s = attackers + defenders, two to a row: state (a, s - a) is held in
+    # pairs[s // 2, 2 * a + s % 2], so a pair of diagonals over a range of attackers, and the
+    # pair below it, are each one contiguous run. One spare diagonal for the last pair.
+    width = 2 * (A + 1)
+    pairs = np.zeros((S // 2 + 2, width))
+    plane = np.zeros((A + 1, D + 1))
+    plane[:, 0] = 1.0  # no defenders left: conquered
+    plane[:, 1] = row
+    for a in (2, 3):
+        if a <= A:
+            plane[a, 1:] = columns[a][1:]
+    views = _pair_views(pairs, A, D)
+    for where, view in views:
+        view[...] = plane[where]
+    first = max(4, stop + 1)
+    if first <= A and D >= 2:
+        plain, rest = _roll_terms(rules, 3, 2)
+        # Each plain outcome loses two troops in all, la of them attackers (0, 1 or 2, in that
+        # order); one that cannot happen weighs 0 and adds an exact 0. below[q, la, j] is
+        # pairs[q, j + 4 - 2 * la], so below[q - 1, :, 2 * lo - 4 : 2 * hi - 4] holds, for
+        # each la, the states the pair q's states [lo, hi) reach by losing la attackers.
+        weights = np.zeros((3, 1))
+        for la, _, p in plain:
+            weights[la, 0] = p
+        step = pairs.strides[1]
+        below = np.lib.stride_tricks.as_strided(
+            pairs.reshape(-1)[4:],
+            shape=(pairs.shape[0], 3, width - 4),
+            strides=(pairs.strides[0], -2 * step, step),
+            writeable=False,
+        )
+        products = np.empty((3, width))
+        for s in range(first + 2 - first % 2, S + 1, 2):
+            # Diagonals s and s + 1 from s - 2 and s - 1. Diagonal s + 1 also gets a state
+            # with D + 1 defenders, never read, and s the state with 1 defender (or none to
+            # roll for), put back below.
+            lo, hi = max(first, s - D), min(A, s - 1) + 1
+            q = s // 2
+            out = pairs[q, 2 * lo : 2 * hi]
+            part = products[:, : 2 * (hi - lo)]
+            np.multiply(below[q - 1, :, 2 * lo - 4 : 2 * hi - 4], weights, out=part)
+            np.add.reduce(part, axis=0, out=out)  # (la 0 + la 1) + la 2, as the engine adds
+            for kind, ld, p in rest:
+                if kind == _CONQUER:
+                    out += p
+                elif ld == 2:  # two defenders left: a = s - 2 on s, a = s - 1 on s + 1
+                    if lo <= s - 2 < hi:
+                        pairs[q, 2 * (s - 2)] += p
+                    if s - 1 < hi:
+                        pairs[q, 2 * (s - 1) + 1] += p
+            if s - 1 < hi:
+                pairs[q, 2 * (s - 1)] = row[s - 1]
+    for where, view in views:
+        plane[where] = view
+    return plane
+
+
+def _pair_views(pairs: np.ndarray, A: int, D: int) -> list[tuple[tuple[slice, slice], Any]]:
+    """The states (a, d) held in ``pairs[(a + d) // 2, 2 * a + (a + d) % 2]`` as four strided
+    views, one for each parity of a and of d: with a = 2u + i and d = 2t + j, the state is
+    u * (width + 4) + t * width + (0, 1, 3 or width + 2) places into the flat array."""
+    width = pairs.shape[1]
+    flat = pairs.reshape(-1)
+    step = flat.strides[0]
+    views = []
+    for i, j, offset in ((0, 0, 0), (0, 1, 1), (1, 0, 3), (1, 1, width + 2)):
+        shape = (len(range(i, A + 1, 2)), len(range(j, D + 1, 2)))
+        view = np.lib.stride_tricks.as_strided(
+            flat[offset:], shape=shape, strides=((width + 4) * step, width * step)
+        )
+        views.append(((slice(i, None, 2), slice(j, None, 2)), view))
+    return views
+
+
+def _add_worn_terms(out, terms, before, rows, cols, first_defenders, scratch) -> None:
+    """``out`` (attackers ``rows`` x defenders ``cols`` of a plane) from the plane ``before``
+    of one box fewer."""
+    plain, rest = terms
+    for i, (la, ld, p) in enumerate(plain):
+        src = before[rows.start - la : rows.stop - la, cols.start - ld : cols.stop - ld]
+        if i == 0:
+            np.multiply(src, p, out=out)
+        else:
+            np.multiply(src, p, out=scratch)
+            out += scratch
+    if not plain:
+        out[...] = 0.0
+    for kind, ld, p in rest:
+        if kind == _CONQUER:
+            out += p
+        elif first_defenders <= ld < first_defenders + out.shape[1]:
+            out[:, ld - first_defenders] += p
+
+
+def _plain_table(mods: Modifiers, A: int, D: int, stop: int) -> np.ndarray:
+    """The chance of conquest for every (attackers, defenders), at full boxes, no missiles."""
+    worn = mods.fortified and not mods.mechaniker_hq and mods.fortification_boxes > 0
+    plane = _self_plane(mods._rules(mods.mechaniker_hq), A, D, stop)
+    first = max(4, stop + 1)
+    if not worn or first > A:
+        if worn:
+            columns, _ = _edges(mods._rules(True), A, D, stop, with_row=False)
+            for a in (2, 3):
+                if a <= A:
+                    plane[a, 1:] = columns[a][1:]
+        return plane
+    rules = mods._rules(True)
+    columns, _ = _edges(rules, A, D, stop, with_row=False)
+    one, more = _roll_terms(rules, 3, 1), _roll_terms(rules, 3, 2)
+    rows = slice(first, A + 1)
+    # Two planes in turn: what does not change with the boxes is written once in both.
+    planes = np.zeros((2, A + 1, D + 1))
+    planes[:, :, 0] = 1.0
+    for a in (2, 3):
+        if a <= A:
+            planes[:, a, 1:] = columns[a][1:]
+    # With two or more defenders the states (first, 2) to (A, D) are one contiguous run of a
+    # plane, and every outcome is that run shifted: it is worked out whole, then the states
+    # with 0 or 1 defender it also ran over are put back and worked out.
+    width = D + 1
+    start, end = first * width + 2, (A + 1) * width
+    scratch = np.empty(max(end - start, A + 1 - first))
+    before = plane
+    for boxes in range(1, mods.fortification_boxes + 1):
+        now = planes[boxes % 2]
+        if D >= 2:
+            flat, out = before.reshape(-1), now.reshape(-1)[start:end]
+            plain, rest = more
+            for i, (la, ld, p) in enumerate(plain):
+                shift = la * width + ld
+                if i == 0:
+                    np.multiply(flat[start - shift : end - shift], p, out=out)
+                else:
+                    np.multiply(flat[start - shift : end - shift], p, out=scratch[: end - start])
+                    out += scratch[: end - start]
+            for kind, ld, p in rest:
+                if kind == _CONQUER:
+                    out += p
+                elif ld == 2:
+                    now[rows, 2] += p
+            now[first + 1 :, 0] = 1.0
+        _add_worn_terms(
+            now[rows, 1:2], one, before, rows, slice(1, 2), 1, scratch[: A + 1 - first, None]
+        )
+        before = now
+    return before.copy()
+
+
 # --- Answers -----------------------------------------------------------------------------------
 
 
@@ -849,8 +1117,10 @@ def odds_table(
     missiles = _check_missiles(missiles)
     stop_at = _check_stop_at(stop_at, None)
     _check_missile_work(max_attackers, max_defenders, mods, missiles)
-    engine = _Engine(mods, max_attackers, max_defenders, missiles, stop_at)
-    table, _ = engine.backward("table")
+    if missiles:
+        table, _ = _Engine(mods, max_attackers, max_defenders, missiles, stop_at).backward("table")
+    else:
+        table = _plain_table(mods, max_attackers, max_defenders, stop_at)
     table[0, :] = np.nan
     table[:, 0] = np.nan
     table.setflags(write=False)

@@ -115,6 +115,80 @@ def recruitment(
 # --- Before every game ---------------------------------------------------------------------------
 
 
+# Cities whose founder (and only they) may start on them: a major city, and a World Capital.
+FOUNDERS_START_CITIES = ("major", "capital")
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a rule says no, as data: a stable ``code`` and its parameters (territory slugs, a
+    city's name), so that each door words it in its reader's language. ``str()`` is the
+    English sentence, for the services' refusals and for logs."""
+
+    code: str
+    territory: str = ""
+    other: str = ""  # a second territory (the HQ next door)
+    city: str = ""  # a city's name, as the group wrote it
+
+    def __str__(self) -> str:
+        name = _territory_name(self.territory)
+        if self.code == "unknown-territory":
+            return f"There is no territory called {self.territory!r} on the board."
+        if self.code == "occupied":
+            return f"{name} is occupied: a start must be an empty territory."
+        if self.code == "others-capital":
+            return (
+                f"{name} holds {self.city}, a World Capital founded by someone else: only its "
+                "founder may start there."
+            )
+        if self.code == "others-major-city":
+            return (
+                f"{name} holds {self.city}, a major city founded by someone else: only its "
+                "founder may start there."
+            )
+        if self.code == "marked":
+            return f"{name} is marked: a start must be unmarked, or a major city you founded."
+        if self.code == "borders-hq":
+            other = _territory_name(self.other)
+            return (
+                f"{name} borders the HQ already placed in {other}: HQs may not start side by side."
+            )
+        return self.code
+
+
+def start_reason(
+    world: World,
+    territory: str,
+    *,
+    player: int | None,
+    occupied: Iterable[str] = (),
+    hqs: Iterable[str] = (),
+) -> Reason | None:
+    """Why ``player`` may not start on ``territory`` (a ``Reason``), or None if they may.
+
+    A start must be unoccupied, and either unmarked or holding a major city that this same
+    player founded (scarred or not); it may not touch an HQ already placed. A World Capital is
+    the bigger major city and is read the same way: a legal start for its founder only.
+    """
+    if territory not in board.TERRITORY_BY_SLUG:
+        return Reason("unknown-territory", territory)
+    if territory in set(occupied) or territory in set(hqs):
+        return Reason("occupied", territory)
+    state = world.territories[territory]
+    founders_city = state.city is not None and state.city.kind in FOUNDERS_START_CITIES
+    own_major_city = founders_city and player is not None and state.city.founder == player
+    if state.marked and not own_major_city:
+        if founders_city and state.city.kind == "capital":
+            return Reason("others-capital", territory, city=state.city.name)
+        if founders_city:
+            return Reason("others-major-city", territory, city=state.city.name)
+        return Reason("marked", territory)
+    touching = sorted(h for h in hqs if board.are_adjacent(h, territory))
+    if touching:
+        return Reason("borders-hq", territory, other=touching[0])
+    return None
+
+
 def starting_refusal(
     world: World,
     territory: str,
@@ -123,35 +197,9 @@ def starting_refusal(
     occupied: Iterable[str] = (),
     hqs: Iterable[str] = (),
 ) -> str | None:
-    """Why ``player`` may not start on ``territory``, in a player's words, or None if they may.
-
-    A start must be unoccupied, and either unmarked or holding a major city that this same
-    player founded (scarred or not); it may not touch an HQ already placed.
-    """
-    if territory not in board.TERRITORY_BY_SLUG:
-        return f"There is no territory called {territory!r} on the board."
-    name = board.TERRITORY_BY_SLUG[territory].name
-    if territory in set(occupied) or territory in set(hqs):
-        return f"{name} is occupied: a start must be an empty territory."
-    state = world.territories[territory]
-    own_major_city = (
-        state.city is not None
-        and state.city.kind == "major"
-        and player is not None
-        and state.city.founder == player
-    )
-    if state.marked and not own_major_city:
-        if state.city is not None and state.city.kind == "major":
-            return (
-                f"{name} holds {state.city.name}, a major city founded by someone else: only its "
-                "founder may start there."
-            )
-        return f"{name} is marked: a start must be unmarked, or a major city you founded."
-    touching = sorted(h for h in hqs if board.are_adjacent(h, territory))
-    if touching:
-        other = board.TERRITORY_BY_SLUG[touching[0]].name
-        return f"{name} borders the HQ already placed in {other}: HQs may not start side by side."
-    return None
+    """``start_reason`` in English words, or None if ``player`` may start there."""
+    reason = start_reason(world, territory, player=player, occupied=occupied, hqs=hqs)
+    return None if reason is None else str(reason)
 
 
 def legal_starting_territories(
@@ -166,7 +214,7 @@ def legal_starting_territories(
     return [
         t.slug
         for t in board.TERRITORIES
-        if starting_refusal(world, t.slug, player=player, occupied=occupied, hqs=hqs) is None
+        if start_reason(world, t.slug, player=player, occupied=occupied, hqs=hqs) is None
     ]
 
 
@@ -256,6 +304,7 @@ def check_first_game_coins(placements: Iterable[str], *, stock: int = 12) -> dic
 class Reward(StrEnum):
     NAME_CONTINENT = "name-continent"
     MAJOR_CITY = "major-city"
+    WORLD_CAPITAL = "world-capital"
     CANCEL_SCAR = "cancel-scar"
     CHANGE_BONUS = "change-bonus"
     FORTIFY_CITY = "fortify-city"
@@ -267,6 +316,7 @@ class Reward(StrEnum):
 WINNER_REWARDS = (
     Reward.NAME_CONTINENT,
     Reward.MAJOR_CITY,
+    Reward.WORLD_CAPITAL,
     Reward.CANCEL_SCAR,
     Reward.CHANGE_BONUS,
     Reward.FORTIFY_CITY,
@@ -277,6 +327,7 @@ HELD_ON_REWARDS = (Reward.MINOR_CITY, Reward.UPGRADE_CARD)
 REWARD_LABELS = {
     Reward.NAME_CONTINENT: "Name a continent",
     Reward.MAJOR_CITY: "Found a major city",
+    Reward.WORLD_CAPITAL: "Found a World Capital",
     Reward.CANCEL_SCAR: "Cancel a scar",
     Reward.CHANGE_BONUS: "Change a continent's bonus",
     Reward.FORTIFY_CITY: "Fortify a city",
@@ -317,6 +368,11 @@ def winner_reward_targets(world: World) -> dict[Reward, list]:
         Reward.MAJOR_CITY: (
             [t.slug for t in territories if t.city is None]
             if _stock(world, Stock.MAJOR_CITIES) > 0
+            else []
+        ),
+        Reward.WORLD_CAPITAL: (
+            [t.slug for t in territories if t.city is None]
+            if _stock(world, Stock.WORLD_CAPITALS) > 0
             else []
         ),
         Reward.CANCEL_SCAR: (
@@ -515,6 +571,21 @@ def check_winner_reward(world: World, choice: RewardChoice) -> None:
             raise RuleViolation(
                 "All 5 major city stickers are used.", rule="stock-empty", field="kind"
             )
+    elif kind == Reward.WORLD_CAPITAL:
+        _require_name(choice, "A World Capital")
+        if state.city is not None:
+            raise RuleViolation(
+                f"{name} already has a city: one city per territory.",
+                rule="one-city-per-territory",
+                field="territory",
+            )
+        if _stock(world, Stock.WORLD_CAPITALS) <= 0:
+            raise RuleViolation(
+                "No World Capital may be founded now: no opened packet allows one, or the "
+                "campaign has as many as it allows.",
+                rule="world-capitals-allowed",
+                field="kind",
+            )
     elif kind == Reward.CANCEL_SCAR:
         if state.scar is None:
             raise RuleViolation(
@@ -595,6 +666,46 @@ def check_held_on_reward(
         )
     if _stock(world, Stock.HELD_ON_COINS) <= 0:
         raise RuleViolation("All coin stickers are used.", rule="stock-empty", field="kind")
+
+
+# --- World Capitals ------------------------------------------------------------------------------
+
+
+def world_capitals(world: World) -> list[str]:
+    """The territories holding a World Capital that counts now, in board order."""
+    return [slug for slug, city in world.cities().items() if city.kind == "capital"]
+
+
+def check_world_capital(
+    world: World, *, territory: str | None, name: str, unlocked: bool, allowed: int
+) -> None:
+    """Refuse a World Capital (population 5) the campaign or the board does not allow now.
+
+    Founding one is possible once a packet allowed it (``unlocked``); at most ``allowed`` may
+    exist at once (a campaign setting); it is a city like any other: one per territory.
+    """
+    if not unlocked:
+        raise RuleViolation(
+            "No opened packet allows founding a World Capital yet.",
+            rule="world-capital-locked",
+            conflict=True,
+        )
+    choice = RewardChoice(kind=Reward.MAJOR_CITY, territory=territory, name=name)
+    _require_name(choice, "A World Capital")
+    slug = _require_territory(choice)
+    state = world.territories[slug]
+    if state.city is not None:
+        raise RuleViolation(
+            f"{_territory_name(slug)} already has a city: one city per territory.",
+            rule="one-city-per-territory",
+            field="territory",
+        )
+    if len(world_capitals(world)) >= allowed:
+        raise RuleViolation(
+            f"This campaign allows {allowed} World Capital(s), and that many exist already.",
+            rule="world-capitals-allowed",
+            conflict=True,
+        )
 
 
 # --- Sealed packets ------------------------------------------------------------------------------
@@ -705,7 +816,10 @@ def world_after_reward(world: World, choice: RewardChoice, *, player: int | None
         spend(Stock.BONUS_PLUS if choice.delta == 1 else Stock.BONUS_MINUS)
     else:
         t = territories[choice.territory]
-        if kind in (Reward.MAJOR_CITY, Reward.MINOR_CITY):
+        if kind == Reward.WORLD_CAPITAL:
+            t = replace(t, city=City("capital", choice.name.strip(), founder=player))
+            spend(Stock.WORLD_CAPITALS)
+        elif kind in (Reward.MAJOR_CITY, Reward.MINOR_CITY):
             city_kind = "major" if kind == Reward.MAJOR_CITY else "minor"
             t = replace(t, city=City(city_kind, choice.name.strip(), founder=player))
             spend(Stock.MAJOR_CITIES if city_kind == "major" else Stock.MINOR_CITIES)

@@ -65,7 +65,9 @@ def main() -> int:
         f"campaign_id = {ids['campaign']}\n"
         f"number = {ids['game']}\n"
         f"member_id = {extra['member']}\n"
-        f"mark_id = {extra['mark']}\n" + OPERATION_CONFIG
+        f"mark_id = {extra['mark']}\n"
+        f"component_id = {extra['component']}\n"
+        f"sticker_id = {extra['sticker']}\n" + OPERATION_CONFIG
     )
     log = FUZZ_DIR / "server.log"
     # Throttled logins would be documented 429s; a higher limit lets the fuzzer log in too.
@@ -119,21 +121,37 @@ STATEFUL_RULES = {
     "campaigns_games_events_red_star_create": "the player must be seated",
     "campaigns_games_events_rejoin_create": "the player must be seated and eliminated",
     "campaigns_games_events_scar_create": "the scar type and territory must exist",
+    "campaigns_games_events_card_drawn_create": "the card must be in one of the campaign's decks",
+    "campaigns_games_events_card_destroyed_create": "the card must be one of the campaign's",
+    "campaigns_games_events_mission_completed_create": "a drawn mission, a seated player",
+    "campaigns_decks_create": "the packet must be one this campaign has opened",
+    "campaigns_world_capitals_create": "a packet must allow it, on a territory with no city",
     "campaigns_legal_starts_retrieve": "the player must be on the roster",
     "campaigns_recruitment_retrieve": "territories must be on the board",
     "campaigns_marks_partial_update": "the fields that apply depend on the mark's type",
+    "campaigns_factions_create": "a new name, a colour written #rrggbb, between games",
+    "campaigns_powers_create": "the faction must be the campaign's, the game the one played",
+    "campaigns_powers_destroy_create": "the power must be on this campaign's cards, counting",
     "campaigns_members_create": "the username must be an account's",
     "campaigns_packets_create": "the packet must be one this campaign may open",
+    "campaigns_packets_components_create": "the name must be new here and not a box packet's",
+    "campaigns_packets_components_destroy": "only a component never opened is removed",
+    "campaigns_packets_components_void_create": "a sealed component is voided once",
+    "campaigns_rules_stickers_create": "the game must be set up, the packet opened by then",
+    "campaigns_rules_stickers_void_create": "a rule sticker is voided once",
     "campaigns_players_create": "the name must not be taken in the campaign",
     "campaigns_world_name_create": "the rolls are keyed by seated players",
-    "odds_retrieve": "a territory holds one scar: bunker and ammo_shortage exclude each other",
-    "odds_troops_needed_retrieve": "bunker and ammo_shortage exclude each other",
+    "odds_retrieve": "a territory holds one scar: bunker, ammo_shortage, scar_effect exclude "
+    "each other",
+    "odds_troops_needed_retrieve": "bunker, ammo_shortage and a scar_effect exclude each other",
+    "campaigns_odds_retrieve": "the territory must be on the board, the factions the campaign's",
+    "campaigns_scar_types_partial_update": "the scar type must be one of the campaign's",
 }
-# ensure_resource_availability: the member and mark ids are pinned to rows of the fuzz campaign
-# (so that requests reach real rows), and schemathesis prefers the pinned value over the id of
-# a row a stateful scenario has just created (a new campaign has neither that member nor that
-# mark); once a pinned member was removed, or asked for under a new campaign, the check reads
-# it as "created, then not found".
+# ensure_resource_availability: the member, mark, sealed component and rule sticker ids are
+# pinned to rows of the fuzz campaign (so that requests reach real rows), and schemathesis
+# prefers the pinned value over the id of a row a stateful scenario has just created (a new
+# campaign has neither that member nor that mark); once a pinned member was removed, or asked
+# for under a new campaign, the check reads it as "created, then not found".
 PINNED_ROWS = dict.fromkeys(
     (
         "campaigns_members_partial_update",
@@ -141,6 +159,10 @@ PINNED_ROWS = dict.fromkeys(
         "campaigns_marks_retrieve",
         "campaigns_marks_partial_update",
         "campaigns_marks_void_create",
+        "campaigns_packets_components_retrieve",
+        "campaigns_packets_components_destroy",
+        "campaigns_packets_components_void_create",
+        "campaigns_rules_stickers_void_create",
     ),
     "ensure_resource_availability",
 )
@@ -164,6 +186,9 @@ PINNED_ROWS.update(
             "campaigns_games_events_red_star_create",
             "campaigns_games_events_rejoin_create",
             "campaigns_games_events_scar_create",
+            "campaigns_games_events_card_drawn_create",
+            "campaigns_games_events_card_destroyed_create",
+            "campaigns_games_events_mission_completed_create",
             "campaigns_games_finish_create",
             "campaigns_games_seats_partial_update",
             "campaigns_games_start_create",
@@ -232,7 +257,8 @@ def _schemathesis(server, config: Path, ids: dict, args, extra: list[str]) -> in
 
 
 def _members(database_url: str, ids: dict) -> dict:
-    """An editor and a viewer for the campaign, and a mark to correct: more rows to reach."""
+    """An editor and a viewer for the campaign, a mark to correct, a sealed component and a rule
+    sticker: more rows to reach."""
     code = (
         "import json, sys; from bench.api import prepare_django; prepare_django(sys.argv[1]);"
         "from django.contrib.auth import get_user_model;"
@@ -248,7 +274,11 @@ def _members(database_url: str, ids: dict) -> dict:
         "from campaigns.models import Game; from campaigns.game.table import buy_red_star;"
         "g = Game.objects.get(campaign_id=ids['campaign'], number=ids['game']);"
         "buy_red_star(game=g, player=g.seats.order_by('order').first().player_id);"
-        "print(json.dumps({'member': m.pk, 'mark': c.pk}))"
+        # A sealed component of the group's own and a rule sticker, to reach by their ids.
+        "from campaigns.game import rulebook, sealed;"
+        "k = sealed.add_component(campaign=g.campaign, name='Fuzz Tin', trigger='Now.');"
+        "r = rulebook.add_sticker(campaign=g.campaign, section='scars', game=0, title='Fuzz');"
+        "print(json.dumps({'member': m.pk, 'mark': c.pk, 'component': k.pk, 'sticker': r.pk}))"
     )
     out = subprocess.run(
         [sys.executable, "-c", code, database_url, json.dumps(ids)],

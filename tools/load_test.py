@@ -1,25 +1,32 @@
-"""`make load`: many clients reading worlds and recording events at once, on loopback.
+"""`make load`: the 70/30 mix of a game night against the shipped server, as a benchmark.
 
-    DATABASE_URL=postgres://... python tools/load_test.py [--clients 50] [--duration 30]
+    DATABASE_URL=postgres://... [REDIS_URL=redis://...] python tools/load_test.py
+        [--clients 50] [--duration 60]
 
 Needs PostgreSQL (``DATABASE_URL``): the point is concurrent writers on a real database, which
-SQLite's single writer cannot show; without it the script says so and exits with 2. It
-migrates that database and adds a load-test account and campaign of its own (three finished
-games and one in progress), then serves the project with gunicorn (several workers, threads,
-DEBUG off) on a free loopback port.
+SQLite's single writer cannot show; without it the script says so and exits with 2. It migrates
+that database and adds a load-test account and campaign of its own (three finished games and one
+in progress), then starts the production command exactly as the Dockerfile runs it
+(``gunicorn -c config/gunicorn.conf.py config.wsgi``: workers and threads from
+``WEB_CONCURRENCY`` / ``GUNICORN_THREADS`` or their defaults, DEBUG off, persistent database
+connections, Redis as the cache when ``REDIS_URL`` is set) on a free loopback port.
 
-Each client thread keeps one HTTP/1.1 connection and, until the time is up (or its request cap
-is reached), reads the current world, reads the game in progress, or records a red star bought
-on it (about one request in four). At the end:
+Two phases against that one server, with the same clients (each keeps one HTTP/1.1
+connection): for ``--duration`` seconds, the mix: 70% reads of the world, 30% red stars bought
+in the game in progress (an in-game entry); then, for the same time, ``GET /api/v1/auth/me/``
+alone (``api_ping``), so that the mix's throughput is judged against what the same machine
+serves at that moment. At the end:
 
-* every request must have succeeded (2xx) and none may have raised;
-* the events answered with 201 must be exactly the red-star events stored for that game: as
-  many rows as 201s, the same ``seq`` numbers, none twice, and the game's ``seq`` running
-  1..N without a gap (nothing lost, nothing duplicated);
-* it prints the throughput and the p50/p99 latencies, overall and per kind of request.
+* no request failed (non-2xx) or raised;
+* the entries answered with 201 are exactly the red-star rows stored for that game: as many
+  rows as 201s, the same ``seq`` numbers, none twice, and the game's ``seq`` running 1..N
+  without a gap (nothing lost, nothing duplicated).
 
-Exit 0 when all of that holds, 1 otherwise. Only 127.0.0.1 is contacted, loops are bounded by
-time and count, and the server is always stopped.
+It prints one JSON line: requests/s, p50 and p99 of the mix, errors, writes accepted and writes
+found in the database, the ``api_ping`` requests/s, their ratio, the server's workers and
+threads, the target and whether it was ``met`` (ratio >= 0.35, p99 <= 300 ms, no errors,
+writes accepted = writes found). Exit 0 when met, 1 otherwise. Only 127.0.0.1 is contacted,
+loops are bounded by time and count, and the server is always stopped.
 """
 
 from __future__ import annotations
@@ -43,6 +50,9 @@ from bench.api import LiveServer, prepare, server_env  # noqa: E402
 
 LOAD_DIR = ROOT / "var" / "load"
 MAX_REQUESTS_PER_CLIENT = 100_000
+PING = "/api/v1/auth/me/"
+RATIO_TARGET = 0.35
+P99_TARGET_MS = 300.0
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -76,13 +86,13 @@ class Client(threading.Thread):
                 if time.monotonic() >= self.deadline:
                     break
                 roll = self.random.random()
-                if roll < self.write_share:
+                if self.write_share is None:
+                    kind, method, path, body = "ping", "GET", PING, None
+                elif roll < self.write_share:
                     kind, method, path = "event", "POST", self.red_star
                     body = json.dumps({"player": self.random.choice(self.players)})
-                elif roll < self.write_share + (1 - self.write_share) / 2:
-                    kind, method, path, body = "world", "GET", self.world, None
                 else:
-                    kind, method, path, body = "game", "GET", self.game, None
+                    kind, method, path, body = "world", "GET", self.world, None
                 start = time.perf_counter()
                 try:
                     conn.request(method, path, body=body, headers=self.headers)
@@ -104,67 +114,23 @@ class Client(threading.Thread):
             conn.close()
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--clients", type=int, default=50)
-    parser.add_argument("--duration", type=float, default=float(os.environ.get("LOAD_SECONDS", 30)))
-    parser.add_argument("--workers", type=int, default=4)
-    parser.add_argument("--threads", type=int, default=4)
-    parser.add_argument("--write-share", type=float, default=0.25)
-    args = parser.parse_args()
-    if not 1 <= args.clients <= 500 or not 0 < args.duration <= 600:
-        parser.error("clients must be 1..500 and duration 0..600 seconds")
+def run_phase(port, ids, players, clients, duration, write_share) -> tuple[list, float, list]:
+    """``clients`` clients for ``duration`` seconds; the clients, the elapsed time, and the
+    names of any still running when they should have ended."""
+    started = time.monotonic()
+    deadline = started + duration
+    running = [
+        Client(i, port, ids["token"], ids["campaign"], ids["game"], players, deadline, write_share)
+        for i in range(clients)
+    ]
+    for c in running:
+        c.start()
+    for c in running:
+        c.join(timeout=duration + 120)
+    return running, time.monotonic() - started, [c.name for c in running if c.is_alive()]
 
-    database_url = os.environ.get("DATABASE_URL", "")
-    if not database_url.startswith(("postgres://", "postgresql://")):
-        print(
-            "load test: needs PostgreSQL. Set DATABASE_URL=postgres://user@127.0.0.1:5432/db "
-            "(a database this test may add a campaign to).",
-            file=sys.stderr,
-        )
-        return 2
 
-    print("load test: preparing the database ...", flush=True)
-    ids = prepare(database_url, finished_games=3, fill_board=False, in_progress=True)
-    from django.db import connections
-
-    from campaigns.models import EventKind, GameEvent
-
-    connections.close_all()
-    players = list(ids["players"].values())[:3]
-
-    LOAD_DIR.mkdir(parents=True, exist_ok=True)
-    env = server_env(database_url, CONN_MAX_AGE="60", LOG_LEVEL="ERROR")
-    with LiveServer(
-        env, workers=args.workers, threads=args.threads, log_path=LOAD_DIR / "server.log"
-    ) as server:
-        print(
-            f"load test: {args.clients} clients for {args.duration:.0f} s against gunicorn "
-            f"({args.workers} workers x {args.threads} threads) on {server.base_url}",
-            flush=True,
-        )
-        started = time.monotonic()
-        deadline = started + args.duration
-        clients = [
-            Client(
-                i,
-                server.port,
-                ids["token"],
-                ids["campaign"],
-                ids["game"],
-                players,
-                deadline,
-                args.write_share,
-            )
-            for i in range(args.clients)
-        ]
-        for c in clients:
-            c.start()
-        for c in clients:
-            c.join(timeout=args.duration + 120)
-        elapsed = time.monotonic() - started
-        stuck = [c.name for c in clients if c.is_alive()]
-
+def gather(clients):
     latencies: dict[str, list[float]] = defaultdict(list)
     statuses: Counter = Counter()
     errors: list[str] = []
@@ -175,7 +141,67 @@ def main() -> int:
         statuses.update(c.statuses)
         errors.extend(c.errors)
         seqs.extend(c.seqs)
+    return latencies, statuses, errors, seqs
+
+
+def say(text: str) -> None:
+    print(f"load: {text}", file=sys.stderr, flush=True)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, default=50)
+    parser.add_argument("--duration", type=float, default=float(os.environ.get("LOAD_SECONDS", 60)))
+    parser.add_argument("--write-share", type=float, default=0.3)
+    args = parser.parse_args()
+    if not 1 <= args.clients <= 500 or not 0 < args.duration <= 600:
+        parser.error("clients must be 1..500 and duration 0..600 seconds")
+    if not 0 <= args.write_share <= 1:
+        parser.error("write share must be between 0 and 1")
+
+    database_url = os.environ.get("DATABASE_URL", "")
+    if not database_url.startswith(("postgres://", "postgresql://")):
+        print(
+            "load test: needs PostgreSQL. Set DATABASE_URL=postgres://user@127.0.0.1:5432/db "
+            "(a database this test may add a campaign to).",
+            file=sys.stderr,
+        )
+        return 2
+
+    # The server gets the caller's Redis (the shipped cache) even though preparing the
+    # campaign below runs its tasks in-process, without it.
+    redis = {k: os.environ[k] for k in ("REDIS_URL", "CELERY_BROKER_URL") if k in os.environ}
+    say("preparing the database ...")
+    ids = prepare(database_url, finished_games=3, fill_board=False, in_progress=True)
+    from django.db import connections
+
+    from campaigns.models import EventKind, GameEvent
+
+    connections.close_all()
+    players = list(ids["players"].values())[:3]
+
+    LOAD_DIR.mkdir(parents=True, exist_ok=True)
+    env = server_env(database_url, LOG_LEVEL="ERROR", **redis)
+    for name in ("CONN_MAX_AGE", "DJANGO_SETTINGS_MODULE"):
+        env.pop(name, None)  # the shipped defaults
+    with LiveServer(env, shipped=True, log_path=LOAD_DIR / "server.log") as server:
+        config = shipped_config(env)
+        say(
+            f"{args.clients} clients, {args.duration:.0f} s of the mix then {args.duration:.0f} s "
+            f"of api_ping, against gunicorn ({config['workers']} workers x "
+            f"{config['threads']} threads) on {server.base_url}"
+        )
+        mix, mix_s, stuck = run_phase(
+            server.port, ids, players, args.clients, args.duration, args.write_share
+        )
+        ping, ping_s, stuck_ping = run_phase(
+            server.port, ids, players, args.clients, args.duration, None
+        )
+
+    latencies, statuses, errors, seqs = gather(mix)
+    ping_latencies, _ping_statuses, ping_errors, _ = gather(ping)
     everything = [v for values in latencies.values() for v in values]
+    pings = ping_latencies.get("ping", [])
 
     stored = list(
         GameEvent.objects.filter(game__campaign_id=ids["campaign"], game__number=ids["game"])
@@ -184,34 +210,73 @@ def main() -> int:
     )
     stored_stars = sorted(seq for seq, kind in stored if kind == EventKind.RED_STAR_BOUGHT)
     all_seqs = [seq for seq, _ in stored]
-    created = statuses[("event", 201)]
+    accepted = statuses[("event", 201)]
     checks = {
-        "no request failed or raised": not errors,
-        "no client stuck": not stuck,
-        "201s == red-star rows stored": created == len(stored_stars),
+        "no request failed or raised": not errors and not ping_errors,
+        "no client stuck": not stuck and not stuck_ping,
+        "201s == red-star rows stored": accepted == len(stored_stars),
         "same seq numbers answered and stored": sorted(seqs) == stored_stars,
         "no seq answered twice": len(seqs) == len(set(seqs)),
         "seq runs 1..N without a gap": all_seqs == list(range(1, len(all_seqs) + 1)),
     }
-
-    print(f"requests: {len(everything)} in {elapsed:.1f} s = {len(everything) / elapsed:.1f} req/s")
-    for kind in ("world", "game", "event"):
-        values = latencies.get(kind, [])
-        if values:
-            print(
-                f"  {kind:6} {len(values):6d} requests  p50 {statistics.median(values):7.1f} ms"
-                f"  p99 {percentile(values, 0.99):7.1f} ms  max {max(values):7.1f} ms"
-            )
-    print(
-        f"  all    {len(everything):6d} requests"
-        f"  p50 {statistics.median(everything or [0]):7.1f} ms"
-        f"  p99 {percentile(everything, 0.99):7.1f} ms"
-    )
-    print(f"events: {created} answered 201, {len(stored_stars)} red-star rows stored")
-    print(f"errors: {len(errors)}" + (f" (first: {errors[0]})" if errors else ""))
     for name, ok in checks.items():
-        print(f"  [{'ok' if ok else 'FAIL'}] {name}")
-    return 0 if all(checks.values()) else 1
+        say(f"[{'ok' if ok else 'FAIL'}] {name}")
+    if errors or ping_errors:
+        say(f"first error: {(errors or ping_errors)[0]}")
+
+    for kind, values in sorted(latencies.items()):
+        say(
+            f"{kind:6} {len(values):6d} requests  p50 {statistics.median(values):7.1f} ms"
+            f"  p99 {percentile(values, 0.99):7.1f} ms"
+        )
+    rps = len(everything) / mix_s
+    ping_rps = len(pings) / ping_s
+    p99 = percentile(everything, 0.99)
+    ratio = rps / ping_rps if ping_rps else 0.0
+    met = all(checks.values()) and ratio >= RATIO_TARGET and p99 <= P99_TARGET_MS
+    print(
+        json.dumps(
+            {
+                "bench": "load_mix",
+                "database": "postgresql",
+                "cache": "redis" if env.get("REDIS_URL") else "local memory",
+                "clients": args.clients,
+                "seconds": args.duration,
+                "write_share": args.write_share,
+                "workers": config["workers"],
+                "threads": config["threads"],
+                "requests": len(everything),
+                "requests_per_s": round(rps, 1),
+                "p50_ms": round(statistics.median(everything or [0]), 1),
+                "p99_ms": round(p99, 1),
+                "errors": len(errors) + len(ping_errors),
+                "writes_accepted": accepted,
+                "writes_found": len(stored_stars),
+                "api_ping_requests_per_s": round(ping_rps, 1),
+                "api_ping_p50_ms": round(statistics.median(pings or [0]), 1),
+                "ratio_to_ping": round(ratio, 3),
+                "target": f"mix >= {RATIO_TARGET:g}x api_ping req/s, p99 <= "
+                f"{P99_TARGET_MS:g} ms, 0 errors, writes accepted = writes found",
+                "met": met,
+            }
+        ),
+        flush=True,
+    )
+    return 0 if met else 1
+
+
+def shipped_config(env: dict) -> dict:
+    """The workers and threads the shipped configuration chose in that environment."""
+    import subprocess
+
+    script = (
+        "import runpy, json; c = runpy.run_path('config/gunicorn.conf.py'); "
+        "print(json.dumps({'workers': c['workers'], 'threads': c['threads']}))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    return json.loads(out.stdout) if out.returncode == 0 else {"workers": "?", "threads": "?"}
 
 
 if __name__ == "__main__":

@@ -7,6 +7,8 @@ Words shown to people are marked for translation; stored summaries are shown as 
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -15,10 +17,12 @@ from functools import cached_property
 from django.http import Http404
 from django.urls import reverse
 from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
 from campaigns import access
+from campaigns.audit_words import MARK_TYPE_LABELS, ROLE_LABELS, audit_text  # noqa: F401
 from campaigns.game import derived
 from campaigns.models import Campaign, Role
 from campaigns.pictures.state import picture_of_world
@@ -31,6 +35,7 @@ from legacy.models import (
     CoinSticker,
     ContinentName,
     Correction,
+    DeckCard,
     DestroyedCard,
     FactionPower,
     Fortification,
@@ -106,11 +111,6 @@ RESULT_LABELS = {
     "held_on": gettext_lazy("held on"),
     "eliminated": gettext_lazy("eliminated"),
 }
-ROLE_LABELS = {
-    Role.OWNER: gettext_lazy("owner"),
-    Role.EDITOR: gettext_lazy("editor"),
-    Role.VIEWER: gettext_lazy("viewer"),
-}
 STATUS_LABELS = {
     "setup": gettext_lazy("being set up"),
     "in_progress": gettext_lazy("in progress"),
@@ -119,6 +119,7 @@ STATUS_LABELS = {
 REWARD_LABELS = {
     "name-continent": gettext_lazy("Name a continent"),
     "major-city": gettext_lazy("Found a major city"),
+    "world-capital": gettext_lazy("Found a World Capital"),
     "cancel-scar": gettext_lazy("Cancel a scar"),
     "change-bonus": gettext_lazy("Change a continent's bonus"),
     "fortify-city": gettext_lazy("Fortify a city"),
@@ -148,6 +149,9 @@ EVENT_LABELS = {
     "packet-opened": gettext_lazy("Packet opened"),
     "red-star-bought": gettext_lazy("Red star bought"),
     "fort-attacked": gettext_lazy("Fortification box marked"),
+    "card-drawn": gettext_lazy("Card drawn"),
+    "card-completed": gettext_lazy("Mission completed"),
+    "card-destroyed": gettext_lazy("Card destroyed"),
 }
 REMOVED_LABELS = {
     "covered": gettext_lazy("covered by another mark"),
@@ -168,6 +172,7 @@ CONTENT_LABELS = {
     "faction": gettext_lazy("Faction"),
     "event-card": gettext_lazy("Event card"),
     "mission-card": gettext_lazy("Mission card"),
+    "world-capital": gettext_lazy("World Capitals may be founded"),
     "rule": gettext_lazy("Rule addition"),
     "other": gettext_lazy("Other"),
 }
@@ -191,7 +196,39 @@ AUDIT_LABELS = {
     "member-removed": gettext_lazy("Member removed"),
     "sharing": gettext_lazy("Sharing changed"),
     "language": gettext_lazy("Picture language changed"),
+    "scar-dice-effect": gettext_lazy("Scar type's effect on the dice changed"),
+    "world-capital-founded": gettext_lazy("World Capital founded"),
+    "card-added": gettext_lazy("Card added to a deck"),
+    "house-rules": gettext_lazy("House rules changed"),
+    "member-added": gettext_lazy("Member added"),
+    "entry-voided": gettext_lazy("Entry taken back"),
+    "mark-corrected": gettext_lazy("Mark corrected"),
+    "mark-voided": gettext_lazy("Mark voided"),
+    "sticker-added": gettext_lazy("Rule sticker added"),
+    "sticker-voided": gettext_lazy("Rule sticker voided"),
+    "component-added": gettext_lazy("Sealed component added"),
+    "component-removed": gettext_lazy("Sealed component removed"),
+    "component-voided": gettext_lazy("Sealed component voided"),
+    "faction-added": gettext_lazy("Faction added"),
+    "power-placed": gettext_lazy("Power placed"),
+    "power-destroyed": gettext_lazy("Power destroyed"),
 }
+# What a scar type does to the dice (``legacy.scar_effects``): stored as a code, worded here.
+DICE_EFFECT_LABELS = {
+    "none": gettext_lazy("No effect on the dice"),
+    "defender-highest-up": gettext_lazy("+1 to the defender's highest die"),
+    "defender-highest-down": gettext_lazy("−1 to the defender's highest die"),
+    "defence-dice-up": gettext_lazy("+1 to both defence dice"),
+    "defence-dice-down": gettext_lazy("−1 to both defence dice"),
+    "attacker-highest-up": gettext_lazy("+1 to the attacker's highest die"),
+    "attacker-highest-down": gettext_lazy("−1 to the attacker's highest die"),
+}
+
+
+def dice_effect_choices() -> list[tuple[str, str]]:
+    return list(DICE_EFFECT_LABELS.items())
+
+
 PACKET_TRIGGERS = {
     "pack-1": gettext_lazy("the ninth (last) minor city is founded and named."),
     "pack-2": gettext_lazy("a faction is eliminated for the first time."),
@@ -203,6 +240,8 @@ PACKET_TRIGGERS = {
     ),
 }
 HIDDEN = gettext_lazy("(hidden by the campaign's owner)")
+OWN_COMPONENT = gettext_lazy("A sealed component of your own")
+HIDDEN_SHORT = gettext_lazy("(hidden)")  # where room is short: the board's legend
 
 
 # Printed names in the reader's language (``legacy.names``); a group's own names stay as written.
@@ -224,25 +263,110 @@ def faction_name(slug: str | None, factions: dict[str, str] | None = None) -> st
     return slug or ""
 
 
+def is_box_power(power: FactionPower) -> bool:
+    """One of the box's starting powers (its words are the box's, in each language)."""
+    return power.unlocked_by_id is None and power.slot == "starting"
+
+
 def power_words(power: FactionPower) -> tuple[str, str]:
     """(name, text) of a power on a faction card, in the reader's language when it is one of
     the box's starting powers; a power a packet added keeps the group's words."""
-    if power.unlocked_by_id is None and power.slot == "starting":
+    if is_box_power(power):
         return names.power(power.faction, power.code, power.name, power.text, get_language())
     return power.name, power.text
 
 
-def campaign_factions(campaign_id: int) -> dict[str, str]:
-    """``derived.campaign_factions`` with the box's factions named in the reader's language."""
-    return {
-        slug: faction_name(slug) if slug in FACTION_BY_SLUG else name
-        for slug, name in derived.campaign_factions(campaign_id).items()
-    }
+class FactionNames(dict):
+    """Faction slug -> name for the reader; ``colours`` holds the unlocked factions' colours
+    (the box's five have theirs in the style sheet), read in the same query."""
+
+    colours: dict[str, str]
+
+
+def campaign_factions(campaign_id: int, sees_unlocked: bool = True) -> FactionNames:
+    """The campaign's factions (one query), the box's named in the reader's language, and the
+    unlocked ones by a placeholder when the campaign hides them from the reader."""
+    found = derived.factions_of(campaign_id)
+    names = FactionNames(
+        (
+            slug,
+            faction_name(slug)
+            if slug in FACTION_BY_SLUG
+            else (f.name if sees_unlocked else str(UNLOCKED_FACTION)),
+        )
+        for slug, f in found.items()
+    )
+    names.colours = {slug: f.colour for slug, f in found.items() if f.unlocked}
+    return names
+
+
+UNLOCKED_FACTION = gettext_lazy("an unlocked faction")
+UNLOCKED_POWER = gettext_lazy("an unlocked power")
+
+
+def unlocked_factions_among(access: Access, slugs) -> dict[str, derived.FactionInfo]:
+    """The unlocked factions among ``slugs`` (no query when there are none), named for the
+    reader: a placeholder when the campaign hides its unlocked content from them."""
+    found = derived.unlocked_among(access.campaign.pk, slugs)
+    if not access.sees_unlocked:
+        found = {
+            s: dataclasses.replace(f, name=str(UNLOCKED_FACTION), text="") for s, f in found.items()
+        }
+    return found
 
 
 def packet_name(slug: str) -> str:
-    p = PACKET_BY_SLUG.get(slug)
-    return p.name if p else slug
+    """A sealed packet's name (never its content) in the reader's language; one of the group's
+    own sealed components is named by its kind only, as the campaign may hide what the group
+    entered."""
+    if slug not in PACKET_BY_SLUG:
+        return str(OWN_COMPONENT)
+    return names.packet(slug or "", get_language())
+
+
+def reason_text(reason) -> str:
+    """A rule's ``legacy.rules.Reason`` in the reader's language ("" for None)."""
+    if reason is None:
+        return ""
+    where = {
+        "territory": territory_name(reason.territory),
+        "other": territory_name(reason.other),
+        "city": reason.city,
+    }
+    if reason.code == "unknown-territory":
+        return _("There is no such territory on the board.")
+    if reason.code == "occupied":
+        return _("%(territory)s is occupied: a start must be an empty territory.") % where
+    if reason.code == "others-capital":
+        return (
+            _(
+                "%(territory)s holds %(city)s, a World Capital founded by someone else: only its "
+                "founder may start there."
+            )
+            % where
+        )
+    if reason.code == "others-major-city":
+        return (
+            _(
+                "%(territory)s holds %(city)s, a major city founded by someone else: only its "
+                "founder may start there."
+            )
+            % where
+        )
+    if reason.code == "marked":
+        return (
+            _("%(territory)s is marked: a start must be unmarked, or a major city you founded.")
+            % where
+        )
+    if reason.code == "borders-hq":
+        return (
+            _(
+                "%(territory)s borders the HQ already placed in %(other)s: HQs may not start "
+                "side by side."
+            )
+            % where
+        )
+    return str(reason)
 
 
 def stock_rows(world: World, allowances: dict[str, int]) -> list[dict]:
@@ -269,6 +393,19 @@ class BoardContext:
     scar_names: dict[str, str] = field(default_factory=dict)  # scar slug -> name ("?" if hidden)
     hqs: dict[str, str] = field(default_factory=dict)  # territory -> faction
     sees_unlocked: bool = True  # False: kinds of mark a packet unlocked are not named
+    # The campaign's unlocked kinds of mark, (slug, name), in order; hidden ones as "(hidden)".
+    mark_kinds: tuple[tuple[str, str], ...] = ()
+    faction_colours: dict[str, str] = field(default_factory=dict)  # unlocked faction -> colour
+    faction_names: dict[str, str] = field(default_factory=dict)  # unlocked faction -> name
+
+
+def mark_kinds(campaign_id: int, sees_unlocked: bool) -> tuple[tuple[str, str], ...]:
+    """The kinds of mark a packet unlocked, in the order entered, named for this reader."""
+    rows = MarkKind.objects.filter(campaign_id=campaign_id).order_by("id")
+    return tuple(
+        (slug, name if sees_unlocked else str(HIDDEN_SHORT))
+        for slug, name in rows.values_list("slug", "name")
+    )
 
 
 def scar_kind_name(kind: ScarKind) -> str:
@@ -300,6 +437,8 @@ def board_picture(world: World, ctx: BoardContext) -> drawing.BoardPicture:
         winners=winners,
         hqs=ctx.hqs,
         language=get_language(),
+        mark_kinds=ctx.mark_kinds,
+        faction_colours=ctx.faction_colours,
     )
 
 
@@ -321,14 +460,17 @@ def territory_summary(world: World, slug: str, ctx: BoardContext) -> str:
         parts.append(city)
     if t.scar:
         parts.append(_("scar: %(scar)s") % {"scar": ctx.scar_names.get(t.scar, t.scar)})
+    kinds = dict(ctx.mark_kinds)
     for kind in t.other_marks:
-        parts.append(kind if ctx.sees_unlocked else str(HIDDEN))
+        parts.append(kinds.get(kind, kind) if ctx.sees_unlocked else str(HIDDEN))
     if t.card_destroyed:
         parts.append(_("territory card destroyed"))
     else:
         parts.append(_("card: %(n)s coin(s)") % {"n": t.coins})
     if slug in ctx.hqs:
-        parts.append(_("HQ of %(faction)s") % {"faction": faction_name(ctx.hqs[slug])})
+        parts.append(
+            _("HQ of %(faction)s") % {"faction": faction_name(ctx.hqs[slug], ctx.faction_names)}
+        )
     return f"{territory_name(slug)}: " + "; ".join(p for p in parts if p)
 
 
@@ -339,6 +481,52 @@ _TERRITORY_PATH = re.compile(
 )
 
 
+MARK_LEGEND = (
+    ("city-minor", gettext_lazy("A minor city")),
+    ("city-major", gettext_lazy("A major city")),
+    ("city-capital", gettext_lazy("The world capital")),
+    ("fortification", gettext_lazy("A fortified city; beside it, the boxes used of 10")),
+    ("scar-bunker", gettext_lazy("Scar: bunker")),
+    ("scar-ammo-shortage", gettext_lazy("Scar: ammo shortage")),
+    ("scar-other", gettext_lazy("Another scar, with its name")),
+    ("coins", gettext_lazy("Coins on the territory card")),
+    ("hq", gettext_lazy("A faction's HQ, in its colour")),
+    ("card-destroyed", gettext_lazy("The territory card is destroyed")),
+)
+
+
+class BoardSvg(SafeString):
+    """The interactive board's SVG, with the key to its marks (``legend``)."""
+
+    __slots__ = ()
+
+    @property
+    def legend(self) -> list[tuple[str, str]]:
+        return [(mark_safe(drawing.legend_icon_svg(kind)), words) for kind, words in MARK_LEGEND]  # noqa: S308 - drawn by legacy.drawing
+
+
+# A tap target is at least 24 CSS px each way: the map is never drawn narrower than 44rem
+# (0.704 px per map unit), so a territory smaller than this many units gets an unseen hit area.
+MIN_TARGET_UNITS = 35.0
+
+
+@functools.cache
+def small_territory_boxes() -> dict[str, tuple[float, float, float, float]]:
+    """Territories too small to tap at the narrowest map, with the box (x, y, w, h, in map
+    units) of the larger unseen area that answers for them."""
+    out = {}
+    for slug, t in drawing.load_geometry().territories.items():
+        xs = [p[0] for poly in t["polygons"] for ring in poly for p in ring]
+        ys = [p[1] for poly in t["polygons"] for ring in poly for p in ring]
+        w, h = max(xs) - min(xs), max(ys) - min(ys)
+        if min(w, h) >= MIN_TARGET_UNITS:
+            continue
+        cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
+        w, h = max(w, MIN_TARGET_UNITS), max(h, MIN_TARGET_UNITS)
+        out[slug] = (cx - w / 2, cy - h / 2, w, h)
+    return out
+
+
 def interactive_svg(
     world: World,
     ctx: BoardContext,
@@ -346,67 +534,59 @@ def interactive_svg(
     link=None,
     highlight: frozenset[str] | set[str] = frozenset(),
     label: str = "",
+    chosen: frozenset[str] | set[str] = frozenset(),
 ) -> str:
     """The board to put inside a page: each territory a keyboard-reachable link (``link(slug)``
-    gives its address) whose tooltip names its marks; ``highlight`` territories are outlined.
+    gives its address) whose tooltip names its marks, and which carries its name, continent and
+    marks for the page's panel; ``highlight`` territories are outlined, ``chosen`` ones (HQs
+    chosen at setup) marked.
     """
     svg = drawing.render_svg(board_picture(world, ctx))
     svg = svg.split("?>", 1)[1] if svg.startswith("<?xml") else svg
+    label = label or _("The board")
     svg = _SVG_OPEN.sub(
-        lambda m: (
-            f'<svg {m.group(1)} class="board-svg" role="group" '
-            f'aria-label="{escape(label or _("The board"))}"'
-        ),
+        lambda m: f'<svg {m.group(1)} class="board-svg" role="group" aria-label="{escape(label)}"',
         svg,
         count=1,
     )
+    small = small_territory_boxes()
 
     def territory(m: re.Match) -> str:
         slug = m.group("slug")
-        summary = escape(territory_summary(world, slug, ctx))
-        classes = "territory legal" if slug in highlight else "territory"
+        summary = territory_summary(world, slug, ctx)
+        classes = "territory"
+        if slug in highlight:
+            classes += " legal"
+        if slug in chosen:
+            classes += " chosen"
         path = (
             f'<path id="t-{slug}" data-territory="{slug}" class="{classes}"{m.group("rest")}>'
-            f"<title>{summary}</title></path>"
+            f"<title>{escape(summary)}</title></path>"
         )
         if link is None:
             return path
-        return f'<a href="{escape(link(slug))}" aria-label="{summary}">{path}</a>'
+        if slug in small:
+            x, y, w, h = small[slug]
+            path = (
+                f'<rect class="hit" x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" '
+                f'fill="#000" fill-opacity="0"/>' + path
+            )
+        name = territory_name(slug)
+        marks = summary[len(name) + 2 :] if summary.startswith(f"{name}: ") else summary
+        continent = continent_name(board.TERRITORY_BY_SLUG[slug].continent)
+        return (
+            f'<a href="{escape(link(slug))}" aria-label="{escape(summary)}" '
+            f'data-name="{escape(name)}" data-continent="{escape(continent)}" '
+            f'data-marks="{escape(marks)}">{path}</a>'
+        )
 
-    return _TERRITORY_PATH.sub(territory, svg)
-
-
-def territory_panel_data(world: World, ctx: BoardContext) -> dict[str, dict]:
-    """Per territory, what the side panel shows on hover or focus."""
-    out = {}
-    for slug in world.territories:
-        info = board.TERRITORY_BY_SLUG[slug]
-        out[slug] = {
-            "name": territory_name(slug),
-            "continent": continent_name(info.continent),
-            "summary": territory_summary(world, slug, ctx),
-        }
-    return out
+    return BoardSvg(_TERRITORY_PATH.sub(territory, svg))
 
 
 # --- The history of marks ------------------------------------------------------------------------
 
 
 MARK_TYPE_OF_NAME = {model.__name__: slug for model, slug in TYPE_OF_MODEL.items()}
-MARK_TYPE_LABELS = {
-    "City": gettext_lazy("a city"),
-    "Scar": gettext_lazy("a scar"),
-    "Fortification": gettext_lazy("a fortification"),
-    "CoinSticker": gettext_lazy("a coin sticker"),
-    "DestroyedCard": gettext_lazy("a destroyed territory card"),
-    "ContinentName": gettext_lazy("a continent's name"),
-    "BonusChange": gettext_lazy("a change of a continent's bonus"),
-    "FactionPower": gettext_lazy("a faction's power"),
-    "PacketOpening": gettext_lazy("a packet opened"),
-    "Signature": gettext_lazy("a signature in the winners' section"),
-    "WorldName": gettext_lazy("the world's name"),
-    "OtherMark": gettext_lazy("a mark"),
-}
 
 
 @dataclass
@@ -459,6 +639,19 @@ class MarkHistory:
         self.sees_unlocked = sees_unlocked
         self.territory = territory
 
+    @cached_property
+    def _unlocked_factions(self) -> dict[str, str]:
+        """The names of the factions the group unlocked (read once, when a mark needs one)."""
+        found = derived.unlocked_factions(self.campaign_id).values_list("slug", "name")
+        if not self.sees_unlocked:
+            return {slug: str(UNLOCKED_FACTION) for slug, _name in found}
+        return dict(found)
+
+    def _faction(self, slug: str) -> str:
+        if slug in FACTION_BY_SLUG:
+            return faction_name(slug)
+        return self._unlocked_factions.get(slug, slug)
+
     def _qs(self, model, **extra):
         qs = model.objects.filter(campaign_id=self.campaign_id, **extra)
         return qs.order_by("placed_in_game", "id")
@@ -492,7 +685,7 @@ class MarkHistory:
             elif not t:
                 text = _("%(faction)s card: scar %(name)s") % {
                     "name": name,
-                    "faction": faction_name(s.faction),
+                    "faction": self._faction(s.faction),
                 }
                 out.append(self._line(s, text))
         forts = self._qs(Fortification, **({"city__territory": t} if t else {}))
@@ -512,6 +705,11 @@ class MarkHistory:
             if t is None or o.territory:
                 name = o.kind.name if self.sees_unlocked else str(HIDDEN)
                 text = f"{name}{': ' + o.label if o.label and self.sees_unlocked else ''}"
+                if o.faction:  # a mark on a faction card says which card
+                    text = _("%(faction)s card: %(mark)s") % {
+                        "faction": faction_name(o.faction),
+                        "mark": text,
+                    }
                 out.append(self._line(o, text, o.territory or ""))
         if not t:
             for n in self._qs(ContinentName):
@@ -527,10 +725,12 @@ class MarkHistory:
                 }
                 out.append(self._line(b, text))
             for p in self._qs(FactionPower):
-                hidden = p.unlocked_by_id is not None and not self.sees_unlocked
+                hidden = not self.sees_unlocked and (
+                    p.unlocked_by_id is not None or p.slot != "starting"
+                )
                 text = _("%(faction)s card: power %(name)s") % {
-                    "faction": faction_name(p.faction),
-                    "name": HIDDEN if hidden else p.name,
+                    "faction": self._faction(p.faction),
+                    "name": HIDDEN if hidden else power_words(p)[0],
                 }
                 out.append(self._line(p, text))
             for o in self._qs(PacketOpening):
@@ -576,6 +776,7 @@ class EventWords:
     scars: dict[str, str]
     marks: dict[str, str]
     factions: dict[str, str]
+    cards: dict[int, str] = field(default_factory=dict)  # event and mission cards' titles
 
     @classmethod
     def load(cls, campaign_id: int, factions: dict[str, str], sees_unlocked: bool):
@@ -589,7 +790,13 @@ class EventWords:
             slug: name if sees_unlocked or slug in drawing.BASE_SCARS else str(HIDDEN)
             for slug, name in scar_names(campaign_id, True).items()
         }
-        return cls(scars=scars, marks=marks, factions=factions)
+        cards = {
+            pk: title if sees_unlocked else str(HIDDEN)
+            for pk, title in DeckCard.objects.filter(campaign_id=campaign_id).values_list(
+                "pk", "title"
+            )
+        }
+        return cls(scars=scars, marks=marks, factions=factions, cards=cards)
 
 
 def event_text(event, words: EventWords) -> str:
@@ -645,6 +852,25 @@ def event_text(event, words: EventWords) -> str:
         return _("a city destroyed in %(where)s") % {"where": where}
     elif kind == "packet-opened":
         return packet_name(data.get("packet", ""))
+    elif kind in ("card-drawn", "card-completed", "card-destroyed"):
+        title = words.cards.get(data.get("card"), str(HIDDEN))
+        deck = data.get("deck")
+        if kind == "card-completed":
+            text = ngettext(
+                "mission %(title)s completed: %(n)s red star",
+                "mission %(title)s completed: %(n)s red stars",
+                data.get("red_stars") or 0,
+            ) % {"title": title, "n": data.get("red_stars") or 0}
+        elif kind == "card-destroyed":
+            text = (
+                _("event card %(title)s destroyed")
+                if deck == "event"
+                else _("mission card %(title)s destroyed")
+            ) % {"title": title}
+        else:
+            text = (
+                _("event card %(title)s drawn") if deck == "event" else _("mission %(title)s drawn")
+            ) % {"title": title}
     elif kind == "fort-attacked":
         text = _("%(where)s attacked with 3 troops: box %(n)s of 10 marked") % {
             "where": where,

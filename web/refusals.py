@@ -1,7 +1,7 @@
 """Refusals in the players' words.
 
-The services word their refusals in English. In another language the page leads with the
-rule's own sentence in that language and keeps the service's exact words after it.
+The services word their refusals in English. In another language the page says the rule's own
+sentence in that language (the service's English words are for English pages and the logs).
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from django.conf import settings
 from django.utils.translation import get_language, gettext_lazy
 
 from legacy.errors import RuleViolation
+from legacy.odds import OddsInputError
 
-# The services word their refusals in English. In another language the page leads with the
-# rule's own sentence in that language and keeps the service's exact words after it.
+# Every rule a page can meet, in words a translator can reach (a test checks every rule= slug).
 RULE_MESSAGES = {
     "first-game-setup-once": gettext_lazy("'Before the first game' happens only once."),
     "every-faction-chooses": gettext_lazy("Every faction chooses one starting power."),
@@ -71,6 +71,8 @@ RULE_MESSAGES = {
     "game-finished": gettext_lazy("That game is already finished."),
     "packet-opened-once": gettext_lazy("That packet is already open."),
     "unlock": gettext_lazy("Each unlocked item needs a kind and a title."),
+    "scar-dice-effect": gettext_lazy("Choose one of the listed effects on the dice."),
+    "odds-factions": gettext_lazy("A faction does not attack itself."),
     "trade-chart": gettext_lazy("Cards traded in must be worth 2 to 10 coins."),
     "world-name-after-15": gettext_lazy("The world is named after the fifteenth game."),
     "naming-tie": gettext_lazy("The tied players roll a die to decide who names the world."),
@@ -131,15 +133,71 @@ RULE_MESSAGES = {
     "recruitment": gettext_lazy("Territories and population cannot be negative."),
     "troops": gettext_lazy("Troops recruited must be 0 to 1000."),
     "counts": gettext_lazy("The players hold 42 territories at most, all together."),
+    "unknown-packet": gettext_lazy(
+        "There is no such packet: one of the box's six, or a sealed component you added."
+    ),
+    "component-name": gettext_lazy("A sealed component needs a name of up to 60 characters."),
+    "component-trigger": gettext_lazy("Say when it opens, in up to 300 characters."),
+    "component-in-the-box": gettext_lazy("That is one of the box's own packets."),
+    "component-name-taken": gettext_lazy("There is already a sealed component by that name."),
+    "unknown-component": gettext_lazy("There is no such sealed component in this campaign."),
+    "component-opened": gettext_lazy(
+        "That sealed component was opened: void it instead, saying why."
+    ),
+    "rulebook-section": gettext_lazy("Choose one of the rulebook's sections."),
+    "sticker-title": gettext_lazy(
+        "A rule sticker needs a title of up to 100 characters and a text of up to 5000."
+    ),
+    "sticker-setting": gettext_lazy("That is not a setting Earthbook reads."),
+    "sticker-packet": gettext_lazy(
+        "A sticker is unlocked by a packet opened in its game or before."
+    ),
+    "world-capital-locked": gettext_lazy("No opened packet allows founding a World Capital yet."),
+    "world-capitals-allowed": gettext_lazy(
+        "This campaign already has as many World Capitals as its house rules allow."
+    ),
+    "world-capital-between-games": gettext_lazy("A World Capital is founded between games."),
+    "world-capitals-setting": gettext_lazy("World Capitals allowed: a whole number from 0 to 42."),
+    "unknown-deck": gettext_lazy("There are two decks: event cards and mission cards."),
+    "card-title": gettext_lazy("A card needs a title of up to 100 characters."),
+    "card-text": gettext_lazy("A card's text fits in 2000 characters."),
+    "card-packet-not-open": gettext_lazy("A card comes from a packet this campaign has opened."),
+    "unknown-card": gettext_lazy("This campaign has no such event or mission card."),
+    "card-destroyed-for-good": gettext_lazy("That card was destroyed: it left its deck for good."),
+    "card-drawn-once-a-game": gettext_lazy("That card was already drawn in this game."),
+    "event-card-not-completed": gettext_lazy(
+        "An event card is played, not completed: only a mission is completed."
+    ),
+    "mission-not-drawn": gettext_lazy("That mission was not drawn in this game: draw it first."),
+    "mission-completed-once": gettext_lazy("That mission was already completed in this game."),
+    "mission-red-stars": gettext_lazy("A mission gives one or two red stars."),
+    "faction-colour": gettext_lazy("A faction's colour is written #rrggbb."),
+    "faction-name": gettext_lazy("A faction needs a name of up to 60 characters."),
+    "faction-name-taken": gettext_lazy("This campaign already has a faction of that name."),
+    "faction-text": gettext_lazy("A faction's description fits in 2000 characters."),
+    "between-games": gettext_lazy("This is done between games, not while one is under way."),
+    "power-type": gettext_lazy("A power's type is a short word, its colour."),
+    "power-name": gettext_lazy("A power needs a name of up to 60 characters."),
+    "power-text": gettext_lazy("A power's text fits in 2000 characters."),
+    "packet-not-open": gettext_lazy("A power comes from a packet that was opened."),
+    "one-power-per-type": gettext_lazy(
+        "A faction card holds one power of each type: a new one covers the old one or is not "
+        "placed."
+    ),
+    "nothing-to-cover": gettext_lazy("The card holds no power of that type to cover."),
+    "power-gone": gettext_lazy("That power no longer counts: there is nothing to destroy."),
 }
 
 
-def refusal_message(refusal: RuleViolation) -> str:
+ANY_RULE = gettext_lazy("The rules do not allow that.")
+
+
+def refusal_message(refusal: RuleViolation | OddsInputError) -> str:
+    """The service's own words on an English page; the rule's sentence in any other language."""
     language = get_language() or settings.LANGUAGE_CODE
-    own = RULE_MESSAGES.get(refusal.rule)
-    if language.startswith("en") or own is None:
+    if language.startswith("en"):
         return refusal.message
-    return f"{own} ({refusal.message})"
+    return str(RULE_MESSAGES.get(getattr(refusal, "rule", None), ANY_RULE))
 
 
 def refuse(form, refusal: RuleViolation) -> None:

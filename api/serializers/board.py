@@ -5,6 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from api.serializers.common import ChanceField, Flag, Whole
+from legacy import scar_effects
 
 
 class ContinentSerializer(serializers.Serializer):
@@ -28,6 +29,11 @@ class BoardSerializer(serializers.Serializer):
 class OddsModifiersSerializer(serializers.Serializer):
     bunker = Flag(default=False)
     ammo_shortage = Flag(default=False)
+    scar_effect = serializers.ChoiceField(
+        choices=scar_effects.CHOICES,
+        default=scar_effects.NONE,
+        help_text="The territory's scar's effect on the dice (instead of bunker or ammo_shortage).",
+    )
     fortified = Flag(default=False)
     fortification_boxes = Whole(
         default=10, min_value=-(10**6), max_value=10**6, help_text="Boxes still unmarked."

@@ -5,7 +5,8 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from api.errors import ErrorBodySerializer
-from api.serializers.common import Flag, Text
+from api.serializers.common import Flag, StrictIntegerField, Text
+from api.serializers.rulebook import SettingStickerSerializer
 from campaigns.models import ImportStatus, Role
 from legacy import names
 
@@ -42,6 +43,12 @@ class CampaignCreateSerializer(serializers.Serializer):
     )
 
 
+CAPITALS_HELP = (
+    "House rule: how many World Capitals (population 5) may exist at once, once an opened "
+    "packet allows founding them (default 1)."
+)
+
+
 class CampaignUpdateSerializer(serializers.Serializer):
     language = serializers.ChoiceField(
         choices=list(names.LANGUAGES),
@@ -52,6 +59,9 @@ class CampaignUpdateSerializer(serializers.Serializer):
     public = Flag(required=False)
     hide_unlocked_content = Flag(required=False)
     held_on_rewards_end_together = Flag(required=False, help_text=HELD_ON_HELP)
+    world_capitals_allowed = StrictIntegerField(
+        required=False, min_value=0, max_value=42, help_text=CAPITALS_HELP
+    )
     new_share_link = Flag(
         required=False, help_text="Replace the share token: old links stop working."
     )
@@ -67,12 +77,21 @@ class CampaignSerializer(serializers.Serializer):
     public = serializers.BooleanField()
     hide_unlocked_content = serializers.BooleanField()
     held_on_rewards_end_together = serializers.BooleanField(help_text=HELD_ON_HELP)
+    world_capitals_allowed = serializers.IntegerField(help_text=CAPITALS_HELP)
     language = serializers.ChoiceField(choices=list(names.LANGUAGES), help_text=LANGUAGE_HELP)
     my_role = serializers.ChoiceField(
         choices=Role.choices, allow_null=True, help_text="Your role; null for a reader."
     )
     share_token = serializers.CharField(
         allow_null=True, help_text="Shown to the owner only: ?share=<token> reads the campaign."
+    )
+
+
+class CampaignDetailSerializer(CampaignSerializer):
+    setting_stickers = SettingStickerSerializer(
+        many=True,
+        help_text="Each setting above that a rule sticker says it changed, with that sticker "
+        "(the newest that counts); settings no sticker changed are not listed.",
     )
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from api.serializers.factions import FactionSerializer, PowerSerializer
 from api.serializers.marks import CorrectionChangesSerializer, correction_changes_data
+from campaigns.audit_words import audit_text
 
 
 class WinnerLineSerializer(serializers.Serializer):
@@ -31,9 +33,10 @@ class FactionCardLineSerializer(serializers.Serializer):
     result = serializers.CharField(required=False, allow_blank=True)
 
 
-class FactionCardSerializer(serializers.Serializer):
-    faction = serializers.CharField()
+class FactionCardSerializer(FactionSerializer):
+    faction = serializers.CharField(help_text="The faction's slug (as 'slug').")
     lines = FactionCardLineSerializer(many=True)
+    powers = PowerSerializer(many=True, help_text="The powers the card holds (then).")
 
 
 class TallySerializer(serializers.Serializer):
@@ -53,12 +56,19 @@ class AuditEntrySerializer(serializers.Serializer):
     at = serializers.DateTimeField()
     user = serializers.CharField(source="user.username", allow_null=True, default=None)
     action = serializers.CharField()
-    summary = serializers.CharField()
+    summary = serializers.SerializerMethodField(
+        help_text="What happened, in the request's language (Accept-Language), made from the "
+        "action and its data; entries older than that keep the English words they were stored "
+        "with."
+    )
     data = serializers.DictField()
     correction = serializers.SerializerMethodField(
         help_text="For a correction of a mark: what it changed, field by field (null otherwise, "
         "and for entries older than this field)."
     )
+
+    def get_summary(self, entry) -> str:
+        return audit_text(entry)
 
     @extend_schema_field(CorrectionChangesSerializer(allow_null=True))
     def get_correction(self, entry) -> dict | None:

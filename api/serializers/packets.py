@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from api.serializers.common import Flag, Text, Whole
-from legacy.box import PACKET_BY_SLUG, PACKET_CHOICES
+from api.serializers.common import Flag, Slug, Text, Whole
+from api.serializers.rulebook import ComponentSerializer
+from legacy import scar_effects
+from legacy.box import PACKET_BY_SLUG
 from legacy.models import ContentKind
 
 
@@ -16,10 +18,27 @@ class UnlockSerializer(serializers.Serializer):
     cards = Whole(min_value=0, max_value=1000, required=False, default=0)
     on_faction_card = Flag(required=False, default=False)
     opens_pack_4 = Flag(required=False, default=False)
+    dice_effect = serializers.ChoiceField(
+        choices=scar_effects.CHOICES,
+        required=False,
+        default=scar_effects.NONE,
+        help_text="For a new scar type: what a scar of it on a territory does to the dice.",
+    )
+    colour = Text(
+        max_length=7,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text='For a new faction: "#rrggbb", the colour its HQ is drawn in (omit: one is '
+        "chosen).",
+    )
 
 
 class PacketOpenSerializer(serializers.Serializer):
-    packet = serializers.ChoiceField(choices=PACKET_CHOICES)
+    packet = Slug(
+        help_text="One of the box's six packets (pack-1 ... pocket-2), or the slug of one of the "
+        "campaign's own sealed components (packets/components/). Any other is refused."
+    )
     trigger = Text(max_length=200, required=False, allow_blank=True, default="")
     unlocked = UnlockSerializer(many=True, required=False, default=list, max_length=100)
 
@@ -37,6 +56,9 @@ class PacketsSerializer(serializers.Serializer):
         child=serializers.CharField(), help_text="Triggered and still sealed: open them now."
     )
     packets = PacketSerializer(many=True)
+    components = ComponentSerializer(
+        many=True, help_text="The campaign's own sealed components (packets/components/)."
+    )
 
 
 class UnlockedContentSerializer(serializers.Serializer):
@@ -55,5 +77,7 @@ class PacketOpenedSerializer(serializers.Serializer):
     unlocked = UnlockedContentSerializer(many=True)
 
 
-def packet_name(slug: str) -> str:
-    return PACKET_BY_SLUG[slug].name
+def packet_name(slug: str, own: str = "") -> str:
+    """A box packet's name; ``own`` for one of the campaign's own sealed components."""
+    known = PACKET_BY_SLUG.get(slug)
+    return known.name if known else own or slug

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from api.serializers.common import GAME_NUMBER_MAX, Flag, Id, PlayerKeyedField, Text, Whole
+from api.serializers.common import GAME_NUMBER_MAX, Flag, Id, PlayerKeyedField, Slug, Text, Whole
 from legacy import board
 
 
@@ -189,7 +189,17 @@ class RecruitmentQuerySerializer(serializers.Serializer):
     trade_coins = Whole(
         min_value=0, max_value=1000, default=0, help_text="Coins on the cards traded in."
     )
-    round_up = Flag(default=False, help_text="Imperial Balkania's power.")
+    round_up = Flag(
+        default=False,
+        help_text="What if: round up as Imperial Balkania's power (a) does, held or not.",
+    )
+    faction = Slug(
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="The player's faction (default: the one the player plays in the latest game): "
+        "Imperial Balkania rounds up while it holds its power (a).",
+    )
 
 
 class RecruitmentSerializer(serializers.Serializer):

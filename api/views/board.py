@@ -45,6 +45,7 @@ class BoardView(ApiView):
 MODIFIER_NAMES = (
     "bunker",
     "ammo_shortage",
+    "scar_effect",
     "fortified",
     "fortification_boxes",
     "mechaniker_hq",

@@ -12,11 +12,12 @@ from rest_framework.generics import GenericAPIView
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
-from api.access import Access, Level, campaign_access
+from api.access import Access, Level, campaign_access, require_unlocked
 from api.pagination import Page
 from api.parsers import BackupUploadParser
 from api.serializers.campaign import (
     CampaignCreateSerializer,
+    CampaignDetailSerializer,
     CampaignSerializer,
     CampaignUpdateSerializer,
     ImportJobSerializer,
@@ -27,7 +28,9 @@ from api.serializers.campaign import (
     PlayerSerializer,
 )
 from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors, read_body
+from api.views.rulebook import sticker_data
 from campaigns import backup, members, services
+from campaigns.game.rulebook import setting_stickers
 from campaigns.imports.start import start_import
 from campaigns.models import (
     Campaign,
@@ -49,6 +52,7 @@ def campaign_data(campaign: Campaign, role: str | None) -> dict:
         "public": campaign.public,
         "hide_unlocked_content": campaign.hide_unlocked_content,
         "held_on_rewards_end_together": campaign.held_on_rewards_end_together,
+        "world_capitals_allowed": campaign.world_capitals_allowed,
         "language": campaign.language,
         "my_role": role,
         "share_token": campaign.share_token if role == "owner" else None,
@@ -66,8 +70,13 @@ class CampaignListView(ApiView, GenericAPIView):
         responses={200: CampaignSerializer(many=True), **errors(400, 401)}, tags=["campaigns"]
     )
     def get(self, request):
+        # The member's campaigns by their ids, read from the memberships' own index: joined
+        # instead, PostgreSQL scans every campaign of the service to find a user's few.
+        ids = list(
+            Membership.objects.filter(user=request.user).values_list("campaign_id", flat=True)
+        )
         mine = (
-            Campaign.objects.filter(memberships__user=request.user)
+            Campaign.objects.filter(pk__in=ids)
             .select_related("owner")
             .annotate(
                 my_role=Subquery(
@@ -99,6 +108,18 @@ class CampaignListView(ApiView, GenericAPIView):
 
 SHARING_FIELDS = {"shared", "public", "hide_unlocked_content", "new_share_link"}
 HOUSE_RULE = "held_on_rewards_end_together"
+CAPITALS_RULE = "world_capitals_allowed"
+
+
+def setting_links(access) -> dict:
+    """The rule sticker that changed each setting, where the group named one."""
+    stickers = setting_stickers(access.campaign.pk)
+    return {
+        "setting_stickers": [
+            {"setting": setting, "sticker": sticker_data(access, sticker)}
+            for setting, sticker in stickers.items()
+        ]
+    }
 
 
 class CampaignDetailView(ApiView):
@@ -106,28 +127,33 @@ class CampaignDetailView(ApiView):
 
     @extend_schema(
         parameters=[SHARE],
-        responses={200: CampaignSerializer, **errors(*READ_ERRORS)},
+        responses={200: CampaignDetailSerializer, **errors(*READ_ERRORS)},
         tags=["campaigns"],
     )
     def get(self, request, campaign_id):
-        access = campaign_access(request, campaign_id, Level.READ)
-        return Response(campaign_data(access.campaign, access.role))
+        access = campaign_access(request, campaign_id, Level.READ, with_owner=True)
+        return Response(campaign_data(access.campaign, access.role) | setting_links(access))
 
     @extend_schema(
         request=CampaignUpdateSerializer,
-        responses={200: CampaignSerializer, **errors(*WRITE_ERRORS)},
+        responses={200: CampaignDetailSerializer, **errors(*WRITE_ERRORS)},
         tags=["campaigns"],
         description="The owner turns shared/public/hide_unlocked_content on or off, sets the "
-        "language of the board pictures and the house rules (held_on_rewards_end_together); "
+        "language of the board pictures and the house rules (held_on_rewards_end_together, "
+        "world_capitals_allowed); "
         "new_share_link replaces the share token, so the old link stops working.",
     )
     def patch(self, request, campaign_id):
-        access = campaign_access(request, campaign_id, Level.OWN)
+        access = campaign_access(request, campaign_id, Level.OWN, with_owner=True)
         data = read_body(CampaignUpdateSerializer, request)
         current = access.campaign
         campaign = current
         with transaction.atomic():
-            if set(data) & SHARING_FIELDS or not set(data) & {"language", HOUSE_RULE}:
+            if set(data) & SHARING_FIELDS or not set(data) & {
+                "language",
+                HOUSE_RULE,
+                CAPITALS_RULE,
+            }:
                 campaign = members.update_sharing(
                     campaign=current,
                     shared=data.get("shared", current.shared),
@@ -142,30 +168,47 @@ class CampaignDetailView(ApiView):
                 campaign = members.set_language(
                     campaign=campaign, language=data["language"], by=request.user
                 )
-            if HOUSE_RULE in data:
+            if HOUSE_RULE in data or CAPITALS_RULE in data:
                 campaign = members.set_house_rules(
                     campaign=campaign,
-                    held_on_rewards_end_together=data[HOUSE_RULE],
+                    held_on_rewards_end_together=data.get(HOUSE_RULE),
+                    world_capitals_allowed=data.get(CAPITALS_RULE),
                     by=request.user,
                 )
         campaign.owner = current.owner
-        return Response(campaign_data(campaign, access.role))
+        return Response(campaign_data(campaign, access.role) | setting_links(access))
 
 
 class ExportView(ApiView):
     """The whole campaign as one versioned JSON document (``campaigns.backup``). Members only:
-    it holds the audit trail and the members' usernames."""
+    it holds the audit trail and the members' usernames. It holds everything the packets
+    unlocked too, so a campaign that hides that content exports to its editors and owner only."""
 
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, **errors(*READ_ERRORS)}, tags=["campaigns"])
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT, **errors(*READ_ERRORS)},
+        tags=["campaigns"],
+        description="The whole campaign as one JSON document, for the campaign's members. When "
+        "the campaign hides what its packets unlocked (`hide_unlocked_content`), only its "
+        "editors and its owner may export it: the document holds all of that content (a viewer "
+        "gets 403).",
+    )
     def get(self, request, campaign_id):
-        access = campaign_access(request, campaign_id, Level.MEMBER)
+        access = require_unlocked(
+            request, campaign_access(request, campaign_id, Level.MEMBER), HIDDEN_EXPORT
+        )
         document = backup.export_campaign(access.campaign.pk)
         filename = f"earthbook-campaign-{access.campaign.pk}.json"
         return Response(
             document, headers={"Content-Disposition": f'attachment; filename="{filename}"'}
         )
+
+
+HIDDEN_EXPORT = (
+    "This campaign keeps what its packets unlocked to its owner and editors, and the export "
+    "holds all of it: only they may export the campaign."
+)
 
 
 def import_job_data(job: ImportJob) -> dict:

@@ -14,6 +14,7 @@ from api.errors import ErrorSerializer
 from api.parsers import SafeJSONParser
 from api.serializers.common import refuse_repeated
 from api.tokens import ExpiringTokenAuthentication
+from campaigns.hiding import secrets_for
 from campaigns.services import last_game_number
 
 
@@ -60,6 +61,19 @@ class ApiView(APIView):
     # metadata needs a serializer_class these views do not have (OPTIONS is a 405).
     metadata_class = None
     renderer_classes = [JSONRenderer]
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        """Every answer about a campaign that hides what its packets unlocked from this reader
+        (``api.access.decide`` remembers who reads) holds placeholders instead of the words the
+        group entered for it (``campaigns.hiding``), whichever view shaped it."""
+        response = super().finalize_response(request, response, *args, **kwargs)
+        reader = getattr(request, "campaign_reader", None)
+        data = getattr(response, "data", None)
+        if reader is not None and data is not None:
+            secrets = secrets_for(reader.campaign, reader.sees_unlocked)
+            if secrets:
+                response.data = secrets.scrub(data)
+        return response
 
 
 def read_body(serializer_class, request) -> dict:

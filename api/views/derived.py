@@ -17,8 +17,11 @@ from api.serializers.derived import (
     StandingsSerializer,
     WinnersSerializer,
 )
-from api.views.common import READ_ERRORS, SHARE, ApiView, errors, read_query
-from campaigns.game.derived import faction_card_backs, standings
+from api.serializers.factions import PowersQuerySerializer
+from api.views.common import READ_ERRORS, SHARE, ApiView, errors, read_query, require_game
+from api.views.factions import faction_data, power_data
+from campaigns.game.derived import faction_card_backs, factions_of, standings
+from campaigns.game.factions import packets_of, powers_as_of
 from campaigns.models import (
     AuditEntry,
 )
@@ -70,14 +73,32 @@ class FactionCardsView(ApiView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        parameters=[SHARE],
+        parameters=[PowersQuerySerializer, SHARE],
         responses={200: FactionCardSerializer(many=True), **errors(*READ_ERRORS)},
         tags=["world"],
+        description="Each card: its back (every game, who played it, or an X), its name and "
+        "colour, and the powers it holds. With 'game': the cards at the end of that game.",
     )
     def get(self, request, campaign_id):
         access = campaign_access(request, campaign_id, Level.READ)
-        backs = faction_card_backs(access.campaign.pk)
-        return Response([{"faction": f, "lines": lines} for f, lines in backs.items()])
+        game = read_query(PowersQuerySerializer, request).get("game")
+        require_game(access.campaign, game, "game")
+        found = factions_of(access.campaign.pk, game)
+        backs = faction_card_backs(access.campaign.pk, game, found)
+        powers = powers_as_of(access.campaign.pk, game)
+        packets = packets_of(access.campaign.pk)
+        sees = access.sees_unlocked
+        return Response(
+            [
+                {
+                    **faction_data(found[slug], sees),
+                    "faction": slug,
+                    "lines": lines,
+                    "powers": [power_data(p, sees, packets) for p in powers.get(slug, [])],
+                }
+                for slug, lines in backs.items()
+            ]
+        )
 
 
 class StandingsView(ApiView):

@@ -16,10 +16,12 @@ from api.serializers.packets import (
     packet_name,
 )
 from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors, read_body
+from api.views.rulebook import components_data
 from campaigns.game.packets import open_packet, packets_to_open
 from legacy.box import PACKETS
 from legacy.models import (
     PacketOpening,
+    SealedComponent,
     UnlockedContent,
 )
 
@@ -33,6 +35,12 @@ def unlocked_data(item: UnlockedContent) -> dict:
         "title": item.title,
         "text": item.text,
     }
+
+
+def own_name(access, slug: str) -> str:
+    """The name of one of the campaign's own sealed components (the opener may see it)."""
+    found = SealedComponent.objects.filter(campaign=access.campaign, slug=slug, voided=False)
+    return found.values_list("name", flat=True).first() or ""
 
 
 class PacketListView(ApiView):
@@ -65,6 +73,7 @@ class PacketListView(ApiView):
                     }
                     for p in PACKETS
                 ],
+                "components": components_data(access),
             }
         )
 
@@ -72,7 +81,8 @@ class PacketListView(ApiView):
         request=PacketOpenSerializer,
         responses={201: PacketOpenedSerializer, **errors(*WRITE_ERRORS)},
         tags=["packets"],
-        description="Open a sealed packet and enter, in your own words, what it unlocked.",
+        description="Open a sealed packet (one of the box's six, or one of the campaign's own "
+        "sealed components, by slug) and enter, in your own words, what it unlocked.",
     )
     def post(self, request, campaign_id):
         access = campaign_access(request, campaign_id, Level.EDIT)
@@ -88,7 +98,7 @@ class PacketListView(ApiView):
         return Response(
             {
                 "packet": opening.packet,
-                "name": packet_name(opening.packet),
+                "name": packet_name(opening.packet, own_name(access, opening.packet)),
                 "game": opening.placed_in_game,
                 "unlocked": [unlocked_data(u) for u in contents.order_by("id")],
             },

@@ -42,7 +42,7 @@ from rest_framework.response import Response
 from api.access import MAX_ID, Access, Level, campaign_access, decide, require_unlocked
 from api.serializers.common import GAME_NUMBER_MAX, Whole
 from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors, read_query
-from campaigns.access import with_my_role
+from campaigns.access import snapshot_with_campaign
 from campaigns.models import Game, GameStatus, Snapshot, SnapshotStatus
 from campaigns.pictures import links
 from campaigns.pictures.snapshots import (
@@ -98,9 +98,7 @@ def picture_row(request, campaign_id: int, game_number: int) -> tuple[Access, Sn
     a stranger still gets the same 404 as for a campaign that does not exist."""
     row = None
     if 0 < campaign_id <= MAX_ID:
-        rows = Snapshot.objects.filter(campaign_id=campaign_id, game_number=game_number)
-        rows = with_my_role(rows.select_related("campaign").order_by(), request.user, "campaign")
-        row = next(iter(rows[:1]), None)
+        row = snapshot_with_campaign(campaign_id, game_number, request.user)
     if row is None:
         return picture_access(request, campaign_id), None
     access = decide(request, row.campaign, getattr(row, "my_role", None), Level.READ)
@@ -118,7 +116,9 @@ def image_url(request, row: Snapshot) -> str | None:
     else:
         address = reverse("api:snapshot-image", args=[row.campaign_id])
         query = {"as_of_game": row.game_number}
-    query["sig"] = links.sign(row.campaign_id, row.game_number, row.state_hash)
+    reader = getattr(request, "campaign_reader", None)  # remembered by api.access.decide
+    hides = bool(reader and reader.campaign.hide_unlocked_content)
+    query["sig"] = links.sign(row.campaign_id, row.game_number, row.state_hash, hides=hides)
     return request.build_absolute_uri(f"{address}?{urlencode(query)}")
 
 

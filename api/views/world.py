@@ -4,9 +4,12 @@ troops to recruit).
 
 from __future__ import annotations
 
+from django.core.cache import cache
+from django.http import HttpResponse
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, status
 from rest_framework.permissions import AllowAny
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from api.access import Access, Level, campaign_access
@@ -33,6 +36,7 @@ from api.views.common import (
 )
 from campaigns import services
 from campaigns.game.finish import name_world
+from campaigns.game.odds import rounds_up
 from campaigns.models import (
     Player,
 )
@@ -55,8 +59,28 @@ class WorldView(ApiView):
         access = campaign_access(request, campaign_id, Level.READ)
         q = read_query(AsOfSerializer, request)
         require_game(access.campaign, q.get("as_of_game"))
-        world = services.cached_world(access.campaign, q.get("as_of_game"))
-        return Response(world_data(world))
+        return world_response(request, access, q.get("as_of_game"))
+
+
+def world_response(request, access: Access, game: int | None):
+    """The world as JSON. Its bytes are cached per marks version (like the world itself, see
+    ``services.cached_world``), so a read of an unchanged world neither rebuilds nor
+    re-serializes it; a browser asking for the browsable API, and a reader from whom the
+    campaign hides unlocked content, get it rendered afresh."""
+    campaign = access.campaign
+    if request.accepted_renderer.format != "json" or not access.sees_unlocked:
+        # A reader the campaign hides unlocked content from gets placeholders, put in by
+        # ``ApiView.finalize_response`` on the response's data: never the cached bytes.
+        return Response(world_data(services.cached_world(campaign, game)))
+    when = "now" if game is None else game
+    key = (
+        f"earthbook:world-json:{campaign.pk}:{campaign.share_token}:{campaign.marks_version}:{when}"
+    )
+    body = cache.get(key)
+    if body is None:
+        body = JSONRenderer().render(world_data(services.cached_world(campaign, game)))
+        cache.set(key, body, timeout=24 * 3600)
+    return HttpResponse(body, content_type="application/json")
 
 
 class WorldNameView(ApiView):
@@ -155,7 +179,7 @@ class RecruitmentView(ApiView):
             player=player,
             controlled=controlled,
             trade_coins=q["trade_coins"],
-            round_up=q["round_up"],
+            round_up=q["round_up"] or rounds_up(access.campaign.pk, q["faction"] or None, player),
             trade_chart=trade_chart(access.campaign.pk) or BASE_TRADE_CHART,
         )
         return Response({"troops": troops})

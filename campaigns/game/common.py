@@ -20,12 +20,14 @@ from campaigns.services import lock_campaign
 from legacy.errors import RuleViolation
 
 
-def locked_game(game: Game | int) -> tuple[Campaign, Game]:
+def locked_game(game: Game | int, *, marks: bool = True) -> tuple[Campaign, Game]:
+    """The game's campaign, locked (``lock_campaign``; ``marks=False`` for an entry that
+    places, changes and removes no mark), and the game read afresh."""
     pk = game.pk if isinstance(game, Game) else game
     campaign_id = Game.objects.filter(pk=pk).values_list("campaign_id", flat=True).first()
     if campaign_id is None:
         raise RuleViolation("There is no such game.", rule="unknown-game")
-    campaign = lock_campaign(campaign_id)
+    campaign = lock_campaign(campaign_id, marks=marks)
     return campaign, Game.objects.get(pk=pk)
 
 

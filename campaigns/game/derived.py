@@ -5,31 +5,90 @@ reads a fixed number of queries, whatever the number of games.
 
 from __future__ import annotations
 
-from django.db.models import Max, Sum
+from dataclasses import dataclass
+
+from django.db.models import Max, Q, Sum
 
 from campaigns.models import (
     Game,
     GameStatus,
     Seat,
 )
-from legacy import board
 from legacy.box import FACTION_BY_SLUG
+from legacy.drawing import FACTION_COLORS
 from legacy.models import (
-    ContentKind,
     Scar,
     ScarKind,
-    UnlockedContent,
+    UnlockedFaction,
 )
 
 
+@dataclass(frozen=True)
+class FactionInfo:
+    """One faction of a campaign: the box's, or one the group unlocked (``unlocked``)."""
+
+    slug: str
+    name: str
+    colour: str
+    unlocked: bool = False
+    appeared_in_game: int = 0
+    text: str = ""
+    pk: int | None = None
+
+
+BOX_FACTIONS = tuple(
+    FactionInfo(f.slug, f.name, FACTION_COLORS.get(f.slug, "#8a8a8a"))
+    for f in FACTION_BY_SLUG.values()
+)
+
+
+def unlocked_factions(campaign_id: int):
+    """The factions the group unlocked (a voided packet opening takes its factions with it)."""
+    return UnlockedFaction.objects.filter(campaign_id=campaign_id).filter(
+        Q(unlocked_by__isnull=True) | Q(unlocked_by__voided=False)
+    )
+
+
+def factions_of(campaign_id: int, game: int | None = None) -> dict[str, FactionInfo]:
+    """The campaign's factions, in one query: the box's five, then the unlocked ones in the
+    order they appeared. With ``game``, only those that existed at the end of that game."""
+    rows = unlocked_factions(campaign_id)
+    if game is not None:
+        rows = rows.filter(appeared_in_game__lte=game)
+    found = {f.slug: f for f in BOX_FACTIONS}
+    for row in rows.order_by("appeared_in_game", "id"):
+        found.setdefault(
+            row.slug,
+            FactionInfo(
+                row.slug, row.name, row.colour, True, row.appeared_in_game, row.text, row.pk
+            ),
+        )
+    return found
+
+
 def campaign_factions(campaign_id: int) -> dict[str, str]:
-    """The factions this campaign can seat: the box's five and any a packet unlocked."""
-    factions = {slug: f.name for slug, f in FACTION_BY_SLUG.items()}
-    for title in UnlockedContent.objects.filter(
-        campaign_id=campaign_id, kind=ContentKind.FACTION, opening__voided=False
-    ).values_list("title", flat=True):
-        factions.setdefault(board.slugify(title), title)
-    return factions
+    """The factions this campaign can seat: the box's five and any the group unlocked."""
+    return {slug: f.name for slug, f in factions_of(campaign_id).items()}
+
+
+def unlocked_among(campaign_id: int, slugs) -> dict[str, FactionInfo]:
+    """The unlocked factions among ``slugs``; asks the database only when there are some."""
+    wanted = {s for s in slugs if s and s not in FACTION_COLORS}
+    if not wanted:
+        return {}
+    return {
+        row.slug: FactionInfo(
+            row.slug, row.name, row.colour, True, row.appeared_in_game, row.text, row.pk
+        )
+        for row in unlocked_factions(campaign_id).filter(slug__in=wanted)
+    }
+
+
+def faction_colours(campaign_id: int, slugs) -> dict[str, str]:
+    """The colour of each faction in ``slugs``; asks the database only for unlocked ones."""
+    colours = {slug: FACTION_COLORS[slug] for slug in slugs if slug in FACTION_COLORS}
+    colours.update({s: f.colour for s, f in unlocked_among(campaign_id, slugs).items()})
+    return colours
 
 
 def scar_cards_available(campaign_id: int) -> int:
@@ -39,15 +98,24 @@ def scar_cards_available(campaign_id: int) -> int:
     return max(0, total - used)
 
 
-def faction_card_backs(campaign_id: int) -> dict[str, list[dict]]:
+def faction_card_backs(
+    campaign_id: int,
+    game: int | None = None,
+    factions: dict[str, FactionInfo] | None = None,
+    last: int | None = None,
+) -> dict[str, list[dict]]:
     """Each faction card's back: for every game, who played it, where they started and how it
-    ended, or an "X" for a game it sat out."""
-    factions = campaign_factions(campaign_id)
-    games = list(Game.objects.filter(campaign_id=campaign_id).order_by("number"))
-    seats = {
-        (s.game_id, s.faction): s
-        for s in Seat.objects.filter(game__campaign_id=campaign_id).select_related("player")
-    }
+    ended, or an "X" for a game it sat out. With ``game``: the cards as they were at the end of
+    that game (a faction unlocked later has no card yet). ``factions``: ``factions_of``, when
+    the caller has read it already. ``last``: only the last games, that many."""
+    if factions is None:
+        factions = factions_of(campaign_id, game)
+    games = Game.objects.filter(campaign_id=campaign_id).order_by("-number")
+    if game is not None:
+        games = games.filter(number__lte=game)
+    games = list(games[:last] if last else games)[::-1]
+    seats = Seat.objects.filter(game__in=[g.pk for g in games])
+    seats = {(s.game_id, s.faction): s for s in seats.select_related("player")}
     backs: dict[str, list[dict]] = {}
     for slug in factions:
         lines = []

@@ -12,6 +12,7 @@ from django.db import transaction
 from django.db.models import CharField, F, IntegerField, Max, Q, Value
 from django.utils import timezone
 
+from campaigns.capitals import with_capitals_allowed
 from campaigns.game.common import locked_game, move_to
 from campaigns.game.holdings import ends_from_log, holdings_of
 from campaigns.game.packets import packets_to_open
@@ -108,6 +109,10 @@ def _write_reward(campaign, game, seat, choice: RewardChoice, order: int, by) ->
     elif kind == Reward.CHANGE_BONUS:
         created = BonusChange.objects.create(
             **common, continent=choice.continent, delta=choice.delta
+        )
+    elif kind == Reward.WORLD_CAPITAL:
+        created = City.objects.create(
+            **common, territory=choice.territory, kind="capital", name=choice.name.strip()
         )
     elif kind in (Reward.MAJOR_CITY, Reward.MINOR_CITY):
         city_kind = "major" if kind == Reward.MAJOR_CITY else "minor"
@@ -249,7 +254,7 @@ def _finish(
             owner_of[slug] = p
         held[p] = sorted(set(slugs))
 
-    world = world_as_of(campaign.pk)
+    world = with_capitals_allowed(world_as_of(campaign.pk), campaign)
     together = campaign.held_on_rewards_end_together
     no_rewards: dict[int, NoReward] = {}
     rewards_now = rules.rewards_given(game.number)
@@ -397,7 +402,7 @@ def finish_game(
         campaign,
         by,
         "game-finished",
-        f"Game {game.number} finished: {winner} won.",
+        winner=winner,
         game=game.number,
     )
     return result
@@ -566,7 +571,7 @@ def world_before_the_end(game: Game) -> World:
     ones. Read inside a transaction that is rolled back: nothing is written."""
     with transaction.atomic():
         _undo_end(game.campaign, game)
-        world = world_as_of(game.campaign_id)
+        world = with_capitals_allowed(world_as_of(game.campaign_id), game.campaign)
         transaction.set_rollback(True)
     return world
 
@@ -631,8 +636,8 @@ def amend_game(
         campaign,
         by,
         "game-amended",
-        f"Game {game.number} amended: {reason.strip()}",
         game=game.number,
+        reason=reason.strip()[:200],
     )
     return result
 
@@ -696,6 +701,6 @@ def name_world(
         entered_by=by,
         rolls={str(k): v for k, v in clean_rolls.items()},
     )
-    audit(campaign, by, "world-named", f"The World of {name}.")
+    audit(campaign, by, "world-named", name=name)
     refresh_on_commit(campaign.pk, last)  # the legend shows the world's name
     return mark

@@ -117,6 +117,9 @@ def replay(starts: Mapping[int, SeatStart], entries: Iterable[Entry]) -> Replay:
         elif entry.kind == EventKind.RED_STAR_BOUGHT:
             if h is not None:
                 h.red_stars += 1
+        elif entry.kind == EventKind.CARD_COMPLETED:
+            if h is not None:  # a mission's reward: the red stars its card names
+                h.red_stars += _count(data.get("red_stars"))
         elif entry.kind == EventKind.ELIMINATED:
             if h is not None:
                 h.out = True

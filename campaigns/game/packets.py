@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from campaigns.game.common import log_event
+from campaigns.game.factions import faction_fields
 from campaigns.game.holdings import replays_of
+from campaigns.game.scars import check_dice_effect
 from campaigns.models import (
     Campaign,
     EventKind,
@@ -19,24 +21,29 @@ from campaigns.models import (
     Result,
     Seat,
 )
-from campaigns.services import audit, lock_campaign
-from legacy import board, rules
+from campaigns.services import audit, cached_world, lock_campaign
+from legacy import board, rules, scar_effects
 from legacy.box import PACKET_BY_SLUG
 from legacy.errors import RuleViolation
 from legacy.models import (
     ContentKind,
+    Deck,
+    DeckCard,
     MarkKind,
     OtherMark,
     PacketOpening,
     ScarKind,
+    SealedComponent,
     UnlockedContent,
+    UnlockedFaction,
 )
 from legacy.selectors import world_as_of
 
 
-def trigger_facts(campaign_id: int) -> rules.TriggerFacts:
-    """Everything the packet triggers look at, gathered in a fixed number of queries."""
-    world = world_as_of(campaign_id)
+def trigger_facts(campaign_id: int, campaign: Campaign | None = None) -> rules.TriggerFacts:
+    """Everything the packet triggers look at, gathered in a fixed number of queries (the
+    world from the cache when the caller holds the ``campaign`` row: see ``cached_world``)."""
+    world = cached_world(campaign) if campaign is not None else world_as_of(campaign_id)
     events = GameEvent.objects.filter(game__campaign_id=campaign_id, voided=False)
     eliminated = events.filter(kind=EventKind.ELIMINATED, data__can_rejoin=False).count()
     eliminated += Seat.objects.filter(
@@ -45,8 +52,9 @@ def trigger_facts(campaign_id: int) -> rules.TriggerFacts:
     replays = replays_of(campaign_id).values()
     missiles = max((r.most_missiles_on_one_roll for r in replays), default=0)
     big = any(r.big_recruitment_with_missile for r in replays)
+    # "A certain mark appears on the board": a mark on a faction card is not on the board.
     pack4 = OtherMark.objects.filter(
-        campaign_id=campaign_id, voided=False, kind__opens_pack_4=True
+        campaign_id=campaign_id, voided=False, kind__opens_pack_4=True, territory__isnull=False
     ).exists()
     counts = world.signature_counts()
     return rules.TriggerFacts(
@@ -59,12 +67,12 @@ def trigger_facts(campaign_id: int) -> rules.TriggerFacts:
     )
 
 
-def packets_to_open(campaign_id: int) -> list[str]:
+def packets_to_open(campaign_id: int, campaign: Campaign | None = None) -> list[str]:
     """The sealed packets whose triggers have fired: the table must open them now."""
     opened = PacketOpening.objects.filter(campaign_id=campaign_id, voided=False).values_list(
         "packet", flat=True
     )
-    return rules.packets_to_open(trigger_facts(campaign_id), opened)
+    return rules.packets_to_open(trigger_facts(campaign_id, campaign), opened)
 
 
 @dataclass(frozen=True)
@@ -75,6 +83,8 @@ class Unlock:
     cards: int = 0  # for a new scar type: how many scar cards of it
     on_faction_card: bool = False  # for a new scar type
     opens_pack_4: bool = False  # for a new kind of mark
+    dice_effect: str = scar_effects.NONE  # for a new scar type: a code of legacy.scar_effects
+    colour: str = ""  # for a new faction: "#rrggbb" (none: one is chosen)
 
 
 def _unlocks(items: Sequence[Unlock | Mapping]) -> list[Unlock]:
@@ -90,6 +100,8 @@ def _unlocks(items: Sequence[Unlock | Mapping]) -> list[Unlock]:
                     cards=int(item.get("cards", 0)),
                     on_faction_card=bool(item.get("on_faction_card", False)),
                     opens_pack_4=bool(item.get("opens_pack_4", False)),
+                    dice_effect=str(item.get("dice_effect") or scar_effects.NONE),
+                    colour=str(item.get("colour") or ""),
                 )
             except (KeyError, TypeError, ValueError, AttributeError):
                 raise RuleViolation(
@@ -107,6 +119,7 @@ def _unlocks(items: Sequence[Unlock | Mapping]) -> list[Unlock]:
             )
         if not 0 <= u.cards <= 50:
             raise RuleViolation("A scar type has 0 to 50 cards.", rule="unlock", field="unlocked")
+        check_dice_effect(u.dice_effect, field="unlocked")
         out.append(u)
     return out
 
@@ -114,9 +127,14 @@ def _unlocks(items: Sequence[Unlock | Mapping]) -> list[Unlock]:
 # Unlocked content the group can use at once: a new scar type, a new kind of mark.
 # kind -> (model, what it is called, the Unlock fields it keeps)
 USABLE_UNLOCKS = {
-    ContentKind.SCAR_TYPE: (ScarKind, "scar type", ("cards", "on_faction_card")),
+    ContentKind.SCAR_TYPE: (ScarKind, "scar type", ("cards", "on_faction_card", "dice_effect")),
     ContentKind.MARK_KIND: (MarkKind, "kind of mark", ("opens_pack_4",)),
+    ContentKind.FACTION: (UnlockedFaction, "faction", ()),
 }
+
+
+# Unlocked cards that join a deck: kind -> deck.
+CARD_DECKS = {ContentKind.EVENT_CARD: Deck.EVENT, ContentKind.MISSION_CARD: Deck.MISSION}
 
 
 @transaction.atomic
@@ -130,13 +148,22 @@ def open_packet(
 ) -> PacketOpening:
     """Open a sealed packet and enter, in the group's words, what it unlocked."""
     campaign = lock_campaign(campaign)
-    if packet not in PACKET_BY_SLUG:
+    # One of the box's six, or a sealed component of the campaign's own (``game.sealed``).
+    known = PACKET_BY_SLUG.get(packet)
+    component = (
+        None
+        if known
+        else SealedComponent.objects.filter(campaign=campaign, slug=packet, voided=False).first()
+    )
+    if known is None and component is None:
         raise RuleViolation(
             f"There is no packet called {packet!r}.", rule="unknown-packet", field="packet"
         )
+    # A group's component is named in no stored sentence: the campaign may hide it.
+    name = known.name if known else "A sealed component"
     if PacketOpening.objects.filter(campaign=campaign, packet=packet, voided=False).exists():
         raise RuleViolation(
-            f"{PACKET_BY_SLUG[packet].name} is already open.",
+            f"{known.name if known else component.name} is already open.",
             rule="packet-opened-once",
             conflict=True,
         )
@@ -154,11 +181,23 @@ def open_packet(
         UnlockedContent.objects.create(
             campaign=campaign, opening=opening, kind=u.kind, title=u.title.strip(), text=u.text
         )
+        if u.kind in CARD_DECKS:  # an event or mission card joins its deck
+            DeckCard.objects.create(
+                campaign=campaign,
+                deck=CARD_DECKS[u.kind],
+                title=u.title.strip(),
+                text=u.text,
+                opening=opening,
+                entered_by=by if getattr(by, "is_authenticated", False) else None,
+            )
         usable = USABLE_UNLOCKS.get(u.kind)
         if usable is None:
             continue
         model, what, extra = usable
-        slug = board.slugify(u.title.strip())[:40]
+        fields = {field: getattr(u, field) for field in extra}
+        if model is UnlockedFaction:  # seated from the next game, drawn in its colour
+            fields = faction_fields(campaign, name=u.title, colour=u.colour, game=number)
+        slug = fields.pop("slug", board.slugify(u.title.strip())[:40])
         if model.objects.filter(campaign=campaign, slug=slug).exists():
             raise RuleViolation(
                 f"There is already a {what} called {u.title}.", rule="unlock", field="unlocked"
@@ -166,16 +205,16 @@ def open_packet(
         model.objects.create(
             campaign=campaign,
             slug=slug,
-            name=u.title.strip(),
+            name=fields.pop("name", u.title.strip()),
             text=u.text,
             unlocked_by=opening,
-            **{field: getattr(u, field) for field in extra},
+            **fields,
         )
     if game and game.status == GameStatus.IN_PROGRESS:
         log_event(
             game,
             EventKind.PACKET_OPENED,
-            f"{PACKET_BY_SLUG[packet].name} opened.",
+            f"{name} opened.",
             by,
             packet=packet,
         )
@@ -183,7 +222,7 @@ def open_packet(
         campaign,
         by,
         "packet-opened",
-        f"{PACKET_BY_SLUG[packet].name} opened ({len(items)} item(s) entered).",
         packet=packet,
+        items=len(items),
     )
     return opening

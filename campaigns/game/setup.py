@@ -165,9 +165,9 @@ def setup_game(
         campaign,
         by,
         "game-setup",
-        f"Game {game.number} set up with {len(plans)} players"
-        + ("; scar cards dealt." if dealt else "; no scar cards this game."),
         game=game.number,
+        players=len(plans),
+        dealt=bool(dealt),
     )
     return game
 
@@ -178,7 +178,7 @@ def start_game(*, game: Game, by=None) -> Game:
     move_to(game, GameStatus.IN_PROGRESS)
     game.started_at = timezone.now()
     game.save(update_fields=["status", "started_at"])
-    audit(campaign, by, "game-started", f"Game {game.number} started.", game=game.number)
+    audit(campaign, by, "game-started", game=game.number)
     return game
 
 
@@ -229,7 +229,6 @@ def cancel_game(*, game: Game, reason: str, by=None) -> int:
         campaign,
         by,
         "game-cancelled",
-        f"Game {number} (set up with {len(seats)} players) cancelled: {reason}",
         game=number,
         reason=reason,
         seats=[{"player": s.player.name, "faction": s.faction, "hq": s.hq} for s in seats],
@@ -307,18 +306,10 @@ def fix_seat(
     seat.hq = changes["hq"]
     seat.save(update_fields=["player", "faction", "hq", "red_stars", "missiles"])
     after = _seat_words(seat, factions)
-    what = "; ".join(
-        f"{label} {before[key]} → {after[key]}"
-        for label, key in (("player", "player"), ("faction", "faction_name"), ("HQ", "hq_name"))
-        if before[key] != after[key]
-    )
-    kind = "corrected" if played else "fixed"
     audit(
         campaign,
         by,
         "seat-corrected" if played else "seat-fixed",
-        f"Game {game.number}, seat {seat.order} {kind}: {what}"
-        + (f". Why: {reason}" if reason else "."),
         game=game.number,
         seat=seat.order,
         reason=reason[:200],

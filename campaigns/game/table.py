@@ -39,7 +39,7 @@ from legacy.selectors import world_as_of
 
 
 def with_triggers(campaign: Campaign, event: GameEvent, **kw) -> EventResult:
-    return EventResult(event, packets_to_open(campaign.pk), **kw)
+    return EventResult(event, packets_to_open(campaign.pk, campaign), **kw)
 
 
 @transaction.atomic
@@ -178,7 +178,7 @@ def use_missiles(
     """Missiles a seat plays on one roll. ``roll`` is the entry that began the roll, when other
     players' missiles are on it already: the third missile on one roll, from one player or
     several, opens Pocket 1."""
-    campaign, game = locked_game(game)
+    campaign, game = locked_game(game, marks=False)
     require_in_progress(game)
     if not 1 <= count <= 5:
         raise RuleViolation(
@@ -230,7 +230,7 @@ def use_missiles(
 def record_recruitment(*, game: Game, player: int, troops: int, by=None) -> EventResult:
     """A big recruitment: 30 or more troops while the seat holds a missile opens Pocket 2.
     Whether it holds one is read from its holdings, not typed."""
-    campaign, game = locked_game(game)
+    campaign, game = locked_game(game, marks=False)
     require_in_progress(game)
     if troops < 0 or troops > 1000:
         raise RuleViolation("Troops recruited must be 0 to 1000.", rule="troops", field="troops")
@@ -252,7 +252,7 @@ def record_recruitment(*, game: Game, player: int, troops: int, by=None) -> Even
 @transaction.atomic
 def buy_red_star(*, game: Game, player: int, by=None) -> EventResult:
     """A seat trades 4 resource cards for a red star token at the start of its turn."""
-    campaign, game = locked_game(game)
+    campaign, game = locked_game(game, marks=False)
     require_in_progress(game)
     seat = seat_of(game, player)
     if holdings_of(game).holdings[seat.pk].out:
@@ -274,7 +274,7 @@ def buy_red_star(*, game: Game, player: int, by=None) -> EventResult:
 @transaction.atomic
 def eliminate_faction(*, game: Game, player: int, can_rejoin: bool, by=None) -> EventResult:
     """A faction is wiped out; if it cannot rejoin, it is eliminated (the first opens Pack 2)."""
-    campaign, game = locked_game(game)
+    campaign, game = locked_game(game, marks=False)
     require_in_progress(game)
     seat = seat_of(game, player)
     if holdings_of(game).holdings[seat.pk].out:
@@ -304,7 +304,7 @@ def rejoin_faction(
     on the board, so its territory is occupied), and not among ``occupied``, the territories the
     table says are occupied now. HQs do not close their neighbours to a joining player.
     """
-    campaign, game = locked_game(game)
+    campaign, game = locked_game(game, marks=False)
     require_in_progress(game)
     seat = seat_of(game, player)
     held = holdings_of(game).holdings[seat.pk]
@@ -353,7 +353,7 @@ def rejoin_faction(
 def coin_pile_out(*, game: Game, territories: Mapping[int, int], by=None) -> EventResult:
     """The coin-card pile ran out: the first time in a game, a red star to the player who
     controls the most territories (nobody on a tie)."""
-    campaign, game = locked_game(game)
+    campaign, game = locked_game(game, marks=False)
     require_in_progress(game)
     seats = {s.player_id: s for s in game.seats.select_related("player")}
     counts = {}
@@ -652,9 +652,10 @@ def void_event(*, game: Game, seq: int, reason: str, by=None) -> VoidResult:
         campaign,
         by,
         "entry-voided",
-        f"Game {game.number}, entry {seq} taken back ({event.summary}): {reason}",
         game=game.number,
         seq=seq,
+        kind=event.kind,
+        reason=reason[:200],
     )
     due = packets_to_open(campaign.pk)
     fired_after = set(rules.packets_triggered(trigger_facts(campaign.pk)))

@@ -31,23 +31,43 @@ class Check(enum.Enum):
     EXPIRED = "expired"
 
 
-def _value(campaign_id: int, game_number: int, state_hash: str, expires: int) -> str:
-    return f"{campaign_id}/{game_number}/{state_hash}/{expires}"
+def _value(
+    campaign_id: int, game_number: int, state_hash: str, expires: int, hides: bool = False
+) -> str:
+    value = f"{campaign_id}/{game_number}/{state_hash}/{expires}"
+    return f"{value}/hides" if hides else value
 
 
-def sign(campaign_id: int, game_number: int, state_hash: str, now: float | None = None) -> str:
-    """The ``sig`` of a link to this picture: ``<expires>.<signature>``."""
+def sign(
+    campaign_id: int,
+    game_number: int,
+    state_hash: str,
+    now: float | None = None,
+    *,
+    hides: bool = False,
+) -> str:
+    """The ``sig`` of a link to this picture: ``<expires>.<signature>``.
+
+    ``hides``: the campaign hides what its packets unlocked (so the link is made for one of its
+    editors). A link made while the campaign did not hide it stops working once it does: the
+    picture names the unlocked scar types, and such a link may be in a visitor's hands."""
     ttl = settings.PICTURE_LINK_TTL_MINUTES * 60
     step = max(60, ttl // 4)
     moment = int(time.time() if now is None else now)
     expires = (moment + ttl + step - 1) // step * step
-    value = _value(campaign_id, game_number, state_hash, expires)
+    value = _value(campaign_id, game_number, state_hash, expires, hides)
     signature = signing.Signer(salt=SALT).sign(value).rpartition(signing.Signer().sep)[2]
     return f"{expires}.{signature}"
 
 
 def check(
-    sig: str, campaign_id: int, game_number: int, state_hash: str, now: float | None = None
+    sig: str,
+    campaign_id: int,
+    game_number: int,
+    state_hash: str,
+    now: float | None = None,
+    *,
+    hides: bool = False,
 ) -> Check:
     """Does ``sig`` open the picture of ``game_number`` in this campaign, as it is now?"""
     if not isinstance(sig, str) or not state_hash:
@@ -55,7 +75,7 @@ def check(
     expires, dot, signature = sig.partition(".")
     if not dot or not expires.isascii() or not expires.isdigit() or len(expires) > 12:
         return Check.BAD
-    value = _value(campaign_id, game_number, state_hash, int(expires))
+    value = _value(campaign_id, game_number, state_hash, int(expires), hides)
     try:
         unsigned = signing.Signer(salt=SALT).unsign(f"{value}{signing.Signer().sep}{signature}")
     except signing.BadSignature:
@@ -73,8 +93,18 @@ def signed_picture(campaign_id: int, game_number: int, sig: str):
     made for another picture."""
     row = None
     if 0 < campaign_id < 2**63 and 0 <= game_number < 2**15:
-        row = Snapshot.objects.filter(
-            campaign_id=campaign_id, game_number=game_number, status=SnapshotStatus.DONE
-        ).first()
-    outcome = check(sig, campaign_id, game_number, row.state_hash if row is not None else "")
+        row = (
+            Snapshot.objects.filter(
+                campaign_id=campaign_id, game_number=game_number, status=SnapshotStatus.DONE
+            )
+            .select_related("campaign")
+            .first()
+        )
+    outcome = check(
+        sig,
+        campaign_id,
+        game_number,
+        row.state_hash if row is not None else "",
+        hides=row is not None and row.campaign.hide_unlocked_content,
+    )
     return outcome, (row if outcome is Check.GOOD else None)

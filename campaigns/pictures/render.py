@@ -38,13 +38,13 @@ from campaigns.models import (
 )
 from campaigns.pictures.state import finished_games, picture_for, state_hash
 from campaigns.pictures.storage import image_name
-from legacy.drawing import render_png
+from legacy.drawing import STORED_COMPRESS_LEVEL, render_image, render_png
 from legacy.errors import RuleViolation
 
 logger = logging.getLogger(__name__)
 
 
-PNG_COMPRESS_LEVEL = 6  # rendered once, served many times: a smaller file is worth 0.1 s
+PNG_COMPRESS_LEVEL = STORED_COMPRESS_LEVEL
 
 
 TIMELINE_FRAME_MS = 1200
@@ -190,7 +190,7 @@ def render_game(campaign_id: int, game_number: int) -> str:
 
 def timeline_bytes(pictures: list, width: int) -> bytes:
     """An animated WebP: one frame per picture, the last one held longer."""
-    frames = [Image.open(io.BytesIO(render_png(p, width=width))).convert("RGB") for p in pictures]
+    frames = [render_image(p, width=width) for p in pictures]
     durations = [TIMELINE_FRAME_MS] * (len(frames) - 1) + [TIMELINE_LAST_FRAME_MS]
     buf = io.BytesIO()
     frames[0].save(

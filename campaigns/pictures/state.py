@@ -6,7 +6,7 @@ Two steps, so that the choices are tested without a database:
 - ``picture_of_world`` is pure: the world plus the few facts that are not marks (the title, the
   names of the campaign's scar types, the winners' lines as signed, where each faction started);
 - ``picture_for`` reads those facts for one game in a fixed number of queries, whatever the
-  number of games played: ``world_as_of`` and four small ones.
+  number of games played: ``world_as_of`` and five small ones.
 
 Choices made here, not in the drawing:
 
@@ -17,6 +17,9 @@ Choices made here, not in the drawing:
   a badge with the type's name as the group wrote it.
 - The winners' section shows the lines as they were signed (``Signature.name``), so renaming a
   player later does not rewrite history.
+- Each kind of mark a packet unlocked gets a letter, in the order the group entered the kinds
+  (A, B, C ...): the letter is drawn on the territories that carry one, and the legend names
+  the kinds on the board with the group's words (or the placeholder it is given).
 
 ``state_hash`` is the key of a stored picture: the sha256 of a canonical JSON of the picture and
 of how it is rendered, so the same state is rendered once.
@@ -28,16 +31,23 @@ import dataclasses
 import hashlib
 import json
 
+from campaigns.game.derived import faction_colours
 from campaigns.models import Campaign, Game, GameStatus, Seat
 from legacy import board, names
-from legacy.drawing import BASE_SCARS, BoardPicture, DrawnContinent, DrawnTerritory
-from legacy.models import ScarKind, Signature
+from legacy.drawing import (
+    BASE_SCARS,
+    FACTION_COLORS,
+    BoardPicture,
+    DrawnContinent,
+    DrawnTerritory,
+)
+from legacy.models import MarkKind, ScarKind, Signature
 from legacy.selectors import world_as_of
 from legacy.world import World
 
 # Bump when the drawing code changes what a stored picture of the same state looks like, so that
 # old files are not served for new pictures.
-RENDER_VERSION = 1
+RENDER_VERSION = 2
 
 
 class NoSuchCampaign(LookupError):
@@ -51,6 +61,14 @@ def title_for(campaign_name: str, game_number: int, language: str = "en") -> str
     return words["after"].format(campaign=campaign_name, number=game_number)
 
 
+def mark_symbol(index: int) -> str:
+    """The letter of the ``index``-th kind of unlocked mark: A..Z, then AA, AB ..."""
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    if index < len(letters):
+        return letters[index]
+    return letters[(index // len(letters) - 1) % len(letters)] + letters[index % len(letters)]
+
+
 def picture_of_world(
     world: World,
     *,
@@ -59,11 +77,18 @@ def picture_of_world(
     winners: list[tuple[int, str, str]] | tuple = (),
     hqs: dict[str, str] | None = None,
     language: str = "en",
+    mark_kinds: list[tuple[str, str]] | tuple = (),
+    faction_colours: dict[str, str] | None = None,
 ) -> BoardPicture:
     """The picture of a world. ``scar_names`` maps a scar type's slug to its name, ``winners``
-    holds ``(line, name, slogan)`` and ``hqs`` maps a territory to the faction starting there."""
+    holds ``(line, name, slogan)``, ``hqs`` maps a territory to the faction starting there,
+    ``mark_kinds`` holds ``(slug, name)`` of the campaign's unlocked kinds of mark, in order, and
+    ``faction_colours`` gives the colour of a faction the box does not have (an unlocked one)."""
     scar_names = scar_names or {}
     hqs = hqs or {}
+    faction_colours = faction_colours or {}
+    symbols = {slug: mark_symbol(i) for i, (slug, _) in enumerate(mark_kinds)}
+    on_board: set[str] = set()
     territories = []
     for t in board.TERRITORIES:
         state = world.territories.get(t.slug)
@@ -85,7 +110,10 @@ def picture_of_world(
             card_destroyed=state.card_destroyed,
             coins=coins,
             hq_faction=hqs.get(t.slug),
+            marks=tuple(symbols.get(kind, "?") for kind in state.other_marks),
+            hq_color=_own_colour(hqs.get(t.slug), faction_colours),
         )
+        on_board.update(state.other_marks)
         if drawn != DrawnTerritory(t.slug):  # unmarked territories are drawn as printed
             territories.append(drawn)
     continents = tuple(
@@ -104,7 +132,15 @@ def picture_of_world(
         world_name=world.world_name,
         title=title,
         language=names.language_of(language),
+        mark_legend=tuple((symbols[slug], name) for slug, name in mark_kinds if slug in on_board),
     )
+
+
+def _own_colour(faction: str | None, colours: dict[str, str]) -> str | None:
+    """The colour an unlocked faction's HQ is drawn in (the box's five have theirs)."""
+    if faction is None or faction in FACTION_COLORS:
+        return None
+    return colours.get(faction)
 
 
 def picture_for(campaign_id: int, game_number: int) -> BoardPicture:
@@ -127,6 +163,9 @@ def picture_for(campaign_id: int, game_number: int) -> BoardPicture:
             "hq", "faction"
         )
     )
+    mark_kinds = list(
+        MarkKind.objects.filter(campaign_id=campaign_id).order_by("id").values_list("slug", "name")
+    )
     return picture_of_world(
         world,
         title=title_for(name, game_number, language),
@@ -134,6 +173,8 @@ def picture_for(campaign_id: int, game_number: int) -> BoardPicture:
         winners=winners,
         hqs=hqs,
         language=language,
+        mark_kinds=mark_kinds,
+        faction_colours=faction_colours(campaign_id, set(hqs.values())),
     )
 
 

@@ -3,33 +3,212 @@
   "use strict";
   document.documentElement.classList.add("js");
 
-  function territoryData() {
-    var node = document.getElementById("territory-data");
-    if (!node) return {};
-    try { return JSON.parse(node.textContent); } catch (e) { return {}; }
+  // --- The board: zoom (buttons, pinch, double tap, ctrl + wheel), and a panel per territory ---
+
+  var MAX_PX_PER_UNIT = 5; // the map is 1000 units wide: at most 5000 px
+  var DOUBLE_TAP_MS = 350;
+
+  function boardParts(el) {
+    var wrap = el.closest && el.closest("[data-board-wrap]");
+    if (!wrap) return null;
+    return {
+      wrap: wrap,
+      scroll: wrap.querySelector("[data-board-scroll]"),
+      svg: wrap.querySelector(".board-svg"),
+      panel: wrap.querySelector("[data-territory-panel]")
+    };
   }
 
-  // The side panel: what a territory carries, on hover or keyboard focus.
-  function showTerritory(target) {
-    var el = target.closest && target.closest("[data-territory]");
-    if (!el) {
-      var link = target.closest && target.closest("a");
-      el = link && link.querySelector("[data-territory]");
-    }
-    if (!el) return;
-    var panel = document.querySelector("[data-territory-panel]");
-    if (!panel) return;
-    var info = territoryData()[el.getAttribute("data-territory")];
-    if (!info) return;
-    panel.querySelector("[data-panel-name]").textContent = info.name;
-    panel.querySelector("[data-panel-continent]").textContent = info.continent;
-    panel.querySelector("[data-panel-summary]").textContent = info.summary;
+  // Zoom so that the map is `width` px wide, keeping the point under (ax, ay) (in the scroll
+  // box's own pixels) where it is.
+  function zoomTo(parts, width, ax, ay) {
+    var scroll = parts.scroll, svg = parts.svg;
+    var min = scroll.clientWidth, max = MAX_PX_PER_UNIT * 1000;
+    width = Math.max(min, Math.min(max, width));
+    var old = svg.getBoundingClientRect().width || min;
+    if (ax === undefined) { ax = scroll.clientWidth / 2; ay = scroll.clientHeight / 2; }
+    var px = scroll.scrollLeft + ax, py = scroll.scrollTop + ay, k = width / old;
+    svg.style.minWidth = "0";
+    svg.style.width = width + "px";
+    scroll.scrollLeft = px * k - ax;
+    scroll.scrollTop = py * k - ay;
+    scroll.setAttribute("data-zoom-width", Math.round(width));
   }
+
+  function zoomBy(parts, factor, ax, ay) {
+    zoomTo(parts, parts.svg.getBoundingClientRect().width * factor, ax, ay);
+  }
+
+  // At first the map shows the territory the page is about, else the middle of the world.
+  function centreBoard(parts) {
+    var scroll = parts.scroll;
+    if (scroll.scrollWidth <= scroll.clientWidth && scroll.scrollHeight <= scroll.clientHeight) return;
+    var legal = parts.svg.querySelectorAll(".territory.legal");
+    var box = scroll.getBoundingClientRect(), target;
+    if (legal.length === 1) {
+      var r = legal[0].getBoundingClientRect();
+      target = [r.left + r.width / 2 - box.left + scroll.scrollLeft, r.top + r.height / 2 - box.top + scroll.scrollTop];
+    } else {
+      target = [scroll.scrollWidth / 2, scroll.scrollHeight * 0.45];
+    }
+    scroll.scrollLeft = target[0] - scroll.clientWidth / 2;
+    scroll.scrollTop = target[1] - scroll.clientHeight / 2;
+  }
+
+  function setUpBoard(scroll) {
+    if (scroll.hasAttribute("data-ready")) return;
+    scroll.setAttribute("data-ready", "");
+    var parts = boardParts(scroll);
+    if (!parts || !parts.svg) return;
+    var tools = parts.wrap.querySelector("[data-board-tools]");
+    if (tools) tools.hidden = false;
+    centreBoard(parts);
+
+    // Pinch: two fingers zoom around their middle; one finger scrolls as usual.
+    var pinch = null;
+    function spread(t) {
+      return Math.hypot(t[0].clientX - t[1].clientX, t[0].clientY - t[1].clientY);
+    }
+    scroll.addEventListener("touchstart", function (e) {
+      if (e.touches.length !== 2) return;
+      pinch = { d: spread(e.touches), w: parts.svg.getBoundingClientRect().width };
+    }, { passive: true });
+    scroll.addEventListener("touchmove", function (e) {
+      if (!pinch || e.touches.length !== 2) return;
+      e.preventDefault();
+      var box = scroll.getBoundingClientRect();
+      var mx = (e.touches[0].clientX + e.touches[1].clientX) / 2 - box.left;
+      var my = (e.touches[0].clientY + e.touches[1].clientY) / 2 - box.top;
+      zoomTo(parts, pinch.w * spread(e.touches) / pinch.d, mx, my);
+    }, { passive: false });
+    scroll.addEventListener("touchend", function (e) {
+      if (e.touches.length < 2) pinch = null;
+    });
+    // A trackpad's pinch (ctrl + wheel) zooms the map, not the page.
+    scroll.addEventListener("wheel", function (e) {
+      if (!e.ctrlKey) return;
+      e.preventDefault();
+      var box = scroll.getBoundingClientRect();
+      zoomBy(parts, Math.exp(-e.deltaY / 200), e.clientX - box.left, e.clientY - box.top);
+    }, { passive: false });
+  }
+
+  function setUpBoards(root) {
+    (root || document).querySelectorAll("[data-board-scroll]").forEach(setUpBoard);
+  }
+  document.addEventListener("DOMContentLoaded", function () { setUpBoards(); });
+  document.addEventListener("htmx:load", function (e) { setUpBoards(e.target); });
+  // The live table swaps parts of a page when another device saved something: set up the
+  // boards those parts bring again (their zoom starts over).
+  document.addEventListener("earthbook:swapped", function (e) { setUpBoards(e.detail.node); });
+
+  function territoryLink(target) {
+    var a = target.closest && target.closest("a");
+    return a && a.closest(".board-svg") && a.hasAttribute("data-name") ? a : null;
+  }
+
+  // What a territory carries, in its board's panel.
+  function showTerritory(a, open) {
+    var parts = boardParts(a);
+    if (!parts || !parts.panel) return;
+    var panel = parts.panel;
+    panel.querySelector("[data-panel-name]").textContent = a.getAttribute("data-name");
+    panel.querySelector("[data-panel-continent]").textContent = a.getAttribute("data-continent");
+    panel.querySelector("[data-panel-summary]").textContent = a.getAttribute("data-marks");
+    if (!open) return;
+    panel.querySelector("[data-panel-link]").setAttribute("href", a.getAttribute("href"));
+    panel.querySelector("[data-panel-actions]").hidden = false;
+    parts.svg.querySelectorAll(".territory.open").forEach(function (p) { p.classList.remove("open"); });
+    var path = a.querySelector(".territory");
+    if (path) path.classList.add("open");
+    panel.classList.add("open");
+    panel.opener = a;
+  }
+
+  function closePanel(panel, refocus) {
+    panel.classList.remove("open");
+    panel.querySelector("[data-panel-actions]").hidden = true;
+    var parts = boardParts(panel);
+    if (parts) parts.svg.querySelectorAll(".territory.open").forEach(function (p) { p.classList.remove("open"); });
+    if (refocus && panel.opener) panel.opener.focus();
+  }
+
   document.addEventListener("mouseover", function (e) {
-    if (e.target.closest && e.target.closest("[data-board]")) showTerritory(e.target);
+    var a = territoryLink(e.target);
+    if (a) showTerritory(a, false);
   });
   document.addEventListener("focusin", function (e) {
-    if (e.target.closest && e.target.closest("[data-board]")) showTerritory(e.target);
+    var a = territoryLink(e.target);
+    if (a) showTerritory(a, false);
+  });
+
+  var lastTap = null, pendingTap = null;
+  document.addEventListener("click", function (e) {
+    var zoom = e.target.closest && e.target.closest("[data-zoom]");
+    if (zoom) {
+      var zp = boardParts(zoom);
+      if (!zp) return;
+      var how = zoom.getAttribute("data-zoom");
+      if (how === "all") zoomTo(zp, 0);
+      else zoomBy(zp, how === "in" ? 1.5 : 1 / 1.5);
+      return;
+    }
+    var close = e.target.closest && e.target.closest("[data-panel-close]");
+    if (close) { closePanel(close.closest("[data-territory-panel]"), true); return; }
+    var scroll = e.target.closest && e.target.closest("[data-board-scroll]");
+    if (!scroll) return;
+    var parts = boardParts(scroll);
+    var a = territoryLink(e.target);
+    if (a) e.preventDefault(); // the panel instead of the territory's page; its link is in it
+    // From the keyboard (Enter) the panel opens at once and takes the focus; Escape or Close
+    // gives it back.
+    if (e.detail === 0) {
+      if (a) { showTerritory(a, true); if (parts.panel) parts.panel.focus(); }
+      return;
+    }
+    // Two taps close together zoom in there; one tap alone opens the territory's panel.
+    var now = Date.now();
+    clearTimeout(pendingTap);
+    if (lastTap && now - lastTap.t < DOUBLE_TAP_MS &&
+        Math.abs(e.clientX - lastTap.x) < 30 && Math.abs(e.clientY - lastTap.y) < 30) {
+      lastTap = null;
+      var box = scroll.getBoundingClientRect();
+      zoomBy(parts, 2, e.clientX - box.left, e.clientY - box.top);
+      return;
+    }
+    lastTap = { t: now, x: e.clientX, y: e.clientY };
+    if (a) pendingTap = setTimeout(function () { showTerritory(a, true); }, DOUBLE_TAP_MS);
+  });
+  document.addEventListener("keydown", function (e) {
+    if (e.key !== "Escape") return;
+    var panel = e.target.closest && e.target.closest("[data-board-wrap]") &&
+      e.target.closest("[data-board-wrap]").querySelector("[data-territory-panel].open");
+    if (panel) closePanel(panel, true);
+  });
+
+  // The setup wizard: the server is told which choice changed, and answers with only what that
+  // changes; then the map outlines the legal starts and chosen HQs, and the seat to choose next
+  // is marked.
+  document.addEventListener("htmx:configRequest", function (e) {
+    var t = e.detail.triggeringEvent && e.detail.triggeringEvent.target;
+    if (t && t.name && e.detail.elt && e.detail.elt.id === "seats") {
+      e.detail.parameters["_changed"] = t.name;
+    }
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var info = document.getElementById("legal-info");
+    if (!info) return;
+    var legal = (info.getAttribute("data-legal") || "").split(" ");
+    var chosen = (info.getAttribute("data-chosen") || "").split(" ");
+    document.querySelectorAll(".board-svg .territory").forEach(function (p) {
+      var slug = p.getAttribute("data-territory");
+      p.classList.toggle("legal", legal.indexOf(slug) >= 0);
+      p.classList.toggle("chosen", chosen.indexOf(slug) >= 0);
+    });
+    var focus = info.getAttribute("data-focus-seat");
+    document.querySelectorAll("#seats [data-seat]").forEach(function (f) {
+      f.classList.toggle("current", f.getAttribute("data-seat") === focus);
+    });
   });
 
   document.addEventListener("change", function (e) {
@@ -68,6 +247,33 @@
     box.classList.toggle("done", (random && random.checked) || total === stock);
   }
   document.addEventListener("DOMContentLoaded", countCoins);
+
+  // The campaign's tabs on a phone: the current one scrolled into view, and an arrow at each
+  // edge beyond which there are more.
+  function markMore(nav) {
+    var wrap = nav.closest("[data-tabs]");
+    if (!wrap) return;
+    wrap.classList.toggle("more-before", nav.scrollLeft > 2);
+    wrap.classList.toggle("more-after", nav.scrollLeft + nav.clientWidth < nav.scrollWidth - 2);
+  }
+  function setUpTabs() {
+    document.querySelectorAll("[data-tabs] > nav").forEach(function (nav) {
+      var current = nav.querySelector("[aria-current='page']");
+      if (current && nav.scrollWidth > nav.clientWidth) {
+        var left = current.offsetLeft - nav.offsetLeft;
+        var right = left + current.offsetWidth;
+        if (right > nav.scrollLeft + nav.clientWidth || left < nav.scrollLeft) {
+          nav.scrollLeft = left - (nav.clientWidth - current.offsetWidth) / 2;
+        }
+      }
+      markMore(nav);
+      nav.addEventListener("scroll", function () { markMore(nav); }, { passive: true });
+    });
+  }
+  document.addEventListener("DOMContentLoaded", setUpTabs);
+  window.addEventListener("resize", function () {
+    document.querySelectorAll("[data-tabs] > nav").forEach(markMore);
+  });
 
   // Invitation and share links: one tap selects the whole link for copying.
   document.addEventListener("focusin", function (e) {

@@ -60,6 +60,16 @@ def count_queries(client, url: str) -> int:
         "faction-cards/",
         "standings/",
         "audit/",
+        "odds/?territory=brazil&attacker_faction=enclave-of-the-bear"
+        "&defender_faction=die-mechaniker&attackers=6&defenders=3",
+        "scar-types/",
+        "recruitment/?controlled=egypt,peru&faction=imperial-balkania",
+        "packets/",
+        "packets/components/",
+        "rules/",
+        "rules/?game=1",
+        "rules/stickers/",
+        "decks/",
     ],
 )
 def test_a_read_costs_the_same_for_one_game_and_for_many(crew, players, owner, path):

@@ -3,7 +3,8 @@
 The campaign backed up is the fifteen-game season of ``test_full_campaign``, with what a real
 season leaves besides: a named world (after a tie-break roll), a corrected and a voided mark, a
 destroyed city, a faction scar, a coin-pile event, an account linked to a player, and game 16
-still in progress.
+still in progress; and the group's own sealed components (one opened after game 15, one voided)
+and rule stickers (one unlocked by that opening and changing a setting, one voided).
 """
 
 from __future__ import annotations
@@ -22,10 +23,14 @@ from django.core.management.base import CommandError
 from django.db import transaction
 
 from campaigns import backup, demo
+from campaigns.capitals import found_world_capital
+from campaigns.game import rulebook, sealed
+from campaigns.game.decks import add_card, card_states, complete_mission, destroy_card, draw_card
 from campaigns.game.derived import faction_card_backs, standings
+from campaigns.game.factions import add_faction, destroy_power, place_power
 from campaigns.game.finish import finish_game, name_world
 from campaigns.game.holdings import holdings_of
-from campaigns.game.packets import packets_to_open
+from campaigns.game.packets import open_packet, packets_to_open
 from campaigns.game.table import coin_pile_out, destroy_city, place_scar, use_missiles, void_event
 from campaigns.models import (
     AuditEntry,
@@ -45,16 +50,25 @@ from legacy.models import (
     City,
     ContinentName,
     Correction,
+    DeckCard,
+    FactionPower,
     MarkKind,
+    PacketOpening,
+    RuleSticker,
     ScarKind,
+    SealedComponent,
     StockAllowance,
     TradeRate,
     UnlockedContent,
 )
 from legacy.selectors import world_as_of
-from tests.campaigns.test_full_campaign import AFTERWORD, Table, play_season
+from tests.campaigns.test_full_campaign import AFTERWORD, HARBOUR, Table, play_season
 
 pytestmark = pytest.mark.django_db
+
+
+def place_power_id(campaign, name: str) -> int:
+    return FactionPower.objects.get(campaign=campaign, name=name, voided=False).pk
 
 
 def finish_the_season(table: Table) -> Table:
@@ -73,7 +87,56 @@ def finish_the_season(table: Table) -> Table:
     ScarKind.objects.create(
         campaign=campaign, slug="turncoat", name="Turncoat", cards=1, on_faction_card=True
     )
+    # The group's own sealed components and the rule stickers pasted into the rulebook.
+    tin = sealed.add_component(campaign=campaign, name="Green Tin", trigger="Moonrise.", by=owner)
+    open_packet(
+        campaign=campaign,
+        packet=tin.slug,
+        unlocked=[{"kind": "rule", "title": "A lantern rule"}],
+        by=owner,
+    )
+    wrong = sealed.add_component(campaign=campaign, name="Blue Tin", trigger="Never.", by=owner)
+    sealed.void_component(
+        campaign=campaign, component_id=wrong.pk, reason="A biscuit tin.", by=owner
+    )
+    rulebook.add_sticker(campaign=campaign, section="scars", game=3, title="Old Wound", by=owner)
+    rulebook.add_sticker(
+        campaign=campaign,
+        section="end-of-game",
+        game=15,
+        title="Lantern Rule",
+        text="Our words.",
+        packet=tin.slug,
+        setting="held_on_rewards_end_together",
+        by=owner,
+    )
+    oops = rulebook.add_sticker(
+        campaign=campaign, section="maneuver", game=9, title="Oops", by=owner
+    )
+    rulebook.void_sticker(campaign=campaign, sticker_id=oops.pk, reason="Wrong book.", by=owner)
+    pack4 = PacketOpening.objects.get(campaign=campaign, packet="pack-4")
+    UnlockedContent.objects.create(
+        campaign=campaign, opening=pack4, kind="world-capital", title="Our capital rule"
+    )
+    found_world_capital(campaign=campaign, territory="madagascar", name="Meridian", by=owner)
+    add_card(campaign=campaign, deck="mission", title="Hold the Poles", packet="pack-4", by=owner)
+    add_card(campaign=campaign, deck="event", title="Dust Storm", packet="pack-4", by=owner)
+    # Between games: a faction added, and powers on an unlocked faction's card.
+    add_faction(campaign=campaign, name="Salt Guild", colour="#8c6239", by=owner)
+    place_power(campaign=campaign, faction=HARBOUR, slot="red", name="Undertow", by=owner)
+    place_power(campaign=campaign, faction=HARBOUR, slot="blue", name="Shoal", by=owner)
     game, _ = table.setup(AFTERWORD)
+    place_power(
+        campaign=campaign,
+        faction=HARBOUR,
+        slot="red",
+        name="Riptide",
+        game=game.number,
+        unlocked_by="pack-1",
+        covers=True,
+        by=owner,
+    )
+    destroy_power(campaign=campaign, power=place_power_id(campaign, "Shoal"), game=game.number)
     place_scar(
         game=game,
         scar="turncoat",
@@ -87,6 +150,14 @@ def finish_the_season(table: Table) -> Table:
     void_event(game=game, seq=mistaken.event.seq, reason="The pile was not empty yet.", by=owner)
     coin_pile_out(game=game, territories={ids["Chloe"]: 12, ids["Esme"]: 11})
     use_missiles(game=game, count=1, player=ids["Ada"], by=owner)
+    cards = {c.title: c for c in DeckCard.objects.filter(campaign=campaign)}
+    winter, poles, dust = cards["Long Winter"], cards["Hold the Poles"], cards["Dust Storm"]
+    draw_card(game=game, card=poles.pk, by=owner)
+    complete_mission(game=game, card=poles.pk, player=ids["Chloe"], red_stars=2, by=owner)
+    draw_card(game=game, card=winter.pk, by=owner)
+    gone = destroy_card(game=game, card=dust.pk, by=owner)
+    void_event(game=game, seq=gone.event.seq, reason="The wrong card.", by=owner)
+    destroy_card(game=game, card=winter.pk, by=owner)
     return table
 
 
@@ -121,8 +192,11 @@ def campaign_rows() -> dict[str, int]:
         AuditEntry,
         Correction,
         UnlockedContent,
+        DeckCard,
         ScarKind,
         MarkKind,
+        SealedComponent,
+        RuleSticker,
         StockAllowance,
         TradeRate,
         *MARK_MODELS,
@@ -266,13 +340,13 @@ def test_a_restored_campaign_plays_on_from_where_it_was_saved(saved, restorer):
     copy_ = restore(saved, restorer)
     game = Game.objects.get(campaign=copy_, number=16)
     assert game.status == GameStatus.IN_PROGRESS
-    assert list(game.events.values_list("seq", flat=True)) == [1, 2, 3, 4, 5]
-    assert list(game.events.filter(voided=True).values_list("seq", flat=True)) == [3]
+    assert list(game.events.values_list("seq", flat=True)) == list(range(1, 11))
+    assert list(game.events.filter(voided=True).values_list("seq", flat=True)) == [3, 9]
     ids = dict(copy_.players.values_list("name", "pk"))
     # Ada signed four times and played one missile before the save: three are left.
     assert holdings_of(game).holdings[game.seats.get(player=ids["Ada"]).pk].missiles == 3
     use_missiles(game=game, count=2, player=ids["Ada"])
-    assert game.events.order_by("-seq").first().seq == 6
+    assert game.events.order_by("-seq").first().seq == 11
     finish_game(
         game=game,
         results={ids["Chloe"]: "held_on", ids["Esme"]: "won", ids["Ada"]: "held_on"},
@@ -367,6 +441,10 @@ def an_unknown_kind_of_mark(data):
     data["marks"]["Volcano"] = []
 
 
+def a_power_on_a_faction_nobody_unlocked(data):
+    first(data["marks"]["FactionPower"], name="Undertow")["faction"] = "atlantis"
+
+
 def a_second_campaign_name_of_the_wrong_type(data):
     data["campaign"]["name"] = ["Our", "Earth"]
 
@@ -385,7 +463,11 @@ TAMPERINGS = [
     (set_in(["marks", "City", 0, "placed_in_game"], "one"), "'one' should be a whole number"),
     (set_in(["marks", "City", 0, "voided"], 0), "voided: 0 should be true or false"),
     (set_in(["marks", "City", 0, "territory"], "atlantis"), "City #1: territory: Value 'atlantis'"),
-    (set_in(["marks", "PacketOpening", 0, "packet"], "pack-9"), "packet: Value 'pack-9'"),
+    (set_in(["marks", "PacketOpening", 0, "packet"], "pack-9"), "packet: there is no packet"),
+    (set_in(["sealed_components", 0, "added_in_game"], 17), "there is no game 17"),
+    (set_in(["rule_stickers", 0, "section"], "appendix"), "rule_stickers #1: section: Value"),
+    (set_in(["rule_stickers", 0, "setting"], "gravity"), "no setting 'gravity'"),
+    (set_in(["rule_stickers", 1, "opening"], 99), "there is no PacketOpening #99"),
     (set_in(["marks", "CoinSticker", 0, "coins_after"], 9), "holds 1 to 6 coins"),
     (a_signature_line_twice, "Signature #16: That line of the winners' section is already"),
     (two_cities_count_on_one_territory, "City #3: That territory already has a city"),
@@ -396,6 +478,8 @@ TAMPERINGS = [
     (a_reward_that_created_a_mark_that_is_not_there, "there is no City #999"),
     (a_coin_event_for_a_stranger, "there is no player called 'Zed'"),
     (set_in(["marks", "Scar", 0, "kind"], "lava"), "there is no scar kind 'lava'"),
+    (a_power_on_a_faction_nobody_unlocked, "no faction called 'atlantis' in this campaign"),
+    (set_in(["factions", 0, "unlocked_by"], 99), "there is no PacketOpening #99"),
     (set_in(["games", 1, "number"], 1), "games #2, number: 1: games are numbered 1, 2, 3"),
     (a_local_time_without_its_offset, "is not a date and time with its UTC offset"),
     (set_in(["marks", "Signature", 0, "date"], "yesterday"), "'yesterday' is not a date"),
@@ -688,3 +772,119 @@ def test_a_backup_from_before_the_held_on_house_rule_ends_rewards_per_stock(save
     data = backup.loads(saved)
     del data["campaign"]["held_on_rewards_end_together"]
     assert backup.import_campaign(data, owner=restorer).held_on_rewards_end_together is False
+
+
+def test_a_backup_from_before_scar_types_had_dice_effects_keeps_the_box_scars_effects(
+    saved, restorer
+):
+    data = backup.loads(saved)
+    for kind in data["scar_kinds"]:
+        del kind["dice_effect"]
+    copy_ = backup.import_campaign(data, owner=restorer)
+    effects = dict(ScarKind.objects.filter(campaign=copy_).values_list("slug", "dice_effect"))
+    assert effects.pop("bunker") == "defender-highest-up"
+    assert effects.pop("ammo-shortage") == "defender-highest-down"
+    assert set(effects.values()) <= {"none"}
+
+
+def test_a_scar_types_dice_effect_survives_a_round_trip(season, saved, restorer):
+    ScarKind.objects.filter(campaign=season.campaign, slug="bunker").update(
+        dice_effect="defence-dice-up"
+    )
+    text = backup.dumps(backup.export_campaign(season.campaign.pk))
+    copy_ = restore(text, restorer)
+    assert ScarKind.objects.get(campaign=copy_, slug="bunker").dice_effect == "defence-dice-up"
+    ScarKind.objects.filter(campaign=season.campaign, slug="bunker").update(
+        dice_effect="defender-highest-up"
+    )
+
+
+def test_sealed_components_and_rule_stickers_survive_a_round_trip(season, saved, restorer):
+    data = backup.loads(saved)
+    assert [(c["slug"], c["voided"]) for c in data["sealed_components"]] == [
+        ("green-tin", False),
+        ("blue-tin", True),
+    ]
+    lantern = first(data["rule_stickers"], title="Lantern Rule")
+    opening = data["marks"]["PacketOpening"][lantern["opening"] - 1]  # by ordinal, not by id
+    assert opening["packet"] == "green-tin" and lantern["entered_by"] == "keeper"
+    copy_ = restore(saved, restorer)
+    for game in (2, 3, 15, 16):
+        theirs = rulebook.rules_as_of(copy_.pk, game)
+        ours = rulebook.rules_as_of(season.campaign.pk, game)
+        assert [[(i["sticker"].title, i["newest"]) for i in s["stickers"]] for s in theirs[1]] == [
+            [(i["sticker"].title, i["newest"]) for i in s["stickers"]] for s in ours[1]
+        ]
+    assert rulebook.setting_stickers(copy_.pk)["held_on_rewards_end_together"].title == (
+        "Lantern Rule"
+    )
+    assert RuleSticker.objects.get(campaign=copy_, title="Oops").void_reason == "Wrong book."
+    assert sealed.components_of(copy_.pk).keys() == {"green-tin"}
+
+
+def test_a_backup_from_before_sealed_components_and_rule_stickers_imports_unchanged():
+    campaign = demo.create_demo()
+    data = backup.export_campaign(campaign.pk)
+    del data["sealed_components"], data["rule_stickers"]  # as an older Earthbook wrote it
+    copy_ = backup.import_campaign(copy.deepcopy(data), owner=campaign.owner)
+    assert not SealedComponent.objects.filter(campaign=copy_).exists()
+    assert not RuleSticker.objects.filter(campaign=copy_).exists()
+    again = backup.export_campaign(copy_.pk)
+    assert again.pop("sealed_components") == [] and again.pop("rule_stickers") == []
+    assert backup.dumps(again) == backup.dumps(data)  # everything else exactly as it was
+
+
+def test_world_capitals_decks_and_card_entries_survive_a_round_trip(season, saved):
+    copy_ = restore(saved, season.owner)
+    assert backup.dumps(backup.export_campaign(copy_.pk)) == saved
+    capital = City.objects.get(campaign=copy_, kind="capital")
+    assert (capital.territory, capital.name) == ("madagascar", "Meridian")
+    titles = list(DeckCard.objects.filter(campaign=copy_).order_by("pk").values_list("title"))
+    assert titles[-3:] == [("Long Winter",), ("Hold the Poles",), ("Dust Storm",)]
+
+    def where(campaign):
+        cards = DeckCard.objects.filter(campaign=campaign).order_by("pk")
+        states = card_states(campaign.pk)
+        return [(c.title, c.opening.packet, states.get(c.pk)) for c in cards]
+
+    assert where(copy_) == where(season.campaign)
+    assert {title: s.state for title, _, s in where(copy_) if s} == {
+        "Long Winter": "destroyed",
+        "Hold the Poles": "completed",
+    }
+    game = copy_.games.get(number=16)
+    chloe = game.seats.get(player__name="Chloe")
+    original = season.campaign.games.get(number=16).seats.get(player__name="Chloe")
+    assert holdings_of(game).holdings[chloe.pk].red_stars == (
+        holdings_of(season.campaign.games.get(number=16)).holdings[original.pk].red_stars
+    )
+
+
+def test_the_world_capitals_house_rule_survives_a_round_trip(season, saved, restorer):
+    Campaign.objects.filter(pk=season.campaign.pk).update(world_capitals_allowed=3)
+    text = backup.dumps(backup.export_campaign(season.campaign.pk))
+    assert restore(text, restorer).world_capitals_allowed == 3
+
+
+def test_a_backup_from_before_decks_and_world_capital_settings_imports_unchanged(season, saved):
+    data = backup.loads(saved)
+    del data["campaign"]["world_capitals_allowed"]
+    del data["deck_cards"]
+    for game in data["games"]:
+        game["events"] = [e for e in game["events"] if not e["kind"].startswith("card-")]
+    copy_ = backup.import_campaign(data, owner=season.owner)
+    assert copy_.world_capitals_allowed == 1
+    assert not DeckCard.objects.filter(campaign=copy_).exists()
+    again = backup.export_campaign(copy_.pk)
+    assert again["deck_cards"] == []
+    del again["deck_cards"]
+    del again["campaign"]["world_capitals_allowed"]
+    assert backup.dumps(again) == backup.dumps(data)
+
+
+def test_a_card_entry_naming_a_card_not_in_the_backup_is_refused(saved, restorer):
+    data = backup.loads(saved)
+    entry = next(e for e in data["games"][-1]["events"] if e["kind"] == "card-drawn")
+    entry["data"]["card"] = 99
+    with pytest.raises(backup.BackupError, match="there is no card #99"):
+        backup.import_campaign(data, owner=restorer)

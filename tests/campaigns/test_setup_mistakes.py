@@ -3,6 +3,7 @@ the first entry a seat is corrected with a reason."""
 
 import pytest
 
+from campaigns.audit_words import audit_text
 from campaigns.game.derived import faction_card_backs
 from campaigns.game.setup import cancel_game, fix_seat, setup_game, start_game
 from campaigns.game.table import record_recruitment
@@ -40,7 +41,7 @@ def test_cancelling_a_set_up_game_frees_its_number_and_the_audit_says_so(
     assert not Game.objects.filter(campaign=prepared_campaign).exists()
     entry = AuditEntry.objects.filter(campaign=prepared_campaign, action="game-cancelled").get()
     assert entry.user == owner
-    assert "Game 1" in entry.summary and "Dmitri came after all." in entry.summary
+    assert "Game 1" in audit_text(entry) and "Dmitri came after all." in audit_text(entry)
     assert AuditEntry.objects.filter(campaign=prepared_campaign, action="game-setup").exists()
     again = setup_game(
         campaign=prepared_campaign,

@@ -226,3 +226,25 @@ def test_invitation_links_that_would_never_work_stop_the_start_up():
     done = start_with({"DEBUG": "true", "INVITATION_TTL_DAYS": "0"})
     assert done.returncode != 0
     assert "INVITATION_TTL_DAYS=0 must be at least 1" in done.stderr
+
+
+# --- E-mail ---------------------------------------------------------------------------------------
+
+
+def test_without_an_smtp_server_reset_mails_go_to_the_console():
+    backend = settings_seen_with({"DEBUG": "true"}, "s.EMAIL_BACKEND")
+    assert backend == "django.core.mail.backends.console.EmailBackend"
+
+
+def test_an_smtp_server_from_the_environment_sends_the_mails():
+    seen = settings_seen_with(
+        {"DEBUG": "true", "EMAIL_HOST": "smtp.example.org", "EMAIL_PORT": "465",
+         "EMAIL_USE_TLS": "false", "EMAIL_USE_SSL": "true"},
+        "[s.EMAIL_BACKEND, s.EMAIL_HOST, s.EMAIL_PORT, s.EMAIL_USE_SSL]",
+    )  # fmt: skip
+    assert seen == ["django.core.mail.backends.smtp.EmailBackend", "smtp.example.org", 465, True]
+
+
+def test_tls_and_ssl_at_once_stop_the_start_up():
+    done = start_with({"DEBUG": "true", "EMAIL_HOST": "smtp.example.org", "EMAIL_USE_SSL": "true"})
+    assert done.returncode != 0 and "EMAIL_USE_TLS and EMAIL_USE_SSL" in done.stderr

@@ -3,6 +3,9 @@
 Outside CI, a machine without ``/usr/bin/chromium`` (or without the playwright package) skips
 them with the reason; in CI (``CI=true``) they are required, so a missing browser fails loudly.
 Screenshots of every step go to ``var/screenshots/e2e/`` (git-ignored).
+
+The accessibility checks inject axe-core from ``node_modules/`` (``npm ci``, run by ``make test``
+from package.json and package-lock.json); without it they skip, except in CI, where they fail.
 """
 
 from __future__ import annotations
@@ -28,7 +31,10 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots" / "e2e"
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "var" / "screenshots" / "e2e"
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+PHONE = {"width": 390, "height": 844}
 
 
 def _unavailable(reason: str):
@@ -77,3 +83,68 @@ def eager_snapshots():
     app.conf.task_always_eager = True
     yield
     app.conf.task_always_eager = before
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    if not AXE.is_file():
+        _unavailable(f"axe-core is not installed at {AXE} (make browser-checks runs npm ci)")
+    return AXE.read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def serious_violations(axe_source):
+    """``serious_violations(page)``: what axe-core finds critical or serious on the page, one
+    line per rule with the elements it names (an empty list when the page passes)."""
+
+    def check(page) -> list[str]:
+        # Through the browser's debugging protocol, so the page's Content-Security-Policy, which
+        # allows only this server's scripts, does not refuse it.
+        if not page.evaluate("() => Boolean(window.axe)"):
+            page.evaluate(axe_source)
+        result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
+        return [
+            f"{v['id']} ({v['impact']}): {v['help']} at "
+            + ", ".join(" ".join(n["target"]) for n in v["nodes"][:5])
+            for v in result["violations"]
+            if v["impact"] in ("critical", "serious")
+        ]
+
+    return check
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    """``phone(user)``: a new page in its own browser context at 390x844, logged in as ``user``
+    (with a session made by Django's test client), on the live server; ``javascript=False``
+    for a browser without scripts."""
+    from django.conf import settings
+    from django.test import Client
+
+    contexts = []
+
+    def open_page(user, *, javascript: bool = True):
+        client = Client()
+        client.force_login(user)
+        context = browser.new_context(
+            viewport=PHONE,
+            locale="en-GB",
+            base_url=live_server.url,
+            java_script_enabled=javascript,
+        )
+        context.set_default_timeout(15_000)
+        context.add_cookies(
+            [
+                {
+                    "name": settings.SESSION_COOKIE_NAME,
+                    "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                    "url": live_server.url,
+                }
+            ]
+        )
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_page
+    for context in contexts:
+        context.close()

@@ -150,8 +150,8 @@ def test_a_new_group_records_its_first_game_and_browses_its_world(
     expect(page.locator(".events")).to_contain_text("Bunker on Greenland")
     step("game-1-quick-log")
 
-    # A mis-tap: the last entry is undone with a reason, and stays in the log struck out.
-    page.get_by_role("link", name=re.compile("Undo the last entry")).click()
+    # A mis-tap: the entry just noted is undone with a reason, and stays in the log struck out.
+    page.locator("#log-status").get_by_role("link", name="undo with a reason").click()
     page.get_by_role("button", name="Take it back").click()
     expect(page.locator(".events li.voided")).to_contain_text("Bunker on Greenland")
     page.locator("summary", has_text="A scar is placed").click()
@@ -161,17 +161,21 @@ def test_a_new_group_records_its_first_game_and_browses_its_world(
     page.locator("details[open]").get_by_role("button", name="Note it").click()
     expect(page.locator(".events li:not(.voided)", has_text="Bunker on Greenland")).to_have_count(1)
 
-    # On a phone the holdings and the undo are in the first screen, before the quick log.
+    # On a phone the quick log is in the first screen; each seat's holdings sit in its row.
     page.set_viewport_size({"width": 390, "height": 844})
     page.reload()
     for thing in (
-        page.get_by_role("link", name=re.compile("Undo the last entry")),
-        page.locator(".holdings-inline").first,
-        page.locator(".holdings-inline").last,
+        page.get_by_role("heading", name="Quick log"),
+        page.locator("summary", has_text="A scar is placed"),
     ):
         expect(thing).to_be_visible()
         box = thing.bounding_box()
         assert box and box["y"] + box["height"] <= 844 and box["x"] + box["width"] <= 390, box
+    expect(page.get_by_role("link", name=re.compile("Undo the last entry"))).to_be_visible()
+    for holdings in (page.locator(".holdings-inline").first, page.locator(".holdings-inline").last):
+        expect(holdings).to_be_visible()
+        box = holdings.bounding_box()
+        assert box and box["x"] + box["width"] <= 390, box
     step("game-1-on-a-phone")
     page.set_viewport_size({"width": 1280, "height": 900})
 
@@ -213,12 +217,11 @@ def test_a_new_group_records_its_first_game_and_browses_its_world(
     # The game is in the book; Chloe's elimination tells the table to open Pack 2 now.
     expect(page.locator("#messages")).to_contain_text("Game 1 is in the book.")
     expect(page.locator(".alert")).to_contain_text("Pack 2")
-    picture = page.locator("#snapshot img")
-    expect(picture).to_be_visible()
-    page.wait_for_function(
-        "() => { const i = document.querySelector('#snapshot img');"
-        " return i && i.complete && i.naturalWidth > 0; }"
-    )
+    # The board shows once, as the map; its drawn picture is a link.
+    expect(page.locator("#snapshot a[data-snapshot=ready]")).to_be_visible()
+    expect(page.locator("main svg.board-svg")).to_have_count(1)
+    picture = page.request.get(page.locator("#snapshot a").get_attribute("href"))
+    assert picture.ok and picture.headers["content-type"] == "image/png"
     step("game-1-finished-with-its-picture")
     world = world_as_of(campaign.pk, 1)
     assert world.territories["egypt"].city.name == "Cairo"

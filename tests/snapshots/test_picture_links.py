@@ -102,3 +102,29 @@ def test_the_schema_describes_the_signature(client):
     schema = client.get("/api/v1/schema/?format=json").json()
     image = schema["paths"]["/api/v1/campaigns/{campaign_id}/snapshots/image/"]["get"]
     assert "sig" in {p["name"] for p in image["parameters"]}
+
+
+@pytest.fixture
+def one_game(prepared_campaign, players, media, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        play_first_game(prepared_campaign, players)
+    prepared_campaign.refresh_from_db()
+    prepared_campaign.shared = True
+    prepared_campaign.save(update_fields=["shared"])
+    return prepared_campaign
+
+
+def test_a_link_given_before_the_campaign_hid_its_packets_stops_opening_the_picture(
+    one_game, owner
+):
+    given = image_url(one_game, 1)
+    assert APIClient().get(given).status_code == 200
+    one_game.hide_unlocked_content = True
+    one_game.save(update_fields=["hide_unlocked_content"])
+    assert APIClient().get(given).status_code == 404
+    # The owner and editors still see the pictures, and their links still open them.
+    member = APIClient()
+    member.force_authenticate(owner)
+    status = member.get(API.format(pk=one_game.pk) + "?as_of_game=1").json()
+    address = status["image_url"].removeprefix("http://testserver")
+    assert APIClient().get(address).status_code == 200

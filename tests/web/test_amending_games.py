@@ -8,6 +8,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from campaigns.audit_words import audit_text
 from campaigns.models import AuditEntry, Game, GameReward
 from legacy.models import City, CoinSticker, Signature
 from tests.web.conftest import client_for, play, start_next_game
@@ -87,7 +88,7 @@ def test_an_editor_amends_the_city_and_the_old_one_is_undone(played, as_editor):
     china = CoinSticker.objects.filter(campaign=played, territory="china").order_by("id")
     assert list(china.values_list("coins_after", "voided")) == [(2, False), (3, True), (3, False)]
     entry = AuditEntry.objects.filter(campaign=played, action="game-amended").get()
-    assert "The city was Alexandria, not Cairo" in entry.summary
+    assert "The city was Alexandria, not Cairo" in audit_text(entry)
     page = as_editor.get(f"/c/{played.pk}/games/1/").content.decode()
     assert "undone by an amendment" in page
 

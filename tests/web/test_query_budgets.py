@@ -23,13 +23,16 @@ BUDGETS = {
     "": 60,
     "board.svg": 26,
     "board/1.svg": 28,
-    "history/": 27,  # with where each reward is now: its marks and their corrections
+    "history/": 28,  # with where each reward is now: its marks and their corrections
     "territories/egypt/": 36,
     "factions/": 11,
     "standings/": 8,
     "audit/": 7,
     "packets/": 32,
     "packets/open/": 31,
+    "rules/": 9,
+    "decks/": 8,
+    "world-capitals/": 20,
     "players/": 6,
     "settings/": 7,
     "before-the-first-game/": 7,
@@ -42,6 +45,10 @@ BUDGETS = {
     "tools/starts/?hqs=japan": 26,
     "tools/odds/?attackers=9&defenders=4&bunker=on": 24,
     "tools/odds/?territory=egypt": 24,
+    "tools/odds/?territory=greenland&attacker_faction=enclave-of-the-bear"
+    "&defender_faction=die-mechaniker&attackers=9&defenders=4": 12,
+    "tools/recruitment/?controlled=egypt&controlled=peru&faction=imperial-balkania": 24,
+    "scar-types/": 6,
 }
 
 

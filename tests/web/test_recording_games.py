@@ -580,7 +580,7 @@ def test_the_interactive_board_links_every_territory(history, as_viewer):
     page = as_viewer.get(url(history)).content.decode()
     assert page.count(f'<a href="{url(history, "territories/")}') == 42
     assert "Egypt: major city Cairo (founded by Ada)" in page
-    assert 'id="territory-data"' in page
+    assert 'data-name="Egypt" data-continent="Africa"' in page
 
 
 def test_the_faction_cards_and_the_standings(history, as_viewer):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from campaigns.audit_words import audit_text
 from campaigns.game.derived import faction_card_backs
 from campaigns.game.setup import setup_game, start_game
 from campaigns.game.table import record_recruitment
@@ -53,7 +54,7 @@ def test_cancelling_from_the_page_asks_a_reason_and_frees_the_number(
     assert done.status_code == 302
     assert not Game.objects.filter(campaign=prepared_campaign).exists()
     entry = AuditEntry.objects.get(action="game-cancelled")
-    assert entry.user == owner and "wrong evening" in entry.summary
+    assert entry.user == owner and "wrong evening" in audit_text(entry)
     audit = as_owner.get(f"/c/{prepared_campaign.pk}/audit/").content.decode()
     assert "Game cancelled" in audit
     assert "Game 1 (set up with 3 players) cancelled" in audit

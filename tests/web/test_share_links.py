@@ -38,7 +38,7 @@ def shared(prepared_campaign, settings, tmp_path, django_capture_on_commit_callb
 
 def picture_address(client, campaign, game: int) -> str:
     part = client.get(url(campaign, f"games/{game}/snapshot/")).content.decode()
-    found = re.search(r'<img src="([^"]+)"', part)
+    found = re.search(r'<a href="([^"]+)" data-snapshot="ready"', part)  # the picture's link
     assert found, part
     return found.group(1).replace("&amp;", "&")
 

@@ -38,13 +38,54 @@ class AdminLoginForm(_InTurn, AdminAuthenticationForm):
     pass
 
 
+def _email_free(email: str, user=None) -> str:
+    """``email`` stripped, refused if another account has it (any case); "" stays free."""
+    email = (email or "").strip()
+    others = get_user_model()._default_manager.filter(email__iexact=email)
+    if user is not None:
+        others = others.exclude(pk=user.pk)
+    if email and others.exists():
+        raise forms.ValidationError(
+            _("Another account uses this e-mail address."), code="email-taken"
+        )
+    return email
+
+
+class EmailForm(forms.ModelForm):
+    """The address a reset link is sent to; empty to have none."""
+
+    class Meta:
+        model = get_user_model()
+        fields = ("email",)
+        labels = {"email": _("E-mail (optional)")}
+        help_texts = {"email": _("Only to send you a link if you forget your password.")}
+
+    def clean_email(self):
+        return _email_free(self.cleaned_data.get("email"), self.instance)
+
+
 class SignupForm(UserCreationForm):
+    """A username and a password; an e-mail address if the person wants to be able to reset a
+    forgotten password. An address belongs to one account at most (any case), so that a reset
+    link goes to the account its owner means."""
+
+    email = forms.EmailField(
+        label=_("E-mail (optional)"),
+        help_text=_("Only to send you a link if you forget your password."),
+        required=False,
+        max_length=254,
+    )
+
     class Meta(UserCreationForm.Meta):
         model = get_user_model()
-        fields = ("username",)
+        fields = ("username", "email")
+
+    def clean_email(self):
+        return _email_free(self.cleaned_data.get("email"))
 
 
-LANGUAGE_CHOICES = [("en", "English"), ("ru", "Русский")]
+# The pictures' language, named in the reader's (the switcher names each in its own).
+LANGUAGE_CHOICES = [("en", _("English")), ("ru", _("Russian"))]
 
 
 def picture_language_field(required: bool = True):
@@ -82,11 +123,21 @@ class HouseRulesForm(forms.Form):
     held_on_rewards_end_together = forms.BooleanField(
         label=_("Held-on rewards end for everyone once either stock is empty"),
         help_text=_(
-            "The rulebook: \u201cif there are no more coins or minor cities to place, the losers "
-            "get no further reward\u201d. Off (the default): each reward ends with its own stock "
+            "The rulebook: “if there are no more coins or minor cities to place, the losers "
+            "get no further reward”. Off (the default): each reward ends with its own stock "
             "and the other stays."
         ),
         required=False,
+    )
+    world_capitals_allowed = forms.IntegerField(
+        label=_("World Capitals that may exist at once"),
+        help_text=_(
+            "Founding a World Capital (population 5) is possible once an opened packet allows it."
+        ),
+        min_value=0,
+        max_value=42,
+        initial=1,
+        required=False,  # left empty: the number stays as it is
     )
 
 
@@ -114,7 +165,12 @@ class SharingForm(forms.Form):
     )
     public = forms.BooleanField(label=_("List this campaign on the home page"), required=False)
     hide_unlocked_content = forms.BooleanField(
-        label=_("Hide what the packets unlocked from viewers and visitors"), required=False
+        label=_("Hide what the packets unlocked from viewers and visitors"),
+        help_text=_(
+            "They then see placeholders such as “an unlocked scar” everywhere, board pictures "
+            "included, and only editors and the owner may export the campaign."
+        ),
+        required=False,
     )
     new_link = forms.BooleanField(
         label=_("Make a new share link (the old one stops working)"), required=False

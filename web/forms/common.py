@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+from django import forms
+
 from legacy import board
 from web.pages import (
     continent_name,
     territory_name,
 )
+
+
+class DateInput(forms.DateInput):
+    """A date picker (``<input type="date">``): its value is always ISO (2026-11-23), whatever
+    the page's language, since browsers read nothing else there and show it their own way."""
+
+    input_type = "date"
+
+    def __init__(self, attrs=None):
+        super().__init__(attrs=attrs, format="%Y-%m-%d")
 
 
 def territory_choices(slugs=None, blank: str | None = None) -> list[tuple[str, str]]:

@@ -7,7 +7,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from legacy.rules import HELD_ON_REWARDS, WINNER_REWARDS, Reward
-from web.forms.common import territory_choices
+from web.forms.common import DateInput, territory_choices
 from web.pages import (
     REWARD_LABELS,
     continent_name,
@@ -20,6 +20,7 @@ RESULT_CHOICES = [("won", _("Won")), ("held_on", _("Held on")), ("eliminated", _
 
 NEEDS_TERRITORY = {
     Reward.MAJOR_CITY,
+    Reward.WORLD_CAPITAL,
     Reward.CANCEL_SCAR,
     Reward.FORTIFY_CITY,
     Reward.DESTROY_CARD,
@@ -28,7 +29,7 @@ NEEDS_TERRITORY = {
 }
 
 
-NEEDS_NAME = {Reward.NAME_CONTINENT, Reward.MAJOR_CITY, Reward.MINOR_CITY}
+NEEDS_NAME = {Reward.NAME_CONTINENT, Reward.MAJOR_CITY, Reward.WORLD_CAPITAL, Reward.MINOR_CITY}
 
 NOTHING_ELIGIBLE = "none"  # a held-on player who controlled nothing a reward could go on
 
@@ -58,7 +59,7 @@ class FinishForm(forms.Form):
     slogan = forms.CharField(label=_("Slogan (optional)"), max_length=120, required=False)
     signed_on = forms.DateField(
         label=_("Date written by the signature"),
-        widget=forms.DateInput(attrs={"type": "date"}),
+        widget=DateInput(),
         required=False,
     )
 

@@ -6,10 +6,12 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from legacy import board
-from web.forms.common import territory_choices
+from legacy.models import FactionPower
+from web.forms.common import DateInput, territory_choices
 from web.pages import (
     CITY_LABELS,
     continent_name,
+    is_box_power,
 )
 
 # --- Fixing a mark entered by mistake ----------------------------------------------------------
@@ -51,7 +53,11 @@ class MarkCorrectionForm(forms.Form):
         from legacy.corrections import COMMON_EDITABLE, EDITABLE
 
         self.mark = mark
-        self.editable = sorted(EDITABLE[type(mark)] | COMMON_EDITABLE, key=MARK_FIELD_ORDER.index)
+        editable = EDITABLE[type(mark)] | COMMON_EDITABLE
+        if isinstance(mark, FactionPower) and is_box_power(mark):
+            # The box's own words, shown in each reader's language: not the group's to retype.
+            editable -= {"name", "text"}
+        self.editable = sorted(editable, key=MARK_FIELD_ORDER.index)
         initial = {name: self._value_now(name) for name in self.editable}
         super().__init__(*args, initial=initial, **kw)
         for name in self.editable:
@@ -99,7 +105,7 @@ class MarkCorrectionForm(forms.Form):
                 empty_value=None,
             )
         if name == "date":
-            return forms.DateField(label=label, required=required)
+            return forms.DateField(label=label, required=required, widget=DateInput())
         if name in ("placed_in_game", "boxes_used", "coins_after", "delta", "line"):
             return forms.IntegerField(label=label, required=required, min_value=-10, max_value=100)
         if name == "text":

@@ -5,9 +5,12 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.game.factions import DEFAULT_COLOURS
 from legacy.box import PACKETS
 from web.pages import (
     CONTENT_LABELS,
+    dice_effect_choices,
+    packet_name,
 )
 
 UNLOCK_ROWS = 4
@@ -19,9 +22,12 @@ class PacketForm(forms.Form):
     packet = forms.ChoiceField(label=_("Packet"))
     trigger = forms.CharField(label=_("What opened it"), max_length=200, required=False)
 
-    def __init__(self, *args, sealed, **kwargs):
+    def __init__(self, *args, sealed, own=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["packet"].choices = [(p.slug, p.name) for p in PACKETS if p.slug in sealed]
+        self.fields["packet"].choices = [
+            *((p.slug, packet_name(p.slug)) for p in PACKETS if p.slug in sealed),
+            *own,  # the campaign's own sealed components: (slug, name)
+        ]
         kinds = [("", "—"), *CONTENT_LABELS.items()]
         for i in range(UNLOCK_ROWS):
             self.fields[f"item{i}_kind"] = forms.ChoiceField(
@@ -39,12 +45,34 @@ class PacketForm(forms.Form):
             self.fields[f"item{i}_on_faction_card"] = forms.BooleanField(
                 label=_("This scar goes on a faction card"), required=False
             )
+            self.fields[f"item{i}_dice_effect"] = forms.ChoiceField(
+                label=_("What this scar does to the dice"),
+                choices=dice_effect_choices(),
+                initial="none",
+                required=False,
+            )
             self.fields[f"item{i}_opens_pack_4"] = forms.BooleanField(
                 label=_("This mark's first appearance opens Pack 4"), required=False
             )
+            self.fields[f"item{i}_colour"] = forms.CharField(
+                label=_("A new faction's colour"),
+                max_length=7,
+                required=False,
+                initial=DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)],
+                widget=forms.TextInput(attrs={"type": "color"}),
+            )
 
     def item_rows(self):
-        names = ("kind", "title", "text", "cards", "on_faction_card", "opens_pack_4")
+        names = (
+            "kind",
+            "title",
+            "text",
+            "cards",
+            "on_faction_card",
+            "dice_effect",
+            "opens_pack_4",
+            "colour",
+        )
         return [
             {"number": i + 1, **{n: self[f"item{i}_{n}"] for n in names}}
             for i in range(UNLOCK_ROWS)
@@ -67,7 +95,20 @@ class PacketForm(forms.Form):
                     "text": d.get(f"item{i}_text") or "",
                     "cards": d.get(f"item{i}_cards") or 0,
                     "on_faction_card": bool(d.get(f"item{i}_on_faction_card")),
+                    "dice_effect": d.get(f"item{i}_dice_effect") or "none",
                     "opens_pack_4": bool(d.get(f"item{i}_opens_pack_4")),
+                    **({"colour": d[f"item{i}_colour"]} if d.get(f"item{i}_colour") else {}),
                 }
             )
         return items
+
+
+class DiceEffectForm(forms.Form):
+    """What one scar type does to the dice, set by an editor."""
+
+    scar = forms.SlugField(widget=forms.HiddenInput, max_length=40)
+    dice_effect = forms.ChoiceField(label=_("What this scar does to the dice"))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["dice_effect"].choices = dice_effect_choices()

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from legacy import board
 from legacy.box import FACTIONS
 from legacy.names import power
-from web.forms.common import territory_choices
+from web.forms.common import DateInput, territory_choices
 from web.pages import (
     continent_name,
     faction_name,
@@ -79,28 +79,60 @@ class FirstGameForm(forms.Form):
 # --- Setting up a game -------------------------------------------------------------------------
 
 
+class SeatSelect(forms.Select):
+    """A seat's choice in which what another seat already took is offered but disabled."""
+
+    def __init__(self, *args, taken=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.taken = set(taken)
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        if str(value) in self.taken and not selected:
+            option["attrs"]["disabled"] = True
+        return option
+
+
+def taken_elsewhere(data, kind: str) -> dict[int, set[str]]:
+    """For each seat, the players (or factions) the other seats have already chosen."""
+    chosen = {i: (data.get(f"seat{i}_{kind}") or "") for i in range(MAX_SEATS)}
+    return {i: {v for j, v in chosen.items() if j != i and v} for i in range(MAX_SEATS)}
+
+
 class SetupForm(forms.Form):
     """Up to five seats in seating order (clockwise); each offers only legal starts.
 
     ``legal`` maps a seat index to the territories where that seat may place its HQ given the
-    seats before it (worked out by the view with ``legacy.rules``).
+    seats before it (worked out by the view with ``legacy.rules``). A player or a faction
+    another seat has chosen is offered disabled; every error names its seat.
     """
 
-    played_on = forms.DateField(
-        label=_("Played on"), widget=forms.DateInput(attrs={"type": "date"}), required=False
-    )
+    played_on = forms.DateField(label=_("Played on"), widget=DateInput(), required=False)
 
-    def __init__(self, *args, players, factions, legal: dict[int, list[str]], **kwargs):
+    def __init__(
+        self, *args, players, factions, legal: dict[int, list[str]], preview=False, **kwargs
+    ):
         super().__init__(*args, **kwargs)
+        # A preview (seats still being chosen) shows the choices without marking any as wrong.
+        self.preview = preview
         self.fields["played_on"].initial = timezone.localdate()
         player_choices = [("", _("— nobody —"))] + [(str(p.pk), p.name) for p in players]
         faction_choices = [("", _("— choose —"))] + list(factions.items())
+        data = self.data if self.is_bound else {}
+        players_taken = taken_elsewhere(data, "player")
+        factions_taken = taken_elsewhere(data, "faction")
         for i in range(MAX_SEATS):
             self.fields[f"seat{i}_player"] = forms.ChoiceField(
-                label=_("Player"), choices=player_choices, required=False
+                label=_("Player"),
+                choices=player_choices,
+                required=False,
+                widget=SeatSelect(taken=players_taken[i]),
             )
             self.fields[f"seat{i}_faction"] = forms.ChoiceField(
-                label=_("Faction"), choices=faction_choices, required=False
+                label=_("Faction"),
+                choices=faction_choices,
+                required=False,
+                widget=SeatSelect(taken=factions_taken[i]),
             )
             hq = forms.ChoiceField(
                 label=_("Starting territory (HQ)"),
@@ -124,21 +156,44 @@ class SetupForm(forms.Form):
             for i in range(MAX_SEATS)
         ]
 
+    def seat_error(self, i: int, kind: str, message) -> None:
+        """An error on seat ``i``'s player, faction or HQ that names the seat."""
+        self.add_error(
+            f"seat{i}_{kind}", _("Seat %(n)s: %(message)s") % {"n": i + 1, "message": message}
+        )
+
     def clean(self):
         data = super().clean()
         seats = []
+        if self.preview:
+            data["seats"] = seats
+            return data
+        first_seat_of: dict[tuple[str, str], int] = {}
         for i in range(MAX_SEATS):
             player = data.get(f"seat{i}_player")
             faction = data.get(f"seat{i}_faction")
             hq = data.get(f"seat{i}_hq")
             if not player:
                 if faction or hq:
-                    self.add_error(f"seat{i}_player", _("Who sits in this seat?"))
+                    self.seat_error(i, "player", _("Who sits in this seat?"))
                 continue
+            for kind, value in (("player", player), ("faction", faction)):
+                if not value:
+                    continue
+                if (kind, value) in first_seat_of:
+                    choices = dict(self.fields[f"seat{i}_{kind}"].choices)
+                    self.seat_error(
+                        i,
+                        kind,
+                        _("%(name)s is already in seat %(other)s.")
+                        % {"name": choices.get(value, value), "other": first_seat_of[kind, value]},
+                    )
+                else:
+                    first_seat_of[kind, value] = i + 1
             if not faction:
-                self.add_error(f"seat{i}_faction", _("Choose a faction for this seat."))
+                self.seat_error(i, "faction", _("Choose a faction for this seat."))
             if not hq:
-                self.add_error(f"seat{i}_hq", _("Choose where this seat's HQ starts."))
+                self.seat_error(i, "hq", _("Choose where this seat's HQ starts."))
             seats.append({"player": int(player), "faction": faction, "hq": hq})
         data["seats"] = seats
         return data

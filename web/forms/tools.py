@@ -9,6 +9,8 @@ from legacy import board
 from web.forms.common import territory_choices
 from web.pages import (
     continent_name,
+    dice_effect_choices,
+    faction_name,
     territory_name,
 )
 
@@ -31,12 +33,20 @@ class RecruitForm(forms.Form):
         required=False,
         empty_value=0,
     )
-    round_up = forms.BooleanField(label=_("Round up (Imperial Balkania's power)"), required=False)
+    faction = forms.ChoiceField(
+        label=_("The player's faction (its powers held now count)"), required=False
+    )
+    round_up = forms.BooleanField(required=False)  # labelled with the faction's name
 
-    def __init__(self, *args, players, **kwargs):
+    def __init__(self, *args, players, factions=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["player"].choices = [("", "—")] + [(str(p.pk), p.name) for p in players]
         self.fields["player"].required = False
+        self.fields["faction"].choices = [("", "—"), *factions]
+        self.fields["controlled"].choices = territory_choices()  # in the reader's language
+        self.fields["round_up"].label = _("What if: round up, as %(faction)s's power (a) does") % {
+            "faction": faction_name("imperial-balkania")
+        }
 
     def controlled_groups(self):
         chosen = set(self["controlled"].value() or [])
@@ -70,9 +80,32 @@ class StartsForm(forms.Form):
     def __init__(self, *args, players, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["player"].choices = [("", "—")] + [(str(p.pk), p.name) for p in players]
+        # Named in the reader's language, so made for each form, not once at import.
+        self.fields["hqs"].choices = territory_choices()
+        self.fields["occupied"].choices = territory_choices()
+
+
+# Each power toggle of the odds calculator, and the starting power it stands for.
+POWER_TOGGLES = {
+    "mechaniker_hq": ("die-mechaniker", "a"),
+    "mechaniker_double_six": ("die-mechaniker", "b"),
+    "bear_lower_die": ("enclave-of-the-bear", "a"),
+    "bear_three_of_a_kind": ("enclave-of-the-bear", "b"),
+}
 
 
 class OddsForm(forms.Form):
+    """A battle: on a territory of the campaign (its marks and the powers held are read), or
+    with the modifiers set by hand ("what if"). Only the powers a faction holds now are
+    offered."""
+
+    attacker_faction = forms.ChoiceField(label=_("Attacking faction"), required=False)
+    defender_faction = forms.ChoiceField(label=_("Defending faction"), required=False)
+    bear_first_attack = forms.BooleanField(
+        label=_("This is the Enclave of the Bear's first attack this turn"),
+        required=False,
+        initial=True,
+    )
     attackers = forms.IntegerField(
         label=_("Troops on the attacking territory"), min_value=2, max_value=300, initial=10
     )
@@ -80,11 +113,18 @@ class OddsForm(forms.Form):
     missiles = forms.IntegerField(
         label=_("Missiles the attacker holds"), min_value=0, max_value=5, initial=0, required=False
     )
+    what_if = forms.BooleanField(
+        label=_("What if: use the modifiers below, not what the campaign keeps"),
+        required=False,
+    )
     bunker = forms.BooleanField(
         label=_("Bunker (+1 to the defender's highest die)"), required=False
     )
     ammo_shortage = forms.BooleanField(
         label=_("Ammo Shortage (−1 to the defender's highest die)"), required=False
+    )
+    scar_effect = forms.ChoiceField(
+        label=_("Another scar's effect on the dice"), required=False, initial="none"
     )
     fortified = forms.BooleanField(
         label=_("Fortified city (+1 to both defence dice)"), required=False
@@ -96,32 +136,47 @@ class OddsForm(forms.Form):
         initial=10,
         required=False,
     )
-    mechaniker_hq = forms.BooleanField(
-        label=_("Die Mechaniker defends its starting HQ (fortified)"), required=False
-    )
-    mechaniker_double_six = forms.BooleanField(
-        label=_("Die Mechaniker's double six stops the attack"), required=False
-    )
-    bear_lower_die = forms.BooleanField(
-        label=_("Enclave of the Bear: −1 to the defender's lower die"), required=False
-    )
-    bear_three_of_a_kind = forms.BooleanField(
-        label=_("Enclave of the Bear: three of a kind conquers"), required=False
-    )
+    # The factions' powers, labelled with the factions' names in the reader's language.
+    mechaniker_hq = forms.BooleanField(required=False)
+    mechaniker_double_six = forms.BooleanField(required=False)
+    bear_lower_die = forms.BooleanField(required=False)
+    bear_three_of_a_kind = forms.BooleanField(required=False)
 
-    MODIFIERS = (
-        "bunker",
-        "ammo_shortage",
-        "fortified",
-        "mechaniker_hq",
-        "mechaniker_double_six",
-        "bear_lower_die",
-        "bear_three_of_a_kind",
-    )
+    SWITCHES = ("bunker", "ammo_shortage", "fortified")
+
+    def __init__(self, *args, held=None, factions=(), **kwargs):
+        """``held``: faction -> codes of the starting powers it holds now; ``factions``: the
+        (slug, name) choices of the attacking and defending faction."""
+        super().__init__(*args, **kwargs)
+        mechaniker = {"faction": faction_name("die-mechaniker")}
+        bear = {"faction": faction_name("enclave-of-the-bear")}
+        labels = {
+            "mechaniker_hq": _("%(faction)s defends its starting HQ (fortified)") % mechaniker,
+            "mechaniker_double_six": _("%(faction)s's double six stops the attack") % mechaniker,
+            "bear_lower_die": _("%(faction)s: −1 to the defender's lower die") % bear,
+            "bear_three_of_a_kind": _("%(faction)s: three of a kind conquers") % bear,
+        }
+        for name, label in labels.items():
+            self.fields[name].label = label
+        held = held or {}
+        self.fields["scar_effect"].choices = dice_effect_choices()
+        for name in ("attacker_faction", "defender_faction"):
+            self.fields[name].choices = [("", "—"), *factions]
+        for name, (faction, code) in POWER_TOGGLES.items():
+            if code not in held.get(faction, ()):
+                del self.fields[name]  # destroyed or never chosen: nothing to switch on
+        if "bear_lower_die" not in self.fields:
+            del self.fields["bear_first_attack"]
+
+    def power_toggles(self):
+        return [self[name] for name in POWER_TOGGLES if name in self.fields]
 
     def modifiers(self) -> dict:
+        """The what-if modifiers, as ``legacy.odds`` takes them."""
         d = self.cleaned_data
-        mods = {m: bool(d.get(m)) for m in self.MODIFIERS}
+        mods = {m: bool(d.get(m)) for m in self.SWITCHES}
+        mods.update({m: bool(d.get(m)) for m in POWER_TOGGLES if m in self.fields})
+        mods["scar_effect"] = d.get("scar_effect") or "none"
         boxes = d.get("fortification_boxes")
         mods["fortification_boxes"] = 10 if boxes is None else boxes
         return mods

@@ -9,6 +9,8 @@ from axes.helpers import get_cool_off
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
@@ -23,18 +25,20 @@ from campaigns.models import (
 )
 from config.client import client_address
 from web import pages
-from web.forms.campaign import SignupForm
+from web.forms.campaign import EmailForm, SignupForm
 
 
 def home(request):
     public = Campaign.objects.filter(public=True).order_by("-created_at")[:20]
     mine = []
     if request.user.is_authenticated:
-        mine = list(
-            Membership.objects.filter(user=request.user)
-            .select_related("campaign")
-            .order_by("-campaign__created_at")
-        )
+        # The memberships first, by their own index; then their campaigns by id (a join makes
+        # PostgreSQL scan every campaign of the service for a user's few).
+        mine = list(Membership.objects.filter(user=request.user))
+        campaigns = Campaign.objects.in_bulk([m.campaign_id for m in mine])
+        for m in mine:
+            m.campaign = campaigns[m.campaign_id]
+        mine.sort(key=lambda m: (m.campaign.created_at, m.campaign_id), reverse=True)
         for m in mine:
             m.role_label = pages.ROLE_LABELS.get(m.role, m.role)
     return render(request, "home.html", {"public_campaigns": public, "my_memberships": mine})
@@ -75,20 +79,58 @@ def locked_out(request, original_response=None, credentials=None):
 
 
 def _signup_allowed(request) -> bool:
-    """Count this sign-up attempt against its client address; False past the limit.
+    """Count this sign-up attempt against its client address; False past the limit."""
+    return _counted(request, "signups", settings.SIGNUP_LIMIT, settings.SIGNUP_WINDOW_MINUTES)
+
+
+def _counted(request, what: str, limit: int, minutes: int) -> bool:
+    """Count one attempt at ``what`` against the client address; False past ``limit``.
 
     A fixed window in the cache, counted with ``add`` and ``incr`` (atomic in Redis and in the
     local-memory cache), so that workers answering at the same moment cannot race past it.
     """
-    window = settings.SIGNUP_WINDOW_MINUTES * 60
-    key = f"signups:{client_address(request)}:{int(time.time() // window)}"
+    window = minutes * 60
+    key = f"{what}:{client_address(request)}:{int(time.time() // window)}"
     cache.add(key, 0, timeout=window)
     try:
         count = cache.incr(key)
     except ValueError:  # expired between the two calls
         cache.add(key, 1, timeout=window)
         count = 1
-    return count <= settings.SIGNUP_LIMIT
+    return count <= limit
+
+
+@login_required
+def email_update(request):
+    """The account's e-mail address, where a reset link goes if the password is forgotten."""
+    form = EmailForm(request.POST or None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("Your e-mail address is saved."))
+        return redirect("email")
+    return render(request, "registration/email_form.html", {"form": form})
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's reset by e-mail, with requests counted per client address like sign-ups.
+
+    Past the limit nothing is sent, and the page says so (the form never says whether an
+    address belongs to an account). The e-mail is written in the language of the page.
+    """
+
+    def post(self, request, *args, **kwargs):
+        if not _counted(
+            request,
+            "password-resets",
+            settings.PASSWORD_RESET_LIMIT,
+            settings.PASSWORD_RESET_WINDOW_MINUTES,
+        ):
+            context = self.get_context_data(form=self.form_class())
+            context["refusal"] = _(
+                "Too many reset requests from your address for now. Try again later."
+            )
+            return self.render_to_response(context, status=429)
+        return super().post(request, *args, **kwargs)
 
 
 def signup(request):

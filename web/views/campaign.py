@@ -67,7 +67,7 @@ def packet_rows(access: pages.Access) -> list[dict]:
         rows.append(
             {
                 "slug": p.slug,
-                "name": p.name,
+                "name": pages.packet_name(p.slug),
                 "trigger": pages.PACKET_TRIGGERS.get(p.slug, p.trigger),
                 "opening": opening,
                 "contents": contents.get(opening.pk, []) if opening else [],
@@ -111,7 +111,6 @@ def dashboard_data(access: pages.Access) -> dict:
     return {
         "world": world,
         "board": interactive_board(access, world, ctx, label=_("The board as it stands")),
-        "panel": pages.territory_panel_data(world, ctx),
         "current": current,
         "next_number": last + 1,
         "to_open": due_packets(campaign),

@@ -10,9 +10,9 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from campaigns import hiding
 from campaigns.game.finish import read_reward_targets
 from campaigns.models import (
     Game,
@@ -55,12 +55,33 @@ def campaign_view(*, write: bool = False, owner: bool = False, member: bool = Fa
                     return redirect_to_login(request.get_full_path())
                 if member and not access.is_member:
                     raise PermissionDenied(_("Only the campaign's members may see this."))
+                if owner and access.is_member:
+                    raise PermissionDenied(_("Only the campaign's owner may use this page."))
                 raise PermissionDenied(_("You may read this campaign but not change it."))
-            return view(request, access, *args, **kwargs)
+            return hide_from_reader(access, view(request, access, *args, **kwargs))
 
         return wrapper
 
     return decorate
+
+
+SCRUBBED_TYPES = ("text/html", "image/svg+xml", "application/json", "text/plain")
+
+
+def hide_from_reader(access: pages.Access, response):
+    """The page as this reader may read it: when the campaign hides what its packets unlocked
+    from them, every name and text the group entered for it is replaced by a placeholder
+    (``campaigns.hiding``), in the page, its fragments and the board's SVG."""
+    secrets = hiding.secrets_for(access.campaign, access.sees_unlocked)
+    if not secrets or getattr(response, "streaming", False):
+        return response
+    if not response.get("Content-Type", "").startswith(SCRUBBED_TYPES):
+        return response
+    if hasattr(response, "render") and not response.is_rendered:
+        response.render()
+    charset = response.charset or "utf-8"
+    response.content = secrets.scrub_markup(response.content.decode(charset)).encode(charset)
+    return response
 
 
 def without_share(request) -> str:
@@ -75,29 +96,37 @@ def player_names(campaign_id: int) -> dict[int, str]:
 
 
 def board_context(access: pages.Access, players: dict[int, str], hqs=None) -> pages.BoardContext:
+    hqs = hqs or {}
+    unlocked = pages.unlocked_factions_among(access, set(hqs.values()) - {"neutral"})
     return pages.BoardContext(
         campaign=access.campaign,
         players=players,
         scar_names=pages.scar_names(access.campaign.pk, access.sees_unlocked),
-        hqs=hqs or {},
+        hqs=hqs,
         sees_unlocked=access.sees_unlocked,
+        mark_kinds=pages.mark_kinds(access.campaign.pk, access.sees_unlocked),
+        faction_colours={slug: f.colour for slug, f in unlocked.items()},
+        faction_names={slug: f.name for slug, f in unlocked.items()},
     )
 
 
-def interactive_board(access, world, ctx, *, highlight=frozenset(), label=""):
+def interactive_board(access, world, ctx, *, highlight=frozenset(), label="", chosen=frozenset()):
     svg = pages.interactive_svg(
         world,
         ctx,
         link=pages.territory_url(access.campaign.pk),
         highlight=highlight,
         label=label,
+        chosen=chosen,
     )
-    return mark_safe(svg)  # noqa: S308 - drawn by legacy.drawing, every text escaped
+    return svg  # a SafeString: drawn by legacy.drawing, every text escaped
 
 
 def label_seats(seats, factions: dict[str, str]):
+    colours = getattr(factions, "colours", {})
     for s in seats:
         s.faction_label = factions.get(s.faction, s.faction)
+        s.faction_colour = colours.get(s.faction)
         s.hq_name = pages.territory_name(s.hq)
         s.result_label = pages.RESULT_LABELS.get(s.result, "")
     return seats

@@ -9,6 +9,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from campaigns.capitals import with_capitals_allowed
 from campaigns.game.finish import (
     amend_game,
     finish_game,
@@ -36,7 +37,7 @@ from web.views.common import campaign_view, game_or_404, label_seats, player_nam
 def _end_of_game_form(request, access, game, form_class, world):
     """The end-of-game form (results, signature, rewards) of ``game``, offering the rewards
     that ``world`` allows, with the seats as the page labels them."""
-    factions = pages.campaign_factions(access.campaign.pk)
+    factions = pages.campaign_factions(access.campaign.pk, access.sees_unlocked)
     seats = label_seats(list(game.seats.select_related("player").order_by("order")), factions)
     give = rules.rewards_given(game.number)
     all_territories = [t.slug for t in board.TERRITORIES]
@@ -151,7 +152,8 @@ def game_finish(request, access, number):
     if game.status != GameStatus.IN_PROGRESS:
         messages.info(request, _("Only a game being played can be finished."))
         return redirect("campaigns:game", campaign.pk, game.number)
-    form = _end_of_game_form(request, access, game, FinishForm, world_as_of(campaign.pk))
+    world = with_capitals_allowed(world_as_of(campaign.pk), campaign)
+    form = _end_of_game_form(request, access, game, FinishForm, world)
     preview = bool(request.POST.get("_preview"))
     if request.method == "POST" and not preview and form.is_valid():
         try:

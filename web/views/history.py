@@ -45,28 +45,35 @@ from web.views.common import (
     player_names,
 )
 
+# Games per page of the history, newest first: a campaign that plays on after game 15 reads
+# its history at the same cost as one that stopped there.
+HISTORY_GAMES = 15
+
 
 @campaign_view()
 def history(request, access):
     campaign = access.campaign
-    factions = pages.campaign_factions(campaign.pk)
+    factions = pages.campaign_factions(campaign.pk, access.sees_unlocked)
     players = player_names(campaign.pk)
-    game_list = list(Game.objects.filter(campaign=campaign).order_by("-number"))
+    page = Paginator(Game.objects.filter(campaign=campaign).order_by("-number"), HISTORY_GAMES)
+    page = page.get_page(request.GET.get("page"))
+    game_list = list(page.object_list)
+    shown = [g.pk for g in game_list]
     seats = defaultdict(list)
     for s in label_seats(
-        list(Seat.objects.filter(game__campaign=campaign).select_related("player")), factions
+        list(Seat.objects.filter(game_id__in=shown).select_related("player")), factions
     ):
         seats[s.game_id].append(s)
     events = defaultdict(list)
     words = pages.EventWords.load(campaign.pk, factions, access.sees_unlocked)
-    for e in GameEvent.objects.filter(game__campaign=campaign).select_related("seat__player"):
+    for e in GameEvent.objects.filter(game_id__in=shown).select_related("seat__player"):
         e.label = pages.EVENT_LABELS.get(e.kind, e.kind)
         e.text = pages.event_text(e, words)
         events[e.game_id].append(e)
     rewards = defaultdict(list)
     for r in label_rewards(
         access,
-        GameReward.objects.filter(game__campaign=campaign)
+        GameReward.objects.filter(game_id__in=shown)
         .select_related("seat__player")
         .order_by("order"),
     ):
@@ -92,7 +99,10 @@ def history(request, access):
         {
             "access": access,
             "timeline": timeline,
+            "page": page,
+            # "Before the first game" closes the oldest page.
             "before_first": placed.get(0, []),
+            "oldest_page": not page.has_next(),
             "prepared": campaign.prepared_at is not None,
         },
     )
@@ -116,7 +126,7 @@ def mark_fix(request, access, mark_type, mark_id):
     model = type(mark)
     campaign = access.campaign
     players = player_names(campaign.pk)
-    factions = pages.campaign_factions(campaign.pk)
+    factions = pages.campaign_factions(campaign.pk, access.sees_unlocked)
     action = request.POST.get("action") if request.method == "POST" else None
     correct_form = MarkCorrectionForm(
         request.POST if action == "correct" else None,
@@ -186,7 +196,7 @@ def territory(request, access, slug):
     campaign = access.campaign
     info = board.TERRITORY_BY_SLUG[slug]
     players = player_names(campaign.pk)
-    factions = pages.campaign_factions(campaign.pk)
+    factions = pages.campaign_factions(campaign.pk, access.sees_unlocked)
     world = world_as_of(campaign.pk)
     ctx = board_context(access, players)
     marks = pages.MarkHistory(
@@ -225,7 +235,7 @@ def territory(request, access, slug):
             "neighbors": sorted((pages.territory_name(n), n) for n in board.neighbors(slug)),
             "summary": pages.territory_summary(world, slug, ctx),
             "state": state,
-            "legal_start": rules.starting_refusal(world, slug, player=None),
+            "legal_start": pages.reason_text(rules.start_reason(world, slug, player=None)),
             "marks": marks.lines,
             "starts": starts,
             "rewards": rewards,
@@ -279,8 +289,9 @@ def audit_page(request, access):
     page = Paginator(entries.order_by("-at", "-id"), 50).get_page(request.GET.get("page"))
     found = services.audit_corrections(page.object_list)
     players = player_names(access.campaign.pk) if found else {}
-    factions = pages.campaign_factions(access.campaign.pk) if found else {}
+    factions = pages.campaign_factions(access.campaign.pk, access.sees_unlocked) if found else {}
     for e in page.object_list:
         e.label = pages.AUDIT_LABELS.get(e.action, e.action)
+        e.text = pages.audit_text(e)
         e.changes = correction_changes(found.get(e.pk), players, factions)
     return render(request, "campaigns/audit.html", {"access": access, "page": page})

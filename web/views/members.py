@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from campaigns import members, services
+from campaigns.game.rulebook import setting_stickers
 from campaigns.models import (
     Invitation,
     Membership,
@@ -35,6 +36,18 @@ from web.forms.campaign import (
 )
 from web.refusals import refusal_message, refuse
 from web.views.common import campaign_view
+
+
+def setting_sticker_links(campaign_id: int, form) -> list[tuple]:
+    """``(field, sticker, url)`` for each field of ``form``: the rule sticker that says it
+    changed that setting (``campaigns.game.rulebook.setting_stickers``), or None."""
+    stickers = setting_stickers(campaign_id)
+    rules = reverse("campaigns:rules", args=[campaign_id])
+    out = []
+    for field in form:
+        sticker = stickers.get(field.name)
+        out.append((field, sticker, f"{rules}#sticker-{sticker.pk}" if sticker else ""))
+    return out
 
 
 @campaign_view(owner=True)
@@ -76,15 +89,20 @@ def settings_context(
     share_url = request.build_absolute_uri(
         reverse("campaigns:dashboard", args=[campaign.pk]) + f"?share={campaign.share_token}"
     )
+    rules_form = rules_form or HouseRulesForm(
+        initial={
+            "held_on_rewards_end_together": campaign.held_on_rewards_end_together,
+            "world_capitals_allowed": campaign.world_capitals_allowed,
+        }
+    )
     return {
         "access": access,
         "sharing_form": sharing_form,
         "invite_form": invite_form or InvitationForm(),
         "language_form": language_form or LanguageForm(initial={"language": campaign.language}),
-        "rules_form": rules_form
-        or HouseRulesForm(
-            initial={"held_on_rewards_end_together": campaign.held_on_rewards_end_together}
-        ),
+        "rules_form": rules_form,
+        # Each setting with the rule sticker that changed it, if the group named one.
+        "rules_fields": setting_sticker_links(campaign.pk, rules_form),
         "memberships": memberships,
         "invitations": invitations,
         "share_url": share_url,
@@ -137,6 +155,7 @@ def house_rules_update(request, access):
             members.set_house_rules(
                 campaign=access.campaign,
                 held_on_rewards_end_together=form.cleaned_data["held_on_rewards_end_together"],
+                world_capitals_allowed=form.cleaned_data["world_capitals_allowed"],
                 by=request.user,
             )
         except RuleViolation as refusal:

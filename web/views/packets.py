@@ -7,6 +7,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from campaigns.game.packets import open_packet, packets_to_open
+from campaigns.game.sealed import components_of
 from campaigns.models import (
     GameStatus,
 )
@@ -18,8 +19,8 @@ from legacy.models import (
 from web import pages
 from web.forms.packets import PacketForm
 from web.refusals import refuse
-from web.views.campaign import due_packets, packet_rows
 from web.views.common import campaign_view
+from web.views.sealed import packets_context
 
 
 @campaign_view(write=True)
@@ -31,9 +32,11 @@ def packet_open(request, access):
         )
     )
     sealed = [p.slug for p in PACKETS if p.slug not in opened]
+    # The campaign's own sealed components, opened in the same way when the group says so.
+    own = [(c.slug, c.name) for c in components_of(campaign.pk).values() if c.slug not in opened]
     due = packets_to_open(campaign.pk) if campaign.prepared_at else []
     initial = {"packet": request.GET.get("packet") or (due[0] if due else None)}
-    form = PacketForm(request.POST or None, sealed=sealed, initial=initial)
+    form = PacketForm(request.POST or None, sealed=sealed, own=own, initial=initial)
     if request.method == "POST" and form.is_valid():
         items = form.unlocked()
         if form.is_valid():  # unlocked() may add errors
@@ -51,7 +54,11 @@ def packet_open(request, access):
                 messages.success(
                     request,
                     _("%(packet)s opened: %(n)s item(s) entered.")
-                    % {"packet": pages.packet_name(opening.packet), "n": len(items)},
+                    % {
+                        "packet": dict(own).get(opening.packet)
+                        or pages.packet_name(opening.packet),
+                        "n": len(items),
+                    },
                 )
                 current = campaign.games.filter(status=GameStatus.IN_PROGRESS).first()
                 if current:
@@ -64,7 +71,7 @@ def packet_open(request, access):
             "access": access,
             "form": form,
             "due": [pages.packet_name(p) for p in due],
-            "sealed": bool(sealed),
+            "sealed": bool(sealed or own),
         },
     )
 
@@ -72,12 +79,4 @@ def packet_open(request, access):
 @campaign_view()
 def packets_page(request, access):
     """Every packet: sealed or opened, and (for those allowed) what it unlocked."""
-    return render(
-        request,
-        "campaigns/packets.html",
-        {
-            "access": access,
-            "packets": packet_rows(access),
-            "to_open": due_packets(access.campaign),
-        },
-    )
+    return render(request, "campaigns/packets.html", packets_context(access))

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from campaigns.models import (
+    GameStatus,
     Snapshot,
     SnapshotStatus,
 )
@@ -56,7 +57,12 @@ def snapshot_state(access, game) -> dict:
 def _picture_state(access, row: Snapshot, url: str) -> dict:
     if row.status == SnapshotStatus.DONE:
         if not access.is_member:
-            sig = links.sign(row.campaign_id, row.game_number, row.state_hash)
+            sig = links.sign(
+                row.campaign_id,
+                row.game_number,
+                row.state_hash,
+                hides=access.campaign.hide_unlocked_content,
+            )
             url = f"{url}?{urlencode({'sig': sig})}"
         return {"state": "ready", "url": url}
     if row.status == SnapshotStatus.FAILED:
@@ -116,8 +122,11 @@ def _readers_timeline_image(request, access):
 
 @campaign_view()
 def game_snapshot(request, access, number):
-    """The snapshot's box alone, polled by the game page until the picture is drawn."""
+    """The snapshot's box alone, polled by the game page until the picture is drawn. A game
+    not finished has no picture yet: no such page."""
     game = game_or_404(access, number)
+    if game.status != GameStatus.FINISHED:
+        raise Http404
     return render(
         request,
         "campaigns/_snapshot.html",
@@ -139,12 +148,13 @@ def game_snapshot_redraw(request, access, number):
     return redirect(reverse("campaigns:game", args=[access.campaign.pk, game.number]) + "#snapshot")
 
 
-def timeline_state(access) -> dict:
+def timeline_state(access, games=None) -> dict:
     """Where the campaign's animated timeline stands, as ``snapshot_state`` says it for a game;
-    also ``empty`` (no game is finished) and ``hidden`` (it would show hidden content)."""
+    also ``empty`` (no game is finished) and ``hidden`` (it would show hidden content).
+    ``games``: the finished games' numbers, when the caller has them."""
     if not access.sees_unlocked:
         return {"state": "hidden"}
-    if not finished_games(access.campaign.pk):
+    if not (finished_games(access.campaign.pk) if games is None else games):
         return {"state": "empty"}
     return _picture_state(
         access,
@@ -155,13 +165,20 @@ def timeline_state(access) -> dict:
 
 @campaign_view()
 def timeline(request, access):
-    """The campaign as an animation: the board after every finished game, drawn by the worker.
-    Polled (as a fragment) while it is being drawn."""
+    """The campaign game after game: a player over the board after every finished game, and the
+    animation drawn by the worker (polled, as a fragment, while it is being drawn)."""
     fragment = request.headers.get("HX-Request") == "true"
+    games = finished_games(access.campaign.pk)
+    # The player: the board after each finished game, one frame per game (the same SVG picture
+    # the history shows, which hides what a reader may not see).
+    frames = [
+        {"number": n, "url": reverse("campaigns:board_svg_game", args=[access.campaign.pk, n])}
+        for n in games
+    ]
     return render(
         request,
         "campaigns/_timeline.html" if fragment else "campaigns/timeline.html",
-        {"access": access, "timeline": timeline_state(access)},
+        {"access": access, "timeline": timeline_state(access, games), "frames": frames},
     )
 
 

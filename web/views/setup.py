@@ -4,6 +4,8 @@ starts are offered).
 
 from __future__ import annotations
 
+import re
+
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -28,13 +30,14 @@ from legacy.models import (
 from legacy.selectors import stock_allowances, world_as_of
 from web import pages
 from web.forms.setup import (
+    MAX_SEATS,
     CancelGameForm,
     FirstGameForm,
     SeatFixForm,
     SetupForm,
     raw_seat_plan,
 )
-from web.refusals import refuse
+from web.refusals import refusal_message, refuse
 from web.views.common import board_context, campaign_view, game_or_404, interactive_board
 
 
@@ -101,6 +104,40 @@ def legal_by_seat(world, plan) -> dict[int, list[str]]:
     return legal
 
 
+def seat_of_refusal(refusal: RuleViolation, plan, legal) -> int | None:
+    """The seat a setup refusal belongs to: the first HQ that is not a legal start."""
+    if refusal.rule != "legal-start":
+        return None
+    return next((i for i, (_p, hq) in enumerate(plan) if hq and hq not in legal.get(i, [])), None)
+
+
+def setup_state(access, data, *, preview: bool = False):
+    """What the setup wizard shows for the seats typed so far: the form (each seat offered only
+    legal starts, and what the other seats took disabled) and the seat still to be chosen."""
+    campaign = access.campaign
+    world = world_as_of(campaign.pk)
+    players = list(Player.objects.filter(campaign=campaign).order_by("id"))
+    factions = pages.campaign_factions(campaign.pk, access.sees_unlocked)
+    plan = raw_seat_plan(data or {})
+    legal = legal_by_seat(world, plan)
+    form = SetupForm(data, players=players, factions=factions, legal=legal, preview=preview)
+    # The map shows where the next seat still to be chosen may start.
+    focus = next((i for i, (_p, hq) in enumerate(plan) if not hq), len(plan) - 1)
+    highlight = set(legal.get(focus, []))
+    return {
+        "world": world,
+        "players": players,
+        "plan": plan,
+        "legal": legal,
+        "form": form,
+        "highlight": highlight,
+        "legal_slugs": sorted(highlight),
+        "chosen_hqs": sorted(hq for _p, hq in plan if hq),
+        "focus_seat": focus + 1,
+        "legal_names": sorted(pages.territory_name(t) for t in highlight),
+    }
+
+
 @campaign_view(write=True)
 def game_new(request, access):
     campaign = access.campaign
@@ -110,14 +147,10 @@ def game_new(request, access):
     current = campaign.games.exclude(status=GameStatus.FINISHED).first()
     if current:
         return redirect("campaigns:game", campaign.pk, current.number)
-    world = world_as_of(campaign.pk)
-    players = list(Player.objects.filter(campaign=campaign).order_by("id"))
-    factions = pages.campaign_factions(campaign.pk)
     data = request.POST if request.method == "POST" else None
-    plan = raw_seat_plan(data or {})
-    legal = legal_by_seat(world, plan)
-    form = SetupForm(data, players=players, factions=factions, legal=legal)
     preview = bool(data and data.get("_preview"))
+    state = setup_state(access, data, preview=preview)
+    form = state["form"]
     if data is not None and not preview and form.is_valid():
         try:
             game = setup_game(
@@ -127,30 +160,68 @@ def game_new(request, access):
                 by=request.user,
             )
         except RuleViolation as refusal:
-            refuse(form, refusal)
+            seat = seat_of_refusal(refusal, state["plan"], state["legal"])
+            if seat is None:
+                refuse(form, refusal)
+            else:
+                form.seat_error(seat, "hq", refusal_message(refusal))
         else:
             return redirect("campaigns:game", campaign.pk, game.number)
-    # The map shows where the next seat still to be chosen may start.
-    focus = next((i for i, (_p, hq) in enumerate(plan) if not hq), len(plan) - 1)
-    highlight = set(legal.get(focus, []))
-    hqs = {
-        hq: (data or {}).get(f"seat{i}_faction") or "neutral"
-        for i, (_p, hq) in enumerate(plan)
-        if hq
-    }
-    ctx = board_context(access, {p.pk: p.name for p in players}, hqs)
+    # Chosen HQs are outlined (not drawn): the seats' fragment updates them without the map.
+    ctx = board_context(access, {p.pk: p.name for p in state["players"]})
+    board = interactive_board(
+        access,
+        state["world"],
+        ctx,
+        highlight=state["highlight"],
+        label=_("Legal starts are outlined"),
+        chosen=set(state["chosen_hqs"]),
+    )
     context = {
+        **state,
         "access": access,
-        "form": form,
         "preview": preview,
         "number": (campaign.games.aggregate(n=Max("number"))["n"] or 0) + 1,
-        "board": interactive_board(
-            access, world, ctx, highlight=highlight, label=_("Legal starts are outlined")
-        ),
-        "focus_seat": focus + 1,
-        "legal_names": sorted(pages.territory_name(t) for t in highlight),
+        "board": board,
     }
     return render(request, "campaigns/game_new.html", context)
+
+
+def changed_by(form, changed: str) -> list:
+    """The seat choices that one change (``seat<k>_<kind>``) can alter: a player or a faction is
+    disabled in the other seats; a player changes his own seat's legal starts (a major city he
+    founded); an HQ changes the legal starts of the seats after it. Unknown: every choice."""
+    names = [f"seat{i}_{kind}" for i in range(MAX_SEATS) for kind in ("player", "faction", "hq")]
+    match = re.fullmatch(r"seat(\d)_(player|faction|hq)", changed or "")
+    if match:
+        k, kind = int(match.group(1)), match.group(2)
+        if kind == "hq":
+            names = [f"seat{i}_hq" for i in range(k + 1, MAX_SEATS)]
+        else:
+            names = [f"seat{i}_{kind}" for i in range(MAX_SEATS) if i != k]
+            if kind == "player":
+                names.append(f"seat{k}_hq")
+    return [form[name] for name in names]
+
+
+@campaign_view(write=True)
+def game_new_seats(request, access):
+    """For a change of one choice in the setup wizard: the legal starts, and (swapped in out of
+    band) only the seat choices that change, instead of the whole page. The page itself works
+    without it."""
+    if request.method != "POST":
+        return redirect("campaigns:game_new", access.campaign.pk)
+    state = setup_state(access, request.POST, preview=True)
+    return render(
+        request,
+        "campaigns/_setup_seats_fragment.html",
+        {
+            **state,
+            "access": access,
+            "preview": True,
+            "changed_fields": changed_by(state["form"], request.POST.get("_changed", "")),
+        },
+    )
 
 
 # --- Mistakes at setup: cancelling a game, fixing a seat ------------------------------------------
@@ -195,7 +266,7 @@ def seat_fix(request, access, number, player):
         request.POST or None,
         initial={"player": str(seat.player_id), "faction": seat.faction, "hq": seat.hq},
         players=Player.objects.filter(campaign=access.campaign).order_by("id"),
-        factions=pages.campaign_factions(access.campaign.pk),
+        factions=pages.campaign_factions(access.campaign.pk, access.sees_unlocked),
         reason_needed=played,
     )
     if request.method == "POST" and form.is_valid():

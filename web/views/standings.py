@@ -1,4 +1,4 @@
-"""What is read off the games: the faction cards' backs and the standings."""
+"""What is read off the games: the standings."""
 
 from __future__ import annotations
 
@@ -6,58 +6,14 @@ from collections import Counter, defaultdict
 
 from django.shortcuts import render
 
-from campaigns.game.derived import faction_card_backs, standings
+from campaigns.game.derived import standings
 from campaigns.models import (
     GameStatus,
     Seat,
 )
 from legacy import board
-from legacy.models import (
-    FactionPower,
-    Scar,
-)
 from web import pages
 from web.views.common import campaign_view
-
-
-@campaign_view()
-def factions_page(request, access):
-    campaign = access.campaign
-    factions = pages.campaign_factions(campaign.pk)
-    backs = faction_card_backs(campaign.pk)
-    powers = defaultdict(list)
-    for p in FactionPower.objects.filter(campaign=campaign, voided=False).order_by("id"):
-        p.hidden = p.unlocked_by_id is not None and not access.sees_unlocked
-        p.counts = p.removed_in_game is None
-        p.display_name, p.display_text = pages.power_words(p)
-        powers[p.faction].append(p)
-    scars = {}
-    for s in (
-        Scar.objects.current()
-        .filter(campaign=campaign, faction__isnull=False)
-        .select_related("kind")
-    ):
-        scars[s.faction] = (
-            pages.scar_kind_name(s.kind)
-            if (s.kind.base or access.sees_unlocked)
-            else str(pages.HIDDEN)
-        )
-    cards = []
-    for slug, name in factions.items():
-        lines = backs.get(slug, [])
-        for line in lines:
-            line["hq_name"] = pages.territory_name(line.get("hq"))
-            line["result_label"] = pages.RESULT_LABELS.get(line.get("result"), "")
-        cards.append(
-            {
-                "slug": slug,
-                "name": name,
-                "lines": lines,
-                "powers": powers.get(slug, []),
-                "scar": scars.get(slug),
-            }
-        )
-    return render(request, "campaigns/factions.html", {"access": access, "cards": cards})
 
 
 def bars(table: dict[str, dict], key: str, label=lambda k: k) -> list[dict]:
@@ -71,7 +27,7 @@ def bars(table: dict[str, dict], key: str, label=lambda k: k) -> list[dict]:
 @campaign_view()
 def standings_page(request, access):
     campaign = access.campaign
-    factions = pages.campaign_factions(campaign.pk)
+    factions = pages.campaign_factions(campaign.pk, access.sees_unlocked)
     table = standings(campaign.pk)
     fname = lambda slug: factions.get(slug, slug)  # noqa: E731
     starts = Counter()

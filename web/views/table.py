@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -32,6 +33,7 @@ from legacy.models import (
 )
 from legacy.selectors import world_as_of
 from web import pages
+from web.forms.decks import card_entry_form
 from web.forms.table import (
     CoinPileForm,
     DestroyCityForm,
@@ -61,7 +63,7 @@ from web.views.pictures import snapshot_state
 def game_forms(access, game, seats, data=None, which=None):
     """The quick in-game log's forms (``which`` is bound to ``data`` when re-shown with errors)."""
     campaign = access.campaign
-    factions = pages.campaign_factions(campaign.pk)
+    factions = pages.campaign_factions(campaign.pk, access.sees_unlocked)
     kinds = list(ScarKind.objects.filter(campaign=campaign).order_by("id"))
     scarred = set(
         Scar.objects.current().filter(campaign=campaign).values_list("territory", flat=True)
@@ -147,9 +149,45 @@ LOG_TITLES = {
 }
 
 
+NOTED = "earthbook:table-noted"
+
+
+def remember_noted(request, game, seq: int, kind: str, stays_opened=()) -> None:
+    """What the quick log just did, for the confirmation next to it on the next view of the
+    game page (read once, as a message is)."""
+    request.session[NOTED] = {
+        "game": game.pk,
+        "seq": seq,
+        "kind": kind,
+        "stays": list(stays_opened),
+    }
+
+
+def table_confirmation(request, game, events) -> dict | None:
+    """The confirmation the quick log shows after an entry or an undo: the entry, whether it
+    may still be undone, and (for an undo) the packets it had opened, which stay opened."""
+    noted = request.session.get(NOTED)
+    if not noted or noted.get("game") != game.pk:
+        return None
+    del request.session[NOTED]
+    entry = next((e for e in events if e.seq == noted.get("seq")), None)
+    if entry is None:
+        return None
+    return {
+        "kind": noted.get("kind"),
+        "entry": entry,
+        "stays": [pages.packet_name(slug) for slug in noted.get("stays", [])],
+    }
+
+
+def log_url(access, game) -> str:
+    """The game page at its quick log, where the confirmation is."""
+    return reverse("campaigns:game", args=[access.campaign.pk, game.number]) + "#log"
+
+
 def game_context(request, access, game, *, log_forms=None, open_log=None) -> dict:
     campaign = access.campaign
-    factions = pages.campaign_factions(campaign.pk)
+    factions = pages.campaign_factions(campaign.pk, access.sees_unlocked)
     seats = label_seats(list(game.seats.select_related("player").order_by("order")), factions)
     players = player_names(campaign.pk)
     events = list(game.events.select_related("seat__player", "voided_by").order_by("seq"))
@@ -180,7 +218,6 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
             if finished
             else _("The board now"),
         ),
-        "panel": pages.territory_panel_data(world, ctx),
         "is_latest": not campaign.games.filter(number__gt=game.number).exists(),
         "can_cancel": access.can_write and not played_since_setup(game),
     }
@@ -190,6 +227,7 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
             {"kind": k, "title": LOG_TITLES[k], "form": f, "open": k == open_log}
             for k, f in forms_.items()
         ]
+        context["card_form"] = card_entry_form(campaign.pk, seats)
     if context["is_latest"] and campaign.prepared_at:
         context["to_open"] = [(s, pages.packet_name(s)) for s in packets_to_open(campaign.pk)]
     if finished:
@@ -210,7 +248,11 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
 @campaign_view()
 def game_detail(request, access, number):
     game = game_or_404(access, number)
-    return render(request, "campaigns/game.html", game_context(request, access, game))
+    context = game_context(request, access, game)
+    # The live table's own fetches of this page leave the confirmation to the page that posted.
+    if access.can_write and "X-Earthbook-Live" not in request.headers:
+        context["noted"] = table_confirmation(request, game, context["events"])
+    return render(request, "campaigns/game.html", context)
 
 
 @require_POST
@@ -293,7 +335,7 @@ def game_log(request, access, number, kind):
     if game.status != GameStatus.IN_PROGRESS:
         messages.error(request, _("Game %(n)s is not being played.") % {"n": game.number})
         return redirect("campaigns:game", access.campaign.pk, game.number)
-    factions = pages.campaign_factions(access.campaign.pk)
+    factions = pages.campaign_factions(access.campaign.pk, access.sees_unlocked)
     seats = label_seats(list(game.seats.select_related("player").order_by("order")), factions)
     log_forms = game_forms(access, game, seats, request.POST, kind)
     form = log_forms.get(kind)
@@ -305,11 +347,9 @@ def game_log(request, access, number, kind):
         except RuleViolation as refusal:
             refuse(form, refusal)
         else:
-            # The game page itself says which packets must open now.
-            words = pages.EventWords.load(access.campaign.pk, factions, access.sees_unlocked)
-            what = pages.event_text(result.event, words)
-            messages.success(request, _("Noted: %(what)s") % {"what": what})
-            return redirect("campaigns:game", access.campaign.pk, game.number)
+            # The confirmation by the quick log names the entry, its undo and the packets due.
+            remember_noted(request, game, result.event.seq, "noted")
+            return redirect(log_url(access, game))
     game.refresh_from_db()
     context = game_context(request, access, game, log_forms=log_forms, open_log=kind)
     return render(request, "campaigns/game.html", context)
@@ -333,15 +373,9 @@ def game_void(request, access, number, seq):
         except RuleViolation as refusal:
             refuse(form, refusal)
         else:
-            messages.success(request, _("Entry %(n)s is taken back.") % {"n": seq})
-            for slug in result.stays_opened:
-                messages.info(
-                    request,
-                    _("%(packet)s was opened because of it: it stays opened.")
-                    % {"packet": pages.packet_name(slug)},
-                )
-            return redirect("campaigns:game", access.campaign.pk, game.number)
-    factions = pages.campaign_factions(access.campaign.pk)
+            remember_noted(request, game, seq, "voided", result.stays_opened)
+            return redirect(log_url(access, game))
+    factions = pages.campaign_factions(access.campaign.pk, access.sees_unlocked)
     words = pages.EventWords.load(access.campaign.pk, factions, access.sees_unlocked)
     event.label = pages.EVENT_LABELS.get(event.kind, event.kind)
     event.text = pages.event_text(event, words)

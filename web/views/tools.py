@@ -3,19 +3,23 @@
 from __future__ import annotations
 
 from django.shortcuts import render
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from campaigns.game import odds as odds_service
+from campaigns.game.odds import held_powers
 from campaigns.models import (
     Player,
 )
-from legacy import board, rules
+from legacy import board, names, rules, scar_effects
+from legacy.box import FACTION_BY_SLUG
 from legacy.errors import RuleViolation
 from legacy.odds import OddsInputError, battle_odds, odds_table
 from legacy.selectors import trade_chart, world_as_of
 from web import pages
 from web.forms.common import territory_choices
-from web.forms.tools import OddsForm, RecruitForm, StartsForm
-from web.refusals import refuse
+from web.forms.tools import POWER_TOGGLES, OddsForm, RecruitForm, StartsForm
+from web.refusals import refusal_message, refuse
 from web.views.common import board_context, campaign_view, interactive_board
 
 
@@ -23,18 +27,26 @@ from web.views.common import board_context, campaign_view, interactive_board
 def calc_recruit(request, access):
     campaign = access.campaign
     players = list(Player.objects.filter(campaign=campaign).order_by("id"))
-    form = RecruitForm(request.GET or None, players=players)
+    form = RecruitForm(request.GET or None, players=players, factions=faction_choices(access))
     result = None
     if form.is_bound and form.is_valid():
         world = world_as_of(campaign.pk)
         d = form.cleaned_data
+        # Rounding up is Imperial Balkania's power (a): it counts while Balkania holds it (the
+        # faction given, or the one the player plays in the latest game); the switch is a
+        # "what if".
+        by_power = odds_service.rounds_up(
+            campaign.pk,
+            d.get("faction") or None,
+            int(d["player"]) if d.get("player") else None,
+        )
         try:
             result = rules.recruitment(
                 world,
                 player=int(d["player"]) if d.get("player") else None,
                 controlled=d["controlled"],
                 trade_coins=d.get("trade_coins") or 0,
-                round_up=d["round_up"],
+                round_up=d["round_up"] or by_power,
                 trade_chart=trade_chart(campaign.pk) or None,
             )
         except RuleViolation as refusal:
@@ -43,6 +55,7 @@ def calc_recruit(request, access):
             held = set(d["controlled"])
             result = {
                 "troops": result,
+                "rounded_up": "power" if by_power else ("what-if" if d["round_up"] else ""),
                 "territories": len(held),
                 "population": sum(
                     world.territories[s].city.population for s in held if world.territories[s].city
@@ -101,36 +114,100 @@ def calc_starts(request, access):
     )
 
 
+def faction_choices(access) -> list[tuple[str, str]]:
+    """The factions a battle may be between: the box's, and those the packets unlocked for
+    readers who may see them."""
+    factions = pages.campaign_factions(access.campaign.pk)
+    return [
+        (slug, name)
+        for slug, name in factions.items()
+        if slug in FACTION_BY_SLUG or access.sees_unlocked
+    ]
+
+
+def reading_words(access, found) -> dict:
+    """What the campaign keeps for a battle, in the reader's words (an unlocked scar type's
+    name only for those who may see it)."""
+    scar = None
+    if found.scar:
+        if found.scar_base:
+            scar = names.base_scar(found.scar, found.scar_name, get_language())
+        else:
+            scar = found.scar_name if access.sees_unlocked else str(pages.HIDDEN)
+    return {
+        "scar": scar,
+        "effect": pages.DICE_EFFECT_LABELS[found.dice_effect],
+        "fortified": found.fortified,
+        "boxes": found.fortification_boxes,
+        "defender_hq": found.defender_hq,
+        "powers": [
+            (
+                pages.faction_name(faction),
+                names.power(faction, code, power.name, power.text, get_language())[0],
+            )
+            for faction, code in found.powers_used
+            for power in [FACTION_BY_SLUG[faction].power(code)]
+        ],
+    }
+
+
+def _initial(found) -> dict:
+    """The what-if switches set as the campaign keeps the territory now."""
+    effect = found.dice_effect
+    return {
+        "bunker": effect == scar_effects.DEFENDER_HIGHEST_UP,
+        "ammo_shortage": effect == scar_effects.DEFENDER_HIGHEST_DOWN,
+        "scar_effect": (
+            scar_effects.NONE
+            if effect in (scar_effects.DEFENDER_HIGHEST_UP, scar_effects.DEFENDER_HIGHEST_DOWN)
+            else effect
+        ),
+        # A worn-out fortification (every box marked) no longer counts.
+        "fortified": found.fortified,
+        "fortification_boxes": found.fortification_boxes,
+        **{name: found.modifiers[name] for name in POWER_TOGGLES},
+    }
+
+
 @campaign_view()
 def calc_odds(request, access):
     campaign = access.campaign
-    world = world_as_of(campaign.pk)
-    initial = {}
-    slug = request.GET.get("territory")
-    if slug in world.territories and not request.GET.get("attackers"):
-        t = world.territories[slug]
-        initial = {
-            "bunker": t.scar == "bunker",
-            "ammo_shortage": t.scar == "ammo-shortage",
-            # A worn-out fortification (every box marked) no longer counts.
-            "fortified": bool(t.city and t.city.fortification_works),
-            "fortification_boxes": (
-                10 - t.city.boxes_used if t.city and t.city.fortification_works else 10
-            ),
-        }
+    slug = request.GET.get("territory") or ""
+    if slug not in board.TERRITORY_BY_SLUG:
+        slug = ""
     bound = request.GET if request.GET.get("attackers") else None
-    form = OddsForm(bound, initial=initial)
+    form = OddsForm(bound, held=held_powers(campaign.pk), factions=faction_choices(access))
+    valid = form.is_valid() if bound else False
+    found = None
+    if slug:
+        d = form.cleaned_data if valid else {}
+        try:
+            found = odds_service.battle(
+                campaign,
+                slug,
+                attacker_faction=d.get("attacker_faction") or None,
+                defender_faction=d.get("defender_faction") or None,
+                bear_first_attack=d.get("bear_first_attack", True),
+            )
+        except RuleViolation as refusal:
+            refuse(form, refusal)
+            valid = False
+        else:
+            form.initial.update(_initial(found))
     result = chart = None
-    if form.is_bound and form.is_valid():
+    if valid:
         d = form.cleaned_data
-        mods = form.modifiers()
+        what_if = found is None or d.get("what_if")
+        mods = form.modifiers() if what_if else found.modifiers
         missiles = d.get("missiles") or 0
         try:
             result = battle_odds(d["attackers"], d["defenders"], missiles=missiles, **mods)
             top = min(300, max(20, d["attackers"] + 5, d["defenders"] * 3))
             table = odds_table(top, d["defenders"], missiles=missiles, **mods)
         except OddsInputError as error:
-            form.add_error(error.field if error.field in form.fields else None, error.message)
+            form.add_error(
+                error.field if error.field in form.fields else None, refusal_message(error)
+            )
         else:
             step = max(1, (top - 1) // 40)
             chart = [
@@ -152,7 +229,9 @@ def calc_odds(request, access):
             "pct": round(100 * result.p_conquer, 1) if result else None,
             "chart": chart,
             "territories": territory_choices(),
-            "territory": slug or "",
+            "territory": slug,
+            "reading": reading_words(access, found) if found else None,
+            "what_if": bool(valid and found and form.cleaned_data.get("what_if")),
             "tool": "odds",
         },
     )

@@ -1,0 +1,163 @@
+"""The event and mission decks (cards entered in the group's words, where each one is), the
+table's card entries (drawn, mission completed, destroyed), and founding a World Capital."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+
+from api.access import Level, campaign_access
+from api.serializers.decks import (
+    CardAddSerializer,
+    CardEntrySerializer,
+    CardSerializer,
+    DecksSerializer,
+    MissionCompletedSerializer,
+    WorldCapitalFoundedSerializer,
+    WorldCapitalSerializer,
+)
+from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors, read_body
+from api.views.table import _event_schema, _EventView
+from campaigns.capitals import found_world_capital
+from campaigns.game import decks
+from legacy import rules
+from legacy.models import Deck, DeckCard
+from legacy.selectors import world_as_of
+
+HIDDEN = "(hidden)"
+
+
+def card_data(card: DeckCard, where: decks.Where, sees_unlocked: bool) -> dict:
+    return {
+        "id": card.pk,
+        "deck": card.deck,
+        "title": card.title if sees_unlocked else HIDDEN,
+        "text": card.text if sees_unlocked else "",
+        "packet": card.opening.packet,
+        "opened_in_game": card.opening.placed_in_game,
+        "state": where.state,
+        "game": where.game,
+    }
+
+
+class DeckListView(ApiView):
+    """Both decks of the campaign, and entering a card a packet added."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[SHARE],
+        responses={200: DecksSerializer, **errors(*READ_ERRORS)},
+        tags=["decks"],
+        description="Every event and mission card the group entered, with where it is now.",
+    )
+    def get(self, request, campaign_id):
+        access = campaign_access(request, campaign_id, Level.READ)
+        states = decks.card_states(access.campaign.pk)
+        out: dict[str, list] = {Deck.EVENT: [], Deck.MISSION: []}
+        cards = DeckCard.objects.filter(campaign=access.campaign).select_related("opening")
+        for card in cards.order_by("id"):
+            where = states.get(card.pk, decks.Where(decks.CardState.IN_DECK))
+            out[card.deck].append(card_data(card, where, access.sees_unlocked))
+        return Response(out)
+
+    @extend_schema(
+        request=CardAddSerializer,
+        responses={201: CardSerializer, **errors(*WRITE_ERRORS)},
+        tags=["decks"],
+        description="A card an opened packet added to the event or the mission deck, in the "
+        "group's own words (cards entered when the packet was opened are there already).",
+    )
+    def post(self, request, campaign_id):
+        access = campaign_access(request, campaign_id, Level.EDIT)
+        data = read_body(CardAddSerializer, request)
+        card = decks.add_card(campaign=access.campaign, by=request.user, **data)
+        return Response(
+            card_data(card, decks.Where(decks.CardState.IN_DECK), True),
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class CardDrawnEventView(_EventView):
+    input_serializer = CardEntrySerializer
+
+    @_event_schema(
+        CardEntrySerializer,
+        "A card drawn from its deck (an event turned over, a mission laid out). A destroyed "
+        "card, or one drawn already in this game, is refused (409).",
+    )
+    def post(self, request, campaign_id, number):
+        return super().post(request, campaign_id, number)
+
+    def record(self, game, data, by):
+        return decks.draw_card(game=game, card=data["card"], player=data.get("player"), by=by)
+
+
+class MissionCompletedEventView(_EventView):
+    input_serializer = MissionCompletedSerializer
+
+    @_event_schema(
+        MissionCompletedSerializer,
+        "A mission drawn in this game completed by a player, who takes its red stars. An event "
+        "card is not completed (400, rule 'event-card-not-completed').",
+    )
+    def post(self, request, campaign_id, number):
+        return super().post(request, campaign_id, number)
+
+    def record(self, game, data, by):
+        return decks.complete_mission(
+            game=game, card=data["card"], player=data["player"], red_stars=data["red_stars"], by=by
+        )
+
+
+class CardDestroyedEventView(_EventView):
+    input_serializer = CardEntrySerializer
+
+    @_event_schema(
+        CardEntrySerializer,
+        "A card destroyed at the table: it leaves its deck for good (unless the entry is "
+        "taken back).",
+    )
+    def post(self, request, campaign_id, number):
+        return super().post(request, campaign_id, number)
+
+    def record(self, game, data, by):
+        return decks.destroy_card(game=game, card=data["card"], player=data.get("player"), by=by)
+
+
+class WorldCapitalView(ApiView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        request=WorldCapitalSerializer,
+        responses={201: WorldCapitalFoundedSerializer, **errors(*WRITE_ERRORS)},
+        tags=["world"],
+        description="Found a World Capital (population 5) between games, once an opened packet "
+        "allows it (an unlocked item of kind 'world-capital'): one city per territory, and no "
+        "more than the campaign's world_capitals_allowed at once (409).",
+    )
+    def post(self, request, campaign_id):
+        access = campaign_access(request, campaign_id, Level.EDIT)
+        data = read_body(WorldCapitalSerializer, request)
+        city = found_world_capital(
+            campaign=access.campaign,
+            territory=data["territory"],
+            name=data["name"],
+            player=data.get("player"),
+            by=request.user,
+        )
+        access.campaign.refresh_from_db(fields=["world_capitals_allowed"])
+        return Response(
+            {
+                "id": city.pk,
+                "territory": city.territory,
+                "name": city.name,
+                "placed_in_game": city.placed_in_game,
+                "founder": city.placed_by_id,
+                "allowed": access.campaign.world_capitals_allowed,
+                "founded": len(rules.world_capitals(world_as_of(access.campaign.pk))),
+            },
+            status=status.HTTP_201_CREATED,
+        )

@@ -1,0 +1,312 @@
+"""Factions beyond the box's five, and the powers on the faction cards.
+
+A faction the group unlocks is a row of the campaign (``UnlockedFaction``): entered when a packet
+that unlocks one is opened (``campaigns.game.packets``), or added between games. A power is a
+mark on a faction card (``FactionPower``): its type is its ``slot``, and a card holds one power of
+each type. Placing a power where the card already holds one of that type is refused, unless the
+group says the new one covers it: the old one then stops counting in that game ('covered'). A
+power can also be destroyed. Powers are placed in a game being played, or between games.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django.db import transaction
+
+from campaigns.game.derived import factions_of
+from campaigns.models import Campaign, Game, GameStatus
+from campaigns.services import audit, lock_campaign
+from legacy import board
+from legacy.box import FACTION_BY_SLUG, PACKET_BY_SLUG
+from legacy.errors import RuleViolation
+from legacy.models import FactionPower, PacketOpening, RemovedReason, UnlockedFaction
+
+COLOUR = re.compile(r"^#[0-9a-f]{6}$")
+# Colours given to an unlocked faction whose colour the group did not say, in turn.
+DEFAULT_COLOURS = ("#7b4fa3", "#e07b28", "#1f9a8a", "#8c6239", "#d14d8f", "#5a6b7d")
+SLOT = re.compile(r"^[a-z0-9][a-z0-9-]{0,31}$")
+
+
+def faction_colour(value, taken=()) -> str:
+    """A colour as "#rrggbb" (lower case); none given: the first default colour not taken."""
+    colour = (value or "").strip().lower() if isinstance(value, str) else value
+    if not colour:
+        return next((c for c in DEFAULT_COLOURS if c not in set(taken)), DEFAULT_COLOURS[0])
+    if not isinstance(colour, str) or not COLOUR.match(colour):
+        raise RuleViolation(
+            "A faction's colour is written #rrggbb, for example #7b4fa3.",
+            rule="faction-colour",
+            field="colour",
+        )
+    return colour
+
+
+def new_faction_slug(campaign: Campaign, name: str) -> str:
+    """The slug of a faction the group is about to add, refused if the campaign has one so
+    named (the box's five included)."""
+    slug = board.slugify(name.strip())[:40]
+    box_names = {f.name.lower() for f in FACTION_BY_SLUG.values()}
+    if (
+        slug in FACTION_BY_SLUG
+        or name.strip().lower() in box_names
+        or UnlockedFaction.objects.filter(campaign=campaign, slug=slug).exists()
+    ):
+        raise RuleViolation(
+            f"This campaign already has a faction called {name.strip()}.",
+            rule="faction-name-taken",
+            field="name",
+            conflict=True,
+        )
+    return slug
+
+
+def _faction_name(name) -> str:
+    name = (name or "").strip() if isinstance(name, str) else ""
+    if not name or len(name) > 60 or not board.slugify(name).strip("-"):
+        raise RuleViolation(
+            "A faction needs a name of up to 60 characters.", rule="faction-name", field="name"
+        )
+    return name
+
+
+def faction_fields(campaign: Campaign, *, name: str, colour: str, game: int) -> dict:
+    """The checked fields of a new unlocked faction (no writing)."""
+    name = _faction_name(name)
+    taken = [f.colour for f in factions_of(campaign.pk).values()]
+    return {
+        "slug": new_faction_slug(campaign, name),
+        "name": name,
+        "colour": faction_colour(colour, taken),
+        "appeared_in_game": game,
+    }
+
+
+def between_games(campaign: Campaign) -> int:
+    """The number of the last finished game (0 before any), refused while a game is being
+    played (a game only set up has not begun: it is still between games)."""
+    playing = campaign.games.filter(status=GameStatus.IN_PROGRESS).order_by("-number").first()
+    if playing is not None:
+        raise RuleViolation(
+            f"Game {playing.number} is being played: this is done between games.",
+            rule="between-games",
+            conflict=True,
+        )
+    last = (
+        campaign.games.filter(status=GameStatus.FINISHED)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+    )
+    return last or 0
+
+
+@transaction.atomic
+def add_faction(*, campaign: Campaign, name: str, colour: str = "", text: str = "", by=None):
+    """Between games, the group adds a faction the rules unlocked (entered in its own words)."""
+    campaign = lock_campaign(campaign)
+    number = between_games(campaign)
+    if len(text or "") > 2000:
+        raise RuleViolation(
+            "A faction's description fits in 2000 characters.", rule="faction-text", field="text"
+        )
+    fields = faction_fields(campaign, name=name, colour=colour, game=number)
+    faction = UnlockedFaction.objects.create(
+        campaign=campaign, text=text or "", entered_by=by, **fields
+    )
+    audit(
+        campaign,
+        by,
+        "faction-added",
+        faction=faction.slug,
+        name=faction.name,
+        game=number,
+    )
+    return faction
+
+
+def _game_number(campaign: Campaign, game: int | None) -> int:
+    """The game a power is placed or removed in: ``game`` while it is being played, or the
+    last finished game when it is done between games (``game`` None)."""
+    if game is None:
+        return between_games(campaign)
+    row = Game.objects.filter(campaign=campaign, number=game).first()
+    if row is None:
+        raise RuleViolation(
+            f"There is no game {game} in this campaign.", rule="unknown-game", field="game"
+        )
+    if row.status != GameStatus.IN_PROGRESS:
+        raise RuleViolation(
+            f"Game {game} is not being played: a power is placed in the game being played, or "
+            "between games.",
+            rule="game-not-in-progress",
+            field="game",
+            conflict=True,
+        )
+    return row.number
+
+
+def _slot(value) -> str:
+    slot = board.slugify(value.strip()) if isinstance(value, str) else ""
+    if not SLOT.match(slot):
+        raise RuleViolation(
+            "A power's type is a short word (its colour), of up to 32 letters, digits or dashes.",
+            rule="power-type",
+            field="slot",
+        )
+    return slot
+
+
+@transaction.atomic
+def place_power(
+    *,
+    campaign: Campaign,
+    faction: str,
+    slot: str,
+    name: str,
+    text: str = "",
+    game: int | None = None,
+    unlocked_by: str | None = None,
+    covers: bool = False,
+    by=None,
+) -> FactionPower:
+    """A power placed on a faction card, as the rule that unlocked it says.
+
+    ``game`` is the game being played, or None between games. ``unlocked_by`` is the packet
+    whose content placed it, if any. A card holds one power of each type (``slot``): a second
+    is refused unless ``covers`` says it goes over the old one, which then stops counting.
+    """
+    campaign = lock_campaign(campaign)
+    number = _game_number(campaign, game)
+    factions = factions_of(campaign.pk, number)
+    if faction not in factions:
+        raise RuleViolation(
+            f"This campaign has no faction called {faction!r}.",
+            rule="unknown-faction",
+            field="faction",
+        )
+    slot = _slot(slot)
+    name = (name or "").strip() if isinstance(name, str) else ""
+    if not name or len(name) > 60:
+        raise RuleViolation(
+            "A power needs a name of up to 60 characters.", rule="power-name", field="name"
+        )
+    if len(text or "") > 2000:
+        raise RuleViolation(
+            "A power's text fits in 2000 characters.", rule="power-text", field="text"
+        )
+    opening = None
+    if unlocked_by:
+        opening = PacketOpening.objects.filter(
+            campaign=campaign, packet=unlocked_by, voided=False
+        ).first()
+        if opening is None:
+            packet = PACKET_BY_SLUG.get(unlocked_by)
+            raise RuleViolation(
+                f"{packet.name if packet else unlocked_by} is not open: a power comes from a "
+                "packet that was opened.",
+                rule="packet-not-open",
+                field="unlocked_by",
+            )
+    card = factions[faction].name
+    old = FactionPower.objects.current().filter(campaign=campaign, faction=faction, slot=slot)
+    old = old.first()
+    if old is not None and not covers:
+        raise RuleViolation(
+            f"The {card} card already holds a {slot} power ({old.name}): a card holds one power "
+            "of each type. Say that the new one covers it to place it over the old one.",
+            rule="one-power-per-type",
+            field="slot",
+            conflict=True,
+        )
+    if old is None and covers:
+        raise RuleViolation(
+            f"The {card} card holds no {slot} power for the new one to cover.",
+            rule="nothing-to-cover",
+            field="covers",
+            conflict=True,
+        )
+    if old is not None:
+        old.removed_in_game = number
+        old.removed_reason = RemovedReason.COVERED
+        old.save(update_fields=["removed_in_game", "removed_reason"])
+    power = FactionPower.objects.create(
+        campaign=campaign,
+        faction=faction,
+        slot=slot,
+        code=board.slugify(name)[:40],
+        name=name,
+        text=text or "",
+        unlocked_by=opening,
+        placed_in_game=number,
+        entered_by=by,
+    )
+    audit(
+        campaign,
+        by,
+        "power-placed",
+        faction=faction,
+        name=name,
+        covered_name=old.name if old is not None else "",
+        slot=slot,
+        power=power.pk,
+        covered=old.pk if old is not None else None,
+        game=number,
+        in_game=game is not None,
+    )
+    return power
+
+
+@transaction.atomic
+def destroy_power(
+    *, campaign: Campaign, power: int, game: int | None = None, by=None
+) -> FactionPower:
+    """A power destroyed: it stops counting from that game on (kept as a 'destroyed' row)."""
+    campaign = lock_campaign(campaign)
+    number = _game_number(campaign, game)
+    row = FactionPower.objects.filter(campaign=campaign, pk=power, voided=False).first()
+    if row is None:
+        raise RuleViolation(
+            "There is no such power on this campaign's cards.", rule="unknown-power", field="power"
+        )
+    if row.removed_in_game is not None:
+        raise RuleViolation(
+            f"{row.name} no longer counts (it was {row.removed_reason or 'removed'} in game "
+            f"{row.removed_in_game}): there is nothing to destroy.",
+            rule="power-gone",
+            conflict=True,
+        )
+    row.removed_in_game = number
+    row.removed_reason = RemovedReason.DESTROYED
+    row.save(update_fields=["removed_in_game", "removed_reason"])
+    audit(
+        campaign,
+        by,
+        "power-destroyed",
+        faction=row.faction,
+        name=row.name,
+        power=row.pk,
+        game=number,
+    )
+    return row
+
+
+def powers_as_of(campaign_id: int, game: int | None = None) -> dict[str, list[FactionPower]]:
+    """Each card's powers that counted at the end of game ``game`` (None: now), in one query."""
+    rows = FactionPower.objects.filter(campaign_id=campaign_id)
+    rows = rows.current() if game is None else rows.as_of(game)
+    out: dict[str, list[FactionPower]] = {}
+    for p in rows.order_by("placed_in_game", "id"):
+        out.setdefault(p.faction, []).append(p)
+    return out
+
+
+def is_unlocked_content(power: FactionPower) -> bool:
+    """A power the group entered (not one of the box's starting powers) is unlocked content,
+    hidden with the rest when the campaign hides it."""
+    return power.unlocked_by_id is not None or power.slot != "starting"
+
+
+def packets_of(campaign_id: int) -> dict[int, str]:
+    """The packet of each opening of the campaign, by the opening's id (one query)."""
+    return dict(PacketOpening.objects.filter(campaign_id=campaign_id).values_list("pk", "packet"))

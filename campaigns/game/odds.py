@@ -1,0 +1,163 @@
+"""The odds of a battle on one territory as the campaign keeps it now.
+
+``legacy.odds`` takes modifiers; this reads them from the campaign: the territory's scar and
+that scar type's effect on the dice, its city's fortification and the boxes still unmarked,
+whether it is the defender's starting HQ, and the starting powers each faction holds now (a
+power not chosen before the first game, or destroyed since, does nothing). A fixed number of
+queries, whatever the number of games played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from campaigns.game.derived import campaign_factions
+from campaigns.models import Campaign, Seat
+from campaigns.services import cached_world
+from legacy import scar_effects
+from legacy.box import FACTION_BY_SLUG, FORTIFICATION_BOXES
+from legacy.errors import RuleViolation
+from legacy.models import ACTIVE, FactionPower, ScarKind
+
+MECHANIKER = "die-mechaniker"
+BEAR = "enclave-of-the-bear"
+BALKANIA = "imperial-balkania"
+
+
+def held_powers(campaign_id: int) -> dict[str, frozenset[str]]:
+    """faction -> the codes ("a", "b") of the box's starting powers it holds now."""
+    held: dict[str, set[str]] = {}
+    rows = FactionPower.objects.filter(ACTIVE, campaign_id=campaign_id, slot="starting")
+    for faction, code in rows.values_list("faction", "code"):
+        starting = FACTION_BY_SLUG.get(faction)
+        if starting and starting.power(code):
+            held.setdefault(faction, set()).add(code)
+    return {faction: frozenset(codes) for faction, codes in held.items()}
+
+
+def holds(powers: Mapping[str, frozenset[str]], faction: str | None, code: str) -> bool:
+    return bool(faction) and code in powers.get(faction, frozenset())
+
+
+def rounds_up(campaign_id: int, faction: str | None, player: int | None = None) -> bool:
+    """Does this recruitment round up (Imperial Balkania holding its power (a))? The faction is
+    the one given, or else the one ``player`` plays in the latest game."""
+    if not faction and player is not None:
+        faction = (
+            Seat.objects.filter(game__campaign_id=campaign_id, player_id=player)
+            .order_by("-game__number")
+            .values_list("faction", flat=True)
+            .first()
+        )
+    return faction == BALKANIA and holds(held_powers(campaign_id), faction, "a")
+
+
+@dataclass(frozen=True)
+class Battle:
+    """What the campaign says about one battle, and the modifiers ``legacy.odds`` takes."""
+
+    territory: str
+    attacker_faction: str | None
+    defender_faction: str | None
+    scar: str | None  # the scar type's slug
+    scar_name: str | None
+    scar_base: bool  # one of the box's scar types (not unlocked from a packet)
+    dice_effect: str  # the scar type's effect on the dice, a code of legacy.scar_effects
+    fortified: bool  # a fortification still working (a box left unmarked)
+    fortification_boxes: int
+    defender_hq: bool  # the defender's starting HQ in the latest game
+    powers: dict[str, frozenset[str]] = field(default_factory=dict)  # held now, by faction
+    modifiers: dict = field(default_factory=dict)  # keywords of legacy.odds.Modifiers
+
+    @property
+    def powers_used(self) -> list[tuple[str, str]]:
+        """(faction, code) of each power that changes this battle's dice."""
+        used = []
+        if self.modifiers.get("mechaniker_hq"):
+            used.append((MECHANIKER, "a"))
+        if self.modifiers.get("mechaniker_double_six"):
+            used.append((MECHANIKER, "b"))
+        if self.modifiers.get("bear_lower_die"):
+            used.append((BEAR, "a"))
+        if self.modifiers.get("bear_three_of_a_kind"):
+            used.append((BEAR, "b"))
+        return used
+
+
+def _faction(slug: str | None, known: Mapping[str, str], field_name: str) -> str | None:
+    if slug in (None, ""):
+        return None
+    if slug not in known:
+        raise RuleViolation(
+            f"This campaign has no faction {slug!r}.", rule="unknown-faction", field=field_name
+        )
+    return slug
+
+
+def battle(
+    campaign: Campaign,
+    territory: str,
+    *,
+    attacker_faction: str | None = None,
+    defender_faction: str | None = None,
+    bear_first_attack: bool = True,
+) -> Battle:
+    """The battle for ``territory`` now. The Bear's power (a) counts for the first territory it
+    attacks in a turn: ``bear_first_attack`` says whether this is that one."""
+    world = cached_world(campaign)
+    if territory not in world.territories:
+        raise RuleViolation(
+            f"There is no territory {territory!r} on the board.",
+            rule="unknown-territory",
+            field="territory",
+        )
+    known = campaign_factions(campaign.pk)
+    attacker = _faction(attacker_faction, known, "attacker_faction")
+    defender = _faction(defender_faction, known, "defender_faction")
+    if attacker and attacker == defender:
+        raise RuleViolation(
+            "A faction does not attack itself.", rule="odds-factions", field="defender_faction"
+        )
+    state = world.territories[territory]
+    kind = None
+    if state.scar:
+        kind = (
+            ScarKind.objects.filter(campaign=campaign, slug=state.scar)
+            .values("slug", "name", "base", "dice_effect")
+            .first()
+        )
+    effect = kind["dice_effect"] if kind else scar_effects.NONE
+    city = state.city
+    fortified = bool(city and city.fortification_works)
+    boxes = FORTIFICATION_BOXES - city.boxes_used if fortified else FORTIFICATION_BOXES
+    powers = held_powers(campaign.pk)
+    hq = False
+    if defender:
+        latest = Seat.objects.filter(game__campaign=campaign, faction=defender).order_by(
+            "-game__number"
+        )
+        hq = latest.values_list("hq", flat=True).first() == territory
+    modifiers = {
+        "scar_effect": effect,
+        "fortified": fortified,
+        "fortification_boxes": boxes,
+        "mechaniker_hq": defender == MECHANIKER and hq and holds(powers, defender, "a"),
+        "mechaniker_double_six": defender == MECHANIKER and holds(powers, defender, "b"),
+        "bear_lower_die": attacker == BEAR and bear_first_attack and holds(powers, attacker, "a"),
+        "bear_three_of_a_kind": attacker == BEAR and holds(powers, attacker, "b"),
+    }
+    return Battle(
+        territory=territory,
+        attacker_faction=attacker,
+        defender_faction=defender,
+        scar=kind["slug"] if kind else None,
+        scar_name=kind["name"] if kind else None,
+        scar_base=bool(kind and kind["base"]),
+        dice_effect=effect,
+        fortified=fortified,
+        fortification_boxes=boxes,
+        defender_hq=hq,
+        powers=powers,
+        modifiers=modifiers,
+    )

@@ -1,0 +1,50 @@
+"""Scar types: what each does to the dice, chosen when a packet unlocks it or set later."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from campaigns.models import Campaign
+from campaigns.services import audit, lock_campaign
+from legacy import scar_effects
+from legacy.errors import RuleViolation
+from legacy.models import ScarKind
+
+
+def check_dice_effect(code, field: str = "dice_effect") -> str:
+    if not isinstance(code, str) or code not in scar_effects.EFFECTS:
+        raise RuleViolation(
+            f"Unknown effect on the dice {code!r}; the known ones are "
+            f"{', '.join(scar_effects.CODES)}.",
+            rule="scar-dice-effect",
+            field=field,
+        )
+    return code
+
+
+@transaction.atomic
+def set_dice_effect(*, campaign: Campaign, scar: str, dice_effect: str, by=None) -> ScarKind:
+    """Say what a scar type (named by its slug) does to the dice from now on, in every battle
+    on a territory carrying it."""
+    campaign = lock_campaign(campaign)
+    check_dice_effect(dice_effect)
+    kind = ScarKind.objects.filter(campaign=campaign, slug=scar).first()
+    if kind is None:
+        raise RuleViolation(
+            f"This campaign has no scar type {scar!r}.", rule="unknown-scar", field="scar"
+        )
+    was = kind.dice_effect
+    if was != dice_effect:
+        kind.dice_effect = dice_effect
+        kind.save(update_fields=["dice_effect"])
+        # The summary names no scar type: the audit is read by members a campaign that hides
+        # its unlocked content does not show them to.
+        audit(
+            campaign,
+            by,
+            "scar-dice-effect",
+            scar_kind=kind.pk,
+            dice_effect=dice_effect,
+            was=was,
+        )
+    return kind

@@ -1,0 +1,317 @@
+"""Hidden means hidden: what the opened packets unlocked, kept from readers who may not see it.
+
+When a campaign hides what its packets unlocked (``Campaign.hide_unlocked_content``), a viewer, a
+share-link reader and a visitor of a public campaign (``campaigns.access.sees_unlocked`` false)
+never read a name or a text the group entered for it: not in a page, the board, an API answer,
+a stored event's summary or data, the audit trail or a correction.
+
+This is one step, applied where reads leave the product (every API answer in ``api.views.common``,
+every campaign page in ``web.views.common``), not a check in each view:
+
+* ``Secrets.load(campaign_id)`` reads, in one query, every word the group entered for something a
+  packet unlocked: each row of ``SOURCES`` (a scar type or kind of mark that is not in the base
+  box, a power or a piece of content whose ``unlocked_by``/``opening`` is a packet, the trigger
+  the group wrote down when opening one...), with the placeholder that stands for it;
+* ``Secrets.scrub`` replaces them in JSON-like data (keys and values), ``Secrets.scrub_markup``
+  in an HTML or SVG document (in its text and attribute values, never in its tags).
+
+A name becomes a neutral placeholder in the reader's language ("an unlocked scar"), a text
+"(hidden by the campaign's owner)", and a slug (a scar type's ``mercenaries``, which spells its
+name) an opaque ``unlocked-scar-1``. Names are matched as whole words whatever their case, so a
+name the group gave that is also an ordinary word of a page is hidden there too: hiding errs on
+the side of hiding. A secret of one or two characters, or without a letter (a mark's label "2"),
+is replaced only where it is a whole value of an API answer, never inside a text or a page,
+where it would hit the board's numbers (the pages hide such labels themselves).
+
+New kinds of unlocked content add a ``Source`` to ``SOURCES`` (and a placeholder to
+``PLACEHOLDERS``); the walk test (``tests/hiding``) then checks them on every read.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from django.db.models import CharField, F, Q, QuerySet, Value
+from django.utils.translation import gettext_lazy as _
+
+from legacy.board import slugify
+from legacy.models import (
+    ContentKind,
+    DeckCard,
+    FactionPower,
+    MarkKind,
+    OtherMark,
+    PacketOpening,
+    RuleSticker,
+    ScarKind,
+    SealedComponent,
+    UnlockedContent,
+    UnlockedFaction,
+)
+
+# What stands for a hidden name, by the kind of thing it names; "text" stands for any text.
+PLACEHOLDERS = {
+    "scar": _("an unlocked scar"),
+    "mark": _("an unlocked kind of mark"),
+    "power": _("an unlocked power"),
+    "faction": _("an unlocked faction"),
+    "content": _("unlocked content"),
+    "text": _("(hidden by the campaign's owner)"),
+}
+
+# Lines of a text shorter than this are not looked for on their own (the whole text still is).
+MIN_LINE = 4
+# Secrets shorter than this are hidden only where they stand alone (``_strong``).
+MIN_WORD = 3
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where one kind of unlocked words is stored. ``rows(campaign_id)`` is a queryset of the
+    campaign's rows that a packet unlocked; ``name``, ``text`` and ``slug`` are the fields (or
+    "" for none) whose words are hidden. The name is replaced by ``PLACEHOLDERS[kind]``, the text
+    by ``PLACEHOLDERS["text"]``, the slug (and the name's own slug, which spells it) by
+    ``unlocked-<kind>-<n>``."""
+
+    kind: str
+    rows: Callable[[int], QuerySet]
+    name: str
+    text: str = ""
+    slug: str = ""
+
+
+def not_in_the_box(model, campaign_id: int) -> QuerySet:
+    """The campaign's rows of a kind (scar type, kind of mark...) that the base box does not
+    print: those with ``base`` false, when the model says which are the box's; all of them
+    otherwise (every kind of mark is one the group entered)."""
+    rows = model.objects.filter(campaign_id=campaign_id)
+    if any(f.name == "base" for f in model._meta.get_fields()):
+        rows = rows.filter(base=False)
+    return rows
+
+
+# The placeholder of each kind of unlocked content the group entered (the rest: "content").
+CONTENT_KINDS = {
+    ContentKind.SCAR_TYPE: "scar",
+    ContentKind.MARK_KIND: "mark",
+    ContentKind.POWER: "power",
+    ContentKind.FACTION: "faction",
+}
+
+SOURCES: list[Source] = [
+    Source("scar", lambda c: not_in_the_box(ScarKind, c), "name", "text", "slug"),
+    Source("mark", lambda c: not_in_the_box(MarkKind, c), "name", "text", "slug"),
+    Source(
+        "power",
+        # Every power the group entered (``campaigns.game.factions.is_unlocked_content``): one
+        # a packet unlocked, or one placed on a faction card, an unlocked faction's too.
+        lambda c: FactionPower.objects.filter(campaign_id=c).filter(
+            Q(unlocked_by__isnull=False) | ~Q(slot="starting")
+        ),
+        "name",
+        "text",
+        "code",
+    ),
+    *(
+        Source(
+            key,
+            lambda c, kind=kind: UnlockedContent.objects.filter(campaign_id=c, kind=kind),
+            "title",
+            "text",
+        )
+        for kind, key in CONTENT_KINDS.items()
+    ),
+    Source(
+        "content",
+        lambda c: UnlockedContent.objects.filter(campaign_id=c).exclude(kind__in=CONTENT_KINDS),
+        "title",
+        "text",
+    ),
+    # Sealed components the group found and named, and the rule stickers it pasted in.
+    Source(
+        "content",
+        lambda c: SealedComponent.objects.filter(campaign_id=c),
+        "name",
+        "trigger",
+        "slug",
+    ),
+    Source("content", lambda c: RuleSticker.objects.filter(campaign_id=c), "title", "text"),
+    # Factions the group unlocked (from a packet, or added between games as a packet said).
+    Source(
+        "faction", lambda c: UnlockedFaction.objects.filter(campaign_id=c), "name", "text", "slug"
+    ),
+    # Event and mission cards: every one came from a packet.
+    Source("content", lambda c: DeckCard.objects.filter(campaign_id=c), "title", "text"),
+    Source("text", lambda c: PacketOpening.objects.filter(campaign_id=c), "trigger"),
+    Source("text", lambda c: OtherMark.objects.filter(campaign_id=c), "label"),
+]
+
+
+def _column(field: str):
+    return F(field) if field else Value("", output_field=CharField())
+
+
+def _rows(campaign_id: int) -> Iterable[tuple[int, str, str, str]]:
+    """(source index, name, text, slug) of every source's rows, in one query."""
+    queries = [
+        source.rows(campaign_id)
+        .order_by()
+        .annotate(
+            hidden_source=Value(str(i), output_field=CharField()),
+            hidden_name=_column(source.name),
+            hidden_text=_column(source.text),
+            hidden_slug=_column(source.slug),
+        )
+        .values_list("hidden_source", "hidden_name", "hidden_text", "hidden_slug")
+        for i, source in enumerate(SOURCES)
+    ]
+    union = queries[0].union(*queries[1:], all=True)
+    return sorted(((int(i), n or "", t or "", s or "") for i, n, t, s in union))
+
+
+def _text_parts(text: str) -> list[str]:
+    """A text, and each of its lines and paragraphs (a page may show them apart)."""
+    parts = [text.strip()]
+    parts += [line.strip() for line in text.splitlines() if len(line.strip()) >= MIN_LINE]
+    return parts
+
+
+def _escaped(text: str) -> set[str]:
+    """The spellings of ``text`` in an HTML or SVG document."""
+    return {
+        html.escape(text, quote=True),
+        html.escape(text, quote=False),
+        html.escape(text, quote=True).replace("&#x27;", "&#39;"),
+    }
+
+
+def _strong(secret: str) -> bool:
+    """Is ``secret`` looked for inside longer texts? A very short one, or one without a letter
+    (a label "2"), would hit ordinary numbers and words of every page: it is hidden only where
+    it is a whole value of an API answer."""
+    return len(secret) >= MIN_WORD and any(c.isalpha() for c in secret)
+
+
+class Secrets:
+    """The words to hide in one campaign, each with what stands for it."""
+
+    def __init__(self, names: dict[str, str], slugs: dict[str, str]):
+        # names: secret (lower case) -> placeholder key ("scar", "text"...);
+        # slugs: slug -> the opaque slug that stands for it.
+        self.names = {k.lower(): v for k, v in names.items() if k.strip()}
+        self.slugs = {k: v for k, v in slugs.items() if k.strip()}
+        self._plain = _matcher([k for k in self.names if _strong(k)], ignore_case=True)
+        self._slug = _matcher([k for k in self.slugs if _strong(k)], ignore_case=False)
+        self._markup_keys: dict[str, str] = {}
+        for secret, key in self.names.items():
+            for spelling in _escaped(secret):
+                self._markup_keys.setdefault(spelling.lower(), key)
+        self._markup = _matcher([k for k in self._markup_keys if _strong(k)], ignore_case=True)
+
+    @classmethod
+    def load(cls, campaign_id: int) -> Secrets:
+        names: dict[str, str] = {}
+        slugs: dict[str, str] = {}
+        counts: dict[str, int] = {}
+        texts = []
+        for i, name, text, slug in _rows(campaign_id):
+            kind = SOURCES[i].kind
+            # A name's slug spells it too (a faction's, the address of a scar type...).
+            for found in {slug, slugify(name.strip())[:40] if kind != "text" else ""} - {""}:
+                if found not in slugs:
+                    counts[kind] = counts.get(kind, 0) + 1
+                    slugs[found] = f"unlocked-{kind}-{counts[kind]}"
+            if name.strip():
+                names.setdefault(name.strip().lower(), kind)
+            if text.strip():
+                texts.append(text)
+        for text in texts:
+            for part in _text_parts(text):
+                names.setdefault(part.lower(), "text")
+        return cls(names, slugs)
+
+    def __bool__(self) -> bool:
+        return bool(self.names or self.slugs)
+
+    def _placeholder(self, key: str) -> str:
+        return str(PLACEHOLDERS.get(key, PLACEHOLDERS["text"]))
+
+    def scrub_text(self, text: str) -> str:
+        """A plain text (a value of an API answer) with every secret replaced; a short secret
+        only when it is the whole value."""
+        bare = text.strip()
+        if bare in self.slugs:
+            return self.slugs[bare]
+        if bare.lower() in self.names:
+            return self._placeholder(self.names[bare.lower()])
+        if self._slug is not None:
+            text = self._slug.sub(lambda m: self.slugs[m.group(0)], text)
+        if self._plain is not None:
+            text = self._plain.sub(
+                lambda m: self._placeholder(self.names[m.group(0).lower()]), text
+            )
+        return text
+
+    def scrub(self, value):
+        """``value`` (JSON-like data: dicts, lists, strings...) with every secret replaced."""
+        if not self:
+            return value
+        if isinstance(value, str):
+            return self.scrub_text(value)
+        if isinstance(value, dict):
+            return {self.scrub(k): self.scrub(v) for k, v in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [self.scrub(v) for v in value]
+        return value
+
+    def _scrub_markup_text(self, text: str) -> str:
+        # A short secret is not looked for in a page: as a whole text it would still hit the
+        # board's numbers ("2" coins). The pages hide such words themselves (a mark's label).
+        if self._slug is not None:
+            text = self._slug.sub(lambda m: self.slugs[m.group(0)], text)
+        if self._markup is not None:
+            text = self._markup.sub(
+                lambda m: html.escape(self._placeholder(self._markup_keys[m.group(0).lower()])),
+                text,
+            )
+        return text
+
+    def scrub_markup(self, document: str) -> str:
+        """An HTML or SVG document with every secret replaced in its text and in its attribute
+        values; tag and attribute names are left alone."""
+        if not self:
+            return document
+
+        def tag(match: re.Match) -> str:
+            return _QUOTED.sub(
+                lambda q: q.group(1) + self._scrub_markup_text(q.group(2)) + q.group(1),
+                match.group(0),
+            )
+
+        parts = _TAG.split(document)
+        for i, part in enumerate(parts):
+            parts[i] = _TAG.sub(tag, part) if i % 2 else self._scrub_markup_text(part)
+        return "".join(parts)
+
+
+_TAG = re.compile(r"(<[^<>]*>)")
+_QUOTED = re.compile(r"""(["'])(.*?)\1""", re.DOTALL)
+
+
+def _matcher(secrets: list[str], *, ignore_case: bool) -> re.Pattern | None:
+    """One pattern for all the secrets, longest first, each a whole word (or words)."""
+    if not secrets:
+        return None
+    alternatives = "|".join(re.escape(s) for s in sorted(secrets, key=len, reverse=True))
+    flags = re.IGNORECASE if ignore_case else 0
+    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", flags)
+
+
+def secrets_for(campaign, sees_unlocked: bool) -> Secrets | None:
+    """What to hide from a reader of ``campaign``: None when they may see everything."""
+    if sees_unlocked or not campaign.hide_unlocked_content:
+        return None
+    return Secrets.load(campaign.pk)

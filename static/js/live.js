@@ -1,0 +1,292 @@
+/* The live table: a campaign's open pages follow what the other phones at the table enter.
+
+   Every page of a campaign names its live address (body[data-live-url]) and the campaign's
+   world version it was drawn at (body[data-live-version]). About once a second, while the page
+   is visible, it asks that address with If-None-Match; "304 Not Modified" means nothing changed.
+   When something did, the page fetches itself again and swaps its live parts ([data-live]) that
+   changed, except a part with the reader's own unsent input (it waits). A page whose shape
+   changed (a game that ended) is swapped whole. If the live address fails twice in a row, a
+   notice asks for a manual reload (and the page keeps trying, every two seconds).
+
+   The quick log's forms ([data-live-post]) post in place: the answer (the game page again) brings
+   the confirmation next to the form, with its undo and any packet now due.
+
+   Without this script every page still works: forms post and redirect back to their place. */
+(function () {
+  "use strict";
+  var body = document.body;
+  if (!body || !window.fetch || !window.DOMParser) return;
+  var LIVE = "[data-live]";
+  var EVERY_MS = 1000;
+  var AFTER_FAILURE_MS = 2000;
+  var FAILURES_BEFORE_NOTICE = 2;
+
+  function clean(html) {
+    // A form's CSRF token is masked anew on every page: it is no change.
+    return html.replace(/name="csrfmiddlewaretoken" value="[^"]*"/g, "");
+  }
+  function nameOf(el) { return el.getAttribute("data-live"); }
+  function partsOf(root) {
+    var parts = {};
+    root.querySelectorAll(LIVE).forEach(function (el) { parts[nameOf(el)] = el; });
+    return parts;
+  }
+  function shapeOf(root) {
+    var names = [];
+    root.querySelectorAll(LIVE + ", [data-live-shape]").forEach(function (el) {
+      names.push((nameOf(el) || "") + ":" + (el.getAttribute("data-live-shape") || ""));
+    });
+    return names.join("|");
+  }
+
+  // Each part as the server last drew it (before any other script changed it).
+  var drawn = {};
+  function remember(root) {
+    Object.values(partsOf(root)).forEach(function (el) { drawn[nameOf(el)] = clean(el.outerHTML); });
+  }
+  remember(document);
+
+  function changedChoice(select) {
+    var options = Array.prototype.slice.call(select.options);
+    if (select.multiple) {
+      return options.some(function (o) { return o.selected !== o.defaultSelected; });
+    }
+    // A single choice drawn without a "selected" option starts on its first.
+    var drawnAt = options.findIndex(function (o) { return o.defaultSelected; });
+    return select.selectedIndex !== (drawnAt < 0 ? 0 : drawnAt);
+  }
+
+  function edited(el) {
+    var active = document.activeElement;
+    if (active && active !== document.body && el.contains(active) &&
+        active.matches("input, select, textarea")) return true;
+    var fields = el.querySelectorAll("input, select, textarea");
+    for (var i = 0; i < fields.length; i++) {
+      var f = fields[i];
+      if (f.type === "hidden" || f.type === "submit") continue;
+      if (f.type === "checkbox" || f.type === "radio") {
+        if (f.checked !== f.defaultChecked) return true;
+      } else if (f.tagName === "SELECT") {
+        if (changedChoice(f)) return true;
+      } else if (f.value !== f.defaultValue) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // A form that htmx draws again as it is filled in (the setup wizard, the end of a game, the
+  // calculators) holds its state in the page: such a page is not swapped whole, but told.
+  var KEEPS_STATE = "form[hx-post], form[hx-get], form [hx-post], form [hx-get]";
+  function kept(el) { return edited(el) || !!el.querySelector(KEEPS_STATE); }
+
+  function settle(node) {
+    if (window.htmx) window.htmx.process(node);
+    document.dispatchEvent(new CustomEvent("earthbook:swapped", { detail: { node: node } }));
+  }
+
+  function swap(old, fresh, keepOpen) {
+    if (old.getAttribute("role") === "status" || old.hasAttribute("aria-live")) {
+      // A live region stays in place, so that screen readers say what comes into it.
+      old.replaceChildren.apply(old, Array.prototype.map.call(fresh.childNodes, function (n) {
+        return document.importNode(n, true);
+      }));
+      drawn[nameOf(old)] = clean(fresh.outerHTML);
+      settle(old);
+      return old;
+    }
+    var node = document.importNode(fresh, true);
+    if (keepOpen && old.tagName === "DETAILS" && old.open) node.open = true;
+    old.replaceWith(node);
+    drawn[nameOf(node)] = clean(fresh.outerHTML);
+    settle(node);
+    return node;
+  }
+
+  /* Bring the page up to ``doc`` (the page drawn again). ``mine`` names parts to take as they
+     come even with input in them (the form just sent), and allows the parts only the reader's
+     own posts change. Returns false when something was kept back for the reader's input. */
+  function apply(doc, mine) {
+    mine = mine || [];
+    var done = true;
+    if (shapeOf(doc) !== shapeOf(document)) {
+      var main = document.querySelector("main");
+      var fresh = doc.querySelector("main");
+      if (!main || !fresh) return false;
+      if (!mine.length && kept(main)) { changed(true); return false; }
+      var node = document.importNode(fresh, true);
+      main.replaceWith(node);
+      drawn = {};
+      remember(node);
+      settle(node);
+      return true;
+    }
+    var now = partsOf(document);
+    Object.values(partsOf(doc)).forEach(function (fresh) {
+      var name = nameOf(fresh);
+      var old = now[name];
+      if (!old) return;
+      var forced = mine.indexOf(name) >= 0;
+      if (old.hasAttribute("data-live-own") && !mine.length) return;
+      if (!forced && drawn[name] === clean(fresh.outerHTML)) return;
+      var whole = old.tagName === "MAIN";
+      if (!forced && (whole ? kept(old) : edited(old))) {
+        done = false;
+        if (whole) changed(true);
+        return;
+      }
+      swap(old, fresh, !forced);
+    });
+    if (done) changed(false);
+    return done;
+  }
+
+  function path(address) { return address.split("#")[0].split("?")[0]; }
+  function parse(html) { return new DOMParser().parseFromString(html, "text/html"); }
+  function versionOf(doc) {
+    var b = doc.body;
+    return b && b.getAttribute("data-live-version");
+  }
+
+  // --- Following the table -------------------------------------------------------------------
+  var url = body.getAttribute("data-live-url");
+  var version = body.getAttribute("data-live-version");
+  var failures = 0;
+  var timer = null;
+  var busy = false;
+  var waiting = null; // a page drawn again whose parts wait for the reader's input
+
+  function changed(show) {
+    var el = document.getElementById("live-changed");
+    if (el) el.hidden = !show;
+  }
+
+  function notice(show) {
+    var el = document.getElementById("live-notice");
+    if (el) el.hidden = !show;
+  }
+
+  function later(ms) {
+    clearTimeout(timer);
+    timer = setTimeout(tick, ms);
+  }
+
+  function refresh() {
+    // Marked as the live table's own fetch: it never takes the confirmation meant for the page
+    // that just posted.
+    return fetch(window.location.href, {
+      credentials: "same-origin",
+      cache: "no-store",
+      headers: { "X-Earthbook-Live": "1" },
+    })
+      .then(function (r) {
+        if (!r.ok) throw new Error("page " + r.status);
+        return r.text();
+      })
+      .then(function (html) {
+        var doc = parse(html);
+        var seen = versionOf(doc);
+        if (!seen) throw new Error("no version");
+        version = seen;
+        waiting = apply(doc) ? null : doc;
+      });
+  }
+
+  function tick() {
+    if (!url || busy) return;
+    if (document.hidden) return; // asked again when the page is seen
+    if (waiting) {
+      if (apply(waiting)) waiting = null;
+    }
+    busy = true;
+    fetch(url, {
+      credentials: "same-origin",
+      cache: "no-store",
+      headers: { "If-None-Match": '"' + version + '"' },
+    })
+      .then(function (r) {
+        if (r.status === 304) return null;
+        if (!r.ok) throw new Error("live " + r.status);
+        return r.json().then(function (data) {
+          if (String(data.version) !== String(version)) return refresh();
+          return null;
+        });
+      })
+      .then(function () {
+        failures = 0;
+        notice(false);
+        busy = false;
+        later(EVERY_MS);
+      })
+      .catch(function () {
+        failures += 1;
+        if (failures >= FAILURES_BEFORE_NOTICE) notice(true);
+        busy = false;
+        later(AFTER_FAILURE_MS);
+      });
+  }
+
+  if (url && version) {
+    document.addEventListener("visibilitychange", function () {
+      if (!document.hidden) later(0);
+    });
+    later(EVERY_MS);
+  }
+  document.addEventListener("click", function (e) {
+    if (e.target.closest && e.target.closest("[data-live-reload]")) {
+      e.preventDefault();
+      window.location.reload();
+    }
+  });
+
+  // --- Posting in place -----------------------------------------------------------------------
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (!form.matches || !form.matches("form[data-live-post]")) return;
+    e.preventDefault();
+    var button = e.submitter || form.querySelector("[type=submit]");
+    if (button) button.disabled = true;
+    var part = form.closest(LIVE);
+    var mine = ["log-status", "undo", "due"];
+    if (part) mine.push(nameOf(part));
+    fetch(form.action, {
+      method: "POST",
+      body: new FormData(form),
+      credentials: "same-origin",
+      cache: "no-store",
+    })
+      .then(function (r) {
+        if (!r.ok) throw new Error("post " + r.status);
+        return r.text().then(function (html) {
+          var doc = parse(html);
+          // A refusal may come back as another page (the undo's own form): go there.
+          if (shapeOf(doc) !== shapeOf(document) && path(r.url) !== path(window.location.href)) {
+            window.location.assign(r.url);
+            return;
+          }
+          var seen = versionOf(doc);
+          if (seen) version = seen;
+          apply(doc, mine);
+          var status = document.getElementById("log-status");
+          // The button pressed was drawn again: keep the keyboard where the reader was.
+          if (!document.activeElement || document.activeElement === document.body) {
+            var again = part && document.querySelector('[data-live="' + nameOf(part) + '"] summary');
+            if (again) {
+              again.focus({ preventScroll: true });
+            } else if (status) {
+              status.setAttribute("tabindex", "-1");
+              status.focus({ preventScroll: true });
+            }
+          }
+          var refused = document.querySelector("[data-live] .refusal, [data-live] [aria-invalid=true]");
+          var target = refused ? refused.closest(LIVE) : status;
+          if (target && target.textContent.trim()) target.scrollIntoView({ block: "nearest" });
+        });
+      })
+      .catch(function () {
+        // Whatever went wrong, the form is sent the plain way.
+        if (button) button.disabled = false;
+        HTMLFormElement.prototype.submit.call(form);
+      });
+  });
+})();

@@ -1,0 +1,238 @@
+"""The calculators read what the campaign keeps now: scars and their effect on the dice, the
+fortification, the defender's starting HQ and the powers held; scar types' effects are set by
+the group."""
+
+from __future__ import annotations
+
+import pytest
+
+from campaigns.game.packets import open_packet
+from campaigns.game.table import place_scar
+from campaigns.models import AuditEntry
+from legacy import scar_effects
+from legacy.models import FactionPower, ScarKind
+from legacy.odds import battle_odds
+from tests.dice_by_hand import conquest
+from tests.web.conftest import start_next_game
+
+pytestmark = pytest.mark.django_db
+
+
+def url(campaign, page=""):
+    return f"/c/{campaign.pk}/{page}"
+
+
+@pytest.fixture
+def game(prepared_campaign):
+    # Ada plays Khan Industries from Egypt, Boris Die Mechaniker from Japan, Chloe the Bear
+    # from Peru; every faction kept its power (a).
+    return start_next_game(prepared_campaign)
+
+
+@pytest.fixture
+def quicksand(game, owner):
+    open_packet(
+        campaign=game.campaign,
+        packet="pocket-1",
+        unlocked=[
+            {
+                "kind": "scar-type",
+                "title": "Quicksand",
+                "cards": 2,
+                "dice_effect": scar_effects.DEFENCE_DICE_DOWN,
+            }
+        ],
+        by=owner,
+    )
+    place_scar(game=game, scar="quicksand", territory="brazil", without_card=True, reason="Event")
+    return game.campaign
+
+
+def test_the_odds_page_counts_an_unlocked_scar_by_exactly_what_the_dice_give(quicksand, as_viewer):
+    scarred = as_viewer.get(
+        url(quicksand, "tools/odds/"), {"territory": "brazil", "attackers": 7, "defenders": 4}
+    )
+    plain = as_viewer.get(
+        url(quicksand, "tools/odds/"), {"territory": "venezuela", "attackers": 7, "defenders": 4}
+    )
+    difference = scarred.context["result"].p_conquer - plain.context["result"].p_conquer
+    assert difference == pytest.approx(float(conquest(7, 4, defence_dice=-1) - conquest(7, 4)))
+    page = scarred.content.decode()
+    assert "Quicksand" in page and "−1 to both defence dice" in page
+
+
+def test_a_hidden_campaign_does_not_name_the_unlocked_scar_on_the_odds_page(quicksand, as_viewer):
+    quicksand.hide_unlocked_content = True
+    quicksand.save()
+    response = as_viewer.get(
+        url(quicksand, "tools/odds/"), {"territory": "brazil", "attackers": 7, "defenders": 4}
+    )
+    page = response.content.decode()
+    assert "Quicksand" not in page and "hidden by the campaign" in page
+    assert response.context["result"] is not None
+    listed = as_viewer.get(url(quicksand, "scar-types/")).content.decode()
+    assert "Quicksand" not in listed and "Bunker" in listed
+
+
+def test_the_mechaniker_hq_is_read_from_the_game_and_the_power_held(game, as_viewer):
+    query = {
+        "territory": "japan",
+        "defender_faction": "die-mechaniker",
+        "attackers": 8,
+        "defenders": 3,
+    }
+    response = as_viewer.get(url(game.campaign, "tools/odds/"), query)
+    assert response.context["result"].p_conquer == pytest.approx(
+        battle_odds(8, 3, mechaniker_hq=True).p_conquer
+    )
+    assert response.context["reading"]["defender_hq"] is True
+    assert "starting HQ" in response.content.decode()
+    FactionPower.objects.filter(faction="die-mechaniker", code="a").update(
+        removed_in_game=1, removed_reason="destroyed"
+    )
+    after = as_viewer.get(url(game.campaign, "tools/odds/"), query)
+    assert after.context["result"].p_conquer == pytest.approx(battle_odds(8, 3).p_conquer)
+
+
+def test_only_the_powers_held_now_are_offered(game, as_viewer):
+    form = as_viewer.get(url(game.campaign, "tools/odds/")).context["form"]
+    assert "mechaniker_hq" in form.fields and "bear_lower_die" in form.fields
+    # Power (b) of each was never chosen: nothing to switch on.
+    assert "mechaniker_double_six" not in form.fields
+    assert "bear_three_of_a_kind" not in form.fields
+    FactionPower.objects.filter(faction="enclave-of-the-bear", code="a").update(
+        removed_in_game=1, removed_reason="destroyed"
+    )
+    form = as_viewer.get(url(game.campaign, "tools/odds/")).context["form"]
+    assert "bear_lower_die" not in form.fields and "bear_first_attack" not in form.fields
+
+
+def test_what_if_uses_the_switches_instead_of_the_campaign(quicksand, as_viewer):
+    query = {"territory": "brazil", "attackers": 7, "defenders": 4}
+    what_if = as_viewer.get(
+        url(quicksand, "tools/odds/"),
+        {**query, "what_if": "on", "scar_effect": scar_effects.ATTACKER_HIGHEST_UP},
+    )
+    assert what_if.context["result"].p_conquer == pytest.approx(
+        float(conquest(7, 4, attacker_highest=1))
+    )
+    assert what_if.context["what_if"] is True
+    assert "What if" in what_if.content.decode()
+
+
+def test_an_editor_sets_a_scar_types_effect_on_the_page(quicksand, editor, as_editor, as_viewer):
+    response = as_editor.post(
+        url(quicksand, "scar-types/"),
+        {"scar": "quicksand", "dice_effect": scar_effects.DEFENDER_HIGHEST_UP},
+    )
+    assert response.status_code == 302
+    kind = ScarKind.objects.get(campaign=quicksand, slug="quicksand")
+    assert kind.dice_effect == scar_effects.DEFENDER_HIGHEST_UP
+    assert AuditEntry.objects.filter(action="scar-dice-effect", user=editor).exists()
+    refused = as_viewer.post(
+        url(quicksand, "scar-types/"), {"scar": "quicksand", "dice_effect": "none"}
+    )
+    assert refused.status_code == 403
+    kind.refresh_from_db()
+    assert kind.dice_effect == scar_effects.DEFENDER_HIGHEST_UP
+
+
+def test_a_packet_opened_on_the_page_keeps_the_scars_effect(game, as_owner):
+    response = as_owner.post(
+        url(game.campaign, "packets/open/"),
+        {
+            "packet": "pocket-1",
+            "item0_kind": "scar-type",
+            "item0_title": "Fallout",
+            "item0_cards": "2",
+            "item0_dice_effect": scar_effects.ATTACKER_HIGHEST_DOWN,
+        },
+    )
+    assert response.status_code == 302
+    kind = ScarKind.objects.get(campaign=game.campaign, slug="fallout")
+    assert kind.dice_effect == scar_effects.ATTACKER_HIGHEST_DOWN
+
+
+def test_balkania_rounds_up_only_while_it_holds_that_power(game, as_viewer):
+    # 10 territories and no city: 10 / 3 is 3 rounded down, 4 rounded up.
+    ten = [
+        "egypt",
+        "peru",
+        "brazil",
+        "japan",
+        "china",
+        "india",
+        "mongolia",
+        "ural",
+        "iceland",
+        "ontario",
+    ]
+    query = {"controlled": ten}
+    plain = as_viewer.get(url(game.campaign, "tools/recruitment/"), query)
+    balkania = as_viewer.get(
+        url(game.campaign, "tools/recruitment/"), {**query, "faction": "imperial-balkania"}
+    )
+    assert plain.context["result"]["troops"] == 3
+    assert balkania.context["result"]["troops"] == 4
+    FactionPower.objects.filter(faction="imperial-balkania", code="a").update(
+        removed_in_game=1, removed_reason="destroyed"
+    )
+    gone = as_viewer.get(
+        url(game.campaign, "tools/recruitment/"), {**query, "faction": "imperial-balkania"}
+    )
+    assert gone.context["result"]["troops"] == 3
+    what_if = as_viewer.get(url(game.campaign, "tools/recruitment/"), {**query, "round_up": "on"})
+    assert what_if.context["result"]["troops"] == 4
+
+
+def test_every_effect_has_words_in_both_languages():
+    from django.utils import translation
+
+    from web.pages import DICE_EFFECT_LABELS
+
+    assert tuple(DICE_EFFECT_LABELS) == scar_effects.CODES
+    with translation.override("ru"):
+        russian = [str(label) for label in DICE_EFFECT_LABELS.values()]
+    assert russian == [
+        "Не влияет на кубики",
+        "+1 к старшему кубику защитника",
+        "−1 к старшему кубику защитника",
+        "+1 к обоим кубикам защиты",
+        "−1 к обоим кубикам защиты",
+        "+1 к старшему кубику атакующего",
+        "−1 к старшему кубику атакующего",
+    ]
+
+
+def test_the_odds_page_reads_the_campaign_in_russian(quicksand, as_viewer):
+    page = as_viewer.get(
+        url(quicksand, "tools/odds/"),
+        {"territory": "brazil", "attackers": 7, "defenders": 4},
+        HTTP_ACCEPT_LANGUAGE="ru",
+    ).content.decode()
+    assert "Что кампания хранит здесь сейчас" in page
+    assert "Шрам: Quicksand (−1 к обоим кубикам защиты)" in page
+
+
+def test_a_player_seated_as_balkania_rounds_up_without_naming_the_faction(game, players, as_viewer):
+    from campaigns.models import Seat
+
+    Seat.objects.filter(game=game, player=players["Ada"]).update(faction="imperial-balkania")
+    ten = [
+        "egypt",
+        "peru",
+        "brazil",
+        "japan",
+        "china",
+        "india",
+        "mongolia",
+        "ural",
+        "iceland",
+        "ontario",
+    ]
+    for name, troops in (("Ada", 4), ("Boris", 3)):
+        response = as_viewer.get(
+            url(game.campaign, "tools/recruitment/"),
+            {"controlled": ten, "player": players[name].pk},
+        )
+        assert response.context["result"]["troops"] == troops, name

@@ -1,0 +1,142 @@
+"""The pages: the decks with where each card is, the card form of the game page and its log,
+founding a World Capital, the house rule on the settings page, and hidden names."""
+
+import pytest
+
+from campaigns.game.decks import draw_card
+from campaigns.game.packets import open_packet
+from campaigns.game.setup import setup_game, start_game
+from campaigns.game.table import place_mark
+from campaigns.models import EventKind, Membership, Role
+from legacy.models import City, DeckCard
+
+pytestmark = pytest.mark.django_db
+
+CARDS = [
+    {"kind": "event-card", "title": "Long Winter", "text": "Our own words."},
+    {"kind": "mission-card", "title": "Hold the Poles", "text": "Our own words."},
+    {"kind": "mark-kind", "title": "Beacon"},
+    {"kind": "world-capital", "title": "Our capital rule"},
+]
+
+
+@pytest.fixture
+def opened(prepared_campaign):
+    open_packet(campaign=prepared_campaign, packet="pack-2", unlocked=CARDS)
+    prepared_campaign.refresh_from_db()
+    return prepared_campaign
+
+
+@pytest.fixture
+def game(opened, players):
+    ada, boris, chloe = players["Ada"], players["Boris"], players["Chloe"]
+    g = setup_game(
+        campaign=opened,
+        seats=[
+            {"player": ada.pk, "faction": "khan-industries", "hq": "egypt"},
+            {"player": boris.pk, "faction": "die-mechaniker", "hq": "japan"},
+            {"player": chloe.pk, "faction": "enclave-of-the-bear", "hq": "peru"},
+        ],
+    )
+    return start_game(game=g)
+
+
+@pytest.fixture
+def viewer(django_user_model, opened):
+    user = django_user_model.objects.create_user(username="vic", password="pw-vic-123")
+    Membership.objects.create(campaign=opened, user=user, role=Role.VIEWER)
+    return user
+
+
+def test_a_card_drawn_from_the_game_page_is_an_entry_of_the_log(client, owner, game):
+    client.force_login(owner)
+    card = DeckCard.objects.get(campaign=game.campaign, deck="event")
+    response = client.post(
+        f"/c/{game.campaign_id}/games/1/cards/", {"action": "drawn", "card": card.pk}, follow=True
+    )
+    assert response.status_code == 200
+    assert game.events.filter(kind=EventKind.CARD_DRAWN, data__card=card.pk).exists()
+    assert "event card Long Winter drawn" in response.content.decode()
+
+
+def test_completing_an_event_card_on_the_game_page_is_refused_in_russian(
+    client, owner, game, players
+):
+    client.force_login(owner)
+    card = DeckCard.objects.get(campaign=game.campaign, deck="event")
+    draw_card(game=game, card=card.pk)
+    response = client.post(
+        f"/c/{game.campaign_id}/games/1/cards/",
+        {"action": "completed", "card": card.pk, "player": players["Ada"].pk},
+        HTTP_ACCEPT_LANGUAGE="ru",
+    )
+    assert response.status_code == 200
+    assert "выполняется только миссия" in response.content.decode()
+    assert not game.events.filter(kind=EventKind.CARD_COMPLETED).exists()
+
+
+def test_the_decks_page_says_where_each_card_is(client, owner, game):
+    client.force_login(owner)
+    card = DeckCard.objects.get(campaign=game.campaign, deck="mission")
+    draw_card(game=game, card=card.pk)
+    page = client.get(f"/c/{game.campaign_id}/decks/").content.decode()
+    assert "Hold the Poles" in page and "drawn in game 1" in page
+    assert "Long Winter" in page and "in the deck" in page
+
+
+def test_hidden_cards_and_marks_show_a_placeholder_to_a_viewer(client, owner, viewer, game):
+    game.campaign.hide_unlocked_content = True
+    game.campaign.save()
+    place_mark(game=game, kind="beacon", territory="india")
+    draw_card(game=game, card=DeckCard.objects.get(campaign=game.campaign, deck="event").pk)
+    client.force_login(viewer)
+    decks = client.get(f"/c/{game.campaign_id}/decks/").content.decode()
+    assert "Long Winter" not in decks and "hidden by the campaign" in decks
+    game_page = client.get(f"/c/{game.campaign_id}/games/1/").content.decode()
+    assert "Long Winter" not in game_page and "Beacon" not in game_page
+    svg = client.get(f"/c/{game.campaign_id}/board.svg").content.decode()
+    assert "Beacon" not in svg and 'class="mark legend-mark mark-a"' in svg
+    assert "(hidden)" in svg
+    client.force_login(owner)
+    assert ">Beacon<" in client.get(f"/c/{game.campaign_id}/board.svg").content.decode()
+
+
+def test_a_world_capital_is_founded_from_its_page(client, owner, opened, players):
+    client.force_login(owner)
+    response = client.post(
+        f"/c/{opened.pk}/world-capitals/",
+        {"territory": "egypt", "name": "Nova", "player": players["Ada"].pk},
+    )
+    assert response.status_code == 302
+    city = City.objects.get(campaign=opened, kind="capital")
+    assert (city.territory, city.name, city.placed_by) == ("egypt", "Nova", players["Ada"])
+    svg = client.get(f"/c/{opened.pk}/board.svg").content.decode()
+    assert 'class="mark city-capital" data-for="egypt"' in svg
+    assert 'class="mark legend-capital"' in svg
+
+
+def test_the_house_rule_for_world_capitals_is_on_the_settings_page(client, owner, opened):
+    client.force_login(owner)
+    assert (
+        "World Capitals that may exist at once"
+        in client.get(f"/c/{opened.pk}/settings/").content.decode()
+    )
+    client.post(f"/c/{opened.pk}/settings/house-rules/", {"world_capitals_allowed": 3})
+    opened.refresh_from_db()
+    assert opened.world_capitals_allowed == 3
+
+
+def test_a_mark_on_a_faction_card_names_the_card_in_the_history(client, owner, game):
+    place_mark(game=game, kind="beacon", faction="khan-industries")
+    client.force_login(owner)
+    page = client.get(f"/c/{game.campaign_id}/history/").content.decode()
+    assert "Khan Industries card: Beacon" in page
+    svg = client.get(f"/c/{game.campaign_id}/board.svg").content.decode()
+    assert "unlocked-mark" not in svg  # not on the board
+
+
+def test_the_world_capital_page_says_when_no_packet_allows_one(client, owner, prepared_campaign):
+    client.force_login(owner)
+    page = client.get(f"/c/{prepared_campaign.pk}/world-capitals/").content.decode()
+    assert "No opened packet allows founding a World Capital yet" in page
+    assert 'name="territory"' not in page

@@ -1,0 +1,50 @@
+"""Template filters for the names of the board and the box, in the reader's language.
+
+The same functions the views use (``web.pages``), so a name reads the same on every page:
+``{% load names %}{{ seat.hq|territory }}``, ``{{ slug|continent }}``, ``{{ slug|faction }}``,
+``{{ opening.packet|packet }}``, ``{{ power|power_name }}``, ``{{ power|power_text }}``,
+``{{ kind|scar }}`` (a ``ScarKind``). A group's own names stay as the group wrote them.
+"""
+
+from __future__ import annotations
+
+from django import template
+
+from web import pages
+
+register = template.Library()
+
+
+@register.filter
+def territory(slug) -> str:
+    return pages.territory_name(slug)
+
+
+@register.filter
+def continent(slug) -> str:
+    return pages.continent_name(slug)
+
+
+@register.filter
+def faction(slug) -> str:
+    return pages.faction_name(slug)
+
+
+@register.filter
+def packet(slug) -> str:
+    return pages.packet_name(slug)
+
+
+@register.filter
+def power_name(power) -> str:
+    return pages.power_words(power)[0]
+
+
+@register.filter
+def power_text(power) -> str:
+    return pages.power_words(power)[1]
+
+
+@register.filter
+def scar(kind) -> str:
+    return pages.scar_kind_name(kind)

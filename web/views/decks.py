@@ -1,0 +1,166 @@
+"""The event and mission decks (where each card is, entering a card a packet added), the card
+entries at the table, and founding a World Capital between games."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from campaigns.capitals import found_world_capital, world_capitals_unlocked
+from campaigns.game import decks
+from campaigns.models import GameStatus
+from legacy import rules
+from legacy.errors import RuleViolation
+from legacy.models import DeckCard, PacketOpening
+from legacy.selectors import world_as_of
+from web import pages
+from web.forms.decks import CardForm, WorldCapitalForm, card_entry_form
+from web.refusals import refuse
+from web.views.common import campaign_view, game_or_404, label_seats, player_names
+from web.views.table import game_context
+
+STATE_WORDS = {
+    decks.CardState.IN_DECK: gettext_lazy("in the deck"),
+    decks.CardState.DRAWN: gettext_lazy("drawn in game %(n)s"),
+    decks.CardState.COMPLETED: gettext_lazy("completed in game %(n)s"),
+    decks.CardState.DESTROYED: gettext_lazy("destroyed in game %(n)s"),
+}
+
+
+def state_words(where: decks.Where) -> str:
+    words = str(STATE_WORDS[where.state])
+    return words % {"n": where.game} if where.game is not None else words
+
+
+def card_rows(campaign_id: int, sees_unlocked: bool) -> dict[str, list[dict]]:
+    states = decks.card_states(campaign_id)
+    out: dict[str, list[dict]] = {"event": [], "mission": []}
+    cards = DeckCard.objects.filter(campaign_id=campaign_id).select_related("opening")
+    for card in cards.order_by("id"):
+        where = states.get(card.pk, decks.Where(decks.CardState.IN_DECK))
+        out[card.deck].append(
+            {
+                "id": card.pk,
+                "title": card.title if sees_unlocked else str(pages.HIDDEN),
+                "text": card.text if sees_unlocked else "",
+                "packet": pages.packet_name(card.opening.packet),
+                "state": where.state,
+                "where": state_words(where),
+            }
+        )
+    return out
+
+
+def _opened(campaign) -> list[tuple[str, str]]:
+    rows = PacketOpening.objects.filter(campaign=campaign, voided=False).order_by("id")
+    return [(p, pages.packet_name(p)) for p in rows.values_list("packet", flat=True)]
+
+
+@campaign_view()
+def decks_page(request, access):
+    """Both decks, each card with where it is; editors enter a card a packet added."""
+    campaign = access.campaign
+    form = None
+    if access.can_write:
+        form = CardForm(request.POST or None, packets=_opened(campaign))
+        if request.method == "POST" and form.is_valid():
+            try:
+                decks.add_card(campaign=campaign, by=request.user, **form.cleaned_data)
+            except RuleViolation as refusal:
+                refuse(form, refusal)
+            else:
+                messages.success(request, _("The card is in its deck."))
+                return redirect("campaigns:decks", campaign.pk)
+    elif request.method == "POST":
+        raise Http404
+    rows = card_rows(campaign.pk, access.sees_unlocked)
+    return render(
+        request,
+        "campaigns/decks.html",
+        {"access": access, "events": rows["event"], "missions": rows["mission"], "form": form},
+    )
+
+
+def _record(game, form, user):
+    d = form.cleaned_data
+    player = int(d["player"]) if d.get("player") else None
+    if d["action"] == "drawn":
+        return decks.draw_card(game=game, card=d["card"], player=player, by=user)
+    if d["action"] == "completed":
+        return decks.complete_mission(
+            game=game, card=d["card"], player=player, red_stars=d.get("red_stars") or 1, by=user
+        )
+    return decks.destroy_card(game=game, card=d["card"], player=player, by=user)
+
+
+@campaign_view(write=True)
+def game_card(request, access, number):
+    """A card drawn, a mission completed or a card destroyed at the table."""
+    game = game_or_404(access, number)
+    if request.method != "POST" or game.status != GameStatus.IN_PROGRESS:
+        return redirect("campaigns:game", access.campaign.pk, game.number)
+    factions = pages.campaign_factions(access.campaign.pk)
+    seats = label_seats(list(game.seats.select_related("player").order_by("order")), factions)
+    form = card_entry_form(access.campaign.pk, seats, request.POST)
+    if form is None:
+        raise Http404
+    if form.is_valid():
+        try:
+            result = _record(game, form, request.user)
+        except RuleViolation as refusal:
+            refuse(form, refusal)
+        else:
+            words = pages.EventWords.load(access.campaign.pk, factions, access.sees_unlocked)
+            what = pages.event_text(result.event, words)
+            messages.success(request, _("Noted: %(what)s") % {"what": what})
+            return redirect("campaigns:game", access.campaign.pk, game.number)
+    context = game_context(request, access, game)
+    context["card_form"] = form
+    context["card_form_open"] = True
+    return render(request, "campaigns/game.html", context)
+
+
+@campaign_view(write=True)
+def world_capital(request, access):
+    """Found a World Capital between games, once a packet allows it."""
+    campaign = access.campaign
+    world = world_as_of(campaign.pk)
+    free = [slug for slug, t in world.territories.items() if t.city is None]
+    form = WorldCapitalForm(request.POST or None, free=free, players=player_names(campaign.pk))
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        try:
+            city = found_world_capital(
+                campaign=campaign,
+                territory=d["territory"],
+                name=d["name"],
+                player=int(d["player"]) if d.get("player") else None,
+                by=request.user,
+            )
+        except RuleViolation as refusal:
+            refuse(form, refusal)
+        else:
+            messages.success(
+                request,
+                _("%(name)s, a World Capital, is founded in %(where)s.")
+                % {"name": city.name, "where": pages.territory_name(city.territory)},
+            )
+            return redirect("campaigns:dashboard", campaign.pk)
+    return render(
+        request,
+        "campaigns/world_capital.html",
+        {
+            "access": access,
+            "form": form,
+            "unlocked": world_capitals_unlocked(campaign.pk),
+            "allowed": campaign.world_capitals_allowed,
+            "founded": [
+                (world.territories[slug].city.name, pages.territory_name(slug))
+                for slug in rules.world_capitals(world)
+            ],
+            "playing": campaign.games.exclude(status=GameStatus.FINISHED).exists(),
+        },
+    )

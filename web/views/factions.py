@@ -1,0 +1,180 @@
+"""The faction cards: the box's five and those the group unlocked, each with its back, its scar
+and its powers, now or as of any game; and, for editors, adding a faction between games and
+placing, covering and destroying powers."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from campaigns.game import factions as service
+from campaigns.game.derived import faction_card_backs, factions_of
+from campaigns.models import GameStatus
+from legacy.errors import RuleViolation
+from legacy.models import FactionPower, PacketOpening, Scar
+from web import pages
+from web.forms.factions import FactionAddForm, PowerDestroyForm, PowerPlaceForm
+from web.refusals import refuse
+from web.views.common import campaign_view
+
+
+def _as_of(request, last: int) -> int | None:
+    raw = request.GET.get("game", "")
+    if raw.isdigit() and int(raw) <= last:
+        return int(raw)
+    return None
+
+
+CARD_LINES = 15
+
+
+def _page(request, access, forms: dict | None = None, status: int = 200):
+    campaign = access.campaign
+    games = list(campaign.games.order_by("number").values_list("number", "status"))
+    last = games[-1][0] if games else 0
+    game = _as_of(request, last)
+    playing = next((n for n, s in games if s == GameStatus.IN_PROGRESS), None)
+    found = factions_of(campaign.pk, game)
+    # The backs show the last fifteen games, as many as a card has lines, unless asked for all.
+    show_all = request.GET.get("all") == "1"
+    shown = len([n for n, _s in games if game is None or n <= game])
+    backs = faction_card_backs(campaign.pk, game, found, last=None if show_all else CARD_LINES)
+    # Every power placed by then, the ones covered or destroyed by then too (struck out).
+    powers: dict[str, list] = {}
+    placed = FactionPower.objects.filter(campaign=campaign, voided=False)
+    if game is not None:
+        placed = placed.filter(placed_in_game__lte=game)
+    for p in placed.order_by("placed_in_game", "id"):
+        p.counts = p.removed_in_game is None or (game is not None and p.removed_in_game > game)
+        p.removed_label = "" if p.counts else pages.REMOVED_LABELS.get(p.removed_reason, "")
+        # A box starting power's type is worded; a type the group named stays in its words.
+        p.slot_label = _("starting") if p.slot == "starting" else p.slot
+        powers.setdefault(p.faction, []).append(p)
+    sees = access.sees_unlocked
+    scars = {}
+    scar_rows = Scar.objects.filter(campaign=campaign, faction__isnull=False)
+    scar_rows = scar_rows.current() if game is None else scar_rows.as_of(game)
+    for s in scar_rows.select_related("kind"):
+        scars[s.faction] = (
+            pages.scar_kind_name(s.kind) if (s.kind.base or sees) else str(pages.HIDDEN)
+        )
+    cards = []
+    names = {}
+    for slug, f in found.items():
+        hidden = f.unlocked and not sees
+        name = str(pages.UNLOCKED_FACTION) if hidden else pages.faction_name(slug, {slug: f.name})
+        names[slug] = name
+        lines = backs.get(slug, [])
+        for line in lines:
+            line["hq_name"] = pages.territory_name(line.get("hq"))
+            line["result_label"] = pages.RESULT_LABELS.get(line.get("result"), "")
+        held = []
+        for p in powers.get(slug, []):
+            p.hidden = not sees and service.is_unlocked_content(p)
+            if p.hidden:
+                p.display_name, p.display_text = str(pages.UNLOCKED_POWER), ""
+            else:
+                p.display_name, p.display_text = pages.power_words(p)
+            held.append(p)
+        cards.append(
+            {
+                # An unlocked faction's slug is made of its name: not shown when it is hidden.
+                "slug": f"unlocked-{f.pk}" if hidden else slug,
+                "name": name,
+                "colour": f.colour,
+                "unlocked": f.unlocked,
+                "text": "" if hidden else f.text,
+                "lines": lines,
+                "powers": held,
+                "scar": scars.get(slug),
+            }
+        )
+    forms = forms or {}
+    if access.can_write and game is None:
+        opened = list(
+            PacketOpening.objects.filter(campaign=campaign, voided=False).values_list(
+                "packet", flat=True
+            )
+        )
+        forms.setdefault("add", FactionAddForm(prefix="add"))
+        forms.setdefault("place", PowerPlaceForm(prefix="place", factions=names, opened=opened))
+    return render(
+        request,
+        "campaigns/factions.html",
+        {
+            "access": access,
+            "cards": cards,
+            "games": [n for n, _s in games],
+            "as_of": game,
+            "playing": playing,
+            "between_games": playing is None,
+            "forms": forms,
+            "total_games": shown,
+            "cut": not show_all and shown > CARD_LINES,
+            "card_lines": CARD_LINES,
+        },
+        status=status,
+    )
+
+
+@campaign_view()
+def factions_page(request, access):
+    return _page(request, access)
+
+
+@campaign_view(write=True)
+def factions_change(request, access):
+    """The factions page's forms: ``action`` says which."""
+    if request.method != "POST":
+        return redirect("campaigns:factions", access.campaign.pk)
+    campaign = access.campaign
+    action = request.POST.get("action")
+    playing = campaign.games.filter(status=GameStatus.IN_PROGRESS).values_list("number", flat=True)
+    game = playing.first()
+    try:
+        if action == "add-faction":
+            form = FactionAddForm(request.POST, prefix="add")
+            if form.is_valid():
+                row = service.add_faction(campaign=campaign, by=request.user, **form.cleaned_data)
+                messages.success(request, _("%(name)s joins the campaign.") % {"name": row.name})
+                return redirect("campaigns:factions", campaign.pk)
+            return _page(request, access, {"add": form})
+        if action == "place-power":
+            factions = {s: f.name for s, f in factions_of(campaign.pk).items()}
+            opened = list(
+                PacketOpening.objects.filter(campaign=campaign, voided=False).values_list(
+                    "packet", flat=True
+                )
+            )
+            form = PowerPlaceForm(request.POST, prefix="place", factions=factions, opened=opened)
+            if form.is_valid():
+                d = form.cleaned_data
+                power = service.place_power(
+                    campaign=campaign,
+                    faction=d["faction"],
+                    slot=d["slot"],
+                    name=d["name"],
+                    text=d["text"],
+                    game=game,
+                    unlocked_by=d["unlocked_by"] or None,
+                    covers=d["covers"],
+                    by=request.user,
+                )
+                messages.success(request, _("%(name)s is on the card.") % {"name": power.name})
+                return redirect("campaigns:factions", campaign.pk)
+            return _page(request, access, {"place": form})
+        if action == "destroy-power":
+            form = PowerDestroyForm(request.POST)
+            if form.is_valid():
+                power = service.destroy_power(
+                    campaign=campaign, power=form.cleaned_data["power"], game=game, by=request.user
+                )
+                messages.success(request, _("%(name)s is destroyed.") % {"name": power.name})
+                return redirect("campaigns:factions", campaign.pk)
+            return _page(request, access, {"destroy": form})
+    except RuleViolation as refusal:
+        refuse(form, refusal)
+        key = {"add-faction": "add", "place-power": "place"}.get(action, "destroy")
+        return _page(request, access, {key: form})
+    return redirect("campaigns:factions", campaign.pk)

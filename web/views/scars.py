@@ -1,0 +1,60 @@
+"""Scar types: the box's and those the packets unlocked, and what each does to the dice."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from campaigns.game.scars import set_dice_effect
+from legacy.errors import RuleViolation
+from legacy.models import ScarKind
+from web import pages
+from web.forms.packets import DiceEffectForm
+from web.refusals import refuse
+from web.views.common import campaign_view
+
+
+@campaign_view()
+def scar_types(request, access):
+    """Every scar type with its effect on the dice; editors change an effect here (it is
+    audited). A type a packet unlocked is not named to readers the campaign hides it from."""
+    campaign = access.campaign
+    posted = None
+    if request.method == "POST":
+        if not access.can_write:
+            raise PermissionDenied(_("You may read this campaign but not change it."))
+        posted = DiceEffectForm(request.POST)
+        if posted.is_valid():
+            try:
+                set_dice_effect(
+                    campaign=campaign,
+                    scar=posted.cleaned_data["scar"],
+                    dice_effect=posted.cleaned_data["dice_effect"],
+                    by=request.user,
+                )
+            except RuleViolation as refusal:
+                refuse(posted, refusal)
+            else:
+                messages.success(request, _("The scar type's effect on the dice is saved."))
+                return redirect("campaigns:scar_types", campaign.pk)
+    rows = []
+    for kind in ScarKind.objects.filter(campaign=campaign).order_by("id"):
+        shown = kind.base or access.sees_unlocked
+        form = None
+        if access.can_write:
+            if posted is not None and posted.data.get("scar") == kind.slug:
+                form = posted
+            else:
+                form = DiceEffectForm(initial={"scar": kind.slug, "dice_effect": kind.dice_effect})
+        rows.append(
+            {
+                "name": pages.scar_kind_name(kind) if shown else pages.HIDDEN,
+                "effect": pages.DICE_EFFECT_LABELS.get(kind.dice_effect, kind.dice_effect),
+                "base": kind.base,
+                "on_faction_card": kind.on_faction_card,
+                "form": form,
+            }
+        )
+    return render(request, "campaigns/scar_types.html", {"access": access, "rows": rows})

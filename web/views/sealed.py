@@ -1,0 +1,106 @@
+"""The group's own sealed components on the packets page: adding one, and fixing a mistake."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from campaigns.game import sealed
+from legacy.errors import RuleViolation
+from legacy.models import PacketOpening, SealedComponent
+from web import pages
+from web.forms.marks import ReasonForm
+from web.forms.rulebook import ComponentForm
+from web.refusals import refusal_message, refuse
+from web.views.campaign import due_packets, packet_rows
+from web.views.common import campaign_view
+
+
+def component_rows(access: pages.Access) -> list[dict]:
+    """The campaign's own sealed components, sealed or opened; their names and triggers are a
+    placeholder for a reader from whom the campaign hides what its packets unlocked."""
+    components = list(SealedComponent.objects.filter(campaign=access.campaign).order_by("id"))
+    openings = {
+        o.packet: o
+        for o in PacketOpening.objects.filter(
+            campaign=access.campaign,
+            voided=False,
+            packet__in=[c.slug for c in components if not c.voided],
+        )
+    }
+    contents = (
+        pages.unlocked_by_opening(access.campaign.pk) if access.sees_unlocked and openings else {}
+    )
+    rows = []
+    for c in components:
+        opening = None if c.voided else openings.get(c.slug)
+        rows.append(
+            {
+                "component": c,
+                "name": c.name if access.sees_unlocked else pages.HIDDEN,
+                "trigger": c.trigger if access.sees_unlocked else pages.HIDDEN,
+                "opening": opening,
+                "contents": contents.get(opening.pk, []) if opening else [],
+            }
+        )
+    return rows
+
+
+def packets_context(access, component_form=None) -> dict:
+    return {
+        "access": access,
+        "packets": packet_rows(access),
+        "components": component_rows(access),
+        "to_open": due_packets(access.campaign),
+        "component_form": component_form or ComponentForm(),
+        "void_form": ReasonForm(prefix="void"),
+    }
+
+
+@campaign_view(write=True)
+@require_POST
+def component_add(request, access):
+    form = ComponentForm(request.POST)
+    if form.is_valid():
+        try:
+            sealed.add_component(
+                campaign=access.campaign,
+                name=form.cleaned_data["name"],
+                trigger=form.cleaned_data["trigger"],
+                by=request.user,
+            )
+        except RuleViolation as refusal:
+            refuse(form, refusal)
+        else:
+            messages.success(request, _("The sealed component is on the list."))
+            return redirect("campaigns:packets", access.campaign.pk)
+    return render(
+        request, "campaigns/packets.html", packets_context(access, component_form=form), status=400
+    )
+
+
+@campaign_view(write=True)
+@require_POST
+def component_fix(request, access, component_id):
+    """Remove a component entered by mistake (still sealed), or void it with a reason."""
+    try:
+        if request.POST.get("action") == "remove":
+            sealed.remove_component(
+                campaign=access.campaign, component_id=component_id, by=request.user
+            )
+            messages.success(request, _("The sealed component was removed."))
+        else:
+            form = ReasonForm(request.POST, prefix="void")
+            reason = form.cleaned_data["reason"] if form.is_valid() else ""
+            sealed.void_component(
+                campaign=access.campaign,
+                component_id=component_id,
+                reason=reason,
+                by=request.user,
+            )
+            messages.success(request, _("The sealed component was voided."))
+    except RuleViolation as refusal:
+        messages.error(request, refusal_message(refusal))
+    return redirect("campaigns:packets", access.campaign.pk)
