@@ -3,6 +3,8 @@ requires is required, and every status an operation answers is documented."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.api.conftest import client_for
@@ -64,4 +66,55 @@ def test_text_with_a_nul_character_is_refused_as_the_schema_says(history, owner,
     )
     assert refusal(response)["fields"] == {"name": ["Null characters are not allowed."]}
     name = schema["components"]["schemas"]["PlayerAddRequest"]["properties"]["name"]
-    assert name["pattern"] == "^[^\\x00]*$"
+    assert not re.search(name["pattern"], "Ad\x00a")
+    assert re.search(name["pattern"], "Ada")
+
+
+def test_a_marks_filter_of_only_white_space_is_refused_as_the_schema_says(history, owner, schema):
+    response = client_for(owner).get(f"/api/v1/campaigns/{history.pk}/marks/scars/?territory=%09")
+    assert refusal(response)["fields"] == {"territory": ["This field may not be blank."]}
+    parameters = schema["paths"]["/api/v1/campaigns/{campaign_id}/marks/{mark_type}/"]["get"][
+        "parameters"
+    ]
+    territory = next(p for p in parameters if p["name"] == "territory")["schema"]
+    assert not re.search(territory["pattern"], "\t")
+    assert re.search(territory["pattern"], " Iceland ")
+
+
+def _texts(schema, where):
+    """Every text a client sends, with where it is, in a schema or a part of one."""
+    if isinstance(schema, list):
+        for item in schema:
+            yield from _texts(item, where)
+        return
+    if not isinstance(schema, dict):
+        return
+    if schema.get("type") == "string" and not schema.get("readOnly"):
+        yield where, schema
+    for key, value in schema.items():
+        if key == "properties":
+            for name, sub in value.items():
+                yield from _texts(sub, f"{where}.{name}")
+        elif key in ("items", "additionalProperties", "allOf", "anyOf", "oneOf"):
+            yield from _texts(value, where)
+
+
+def test_every_text_that_may_not_be_blank_says_so_in_the_schema(schema):
+    texts = []
+    for name, component in schema["components"]["schemas"].items():
+        if name.endswith("Request"):
+            texts += _texts(component, name)
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            for parameter in operation.get("parameters", []):
+                if parameter["in"] == "query":
+                    texts += _texts(parameter["schema"], f"{method} {path} {parameter['name']}")
+    must_not_be_blank = [
+        (where, text)
+        for where, text in texts
+        if text.get("minLength", 0) >= 1 and not {"enum", "format"} & text.keys()
+    ]
+    assert len(must_not_be_blank) > 20
+    for where, text in must_not_be_blank:
+        assert not re.search(text["pattern"], " \t\n"), where
+        assert re.search(text["pattern"], "x"), where
