@@ -160,17 +160,28 @@ def entry_of(event: GameEvent) -> Entry:
     return Entry(event.seq, event.kind, event.seat_id, event.data or {})
 
 
-def holdings_of(game, seats=None, events=None) -> Replay:
-    """The replay of one game. Pass the seats and events already read to spend no query."""
+# The entries that decide whether a seat is out of the war; nothing else moves ``out``.
+OUT_KINDS = (EventKind.ELIMINATED, EventKind.REJOINED)
+# The entries the packet triggers read: missiles on a roll, and a big recruitment while holding
+# a missile (a seat's missiles move only with its start and its missile entries).
+TRIGGER_KINDS = (EventKind.MISSILES, EventKind.RECRUITMENT)
+
+
+def holdings_of(game, seats=None, events=None, kinds=None) -> Replay:
+    """The replay of one game. Pass the seats and events already read to spend no query;
+    ``kinds`` reads only those entries, for a caller that needs one holding (``OUT_KINDS``)."""
     if seats is None:
         seats = list(Seat.objects.filter(game=game))
     if events is None:
-        events = list(GameEvent.objects.filter(game=game, voided=False))
+        events = GameEvent.objects.filter(game=game, voided=False)
+        if kinds is not None:
+            events = events.filter(kind__in=kinds)
     return replay({s.pk: start_of(s) for s in seats}, (entry_of(e) for e in events if not e.voided))
 
 
-def replays_of(campaign_id: int) -> dict[int, Replay]:
-    """The replay of every game of a campaign, by game id, in two queries."""
+def replays_of(campaign_id: int, kinds=None) -> dict[int, Replay]:
+    """The replay of every game of a campaign, by game id, in two queries; ``kinds`` reads only
+    those entries (``TRIGGER_KINDS`` for what the packet triggers need)."""
     starts: dict[int, dict[int, SeatStart]] = defaultdict(dict)
     for row in Seat.objects.filter(game__campaign_id=campaign_id).values(
         "pk", "game_id", "player_id", "red_stars", "missiles", "scar_card", "scar_card_kind"
@@ -183,9 +194,10 @@ def replays_of(campaign_id: int) -> dict[int, Replay]:
             row["scar_card_kind"],
         )
     entries: dict[int, list[Entry]] = defaultdict(list)
-    for row in GameEvent.objects.filter(game__campaign_id=campaign_id, voided=False).values(
-        "game_id", "seq", "kind", "seat_id", "data"
-    ):
+    events = GameEvent.objects.filter(game__campaign_id=campaign_id, voided=False)
+    if kinds is not None:
+        events = events.filter(kind__in=kinds)
+    for row in events.values("game_id", "seq", "kind", "seat_id", "data"):
         entries[row["game_id"]].append(
             Entry(row["seq"], row["kind"], row["seat_id"], row["data"] or {})
         )

@@ -11,7 +11,7 @@ from django.db import transaction
 
 from campaigns.game.common import log_event
 from campaigns.game.factions import faction_fields
-from campaigns.game.holdings import replays_of
+from campaigns.game.holdings import TRIGGER_KINDS, replays_of
 from campaigns.game.scars import check_dice_effect
 from campaigns.models import (
     Campaign,
@@ -49,7 +49,7 @@ def trigger_facts(campaign_id: int, campaign: Campaign | None = None) -> rules.T
     eliminated += Seat.objects.filter(
         game__campaign_id=campaign_id, game__status=GameStatus.FINISHED, result=Result.ELIMINATED
     ).count()
-    replays = replays_of(campaign_id).values()
+    replays = replays_of(campaign_id, kinds=TRIGGER_KINDS).values()
     missiles = max((r.most_missiles_on_one_roll for r in replays), default=0)
     big = any(r.big_recruitment_with_missile for r in replays)
     # "A certain mark appears on the board": a mark on a faction card is not on the board.

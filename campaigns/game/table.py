@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from campaigns.game.common import EventResult, locked_game, log_event, require_in_progress, seat_of
 from campaigns.game.derived import campaign_factions
-from campaigns.game.holdings import coin_pile_winner, entry_of, holdings_of, roll_of
+from campaigns.game.holdings import OUT_KINDS, coin_pile_winner, entry_of, holdings_of, roll_of
 from campaigns.game.packets import packets_to_open, trigger_facts
 from campaigns.models import (
     Campaign,
@@ -255,7 +255,7 @@ def buy_red_star(*, game: Game, player: int, by=None) -> EventResult:
     campaign, game = locked_game(game, marks=False)
     require_in_progress(game)
     seat = seat_of(game, player)
-    if holdings_of(game).holdings[seat.pk].out:
+    if holdings_of(game, kinds=OUT_KINDS).holdings[seat.pk].out:
         raise RuleViolation(
             f"{seat.player.name} is out of the war: no turn, no red star.",
             rule="already-out",
@@ -277,7 +277,7 @@ def eliminate_faction(*, game: Game, player: int, can_rejoin: bool, by=None) -> 
     campaign, game = locked_game(game, marks=False)
     require_in_progress(game)
     seat = seat_of(game, player)
-    if holdings_of(game).holdings[seat.pk].out:
+    if holdings_of(game, kinds=OUT_KINDS).holdings[seat.pk].out:
         raise RuleViolation(
             f"{seat.player.name} is already out of this game.", rule="already-out", conflict=True
         )
@@ -307,7 +307,7 @@ def rejoin_faction(
     campaign, game = locked_game(game, marks=False)
     require_in_progress(game)
     seat = seat_of(game, player)
-    held = holdings_of(game).holdings[seat.pk]
+    held = holdings_of(game, kinds=OUT_KINDS).holdings[seat.pk]
     if not held.out:
         raise RuleViolation(
             f"{seat.player.name} is still in the war.", rule="not-out", conflict=True
