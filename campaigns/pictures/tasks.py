@@ -118,3 +118,19 @@ def sweep_snapshot_files() -> int:
     if swept:
         logger.info("Swept %d stored board pictures nobody shows", len(swept))
     return len(swept)
+
+
+@shared_task(
+    name="campaigns.tasks.render_poster",
+    acks_late=True,
+    reject_on_worker_lost=True,
+    soft_time_limit=max(1, settings.SNAPSHOT_TIME_LIMIT - 10),
+    time_limit=settings.SNAPSHOT_TIME_LIMIT,
+    **RETRYING,
+)
+def render_poster(campaign_id: int) -> str:
+    """Draw and store the campaign's end poster (the world named, the final board, the
+    winners); nothing to do before the world is named or when it is stored already."""
+    from campaigns.pictures.poster import draw_poster
+
+    return draw_poster(campaign_id)

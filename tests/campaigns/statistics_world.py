@@ -84,7 +84,11 @@ def play_fifteen_and_name(campaign, owner, name="Гармония"):
     """Fifteen games that Ada wins (Khan Industries), then she names the world."""
     p = {x.name: x for x in campaign.players.all()}
     ada, boris, chloe = p["Ada"], p["Boris"], p["Chloe"]
-    for _ in range(15):
+    cards = (
+        "alaska brazil iceland ural siberia madagascar ontario greenland scandinavia yakutsk "
+        "argentina new-guinea irkutsk mongolia china"
+    ).split()
+    for card in cards:
         g = _game(
             campaign,
             [
@@ -95,7 +99,11 @@ def play_fifteen_and_name(campaign, owner, name="Гармония"):
             owner,
         )
         finish_game(
-            game=g, results={ada.pk: "won", boris.pk: "held_on", chloe.pk: "eliminated"}, by=owner
+            game=g,
+            results={ada.pk: "won", boris.pk: "held_on", chloe.pk: "eliminated"},
+            controlled={boris.pk: []},
+            winner_reward={"kind": "destroy-card", "territory": card},
+            by=owner,
         )
     return p
 
