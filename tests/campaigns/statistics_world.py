@@ -80,15 +80,28 @@ def play_two_games(campaign, owner):
     return p
 
 
-def play_fifteen_and_name(campaign, owner, name="Гармония"):
-    """Fifteen games that Ada wins (Khan Industries), then she names the world."""
+def play_won_by_ada(campaign, owner, count=15):
+    """``count`` games (up to fifteen) that Ada wins (Khan Industries), each destroying a card."""
     p = {x.name: x for x in campaign.players.all()}
     ada, boris, chloe = p["Ada"], p["Boris"], p["Chloe"]
-    cards = (
-        "alaska brazil iceland ural siberia madagascar ontario greenland scandinavia yakutsk "
-        "argentina new-guinea irkutsk mongolia china"
-    ).split()
-    for card in cards:
+    cards = [
+        "alaska",
+        "brazil",
+        "iceland",
+        "ural",
+        "siberia",
+        "madagascar",
+        "ontario",
+        "greenland",
+        "scandinavia",
+        "yakutsk",
+        "argentina",
+        "new-guinea",
+        "irkutsk",
+        "mongolia",
+        "china",
+    ]
+    for card in cards[:count]:
         g = _game(
             campaign,
             [
@@ -110,3 +123,8 @@ def play_fifteen_and_name(campaign, owner, name="Гармония"):
 
 def name_it(campaign, owner, name="Гармония"):
     return name_world(campaign=campaign, name=name, by=owner)
+
+
+def play_fifteen_and_name(campaign, owner):
+    """Fifteen games that Ada wins: she may name the world."""
+    return play_won_by_ada(campaign, owner, 15)

@@ -16,6 +16,13 @@ from tests.web.conftest import client_for
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def media(settings, tmp_path):
+    """Posters go to a fresh folder (the default storage follows MEDIA_ROOT)."""
+    settings.MEDIA_ROOT = tmp_path / "media"
+    cache.clear()  # nobody asked for a poster yet
+
+
 @pytest.fixture
 def played(prepared_campaign, owner):
     play_two_games(prepared_campaign, owner)
@@ -126,3 +133,30 @@ def test_a_viewer_kept_from_unlocked_content_gets_no_poster(named, owner, django
     named.save(update_fields=["hide_unlocked_content"])
     assert client_for(viewer).get(f"/c/{named.pk}/poster.png").status_code == 404
     assert client_for(owner).get(f"/c/{named.pk}/poster.png").status_code == 200
+
+
+def test_the_statistics_page_costs_the_same_after_three_games_and_after_fifteen(owner):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from campaigns import services
+    from legacy.box import FACTIONS
+    from tests.campaigns.statistics_world import play_won_by_ada
+    from tests.conftest import TWELVE_COINS
+
+    counts = []
+    for games in (3, 15):
+        campaign = services.create_campaign(
+            owner=owner, name=f"{games} games", players=["Ada", "Boris", "Chloe"]
+        )
+        services.prepare_first_game(
+            campaign=campaign, powers={f.slug: "a" for f in FACTIONS}, coins=TWELVE_COINS, by=owner
+        )
+        play_won_by_ada(campaign, owner, games)
+        client = client_for(owner)
+        client.get(f"/c/{campaign.pk}/statistics/")
+        with CaptureQueriesContext(connection) as queries:
+            page = client.get(f"/c/{campaign.pk}/statistics/")
+        assert row(page.content.decode(), "players", "Ada") == [str(games), str(games), "0", "0"]
+        counts.append(len(queries))
+    assert counts[0] == counts[1], counts
