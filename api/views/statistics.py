@@ -16,7 +16,8 @@ from rest_framework.response import Response
 from api.access import Level, campaign_access, require_unlocked
 from api.serializers.statistics import PosterSerializer, StatisticsSerializer
 from api.views.common import READ_ERRORS, SHARE, ApiView, errors
-from campaigns.pictures.poster import not_named_yet, poster_of, request_poster
+from campaigns.pictures.poster import not_named_yet, poster_of
+from campaigns.pictures.poster_requests import request_poster
 from campaigns.statistics import campaign_statistics
 
 HIDDEN_POSTER = (

@@ -25,7 +25,7 @@ from campaigns.models import (
     Result,
     Seat,
 )
-from campaigns.pictures.poster import request_poster_on_commit
+from campaigns.pictures.poster_requests import request_poster_on_commit
 from campaigns.pictures.snapshots import refresh_on_commit, request_snapshot
 from campaigns.services import audit, lock_campaign
 from legacy import board, rules

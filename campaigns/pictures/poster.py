@@ -5,8 +5,8 @@ kept privately, served only behind the campaign's access rules.
 No row records it: the file is named by the hash of what it shows (``posters/<hash>.png``), like
 the board pictures, so the poster of the world as it stands is either stored or not. Reading
 it asks for it when it is missing (a correction after the naming changed the board, say): the
-task draws it, once, whoever asks how often (a short-lived note in the cache keeps repeated
-asks from queueing it again). The snapshot sweep never touches this folder.
+task draws it, once, whoever asks how often (``campaigns.pictures.poster_requests``). The
+snapshot sweep never touches this folder.
 """
 
 from __future__ import annotations
@@ -15,13 +15,9 @@ import hashlib
 import json
 import logging
 from dataclasses import asdict, dataclass
-from functools import partial
 
-from django.conf import settings
-from django.core.cache import cache
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
-from django.db import transaction
 from django.db.models import Max
 
 from campaigns.game.derived import factions_of
@@ -36,7 +32,6 @@ logger = logging.getLogger(__name__)
 
 FOLDER = "posters"
 VERSION = 1  # bump when the poster's drawing changes
-ASKED_SECONDS = 300
 
 
 @dataclass(frozen=True)
@@ -131,27 +126,3 @@ def draw_poster(campaign_id: int) -> str:
     if saved != poster.name:  # drawn twice at once: one file is enough
         default_storage.delete(saved)
     return "drawn"
-
-
-def _enqueue(campaign_id: int) -> None:
-    from campaigns.pictures.tasks import render_poster as task
-
-    try:
-        task.apply_async(args=(campaign_id,), queue=settings.SNAPSHOT_QUEUE)
-    except Exception:
-        logger.exception("The end poster of campaign %s could not be drawn or queued", campaign_id)
-
-
-def request_poster(campaign_id: int, poster: Poster | None = None) -> None:
-    """Ask for the poster to be drawn, once the transaction commits, unless it is stored or was
-    asked for a moment ago."""
-    poster = poster or poster_of(campaign_id)
-    if poster is None or poster.stored:
-        return
-    if cache.add(f"poster-asked:{poster.name}", 1, ASKED_SECONDS):
-        transaction.on_commit(partial(_enqueue, campaign_id), robust=True)
-
-
-def request_poster_on_commit(campaign_id: int) -> None:
-    """After the world is named: draw its poster once everything is committed."""
-    transaction.on_commit(partial(request_poster, campaign_id), robust=True)

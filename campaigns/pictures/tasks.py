@@ -22,6 +22,7 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
 from campaigns.pictures import render
+from campaigns.pictures.poster import draw_poster
 from campaigns.pictures.storage import sweep_files
 
 logger = logging.getLogger(__name__)
@@ -131,6 +132,4 @@ def sweep_snapshot_files() -> int:
 def render_poster(campaign_id: int) -> str:
     """Draw and store the campaign's end poster (the world named, the final board, the
     winners); nothing to do before the world is named or when it is stored already."""
-    from campaigns.pictures.poster import draw_poster
-
     return draw_poster(campaign_id)

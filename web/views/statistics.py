@@ -10,7 +10,8 @@ from django.shortcuts import render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from campaigns.pictures.poster import poster_of, request_poster
+from campaigns.pictures.poster import poster_of
+from campaigns.pictures.poster_requests import request_poster
 from campaigns.statistics import campaign_statistics
 from legacy import board
 from web import charts, pages
