@@ -21,6 +21,7 @@ from api.views import (
     pictures,
     rulebook,
     scars,
+    statistics,
     table,
     world,
 )
@@ -154,6 +155,9 @@ urlpatterns = [
     path(C + "powers/", factions.PowerListView.as_view(), name="powers"),
     path(C + "powers/destroy/", factions.PowerDestroyView.as_view(), name="power-destroy"),
     path(C + "standings/", derived.StandingsView.as_view(), name="standings"),
+    path(C + "statistics/", statistics.StatisticsView.as_view(), name="statistics"),
+    path(C + "poster/", statistics.PosterView.as_view(), name="poster"),
+    path(C + "poster/image/", statistics.PosterImageView.as_view(), name="poster-image"),
     path(C + "audit/", derived.AuditView.as_view(), name="audit"),
     path(C + "snapshots/", pictures.SnapshotView.as_view(), name="snapshots"),
     path(C + "snapshots/image/", pictures.SnapshotImageView.as_view(), name="snapshot-image"),

@@ -17,6 +17,7 @@ from web.views import (
     sealed,
     setup,
     standings,
+    statistics,
     table,
     tools,
 )
@@ -97,6 +98,9 @@ urlpatterns = [
     path("<int:pk>/factions/", factions.factions_page, name="factions"),
     path("<int:pk>/factions/change/", factions.factions_change, name="factions_change"),
     path("<int:pk>/standings/", standings.standings_page, name="standings"),
+    path("<int:pk>/statistics/", statistics.statistics_page, name="statistics"),
+    path("<int:pk>/poster/", statistics.poster_page, name="poster"),
+    path("<int:pk>/poster.png", statistics.poster_download, name="poster_download"),
     path("<int:pk>/audit/", history.audit_page, name="audit"),
     path("<int:pk>/tools/recruitment/", tools.calc_recruit, name="calc_recruit"),
     path("<int:pk>/tools/starts/", tools.calc_starts, name="calc_starts"),

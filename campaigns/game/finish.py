@@ -25,6 +25,7 @@ from campaigns.models import (
     Result,
     Seat,
 )
+from campaigns.pictures.poster_requests import request_poster_on_commit
 from campaigns.pictures.snapshots import refresh_on_commit, request_snapshot
 from campaigns.services import audit, lock_campaign
 from legacy import board, rules
@@ -703,4 +704,5 @@ def name_world(
     )
     audit(campaign, by, "world-named", name=name)
     refresh_on_commit(campaign.pk, last)  # the legend shows the world's name
+    request_poster_on_commit(campaign.pk)
     return mark

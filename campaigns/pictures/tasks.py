@@ -22,6 +22,7 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
 from campaigns.pictures import render
+from campaigns.pictures.poster import draw_poster
 from campaigns.pictures.storage import sweep_files
 
 logger = logging.getLogger(__name__)
@@ -118,3 +119,17 @@ def sweep_snapshot_files() -> int:
     if swept:
         logger.info("Swept %d stored board pictures nobody shows", len(swept))
     return len(swept)
+
+
+@shared_task(
+    name="campaigns.tasks.render_poster",
+    acks_late=True,
+    reject_on_worker_lost=True,
+    soft_time_limit=max(1, settings.SNAPSHOT_TIME_LIMIT - 10),
+    time_limit=settings.SNAPSHOT_TIME_LIMIT,
+    **RETRYING,
+)
+def render_poster(campaign_id: int) -> str:
+    """Draw and store the campaign's end poster (the world named, the final board, the
+    winners); nothing to do before the world is named or when it is stored already."""
+    return draw_poster(campaign_id)

@@ -59,6 +59,7 @@ def count_queries(client, url: str) -> int:
         "winners/",
         "faction-cards/",
         "standings/",
+        "statistics/",
         "audit/",
         "odds/?territory=brazil&attacker_faction=enclave-of-the-bear"
         "&defender_faction=die-mechaniker&attackers=6&defenders=3",

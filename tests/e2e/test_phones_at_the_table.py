@@ -211,6 +211,7 @@ def test_the_pages_used_at_the_table_pass_axe_on_a_phone(
         ("history", "history/"),
         ("territory", "territories/egypt/"),
         ("timeline", "timeline/"),
+        ("statistics", "statistics/"),
     ):
         page.goto(f"/c/{campaign.pk}/{address}")
         page.wait_for_load_state("load")

@@ -27,6 +27,8 @@ BUDGETS = {
     "territories/egypt/": 36,
     "factions/": 11,
     "standings/": 8,
+    "statistics/": 16,
+    "poster/": 8,
     "audit/": 7,
     "packets/": 32,
     "packets/open/": 31,

@@ -1,0 +1,135 @@
+"""The statistics page (results per player and faction, starting territories, where the marks
+cluster, signatures and coins over the games, charted as SVG on the server) and the end poster
+(its page and its download)."""
+
+from __future__ import annotations
+
+from django.core.files.storage import default_storage
+from django.http import FileResponse, Http404
+from django.shortcuts import render
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from campaigns.pictures.poster import poster_of
+from campaigns.pictures.poster_requests import request_poster
+from campaigns.statistics import campaign_statistics
+from legacy import board
+from web import charts, pages
+from web.views.common import campaign_view
+
+RESULT_COLOURS = {"won": "#2e7d32", "held_on": "#d9a21b", "eliminated": "#9e9689"}
+TOP_STARTS = 10
+
+
+def result_series() -> list[charts.Series]:
+    return [charts.Series(k, str(pages.RESULT_LABELS[k]), c) for k, c in RESULT_COLOURS.items()]
+
+
+@campaign_view()
+def statistics_page(request, access):
+    campaign = access.campaign
+    stats = campaign_statistics(campaign.pk)
+    factions = pages.campaign_factions(campaign.pk, access.sees_unlocked)
+    series = result_series()
+    players = [{**p, "label": p["name"]} for p in stats.players]
+    faction_rows = [
+        {**f, "label": factions.get(f["faction"], f["name"])}
+        for f in stats.factions
+        if f["played"] or not f["unlocked"]
+    ]
+    starts = [{**s, "label": pages.territory_name(s["territory"])} for s in stats.starts]
+    heat = [
+        {**h, "label": pages.territory_name(h["territory"]), "total": h["scars"] + h["cities"]}
+        for h in stats.heat
+    ]
+    names = {t: pages.territory_name(t) for t in board.TERRITORY_BY_SLUG}
+    coined = [
+        {**c, "label": pages.territory_name(c["territory"])}
+        for c in stats.coins
+        if c["coins"] > 1 or c["destroyed"]
+    ]
+    played = bool(stats.games_finished)
+    context = {
+        "access": access,
+        "games": len(stats.games_finished),
+        "players": players,
+        "factions": faction_rows,
+        "starts": starts,
+        "heat": heat,
+        "signatures": stats.signatures,
+        "coins": coined,
+        "coins_over_games": stats.coins_over_games,
+        "poster": poster_of(campaign.pk) is not None and access.sees_unlocked,
+    }
+    if played:
+        context.update(
+            players_chart=charts.bar_chart(
+                players, series, title=_("Results per player, game by game")
+            ),
+            factions_chart=charts.bar_chart(
+                [f for f in faction_rows if f["played"]],
+                series,
+                title=_("Results per faction, game by game"),
+            ),
+            starts_chart=charts.bar_chart(
+                starts[:TOP_STARTS], series, title=_("How the seats that started there ended")
+            ),
+            signatures_chart=charts.line_chart(
+                [(s["game"], s["total"]) for s in stats.signatures],
+                title=_("Lines of the winners' section signed after each game"),
+                x_label=_("Game"),
+            ),
+            coins_chart=charts.line_chart(
+                [(c["game"], c["coins"]) for c in stats.coins_over_games],
+                title=_("Coins on the territory cards still in the game, after each game"),
+                x_label=_("Game"),
+            ),
+        )
+    context["heat_chart"] = charts.heat_map(
+        {h["territory"]: h["total"] for h in heat},
+        title=_("Where scars and cities were placed: the darker, the more"),
+        names=names,
+        legend=(_("none"), _("most")),
+    )
+    return render(request, "campaigns/statistics.html", context)
+
+
+def _poster_for(access):
+    """The poster of the campaign for this reader: None before the world is named; a 404 for a
+    reader from whom the campaign hides what its packets unlocked (the board names it)."""
+    if not access.sees_unlocked:
+        raise Http404(_("The end poster is not shown to readers of this campaign."))
+    return poster_of(access.campaign.pk)
+
+
+@campaign_view()
+def poster_page(request, access):
+    poster = None if not access.sees_unlocked else poster_of(access.campaign.pk)
+    if poster is not None and not poster.stored:
+        request_poster(access.campaign.pk, poster)
+    return render(
+        request,
+        "campaigns/poster.html",
+        {
+            "access": access,
+            "hidden": not access.sees_unlocked,
+            "poster": poster,
+            "text": poster.text_in(get_language()) if poster else None,
+            "ready": poster is not None and poster.stored,
+        },
+    )
+
+
+@campaign_view()
+def poster_download(request, access):
+    poster = _poster_for(access)
+    if poster is None or not poster.stored:
+        raise Http404(_("The end poster is not drawn yet."))
+    response = FileResponse(
+        default_storage.open(poster.name, "rb"),
+        content_type="image/png",
+        as_attachment=True,
+        filename=f"earthbook-{access.campaign.pk}-poster.png",
+    )
+    response["Cache-Control"] = "private, no-cache"
+    return response
