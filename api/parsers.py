@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from rest_framework import exceptions, status
-from rest_framework.parsers import JSONParser
+from rest_framework.parsers import JSONParser, MultiPartParser
 
 
 class TooLarge(exceptions.APIException):
@@ -51,3 +51,23 @@ class BackupUploadParser(JSONParser):
         if len(body) > limit:
             raise TooLarge(f"The backup is larger than {limit} bytes.")
         return body
+
+
+class PhotoUploadParser(MultiPartParser):
+    """A photo of the board, as a multipart form (``file`` and ``caption``): a body much larger
+    than ``PHOTO_MAX_BYTES`` is refused before it is read."""
+
+    MARGIN = 64 * 1024  # the caption and the form's own lines
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        limit = settings.PHOTO_MAX_BYTES + self.MARGIN
+        request = (parser_context or {}).get("request")
+        length = request.META.get("CONTENT_LENGTH") if request is not None else None
+        try:
+            if length and int(length) > limit:
+                raise TooLarge(
+                    f"This photo is larger than {settings.PHOTO_MAX_BYTES // (1024 * 1024)} MB."
+                )
+        except ValueError:
+            raise exceptions.ParseError("Content-Length is not a number.") from None
+        return super().parse(stream, media_type, parser_context)

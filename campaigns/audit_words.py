@@ -257,6 +257,10 @@ def _render(action: str, d: Mapping) -> str | None:  # noqa: C901 - one branch p
             "name": d.get("name", ""),
             "game": game,
         }
+    if action == "photo-added":
+        return _("A photo of the board was added to game %(game)s.") % {"game": game}
+    if action == "photo-deleted":
+        return _("A photo of the board was deleted from game %(game)s.") % {"game": game}
     if action == "scar-dice-effect":
         return _("A scar type's effect on the dice changed.")
     if action == "card-added":

@@ -235,6 +235,8 @@ LEFT_OUT = {
     "campaigns.Invitation": "links to join, like the share token: never valid on a copy",
     "campaigns.Snapshot": "board pictures, drawn again from the marks on demand",
     "campaigns.ImportJob": "how a campaign came into this installation, not part of it",
+    "campaigns.GamePhoto": "photo files, too large for a JSON backup: kept by the storage's own "
+    "backups",
 }
 
 TOP_LEVEL = (

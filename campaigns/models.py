@@ -478,3 +478,51 @@ class ImportJob(models.Model):
 
     def __str__(self) -> str:
         return f"import {self.pk} by {self.owner_id}: {self.status}"
+
+
+class PhotoStatus(models.TextChoices):
+    QUEUED = "queued", "Queued"
+    PROCESSING = "processing", "Processing"
+    DONE = "done", "Done"
+    FAILED = "failed", "Failed"
+
+
+class GamePhoto(models.Model):
+    """A photo of the real board, taken at the table and attached to a game.
+
+    ``original`` is never the uploaded file: it is the photo's pixels encoded again, so that
+    nothing else the file carried (EXIF with its GPS position, XMP, comments, bytes appended
+    after the image) is kept. A Celery task makes the ``web`` copy and the ``thumbnail`` from it
+    (``campaigns.photos.tasks``); until then the photo is being prepared.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="photos")
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    caption = models.CharField(max_length=200, blank=True, default="")
+    status = models.CharField(
+        max_length=10, choices=PhotoStatus.choices, default=PhotoStatus.QUEUED
+    )
+    original = models.FileField(upload_to="photos/", max_length=200)
+    web = models.FileField(upload_to="photos/", max_length=200, blank=True, default="")
+    thumbnail = models.FileField(upload_to="photos/", max_length=200, blank=True, default="")
+    width = models.PositiveIntegerField(help_text="Pixels of the original, upright.")
+    height = models.PositiveIntegerField()
+    error = models.TextField(blank=True, default="", help_text="Why preparing it failed.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "created_at", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(status__in=PhotoStatus.values), name="photo_status_known"
+            ),
+            models.CheckConstraint(
+                condition=~Q(status=PhotoStatus.DONE) | (~Q(web="") & ~Q(thumbnail="")),
+                name="photo_done_has_copies",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Photo {self.pk} of {self.game}: {self.status}"

@@ -171,6 +171,19 @@ STORAGES = {
     },
 }
 
+# --- Photos of the real board (campaigns/photos/) ------------------------------------------------
+
+# The largest photo file taken, in bytes, and the most pixels (width x height) one may have:
+# checked from the file's header before its pixels are decoded.
+PHOTO_MAX_BYTES = env_int("PHOTO_MAX_BYTES", 15 * 1024 * 1024)
+PHOTO_MAX_PIXELS = env_int("PHOTO_MAX_PIXELS", 40_000_000)
+if PHOTO_MAX_BYTES < 1 or PHOTO_MAX_PIXELS < 1:
+    raise ImproperlyConfigured("PHOTO_MAX_BYTES and PHOTO_MAX_PIXELS must be at least 1.")
+# The long side of the copy shown on the pages, and of the thumbnail, in pixels.
+PHOTO_WEB_SIZE = env_int("PHOTO_WEB_SIZE", 1600)
+PHOTO_THUMBNAIL_SIZE = env_int("PHOTO_THUMBNAIL_SIZE", 400)
+PHOTO_TIME_LIMIT = env_int("PHOTO_TIME_LIMIT", 60)  # seconds to make the two copies
+
 # --- Invitations (campaigns/members.py) ---------------------------------------------------------
 
 # Days an invitation link works after the owner makes it.

@@ -146,6 +146,13 @@ STATEFUL_RULES = {
     "odds_troops_needed_retrieve": "bunker, ammo_shortage and a scar_effect exclude each other",
     "campaigns_odds_retrieve": "the territory must be on the board, the factions the campaign's",
     "campaigns_scar_types_partial_update": "the scar type must be one of the campaign's",
+    # Random bytes are not a photo: the file must be a whole JPEG, PNG, WebP or HEIC image.
+    "campaigns_games_photos_create": "the file must be a whole photo of an allowed kind",
+    "campaigns_games_photos_retrieve": "the photo must be one of this game's",
+    "campaigns_games_photos_destroy": "the photo must be one of this game's",
+    "campaigns_games_photos_web_retrieve": "the photo must be one of this game's, prepared",
+    "campaigns_games_photos_thumbnail_retrieve": "the photo must be one of this game's, prepared",
+    "campaigns_games_photos_original_retrieve": "the photo must be one of this game's",
 }
 # ensure_resource_availability: the member, mark, sealed component and rule sticker ids are
 # pinned to rows of the fuzz campaign (so that requests reach real rows), and schemathesis
@@ -173,6 +180,8 @@ PINNED_ROWS.update(
     dict.fromkeys(
         (
             "campaigns_games_retrieve",
+            "campaigns_games_photos_list",
+            "campaigns_games_photos_create",
             "campaigns_games_amend_create",
             "campaigns_games_cancel_create",
             "campaigns_games_events_void_create",

@@ -212,6 +212,8 @@ AUDIT_LABELS = {
     "faction-added": gettext_lazy("Faction added"),
     "power-placed": gettext_lazy("Power placed"),
     "power-destroyed": gettext_lazy("Power destroyed"),
+    "photo-added": gettext_lazy("Photo added"),
+    "photo-deleted": gettext_lazy("Photo deleted"),
 }
 # What a scar type does to the dice (``legacy.scar_effects``): stored as a code, worded here.
 DICE_EFFECT_LABELS = {

@@ -10,16 +10,19 @@ from __future__ import annotations
 
 import pytest
 from django.core.cache import cache
+from django.core.files.uploadedfile import SimpleUploadedFile
 
 from campaigns.game.decks import add_card, draw_card
 from campaigns.game.packets import open_packet
 from campaigns.game.rulebook import add_sticker
 from campaigns.game.sealed import add_component
 from campaigns.game.table import place_mark, place_scar
-from campaigns.models import Membership, Role, Snapshot, SnapshotStatus
+from campaigns.models import GamePhoto, Membership, PhotoStatus, Role, Snapshot, SnapshotStatus
+from campaigns.photos.service import add_photo
 from campaigns.pictures.snapshots import request_snapshot, request_timeline
 from config.celery import app as celery_app
 from legacy.models import FactionPower
+from tests.photos.made import encoded
 from tests.web.conftest import play
 
 # Every word the seed hides. Each is found by an editor somewhere, and by nobody else anywhere.
@@ -180,7 +183,15 @@ def drawn(hidden, settings, tmp_path, django_capture_on_commit_callbacks):
         with django_capture_on_commit_callbacks(execute=True):
             request_snapshot(hidden.pk, 1)
             request_timeline(hidden.pk)
+            # A photo of the real board shows every sticker on it, as the pictures do.
+            add_photo(
+                game=hidden.games.get(number=2),
+                upload=SimpleUploadedFile("board.png", encoded("PNG"), "image/png"),
+                caption="The board tonight",
+                by=hidden.owner,
+            )
     finally:
         conf.task_always_eager, conf.task_eager_propagates = before
     assert Snapshot.objects.filter(campaign=hidden, status=SnapshotStatus.DONE).count() == 2
+    assert GamePhoto.objects.filter(game__campaign=hidden, status=PhotoStatus.DONE).count() == 1
     return hidden

@@ -22,7 +22,7 @@ from django.urls import URLPattern, URLResolver
 from drf_spectacular.generators import SchemaGenerator
 from rest_framework.authtoken.models import Token
 
-from campaigns.models import GameEvent, Invitation, Membership
+from campaigns.models import GameEvent, GamePhoto, Invitation, Membership
 from legacy.corrections import MARK_TYPES
 from legacy.models import RuleSticker, SealedComponent
 from tests.hiding.conftest import SECRET_WORDS
@@ -30,7 +30,7 @@ from web import urls as campaign_urls
 
 pytestmark = pytest.mark.django_db
 
-IMAGE_TYPES = ("image/png", "image/webp")
+IMAGE_TYPES = ("image/png", "image/webp", "image/jpeg")
 
 
 # --- What to read ------------------------------------------------------------------------------
@@ -112,6 +112,9 @@ def group_ids(campaign) -> dict[str, list]:
         ),
         "sticker_id": list(
             RuleSticker.objects.filter(campaign=campaign).values_list("pk", flat=True)
+        ),
+        "photo_id": list(
+            GamePhoto.objects.filter(game__campaign=campaign).values_list("pk", flat=True)
         ),
     }
 
@@ -258,3 +261,21 @@ def test_the_walk_reads_the_board_the_events_and_the_world(hidden):
     assert any(a.startswith(c + "marks/other-marks/") and a[-2].isdigit() for a in api)
     for expected in ("board.svg", "board/2.svg", "games/2/", "history/", "territories/iceland/"):
         assert f"/c/{hidden.pk}/{expected}" in pages
+
+
+def test_the_walk_reads_the_photos_of_the_board(drawn, editor):
+    """The photo's files are among the reads (a walk that skipped them would pass), and an
+    editor is given them."""
+    photo = GamePhoto.objects.get(game__campaign=drawn)
+    api = [a for a in api_addresses(drawn) if f"/photos/{photo.pk}/" in a]
+    pages = [a for a in page_addresses(drawn) if f"/photos/{photo.pk}/" in a]
+    assert any(a.endswith("/web/") for a in api) and any(a.endswith("web.webp") for a in pages)
+    client = page_client(editor)
+    given = [
+        a
+        for a in pages
+        if a.endswith((".webp", "/original")) and read(client, a).status_code == 200
+    ]
+    assert any(a.endswith("web.webp") for a in given) and any(
+        a.endswith("/original") for a in given
+    )

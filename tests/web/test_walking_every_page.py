@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import Resolver404, resolve, reverse
 
@@ -23,7 +24,9 @@ from campaigns.game.sealed import add_component
 from campaigns.game.setup import setup_game, start_game
 from campaigns.game.table import eliminate_faction, record_recruitment
 from campaigns.members import create_invitation
-from campaigns.models import AuditEntry, Campaign, GameEvent, Membership, Role
+from campaigns.models import AuditEntry, Campaign, GameEvent, GamePhoto, Membership, Role
+from campaigns.photos.service import add_photo
+from campaigns.photos.tasks import prepare_photo
 from legacy import board, rules
 from legacy.corrections import MARK_TYPES
 from legacy.models import (
@@ -44,6 +47,7 @@ from legacy.models import (
     WorldName,
 )
 from legacy.selectors import world_as_of
+from tests.photos.made import encoded
 from tests.web.walk import cyrillic_left, english_left, read, url_patterns, walk
 
 pytestmark = pytest.mark.django_db
@@ -71,7 +75,7 @@ ACCOUNT_PAGES = [
 
 
 @pytest.fixture
-def long_war(django_db_blocker):
+def long_war(django_db_blocker, settings, tmp_path):
     """The demo campaign, with a fourth game being played (so the table's pages show), an
     invitation link and an editor."""
     campaign = demo.create_demo()
@@ -92,6 +96,15 @@ def long_war(django_db_blocker):
     add_sticker(campaign=campaign, section="object", game=1, title="Ash Rule", text="Ash.", by=user)
     editor = get_user_model().objects.create_user(username="yuri", password="pw-yuri-123")
     Membership.objects.create(campaign=campaign, user=editor, role=Role.EDITOR)
+    # A photo of the real board, prepared, on the game being played (files in a fresh folder).
+    settings.MEDIA_ROOT = tmp_path / "media"
+    add_photo(
+        game=game,
+        upload=SimpleUploadedFile("board.png", encoded("PNG"), "image/png"),
+        caption="Ash over Europe",
+        by=user,
+    )
+    prepare_photo.apply(args=[GamePhoto.objects.get(game=game).pk])
     return campaign
 
 
@@ -120,6 +133,7 @@ def group_words(campaign: Campaign) -> list[str]:
     for name, text in unlocked.values_list("name", "text"):
         found += [name, text]
     found += OtherMark.objects.filter(campaign=c).values_list("label", flat=True)
+    found += GamePhoto.objects.filter(game__campaign=c).values_list("caption", flat=True)
     # What the group typed for the second half: its sealed components, rule stickers, decks,
     # and the factions it unlocked.
     for model, fields in (
@@ -164,6 +178,9 @@ def parameter_values(campaign: Campaign) -> dict[str, list]:
         "kind": [],  # the log's forms, found on the game page
         "mark_type mark_id": marks,
         "invitation_id": list(campaign.invitations.values_list("pk", flat=True)),
+        "photo_id": list(
+            GamePhoto.objects.filter(game__campaign=campaign).values_list("pk", flat=True)
+        ),
         "membership_id": list(
             Membership.objects.filter(campaign=campaign).values_list("pk", flat=True)
         ),

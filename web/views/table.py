@@ -57,6 +57,7 @@ from web.views.common import (
     label_seats,
     player_names,
 )
+from web.views.photos import photos_context
 from web.views.pictures import snapshot_state
 
 
@@ -220,6 +221,7 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
         ),
         "is_latest": not campaign.games.filter(number__gt=game.number).exists(),
         "can_cancel": access.can_write and not played_since_setup(game),
+        **photos_context(request, access, game),
     }
     if game.status == GameStatus.IN_PROGRESS and access.can_write:
         forms_ = log_forms or game_forms(access, game, seats)

@@ -1,0 +1,98 @@
+"""Adding and deleting photos of the real board, with their audit entries.
+
+``add_photo`` checks the upload (``campaigns.photos.checks``) before anything is written; a
+refusal stores nothing, no row and no file. The re-encoded original is stored, the row made and
+the audit written in one transaction under the campaign's lock; once it has committed, the task
+that makes the web copy and the thumbnail is sent. ``delete_photo`` removes the row and, once
+that has committed, its files.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import partial
+
+from django.conf import settings
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
+from django.db import transaction
+
+from campaigns.models import Game, GamePhoto, PhotoStatus
+from campaigns.photos.checks import PhotoRefused, clean_photo
+from campaigns.photos.storage import delete_files, new_key, original_name
+from campaigns.photos.tasks import prepare_photo
+from campaigns.services import audit, lock_campaign
+
+logger = logging.getLogger(__name__)
+
+CAPTION_MAX = 200
+
+
+def clean_caption(caption) -> str:
+    text = " ".join(str(caption or "").split())
+    if len(text) > CAPTION_MAX:
+        raise PhotoRefused(
+            f"A caption fits in {CAPTION_MAX} characters.", rule="photo-caption", field="caption"
+        )
+    return text
+
+
+def may_delete(photo: GamePhoto, user, *, is_owner: bool, can_write: bool) -> bool:
+    """The campaign's owner deletes any photo; a member who may write deletes their own."""
+    if is_owner:
+        return True
+    return can_write and photo.uploaded_by_id is not None and photo.uploaded_by_id == user.pk
+
+
+def add_photo(*, game: Game, upload, caption: str = "", by) -> GamePhoto:
+    """Attach a photo of the board to ``game``; refused (nothing stored) when the file is not a
+    whole photo of an allowed kind within the limits, or the caption is too long."""
+    text = clean_caption(caption)
+    clean = clean_photo(upload)
+    name = None
+    try:
+        with transaction.atomic():
+            campaign = lock_campaign(game.campaign_id, marks=False)
+            name = default_storage.save(
+                original_name(new_key(), clean.extension), ContentFile(clean.content)
+            )
+            photo = GamePhoto.objects.create(
+                game=game,
+                uploaded_by=by if getattr(by, "is_authenticated", False) else None,
+                caption=text,
+                status=PhotoStatus.QUEUED,
+                original=name,
+                width=clean.width,
+                height=clean.height,
+            )
+            audit(campaign, by, "photo-added", game=game.number, photo=photo.pk)
+            transaction.on_commit(partial(_enqueue, photo.pk), robust=True)
+    except BaseException:
+        if name:
+            delete_files([name])
+        raise
+    return photo
+
+
+def _enqueue(photo_id: int) -> None:
+    """Send the task; a broker that cannot be reached leaves a visible failure."""
+    try:
+        prepare_photo.apply_async(args=[photo_id], queue=settings.SNAPSHOT_QUEUE)
+    except Exception as exc:
+        logger.exception("Photo %s could not be queued", photo_id)
+        GamePhoto.objects.filter(pk=photo_id, status=PhotoStatus.QUEUED).update(
+            status=PhotoStatus.FAILED, error=f"The photo could not be queued: {exc}"[:2000]
+        )
+
+
+def delete_photo(*, photo: GamePhoto, by) -> None:
+    """Delete a photo and, once that has committed, its stored files."""
+    with transaction.atomic():
+        campaign = lock_campaign(photo.game.campaign_id, marks=False)
+        # The row as it is now: its copies may have been made since it was read.
+        photo = GamePhoto.objects.select_for_update().select_related("game").get(pk=photo.pk)
+        names = [photo.original.name, photo.web.name, photo.thumbnail.name]
+        number = photo.game.number
+        GamePhoto.objects.filter(pk=photo.pk).delete()
+        audit(campaign, by, "photo-deleted", game=number, photo=photo.pk)
+        transaction.on_commit(partial(delete_files, names), robust=True)
