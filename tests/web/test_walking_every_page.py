@@ -18,6 +18,7 @@ from django.urls import Resolver404, resolve, reverse
 
 import web.urls
 from campaigns import demo
+from campaigns.chronicle.start import request_pdf
 from campaigns.game.rulebook import add_sticker
 from campaigns.game.sealed import add_component
 from campaigns.game.setup import setup_game, start_game
@@ -164,6 +165,7 @@ def parameter_values(campaign: Campaign) -> dict[str, list]:
         "kind": [],  # the log's forms, found on the game page
         "mark_type mark_id": marks,
         "invitation_id": list(campaign.invitations.values_list("pk", flat=True)),
+        "job_id": [request_pdf(campaign=campaign, by=campaign.owner)[0].pk],
         "membership_id": list(
             Membership.objects.filter(campaign=campaign).values_list("pk", flat=True)
         ),
