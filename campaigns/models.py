@@ -526,3 +526,64 @@ class GamePhoto(models.Model):
 
     def __str__(self) -> str:
         return f"Photo {self.pk} of {self.game}: {self.status}"
+
+
+class ChronicleStatus(models.TextChoices):
+    QUEUED = "queued", "Queued"
+    RUNNING = "running", "Running"
+    DONE = "done", "Done"
+    FAILED = "failed", "Failed"
+
+
+class ChronicleExport(models.Model):
+    """A PDF of a campaign's chronicle, made by a task away from the request that asked.
+
+    It is written in ``language`` (the campaign's, when it was asked for) and shows the world as
+    it was at ``world_version``: a later request for an unchanged world is given this one.
+    ``progress`` is a percent; ``file`` names the stored PDF, served behind the campaign's access
+    rules, never from a public folder.
+    """
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="chronicles")
+    language = models.CharField(max_length=5)
+    world_version = models.PositiveIntegerField(default=0)
+    status = models.CharField(
+        max_length=8, choices=ChronicleStatus.choices, default=ChronicleStatus.QUEUED
+    )
+    progress = models.PositiveSmallIntegerField(default=0)
+    file = models.FileField(upload_to="chronicles/", max_length=200, blank=True, default="")
+    error = models.CharField(
+        max_length=20,
+        blank=True,
+        default="",
+        help_text="Why the PDF could not be made, as a code (jobs.ERRORS).",
+    )
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(status__in=ChronicleStatus.values), name="chronicle_status_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(progress__lte=100), name="chronicle_progress_a_percent"
+            ),
+            models.CheckConstraint(
+                condition=~Q(status=ChronicleStatus.DONE) | ~Q(file=""),
+                name="chronicle_done_has_file",
+            ),
+            # One PDF in the making per campaign and language: asking again is given that one.
+            models.UniqueConstraint(
+                fields=["campaign", "language"],
+                condition=Q(status__in=["queued", "running"]),
+                name="one_chronicle_in_the_making",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"chronicle {self.pk} of {self.campaign_id} ({self.language}): {self.status}"

@@ -8,6 +8,9 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("earthbook")
 app.config_from_object("django.conf:settings", namespace="CELERY")
-# The tasks live with what they serve: the board pictures and the imports.
-app.autodiscover_tasks(["campaigns.pictures", "campaigns.imports", "campaigns.photos"])
+# The tasks live with what they serve: the board pictures, the imports, the photos and the
+# chronicle.
+app.autodiscover_tasks(
+    ["campaigns.pictures", "campaigns.imports", "campaigns.photos", "campaigns.chronicle"]
+)
 app.autodiscover_tasks(["campaigns.pictures"], related_name="recovery")

@@ -244,6 +244,15 @@ BACKUP_JSON_MAX_CHARS = env_int("BACKUP_JSON_MAX_CHARS", 64 * 1024)
 BACKUP_IMPORT_QUEUE = env_str("BACKUP_IMPORT_QUEUE") or "celery"
 BACKUP_IMPORT_TIME_LIMIT = env_int("BACKUP_IMPORT_TIME_LIMIT", 600)
 
+# --- The chronicle as a PDF (campaigns/chronicle/) ----------------------------------------------
+
+# The function that writes the chronicle's HTML for the PDF: the pages' words, named here so that
+# the campaigns room never imports a door.
+CHRONICLE_HTML = "web.views.chronicle.pdf_html"
+# The Celery queue the PDFs go to, and how long making one may take (seconds).
+CHRONICLE_QUEUE = env_str("CHRONICLE_QUEUE") or "celery"
+CHRONICLE_TIME_LIMIT = env_int("CHRONICLE_TIME_LIMIT", 300)
+
 # --- People ------------------------------------------------------------------------------------
 
 AUTH_PASSWORD_VALIDATORS = [

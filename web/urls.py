@@ -4,6 +4,7 @@ from django.urls import path
 
 from web.views import (
     campaign,
+    chronicle,
     decks,
     factions,
     finish,
@@ -112,6 +113,18 @@ urlpatterns = [
     ),
     path("<int:pk>/world-name/", finish.world_name, name="world_name"),
     path("<int:pk>/history/", history.history, name="history"),
+    path("<int:pk>/chronicle/", chronicle.chronicle, name="chronicle"),
+    path("<int:pk>/chronicle/pdf/", chronicle.chronicle_pdf, name="chronicle_pdf"),
+    path(
+        "<int:pk>/chronicle/pdf/status/",
+        chronicle.chronicle_pdf_status,
+        name="chronicle_pdf_status",
+    ),
+    path(
+        "<int:pk>/chronicle/pdf/<int:job_id>.pdf",
+        chronicle.chronicle_pdf_file,
+        name="chronicle_pdf_file",
+    ),
     path("<int:pk>/timeline/", pictures.timeline, name="timeline"),
     path("<int:pk>/timeline/redraw/", pictures.timeline_redraw, name="timeline_redraw"),
     path("<int:pk>/timeline.webp", pictures.timeline_image, name="timeline_image"),

@@ -22,6 +22,7 @@ from django.urls import URLPattern, URLResolver
 from drf_spectacular.generators import SchemaGenerator
 from rest_framework.authtoken.models import Token
 
+from campaigns.chronicle.start import request_pdf
 from campaigns.models import GameEvent, GamePhoto, Invitation, Membership
 from legacy.corrections import MARK_TYPES
 from legacy.models import RuleSticker, SealedComponent
@@ -31,6 +32,9 @@ from web import urls as campaign_urls
 pytestmark = pytest.mark.django_db
 
 IMAGE_TYPES = ("image/png", "image/webp", "image/jpeg")
+# A PDF (the chronicle) cannot be searched for words either: one given to a reader gives away
+# whatever it prints.
+DOCUMENT_TYPES = ("application/pdf",)
 
 
 # --- What to read ------------------------------------------------------------------------------
@@ -130,6 +134,8 @@ def page_values(campaign) -> dict[str, list]:
         "kind": ["scar", "mark"],
         "slug": ["iceland", "madagascar", "egypt"],
         "invitation_id": [invitation.pk],
+        # The chronicle's PDF, made for the owner: a hidden reader must not fetch it.
+        "job_id": [request_pdf(campaign=campaign, by=campaign.owner)[0].pk],
         "membership_id": list(
             Membership.objects.filter(campaign=campaign).values_list("pk", flat=True)
         ),
@@ -206,6 +212,8 @@ def leaks(response, address: str) -> list[str]:
     for words: one given to a reader gives away the scar types it draws."""
     if response["Content-Type"].startswith(IMAGE_TYPES) and response.status_code == 200:
         return [f"a picture at {address}"]
+    if response["Content-Type"].startswith(DOCUMENT_TYPES) and response.status_code == 200:
+        return [f"a PDF at {address}"]
     text = text_of(response).lower()
     return [f"{word} at {address}" for word in SECRET_WORDS if word.lower() in text]
 

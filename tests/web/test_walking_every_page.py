@@ -19,6 +19,7 @@ from django.urls import Resolver404, resolve, reverse
 
 import web.urls
 from campaigns import demo
+from campaigns.chronicle.start import request_pdf
 from campaigns.game.rulebook import add_sticker
 from campaigns.game.sealed import add_component
 from campaigns.game.setup import setup_game, start_game
@@ -181,6 +182,7 @@ def parameter_values(campaign: Campaign) -> dict[str, list]:
         "photo_id": list(
             GamePhoto.objects.filter(game__campaign=campaign).values_list("pk", flat=True)
         ),
+        "job_id": [request_pdf(campaign=campaign, by=campaign.owner)[0].pk],
         "membership_id": list(
             Membership.objects.filter(campaign=campaign).values_list("pk", flat=True)
         ),

@@ -70,6 +70,15 @@ def _picture_state(access, row: Snapshot, url: str) -> dict:
     return {"state": "pending"}
 
 
+def stored_picture_url(access, row: Snapshot | None) -> str | None:
+    """The address of a game's drawn picture for this reader, or None: not drawn yet, or it
+    would show this reader what the campaign hides from them (the SVG board hides it)."""
+    if row is None or not access.sees_unlocked:
+        return None
+    url = reverse("campaigns:game_snapshot_image", args=[access.campaign.pk, row.game_number])
+    return _picture_state(access, row, url).get("url")
+
+
 def _stored_picture(request, access, game_number: int):
     """The stored picture (PNG of a game, or the timeline's WebP), behind the campaign's own
     access rules; 404 while it is not drawn, or for a reader it would tell too much."""

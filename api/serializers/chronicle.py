@@ -1,0 +1,27 @@
+"""The chronicle's PDF jobs."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from campaigns.chronicle.jobs import ERRORS
+from campaigns.models import ChronicleStatus
+
+
+class ChronicleJobSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    language = serializers.CharField(help_text="The language the PDF is written in.")
+    status = serializers.ChoiceField(choices=ChronicleStatus.choices)
+    progress = serializers.IntegerField(min_value=0, max_value=100, help_text="In percent.")
+    current = serializers.BooleanField(
+        help_text="Made of the world as it is now (nothing was recorded since)."
+    )
+    error = serializers.ChoiceField(
+        choices=["", *ERRORS], help_text="Why it failed, as a code; empty unless it failed."
+    )
+    error_message = serializers.CharField(help_text="Why it failed, in words.")
+    file_url = serializers.CharField(
+        allow_null=True, help_text="Where the PDF is fetched, once it is done."
+    )
+    created_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)

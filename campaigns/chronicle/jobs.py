@@ -1,0 +1,115 @@
+"""The chronicle PDF job's work: write the HTML game by game, render it, store the file, and say
+how far it is on the job's row; and serving the file once it is made.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.conf import settings
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
+from django.http import FileResponse
+from django.utils import timezone
+from django.utils.module_loading import import_string
+from django.utils.translation import gettext_lazy as _
+
+from campaigns.chronicle.pdf import PdfError, html_to_pdf
+from campaigns.models import Campaign, ChronicleExport, ChronicleStatus
+
+logger = logging.getLogger(__name__)
+
+# Where a job stands, in percent: the games are written up to WRITTEN, then the PDF is rendered.
+WRITTEN, RENDERED, DONE = 60, 90, 100
+IN_THE_MAKING = (ChronicleStatus.QUEUED, ChronicleStatus.RUNNING)
+
+# Why a job failed: the code is stored, the words are made when it is read.
+ERRORS = {
+    "not-queued": _("The PDF could not be queued; ask for it again."),
+    "not-rendered": _("The PDF could not be rendered from the chronicle."),
+    "too-long": _("Making the PDF took too long; ask for it again."),
+    "stopped": _("Making the PDF stopped unexpectedly; ask for it again."),
+}
+
+
+def error_text(code: str) -> str:
+    return str(ERRORS.get(code, ERRORS["stopped"])) if code else ""
+
+
+def _update(job_id: int, **fields) -> None:
+    ChronicleExport.objects.filter(pk=job_id).update(**fields)
+
+
+def file_name(job: ChronicleExport) -> str:
+    return f"chronicles/campaign-{job.campaign_id}-{job.pk}-{job.language}.pdf"
+
+
+def run_pdf(job_id: int) -> str:
+    """Make the PDF of job ``job_id``; how it ended is written on the job, never raised.
+
+    A job already done or failed is left as it is (a message delivered twice); a job found
+    ``running`` is taken again: its worker died before it stored anything."""
+    claimed = ChronicleExport.objects.filter(pk=job_id, status__in=IN_THE_MAKING).update(
+        status=ChronicleStatus.RUNNING, progress=0
+    )
+    if not claimed:
+        return "skipped"
+    job = ChronicleExport.objects.get(pk=job_id)
+
+    def on_game(done: int, total: int) -> None:
+        _update(job_id, progress=WRITTEN * done // max(total, 1))
+
+    try:
+        write_html = import_string(settings.CHRONICLE_HTML)
+        html = write_html(job.campaign_id, job.language, on_game)
+        _update(job_id, progress=WRITTEN)
+        pdf = html_to_pdf(html)
+        _update(job_id, progress=RENDERED)
+        name = default_storage.save(file_name(job), ContentFile(pdf))
+    except PdfError as error:
+        logger.warning("Chronicle PDF %s could not be rendered: %s", job_id, error)
+        return fail(job_id, "not-rendered")
+    except Exception as error:  # a bug, a lost database or storage: recorded, and logged
+        logger.exception("Chronicle PDF %s failed", job_id)
+        timed_out = type(error).__name__ == "SoftTimeLimitExceeded"
+        return fail(job_id, "too-long" if timed_out else "stopped")
+    _update(
+        job_id,
+        status=ChronicleStatus.DONE,
+        progress=DONE,
+        file=name,
+        error="",
+        finished_at=timezone.now(),
+    )
+    return "done"
+
+
+def fail(job_id: int, code: str) -> str:
+    _update(job_id, status=ChronicleStatus.FAILED, error=code, finished_at=timezone.now())
+    return "failed"
+
+
+def latest_job(campaign: Campaign) -> ChronicleExport | None:
+    """The job a reader of the campaign is shown now: the newest in the campaign's language."""
+    return (
+        ChronicleExport.objects.filter(campaign=campaign, language=campaign.language)
+        .order_by("-created_at", "-id")
+        .first()
+    )
+
+
+def pdf_response(job: ChronicleExport | None, download_name: str):
+    """The stored PDF of a finished job, as an attachment; None when it is not made or its file
+    is gone. Served by Django behind the campaign's access rules, never from a public folder."""
+    if job is None or job.status != ChronicleStatus.DONE or not job.file:
+        return None
+    try:
+        file = default_storage.open(job.file.name, "rb")
+    except OSError:
+        logger.warning("Stored chronicle %s is missing", job.file.name)
+        return None
+    response = FileResponse(
+        file, content_type="application/pdf", as_attachment=True, filename=download_name
+    )
+    response["Cache-Control"] = "private, no-cache"
+    return response

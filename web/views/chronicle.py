@@ -1,0 +1,160 @@
+"""The chronicle: the campaign told as a story, game by game, on one page that prints one game a
+page; and its PDF, made by a task (``campaigns.chronicle``) in the campaign's language.
+
+The page reads every game in a fixed number of queries (``history.game_stories``). The PDF
+shows the packets' content, so while the campaign hides that content, only the readers who see
+it (its owner and editors) may ask for the PDF or fetch it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from campaigns.chronicle.jobs import error_text, latest_job, pdf_response
+from campaigns.chronicle.pdf import stored_picture_uri
+from campaigns.chronicle.start import request_pdf
+from campaigns.models import (
+    Campaign,
+    ChronicleExport,
+    ChronicleStatus,
+    Game,
+    GameStatus,
+    Role,
+    Snapshot,
+    SnapshotStatus,
+)
+from legacy.models import Signature, WorldName
+from web import pages
+from web.views.common import campaign_view
+from web.views.history import game_stories
+from web.views.pictures import stored_picture_url
+
+JOB_LABELS = {
+    ChronicleStatus.QUEUED: gettext_lazy("Waiting for its turn"),
+    ChronicleStatus.RUNNING: gettext_lazy("Being made"),
+    ChronicleStatus.DONE: gettext_lazy("Ready"),
+    ChronicleStatus.FAILED: gettext_lazy("Failed"),
+}
+HIDDEN_PDF = gettext_lazy(
+    "The PDF shows what the packets unlocked, and this campaign shows that to its owner and "
+    "editors only."
+)
+
+
+def chronicle_story(access) -> dict:
+    """The world's name and every finished game's story for this reader: its seats, winner and
+    slogan, log, rewards and the marks that changed, in a fixed number of queries."""
+    campaign = access.campaign
+    games = list(
+        Game.objects.filter(campaign=campaign, status=GameStatus.FINISHED).order_by("number")
+    )
+    stories, _placed, _removed = game_stories(access, games)
+    slogans = dict(
+        Signature.objects.filter(campaign=campaign, voided=False).values_list(
+            "placed_in_game", "slogan"
+        )
+    )
+    for story in stories:
+        story["winners"] = [s for s in story["seats"] if s.result == "won"]
+        story["slogan"] = slogans.get(story["game"].number, "")
+    world = WorldName.objects.filter(campaign=campaign).current().values_list("name", flat=True)
+    return {"access": access, "world_name": world.first(), "stories": stories}
+
+
+def _snapshots(campaign_id: int, numbers) -> dict[int, Snapshot]:
+    rows = Snapshot.objects.filter(
+        campaign_id=campaign_id, game_number__in=numbers, status=SnapshotStatus.DONE
+    )
+    return {row.game_number: row for row in rows}
+
+
+def pdf_allowed(access) -> bool:
+    return access.sees_unlocked
+
+
+def job_context(access) -> dict:
+    allowed = pdf_allowed(access)
+    job = latest_job(access.campaign) if allowed else None
+    return {
+        "access": access,
+        "pdf_allowed": allowed,
+        "hidden_pdf": HIDDEN_PDF,
+        "job": job,
+        "job_label": JOB_LABELS.get(job.status, "") if job else "",
+        "job_error": error_text(job.error) if job else "",
+        "in_the_making": bool(
+            job and job.status in (ChronicleStatus.QUEUED, ChronicleStatus.RUNNING)
+        ),
+        "current": bool(
+            job
+            and job.status == ChronicleStatus.DONE
+            and job.world_version == access.campaign.world_version
+        ),
+    }
+
+
+@campaign_view()
+def chronicle(request, access):
+    context = chronicle_story(access)
+    pictures = _snapshots(access.campaign.pk, [s["game"].number for s in context["stories"]])
+    for story in context["stories"]:
+        story["picture_url"] = stored_picture_url(access, pictures.get(story["game"].number))
+    context.update(job_context(access))
+    return render(request, "campaigns/chronicle.html", context)
+
+
+@campaign_view()
+def chronicle_pdf_status(request, access):
+    """The PDF's box: how far it is; the page asks for it again while it is being made."""
+    return render(request, "campaigns/_chronicle_pdf.html", job_context(access))
+
+
+@require_POST
+@campaign_view()
+def chronicle_pdf(request, access):
+    """Ask for the PDF: anyone who reads the campaign (and sees what the PDF shows) may; one is
+    made at a time per campaign and language."""
+    if not pdf_allowed(access):
+        raise PermissionDenied(HIDDEN_PDF)
+    request_pdf(campaign=access.campaign, by=request.user)
+    return redirect(reverse("campaigns:chronicle", args=[access.campaign.pk]) + "#pdf")
+
+
+@campaign_view()
+def chronicle_pdf_file(request, access, job_id):
+    """A made PDF of this campaign, for the readers allowed to ask for one; 404 otherwise."""
+    found = None
+    if pdf_allowed(access):
+        found = ChronicleExport.objects.filter(campaign=access.campaign, pk=job_id).first()
+    name = f"chronicle-{access.campaign.pk}-{found.language}.pdf" if found else ""
+    response = pdf_response(found, name)
+    if response is None:
+        raise Http404
+    return response
+
+
+def pdf_html(campaign_id: int, language: str, on_game: Callable[[int, int], None]) -> str:
+    """The chronicle as the PDF prints it, in ``language``, with each game's stored picture
+    inside the document (``CHRONICLE_HTML``). Written for the readers who see what the packets
+    unlocked: only they may ask for it or fetch it (``pdf_allowed``)."""
+    with translation.override(language):
+        campaign = Campaign.objects.get(pk=campaign_id)
+        # An editor's view of the words, without a request: nothing here links or writes.
+        access = pages.Access(campaign=campaign, role=Role.EDITOR)
+        context = chronicle_story(access)
+        stories = context["stories"]
+        pictures = _snapshots(campaign_id, [s["game"].number for s in stories])
+        for done, story in enumerate(stories, 1):
+            row = pictures.get(story["game"].number)
+            story["picture_uri"] = stored_picture_uri(row.image.name) if row else None
+            on_game(done, len(stories))
+        return render_to_string("campaigns/chronicle_pdf.html", context)
