@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from pypdf import PdfReader
@@ -15,7 +16,9 @@ from pypdf import PdfReader
 from campaigns.chronicle.jobs import run_pdf
 from campaigns.chronicle.start import request_pdf
 from campaigns.models import ChronicleExport, Membership, Role
+from campaigns.photos.service import add_photo
 from config.celery import app
+from tests.photos.made import encoded
 from tests.web.chronicle import fifteen_games
 from tests.web.conftest import client_for
 
@@ -194,3 +197,31 @@ def test_a_viewer_gets_no_pdf_while_the_campaign_hides_what_the_packets_unlocked
     assert viewer.get(f"/c/{campaign.pk}/chronicle/pdf/{job.pk}.pdf").status_code == 404
     page = viewer.get(f"/c/{campaign.pk}/chronicle/").content.decode()
     assert "owner and editors only" in page and "Make a PDF" not in page
+
+
+def test_a_photo_of_the_real_board_appears_with_its_game_on_the_page_and_in_the_pdf(
+    owner, settings, tmp_path, django_capture_on_commit_callbacks
+):
+    settings.MEDIA_ROOT = tmp_path
+    campaign, _winners = fifteen_games(owner, games=2)
+    game = campaign.games.get(number=2)
+    with django_capture_on_commit_callbacks(execute=True):
+        photo = add_photo(
+            game=game,
+            upload=SimpleUploadedFile("board.jpg", encoded("JPEG", size=(300, 200))),
+            caption="The table after game two",
+            by=owner,
+        )
+    photo.refresh_from_db()
+    assert photo.status == "done"
+    page = client_for(owner).get(f"/c/{campaign.pk}/chronicle/").content.decode()
+    second = page[page.index('id="game-2"') :]
+    assert f"/games/2/photos/{photo.pk}/thumbnail.webp" in second
+    assert "The table after game two" in second
+    assert "/photos/" not in page[page.index('id="game-1"') : page.index('id="game-2"')]
+
+    job, _created = request_pdf(campaign=campaign, by=owner)
+    pdf = pdf_of(job)
+    second_page = pdf.pages[2]
+    assert "The table after game two" in second_page.extract_text()
+    assert len(second_page.images) > len(pdf.pages[1].images)

@@ -27,7 +27,9 @@ from campaigns.models import (
     ChronicleExport,
     ChronicleStatus,
     Game,
+    GamePhoto,
     GameStatus,
+    PhotoStatus,
     Role,
     Snapshot,
     SnapshotStatus,
@@ -58,6 +60,7 @@ def chronicle_story(access) -> dict:
         Game.objects.filter(campaign=campaign, status=GameStatus.FINISHED).order_by("number")
     )
     stories, _placed, _removed = game_stories(access, games)
+    photos = _photos(access, games)
     slogans = dict(
         Signature.objects.filter(campaign=campaign, voided=False).values_list(
             "placed_in_game", "slogan"
@@ -66,8 +69,23 @@ def chronicle_story(access) -> dict:
     for story in stories:
         story["winners"] = [s for s in story["seats"] if s.result == "won"]
         story["slogan"] = slogans.get(story["game"].number, "")
+        story["photos"] = photos.get(story["game"].pk, [])
     world = WorldName.objects.filter(campaign=campaign).current().values_list("name", flat=True)
     return {"access": access, "world_name": world.first(), "stories": stories}
+
+
+def _photos(access, games) -> dict[int, list[GamePhoto]]:
+    """The prepared photos of ``games`` by game id, in one query; none for a reader the campaign
+    hides its packets' content from (the photos show the real board, stickers and all)."""
+    rows = (
+        GamePhoto.objects.filter(game__in=games, status=PhotoStatus.DONE)
+        .select_related("uploaded_by")
+        .order_by("created_at", "id")
+    )
+    by_game: dict[int, list[GamePhoto]] = {}
+    for row in rows:  # read all the same: a page costs the same queries whoever reads it
+        by_game.setdefault(row.game_id, []).append(row)
+    return by_game if access.sees_unlocked else {}
 
 
 def _snapshots(campaign_id: int, numbers) -> dict[int, Snapshot]:
@@ -156,5 +174,7 @@ def pdf_html(campaign_id: int, language: str, on_game: Callable[[int, int], None
         for done, story in enumerate(stories, 1):
             row = pictures.get(story["game"].number)
             story["picture_uri"] = stored_picture_uri(row.image.name) if row else None
+            for photo in story["photos"]:
+                photo.data_uri = stored_picture_uri(photo.web.name)
             on_game(done, len(stories))
         return render_to_string("campaigns/chronicle_pdf.html", context)
