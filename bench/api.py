@@ -320,9 +320,12 @@ def prepare_django(database_url: str) -> None:
     django.setup()
 
 
-def prepare(database_url: str, *, finished_games: int, fill_board: bool, in_progress: bool):
+def prepare(
+    database_url: str, *, finished_games: int, fill_board: bool, in_progress: bool, tables: int = 1
+):
     """Migrate ``database_url`` and build a campaign there, in this process; returns the
-    campaign's ids and its owner's token."""
+    campaign's ids and its owner's token. With ``tables`` above 1, that many campaigns of the
+    same owner are built, each in ``ids["tables"]`` (the first is also the top-level one)."""
     prepare_django(database_url)
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
@@ -333,9 +336,16 @@ def prepare(database_url: str, *, finished_games: int, fill_board: bool, in_prog
     call_command("collectstatic", interactive=False, verbosity=0)
     users = get_user_model().objects
     owner = users.create_user(username=f"bench-{time.time_ns()}", password="unused-bench-pw")
-    ids = build_campaign(
-        finished_games=finished_games, fill_board=fill_board, in_progress=in_progress, owner=owner
-    )
+    built = [
+        build_campaign(
+            finished_games=finished_games,
+            fill_board=fill_board,
+            in_progress=in_progress,
+            owner=owner,
+        )
+        for _ in range(max(1, tables))
+    ]
+    ids = dict(built[0], tables=built)
     ids["token"] = Token.objects.create(user=owner).key
     return ids
 

@@ -11,15 +11,20 @@ in progress), then starts the production command exactly as the Dockerfile runs 
 ``WEB_CONCURRENCY`` / ``GUNICORN_THREADS`` or their defaults, DEBUG off, persistent database
 connections, Redis as the cache when ``REDIS_URL`` is set) on a free loopback port.
 
+A game night is several tables, each a campaign with a game in progress and a few phones:
+the clients are spread over ``--tables`` campaigns (default: one per five clients, as a Risk
+Legacy game seats at most five), so that writes queue for their own campaign's lock, as at a
+real service, not all for one.
+
 Two phases against that one server, with the same clients (each keeps one HTTP/1.1
-connection): for ``--duration`` seconds, the mix: 70% reads of the world, 30% red stars bought
-in the game in progress (an in-game entry); then, for the same time, ``GET /api/v1/auth/me/``
+connection): for ``--duration`` seconds, the mix: 70% reads of its table's world, 30% red stars
+bought in its table's game (an in-game entry); then, for the same time, ``GET /api/v1/auth/me/``
 alone (``api_ping``), so that the mix's throughput is judged against what the same machine
 serves at that moment. At the end:
 
 * no request failed (non-2xx) or raised;
-* the entries answered with 201 are exactly the red-star rows stored for that game: as many
-  rows as 201s, the same ``seq`` numbers, none twice, and the game's ``seq`` running 1..N
+* the entries answered with 201 are exactly the red-star rows stored, game by game: as many
+  rows as 201s, the same ``seq`` numbers, none twice, and each game's ``seq`` running 1..N
   without a gap (nothing lost, nothing duplicated).
 
 It prints one JSON line: requests/s, p50 and p99 of the mix, errors, writes accepted and writes
@@ -63,8 +68,10 @@ def percentile(values: list[float], q: float) -> float:
 
 
 class Client(threading.Thread):
-    def __init__(self, index, port, token, campaign, game, players, deadline, write_share):
+    def __init__(self, index, port, token, table, deadline, write_share):
         super().__init__(name=f"client-{index}", daemon=True)
+        campaign, game, players = table["campaign"], table["game"], table["players"]
+        self.campaign = campaign
         self.port = port
         self.headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
         self.world = f"/api/v1/campaigns/{campaign}/world/"
@@ -109,18 +116,18 @@ class Client(threading.Thread):
                 if response.status >= 300:
                     self.errors.append(f"{kind}: HTTP {response.status} {data[:200]!r}")
                 elif kind == "event":
-                    self.seqs.append(json.loads(data)["event"]["seq"])
+                    self.seqs.append((self.campaign, json.loads(data)["event"]["seq"]))
         finally:
             conn.close()
 
 
-def run_phase(port, ids, players, clients, duration, write_share) -> tuple[list, float, list]:
-    """``clients`` clients for ``duration`` seconds; the clients, the elapsed time, and the
-    names of any still running when they should have ended."""
+def run_phase(port, token, tables, clients, duration, write_share) -> tuple[list, float, list]:
+    """``clients`` clients, spread over ``tables``, for ``duration`` seconds; the clients, the
+    elapsed time, and the names of any still running when they should have ended."""
     started = time.monotonic()
     deadline = started + duration
     running = [
-        Client(i, port, ids["token"], ids["campaign"], ids["game"], players, deadline, write_share)
+        Client(i, port, token, tables[i % len(tables)], deadline, write_share)
         for i in range(clients)
     ]
     for c in running:
@@ -134,7 +141,7 @@ def gather(clients):
     latencies: dict[str, list[float]] = defaultdict(list)
     statuses: Counter = Counter()
     errors: list[str] = []
-    seqs: list[int] = []
+    seqs: list[tuple[int, int]] = []
     for c in clients:
         for kind, values in c.latencies.items():
             latencies[kind].extend(values)
@@ -153,9 +160,15 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--duration", type=float, default=float(os.environ.get("LOAD_SECONDS", 60)))
     parser.add_argument("--write-share", type=float, default=0.3)
+    parser.add_argument(
+        "--tables", type=int, default=0, help="campaigns the clients share (0: one per five)"
+    )
     args = parser.parse_args()
     if not 1 <= args.clients <= 500 or not 0 < args.duration <= 600:
         parser.error("clients must be 1..500 and duration 0..600 seconds")
+    tables = args.tables or -(-args.clients // 5)
+    if not 1 <= tables <= args.clients:
+        parser.error("tables must be 1..clients")
     if not 0 <= args.write_share <= 1:
         parser.error("write share must be between 0 and 1")
 
@@ -172,13 +185,16 @@ def main() -> int:
     # campaign below runs its tasks in-process, without it.
     redis = {k: os.environ[k] for k in ("REDIS_URL", "CELERY_BROKER_URL") if k in os.environ}
     say("preparing the database ...")
-    ids = prepare(database_url, finished_games=3, fill_board=False, in_progress=True)
+    ids = prepare(database_url, finished_games=3, fill_board=False, in_progress=True, tables=tables)
     from django.db import connections
 
     from campaigns.models import EventKind, GameEvent
 
     connections.close_all()
-    players = list(ids["players"].values())[:3]
+    seated = [
+        {"campaign": t["campaign"], "game": t["game"], "players": list(t["players"].values())[:3]}
+        for t in ids["tables"]
+    ]
 
     LOAD_DIR.mkdir(parents=True, exist_ok=True)
     env = server_env(database_url, LOG_LEVEL="ERROR", **redis)
@@ -187,15 +203,16 @@ def main() -> int:
     with LiveServer(env, shipped=True, log_path=LOAD_DIR / "server.log") as server:
         config = shipped_config(env)
         say(
-            f"{args.clients} clients, {args.duration:.0f} s of the mix then {args.duration:.0f} s "
+            f"{args.clients} clients at {tables} tables, {args.duration:.0f} s of the mix then "
+            f"{args.duration:.0f} s "
             f"of api_ping, against gunicorn ({config['workers']} workers x "
             f"{config['threads']} threads) on {server.base_url}"
         )
         mix, mix_s, stuck = run_phase(
-            server.port, ids, players, args.clients, args.duration, args.write_share
+            server.port, ids["token"], seated, args.clients, args.duration, args.write_share
         )
         ping, ping_s, stuck_ping = run_phase(
-            server.port, ids, players, args.clients, args.duration, None
+            server.port, ids["token"], seated, args.clients, args.duration, None
         )
 
     latencies, statuses, errors, seqs = gather(mix)
@@ -203,13 +220,18 @@ def main() -> int:
     everything = [v for values in latencies.values() for v in values]
     pings = ping_latencies.get("ping", [])
 
-    stored = list(
-        GameEvent.objects.filter(game__campaign_id=ids["campaign"], game__number=ids["game"])
-        .order_by("seq")
-        .values_list("seq", "kind")
-    )
-    stored_stars = sorted(seq for seq, kind in stored if kind == EventKind.RED_STAR_BOUGHT)
-    all_seqs = [seq for seq, _ in stored]
+    stored_stars: list[tuple[int, int]] = []
+    gapless = True
+    for t in seated:
+        stored = list(
+            GameEvent.objects.filter(game__campaign_id=t["campaign"], game__number=t["game"])
+            .order_by("seq")
+            .values_list("seq", "kind")
+        )
+        stored_stars += [(t["campaign"], s) for s, k in stored if k == EventKind.RED_STAR_BOUGHT]
+        all_seqs = [seq for seq, _ in stored]
+        gapless = gapless and all_seqs == list(range(1, len(all_seqs) + 1))
+    stored_stars.sort()
     accepted = statuses[("event", 201)]
     checks = {
         "no request failed or raised": not errors and not ping_errors,
@@ -217,7 +239,7 @@ def main() -> int:
         "201s == red-star rows stored": accepted == len(stored_stars),
         "same seq numbers answered and stored": sorted(seqs) == stored_stars,
         "no seq answered twice": len(seqs) == len(set(seqs)),
-        "seq runs 1..N without a gap": all_seqs == list(range(1, len(all_seqs) + 1)),
+        "each game's seq runs 1..N without a gap": gapless,
     }
     for name, ok in checks.items():
         say(f"[{'ok' if ok else 'FAIL'}] {name}")
@@ -241,6 +263,7 @@ def main() -> int:
                 "database": "postgresql",
                 "cache": "redis" if env.get("REDIS_URL") else "local memory",
                 "clients": args.clients,
+                "tables": tables,
                 "seconds": args.duration,
                 "write_share": args.write_share,
                 "workers": config["workers"],
