@@ -27,7 +27,7 @@ from api.serializers.games import (
     VoidResultSerializer,
 )
 from api.views.common import WRITE_ERRORS, ApiView, errors, read_body
-from api.views.games import campaign_game
+from api.views.games import game_row
 from campaigns.game import table
 from campaigns.models import (
     Game,
@@ -68,7 +68,7 @@ class _EventView(ApiView):
     def post(self, request, campaign_id, number):
         access = campaign_access(request, campaign_id, Level.EDIT)
         data = read_body(self.input_serializer, request)
-        game = campaign_game(access, number)
+        game = game_row(access, number)
         result = self.record(game, data, request.user)
         return Response(event_data(result), status=status.HTTP_201_CREATED)
 
@@ -261,7 +261,7 @@ class EventVoidView(ApiView):
     def post(self, request, campaign_id, number, seq):
         access = campaign_access(request, campaign_id, Level.EDIT)
         data = read_body(VoidEntrySerializer, request)
-        game = campaign_game(access, number)
+        game = game_row(access, number)
         result = table.void_event(game=game, seq=seq, reason=data["reason"], by=request.user)
         return Response(
             {

@@ -96,3 +96,34 @@ def test_the_game_list_stays_within_its_budget(crew, players, owner):
     play(crew, players, owner, 3)
     # token, access, count, games, seats with their players
     assert count_queries(client_for(owner), f"/api/v1/campaigns/{crew.pk}/games/") == 5
+
+
+def post_red_star(client, campaign, game, player) -> int:
+    url = f"/api/v1/campaigns/{campaign.pk}/games/{game.number}/events/red-star/"
+    with CaptureQueriesContext(connection) as captured:
+        response = client.post(url, {"player": player}, format="json")
+    assert response.status_code == 201, response.content[:300]
+    return len(captured)
+
+
+def test_an_entry_costs_the_same_at_the_first_and_the_fortieth_and_after_many_games(
+    crew, players, owner
+):
+    client = client_for(owner)
+    play(crew, players, owner, 1)
+    game = start_game(game=setup_game(campaign=crew, seats=seats(players, HQS[0]), by=owner))
+    ada = players["Ada"].pk
+    first = post_red_star(client, crew, game, ada)
+    for _ in range(38):
+        post_red_star(client, crew, game, ada)
+    fortieth = post_red_star(client, crew, game, ada)
+    assert first == fortieth, f"{first} queries for the first entry, {fortieth} for the 40th"
+    kw = finish_kwargs(players)
+    kw["winner_reward"] = {"kind": "destroy-card", "territory": "kamchatka"}
+    kw["controlled"] = {players["Boris"].pk: ["japan"]}
+    kw["held_on_rewards"] = {players["Boris"].pk: {"kind": "upgrade-card", "territory": "japan"}}
+    finish_game(game=game, by=owner, **kw)
+    play(crew, players, owner, 4)
+    n = next_game_number(crew.pk)
+    later = start_game(game=setup_game(campaign=crew, seats=seats(players, HQS[n % 2]), by=owner))
+    assert post_red_star(client, crew, later, ada) == first
