@@ -67,7 +67,9 @@ def main() -> int:
         f"member_id = {extra['member']}\n"
         f"mark_id = {extra['mark']}\n"
         f"component_id = {extra['component']}\n"
-        f"sticker_id = {extra['sticker']}\n" + OPERATION_CONFIG
+        f"sticker_id = {extra['sticker']}\n"
+        f"photo_id = {extra['photo']}\n"
+        f"job_id = {extra['job']}\n" + OPERATION_CONFIG
     )
     log = FUZZ_DIR / "server.log"
     # Throttled logins would be documented 429s; a higher limit lets the fuzzer log in too.
@@ -170,6 +172,13 @@ PINNED_ROWS = dict.fromkeys(
         "campaigns_packets_components_destroy",
         "campaigns_packets_components_void_create",
         "campaigns_rules_stickers_void_create",
+        "campaigns_games_photos_retrieve",
+        "campaigns_games_photos_destroy",
+        "campaigns_games_photos_web_retrieve",
+        "campaigns_games_photos_thumbnail_retrieve",
+        "campaigns_games_photos_original_retrieve",
+        "campaigns_chronicle_pdf_retrieve",
+        "campaigns_chronicle_pdf_file_retrieve",
     ),
     "ensure_resource_availability",
 )
@@ -266,8 +275,10 @@ def _schemathesis(server, config: Path, ids: dict, args, extra: list[str]) -> in
 
 
 def _members(database_url: str, ids: dict) -> dict:
-    """An editor and a viewer for the campaign, a mark to correct, a sealed component and a rule
-    sticker: more rows to reach."""
+    """An editor and a viewer for the campaign, a mark to correct, a sealed component, a rule
+    sticker, a photo of the game being played and a chronicle PDF: more rows to reach (every
+    path parameter pinned, so that a negative case of one is never sent with the others valid
+    by chance)."""
     code = (
         "import json, sys; from bench.api import prepare_django; prepare_django(sys.argv[1]);"
         "from django.contrib.auth import get_user_model;"
@@ -287,7 +298,17 @@ def _members(database_url: str, ids: dict) -> dict:
         "from campaigns.game import rulebook, sealed;"
         "k = sealed.add_component(campaign=g.campaign, name='Fuzz Tin', trigger='Now.');"
         "r = rulebook.add_sticker(campaign=g.campaign, section='scars', game=0, title='Fuzz');"
-        "print(json.dumps({'member': m.pk, 'mark': c.pk, 'component': k.pk, 'sticker': r.pk}))"
+        # A photo of the board in that game, and a PDF of the chronicle.
+        "import io; from PIL import Image;"
+        "from django.core.files.uploadedfile import SimpleUploadedFile;"
+        "from campaigns.photos.service import add_photo;"
+        "from campaigns.chronicle.start import request_pdf;"
+        "b = io.BytesIO(); Image.new('RGB', (64, 48), 'green').save(b, format='JPEG');"
+        "o = g.campaign.owner;"
+        "p = add_photo(game=g, upload=SimpleUploadedFile('board.jpg', b.getvalue()), by=o);"
+        "j = request_pdf(campaign=g.campaign, by=o)[0];"
+        "print(json.dumps({'member': m.pk, 'mark': c.pk, 'component': k.pk, 'sticker': r.pk,"
+        " 'photo': p.pk, 'job': j.pk}))"
     )
     out = subprocess.run(
         [sys.executable, "-c", code, database_url, json.dumps(ids)],
