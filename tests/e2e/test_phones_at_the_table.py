@@ -233,6 +233,7 @@ def test_the_pages_used_at_the_table_pass_axe_on_a_phone(
         ("territory", "territories/egypt/"),
         ("timeline", "timeline/"),
         ("statistics", "statistics/"),
+        ("chronicle", "chronicle/"),
     ):
         page.goto(f"/c/{campaign.pk}/{address}")
         page.wait_for_load_state("load")
