@@ -237,6 +237,7 @@ LEFT_OUT = {
     "campaigns.ImportJob": "how a campaign came into this installation, not part of it",
     "campaigns.GamePhoto": "photo files, too large for a JSON backup: kept by the storage's own "
     "backups",
+    "campaigns.ChronicleExport": "PDFs of the chronicle, made again from the campaign on demand",
 }
 
 TOP_LEVEL = (

@@ -394,6 +394,8 @@ SPECTACULAR_SETTINGS = {
         "RewardKindEnum": "legacy.rules.Reward",
         "GameStatusEnum": "campaigns.models.GameStatus",
         "SnapshotStatusEnum": "campaigns.models.SnapshotStatus",
+        "PhotoStatusEnum": "campaigns.models.PhotoStatus",
+        "ChronicleStatusEnum": "campaigns.models.ChronicleStatus",
         "PacketEnum": "legacy.box.PACKET_CHOICES",
     },
     "PATH_CONVERTER_OVERRIDES": {

@@ -186,6 +186,12 @@ RULE_MESSAGES = {
     ),
     "nothing-to-cover": gettext_lazy("The card holds no power of that type to cover."),
     "power-gone": gettext_lazy("That power no longer counts: there is nothing to destroy."),
+    "photo-type": gettext_lazy("Only JPEG, PNG, WebP or HEIC photos."),
+    "photo-too-large": gettext_lazy("This photo is larger than the limit for photos."),
+    "photo-too-many-pixels": gettext_lazy("This photo has more pixels than the limit for photos."),
+    "photo-damaged": gettext_lazy("This file is damaged or incomplete."),
+    "photo-caption": gettext_lazy("The caption is too long."),
+    "poster-after-world-named": gettext_lazy("The poster is drawn once the world is named."),
 }
 
 
