@@ -31,6 +31,18 @@ def _real_parts(request):
 
 
 @pytest.fixture
+def eager_tasks():
+    """Tasks run in-process and their errors surface, even where the run configures a broker
+    (the pass against the real parts); the tests marked ``worker`` use a real worker instead."""
+    from config.celery import app
+
+    before = app.conf.task_always_eager, app.conf.task_eager_propagates
+    app.conf.task_always_eager, app.conf.task_eager_propagates = True, True
+    yield
+    app.conf.task_always_eager, app.conf.task_eager_propagates = before
+
+
+@pytest.fixture
 def owner(django_user_model):
     return django_user_model.objects.create_user(username="olga", password="pw-olga-123")
 

@@ -8,7 +8,7 @@ from rest_framework.test import APIClient
 from campaigns.models import ChronicleExport, Membership, Role
 from tests.web.chronicle import fifteen_games
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
 
 def api_for(user=None) -> APIClient:

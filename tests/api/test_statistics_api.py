@@ -12,7 +12,7 @@ from PIL import Image
 from tests.api.conftest import client_for
 from tests.campaigns.statistics_world import name_it, play_fifteen_and_name, play_two_games
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
 
 @pytest.fixture(autouse=True)

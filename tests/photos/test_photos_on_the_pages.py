@@ -12,7 +12,7 @@ from campaigns.photos.service import add_photo
 from tests.photos import made
 from tests.photos.conftest import client_for, stored_files
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
 
 def page(game) -> str:

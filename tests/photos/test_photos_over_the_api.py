@@ -12,7 +12,7 @@ from campaigns.models import GamePhoto
 from tests.photos import made
 from tests.photos.conftest import stored_files
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
 
 @pytest.fixture(autouse=True)

@@ -15,7 +15,7 @@ from campaigns.photos.service import add_photo, delete_photo
 from tests.photos import made
 from tests.photos.conftest import stored_files
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
 
 def stored(name: str) -> bytes:

@@ -22,7 +22,7 @@ from tests.photos.made import encoded
 from tests.web.chronicle import fifteen_games
 from tests.web.conftest import client_for
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
 CYRILLIC = {"Ada": "Алиса", "Boris": "Борис", "Chloe": "Василиса"}
 

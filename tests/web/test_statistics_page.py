@@ -13,7 +13,7 @@ from legacy.drawing import render_png
 from tests.campaigns.statistics_world import name_it, play_fifteen_and_name, play_two_games
 from tests.web.conftest import client_for
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
 
 @pytest.fixture(autouse=True)
