@@ -29,7 +29,7 @@ from legacy.models import RuleSticker, SealedComponent
 from tests.hiding.conftest import SECRET_WORDS
 from web import urls as campaign_urls
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
 IMAGE_TYPES = ("image/png", "image/webp", "image/jpeg")
 # A PDF (the chronicle) cannot be searched for words either: one given to a reader gives away

@@ -51,7 +51,7 @@ from legacy.selectors import world_as_of
 from tests.photos.made import encoded
 from tests.web.walk import cyrillic_left, english_left, read, url_patterns, walk
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
 # Words that are nobody's sentence in either language: the product's and the game's own names.
 PROPER_NAMES = ["Earthbook", "Risk Legacy", "Hasbro"]
