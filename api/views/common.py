@@ -85,10 +85,9 @@ def read_body(serializer_class, request) -> dict:
 def read_query(serializer_class, request) -> dict:
     """A query string read strictly: as a plain mapping of single values, so that an empty
     value is a value to refuse, not a field left out as a form would have it."""
-    serializer = serializer_class(context={"in_query": True, "request": request})
-    refuse_repeated(request.query_params, serializer.fields)
     data = dict(request.query_params.items())
     serializer = serializer_class(data=data, context={"in_query": True, "request": request})
+    refuse_repeated(request.query_params, serializer.fields)  # the fields, built once
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
 
