@@ -20,6 +20,7 @@ from enum import IntEnum
 from django.db import connection
 from django.db.models import OuterRef, QuerySet, Subquery
 
+from campaigns import rows
 from campaigns.models import Campaign, Membership, Role
 
 
@@ -46,20 +47,49 @@ def with_my_role(queryset: QuerySet, user, campaign: str = "pk") -> QuerySet:
     )
 
 
+def _statement(name: str) -> tuple[str, list, list]:
+    """The statement ``name`` (``campaign`` or ``snapshot``): its SQL, the campaign's readers
+    and the snapshot's readers (see ``campaigns.rows``)."""
+
+    def build():
+        from campaigns.models import Snapshot
+
+        campaigns, memberships = Campaign._meta.db_table, Membership._meta.db_table
+        campaign_columns, campaign_readers = rows.columns(Campaign, "c")
+        role = (
+            f"(SELECT m.role FROM {memberships} m"  # noqa: S608 - table names only
+            f" WHERE m.campaign_id = c.id AND m.user_id = %s) AS my_role"
+        )
+        if name == "campaign":
+            sql = f"SELECT {campaign_columns}, {role} FROM {campaigns} c WHERE c.id = %s"  # noqa: S608
+            return sql, campaign_readers, []
+        snapshot_columns, snapshot_readers = rows.columns(Snapshot, "s")
+        sql = (
+            f"SELECT {snapshot_columns}, {campaign_columns}, {role}"  # noqa: S608
+            f" FROM {Snapshot._meta.db_table} s JOIN {campaigns} c ON c.id = s.campaign_id"
+            f" WHERE s.campaign_id = %s AND s.game_number = %s"
+        )
+        return sql, campaign_readers, snapshot_readers
+
+    return rows.once(f"access.{name}", build)
+
+
 def campaign_with_role(campaign_id: int, user) -> Campaign | None:
     """The campaign with ``my_role`` (the user's role in it, or None), in one query.
 
-    Every API request starts here, so the statement is written out once rather than built
-    from querysets each time: composing the role subquery cost more than running it."""
-    campaigns, memberships = Campaign._meta.db_table, Membership._meta.db_table
+    Every API request starts here, so the statement is written out once and its row read
+    directly rather than built from querysets each time: composing the role subquery and the
+    model from a queryset cost more than running the statement."""
+    sql, readers, _none = _statement("campaign")
     user_id = user.pk if getattr(user, "is_authenticated", False) else None
-    rows = Campaign.objects.raw(
-        f"SELECT c.*, (SELECT m.role FROM {memberships} m"  # noqa: S608 - table names only
-        f" WHERE m.campaign_id = c.id AND m.user_id = %s) AS my_role"
-        f" FROM {campaigns} c WHERE c.id = %s",
-        [user_id, campaign_id],
-    )
-    return next(iter(rows), None)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [user_id, campaign_id])
+        found = cursor.fetchone()
+    if found is None:
+        return None
+    campaign = rows.instance(Campaign, readers, found[:-1])
+    campaign.my_role = found[-1]
+    return campaign
 
 
 def snapshot_with_campaign(campaign_id: int, game_number: int, user):
@@ -68,24 +98,17 @@ def snapshot_with_campaign(campaign_id: int, game_number: int, user):
     fetch of a drawn one starts here); None when there is no such row."""
     from campaigns.models import Snapshot
 
-    qn = connection.ops.quote_name
-    fields = Campaign._meta.concrete_fields
-    aliases = [f"c__{f.attname}" for f in fields]
-    columns = ", ".join(f"c.{qn(f.column)} AS {a}" for f, a in zip(fields, aliases, strict=True))
+    sql, campaign_readers, snapshot_readers = _statement("snapshot")
     user_id = user.pk if getattr(user, "is_authenticated", False) else None
-    rows = Snapshot.objects.raw(
-        f"SELECT s.*, {columns}, (SELECT m.role FROM {Membership._meta.db_table} m"  # noqa: S608
-        f" WHERE m.campaign_id = c.id AND m.user_id = %s) AS my_role"
-        f" FROM {Snapshot._meta.db_table} s JOIN {Campaign._meta.db_table} c"
-        f" ON c.id = s.campaign_id WHERE s.campaign_id = %s AND s.game_number = %s",
-        [user_id, campaign_id, game_number],
-    )
-    row = next(iter(rows), None)
-    if row is None:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [user_id, campaign_id, game_number])
+        found = cursor.fetchone()
+    if found is None:
         return None
-    # The campaign's columns came as the database gave them: each field reads its own.
-    values = [f.to_python(getattr(row, a)) for f, a in zip(fields, aliases, strict=True)]
-    row.campaign = Campaign.from_db(connection.alias, [f.attname for f in fields], values)
+    split = len(snapshot_readers)
+    row = rows.instance(Snapshot, snapshot_readers, found[:split])
+    row.campaign = rows.instance(Campaign, campaign_readers, found[split:-1])
+    row.my_role = found[-1]
     return row
 
 
