@@ -23,12 +23,19 @@ from legacy.errors import RuleViolation
 def locked_game(game: Game | int, *, marks: bool = True) -> tuple[Campaign, Game]:
     """The game's campaign, locked (``lock_campaign``; ``marks=False`` for an entry that
     places, changes and removes no mark), and the game read afresh."""
-    pk = game.pk if isinstance(game, Game) else game
-    campaign_id = Game.objects.filter(pk=pk).values_list("campaign_id", flat=True).first()
+    if isinstance(game, Game) and game.campaign_id is not None:
+        # A game never moves to another campaign: the row in hand names its campaign.
+        pk, campaign_id = game.pk, game.campaign_id
+    else:
+        pk = game.pk if isinstance(game, Game) else game
+        campaign_id = Game.objects.filter(pk=pk).values_list("campaign_id", flat=True).first()
     if campaign_id is None:
         raise RuleViolation("There is no such game.", rule="unknown-game")
     campaign = lock_campaign(campaign_id, marks=marks)
-    return campaign, Game.objects.get(pk=pk)
+    try:
+        return campaign, Game.objects.get(pk=pk)
+    except Game.DoesNotExist:  # cancelled while the caller held it
+        raise RuleViolation("There is no such game.", rule="unknown-game") from None
 
 
 def move_to(game: Game, to: GameStatus) -> None:

@@ -6,7 +6,7 @@ import pytest
 from campaigns.audit_words import audit_text
 from campaigns.game.derived import faction_card_backs
 from campaigns.game.setup import cancel_game, fix_seat, setup_game, start_game
-from campaigns.game.table import record_recruitment
+from campaigns.game.table import buy_red_star, record_recruitment
 from campaigns.models import AuditEntry, Game, Seat
 from legacy.errors import RuleViolation
 
@@ -59,6 +59,19 @@ def test_a_started_game_without_entries_can_still_be_cancelled(set_up, owner):
     start_game(game=set_up)
     cancel_game(game=set_up, reason="Wrong evening.", by=owner)
     assert not Game.objects.filter(pk=set_up.pk).exists()
+
+
+def test_an_entry_for_a_game_cancelled_meanwhile_is_refused_and_writes_nothing(
+    set_up, prepared_campaign, players, owner
+):
+    start_game(game=set_up)
+    held = Game.objects.get(pk=set_up.pk)  # another phone still shows the game
+    cancel_game(game=set_up, reason="Wrong evening.", by=owner)
+    version = type(prepared_campaign).objects.get(pk=prepared_campaign.pk).world_version
+    with pytest.raises(RuleViolation) as refused:
+        buy_red_star(game=held, player=players["Ada"].pk, by=owner)
+    assert refused.value.rule == "unknown-game"
+    assert type(prepared_campaign).objects.get(pk=prepared_campaign.pk).world_version == version
 
 
 def test_a_game_is_cancelled_only_with_a_reason(set_up, owner):
