@@ -4,8 +4,8 @@ Holdings are never kept as counters: they are recomputed from the seat's start (
 missiles it was dealt, its scar card) and the entries not voided, in order. Voiding an entry
 therefore changes every holding and trigger that followed from it, and nothing else.
 
-``replay`` is pure (plain values in, plain values out); ``holdings_of`` and ``replays_of`` read
-what it needs in a fixed number of queries, whatever the number of entries or games.
+``replay`` is pure (plain values in, plain values out); ``holdings_of`` and ``trigger_reading``
+read what it needs in a fixed number of queries, whatever the number of entries or games.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from campaigns.models import EventKind, GameEvent, Seat
+from campaigns.models import EventKind, GameEvent, GameStatus, Result, Seat
 
 BIG_RECRUITMENT = 30  # Pocket 2: about to place this many troops while holding a missile
 
@@ -179,12 +179,31 @@ def holdings_of(game, seats=None, events=None, kinds=None) -> Replay:
     return replay({s.pk: start_of(s) for s in seats}, (entry_of(e) for e in events if not e.voided))
 
 
-def replays_of(campaign_id: int, kinds=None) -> dict[int, Replay]:
-    """The replay of every game of a campaign, by game id, in two queries; ``kinds`` reads only
-    those entries (``TRIGGER_KINDS`` for what the packet triggers need)."""
+@dataclass(frozen=True)
+class TriggerReading:
+    """What the packet triggers read of a campaign's games: each game's replay of the missiles
+    and recruitments (``TRIGGER_KINDS``), and the factions eliminated for good so far."""
+
+    replays: dict[int, Replay]
+    eliminated: int
+
+
+def trigger_reading(campaign_id: int) -> TriggerReading:
+    """The games' replays of ``TRIGGER_KINDS`` and the eliminations, in two queries: the seats
+    (a seat that finished a game eliminated counts), and the entries of those kinds with the
+    eliminations (one that may not rejoin counts)."""
     starts: dict[int, dict[int, SeatStart]] = defaultdict(dict)
+    eliminated = 0
     for row in Seat.objects.filter(game__campaign_id=campaign_id).values(
-        "pk", "game_id", "player_id", "red_stars", "missiles", "scar_card", "scar_card_kind"
+        "pk",
+        "game_id",
+        "player_id",
+        "red_stars",
+        "missiles",
+        "scar_card",
+        "scar_card_kind",
+        "result",
+        "game__status",
     ):
         starts[row["game_id"]][row["pk"]] = SeatStart(
             row["player_id"],
@@ -193,15 +212,21 @@ def replays_of(campaign_id: int, kinds=None) -> dict[int, Replay]:
             row["scar_card"],
             row["scar_card_kind"],
         )
-    entries: dict[int, list[Entry]] = defaultdict(list)
-    events = GameEvent.objects.filter(game__campaign_id=campaign_id, voided=False)
-    if kinds is not None:
-        events = events.filter(kind__in=kinds)
-    for row in events.values("game_id", "seq", "kind", "seat_id", "data"):
-        entries[row["game_id"]].append(
-            Entry(row["seq"], row["kind"], row["seat_id"], row["data"] or {})
+        eliminated += row["game__status"] == GameStatus.FINISHED and (
+            row["result"] == Result.ELIMINATED
         )
-    return {game: replay(starts[game], entries.get(game, ())) for game in starts}
+    entries: dict[int, list[Entry]] = defaultdict(list)
+    events = GameEvent.objects.filter(
+        game__campaign_id=campaign_id, voided=False, kind__in=(*TRIGGER_KINDS, EventKind.ELIMINATED)
+    )
+    for row in events.values("game_id", "seq", "kind", "seat_id", "data"):
+        data = row["data"] or {}
+        if row["kind"] == EventKind.ELIMINATED:
+            eliminated += data.get("can_rejoin") is False
+            continue
+        entries[row["game_id"]].append(Entry(row["seq"], row["kind"], row["seat_id"], data))
+    replays = {game: replay(starts[game], entries.get(game, ())) for game in starts}
+    return TriggerReading(replays, eliminated)
 
 
 @dataclass(frozen=True)

@@ -11,15 +11,12 @@ from django.db import transaction
 
 from campaigns.game.common import log_event
 from campaigns.game.factions import faction_fields
-from campaigns.game.holdings import TRIGGER_KINDS, replays_of
+from campaigns.game.holdings import trigger_reading
 from campaigns.game.scars import check_dice_effect
 from campaigns.models import (
     Campaign,
     EventKind,
-    GameEvent,
     GameStatus,
-    Result,
-    Seat,
 )
 from campaigns.services import audit, cached_world, lock_campaign
 from legacy import board, rules, scar_effects
@@ -44,12 +41,9 @@ def trigger_facts(campaign_id: int, campaign: Campaign | None = None) -> rules.T
     """Everything the packet triggers look at, gathered in a fixed number of queries (the
     world from the cache when the caller holds the ``campaign`` row: see ``cached_world``)."""
     world = cached_world(campaign) if campaign is not None else world_as_of(campaign_id)
-    events = GameEvent.objects.filter(game__campaign_id=campaign_id, voided=False)
-    eliminated = events.filter(kind=EventKind.ELIMINATED, data__can_rejoin=False).count()
-    eliminated += Seat.objects.filter(
-        game__campaign_id=campaign_id, game__status=GameStatus.FINISHED, result=Result.ELIMINATED
-    ).count()
-    replays = replays_of(campaign_id, kinds=TRIGGER_KINDS).values()
+    reading = trigger_reading(campaign_id)
+    eliminated = reading.eliminated
+    replays = reading.replays.values()
     missiles = max((r.most_missiles_on_one_roll for r in replays), default=0)
     big = any(r.big_recruitment_with_missile for r in replays)
     # "A certain mark appears on the board": a mark on a faction card is not on the board.
