@@ -510,7 +510,15 @@ class GamePhoto(models.Model):
     width = models.PositiveIntegerField(help_text="Pixels of the original, upright.")
     height = models.PositiveIntegerField()
     error = models.TextField(blank=True, default="", help_text="Why preparing it failed.")
+    auto_retries = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="Times its task was sent again with nobody asking (a lost task, an outage); "
+        "back to 0 once its copies are made.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(
+        auto_now=True, help_text="When its status last moved (a photo waiting too long is lost)."
+    )
 
     class Meta:
         ordering = ["game", "created_at", "id"]
