@@ -238,6 +238,7 @@ LEFT_OUT = {
     "campaigns.GamePhoto": "photo files, too large for a JSON backup: kept by the storage's own "
     "backups",
     "campaigns.ChronicleExport": "PDFs of the chronicle, made again from the campaign on demand",
+    "campaigns.EndPoster": "how the end poster's drawing stands; drawn again on demand",
 }
 
 TOP_LEVEL = (

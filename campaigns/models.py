@@ -510,7 +510,15 @@ class GamePhoto(models.Model):
     width = models.PositiveIntegerField(help_text="Pixels of the original, upright.")
     height = models.PositiveIntegerField()
     error = models.TextField(blank=True, default="", help_text="Why preparing it failed.")
+    auto_retries = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="Times its task was sent again with nobody asking (a lost task, an outage); "
+        "back to 0 once its copies are made.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(
+        auto_now=True, help_text="When its status last moved (a photo waiting too long is lost)."
+    )
 
     class Meta:
         ordering = ["game", "created_at", "id"]
@@ -587,3 +595,48 @@ class ChronicleExport(models.Model):
 
     def __str__(self) -> str:
         return f"chronicle {self.pk} of {self.campaign_id} ({self.language}): {self.status}"
+
+
+class PosterStatus(models.TextChoices):
+    QUEUED = "queued", "Queued"
+    DRAWING = "drawing", "Drawing"
+    DONE = "done", "Done"
+    FAILED = "failed", "Failed"
+
+
+class EndPoster(models.Model):
+    """How the drawing of a campaign's end poster stands (``campaigns.pictures.poster``).
+
+    The poster's file is named by the hash of what it shows (``name``): the row says whether the
+    poster of that name is waiting for its task, being drawn, drawn, or failed, and why. A new
+    world (a correction after the naming) gives a new name, and the row starts again.
+    """
+
+    campaign = models.OneToOneField(Campaign, on_delete=models.CASCADE, related_name="end_poster")
+    name = models.CharField(max_length=200, help_text="The stored file: posters/<hash>.png.")
+    status = models.CharField(
+        max_length=8, choices=PosterStatus.choices, default=PosterStatus.QUEUED
+    )
+    error = models.CharField(
+        max_length=20,
+        blank=True,
+        default="",
+        help_text="Why the poster could not be drawn, as a code (poster.ERRORS).",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(status__in=PosterStatus.values), name="poster_status_known"
+            ),
+            models.CheckConstraint(
+                condition=~Q(status=PosterStatus.FAILED) | ~Q(error=""),
+                name="poster_failure_says_why",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"end poster of {self.campaign_id}: {self.status}"

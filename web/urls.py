@@ -135,6 +135,7 @@ urlpatterns = [
     path("<int:pk>/standings/", standings.standings_page, name="standings"),
     path("<int:pk>/statistics/", statistics.statistics_page, name="statistics"),
     path("<int:pk>/poster/", statistics.poster_page, name="poster"),
+    path("<int:pk>/poster/again/", statistics.poster_again, name="poster_again"),
     path("<int:pk>/poster.png", statistics.poster_download, name="poster_download"),
     path("<int:pk>/audit/", history.audit_page, name="audit"),
     path("<int:pk>/tools/recruitment/", tools.calc_recruit, name="calc_recruit"),

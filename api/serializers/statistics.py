@@ -5,6 +5,8 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from api.serializers.derived import TallySerializer
+from campaigns.models import PosterStatus
+from campaigns.pictures.poster import ERRORS
 
 
 class PlayerTallySerializer(TallySerializer):
@@ -72,6 +74,15 @@ class PosterSerializer(serializers.Serializer):
     world_name = serializers.CharField()
     winners = PosterWinnerSerializer(many=True)
     status = serializers.ChoiceField(
-        choices=["ready", "drawing"], help_text="'drawing' until the task has stored it."
+        choices=PosterStatus.choices,
+        help_text="'queued' or 'drawing' until the task has stored it, then 'done'; 'failed' "
+        "until it is asked for again.",
     )
+    error = serializers.ChoiceField(
+        choices=["", *ERRORS], help_text="Why it failed, as a code; empty unless it failed."
+    )
+    error_message = serializers.CharField(help_text="Why it failed, in words.")
     image = serializers.URLField(allow_null=True, help_text="The PNG, once drawn.")
+    finished_at = serializers.DateTimeField(
+        allow_null=True, help_text="When it was drawn, or failed."
+    )

@@ -9,14 +9,16 @@ from django.http import FileResponse
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import Level, campaign_access, require_unlocked
 from api.serializers.statistics import PosterSerializer, StatisticsSerializer
-from api.views.common import READ_ERRORS, SHARE, ApiView, errors
-from campaigns.pictures.poster import not_named_yet, poster_of
+from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors
+from campaigns.models import PosterStatus
+from campaigns.pictures.poster import ERRORS, not_named_yet, poster_of
 from campaigns.pictures.poster_requests import request_poster
 from campaigns.statistics import campaign_statistics
 
@@ -52,9 +54,28 @@ def _poster(request, campaign_id):
     return access, poster
 
 
+def poster_data(request, access, poster, row) -> dict:
+    """What the poster shows and how its drawing stands, as the chronicle's PDF job says it."""
+    ready = poster.stored
+    state = PosterStatus.DONE if ready else (row.status if row else PosterStatus.QUEUED)
+    failed = state == PosterStatus.FAILED
+    code = row.error if row and failed else ""
+    url = reverse("api:poster-image", args=[access.campaign.pk])
+    return {
+        "world_name": poster.world_name,
+        "winners": [asdict(w) for w in poster.winners],
+        "status": state,
+        "error": code,
+        "error_message": str(ERRORS[code]) if code in ERRORS else "",
+        "image": request.build_absolute_uri(url) if ready else None,
+        "finished_at": row.finished_at if row and (ready or failed) else None,
+    }
+
+
 class PosterView(ApiView):
-    """The end poster: the world's name and the winners it shows, and whether it is drawn. Asks
-    for it to be drawn when it is not."""
+    """The end poster: the world's name and the winners it shows, and how its drawing stands.
+    Reading it asks for it when it is neither drawn nor failed; a failed one is asked for again
+    with POST."""
 
     permission_classes = [AllowAny]
 
@@ -62,22 +83,33 @@ class PosterView(ApiView):
         parameters=[SHARE],
         responses={200: PosterSerializer, **errors(*READ_ERRORS, 409)},
         tags=["snapshots"],
-        description="409 (rule `poster-after-world-named`) before the world is named.",
+        description="409 (rule `poster-after-world-named`) before the world is named. `status` "
+        "is `queued` or `drawing` until the task has stored it (then `done`), or `failed` "
+        "with the reason in `error`: ask again with POST.",
     )
     def get(self, request, campaign_id):
         access, poster = _poster(request, campaign_id)
-        ready = poster.stored
-        if not ready:
-            request_poster(access.campaign.pk, poster)
-        url = reverse("api:poster-image", args=[access.campaign.pk])
-        return Response(
-            {
-                "world_name": poster.world_name,
-                "winners": [asdict(w) for w in poster.winners],
-                "status": "ready" if ready else "drawing",
-                "image": request.build_absolute_uri(url) if ready else None,
-            }
-        )
+        row = request_poster(access.campaign.pk, poster)
+        return Response(poster_data(request, access, poster, row))
+
+    @extend_schema(
+        parameters=[SHARE],
+        request=None,
+        responses={
+            200: PosterSerializer,
+            202: PosterSerializer,
+            **errors(*WRITE_ERRORS),
+        },
+        tags=["snapshots"],
+        description="Ask again for the poster, after it failed: 202 while it is being drawn, "
+        "200 once it is drawn. 409 before the world is named.",
+    )
+    def post(self, request, campaign_id):
+        access, poster = _poster(request, campaign_id)
+        row = request_poster(access.campaign.pk, poster, again=True)
+        body = poster_data(request, access, poster, row)
+        code = status.HTTP_200_OK if body["status"] == "done" else status.HTTP_202_ACCEPTED
+        return Response(body, status=code)
 
 
 class PosterImageView(ApiView):

@@ -81,7 +81,27 @@ def run_pdf(job_id: int) -> str:
         error="",
         finished_at=timezone.now(),
     )
+    sweep_superseded(job)
     return "done"
+
+
+def sweep_superseded(job: ChronicleExport) -> int:
+    """Delete the campaign's PDFs that ``job``, now made, supersedes: every finished job asked
+    for before it (made or failed, in any language), rows and stored files. A job still in the
+    making is left to finish. Returns how many rows went."""
+    older = ChronicleExport.objects.filter(
+        campaign_id=job.campaign_id,
+        pk__lt=job.pk,
+        status__in=(ChronicleStatus.DONE, ChronicleStatus.FAILED),
+    )
+    names = [name for name in older.values_list("file", flat=True) if name]
+    deleted, _by_model = older.delete()
+    for name in names:
+        try:
+            default_storage.delete(name)
+        except (OSError, NotImplementedError):  # the row is gone: a file left is only space
+            logger.warning("Could not delete the superseded chronicle %s", name, exc_info=True)
+    return deleted
 
 
 def fail(job_id: int, code: str) -> str:

@@ -16,6 +16,7 @@ from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db import transaction
+from django.utils import timezone
 
 from campaigns.models import Game, GamePhoto, PhotoStatus
 from campaigns.photos.checks import PhotoRefused, clean_photo
@@ -26,6 +27,9 @@ from campaigns.services import audit, lock_campaign
 logger = logging.getLogger(__name__)
 
 CAPTION_MAX = 200
+
+# The start of the error of a photo whose task the broker would not take (an outage).
+QUEUE_FAILURE = "The photo could not be queued"
 
 
 def clean_caption(caption) -> str:
@@ -66,7 +70,7 @@ def add_photo(*, game: Game, upload, caption: str = "", by) -> GamePhoto:
                 height=clean.height,
             )
             audit(campaign, by, "photo-added", game=game.number, photo=photo.pk)
-            transaction.on_commit(partial(_enqueue, photo.pk), robust=True)
+            transaction.on_commit(partial(send_task, photo.pk), robust=True)
     except BaseException:
         if name:
             delete_files([name])
@@ -74,14 +78,16 @@ def add_photo(*, game: Game, upload, caption: str = "", by) -> GamePhoto:
     return photo
 
 
-def _enqueue(photo_id: int) -> None:
+def send_task(photo_id: int) -> None:
     """Send the task; a broker that cannot be reached leaves a visible failure."""
     try:
         prepare_photo.apply_async(args=[photo_id], queue=settings.SNAPSHOT_QUEUE)
     except Exception as exc:
         logger.exception("Photo %s could not be queued", photo_id)
         GamePhoto.objects.filter(pk=photo_id, status=PhotoStatus.QUEUED).update(
-            status=PhotoStatus.FAILED, error=f"The photo could not be queued: {exc}"[:2000]
+            status=PhotoStatus.FAILED,
+            error=f"{QUEUE_FAILURE}: {exc}"[:2000],
+            updated_at=timezone.now(),
         )
 
 

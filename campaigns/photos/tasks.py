@@ -17,6 +17,7 @@ from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db import InterfaceError, OperationalError
+from django.utils import timezone
 from PIL import Image
 
 from campaigns.models import GamePhoto, PhotoStatus
@@ -50,7 +51,7 @@ class PhotoTask(Task):
         photo_id = (list(args) + [kwargs.get("photo_id")])[0]
         try:
             GamePhoto.objects.filter(pk=photo_id).exclude(status=PhotoStatus.DONE).update(
-                status=PhotoStatus.FAILED, error=describe(exc)
+                status=PhotoStatus.FAILED, error=describe(exc), updated_at=timezone.now()
             )
         except Exception:
             logger.exception("Could not record the failure of photo task %s", task_id)
@@ -77,7 +78,9 @@ def make_copies(photo_id: int) -> str:
         return "gone"  # deleted before its copies were made
     if photo.status == PhotoStatus.DONE:
         return photo.status
-    GamePhoto.objects.filter(pk=photo_id).update(status=PhotoStatus.PROCESSING)
+    GamePhoto.objects.filter(pk=photo_id).update(
+        status=PhotoStatus.PROCESSING, updated_at=timezone.now()
+    )
     with default_storage.open(photo.original.name, "rb") as handle, Image.open(handle) as image:
         image.load()
         web = _store(copy_name(photo.original.name, "web"), _copy(image, settings.PHOTO_WEB_SIZE))
@@ -85,7 +88,12 @@ def make_copies(photo_id: int) -> str:
             copy_name(photo.original.name, "thumb"), _copy(image, settings.PHOTO_THUMBNAIL_SIZE)
         )
     moved = GamePhoto.objects.filter(pk=photo_id).update(
-        status=PhotoStatus.DONE, web=web, thumbnail=thumbnail, error=""
+        status=PhotoStatus.DONE,
+        web=web,
+        thumbnail=thumbnail,
+        error="",
+        auto_retries=0,
+        updated_at=timezone.now(),
     )
     if not moved:  # deleted meanwhile: its copies go too
         for name in (web, thumbnail):

@@ -14,6 +14,9 @@ every ``SNAPSHOT_RECOVER_INTERVAL`` seconds) asks again for:
 Each row is asked for again at most ``SNAPSHOT_AUTO_RETRIES`` times (the count starts again
 once it is drawn); then it is left failed, with the reason, for a person to ask. Asking twice is
 harmless: a render finds an identical picture already stored and draws nothing.
+
+The same task sends again the lost tasks of the photos of the real board
+(``campaigns.photos.recovery``).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from campaigns.models import Snapshot, SnapshotStatus
+from campaigns.photos.recovery import recover_lost_photos
 from campaigns.pictures.snapshots import QUEUE_FAILURE, request_snapshot, request_timeline
 
 logger = logging.getLogger(__name__)
@@ -101,6 +105,12 @@ def recover_lost() -> int:
 
 @shared_task(name="campaigns.tasks.recover_snapshots", soft_time_limit=50, time_limit=60)
 def recover_snapshots() -> int:
-    """Run by ``celery beat``: see ``recover_lost``. Lives here, not in ``tasks``, since it asks
-    for pictures (``snapshots -> tasks``)."""
-    return recover_lost()
+    """Run by ``celery beat``: see ``recover_lost``, and, for the photos of the real board,
+    ``campaigns.photos.recovery``; returns how many pictures and photos were asked for again.
+    Lives here, not in ``tasks``, since it asks for pictures (``snapshots -> tasks``)."""
+    asked = recover_lost()
+    try:
+        asked += recover_lost_photos()
+    except Exception:  # the pictures were asked for: a photo's trouble is logged, not raised
+        logger.exception("Could not send again the tasks of lost photos")
+    return asked

@@ -22,7 +22,7 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
 from campaigns.pictures import render
-from campaigns.pictures.poster import draw_poster
+from campaigns.pictures.poster import draw_poster, record_failure
 from campaigns.pictures.storage import sweep_files
 
 logger = logging.getLogger(__name__)
@@ -121,8 +121,31 @@ def sweep_snapshot_files() -> int:
     return len(swept)
 
 
+class PosterTask(Task):
+    """Writes on the campaign's ``EndPoster`` row that drawing its poster failed, once the task
+    is not retried any more."""
+
+    abstract = True
+
+    def apply(self, *args, **kwargs):
+        """In-process (eager) a failure ends as under a worker: retried, then recorded on the
+        row, not raised into the request that asked for the poster."""
+        kwargs.setdefault("throw", False)
+        return super().apply(*args, **kwargs)
+
+    def on_failure(self, exc, task_id, args, kwargs, einfo):
+        campaign_id = (list(args) + [kwargs.get("campaign_id")])[0]
+        code = "too-long" if isinstance(exc, SoftTimeLimitExceeded) else "stopped"
+        logger.warning("The end poster of campaign %s failed: %r", campaign_id, exc)
+        try:
+            record_failure(int(campaign_id), code)
+        except Exception:  # the database itself may be what failed; the log still has it
+            logger.exception("Could not record the failure of poster task %s", task_id)
+
+
 @shared_task(
     name="campaigns.tasks.render_poster",
+    base=PosterTask,
     acks_late=True,
     reject_on_worker_lost=True,
     soft_time_limit=max(1, settings.SNAPSHOT_TIME_LIMIT - 10),

@@ -77,12 +77,13 @@ def test_after_the_world_is_named_the_poster_is_drawn_and_downloaded(
     url = f"/api/v1/campaigns/{prepared_campaign.pk}/poster/"
     with django_capture_on_commit_callbacks(execute=True):
         first = client.get(url).json()
-    assert first["status"] == "drawing" and first["image"] is None
+    assert first["status"] == "queued" and first["image"] is None
+    assert first["error"] == "" and first["finished_at"] is None
     assert first["world_name"] == "Harmony"
     assert len(first["winners"]) == 15
     assert first["winners"][0] == {"game": 1, "name": "Ada", "faction": "Khan Industries"}
     body = client.get(url).json()
-    assert body["status"] == "ready"
+    assert body["status"] == "done" and body["finished_at"]
     image = client.get(body["image"])
     assert image.status_code == 200
     assert image["Content-Disposition"].startswith("attachment;")
@@ -110,3 +111,72 @@ def test_the_statistics_cost_the_same_after_three_games_and_after_fifteen(owner)
         counts.append(count_queries(client_for(owner), url))
         assert client_for(owner).get(url).json()["games_finished"] == games
     assert counts[0] == counts[1] <= 12, counts
+
+
+@pytest.fixture
+def named(prepared_campaign, owner):
+    cache.clear()
+    play_fifteen_and_name(prepared_campaign, owner)
+    name_it(prepared_campaign, owner, "Harmony")
+    return prepared_campaign
+
+
+def test_a_poster_that_could_not_be_drawn_says_so_until_it_is_asked_for_again(
+    named, owner, monkeypatch, django_capture_on_commit_callbacks
+):
+    from campaigns.pictures import poster as posters
+
+    drawn = posters.render_poster
+    tries = []
+
+    def broken(*args, **kwargs):
+        tries.append(1)
+        raise RuntimeError("the drawing broke")
+
+    monkeypatch.setattr(posters, "render_poster", broken)
+    client = client_for(owner)
+    url = f"/api/v1/campaigns/{named.pk}/poster/"
+    with django_capture_on_commit_callbacks(execute=True):
+        assert client.get(url).json()["status"] == "queued"
+    failed = client.get(url).json()
+    assert failed["status"] == "failed" and failed["image"] is None
+    assert failed["error"] == "stopped"
+    assert failed["error_message"] == "Drawing the poster stopped unexpectedly; ask for it again."
+    assert failed["finished_at"]
+    cache.clear()  # however long after, reading it does not draw it again
+    with django_capture_on_commit_callbacks(execute=True):
+        assert client.get(url).json()["status"] == "failed"
+    assert len(tries) == 1
+    monkeypatch.setattr(posters, "render_poster", drawn)
+    with django_capture_on_commit_callbacks(execute=True):
+        again = client.post(url)
+    assert again.status_code == 202 and again.json()["status"] == "queued"
+    assert again.json()["error"] == ""
+    body = client.get(url).json()
+    assert body["status"] == "done" and body["image"]
+
+
+def test_a_poster_the_broker_would_not_take_is_failed_not_left_waiting(
+    named, owner, monkeypatch, django_capture_on_commit_callbacks
+):
+    from campaigns.pictures import tasks
+
+    def broker_down(*args, **kwargs):
+        raise ConnectionRefusedError("the broker is down")
+
+    monkeypatch.setattr(tasks.render_poster, "apply_async", broker_down)
+    client = client_for(owner)
+    url = f"/api/v1/campaigns/{named.pk}/poster/"
+    with django_capture_on_commit_callbacks(execute=True):
+        client.get(url)
+    body = client.get(url).json()
+    assert body["status"] == "failed" and body["error"] == "not-queued"
+    assert body["error_message"] == "The poster could not be queued; ask for it again."
+
+
+def test_a_stranger_may_not_ask_for_the_poster_again(named, stranger):
+    response = client_for(stranger).post(f"/api/v1/campaigns/{named.pk}/poster/")
+    assert response.status_code == 404
+    from campaigns.models import EndPoster
+
+    assert not EndPoster.objects.exists()

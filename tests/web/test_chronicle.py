@@ -4,18 +4,20 @@ its PDF, made by a task in the campaign's language."""
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
 from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
+from django.db.models import F
 from django.test.utils import CaptureQueriesContext
 from pypdf import PdfReader
 
 from campaigns.chronicle.jobs import run_pdf
 from campaigns.chronicle.start import request_pdf
-from campaigns.models import ChronicleExport, Membership, Role
+from campaigns.models import Campaign, ChronicleExport, GameEvent, Membership, Role
 from campaigns.photos.service import add_photo
 from config.celery import app
 from tests.photos.made import encoded
@@ -225,3 +227,89 @@ def test_a_photo_of_the_real_board_appears_with_its_game_on_the_page_and_in_the_
     second_page = pdf.pages[2]
     assert "The table after game two" in second_page.extract_text()
     assert len(second_page.images) > len(pdf.pages[1].images)
+
+
+def stored_pdfs(media) -> list[str]:
+    folder = media / "chronicles"
+    return sorted(p.name for p in folder.iterdir()) if folder.exists() else []
+
+
+def test_a_new_pdf_sweeps_away_the_older_ones_and_their_files(owner, settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+    campaign, _winners = fifteen_games(owner, games=2)
+    first, _created = request_pdf(campaign=campaign, by=owner)
+    assert first.status == "done" and len(stored_pdfs(tmp_path)) == 1
+    # A game corrected: the world changed, so the next request makes a new PDF.
+    Campaign.objects.filter(pk=campaign.pk).update(world_version=F("world_version") + 1)
+    campaign.refresh_from_db()
+    second, created = request_pdf(campaign=campaign, by=owner)
+    assert created and second.status == "done"
+    assert list(ChronicleExport.objects.filter(campaign=campaign)) == [second]
+    assert stored_pdfs(tmp_path) == [second.file.name.rpartition("/")[2]]
+    client = client_for(owner)
+    assert client.get(f"/c/{campaign.pk}/chronicle/pdf/{first.pk}.pdf").status_code == 404
+    assert client.get(f"/c/{campaign.pk}/chronicle/pdf/{second.pk}.pdf").status_code == 200
+
+
+def test_a_failed_pdf_is_swept_once_one_is_made_and_other_campaigns_keep_theirs(
+    owner, settings, tmp_path
+):
+    settings.MEDIA_ROOT = tmp_path
+    campaign, _winners = fifteen_games(owner, games=2)
+    other, _winners = fifteen_games(owner, name="Another war", games=1)
+    kept, _created = request_pdf(campaign=other, by=owner)
+    settings.CHRONICLE_HTML = "tests.web.test_chronicle.broken_html"
+    failed, _created = request_pdf(campaign=campaign, by=owner)
+    assert failed.status == "failed"
+    settings.CHRONICLE_HTML = "web.views.chronicle.pdf_html"
+    made, _created = request_pdf(campaign=campaign, by=owner)
+    assert made.status == "done"
+    assert not ChronicleExport.objects.filter(pk=failed.pk).exists()
+    assert ChronicleExport.objects.get(pk=kept.pk).status == "done"
+    assert sorted(stored_pdfs(tmp_path)) == sorted(
+        j.file.name.rpartition("/")[2] for j in (kept, made)
+    )
+
+
+def test_a_pdf_still_being_made_is_not_swept_nor_a_newer_one_by_an_older_finishing_late(
+    owner, queued_only
+):
+    campaign, _winners = fifteen_games(owner, games=2)
+    older, _created = request_pdf(campaign=campaign, by=owner)
+    Campaign.objects.filter(pk=campaign.pk).update(language="ru")
+    campaign.refresh_from_db()
+    newer, _created = request_pdf(campaign=campaign, by=owner)
+    assert run_pdf(newer.pk) == "done"
+    assert ChronicleExport.objects.get(pk=older.pk).status == "queued"  # left to finish
+    assert run_pdf(older.pk) == "done"
+    assert ChronicleExport.objects.filter(campaign=campaign).count() == 2  # newer kept
+
+
+def test_a_long_game_log_runs_on_over_further_pages_with_nothing_lost(owner):
+    campaign, _winners = fifteen_games(owner, games=3)
+    game = campaign.games.get(number=2)
+    seat = game.seats.select_related("player").first()
+    start = game.events.count() + 1000
+    GameEvent.objects.bulk_create(
+        GameEvent(
+            game=game,
+            seq=start + n,
+            kind="recruitment",
+            seat=seat,
+            data={"troops": 1000 + n},
+            summary="recruitment",
+        )
+        for n in range(200)
+    )
+    job, _created = request_pdf(campaign=campaign, by=owner)
+    assert job.status == "done"
+    pages = [page.extract_text() for page in pdf_of(job).pages]
+    assert len(pages) > 1 + 3  # the title and one page a game would not hold the log
+    text = "\n".join(pages)
+    troops = [int(n) for n in re.findall(r"places (\d{4}) troops", text)]
+    assert troops == list(range(1000, 1200))  # every entry, in order, once
+    last_entry = next(i for i, page in enumerate(pages) if "places 1199 troops" in page)
+    game_three = next(i for i, page in enumerate(pages) if "Game 3" in page)
+    game_two = next(i for i, page in enumerate(pages) if "Game 2" in page)
+    assert game_two < last_entry < game_three  # game 2 runs on, game 3 starts a page after
+    assert "Ada won" in pages[game_three] or "won, playing" in pages[game_three]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.conf import settings
 from django.core.cache import cache
 from django.test import Client
 
@@ -160,3 +161,56 @@ def test_the_statistics_page_costs_the_same_after_three_games_and_after_fifteen(
         assert row(page.content.decode(), "players", "Ada") == [str(games), str(games), "0", "0"]
         counts.append(len(queries))
     assert counts[0] == counts[1], counts
+
+
+def test_the_poster_page_says_how_its_drawing_stands(
+    prepared_campaign, owner, django_capture_on_commit_callbacks
+):
+    cache.clear()
+    play_fifteen_and_name(prepared_campaign, owner)
+    name_it(prepared_campaign, owner, "Harmony")  # not drawn: nothing is committed in a test
+    client = client_for(owner)
+    with django_capture_on_commit_callbacks(execute=True):
+        waiting = client.get(f"/c/{prepared_campaign.pk}/poster/").content.decode()
+    assert 'data-poster-status="queued"' in waiting and "Waiting for its turn" in waiting
+    assert 'data-poster="drawing"' in waiting and "poster.png" not in waiting
+    drawn = client.get(f"/c/{prepared_campaign.pk}/poster/").content.decode()
+    assert 'data-poster-status="done"' in drawn and "poster.png" in drawn
+
+
+def test_a_poster_that_failed_says_why_on_its_page_and_is_drawn_again_on_request(
+    prepared_campaign, owner, monkeypatch, django_capture_on_commit_callbacks
+):
+    from campaigns.pictures import poster as posters
+
+    drawn = posters.render_poster
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the drawing broke")
+
+    monkeypatch.setattr(posters, "render_poster", broken)
+    cache.clear()
+    play_fifteen_and_name(prepared_campaign, owner)
+    with django_capture_on_commit_callbacks(execute=True):
+        name_it(prepared_campaign, owner, "Гармония")
+    url = f"/c/{prepared_campaign.pk}/poster/"
+    page = client_for(owner).get(url).content.decode()
+    assert 'data-poster-status="failed"' in page and 'data-poster="failed"' in page
+    assert "Drawing the poster stopped unexpectedly" in page and "Draw it again" in page
+    assert "poster.png" not in page
+    reader = client_for(owner)
+    reader.cookies[settings.LANGUAGE_COOKIE_NAME] = "ru"
+    russian = reader.get(url).content.decode()
+    assert "Рисование плаката неожиданно прервалось" in russian and "Нарисовать заново" in russian
+    assert "Draw it again" not in russian and "Drawing the poster stopped" not in russian
+    monkeypatch.setattr(posters, "render_poster", drawn)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client_for(owner).post(f"/c/{prepared_campaign.pk}/poster/again/")
+    assert response.status_code == 302 and response["Location"] == url
+    page = client_for(owner).get(url).content.decode()
+    assert 'data-poster-status="done"' in page and "poster.png" in page
+
+
+def test_a_stranger_cannot_ask_for_the_poster_again(named, stranger):
+    response = client_for(stranger).post(f"/c/{named.pk}/poster/again/")
+    assert response.status_code == 404

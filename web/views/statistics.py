@@ -6,17 +6,25 @@ from __future__ import annotations
 
 from django.core.files.storage import default_storage
 from django.http import FileResponse, Http404
-from django.shortcuts import render
-from django.utils.translation import get_language
+from django.shortcuts import redirect, render
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
-from campaigns.pictures.poster import poster_of
+from campaigns.models import PosterStatus
+from campaigns.pictures.poster import error_text, poster_of
 from campaigns.pictures.poster_requests import request_poster
 from campaigns.statistics import campaign_statistics
 from legacy import board
 from web import charts, pages
 from web.views.common import campaign_view
 
+POSTER_LABELS = {
+    PosterStatus.QUEUED: gettext_lazy("Waiting for its turn"),
+    PosterStatus.DRAWING: gettext_lazy("Being drawn"),
+    PosterStatus.DONE: gettext_lazy("Ready"),
+    PosterStatus.FAILED: gettext_lazy("Failed"),
+}
 RESULT_COLOURS = {"won": "#2e7d32", "held_on": "#d9a21b", "eliminated": "#9e9689"}
 TOP_STARTS = 10
 
@@ -104,9 +112,13 @@ def _poster_for(access):
 
 @campaign_view()
 def poster_page(request, access):
+    """The poster's words, and how its drawing stands: waiting, being drawn, ready to download,
+    or failed with the reason and a button to ask again. Reading it asks for it when it is
+    neither stored nor failed."""
     poster = None if not access.sees_unlocked else poster_of(access.campaign.pk)
-    if poster is not None and not poster.stored:
-        request_poster(access.campaign.pk, poster)
+    row = request_poster(access.campaign.pk, poster) if poster is not None else None
+    ready = poster is not None and poster.stored
+    state = PosterStatus.DONE if ready else (row.status if row else PosterStatus.QUEUED)
     return render(
         request,
         "campaigns/poster.html",
@@ -115,9 +127,23 @@ def poster_page(request, access):
             "hidden": not access.sees_unlocked,
             "poster": poster,
             "text": poster.text_in(get_language()) if poster else None,
-            "ready": poster is not None and poster.stored,
+            "ready": ready,
+            "state": state,
+            "state_label": POSTER_LABELS[state],
+            "failed": state == PosterStatus.FAILED,
+            "error": error_text(row.error) if row and state == PosterStatus.FAILED else "",
         },
     )
+
+
+@require_POST
+@campaign_view()
+def poster_again(request, access):
+    """Ask again for a poster that failed: whoever may read the poster may."""
+    poster = _poster_for(access)
+    if poster is not None:
+        request_poster(access.campaign.pk, poster, again=True)
+    return redirect("campaigns:poster", access.campaign.pk)
 
 
 @campaign_view()
