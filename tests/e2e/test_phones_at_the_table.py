@@ -330,3 +330,38 @@ def test_the_end_of_the_game_being_filled_in_is_kept_and_told_of_news(table, pho
     notice = boris.get_by_role("status").filter(has_text="Something new was saved at the table")
     expect(notice).to_be_visible(timeout=WITHIN)
     expect(boris.locator("#id_slogan")).to_have_value("Not yet")
+
+
+def first_load(page, address: str) -> tuple[int, list[str]]:
+    """(the bytes a fresh page at ``address`` fetches until the network is quiet, headers
+    included; the board pictures among them)."""
+    responses = []
+    page.on("response", lambda r: responses.append(r))
+    page.goto(address)
+    page.wait_for_load_state("networkidle")
+    total = sum(
+        (0 if 300 <= r.status < 400 else len(r.body())) + r.request.sizes()["responseHeadersSize"]
+        for r in responses
+    )
+    return total, sorted(r.url.rsplit("/", 1)[-1] for r in responses if "/board/" in r.url)
+
+
+def test_the_history_on_a_phone_fetches_the_pictures_in_view_and_grows_little_per_game(
+    django_user_model, phone
+):
+    owner = django_user_model.objects.create_user(username="olga", password="pw-olga-123")
+    campaign = services.create_campaign(
+        owner=owner, name="Friday Earth", players=["Ada", "Boris", "Chloe"]
+    )
+    services.prepare_first_game(
+        campaign=campaign, powers={f.slug: "a" for f in FACTIONS}, coins=TWELVE_COINS, by=owner
+    )
+    loads = {}
+    for games in (2, 4):
+        play(campaign, games - campaign.games.count())
+        loads[games] = first_load(phone(owner), f"/c/{campaign.pk}/history/")
+    (before, pictures_before), (after, pictures_after) = loads[2], loads[4]
+    # The newest games' pictures, near the screen, are fetched; the older ones wait for a scroll.
+    assert "4.svg" in pictures_after and "1.svg" not in pictures_after, pictures_after
+    assert len(pictures_before) == len(pictures_after), (pictures_before, pictures_after)
+    assert 0 < (after - before) / 2 <= 20 * 1024, (before, after)

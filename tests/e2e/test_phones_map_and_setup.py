@@ -45,6 +45,18 @@ def phone(browser, live_server, owner):
     context.close()
 
 
+# A form control's tap area: the control, or the label that answers for it when that is larger.
+CONTROLS = """(selector) => [...document.querySelectorAll(selector)]
+    .filter(el => el.type !== 'hidden' && !el.closest('[hidden]') && el.getClientRects().length)
+    .map(el => { const label = el.closest('label')
+                   || (el.id && document.querySelector(`label[for="${el.id}"]`));
+                 const r = el.getBoundingClientRect();
+                 const l = label ? label.getBoundingClientRect() : r;
+                 return {what: (el.getAttribute('aria-label') || el.name || el.textContent)
+                                 .trim().slice(0, 60),
+                         w: Math.max(r.width, l.width), h: Math.max(r.height, l.height)}; })"""
+
+
 def too_small(page, selector: str) -> list[dict]:
     targets = page.evaluate(TAP_TARGETS, selector)
     assert targets, f"nothing matches {selector}"
@@ -238,4 +250,28 @@ def test_seating_four_players_on_a_phone_fetches_a_small_fragment_per_choice(
     expect(page.get_by_role("heading", name="Game 1", exact=False).first).to_be_visible()
     game = Game.objects.get(campaign=prepared_campaign, number=1)
     assert [s.player.name for s in game.seats.order_by("order")] == [s[0] for s in seats]
+    assert page.errors == [], page.errors
+
+
+def test_every_control_of_the_pages_at_the_table_is_big_enough_for_a_thumb(
+    phone, prepared_campaign
+):
+    from tests.web.conftest import play, start_next_game
+
+    page = phone
+    play(prepared_campaign, 1)
+    start_next_game(prepared_campaign)
+    small = {}
+    for address in ("games/2/", "games/2/finish/", "", "territories/egypt/"):
+        page.goto(f"/c/{prepared_campaign.pk}/{address}")
+        # Every part of the quick log (and any other folded part) opened, to be measured too.
+        page.evaluate("() => document.querySelectorAll('main details').forEach(d => d.open = true)")
+        controls = page.evaluate(
+            CONTROLS, "main button, main summary, main select, main input, main textarea"
+        )
+        assert controls, address
+        found = [c for c in controls if c["w"] < 24 or c["h"] < 24]
+        if found:
+            small[address] = found
+    assert small == {}, small
     assert page.errors == [], page.errors

@@ -92,6 +92,12 @@ def test_a_finished_game_shows_the_board_once_and_links_its_picture(prepared_cam
     assert 'id="snapshot"' in page  # where the drawn picture's link appears once it is drawn
 
 
+def test_a_game_in_play_shows_the_board_once(game, as_owner):
+    page = as_owner.get(url(game.campaign, "games/1/")).content.decode()
+    main = page[page.index("<main") :]
+    assert main.count('class="board-svg"') == 1 and "<img" not in main
+
+
 def test_a_reader_who_may_not_write_gets_no_quick_log_and_no_confirmation(game, as_viewer):
     page = as_viewer.get(url(game.campaign, "games/1/")).content.decode()
     assert 'id="log"' not in page and 'data-live="seats"' in page

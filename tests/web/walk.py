@@ -1,10 +1,10 @@
 """Walking the pages of a campaign and reading what a person sees on them.
 
 ``visible_texts`` reads a page as a reader meets it: the text between tags, the attributes a
-browser shows (``title``, ``aria-label``, ``placeholder``, ``alt``, a button's ``value``) and the
-strings of the JSON islands the page's script writes into it; never a script, a style, or an
-attribute nobody sees. Text inside an element that declares another language (``lang``) is that
-language by design (the switcher names each language in its own tongue) and is left out.
+browser shows (``title``, ``aria-label``, ``placeholder``, ``alt``, a button's ``value``), and the
+attributes and JSON islands' strings the page's script writes into it; never a script, a style,
+or an attribute nobody sees. Text inside an element that declares another language (``lang``) is
+that language by design (the switcher names each language in its own tongue) and is left out.
 
 ``walk`` requests every page a campaign has: each URL pattern of ``web.urls`` with the
 parameters the campaign's data gives, then every link and form of the pages found on the way,
@@ -24,6 +24,11 @@ from urllib.parse import urlsplit
 from django.urls import NoReverseMatch, Resolver404, resolve, reverse
 
 SHOWN_ATTRIBUTES = {"title", "aria-label", "placeholder", "alt"}
+# Attributes the page's own script writes into it: a map territory's panel, the timeline's labels.
+SCRIPT_SHOWN_ATTRIBUTES = {
+    "data-name", "data-continent", "data-marks", "data-label", "data-label-play",
+    "data-label-pause",
+}  # fmt: skip
 BUTTON_TYPES = {"submit", "button", "reset"}
 VOID = {
     "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
@@ -69,7 +74,7 @@ class _Reader(HTMLParser):
         )
         if not shown or self._in("script") or self._in("style"):
             return
-        for name in SHOWN_ATTRIBUTES & a.keys():
+        for name in (SHOWN_ATTRIBUTES | SCRIPT_SHOWN_ATTRIBUTES) & a.keys():
             self.texts.append(a[name])
         if tag == "input" and a.get("type", "text") in BUTTON_TYPES and a.get("value"):
             self.texts.append(a["value"])
