@@ -2,7 +2,7 @@
 in the API's error shape (the last pattern), never with a page."""
 
 from csp.decorators import csp_update
-from django.urls import path, re_path, register_converter
+from django.urls import include, path, re_path, register_converter
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from api.errors import not_found
@@ -63,9 +63,132 @@ register_converter(EntryConverter, "entry")
 
 app_name = "api"
 
-C = "campaigns/<id:campaign_id>/"
-G = C + "games/<game:number>/"
-E = G + "events/"
+# A game's log: /api/v1/campaigns/{id}/games/{number}/events/...
+event_patterns = [
+    path("scar/", table.ScarEventView.as_view(), name="event-scar"),
+    path("missiles/", table.MissilesEventView.as_view(), name="event-missiles"),
+    path("recruitment/", table.RecruitmentEventView.as_view(), name="event-recruitment"),
+    path("elimination/", table.EliminationEventView.as_view(), name="event-elimination"),
+    path("rejoin/", table.RejoinEventView.as_view(), name="event-rejoin"),
+    path("red-star/", table.RedStarEventView.as_view(), name="event-red-star"),
+    path("<entry:seq>/void/", table.EventVoidView.as_view(), name="event-void"),
+    path("coin-pile-out/", table.CoinPileOutEventView.as_view(), name="event-coin-pile-out"),
+    path("mark/", table.MarkEventView.as_view(), name="event-mark"),
+    path("city-destroyed/", table.CityDestroyedEventView.as_view(), name="event-city-destroyed"),
+    path(
+        "fortification-attacked/",
+        table.FortificationAttackedEventView.as_view(),
+        name="event-fortification-attacked",
+    ),
+    path("card-drawn/", decks.CardDrawnEventView.as_view(), name="event-card-drawn"),
+    path(
+        "mission-completed/",
+        decks.MissionCompletedEventView.as_view(),
+        name="event-mission-completed",
+    ),
+    path("card-destroyed/", decks.CardDestroyedEventView.as_view(), name="event-card-destroyed"),
+]
+
+# A game: /api/v1/campaigns/{id}/games/{number}/...
+game_patterns = [
+    path("", games.GameDetailView.as_view(), name="game"),
+    path("start/", games.GameStartView.as_view(), name="game-start"),
+    path("cancel/", games.GameCancelView.as_view(), name="game-cancel"),
+    path("seats/<id:player>/", games.SeatView.as_view(), name="game-seat"),
+    path("finish/", finish.GameFinishView.as_view(), name="game-finish"),
+    path("amend/", finish.GameAmendView.as_view(), name="game-amend"),
+    path("photos/", photos.PhotoListView.as_view(), name="game-photos"),
+    path("photos/<id:photo_id>/", photos.PhotoDetailView.as_view(), name="game-photo"),
+    path("photos/<id:photo_id>/web/", photos.PhotoWebView.as_view(), name="game-photo-web"),
+    path(
+        "photos/<id:photo_id>/thumbnail/",
+        photos.PhotoThumbnailView.as_view(),
+        name="game-photo-thumbnail",
+    ),
+    path(
+        "photos/<id:photo_id>/original/",
+        photos.PhotoOriginalView.as_view(),
+        name="game-photo-original",
+    ),
+    path("events/", include(event_patterns)),
+]
+
+# A campaign: /api/v1/campaigns/{id}/... (resolved once per request, then among its own)
+campaign_patterns = [
+    path("", campaign.CampaignDetailView.as_view(), name="campaign"),
+    path("export/", campaign.ExportView.as_view(), name="campaign-export"),
+    path("members/", campaign.MemberListView.as_view(), name="members"),
+    path("members/<id:member_id>/", campaign.MemberDetailView.as_view(), name="member"),
+    path("players/", campaign.PlayerListView.as_view(), name="players"),
+    path("world/", world.WorldView.as_view(), name="world"),
+    path("world/name/", world.WorldNameView.as_view(), name="world-name"),
+    path("legal-starts/", world.LegalStartsView.as_view(), name="legal-starts"),
+    path("recruitment/", world.RecruitmentView.as_view(), name="recruitment"),
+    path("odds/", odds.CampaignOddsView.as_view(), name="campaign-odds"),
+    path("scar-types/", scars.ScarTypeListView.as_view(), name="scar-types"),
+    path("scar-types/<slug:scar>/", scars.ScarTypeDetailView.as_view(), name="scar-type"),
+    path("marks/<slug:mark_type>/", marks.MarkListView.as_view(), name="marks"),
+    path("marks/<slug:mark_type>/<id:mark_id>/", marks.MarkDetailView.as_view(), name="mark"),
+    path(
+        "marks/<slug:mark_type>/<id:mark_id>/void/",
+        marks.MarkVoidView.as_view(),
+        name="mark-void",
+    ),
+    path("first-game/", games.FirstGameView.as_view(), name="first-game"),
+    path("games/", games.GameListView.as_view(), name="games"),
+    path("games/<game:number>/", include(game_patterns)),
+    path("decks/", decks.DeckListView.as_view(), name="decks"),
+    path("world-capitals/", decks.WorldCapitalView.as_view(), name="world-capitals"),
+    path("packets/", packets.PacketListView.as_view(), name="packets"),
+    path("unlocked/", packets.UnlockedView.as_view(), name="unlocked"),
+    path("packets/components/", rulebook.ComponentListView.as_view(), name="components"),
+    path(
+        "packets/components/<id:component_id>/",
+        rulebook.ComponentDetailView.as_view(),
+        name="component",
+    ),
+    path(
+        "packets/components/<id:component_id>/void/",
+        rulebook.ComponentVoidView.as_view(),
+        name="component-void",
+    ),
+    path("rules/", rulebook.RulesView.as_view(), name="rules"),
+    path("rules/stickers/", rulebook.StickerListView.as_view(), name="stickers"),
+    path(
+        "rules/stickers/<id:sticker_id>/void/",
+        rulebook.StickerVoidView.as_view(),
+        name="sticker-void",
+    ),
+    path("winners/", derived.WinnersView.as_view(), name="winners"),
+    path("faction-cards/", derived.FactionCardsView.as_view(), name="faction-cards"),
+    path("factions/", factions.FactionListView.as_view(), name="factions"),
+    path("powers/", factions.PowerListView.as_view(), name="powers"),
+    path("powers/destroy/", factions.PowerDestroyView.as_view(), name="power-destroy"),
+    path("standings/", derived.StandingsView.as_view(), name="standings"),
+    path("statistics/", statistics.StatisticsView.as_view(), name="statistics"),
+    path("poster/", statistics.PosterView.as_view(), name="poster"),
+    path("poster/image/", statistics.PosterImageView.as_view(), name="poster-image"),
+    path("audit/", derived.AuditView.as_view(), name="audit"),
+    path("chronicle/pdf/", chronicle.ChroniclePdfView.as_view(), name="chronicle-pdf"),
+    path(
+        "chronicle/pdf/<id:job_id>/",
+        chronicle.ChroniclePdfJobView.as_view(),
+        name="chronicle-pdf-job",
+    ),
+    path(
+        "chronicle/pdf/<id:job_id>/file/",
+        chronicle.ChroniclePdfFileView.as_view(),
+        name="chronicle-pdf-file",
+    ),
+    path("snapshots/", pictures.SnapshotView.as_view(), name="snapshots"),
+    path("snapshots/image/", pictures.SnapshotImageView.as_view(), name="snapshot-image"),
+    path("snapshots/timeline/", pictures.TimelineView.as_view(), name="snapshot-timeline"),
+    path(
+        "snapshots/timeline/image/",
+        pictures.TimelineImageView.as_view(),
+        name="snapshot-timeline-image",
+    ),
+]
 
 urlpatterns = [
     path("board/", board.BoardView.as_view(), name="board"),
@@ -76,123 +199,7 @@ urlpatterns = [
     path("campaigns/", campaign.CampaignListView.as_view(), name="campaigns"),
     path("campaigns/import/", campaign.ImportView.as_view(), name="campaign-import"),
     path("imports/<id:job_id>/", campaign.ImportJobView.as_view(), name="import-job"),
-    path(C, campaign.CampaignDetailView.as_view(), name="campaign"),
-    path(C + "export/", campaign.ExportView.as_view(), name="campaign-export"),
-    path(C + "members/", campaign.MemberListView.as_view(), name="members"),
-    path(C + "members/<id:member_id>/", campaign.MemberDetailView.as_view(), name="member"),
-    path(C + "players/", campaign.PlayerListView.as_view(), name="players"),
-    path(C + "world/", world.WorldView.as_view(), name="world"),
-    path(C + "world/name/", world.WorldNameView.as_view(), name="world-name"),
-    path(C + "legal-starts/", world.LegalStartsView.as_view(), name="legal-starts"),
-    path(C + "recruitment/", world.RecruitmentView.as_view(), name="recruitment"),
-    path(C + "odds/", odds.CampaignOddsView.as_view(), name="campaign-odds"),
-    path(C + "scar-types/", scars.ScarTypeListView.as_view(), name="scar-types"),
-    path(C + "scar-types/<slug:scar>/", scars.ScarTypeDetailView.as_view(), name="scar-type"),
-    path(C + "marks/<slug:mark_type>/", marks.MarkListView.as_view(), name="marks"),
-    path(C + "marks/<slug:mark_type>/<id:mark_id>/", marks.MarkDetailView.as_view(), name="mark"),
-    path(
-        C + "marks/<slug:mark_type>/<id:mark_id>/void/",
-        marks.MarkVoidView.as_view(),
-        name="mark-void",
-    ),
-    path(C + "first-game/", games.FirstGameView.as_view(), name="first-game"),
-    path(C + "games/", games.GameListView.as_view(), name="games"),
-    path(G, games.GameDetailView.as_view(), name="game"),
-    path(G + "start/", games.GameStartView.as_view(), name="game-start"),
-    path(G + "cancel/", games.GameCancelView.as_view(), name="game-cancel"),
-    path(G + "seats/<id:player>/", games.SeatView.as_view(), name="game-seat"),
-    path(G + "finish/", finish.GameFinishView.as_view(), name="game-finish"),
-    path(G + "amend/", finish.GameAmendView.as_view(), name="game-amend"),
-    path(E + "scar/", table.ScarEventView.as_view(), name="event-scar"),
-    path(E + "missiles/", table.MissilesEventView.as_view(), name="event-missiles"),
-    path(E + "recruitment/", table.RecruitmentEventView.as_view(), name="event-recruitment"),
-    path(E + "elimination/", table.EliminationEventView.as_view(), name="event-elimination"),
-    path(E + "rejoin/", table.RejoinEventView.as_view(), name="event-rejoin"),
-    path(E + "red-star/", table.RedStarEventView.as_view(), name="event-red-star"),
-    path(E + "<entry:seq>/void/", table.EventVoidView.as_view(), name="event-void"),
-    path(E + "coin-pile-out/", table.CoinPileOutEventView.as_view(), name="event-coin-pile-out"),
-    path(E + "mark/", table.MarkEventView.as_view(), name="event-mark"),
-    path(
-        E + "city-destroyed/", table.CityDestroyedEventView.as_view(), name="event-city-destroyed"
-    ),
-    path(
-        E + "fortification-attacked/",
-        table.FortificationAttackedEventView.as_view(),
-        name="event-fortification-attacked",
-    ),
-    path(E + "card-drawn/", decks.CardDrawnEventView.as_view(), name="event-card-drawn"),
-    path(
-        E + "mission-completed/",
-        decks.MissionCompletedEventView.as_view(),
-        name="event-mission-completed",
-    ),
-    path(
-        E + "card-destroyed/", decks.CardDestroyedEventView.as_view(), name="event-card-destroyed"
-    ),
-    path(C + "decks/", decks.DeckListView.as_view(), name="decks"),
-    path(C + "world-capitals/", decks.WorldCapitalView.as_view(), name="world-capitals"),
-    path(C + "packets/", packets.PacketListView.as_view(), name="packets"),
-    path(C + "unlocked/", packets.UnlockedView.as_view(), name="unlocked"),
-    path(C + "packets/components/", rulebook.ComponentListView.as_view(), name="components"),
-    path(
-        C + "packets/components/<id:component_id>/",
-        rulebook.ComponentDetailView.as_view(),
-        name="component",
-    ),
-    path(
-        C + "packets/components/<id:component_id>/void/",
-        rulebook.ComponentVoidView.as_view(),
-        name="component-void",
-    ),
-    path(C + "rules/", rulebook.RulesView.as_view(), name="rules"),
-    path(C + "rules/stickers/", rulebook.StickerListView.as_view(), name="stickers"),
-    path(
-        C + "rules/stickers/<id:sticker_id>/void/",
-        rulebook.StickerVoidView.as_view(),
-        name="sticker-void",
-    ),
-    path(C + "winners/", derived.WinnersView.as_view(), name="winners"),
-    path(C + "faction-cards/", derived.FactionCardsView.as_view(), name="faction-cards"),
-    path(C + "factions/", factions.FactionListView.as_view(), name="factions"),
-    path(C + "powers/", factions.PowerListView.as_view(), name="powers"),
-    path(C + "powers/destroy/", factions.PowerDestroyView.as_view(), name="power-destroy"),
-    path(C + "standings/", derived.StandingsView.as_view(), name="standings"),
-    path(C + "statistics/", statistics.StatisticsView.as_view(), name="statistics"),
-    path(C + "poster/", statistics.PosterView.as_view(), name="poster"),
-    path(C + "poster/image/", statistics.PosterImageView.as_view(), name="poster-image"),
-    path(C + "audit/", derived.AuditView.as_view(), name="audit"),
-    path(G + "photos/", photos.PhotoListView.as_view(), name="game-photos"),
-    path(G + "photos/<id:photo_id>/", photos.PhotoDetailView.as_view(), name="game-photo"),
-    path(G + "photos/<id:photo_id>/web/", photos.PhotoWebView.as_view(), name="game-photo-web"),
-    path(
-        G + "photos/<id:photo_id>/thumbnail/",
-        photos.PhotoThumbnailView.as_view(),
-        name="game-photo-thumbnail",
-    ),
-    path(
-        G + "photos/<id:photo_id>/original/",
-        photos.PhotoOriginalView.as_view(),
-        name="game-photo-original",
-    ),
-    path(C + "chronicle/pdf/", chronicle.ChroniclePdfView.as_view(), name="chronicle-pdf"),
-    path(
-        C + "chronicle/pdf/<id:job_id>/",
-        chronicle.ChroniclePdfJobView.as_view(),
-        name="chronicle-pdf-job",
-    ),
-    path(
-        C + "chronicle/pdf/<id:job_id>/file/",
-        chronicle.ChroniclePdfFileView.as_view(),
-        name="chronicle-pdf-file",
-    ),
-    path(C + "snapshots/", pictures.SnapshotView.as_view(), name="snapshots"),
-    path(C + "snapshots/image/", pictures.SnapshotImageView.as_view(), name="snapshot-image"),
-    path(C + "snapshots/timeline/", pictures.TimelineView.as_view(), name="snapshot-timeline"),
-    path(
-        C + "snapshots/timeline/image/",
-        pictures.TimelineImageView.as_view(),
-        name="snapshot-timeline-image",
-    ),
+    path("campaigns/<id:campaign_id>/", include(campaign_patterns)),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # Swagger UI under the Content-Security-Policy: its settings as a script of their own (the
     # split view), its inline style in a static file, and the data: images of its stylesheet.
