@@ -349,27 +349,45 @@ def test_what_a_packet_unlocked_is_played_to_game_ten_won_with_drawn_counted_and
     assert [w for w in SECRET_WORDS if w.lower() not in everything] == []
 
 
-def test_with_hiding_on_a_viewer_reads_none_of_the_words_the_group_entered(
-    season, django_user_model, monkeypatch
+@pytest.mark.parametrize("reader", ["viewer", "share link"])
+def test_with_hiding_on_a_hidden_reader_reads_none_of_the_words_the_group_entered(
+    season, django_user_model, monkeypatch, reader
 ):
     viewer = django_user_model.objects.create_user(username="vic", password="pw-vic-123")
     Membership.objects.create(campaign=season, user=viewer, role=Role.VIEWER)
     season.hide_unlocked_content = True
-    season.save(update_fields=["hide_unlocked_content"])
+    season.shared = True
+    season.save(update_fields=["hide_unlocked_content", "shared"])
+    user, share = (viewer, None) if reader == "viewer" else (None, season.share_token)
     api_addresses, page_addresses = every_address(season, monkeypatch)
     # The walk reads what the first test reads (a walk that read nothing would pass).
     for address in ("world/", "factions/", "powers/", "audit/", "export/", "packets/components/"):
         assert f"/api/v1/campaigns/{season.pk}/{address}" in api_addresses
     for address in ("games/5/", "factions/", "audit/", f"territories/{SCARRED}/", "board/10.svg"):
         assert f"/c/{season.pk}/{address}" in page_addresses
-    found = []
-    api, pages = walk.api_client(viewer), walk.page_client(viewer)
+    found, answered = [], {}
+    api, pages = walk.api_client(user), walk.page_client(user)
     for address in api_addresses:
-        answer = walk.read(api, address)
+        answer = walk.read(api, address, share)
+        answered[address] = answer.status_code
         text = walk.text_of(answer).lower()
         found += [f"{w} at {address}" for w in SECRET_WORDS if w.lower() in text]
+    if share:
+        walk.read(pages, f"/c/{season.pk}/", share)  # the token is kept in the reader's session
     for address in page_addresses:
         answer = walk.read(pages, address)
+        answered[address] = answer.status_code
         text = walk.text_of(answer).lower()
         found += [f"{w} at {address}" for w in SECRET_WORDS if w.lower() in text]
     assert found == [], "\n".join(found)
+    # ... and was answered there, with placeholders, not refused.
+    v1, p = f"/api/v1/campaigns/{season.pk}/", f"/c/{season.pk}/"
+    shown = [
+        *(v1 + r for r in ("", "world/", "games/5/", "factions/", "powers/", "faction-cards/")),
+        *(v1 + r for r in ("packets/", "packets/components/", "rules/", "decks/", "standings/")),
+        *(v1 + r for r in ("scar-types/", "marks/scars/", "marks/other-marks/", "winners/")),
+        *(p + r for r in ("", "games/5/", "games/10/", "history/", "factions/", "standings/")),
+        *(p + r for r in ("packets/", "rules/", "decks/", "scar-types/", "board/10.svg")),
+        *(p + f"territories/{t}/" for t in (SCARRED, CAPITAL, MARKED)),
+    ]
+    assert {a: answered[a] for a in shown if answered[a] != 200} == {}
