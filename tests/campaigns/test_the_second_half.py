@@ -13,7 +13,7 @@ import pytest
 from django.core.cache import cache
 from PIL import Image
 
-from campaigns import members
+from campaigns import backup, members
 from campaigns.capitals import found_world_capital
 from campaigns.game.decks import draw_card
 from campaigns.game.derived import faction_card_backs
@@ -391,3 +391,24 @@ def test_with_hiding_on_a_hidden_reader_reads_none_of_the_words_the_group_entere
         *(p + f"territories/{t}/" for t in (SCARRED, CAPITAL, MARKED)),
     ]
     assert {a: answered[a] for a in shown if answered[a] != 200} == {}
+
+
+def test_the_campaign_of_game_ten_round_trips_its_backup_byte_for_byte(season, owner):
+    """Everything the packet unlocked, and what the table did with it, survives a backup."""
+    saved = backup.dumps(backup.export_campaign(season.pk))
+    for word in SECRET_WORDS:
+        assert word in saved  # the owner's backup holds every word the group entered
+    copy = backup.import_campaign(backup.loads(saved), owner=owner)
+    assert copy.pk != season.pk
+    assert backup.dumps(backup.export_campaign(copy.pk)) == saved
+    assert [p.name for p in powers_as_of(copy.pk)[NEW]] == ["Brindlewave", "Sallowgust"]
+    assert faction_card_backs(copy.pk)[NEW] == faction_card_backs(season.pk)[NEW]
+    assert setting_stickers(copy.pk)["world_capitals_allowed"].title == "Harrowquill Clause"
+    assert PacketOpening.objects.get(campaign=copy, packet=COMPONENT).placed_in_game == 6
+    assert City.objects.get(campaign=copy, kind="capital").territory == CAPITAL
+    assert Scar.objects.get(campaign=copy, faction=NEW).kind.slug == CARD_SCAR
+    scarred = Scar.objects.get(campaign=copy, territory=SCARRED).kind
+    assert scarred.dice_effect == scar_effects.DEFENCE_DICE_DOWN
+    drawn = GameEvent.objects.get(game__campaign=copy, kind=EventKind.CARD_DRAWN)
+    card = DeckCard.objects.get(campaign=copy, title="Nimblefrost")
+    assert (drawn.game.number, drawn.data["card"]) == (6, card.pk)
