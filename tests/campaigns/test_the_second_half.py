@@ -342,6 +342,11 @@ def test_what_a_packet_unlocked_is_played_to_game_ten_won_with_drawn_counted_and
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     Image.open(io.BytesIO(png)).verify()
     assert Image.open(io.BytesIO(png)).width == 800
+    # The PNG draws the new faction's HQ in its colour (in full colour: the palette of a stored
+    # picture may shade it).
+    full = Image.open(io.BytesIO(drawing.render_png(picture, width=2000, palette=False)))
+    teal = tuple(int(NEW_COLOUR[i : i + 2], 16) for i in (1, 3, 5))
+    assert teal in {colour for _count, colour in full.convert("RGB").getcolors(1 << 24)}
 
     # An editor (the owner) reads every word the group entered somewhere.
     everything = "\n".join(walk.text_of(walk.read(api, a)) for a in must_answer[:20]).lower()
