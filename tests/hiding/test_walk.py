@@ -14,6 +14,7 @@ does not know how to fill fails the test by name: teach ``api_values``/``page_va
 from __future__ import annotations
 
 import itertools
+import re
 from urllib.parse import urlencode
 
 import pytest
@@ -289,6 +290,23 @@ def test_the_walk_reads_the_board_the_events_and_the_world(hidden):
     assert any(a.startswith(c + "marks/other-marks/") and a[-2].isdigit() for a in api)
     for expected in ("board.svg", "board/2.svg", "games/2/", "history/", "territories/iceland/"):
         assert f"/c/{hidden.pk}/{expected}" in pages
+
+
+def test_every_api_address_that_answers_a_get_is_in_the_schema_the_walk_reads():
+    """The walk takes the API's reads from its schema: an address left out of the schema would
+    be left out of the walk too."""
+    from api import urls as api_urls
+
+    paths = SchemaGenerator().get_schema(request=None, public=True)["paths"]
+    missing = []
+    for entry in api_urls.urlpatterns:
+        view = getattr(entry.callback, "cls", None)
+        if view is None or not hasattr(view, "get") or entry.name in ("schema", "docs"):
+            continue
+        path = "/api/v1/" + re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", str(entry.pattern))
+        if "get" not in paths.get(path, {}):
+            missing.append(path)
+    assert missing == []
 
 
 def test_the_walk_reads_the_photos_of_the_board(drawn, editor):
