@@ -13,7 +13,7 @@ import pytest
 from django.core.cache import cache
 from PIL import Image
 
-from campaigns import members
+from campaigns import backup, members
 from campaigns.capitals import found_world_capital
 from campaigns.game.decks import draw_card
 from campaigns.game.derived import faction_card_backs
@@ -342,6 +342,11 @@ def test_what_a_packet_unlocked_is_played_to_game_ten_won_with_drawn_counted_and
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     Image.open(io.BytesIO(png)).verify()
     assert Image.open(io.BytesIO(png)).width == 800
+    # The PNG draws the new faction's HQ in its colour (in full colour: the palette of a stored
+    # picture may shade it).
+    full = Image.open(io.BytesIO(drawing.render_png(picture, width=2000, palette=False)))
+    teal = tuple(int(NEW_COLOUR[i : i + 2], 16) for i in (1, 3, 5))
+    assert teal in {colour for _count, colour in full.convert("RGB").getcolors(1 << 24)}
 
     # An editor (the owner) reads every word the group entered somewhere.
     everything = "\n".join(walk.text_of(walk.read(api, a)) for a in must_answer[:20]).lower()
@@ -349,27 +354,66 @@ def test_what_a_packet_unlocked_is_played_to_game_ten_won_with_drawn_counted_and
     assert [w for w in SECRET_WORDS if w.lower() not in everything] == []
 
 
-def test_with_hiding_on_a_viewer_reads_none_of_the_words_the_group_entered(
-    season, django_user_model, monkeypatch
+@pytest.mark.parametrize("reader", ["viewer", "share link"])
+def test_with_hiding_on_a_hidden_reader_reads_none_of_the_words_the_group_entered(
+    season, django_user_model, monkeypatch, reader
 ):
     viewer = django_user_model.objects.create_user(username="vic", password="pw-vic-123")
     Membership.objects.create(campaign=season, user=viewer, role=Role.VIEWER)
     season.hide_unlocked_content = True
-    season.save(update_fields=["hide_unlocked_content"])
+    season.shared = True
+    season.save(update_fields=["hide_unlocked_content", "shared"])
+    user, share = (viewer, None) if reader == "viewer" else (None, season.share_token)
     api_addresses, page_addresses = every_address(season, monkeypatch)
     # The walk reads what the first test reads (a walk that read nothing would pass).
     for address in ("world/", "factions/", "powers/", "audit/", "export/", "packets/components/"):
         assert f"/api/v1/campaigns/{season.pk}/{address}" in api_addresses
     for address in ("games/5/", "factions/", "audit/", f"territories/{SCARRED}/", "board/10.svg"):
         assert f"/c/{season.pk}/{address}" in page_addresses
-    found = []
-    api, pages = walk.api_client(viewer), walk.page_client(viewer)
+    found, answered = [], {}
+    api, pages = walk.api_client(user), walk.page_client(user)
     for address in api_addresses:
-        answer = walk.read(api, address)
+        answer = walk.read(api, address, share)
+        answered[address] = answer.status_code
         text = walk.text_of(answer).lower()
         found += [f"{w} at {address}" for w in SECRET_WORDS if w.lower() in text]
+    if share:
+        walk.read(pages, f"/c/{season.pk}/", share)  # the token is kept in the reader's session
     for address in page_addresses:
         answer = walk.read(pages, address)
+        answered[address] = answer.status_code
         text = walk.text_of(answer).lower()
         found += [f"{w} at {address}" for w in SECRET_WORDS if w.lower() in text]
     assert found == [], "\n".join(found)
+    # ... and was answered there, with placeholders, not refused.
+    v1, p = f"/api/v1/campaigns/{season.pk}/", f"/c/{season.pk}/"
+    shown = [
+        *(v1 + r for r in ("", "world/", "games/5/", "factions/", "powers/", "faction-cards/")),
+        *(v1 + r for r in ("packets/", "packets/components/", "rules/", "decks/", "standings/")),
+        *(v1 + r for r in ("scar-types/", "marks/scars/", "marks/other-marks/", "winners/")),
+        *(p + r for r in ("", "games/5/", "games/10/", "history/", "factions/", "standings/")),
+        *(p + r for r in ("packets/", "rules/", "decks/", "scar-types/", "board/10.svg")),
+        *(p + f"territories/{t}/" for t in (SCARRED, CAPITAL, MARKED)),
+    ]
+    assert {a: answered[a] for a in shown if answered[a] != 200} == {}
+
+
+def test_the_campaign_of_game_ten_round_trips_its_backup_byte_for_byte(season, owner):
+    """Everything the packet unlocked, and what the table did with it, survives a backup."""
+    saved = backup.dumps(backup.export_campaign(season.pk))
+    for word in SECRET_WORDS:
+        assert word in saved  # the owner's backup holds every word the group entered
+    copy = backup.import_campaign(backup.loads(saved), owner=owner)
+    assert copy.pk != season.pk
+    assert backup.dumps(backup.export_campaign(copy.pk)) == saved
+    assert [p.name for p in powers_as_of(copy.pk)[NEW]] == ["Brindlewave", "Sallowgust"]
+    assert faction_card_backs(copy.pk)[NEW] == faction_card_backs(season.pk)[NEW]
+    assert setting_stickers(copy.pk)["world_capitals_allowed"].title == "Harrowquill Clause"
+    assert PacketOpening.objects.get(campaign=copy, packet=COMPONENT).placed_in_game == 6
+    assert City.objects.get(campaign=copy, kind="capital").territory == CAPITAL
+    assert Scar.objects.get(campaign=copy, faction=NEW).kind.slug == CARD_SCAR
+    scarred = Scar.objects.get(campaign=copy, territory=SCARRED).kind
+    assert scarred.dice_effect == scar_effects.DEFENCE_DICE_DOWN
+    drawn = GameEvent.objects.get(game__campaign=copy, kind=EventKind.CARD_DRAWN)
+    card = DeckCard.objects.get(campaign=copy, title="Nimblefrost")
+    assert (drawn.game.number, drawn.data["card"]) == (6, card.pk)

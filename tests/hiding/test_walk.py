@@ -14,6 +14,7 @@ does not know how to fill fails the test by name: teach ``api_values``/``page_va
 from __future__ import annotations
 
 import itertools
+import re
 from urllib.parse import urlencode
 
 import pytest
@@ -240,16 +241,36 @@ def test_no_read_gives_a_hidden_reader_what_the_packets_unlocked(drawn, viewer, 
     elif reader == "share link":
         share = hidden.share_token
     user = viewer if reader == "viewer" else None
-    found = []
+    found, answered = [], {}
     api = api_client(user, language)
     for address in api_addresses(hidden):
-        found += leaks(read(api, address, share), address)
+        response = read(api, address, share)
+        answered[address] = response.status_code
+        found += leaks(response, address)
     pages = page_client(user, language)
     if share:
         read(pages, f"/c/{hidden.pk}/", share)  # the token is kept in the reader's session
     for address in page_addresses(hidden):
-        found += leaks(read(pages, address), address)
+        response = read(pages, address)
+        answered[address] = response.status_code
+        found += leaks(response, address)
     assert found == []
+    # The reader was answered, with placeholders: a walk refused everywhere would find nothing.
+    refused = {a: answered[a] for a in must_read(hidden) if answered[a] != 200}
+    assert refused == {}
+
+
+def must_read(campaign) -> list[str]:
+    """Reads that show what the packets unlocked, which every reader of the campaign is given."""
+    c, p = f"/api/v1/campaigns/{campaign.pk}/", f"/c/{campaign.pk}/"
+    return [
+        *(c + r for r in ("", "world/", "games/2/", "marks/scars/", "marks/other-marks/")),
+        *(c + r for r in ("factions/", "powers/", "faction-cards/", "decks/", "rules/")),
+        *(c + r for r in ("packets/", "packets/components/", "scar-types/", "standings/")),
+        *(p + r for r in ("", "board.svg", "board/1.svg", "games/2/", "history/", "decks/")),
+        *(p + r for r in ("factions/", "packets/", "rules/", "scar-types/", "standings/")),
+        p + "territories/iceland/",
+    ]
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
@@ -269,6 +290,23 @@ def test_the_walk_reads_the_board_the_events_and_the_world(hidden):
     assert any(a.startswith(c + "marks/other-marks/") and a[-2].isdigit() for a in api)
     for expected in ("board.svg", "board/2.svg", "games/2/", "history/", "territories/iceland/"):
         assert f"/c/{hidden.pk}/{expected}" in pages
+
+
+def test_every_api_address_that_answers_a_get_is_in_the_schema_the_walk_reads():
+    """The walk takes the API's reads from its schema: an address left out of the schema would
+    be left out of the walk too."""
+    from api import urls as api_urls
+
+    paths = SchemaGenerator().get_schema(request=None, public=True)["paths"]
+    missing = []
+    for entry in api_urls.urlpatterns:
+        view = getattr(entry.callback, "cls", None)
+        if view is None or not hasattr(view, "get") or entry.name in ("schema", "docs"):
+            continue
+        path = "/api/v1/" + re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", str(entry.pattern))
+        if "get" not in paths.get(path, {}):
+            missing.append(path)
+    assert missing == []
 
 
 def test_the_walk_reads_the_photos_of_the_board(drawn, editor):

@@ -5,6 +5,7 @@ import pytest
 
 from campaigns.game.decks import draw_card
 from campaigns.game.packets import open_packet
+from campaigns.game.rulebook import add_sticker
 from campaigns.game.setup import setup_game, start_game
 from campaigns.game.table import place_mark
 from campaigns.models import EventKind, Membership, Role
@@ -124,6 +125,26 @@ def test_the_house_rule_for_world_capitals_is_on_the_settings_page(client, owner
     client.post(f"/c/{opened.pk}/settings/house-rules/", {"world_capitals_allowed": 3})
     opened.refresh_from_db()
     assert opened.world_capitals_allowed == 3
+
+
+def test_the_number_of_world_capitals_links_to_the_sticker_that_changed_it(client, owner, opened):
+    sticker = add_sticker(
+        campaign=opened,
+        section="end-of-game",
+        game=0,
+        title="Twin Seats",
+        packet="pack-2",
+        setting="world_capitals_allowed",
+        by=owner,
+    )
+    client.force_login(owner)
+    client.post(f"/c/{opened.pk}/settings/house-rules/", {"world_capitals_allowed": 2})
+    link = f'href="/c/{opened.pk}/rules/#sticker-{sticker.pk}"'
+    for page in ("world-capitals/", "settings/"):
+        html = client.get(f"/c/{opened.pk}/{page}").content.decode()
+        assert "Changed by the rule sticker:" in html and link in html and "Twin Seats" in html
+    rules = client.get(f"/c/{opened.pk}/rules/").content.decode()
+    assert f'id="sticker-{sticker.pk}"' in rules
 
 
 def test_a_mark_on_a_faction_card_names_the_card_in_the_history(client, owner, game):

@@ -6,11 +6,13 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from campaigns.capitals import found_world_capital, world_capitals_unlocked
 from campaigns.game import decks
+from campaigns.game.rulebook import setting_stickers
 from campaigns.models import GameStatus
 from legacy import rules
 from legacy.errors import RuleViolation
@@ -149,6 +151,8 @@ def world_capital(request, access):
                 % {"name": city.name, "where": pages.territory_name(city.territory)},
             )
             return redirect("campaigns:dashboard", campaign.pk)
+    # The rule sticker that changed how many may exist, if the group named one.
+    sticker = setting_stickers(campaign.pk).get("world_capitals_allowed")
     return render(
         request,
         "campaigns/world_capital.html",
@@ -157,6 +161,12 @@ def world_capital(request, access):
             "form": form,
             "unlocked": world_capitals_unlocked(campaign.pk),
             "allowed": campaign.world_capitals_allowed,
+            "sticker": sticker,
+            "sticker_url": (
+                f"{reverse('campaigns:rules', args=[campaign.pk])}#sticker-{sticker.pk}"
+                if sticker
+                else ""
+            ),
             "founded": [
                 (world.territories[slug].city.name, pages.territory_name(slug))
                 for slug in rules.world_capitals(world)
