@@ -58,8 +58,17 @@ def require_in_progress(game: Game) -> None:
         )
 
 
-def seat_of(game: Game, player: int | None) -> Seat:
-    seat = game.seats.filter(player_id=player).select_related("player").first()
+def seats_of(game: Game) -> list[Seat]:
+    """The game's seats with their players, in one query (for ``seat_of`` and a replay)."""
+    return list(Seat.objects.filter(game=game).select_related("player"))
+
+
+def seat_of(game: Game, player: int | None, seats: list[Seat] | None = None) -> Seat:
+    """The seat of ``player`` in ``game``: picked from ``seats`` when the caller read them."""
+    if seats is None:
+        seat = game.seats.filter(player_id=player).select_related("player").first()
+    else:
+        seat = next((s for s in seats if s.player_id == player and player is not None), None)
     if seat is None:
         raise RuleViolation(
             "That player is not seated in this game.", rule="unknown-seat", field="player"

@@ -11,7 +11,14 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from campaigns.game.common import EventResult, locked_game, log_event, require_in_progress, seat_of
+from campaigns.game.common import (
+    EventResult,
+    locked_game,
+    log_event,
+    require_in_progress,
+    seat_of,
+    seats_of,
+)
 from campaigns.game.derived import campaign_factions
 from campaigns.game.holdings import OUT_KINDS, coin_pile_winner, entry_of, holdings_of, roll_of
 from campaigns.game.packets import packets_to_open, trigger_facts
@@ -186,8 +193,9 @@ def use_missiles(
             rule="missiles-per-roll",
             field="count",
         )
-    seat = seat_of(game, player)
-    replayed = holdings_of(game)
+    seats = seats_of(game)
+    seat = seat_of(game, player, seats)
+    replayed = holdings_of(game, seats=seats)
     held = replayed.holdings[seat.pk].missiles
     if held < count:
         raise RuleViolation(
@@ -234,8 +242,9 @@ def record_recruitment(*, game: Game, player: int, troops: int, by=None) -> Even
     require_in_progress(game)
     if troops < 0 or troops > 1000:
         raise RuleViolation("Troops recruited must be 0 to 1000.", rule="troops", field="troops")
-    seat = seat_of(game, player)
-    holds_missile = holdings_of(game).holdings[seat.pk].missiles > 0
+    seats = seats_of(game)
+    seat = seat_of(game, player, seats)
+    holds_missile = holdings_of(game, seats=seats).holdings[seat.pk].missiles > 0
     event = log_event(
         game,
         EventKind.RECRUITMENT,
@@ -254,8 +263,9 @@ def buy_red_star(*, game: Game, player: int, by=None) -> EventResult:
     """A seat trades 4 resource cards for a red star token at the start of its turn."""
     campaign, game = locked_game(game, marks=False)
     require_in_progress(game)
-    seat = seat_of(game, player)
-    if holdings_of(game, kinds=OUT_KINDS).holdings[seat.pk].out:
+    seats = seats_of(game)
+    seat = seat_of(game, player, seats)
+    if holdings_of(game, seats=seats, kinds=OUT_KINDS).holdings[seat.pk].out:
         raise RuleViolation(
             f"{seat.player.name} is out of the war: no turn, no red star.",
             rule="already-out",
@@ -276,8 +286,9 @@ def eliminate_faction(*, game: Game, player: int, can_rejoin: bool, by=None) -> 
     """A faction is wiped out; if it cannot rejoin, it is eliminated (the first opens Pack 2)."""
     campaign, game = locked_game(game, marks=False)
     require_in_progress(game)
-    seat = seat_of(game, player)
-    if holdings_of(game, kinds=OUT_KINDS).holdings[seat.pk].out:
+    seats = seats_of(game)
+    seat = seat_of(game, player, seats)
+    if holdings_of(game, seats=seats, kinds=OUT_KINDS).holdings[seat.pk].out:
         raise RuleViolation(
             f"{seat.player.name} is already out of this game.", rule="already-out", conflict=True
         )
@@ -306,8 +317,9 @@ def rejoin_faction(
     """
     campaign, game = locked_game(game, marks=False)
     require_in_progress(game)
-    seat = seat_of(game, player)
-    held = holdings_of(game, kinds=OUT_KINDS).holdings[seat.pk]
+    seats = seats_of(game)
+    seat = seat_of(game, player, seats)
+    held = holdings_of(game, seats=seats, kinds=OUT_KINDS).holdings[seat.pk]
     if not held.out:
         raise RuleViolation(
             f"{seat.player.name} is still in the war.", rule="not-out", conflict=True
