@@ -180,7 +180,7 @@ class Game(models.Model):
     revision = models.PositiveIntegerField(default=0)
 
     class Meta:
-        ordering = ["campaign", "number"]
+        ordering = ["campaign_id", "number"]
         constraints = [
             models.UniqueConstraint(
                 fields=["campaign", "number"],
@@ -224,7 +224,7 @@ class Seat(models.Model):
     controlled_at_end = models.JSONField(default=list, blank=True)
 
     class Meta:
-        ordering = ["game", "order"]
+        ordering = ["game_id", "order"]
         constraints = [
             models.UniqueConstraint(
                 fields=["game", "player"],
@@ -286,7 +286,7 @@ class GameEvent(models.Model):
     void_reason = models.CharField(max_length=300, blank=True, default="")
 
     class Meta:
-        ordering = ["game", "seq"]
+        ordering = ["game_id", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["game", "seq"], name="event_seq_unique"),
         ]
@@ -306,7 +306,7 @@ class GameReward(models.Model):
     voided = models.BooleanField(default=False, help_text="Undone by an amendment of the game.")
 
     class Meta:
-        ordering = ["game", "order"]
+        ordering = ["game_id", "order"]
 
     def __str__(self) -> str:
         return f"{self.seat.player}: {self.kind}"
@@ -417,7 +417,7 @@ class Snapshot(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        ordering = ["campaign", "game_number"]
+        ordering = ["campaign_id", "game_number"]
         constraints = [
             models.UniqueConstraint(
                 fields=["campaign", "game_number"], name="snapshot_once_per_game"
@@ -521,7 +521,7 @@ class GamePhoto(models.Model):
     )
 
     class Meta:
-        ordering = ["game", "created_at", "id"]
+        ordering = ["game_id", "created_at", "id"]
         constraints = [
             models.CheckConstraint(
                 condition=Q(status__in=PhotoStatus.values), name="photo_status_known"
