@@ -1,5 +1,5 @@
 """Stored pictures: where they are kept, serving one behind the campaign's access rules (with an
-ETag, never from a public folder), and sweeping away the files no snapshot shows any more.
+ETag, never from a public folder), and sweeping away the stored files no row names any more.
 """
 
 from __future__ import annotations
@@ -13,6 +13,9 @@ from django.utils import timezone
 from django.utils.cache import get_conditional_response
 
 from campaigns.models import (
+    ChronicleExport,
+    EndPoster,
+    GamePhoto,
     Snapshot,
     SnapshotStatus,
 )
@@ -54,33 +57,49 @@ def picture_response(request, row: Snapshot | None):
     return current
 
 
+def _named_files() -> dict[str, set[str]]:
+    """Each folder of stored files, and the names its rows name: a file no row names is
+    nobody's (a picture drawn again under a new name, a chronicle PDF or a poster left behind
+    by a newer one, the files of a deleted campaign)."""
+    photos = set()
+    for names in GamePhoto.objects.values_list("original", "web", "thumbnail"):
+        photos.update(name for name in names if name)
+    return {
+        FOLDER: set(Snapshot.objects.exclude(image="").values_list("image", flat=True)),
+        "chronicles": set(ChronicleExport.objects.exclude(file="").values_list("file", flat=True)),
+        "posters": set(EndPoster.objects.values_list("name", flat=True)),
+        "photos": photos,
+    }
+
+
 def sweep_files(older_than: timedelta = timedelta(hours=1), dry_run: bool = False) -> list[str]:
-    """Delete the stored pictures that no snapshot row names (an amended game's old picture, a
-    timeline before its latest game, the files of a deleted campaign); returns their names.
+    """Delete the stored files that no row names (an amended game's old picture, a timeline
+    before its latest game, a chronicle PDF or a poster of an older state, the pictures, photos
+    and PDFs of a deleted campaign); returns their names.
 
     A file younger than ``older_than`` is kept: a worker stores its file a moment before it
     names it on its row, and must not lose it in between.
     """
-    try:
-        _folders, files = default_storage.listdir(FOLDER)
-    except FileNotFoundError:
-        return []
-    named = set(Snapshot.objects.exclude(image="").values_list("image", flat=True))
     cutoff = timezone.now() - older_than
     swept = []
-    for filename in sorted(files):
-        name = f"{FOLDER}/{filename}"
-        if name in named:
-            continue
+    for folder, named in _named_files().items():
         try:
-            if default_storage.get_modified_time(name) > cutoff:
-                continue
-            if not dry_run:
-                default_storage.delete(name)
-        except (OSError, NotImplementedError):
-            logger.warning("Could not sweep stored snapshot %s", name, exc_info=True)
+            _folders, files = default_storage.listdir(folder)
+        except FileNotFoundError:
             continue
-        swept.append(name)
+        for filename in sorted(files):
+            name = f"{folder}/{filename}"
+            if name in named:
+                continue
+            try:
+                if default_storage.get_modified_time(name) > cutoff:
+                    continue
+                if not dry_run:
+                    default_storage.delete(name)
+            except (OSError, NotImplementedError):
+                logger.warning("Could not sweep stored file %s", name, exc_info=True)
+                continue
+            swept.append(name)
     return swept
 
 

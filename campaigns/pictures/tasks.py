@@ -113,11 +113,11 @@ def render_timeline(campaign_id: int) -> str:
     time_limit=settings.SNAPSHOT_TIMELINE_TIME_LIMIT,
 )
 def sweep_snapshot_files() -> int:
-    """Delete the stored pictures no snapshot shows any more (run daily by ``celery beat``);
-    returns how many went."""
+    """Delete the stored files no row names any more: pictures, chronicle PDFs, posters, photos
+    (run daily by ``celery beat``); returns how many went."""
     swept = sweep_files()
     if swept:
-        logger.info("Swept %d stored board pictures nobody shows", len(swept))
+        logger.info("Swept %d stored files no row names", len(swept))
     return len(swept)
 
 

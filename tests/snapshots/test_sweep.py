@@ -1,6 +1,6 @@
-"""Sweeping away stored pictures that no snapshot shows any more (``manage.py sweep_snapshots``):
-an amended game's old picture goes, a picture still shown stays, and so does a file a worker has
-only just stored."""
+"""Sweeping away stored files that no row names any more (``manage.py sweep_snapshots``): an
+amended game's old picture goes, a picture still shown stays, and so does a file a worker has
+only just stored; chronicle PDFs, posters and photos no row names go the same way."""
 
 from __future__ import annotations
 
@@ -9,10 +9,22 @@ import os
 import time
 
 import pytest
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
 from django.core.management import CommandError, call_command
+from django.utils import timezone
 
 from campaigns.game.finish import amend_game
-from campaigns.models import Snapshot
+from campaigns.models import (
+    ChronicleExport,
+    ChronicleStatus,
+    EndPoster,
+    Game,
+    GamePhoto,
+    PhotoStatus,
+    PosterStatus,
+    Snapshot,
+)
 from tests.snapshots.conftest import play_first_game, stored_files
 
 pytestmark = pytest.mark.django_db
@@ -57,13 +69,13 @@ def test_an_amended_games_old_picture_is_swept_and_its_new_one_kept(amended, med
         age(media / name, hours=2)
     out, err = sweep()
     assert out.split() == [old]
-    assert "Deleted 1 stored picture" in err
+    assert "Deleted 1 stored file" in err
     assert stored_files(media) == [new.rpartition("/")[2]]
 
 
 def test_a_file_stored_a_moment_ago_is_kept(amended, media):
     old, _new = amended  # both files were written just now
-    assert sweep() == ("", "Deleted 0 stored picture(s).\n")
+    assert sweep() == ("", "Deleted 0 stored file(s).\n")
     assert len(stored_files(media)) == 2
     out, _ = sweep("--older-than-hours", "0")
     assert out.split() == [old]
@@ -85,8 +97,50 @@ def test_pictures_of_deleted_snapshots_are_swept(amended, media, prepared_campai
     assert stored_files(media) == []
 
 
+def test_pdfs_posters_and_photos_that_no_row_names_are_swept_and_the_named_ones_kept(
+    amended, media, prepared_campaign
+):
+    kept = [
+        "chronicles/campaign-1-2-en.pdf",
+        "posters/named.png",
+        "photos/kept.jpg",
+        "photos/kept-web.webp",
+        "photos/kept-thumb.webp",
+    ]
+    gone = ["chronicles/campaign-1-1-en.pdf", "posters/older.png", "photos/lost.jpg"]
+    for name in kept + gone:
+        assert default_storage.save(name, ContentFile(b"stored")) == name
+        age(media / name, hours=2)
+    for name in amended:
+        age(media / name, hours=2)
+    ChronicleExport.objects.create(
+        campaign=prepared_campaign,
+        language="en",
+        status=ChronicleStatus.DONE,
+        file=kept[0],
+        finished_at=timezone.now(),
+    )
+    EndPoster.objects.create(campaign=prepared_campaign, name=kept[1], status=PosterStatus.DONE)
+    GamePhoto.objects.create(
+        game=Game.objects.get(campaign=prepared_campaign, number=1),
+        status=PhotoStatus.DONE,
+        original=kept[2],
+        web=kept[3],
+        thumbnail=kept[4],
+        width=40,
+        height=30,
+    )
+    out, err = sweep()
+    assert sorted(out.split()) == sorted([*gone, amended[0]])
+    assert "Deleted 4 stored file(s)." in err
+    for name in kept:
+        assert default_storage.exists(name), name
+    for name in gone:
+        assert not default_storage.exists(name), name
+
+
 def test_nothing_stored_yet_sweeps_nothing(media):
-    assert sweep() == ("", "Deleted 0 stored picture(s).\n")
+    assert sweep() == ("", "Deleted 0 stored file(s).\n")
 
 
 @pytest.mark.parametrize("hours", ["-1", "nan", "99999"])

@@ -1,9 +1,11 @@
-"""Delete stored board pictures that no snapshot shows any more.
+"""Delete stored files that no row names any more: board pictures, chronicle PDFs, posters and
+photos left behind.
 
     python manage.py sweep_snapshots [--older-than-hours 1] [--dry-run]
 
 An amended game is drawn again under a new name (pictures are named by what they show), and the
-old file stays behind until this runs; run it from cron, daily say. What it keeps and why is
+old file stays behind until this runs, as do a chronicle PDF or a poster of an older state and
+the files of a deleted campaign; run it from cron, daily say. What it keeps and why is
 described in ``campaigns.pictures.storage.sweep_files``.
 """
 
@@ -15,7 +17,7 @@ from campaigns.pictures.storage import sweep_files
 
 
 class Command(BaseCommand):
-    help = "Delete stored board pictures that no snapshot names any more."
+    help = "Delete stored files (pictures, PDFs, posters, photos) that no row names any more."
 
     def add_arguments(self, parser):
         parser.add_argument(
@@ -35,4 +37,4 @@ class Command(BaseCommand):
         for name in swept:
             self.stdout.write(name)
         verb = "Would delete" if dry_run else "Deleted"
-        self.stderr.write(f"{verb} {len(swept)} stored picture(s).")
+        self.stderr.write(f"{verb} {len(swept)} stored file(s).")
