@@ -12,7 +12,9 @@ server, interleaved; the target is ``snapshot_cached`` <= 1.2x ``api_ping``.
 
 Also reported, not part of the target: ``status_ms``, the status request a page polls while the
 picture is being drawn (``GET .../snapshots/?as_of_game=15``), and ``not_modified_ms``, the
-same image fetch from a client that already holds it (a 304 by ETag).
+same image fetch from a client that already holds it (a 304 by ETag), and ``signed_link_ms``,
+the fetch of the signed address the status gives (``image_url``: no token, the signature
+alone), which is how the pages and a client that polled the status fetch the picture.
 
 The campaign (fifteen games, every territory marked) is built in a child process on a SQLite
 file under ``var/bench/``, and the snapshot of game 15 rendered there once (its time is reported
@@ -28,6 +30,7 @@ import statistics
 import subprocess
 import sys
 import time
+from urllib.parse import urlsplit
 
 from bench import databases
 from bench.api import BENCH_DIR, PYTHON, ROOT, LiveServer, prepare, server_env, timed_get
@@ -90,17 +93,25 @@ def rows(runs: int) -> list[dict]:
     with LiveServer(env, workers=1, threads=1, log_path=log) as server:
         conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
         try:
+            # The address the status gives (a link signed for this picture alone), as a page or
+            # a client that polled the status fetches it: no token, so no account to read.
+            conn.request("GET", status_path, headers=headers)
+            link = urlsplit(json.loads(conn.getresponse().read())["image_url"])
+            signed_path = f"{link.path}?{link.query}"
+            signed_headers = {"Connection": "keep-alive"}
             for _ in range(10):  # warm every path before timing
                 timed_get(conn, ping_path, headers)
                 timed_get(conn, image_path, headers)
                 timed_get(conn, status_path, headers)
                 timed_get(conn, image_path, held_headers, expect=304)
-            ping, image, status, not_modified = [], [], [], []
+                timed_get(conn, signed_path, signed_headers)
+            ping, image, status, not_modified, signed = [], [], [], [], []
             for _ in range(runs):  # interleaved: a slow moment of the machine hits all alike
                 ping.append(timed_get(conn, ping_path, headers))
                 image.append(timed_get(conn, image_path, headers))
                 status.append(timed_get(conn, status_path, headers))
                 not_modified.append(timed_get(conn, image_path, held_headers, expect=304))
+                signed.append(timed_get(conn, signed_path, signed_headers))
         finally:
             conn.close()
     ping_ms, image_ms = statistics.median(ping), statistics.median(image)
@@ -116,6 +127,8 @@ def rows(runs: int) -> list[dict]:
             "met": image_ms <= TARGET_RATIO * ping_ms,
             "status_ms": round(statistics.median(status), 3),
             "not_modified_ms": round(statistics.median(not_modified), 3),
+            "signed_link_ms": round(statistics.median(signed), 3),
+            "signed_link_ratio_to_ping": round(statistics.median(signed) / ping_ms, 2),
             "first_render_ms": ids["first_render_ms"],
         }
     ]
