@@ -11,6 +11,7 @@ import os
 
 import pytest
 from django.db import connection
+from django.utils import translation
 
 from campaigns import services
 from legacy.box import FACTIONS
@@ -20,6 +21,14 @@ def _missing(reason: str):
     if os.environ.get("CI") == "true" and os.environ.get("EARTHBOOK_PASS") != "sqlite":
         pytest.fail(f"CI needs the real parts: {reason}", pytrace=False)
     pytest.skip(reason)
+
+
+@pytest.fixture(autouse=True)
+def _language_of_its_own():
+    """Each test starts in the default language: a Russian page asked for by one test (the
+    locale middleware activates the reader's language for the thread) leaves nothing behind."""
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)
