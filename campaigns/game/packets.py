@@ -36,20 +36,37 @@ from legacy.models import (
 )
 from legacy.selectors import world_as_of
 
+# The packets whose triggers read the games' logs (eliminations, missiles, recruitments), and
+# the one that reads the marks of unlocked kinds.
+LOG_PACKETS = frozenset({"pack-2", "pocket-1", "pocket-2"})
+MARK_PACKETS = frozenset({"pack-4"})
 
-def trigger_facts(campaign_id: int, campaign: Campaign | None = None) -> rules.TriggerFacts:
+
+def trigger_facts(
+    campaign_id: int,
+    campaign: Campaign | None = None,
+    *,
+    read_logs: bool = True,
+    read_marks: bool = True,
+) -> rules.TriggerFacts:
     """Everything the packet triggers look at, gathered in a fixed number of queries (the
-    world from the cache when the caller holds the ``campaign`` row: see ``cached_world``)."""
+    world from the cache when the caller holds the ``campaign`` row: see ``cached_world``).
+    ``read_logs=False`` / ``read_marks=False`` leave out what only packets already opened read
+    (their facts stay at nothing)."""
     world = cached_world(campaign) if campaign is not None else world_as_of(campaign_id)
-    reading = trigger_reading(campaign_id)
-    eliminated = reading.eliminated
-    replays = reading.replays.values()
-    missiles = max((r.most_missiles_on_one_roll for r in replays), default=0)
-    big = any(r.big_recruitment_with_missile for r in replays)
+    eliminated, missiles, big = 0, 0, False
+    if read_logs:
+        reading = trigger_reading(campaign_id)
+        eliminated = reading.eliminated
+        replays = reading.replays.values()
+        missiles = max((r.most_missiles_on_one_roll for r in replays), default=0)
+        big = any(r.big_recruitment_with_missile for r in replays)
     # "A certain mark appears on the board": a mark on a faction card is not on the board.
-    pack4 = OtherMark.objects.filter(
-        campaign_id=campaign_id, voided=False, kind__opens_pack_4=True, territory__isnull=False
-    ).exists()
+    pack4 = read_marks and (
+        OtherMark.objects.filter(
+            campaign_id=campaign_id, voided=False, kind__opens_pack_4=True, territory__isnull=False
+        ).exists()
+    )
     counts = world.signature_counts()
     return rules.TriggerFacts(
         minor_cities_founded=world.minor_cities_founded,
@@ -62,11 +79,20 @@ def trigger_facts(campaign_id: int, campaign: Campaign | None = None) -> rules.T
 
 
 def packets_to_open(campaign_id: int, campaign: Campaign | None = None) -> list[str]:
-    """The sealed packets whose triggers have fired: the table must open them now."""
-    opened = PacketOpening.objects.filter(campaign_id=campaign_id, voided=False).values_list(
-        "packet", flat=True
+    """The sealed packets whose triggers have fired: the table must open them now. What only
+    opened packets' triggers read is not read (late in a campaign, an entry reads no log)."""
+    opened = set(
+        PacketOpening.objects.filter(campaign_id=campaign_id, voided=False).values_list(
+            "packet", flat=True
+        )
     )
-    return rules.packets_to_open(trigger_facts(campaign_id, campaign), opened)
+    facts = trigger_facts(
+        campaign_id,
+        campaign,
+        read_logs=not LOG_PACKETS.issubset(opened),
+        read_marks=not MARK_PACKETS.issubset(opened),
+    )
+    return rules.packets_to_open(facts, opened)
 
 
 @dataclass(frozen=True)

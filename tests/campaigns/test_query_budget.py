@@ -180,3 +180,24 @@ def test_the_game_page_and_the_games_api_cost_the_same_after_two_entries_and_aft
     late = costs()
     for name in urls:
         assert_same(early[name], late[name])
+
+
+def test_once_the_packets_that_read_the_log_are_open_an_entry_reads_the_log_no_more(
+    prepared_campaign, players
+):
+    from campaigns.game.packets import open_packet
+    from campaigns.game.table import eliminate_faction
+
+    play(prepared_campaign, players)
+    game = start(prepared_campaign, players)
+    boris = players["Boris"].pk
+    sealed = count(lambda: buy_red_star(game=game, player=boris))
+    for packet in ("pocket-1", "pocket-2", "pack-4"):
+        open_packet(campaign=prepared_campaign, packet=packet)
+    # Pack 2 is still sealed: its trigger reads the log, and an elimination still fires it.
+    assert count(lambda: buy_red_star(game=game, player=boris))[0] == sealed[0] - 1
+    fired = eliminate_faction(game=game, player=players["Chloe"].pk, can_rejoin=False)
+    assert fired.packets_to_open == ["pack-2"]
+    open_packet(campaign=prepared_campaign, packet="pack-2")
+    opened = count(lambda: buy_red_star(game=game, player=boris))
+    assert opened[0] == sealed[0] - 3, "the seats, the entries and the marks go unread"
