@@ -4,7 +4,9 @@ its seats and the log of what happened at the table.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from django.db.models import Max
 
@@ -87,6 +89,16 @@ def log_event(
 
 @dataclass(frozen=True)
 class EventResult:
+    """An entry written, and the packets due once it is: a list, or how to read them.
+
+    An entry's service hands over how to read them (``with_triggers``), read on first use: a
+    caller that uses them after the service returned reads them after its transaction, without
+    holding the campaign's lock while it does (another phone's entry waits for that lock)."""
+
     event: GameEvent
-    packets_to_open: list[str] = field(default_factory=list)
+    due: list[str] | Callable[[], list[str]] = field(default_factory=list)
     red_star_to: int | None = None  # player id, for the coin pile running out
+
+    @cached_property
+    def packets_to_open(self) -> list[str]:
+        return list(self.due()) if callable(self.due) else list(self.due)

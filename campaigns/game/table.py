@@ -5,6 +5,7 @@ game's log, and tells which sealed packets its triggers made due.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -46,10 +47,27 @@ from legacy.selectors import world_as_of
 
 
 def with_triggers(campaign: Campaign, event: GameEvent, **kw) -> EventResult:
-    return EventResult(event, packets_to_open(campaign.pk, campaign), **kw)
+    """The entry's result, with how to read the packets it makes due (``entry_service`` reads
+    them once the entry's transaction is over)."""
+    return EventResult(event, lambda: packets_to_open(campaign.pk, campaign), **kw)
 
 
-@transaction.atomic
+def entry_service(service):
+    """An entry of the log: written in one transaction that holds the campaign's lock, then the
+    packets it makes due read at once, after that transaction, so that another phone's entry
+    for the same campaign waits only for the writing."""
+
+    @functools.wraps(service)
+    def enter(*args, **kwargs) -> EventResult:
+        with transaction.atomic():
+            result = service(*args, **kwargs)
+        result.packets_to_open  # noqa: B018 - read now, the lock given back
+        return result
+
+    return enter
+
+
+@entry_service
 def place_scar(
     *,
     game: Game,
@@ -178,7 +196,7 @@ def place_scar(
     return with_triggers(campaign, event)
 
 
-@transaction.atomic
+@entry_service
 def use_missiles(
     *, game: Game, count: int, player: int, roll: int | None = None, by=None
 ) -> EventResult:
@@ -234,7 +252,7 @@ def use_missiles(
     return with_triggers(campaign, event)
 
 
-@transaction.atomic
+@entry_service
 def record_recruitment(*, game: Game, player: int, troops: int, by=None) -> EventResult:
     """A big recruitment: 30 or more troops while the seat holds a missile opens Pocket 2.
     Whether it holds one is read from its holdings, not typed."""
@@ -258,7 +276,7 @@ def record_recruitment(*, game: Game, player: int, troops: int, by=None) -> Even
     return with_triggers(campaign, event)
 
 
-@transaction.atomic
+@entry_service
 def buy_red_star(*, game: Game, player: int, by=None) -> EventResult:
     """A seat trades 4 resource cards for a red star token at the start of its turn."""
     campaign, game = locked_game(game, marks=False)
@@ -281,7 +299,7 @@ def buy_red_star(*, game: Game, player: int, by=None) -> EventResult:
     return with_triggers(campaign, event)
 
 
-@transaction.atomic
+@entry_service
 def eliminate_faction(*, game: Game, player: int, can_rejoin: bool, by=None) -> EventResult:
     """A faction is wiped out; if it cannot rejoin, it is eliminated (the first opens Pack 2)."""
     campaign, game = locked_game(game, marks=False)
@@ -304,7 +322,7 @@ def eliminate_faction(*, game: Game, player: int, can_rejoin: bool, by=None) -> 
     return with_triggers(campaign, event)
 
 
-@transaction.atomic
+@entry_service
 def rejoin_faction(
     *, game: Game, player: int, territory: str, occupied: Iterable[str] = (), by=None
 ) -> EventResult:
@@ -361,7 +379,7 @@ def rejoin_faction(
     return with_triggers(campaign, event)
 
 
-@transaction.atomic
+@entry_service
 def coin_pile_out(*, game: Game, territories: Mapping[int, int], by=None) -> EventResult:
     """The coin-card pile ran out: the first time in a game, a red star to the player who
     controls the most territories (nobody on a tie)."""
@@ -409,7 +427,7 @@ def coin_pile_out(*, game: Game, territories: Mapping[int, int], by=None) -> Eve
     return with_triggers(campaign, event, red_star_to=winner)
 
 
-@transaction.atomic
+@entry_service
 def place_mark(
     *,
     game: Game,
@@ -474,7 +492,7 @@ def place_mark(
     return with_triggers(campaign, event)
 
 
-@transaction.atomic
+@entry_service
 def destroy_city(*, game: Game, territory: str, by=None) -> EventResult:
     """A city destroyed by unlocked content: it stops counting from this game on."""
     campaign, game = locked_game(game)
@@ -500,7 +518,7 @@ def destroy_city(*, game: Game, territory: str, by=None) -> EventResult:
     return with_triggers(campaign, event)
 
 
-@transaction.atomic
+@entry_service
 def attack_fortification(
     *, game: Game, territory: str, player: int | None = None, by=None
 ) -> EventResult:

@@ -1,0 +1,41 @@
+"""An entry holds its campaign's lock only while it writes: the packets it makes due are read
+just after its transaction, so another phone's entry does not wait for them."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from campaigns.game.setup import setup_game, start_game
+from campaigns.game.table import buy_red_star, eliminate_faction
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def game(prepared_campaign, players):
+    seats = [
+        {"player": players["Ada"].pk, "faction": "khan-industries", "hq": "egypt"},
+        {"player": players["Boris"].pk, "faction": "die-mechaniker", "hq": "japan"},
+        {"player": players["Chloe"].pk, "faction": "enclave-of-the-bear", "hq": "peru"},
+    ]
+    return start_game(game=setup_game(campaign=prepared_campaign, seats=seats))
+
+
+def test_the_packets_an_entry_makes_due_are_read_after_its_transaction(game, players):
+    with CaptureQueriesContext(connection) as queries:
+        result = buy_red_star(game=game, player=players["Boris"].pk)
+    statements = [q["sql"] for q in queries.captured_queries]
+    # The test runs in a transaction of its own: the entry's is a savepoint inside it.
+    ended = next(i for i, sql in enumerate(statements) if sql.startswith("RELEASE SAVEPOINT"))
+    assert any("INSERT INTO" in sql for sql in statements[:ended]), "the entry is written in it"
+    assert not any("packetopening" in sql for sql in statements[:ended])
+    assert any("packetopening" in sql for sql in statements[ended:])
+    assert result.packets_to_open == []
+
+
+def test_an_elimination_still_says_that_pack_two_must_open_now(game, players):
+    result = eliminate_faction(game=game, player=players["Chloe"].pk, can_rejoin=False)
+    assert result.packets_to_open == ["pack-2"]
+    assert result.packets_to_open == ["pack-2"]  # read once, then kept
