@@ -191,6 +191,7 @@ def test_once_the_packets_that_read_the_log_are_open_an_entry_reads_the_log_no_m
     play(prepared_campaign, players)
     game = start(prepared_campaign, players)
     boris = players["Boris"].pk
+
     def entry():  # the entry, and the packets it makes due
         return buy_red_star(game=game, player=boris).packets_to_open
 
