@@ -27,14 +27,10 @@ def columns(model, alias: str) -> tuple[str, list]:
     return select, readers
 
 
-def instance(model, readers: list, values):
-    """The ``model`` instance of one row's ``values``, read by ``readers`` (see ``columns``)."""
-    converted = []
-    for (_name, column, converters), value in zip(readers, values, strict=True):
-        for converter in converters:
-            value = converter(value, column, connection)
-        converted.append(value)
-    return model.from_db(connection.alias, [name for name, _c, _v in readers], converted)
+def instance(model, readers: list, row):
+    """The ``model`` instance of one ``row``, read by ``readers`` (see ``columns``)."""
+    names = [name for name, _c, _v in readers]
+    return model.from_db(connection.alias, names, values(readers, row))
 
 
 _BUILT: dict[tuple[str, str], object] = {}
@@ -46,3 +42,26 @@ def once(name: str, build):
     if key not in _BUILT:
         _BUILT[key] = build()
     return _BUILT[key]
+
+
+def field_readers(fields: list[tuple[object, str]]) -> tuple[str, list]:
+    """The select list of ``fields`` (each a model field and its table's alias) and a reader per
+    column, for ``values``: the row's values converted as a queryset's ``values()`` would."""
+    qn = connection.ops.quote_name
+    readers = []
+    for field, alias in fields:
+        column = field.get_col(alias)
+        converters = connection.ops.get_db_converters(column) + field.get_db_converters(connection)
+        readers.append((field.attname, column, converters))
+    select = ", ".join(f"{alias}.{qn(field.column)}" for field, alias in fields)
+    return select, readers
+
+
+def values(readers: list, row) -> list:
+    """One row's values, each converted by its reader (see ``field_readers``)."""
+    converted = []
+    for (_name, column, converters), value in zip(readers, row, strict=True):
+        for converter in converters:
+            value = converter(value, column, connection)
+        converted.append(value)
+    return converted

@@ -14,7 +14,10 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from campaigns.models import EventKind, GameEvent, GameStatus, Result, Seat
+from django.db import connection
+
+from campaigns import rows
+from campaigns.models import EventKind, Game, GameEvent, GameStatus, Result, Seat
 
 BIG_RECRUITMENT = 30  # Pocket 2: about to place this many troops while holding a missile
 
@@ -188,43 +191,66 @@ class TriggerReading:
     eliminated: int
 
 
+def _trigger_statements() -> tuple[str, list, str, list]:
+    """The two statements of ``trigger_reading``, written out once (``campaigns.rows``): every
+    entry of a game reads them."""
+    seat, game, event = Seat._meta, Game._meta, GameEvent._meta
+    seat_select, seat_readers = rows.field_readers(
+        [
+            *((seat.get_field(name), "s") for name in SEAT_COLUMNS),
+            (game.get_field("status"), "g"),
+        ]
+    )
+    seats = (
+        f"SELECT {seat_select} FROM {seat.db_table} s"  # noqa: S608 - names only
+        f" JOIN {game.db_table} g ON g.id = s.game_id WHERE g.campaign_id = %s"
+    )
+    event_select, event_readers = rows.field_readers(
+        [(event.get_field(name), "e") for name in ("game", "seq", "kind", "seat", "data")]
+    )
+    kinds = ", ".join(["%s"] * len(READ_FOR_TRIGGERS))
+    events = (
+        f"SELECT {event_select} FROM {event.db_table} e"  # noqa: S608 - names only
+        f" JOIN {game.db_table} g ON g.id = e.game_id"
+        f" WHERE g.campaign_id = %s AND NOT e.voided AND e.kind IN ({kinds})"
+        f" ORDER BY e.game_id, e.seq"
+    )
+    return seats, seat_readers, events, event_readers
+
+
+SEAT_COLUMNS = ("id", "game", "player", "red_stars", "missiles", "scar_card", "scar_card_kind")
+SEAT_COLUMNS += ("result",)
+READ_FOR_TRIGGERS = tuple(kind.value for kind in (*TRIGGER_KINDS, EventKind.ELIMINATED))
+
+
 def trigger_reading(campaign_id: int) -> TriggerReading:
     """The games' replays of ``TRIGGER_KINDS`` and the eliminations, in two queries: the seats
     (a seat that finished a game eliminated counts), and the entries of those kinds with the
     eliminations (one that may not rejoin counts)."""
+    seats_sql, seat_readers, events_sql, event_readers = rows.once(
+        "holdings.trigger_reading", _trigger_statements
+    )
     starts: dict[int, dict[int, SeatStart]] = defaultdict(dict)
     eliminated = 0
-    for row in Seat.objects.filter(game__campaign_id=campaign_id).values(
-        "pk",
-        "game_id",
-        "player_id",
-        "red_stars",
-        "missiles",
-        "scar_card",
-        "scar_card_kind",
-        "result",
-        "game__status",
-    ):
-        starts[row["game_id"]][row["pk"]] = SeatStart(
-            row["player_id"],
-            row["red_stars"],
-            row["missiles"],
-            row["scar_card"],
-            row["scar_card_kind"],
+    with connection.cursor() as cursor:
+        cursor.execute(seats_sql, [campaign_id])
+        seat_rows = cursor.fetchall()
+        cursor.execute(events_sql, [campaign_id, *READ_FOR_TRIGGERS])
+        event_rows = cursor.fetchall()
+    for found in seat_rows:
+        pk, game, player, red_stars, missiles, scar_card, scar_kind, result, status = rows.values(
+            seat_readers, found
         )
-        eliminated += row["game__status"] == GameStatus.FINISHED and (
-            row["result"] == Result.ELIMINATED
-        )
+        starts[game][pk] = SeatStart(player, red_stars, missiles, scar_card, scar_kind)
+        eliminated += status == GameStatus.FINISHED and result == Result.ELIMINATED
     entries: dict[int, list[Entry]] = defaultdict(list)
-    events = GameEvent.objects.filter(
-        game__campaign_id=campaign_id, voided=False, kind__in=(*TRIGGER_KINDS, EventKind.ELIMINATED)
-    )
-    for row in events.values("game_id", "seq", "kind", "seat_id", "data"):
-        data = row["data"] or {}
-        if row["kind"] == EventKind.ELIMINATED:
+    for found in event_rows:
+        game, seq, kind, seat, data = rows.values(event_readers, found)
+        data = data or {}
+        if kind == EventKind.ELIMINATED:
             eliminated += data.get("can_rejoin") is False
             continue
-        entries[row["game_id"]].append(Entry(row["seq"], row["kind"], row["seat_id"], data))
+        entries[game].append(Entry(seq, kind, seat, data))
     replays = {game: replay(starts[game], entries.get(game, ())) for game in starts}
     return TriggerReading(replays, eliminated)
 
