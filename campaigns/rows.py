@@ -13,18 +13,8 @@ from django.db import connection
 
 def columns(model, alias: str) -> tuple[str, list]:
     """The select list of ``model``'s concrete columns under table alias ``alias`` (or bare
-    names for ``""``), and a reader per column: its attribute name, its column expression and
-    its converters."""
-    qn = connection.ops.quote_name
-    table = alias or model._meta.db_table
-    readers = []
-    for field in model._meta.concrete_fields:
-        column = field.get_col(table)
-        converters = connection.ops.get_db_converters(column) + field.get_db_converters(connection)
-        readers.append((field.attname, column, converters))
-    prefix = f"{alias}." if alias else ""
-    select = ", ".join(f"{prefix}{qn(f.column)}" for f in model._meta.concrete_fields)
-    return select, readers
+    names for ``""``), and a reader per column (see ``field_readers``)."""
+    return field_readers([(field, alias) for field in model._meta.concrete_fields])
 
 
 def instance(model, readers: list, row):
@@ -45,16 +35,17 @@ def once(name: str, build):
 
 
 def field_readers(fields: list[tuple[object, str]]) -> tuple[str, list]:
-    """The select list of ``fields`` (each a model field and its table's alias) and a reader per
-    column, for ``values``: the row's values converted as a queryset's ``values()`` would."""
+    """The select list of ``fields`` (each a model field and its table's alias, ``""`` for the
+    bare column name) and a reader per column: its attribute name, its column expression and
+    the converters the backend and the field apply to what the database returns."""
     qn = connection.ops.quote_name
-    readers = []
+    readers, selected = [], []
     for field, alias in fields:
-        column = field.get_col(alias)
+        column = field.get_col(alias or field.model._meta.db_table)
         converters = connection.ops.get_db_converters(column) + field.get_db_converters(connection)
         readers.append((field.attname, column, converters))
-    select = ", ".join(f"{alias}.{qn(field.column)}" for field, alias in fields)
-    return select, readers
+        selected.append(f"{alias}.{qn(field.column)}" if alias else qn(field.column))
+    return ", ".join(selected), readers
 
 
 def values(readers: list, row) -> list:
