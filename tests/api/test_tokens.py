@@ -198,3 +198,33 @@ def test_the_schema_lists_delete_on_auth_token(client):
     assert {"204", "401"} <= set(delete["responses"])
     assert delete["security"] == [{"tokenAuth": []}]
     assert "401" in paths["/api/v1/auth/me/"]["get"]["responses"]
+
+
+# --- Reading the token ---------------------------------------------------------------------------
+
+
+def test_a_token_of_a_deactivated_account_answers_401(owner):
+    script = log_in()
+    owner.is_active = False
+    owner.save(update_fields=["is_active"])
+    assert not works(script)
+
+
+def test_an_unknown_token_is_refused_in_the_readers_language(owner):
+    script = APIClient()
+    script.credentials(HTTP_AUTHORIZATION="Token " + "0" * 40)
+    assert_error(script.get(ME), 401, "not_authenticated")
+    russian = script.get(ME, HTTP_ACCEPT_LANGUAGE="ru")
+    assert russian.status_code == 401
+    assert russian.json()["error"]["message"] == "Недействительный токен."
+
+
+def test_a_request_by_token_reads_the_token_and_its_account_in_one_statement(owner):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    script = log_in()
+    with CaptureQueriesContext(connection) as queries:
+        response = script.get(ME)
+    assert response.status_code == 200 and response.json()["username"] == "olga"
+    assert len(queries) == 1
