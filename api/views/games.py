@@ -32,6 +32,7 @@ from api.views.common import (
     read_query,
 )
 from campaigns import services
+from campaigns.game.common import game_by_number
 from campaigns.game.setup import cancel_game, fix_seat, setup_game, start_game
 from campaigns.models import (
     Campaign,
@@ -93,9 +94,10 @@ def campaign_game(access: Access, number: int) -> Game:
 def game_row(access: Access, number: int) -> Game:
     """The game alone, for a write: its service locks the campaign and reads what it needs
     afresh, so nothing of the game's log is read here (an entry costs the same at entry 500)."""
-    game = Game.objects.filter(campaign=access.campaign, number=number).first()
+    game = game_by_number(access.campaign.pk, number)
     if game is None:
         raise exceptions.NotFound(f"There is no game {number} in this campaign.")
+    game.campaign = access.campaign
     return game
 
 
