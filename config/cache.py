@@ -17,7 +17,7 @@ import functools
 import logging
 import time
 
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from redis.exceptions import RedisError
 
 logger = logging.getLogger(__name__)
@@ -44,12 +44,30 @@ _SOFT = {
 }
 
 
+class ClientPerPool(RedisCacheClient):
+    """Django's Redis client, keeping one ``redis.Redis`` per connection pool rather than
+    building one for every call (a ``redis.Redis`` is safe to share; its pool hands out the
+    connections, and makes new ones in a forked process)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._clients = {}
+
+    def get_client(self, key=None, *, write=False):
+        pool = self._get_connection_pool(write)
+        client = self._clients.get(id(pool))
+        if client is None:
+            client = self._clients[id(pool)] = self._client(connection_pool=pool)
+        return client
+
+
 class FailSoftRedisCache(RedisCache):
     _last_logged = 0.0
     _down_until: dict[str, float] = {}  # by location: Redis is presumed down until then
 
     def __init__(self, server, params):
         super().__init__(server, params)
+        self._class = ClientPerPool
         self._params = params
         self._where = str(server)
 
