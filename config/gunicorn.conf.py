@@ -2,15 +2,35 @@
 ``gunicorn -c config/gunicorn.conf.py config.wsgi``. Each one can be set from the environment.
 
 WEB_CONCURRENCY    worker processes; default 2 x CPU cores + 1, at most 12
-GUNICORN_THREADS   threads per worker (gthread); default 4
+GUNICORN_THREADS   threads per worker; default 1 (gunicorn's sync worker; more: gthread)
 GUNICORN_TIMEOUT   seconds a request may take before its worker is restarted; default 60
 PORT               the port to listen on (all interfaces); default 8000
+
+One line of waiting requests. A worker takes a connection only when it has a thread free to serve
+it (one thread: the sync worker; more: gthread with ``worker_connections`` equal to the threads),
+and every response closes its connection (no keep-alive). The requests waiting then wait in one
+queue, the listening socket's, and each goes to whichever worker frees first. With kept-alive
+connections, a worker that happened to accept most phones' connections kept serving them while
+others sat idle, and the slowest requests of a game night waited the longest. Python runs one
+thread at a time per process, so on a small machine more processes of one thread each serve more
+than fewer processes of several threads.
+
+This assumes what production has anyway: a proxy in front (TLS, ``docker/compose.yaml``) that
+keeps the phones' connections alive and hands gunicorn whole requests.
+
+The application is loaded once, in the master process, before the workers fork
+(``preload_app``), and warmed there (``config.warmup``): the URLconf with every view, the cache
+backend and the translations. Each worker then starts with all of it in memory, shared, instead
+of spending its first requests importing it. The objects loaded so far are frozen out of the
+garbage collector's reach (``gc.freeze()``), so that a worker's collections do not walk them and
+its copy-on-write pages stay shared. A code change therefore needs a restart, not a ``HUP``.
 
 The access log never holds a share token: the value of every ``share=`` parameter (in the request
 line, the query string, the Referer and any other field a log format may name) is written as
 ``share=[redacted]`` (``RedactingLogger``).
 """
 
+import gc
 import multiprocessing
 import os
 import re
@@ -55,10 +75,20 @@ def _whole(name: str, default: int, *, minimum: int = 1) -> int:
 
 bind = f"0.0.0.0:{_whole('PORT', 8000)}"
 workers = _whole("WEB_CONCURRENCY", min(2 * multiprocessing.cpu_count() + 1, MAX_DEFAULT_WORKERS))
-threads = _whole("GUNICORN_THREADS", 4)
-worker_class = "gthread"
+threads = _whole("GUNICORN_THREADS", 1)
+worker_class = "sync" if threads == 1 else "gthread"
+worker_connections = threads
 timeout = _whole("GUNICORN_TIMEOUT", 60)
 graceful_timeout = 30
-keepalive = 5
+keepalive = 0
+preload_app = True
 accesslog = "-"
 logger_class = RedactingLogger
+
+
+def when_ready(server):
+    """In the master, after the application is loaded and before any worker forks."""
+    from config.warmup import warm_up
+
+    warm_up()
+    gc.freeze()

@@ -16,8 +16,9 @@ the clients are spread over ``--tables`` campaigns (default: one per five client
 Legacy game seats at most five), so that writes queue for their own campaign's lock, as at a
 real service, not all for one.
 
-Two phases against that one server, with the same clients (each keeps one HTTP/1.1
-connection): for ``--duration`` seconds, the mix: 70% reads of its table's world, 30% red stars
+Two phases against that one server, with the same clients (each asks over one HTTP/1.1
+connection while the server keeps it open, and opens a new one when the server closes it, as
+the shipped server does after every response): for ``--duration`` seconds, the mix: 70% reads of its table's world, 30% red stars
 bought in its table's game (an in-game entry); then, for the same time, ``GET /api/v1/auth/me/``
 alone (``api_ping``), so that the mix's throughput is judged against what the same machine
 serves at that moment. At the end:

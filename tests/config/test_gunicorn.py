@@ -25,8 +25,36 @@ def gunicorn_config(monkeypatch, **env: str) -> dict:
 def test_the_server_sizes_its_workers_to_the_machine_by_default(monkeypatch):
     monkeypatch.setattr(multiprocessing, "cpu_count", lambda: 2)
     conf = gunicorn_config(monkeypatch)
-    assert (conf["workers"], conf["threads"], conf["worker_class"]) == (5, 4, "gthread")
+    assert (conf["workers"], conf["threads"], conf["worker_class"]) == (5, 1, "sync")
     assert conf["bind"] == "0.0.0.0:8000"
+
+
+def test_waiting_requests_queue_in_one_line_rather_than_behind_one_busy_worker(monkeypatch):
+    for threads, worker_class in (("1", "sync"), ("4", "gthread")):
+        conf = gunicorn_config(monkeypatch, GUNICORN_THREADS=threads)
+        assert conf["worker_class"] == worker_class
+        # A worker accepts a connection only with a thread free for it, and closes each one
+        # after its response: no kept-alive connection ties a phone to one worker.
+        assert conf["worker_connections"] == int(threads)
+        assert conf["keepalive"] == 0
+
+
+def test_the_application_is_loaded_and_warmed_once_before_the_workers_fork(monkeypatch):
+    import gc
+
+    import config.warmup
+
+    conf = gunicorn_config(monkeypatch)
+    assert conf["preload_app"] is True
+    warmed = []
+    monkeypatch.setattr(config.warmup, "warm_up", lambda: warmed.append(True))
+    frozen = gc.get_freeze_count()
+    try:
+        conf["when_ready"](None)
+        assert warmed == [True]
+        assert gc.get_freeze_count() > frozen
+    finally:
+        gc.unfreeze()
 
 
 def test_a_big_machine_gets_a_capped_number_of_workers(monkeypatch):
@@ -39,6 +67,7 @@ def test_workers_threads_timeout_and_port_come_from_the_environment(monkeypatch)
         monkeypatch, WEB_CONCURRENCY="3", GUNICORN_THREADS="8", GUNICORN_TIMEOUT="90", PORT="9000"
     )
     assert (conf["workers"], conf["threads"], conf["timeout"]) == (3, 8, 90)
+    assert conf["worker_class"] == "gthread"
     assert conf["bind"] == "0.0.0.0:9000"
 
 
