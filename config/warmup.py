@@ -8,7 +8,8 @@ and with several workers starting at once on a small machine, the first phones w
 The production server loads the application in its master process (``preload_app`` in
 ``config/gunicorn.conf.py``) and calls ``warm_up()`` there, so that every worker forks with all
 of it in memory, shared. Nothing here opens a database or cache connection: a connection made
-before the fork would be shared by every worker. ``warm_up()`` checks that and closes any.
+before the fork would be shared by every worker, so ``warm_up()`` ends by closing any that
+something else opened.
 """
 
 from __future__ import annotations

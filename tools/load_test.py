@@ -18,10 +18,10 @@ real service, not all for one.
 
 Two phases against that one server, with the same clients (each asks over one HTTP/1.1
 connection while the server keeps it open, and opens a new one when the server closes it, as
-the shipped server does after every response): for ``--duration`` seconds, the mix: 70% reads of its table's world, 30% red stars
-bought in its table's game (an in-game entry); then, for the same time, ``GET /api/v1/auth/me/``
-alone (``api_ping``), so that the mix's throughput is judged against what the same machine
-serves at that moment. At the end:
+the shipped server does after every response): for ``--duration`` seconds, the mix: 70% reads
+of its table's world, 30% red stars bought in its table's game (an in-game entry); then, for
+the same time, ``GET /api/v1/auth/me/`` alone (``api_ping``), so that the mix's throughput is
+judged against what the same machine serves at that moment. At the end:
 
 * no request failed (non-2xx) or raised;
 * the entries answered with 201 are exactly the red-star rows stored, game by game: as many

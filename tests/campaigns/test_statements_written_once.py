@@ -20,6 +20,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def game(prepared_campaign, players):
+    # Seated out of the order the players were made in, so that seating order shows.
     seats = [
         {"player": players["Chloe"].pk, "faction": "enclave-of-the-bear", "hq": "peru"},
         {"player": players["Ada"].pk, "faction": "khan-industries", "hq": "egypt"},
@@ -98,7 +99,7 @@ def test_a_pack_four_mark_counts_only_standing_on_a_territory(prepared_campaign,
         campaign=prepared_campaign, slug="beacon", name="Beacon", opens_pack_4=True
     )
     assert not pack4_mark_placed(prepared_campaign.pk)
-    on_card = OtherMark.objects.create(
+    OtherMark.objects.create(  # on a faction card: not on the board
         campaign=prepared_campaign, kind=kind, faction="saharan", placed_in_game=0
     )
     assert not pack4_mark_placed(prepared_campaign.pk)
@@ -109,4 +110,3 @@ def test_a_pack_four_mark_counts_only_standing_on_a_territory(prepared_campaign,
     assert "pack-4" in packets_to_open(prepared_campaign.pk)
     OtherMark.objects.filter(pk=on_board.pk).update(voided=True)
     assert not pack4_mark_placed(prepared_campaign.pk)
-    assert on_card.pk
