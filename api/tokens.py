@@ -15,7 +15,6 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import connection
 from django.db.models.signals import post_save
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -67,7 +66,7 @@ def token_with_user(key: str) -> Token | None:
     """The token ``key`` with its ``user`` read, or None. Every API request by a token starts
     here, so its statement is written once, as the access check's is."""
     sql, token_readers, user_readers = rows.once("tokens.token_with_user", _token_statement)
-    with connection.cursor() as cursor:
+    with rows.cursor() as cursor:
         cursor.execute(sql, [key])
         found = cursor.fetchone()
     if found is None:

@@ -17,7 +17,6 @@ from __future__ import annotations
 import secrets
 from enum import IntEnum
 
-from django.db import connection
 from django.db.models import OuterRef, QuerySet, Subquery
 
 from campaigns import rows
@@ -82,7 +81,7 @@ def campaign_with_role(campaign_id: int, user) -> Campaign | None:
     model from a queryset cost more than running the statement."""
     sql, readers, _none = _statement("campaign")
     user_id = user.pk if getattr(user, "is_authenticated", False) else None
-    with connection.cursor() as cursor:
+    with rows.cursor() as cursor:
         cursor.execute(sql, [user_id, campaign_id])
         found = cursor.fetchone()
     if found is None:
@@ -100,7 +99,7 @@ def snapshot_with_campaign(campaign_id: int, game_number: int, user):
 
     sql, campaign_readers, snapshot_readers = _statement("snapshot")
     user_id = user.pk if getattr(user, "is_authenticated", False) else None
-    with connection.cursor() as cursor:
+    with rows.cursor() as cursor:
         cursor.execute(sql, [user_id, campaign_id, game_number])
         found = cursor.fetchone()
     if found is None:

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.core.cache import cache
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
@@ -54,7 +54,7 @@ def lock_campaign(campaign: Campaign | int, *, marks: bool = True) -> Campaign:
     """
     pk = campaign.pk if isinstance(campaign, Campaign) else campaign
     sql, readers = rows.once("services.lock_campaign", _lock_statement)
-    with connection.cursor() as cursor:
+    with rows.cursor() as cursor:
         cursor.execute(sql, [int(marks), pk])
         found = cursor.fetchone()
     if found is None:

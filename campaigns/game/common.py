@@ -83,7 +83,7 @@ def _statement(name: str):
 
 def _one_game(name: str, params: list) -> Game | None:
     sql, readers = _statement(name)
-    with connection.cursor() as cursor:
+    with rows.cursor() as cursor:
         cursor.execute(sql, params)
         found = cursor.fetchone()
     return None if found is None else rows.instance(Game, readers, found)
@@ -118,7 +118,7 @@ def seats_of(game: Game) -> list[Seat]:
     """The game's seats in their order with their players, in one query (for ``seat_of`` and
     a replay)."""
     sql, (seat_readers, player_readers) = _statement("seats")
-    with connection.cursor() as cursor:
+    with rows.cursor() as cursor:
         cursor.execute(sql, [game.pk])
         found = cursor.fetchall()
     split, seats = len(seat_readers), []
@@ -152,7 +152,7 @@ def log_event(
     )
     sql, written = _statement("insert_event")
     values = [f.get_db_prep_save(f.pre_save(event, True), connection) for f in written]
-    with connection.cursor() as cursor:
+    with rows.cursor() as cursor:
         cursor.execute(sql, [*values, game.pk])
         event.pk, event.seq = cursor.fetchone()
     event._state.adding = False

@@ -14,8 +14,6 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from django.db import connection
-
 from campaigns import rows
 from campaigns.models import EventKind, Game, GameEvent, GameStatus, Result, Seat
 
@@ -203,7 +201,7 @@ def entries_of(game_id: int, kinds: Iterable[str]) -> list[Entry]:
     sql, readers = rows.once(
         f"holdings.entries.{len(kinds)}", lambda: _entries_statement(len(kinds))
     )
-    with connection.cursor() as cursor:
+    with rows.cursor() as cursor:
         cursor.execute(sql, [game_id, *kinds])
         found = cursor.fetchall()
     out = []
@@ -263,7 +261,7 @@ def trigger_reading(campaign_id: int) -> TriggerReading:
     )
     starts: dict[int, dict[int, SeatStart]] = defaultdict(dict)
     eliminated = 0
-    with connection.cursor() as cursor:
+    with rows.cursor() as cursor:
         cursor.execute(seats_sql, [campaign_id])
         seat_rows = cursor.fetchall()
         cursor.execute(events_sql, [campaign_id, *READ_FOR_TRIGGERS])

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from django.db import connection, transaction
+from django.db import transaction
 
 from campaigns import rows
 from campaigns.game.common import log_event
@@ -98,7 +98,7 @@ def _pack4_statement() -> str:
 def pack4_mark_placed(campaign_id: int) -> bool:
     """Is a mark of a kind that opens Pack 4 standing on a territory of the board?"""
     sql = rows.once("packets.pack4", _pack4_statement)
-    with connection.cursor() as cursor:
+    with rows.cursor() as cursor:
         cursor.execute(sql, [campaign_id])
         return cursor.fetchone() is not None
 
@@ -107,7 +107,7 @@ def packets_to_open(campaign_id: int, campaign: Campaign | None = None) -> list[
     """The sealed packets whose triggers have fired: the table must open them now. What only
     opened packets' triggers read is not read (late in a campaign, an entry reads no log)."""
     sql = rows.once("packets.opened", _opened_statement)
-    with connection.cursor() as cursor:
+    with rows.cursor() as cursor:
         cursor.execute(sql, [campaign_id])
         opened = {packet for (packet,) in cursor.fetchall()}
     facts = trigger_facts(
