@@ -113,52 +113,82 @@ game_patterns = [
     path("events/", include(event_patterns)),
 ]
 
-# A campaign: /api/v1/campaigns/{id}/... (resolved once per request, then among its own)
+# A campaign's pictures: /api/v1/campaigns/{id}/snapshots/...
+snapshot_patterns = [
+    path("", pictures.SnapshotView.as_view(), name="snapshots"),
+    path("image/", pictures.SnapshotImageView.as_view(), name="snapshot-image"),
+    path("timeline/", pictures.TimelineView.as_view(), name="snapshot-timeline"),
+    path(
+        "timeline/image/",
+        pictures.TimelineImageView.as_view(),
+        name="snapshot-timeline-image",
+    ),
+]
+
+# The rulebook and the packets' components: /api/v1/campaigns/{id}/packets/... and .../rules/...
+packet_patterns = [
+    path("", packets.PacketListView.as_view(), name="packets"),
+    path("components/", rulebook.ComponentListView.as_view(), name="components"),
+    path(
+        "components/<id:component_id>/",
+        rulebook.ComponentDetailView.as_view(),
+        name="component",
+    ),
+    path(
+        "components/<id:component_id>/void/",
+        rulebook.ComponentVoidView.as_view(),
+        name="component-void",
+    ),
+]
+rule_patterns = [
+    path("", rulebook.RulesView.as_view(), name="rules"),
+    path("stickers/", rulebook.StickerListView.as_view(), name="stickers"),
+    path("stickers/<id:sticker_id>/void/", rulebook.StickerVoidView.as_view(), name="sticker-void"),
+]
+
+# Marks on the board: /api/v1/campaigns/{id}/marks/{type}/...
+mark_patterns = [
+    path("", marks.MarkListView.as_view(), name="marks"),
+    path("<id:mark_id>/", marks.MarkDetailView.as_view(), name="mark"),
+    path("<id:mark_id>/void/", marks.MarkVoidView.as_view(), name="mark-void"),
+]
+
+# The chronicle's PDF: /api/v1/campaigns/{id}/chronicle/pdf/...
+chronicle_patterns = [
+    path("", chronicle.ChroniclePdfView.as_view(), name="chronicle-pdf"),
+    path("<id:job_id>/", chronicle.ChroniclePdfJobView.as_view(), name="chronicle-pdf-job"),
+    path(
+        "<id:job_id>/file/",
+        chronicle.ChroniclePdfFileView.as_view(),
+        name="chronicle-pdf-file",
+    ),
+]
+
+# A campaign: /api/v1/campaigns/{id}/... (resolved once per request, then among its own). An
+# address whose first part several share is one branch, so that resolving it tries few patterns.
 campaign_patterns = [
     path("", campaign.CampaignDetailView.as_view(), name="campaign"),
+    path("snapshots/", include(snapshot_patterns)),
+    path("games/", games.GameListView.as_view(), name="games"),
+    path("games/<game:number>/", include(game_patterns)),
+    path("world/", world.WorldView.as_view(), name="world"),
+    path("world/name/", world.WorldNameView.as_view(), name="world-name"),
     path("export/", campaign.ExportView.as_view(), name="campaign-export"),
     path("members/", campaign.MemberListView.as_view(), name="members"),
     path("members/<id:member_id>/", campaign.MemberDetailView.as_view(), name="member"),
     path("players/", campaign.PlayerListView.as_view(), name="players"),
-    path("world/", world.WorldView.as_view(), name="world"),
-    path("world/name/", world.WorldNameView.as_view(), name="world-name"),
     path("legal-starts/", world.LegalStartsView.as_view(), name="legal-starts"),
     path("recruitment/", world.RecruitmentView.as_view(), name="recruitment"),
     path("odds/", odds.CampaignOddsView.as_view(), name="campaign-odds"),
     path("scar-types/", scars.ScarTypeListView.as_view(), name="scar-types"),
     path("scar-types/<slug:scar>/", scars.ScarTypeDetailView.as_view(), name="scar-type"),
-    path("marks/<slug:mark_type>/", marks.MarkListView.as_view(), name="marks"),
-    path("marks/<slug:mark_type>/<id:mark_id>/", marks.MarkDetailView.as_view(), name="mark"),
-    path(
-        "marks/<slug:mark_type>/<id:mark_id>/void/",
-        marks.MarkVoidView.as_view(),
-        name="mark-void",
-    ),
+    path("marks/<slug:mark_type>/", include(mark_patterns)),
     path("first-game/", games.FirstGameView.as_view(), name="first-game"),
-    path("games/", games.GameListView.as_view(), name="games"),
-    path("games/<game:number>/", include(game_patterns)),
     path("decks/", decks.DeckListView.as_view(), name="decks"),
     path("world-capitals/", decks.WorldCapitalView.as_view(), name="world-capitals"),
-    path("packets/", packets.PacketListView.as_view(), name="packets"),
+    path("packets/", include(packet_patterns)),
     path("unlocked/", packets.UnlockedView.as_view(), name="unlocked"),
-    path("packets/components/", rulebook.ComponentListView.as_view(), name="components"),
-    path(
-        "packets/components/<id:component_id>/",
-        rulebook.ComponentDetailView.as_view(),
-        name="component",
-    ),
-    path(
-        "packets/components/<id:component_id>/void/",
-        rulebook.ComponentVoidView.as_view(),
-        name="component-void",
-    ),
-    path("rules/", rulebook.RulesView.as_view(), name="rules"),
-    path("rules/stickers/", rulebook.StickerListView.as_view(), name="stickers"),
-    path(
-        "rules/stickers/<id:sticker_id>/void/",
-        rulebook.StickerVoidView.as_view(),
-        name="sticker-void",
-    ),
+    path("rules/", include(rule_patterns)),
     path("winners/", derived.WinnersView.as_view(), name="winners"),
     path("faction-cards/", derived.FactionCardsView.as_view(), name="faction-cards"),
     path("factions/", factions.FactionListView.as_view(), name="factions"),
@@ -169,25 +199,7 @@ campaign_patterns = [
     path("poster/", statistics.PosterView.as_view(), name="poster"),
     path("poster/image/", statistics.PosterImageView.as_view(), name="poster-image"),
     path("audit/", derived.AuditView.as_view(), name="audit"),
-    path("chronicle/pdf/", chronicle.ChroniclePdfView.as_view(), name="chronicle-pdf"),
-    path(
-        "chronicle/pdf/<id:job_id>/",
-        chronicle.ChroniclePdfJobView.as_view(),
-        name="chronicle-pdf-job",
-    ),
-    path(
-        "chronicle/pdf/<id:job_id>/file/",
-        chronicle.ChroniclePdfFileView.as_view(),
-        name="chronicle-pdf-file",
-    ),
-    path("snapshots/", pictures.SnapshotView.as_view(), name="snapshots"),
-    path("snapshots/image/", pictures.SnapshotImageView.as_view(), name="snapshot-image"),
-    path("snapshots/timeline/", pictures.TimelineView.as_view(), name="snapshot-timeline"),
-    path(
-        "snapshots/timeline/image/",
-        pictures.TimelineImageView.as_view(),
-        name="snapshot-timeline-image",
-    ),
+    path("chronicle/pdf/", include(chronicle_patterns)),
 ]
 
 urlpatterns = [
