@@ -81,6 +81,29 @@ class SnapshotSerializer(serializers.Serializer):
     updated_at = serializers.DateTimeField()
 
 
+def plain_game(request) -> int | None:
+    """The game ``?as_of_game=`` names when it is plainly one (given once, in ASCII digits, within
+    range), else None. Every poll and fetch of a picture starts here, so the common case is read
+    without building a serializer; all else goes to ``SnapshotQuerySerializer``, which accepts
+    the same numbers and words the refusals."""
+    values = request.query_params.getlist("as_of_game")
+    if len(values) != 1:
+        return None
+    value = values[0]
+    if not (0 < len(value) <= 5 and value.isascii() and value.isdigit()):
+        return None
+    number = int(value)
+    return number if 1 <= number <= GAME_NUMBER_MAX else None
+
+
+def game_in_query(request) -> int:
+    """The game the query names, or its refusal."""
+    number = plain_game(request)
+    if number is None:
+        number = read_query(SnapshotQuerySerializer, request)["as_of_game"]
+    return number
+
+
 HIDDEN_PICTURES = (
     "The board pictures show what the packets unlocked, and this campaign shows that to its "
     "owner and editors only."
@@ -97,12 +120,33 @@ def picture_row(request, campaign_id: int, game_number: int) -> tuple[Access, Sn
     poll and every fetch of a drawn picture). Without a row, the campaign alone is read, so that
     a stranger still gets the same 404 as for a campaign that does not exist."""
     row = None
-    if 0 < campaign_id <= MAX_ID:
+    read = getattr(request, "picture_read", None)  # with the token (``ReadsPictureWithToken``)
+    if read is not None and read[0] == (campaign_id, game_number):
+        row = read[1]
+    elif 0 < campaign_id <= MAX_ID:
         row = snapshot_with_campaign(campaign_id, game_number, request.user)
     if row is None:
         return picture_access(request, campaign_id), None
     access = decide(request, row.campaign, getattr(row, "my_role", None), Level.READ)
     return require_unlocked(request, access, HIDDEN_PICTURES), row
+
+
+class ReadsPictureWithToken:
+    """A view whose GET reads one picture's row (``picture_row``): a caller with a token has
+    it read in the token's own statement (``api.tokens.ExpiringTokenAuthentication``), so that
+    the fetch costs one statement, as any request by a token does. ``wanted_game`` says which
+    picture, or None where the request reads none that way."""
+
+    def wanted_game(self, request) -> int | None:
+        raise NotImplementedError
+
+    def perform_authentication(self, request):
+        campaign_id = self.kwargs["campaign_id"]
+        if request.method == "GET" and 0 < campaign_id <= MAX_ID:
+            number = self.wanted_game(request)
+            if number is not None:
+                request.picture_wanted = (campaign_id, number)
+        super().perform_authentication(request)
 
 
 def image_url(request, row: Snapshot) -> str | None:
@@ -200,10 +244,13 @@ def image_schema(media_type: str, parameters: list, description: str):
     )
 
 
-class SnapshotView(ApiView):
+class SnapshotView(ReadsPictureWithToken, ApiView):
     """The board picture at the end of a finished game: its status and, once drawn, its URL."""
 
     permission_classes = [AllowAny]
+
+    def wanted_game(self, request) -> int | None:
+        return plain_game(request)
 
     @extend_schema(
         parameters=[SnapshotQuerySerializer, SHARE],
@@ -212,7 +259,7 @@ class SnapshotView(ApiView):
         description="The picture of game `as_of_game`; asked for if nobody has yet.",
     )
     def get(self, request, campaign_id):
-        number = read_query(SnapshotQuerySerializer, request)["as_of_game"]
+        number = game_in_query(request)
         access, row = picture_row(request, campaign_id, number)
         if row is None:
             _finished_game(access.campaign.pk, number)
@@ -229,7 +276,7 @@ class SnapshotView(ApiView):
     )
     def post(self, request, campaign_id):
         access = picture_access(request, campaign_id, Level.MEMBER)
-        number = read_query(SnapshotQuerySerializer, request)["as_of_game"]
+        number = game_in_query(request)
         _finished_game(access.campaign.pk, number)
         request_snapshot(access.campaign.pk, number, force=True)
         row = Snapshot.objects.get(campaign=access.campaign, game_number=number)
@@ -268,14 +315,17 @@ class TimelineView(ApiView):
         return Response(snapshot_data(row, request), status=status.HTTP_202_ACCEPTED)
 
 
-class SnapshotImageView(ImageView):
+class SnapshotImageView(ReadsPictureWithToken, ImageView):
     """The board picture at the end of a finished game, as a PNG."""
+
+    def wanted_game(self, request) -> int | None:
+        return None if "sig" in request.query_params else plain_game(request)
 
     @image_schema(
         "image/png", [SnapshotQuerySerializer, SHARE, SIG], "The board at the end of the game."
     )
     def get(self, request, campaign_id):
-        number = read_query(SnapshotQuerySerializer, request)["as_of_game"]
+        number = game_in_query(request)
         if "sig" in request.query_params:
             row = signed_row(request, campaign_id, number)
         else:
@@ -283,8 +333,11 @@ class SnapshotImageView(ImageView):
         return _served(request, row, f"game {number}")
 
 
-class TimelineImageView(ImageView):
+class TimelineImageView(ReadsPictureWithToken, ImageView):
     """The animated timeline, as a WebP."""
+
+    def wanted_game(self, request) -> int | None:
+        return None if "sig" in request.query_params else Snapshot.TIMELINE
 
     @image_schema("image/webp", [SHARE, SIG], "The board after every finished game, animated.")
     def get(self, request, campaign_id):

@@ -1,0 +1,228 @@
+"""A script with a token reads a picture's status and fetches the picture in one statement: the
+token and the picture's row (with the reader's role in its campaign) are read together. Who may
+see what stays exactly as for any other caller."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from api.tokens import EXPIRED
+from api.views.pictures import SnapshotQuerySerializer, plain_game
+from campaigns.models import Membership, Role, Snapshot
+from campaigns.pictures.snapshots import request_timeline
+from tests.snapshots.test_api import body_of, image, url
+
+pytestmark = pytest.mark.django_db
+
+
+def with_token(user) -> APIClient:
+    client = APIClient()
+    token, _created = Token.objects.get_or_create(user=user)
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    return client
+
+
+def timeline(campaign, what="image/") -> str:
+    return f"/api/v1/campaigns/{campaign.pk}/snapshots/timeline/{what}"
+
+
+@pytest.fixture
+def played(prepared_campaign, players, django_capture_on_commit_callbacks):
+    from tests.snapshots.conftest import play_first_game
+
+    with django_capture_on_commit_callbacks(execute=True):
+        play_first_game(prepared_campaign, players)
+    return prepared_campaign
+
+
+@pytest.fixture
+def viewer(played, django_user_model):
+    user = django_user_model.objects.create_user(username="vic", password="pw-vic-123")
+    Membership.objects.create(campaign=played, user=user, role=Role.VIEWER)
+    return user
+
+
+def statements(client, address, **headers) -> tuple[object, int]:
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(address, **headers)
+    return response, len(queries)
+
+
+def test_a_member_fetches_a_picture_with_a_token_in_one_statement(played, viewer, media):
+    response, count = statements(with_token(viewer), image(played))
+    row = Snapshot.objects.get(campaign=played, game_number=1)
+    assert response.status_code == 200 and response["Content-Type"] == "image/png"
+    assert body_of(response) == (media / row.image.name).read_bytes()
+    assert count == 1
+
+
+def test_a_member_polls_a_pictures_status_with_a_token_in_one_statement(played, viewer):
+    response, count = statements(with_token(viewer), url(played))
+    assert response.status_code == 200 and response.json()["status"] == "done"
+    assert response.json()["image_url"].startswith(f"http://testserver{image(played)}&sig=")
+    assert count == 1
+
+
+def test_a_client_holding_the_picture_gets_a_304_by_token(played, viewer):
+    row = Snapshot.objects.get(campaign=played, game_number=1)
+    response, count = statements(
+        with_token(viewer), image(played), HTTP_IF_NONE_MATCH=f'"{row.state_hash}"'
+    )
+    assert response.status_code == 304 and count == 1
+
+
+def test_the_timeline_comes_by_token_too(played, viewer, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        request_timeline(played.pk)
+    response, count = statements(with_token(viewer), timeline(played))
+    assert response.status_code == 200 and response["Content-Type"] == "image/webp"
+    assert count == 1
+
+
+def test_a_stranger_with_a_token_is_told_there_is_no_such_campaign(played, stranger):
+    client = with_token(stranger)
+    for address in (image(played), url(played), timeline(played), timeline(played, what="")):
+        response = client.get(address)
+        assert response.status_code == 404
+        assert response.json()["error"]["message"] == "There is no such campaign."
+    missing = f"/api/v1/campaigns/{played.pk + 1000}/snapshots/image/?as_of_game=1"
+    assert client.get(missing).json() == client.get(image(played)).json()
+
+
+def test_a_stranger_asking_for_a_game_with_no_picture_learns_nothing_more(played, stranger):
+    response = with_token(stranger).get(image(played, game=9))
+    assert response.status_code == 404
+    assert response.json()["error"]["message"] == "There is no such campaign."
+
+
+def test_a_member_removed_loses_the_picture_at_once(played, viewer):
+    client = with_token(viewer)
+    assert client.get(image(played)).status_code == 200
+    Membership.objects.filter(campaign=played, user=viewer).delete()
+    assert client.get(image(played)).status_code == 404
+    assert client.get(url(played)).status_code == 404
+
+
+def test_a_public_campaigns_picture_comes_to_anyone_with_a_token(played, stranger):
+    played.public = True
+    played.save(update_fields=["public"])
+    assert with_token(stranger).get(image(played)).status_code == 200
+
+
+def test_a_share_link_opens_the_picture_to_a_token_that_is_not_a_member(played, stranger):
+    played.shared = True
+    played.save(update_fields=["shared"])
+    client = with_token(stranger)
+    assert client.get(image(played, share=played.share_token)).status_code == 200
+    assert client.get(image(played, share="not-the-token")).status_code == 404
+
+
+def test_a_campaign_hiding_its_packets_refuses_its_pictures_to_a_viewers_token(
+    played, viewer, owner
+):
+    played.hide_unlocked_content = True
+    played.save(update_fields=["hide_unlocked_content"])
+    for address in (image(played), url(played), timeline(played, what="")):
+        response = with_token(viewer).get(address)
+        assert response.status_code == 403
+        assert "packets unlocked" in response.json()["error"]["message"]
+    assert with_token(owner).get(image(played)).status_code == 200
+
+
+def test_a_picture_not_drawn_is_a_404_that_says_so_by_token(played, viewer):
+    response = with_token(viewer).get(image(played, game=2))
+    assert response.status_code == 404
+    assert "not drawn yet" in response.json()["error"]["message"]
+
+
+@pytest.mark.parametrize(
+    ("credentials", "message"),
+    [
+        ("Token no-such-token", "Invalid token."),
+        ("Token ", "Invalid token header. No credentials provided."),
+    ],
+)
+def test_a_bad_token_is_refused_before_any_picture(played, credentials, message):
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=credentials)
+    for address in (image(played), url(played)):
+        response = client.get(address)
+        assert response.status_code == 401
+        assert response.json()["error"]["message"] == message
+
+
+def test_an_expired_token_is_refused_and_shows_no_picture(played, viewer, settings):
+    client = with_token(viewer)
+    Token.objects.filter(user=viewer).update(
+        created=timezone.now() - timedelta(hours=settings.API_TOKEN_TTL_HOURS + 1)
+    )
+    response = client.get(image(played))
+    assert response.status_code == 401 and response.json()["error"]["message"] == EXPIRED
+    assert not Token.objects.filter(user=viewer).exists()
+
+
+def test_a_deactivated_accounts_token_shows_no_picture(played, viewer):
+    client = with_token(viewer)
+    viewer.is_active = False
+    viewer.save(update_fields=["is_active"])
+    response = client.get(image(played))
+    assert response.status_code == 401
+    assert response.json()["error"]["message"] == "User inactive or deleted."
+
+
+def test_a_signed_link_is_decided_by_its_signature_even_with_a_members_token(played, viewer):
+    client = with_token(viewer)
+    response = client.get(image(played) + "&sig=tampered")
+    assert response.status_code == 404
+    assert "not valid" in response.json()["error"]["message"]
+
+
+def test_a_logged_in_page_reader_still_fetches_the_picture(played, viewer, client):
+    client.force_login(viewer)
+    assert client.get(image(played)).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("query", "plainly"),
+    [
+        ("as_of_game=1", 1),
+        ("as_of_game=015", 15),
+        ("as_of_game=32767", 32767),
+        ("as_of_game=0", None),
+        ("as_of_game=32768", None),
+        ("as_of_game=", None),
+        ("as_of_game=-1", None),
+        ("as_of_game=%2B1", None),
+        ("as_of_game=1.0", None),
+        ("as_of_game=%201", None),
+        ("as_of_game=%D9%A1", None),  # an Arabic-Indic one
+        ("as_of_game=%C2%B2", None),  # a superscript two
+        ("as_of_game=1&as_of_game=1", None),
+        ("game=1", None),
+    ],
+)
+def test_a_game_read_without_the_serializer_is_one_the_serializer_reads_alike(rf, query, plainly):
+    from rest_framework.request import Request
+
+    request = Request(rf.get(f"/?{query}"))
+    assert plain_game(request) == plainly
+    if plainly is not None:
+        data = dict(request.query_params.items())
+        serializer = SnapshotQuerySerializer(data=data, context={"in_query": True})
+        assert serializer.is_valid() and serializer.validated_data["as_of_game"] == plainly
+
+
+@pytest.mark.parametrize(
+    "query", ["?as_of_game=abc", "?as_of_game=0", "?as_of_game=1&as_of_game=2"]
+)
+def test_a_token_asking_for_a_malformed_game_gets_the_serializers_refusal(played, viewer, query):
+    response = with_token(viewer).get(f"/api/v1/campaigns/{played.pk}/snapshots/image/{query}")
+    assert response.status_code == 400
+    assert "as_of_game" in str(response.json()["error"])
