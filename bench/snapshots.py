@@ -4,8 +4,9 @@
 
 One row, ``snapshot_cached``: ``GET /api/v1/campaigns/{id}/snapshots/image/?as_of_game=15``
 with a token, keep-alive, against gunicorn running the production settings (DEBUG off, database
-connections kept): the campaign's access check, the snapshot row, and the stored PNG (a
-palette PNG of about 130 KB, 2000 px wide) streamed from Django's storage. That is all a client
+connections kept): the token, the snapshot row and the reader's role in its campaign (read in
+one statement), the access check, and the stored PNG (a palette PNG of about 110 KB, 2000 px
+wide) streamed from Django's storage. That is all a client
 that knows which game it wants has to do once the picture is drawn. ``api_ping``
 (``GET /api/v1/auth/me/``, as in ``bench.api``) is measured in the same run against the same
 server, interleaved; the target is ``snapshot_cached`` <= 1.2x ``api_ping``.
