@@ -23,6 +23,7 @@ from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
 from campaigns import rows
+from campaigns.access import picture_of, picture_select
 
 EXPIRED = "This token has expired: ask POST /api/v1/auth/token/ for a new one."
 
@@ -50,85 +51,73 @@ def revoke_tokens(user) -> None:
     Token.objects.filter(user=user).delete()
 
 
-def _token_statement() -> tuple[str, list, list]:
-    """The token with its account, in one statement written out once (``campaigns.rows``)."""
-    user_model = get_user_model()
-    token_columns, token_readers = rows.columns(Token, "t")
-    user_columns, user_readers = rows.columns(user_model, "u")
-    sql = (
-        f"SELECT {token_columns}, {user_columns} FROM {Token._meta.db_table} t"  # noqa: S608
-        f" JOIN {user_model._meta.db_table} u ON u.id = t.user_id WHERE t.key = %s"
-    )
-    return sql, token_readers, user_readers
+def _token_columns() -> tuple[str, str, list, list]:
+    """The token's columns and its account's (aliases ``t`` and ``u``), the tables they come
+    from, and their readers (``campaigns.rows``)."""
+
+    def build():
+        user_model = get_user_model()
+        token_columns, token_readers = rows.columns(Token, "t")
+        user_columns, user_readers = rows.columns(user_model, "u")
+        tables = f"{Token._meta.db_table} t JOIN {user_model._meta.db_table} u ON u.id = t.user_id"
+        return f"{token_columns}, {user_columns}", tables, token_readers, user_readers
+
+    return rows.once("tokens.columns", build)
+
+
+def _token_of(found) -> tuple[Token, int]:
+    """The token with its ``user`` from the first values of ``found`` (``_token_columns``), and
+    how many values they were."""
+    _columns, _tables, token_readers, user_readers = _token_columns()
+    split = len(token_readers)
+    end = split + len(user_readers)
+    token = rows.instance(Token, token_readers, found[:split])
+    token.user = rows.instance(get_user_model(), user_readers, found[split:end])
+    return token, end
 
 
 def token_with_user(key: str) -> Token | None:
     """The token ``key`` with its ``user`` read, or None. Every API request by a token starts
     here, so its statement is written once, as the access check's is."""
-    sql, token_readers, user_readers = rows.once("tokens.token_with_user", _token_statement)
+
+    def build():
+        columns, tables, _token_readers, _user_readers = _token_columns()
+        return f"SELECT {columns} FROM {tables} WHERE t.key = %s"  # noqa: S608
+
     with rows.cursor() as cursor:
-        cursor.execute(sql, [key])
+        cursor.execute(rows.once("tokens.token_with_user", build), [key])
         found = cursor.fetchone()
-    if found is None:
-        return None
-    split = len(token_readers)
-    token = rows.instance(Token, token_readers, found[:split])
-    token.user = rows.instance(get_user_model(), user_readers, found[split:])
-    return token
-
-
-def _picture_statement() -> tuple[str, list, list, list, list]:
-    """The token with its account and, in the same statement, a picture's row with its campaign
-    and that account's role there (``campaigns.access.snapshot_with_campaign``'s reading); the
-    picture's columns are NULL when it has no row."""
-    from campaigns.models import Campaign, Membership, Snapshot
-
-    user_model = get_user_model()
-    token_columns, token_readers = rows.columns(Token, "t")
-    user_columns, user_readers = rows.columns(user_model, "u")
-    snapshot_columns, snapshot_readers = rows.columns(Snapshot, "s")
-    campaign_columns, campaign_readers = rows.columns(Campaign, "c")
-    sql = (
-        f"SELECT {token_columns}, {user_columns}, {snapshot_columns}, {campaign_columns},"  # noqa: S608
-        f" (SELECT m.role FROM {Membership._meta.db_table} m"
-        f" WHERE m.campaign_id = c.id AND m.user_id = t.user_id) AS my_role"
-        f" FROM {Token._meta.db_table} t JOIN {user_model._meta.db_table} u ON u.id = t.user_id"
-        f" LEFT JOIN ({Snapshot._meta.db_table} s"
-        f" JOIN {Campaign._meta.db_table} c ON c.id = s.campaign_id)"
-        f" ON s.campaign_id = %s AND s.game_number = %s"
-        f" WHERE t.key = %s"
-    )
-    return sql, token_readers, user_readers, snapshot_readers, campaign_readers
+    return None if found is None else _token_of(found)[0]
 
 
 def token_with_picture(key: str, campaign_id: int, game_number: int):
     """``(token, row)``: the token ``key`` with its ``user`` (None when there is no such token),
     and the picture row of game ``game_number`` of campaign ``campaign_id`` with its campaign
-    and the token's account's role there (``my_role``), or None when it has no row.
+    and the token's account's role there (``my_role``, as ``campaigns.access`` reads it), or
+    None when it has no row.
 
     Without it, a script's every poll or fetch of a picture takes two statements: one for the
     token, one for the picture with the reader's role in its campaign."""
-    from campaigns.models import Campaign, Snapshot
 
-    sql, token_readers, user_readers, snapshot_readers, campaign_readers = rows.once(
-        "tokens.token_with_picture", _picture_statement
-    )
+    def build():
+        columns, tables, _token_readers, _user_readers = _token_columns()
+        picture, picture_tables = picture_select("t.user_id")
+        return (
+            f"SELECT {columns}, {picture} FROM {tables}"  # noqa: S608
+            f" LEFT JOIN ({picture_tables}) ON s.campaign_id = %s AND s.game_number = %s"
+            f" WHERE t.key = %s"
+        )
+
     with rows.cursor() as cursor:
+        sql = rows.once("tokens.token_with_picture", build)
         cursor.execute(sql, [campaign_id, game_number, key])
         found = cursor.fetchone()
     if found is None:
         return None, None
-    user_at = len(token_readers)
-    snapshot_at = user_at + len(user_readers)
-    campaign_at = snapshot_at + len(snapshot_readers)
-    token = rows.instance(Token, token_readers, found[:user_at])
-    token.user = rows.instance(get_user_model(), user_readers, found[user_at:snapshot_at])
-    if found[snapshot_at] is None:  # the picture's id: no row
+    token, end = _token_of(found)
+    if found[end] is None:  # the picture's id: it has no row
         return token, None
-    row = rows.instance(Snapshot, snapshot_readers, found[snapshot_at:campaign_at])
-    row.campaign = rows.instance(Campaign, campaign_readers, found[campaign_at:-1])
-    row.my_role = found[-1]
-    return token, row
+    return token, picture_of(found[end:])
 
 
 class ExpiringTokenAuthentication(TokenAuthentication):

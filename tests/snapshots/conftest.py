@@ -86,3 +86,21 @@ def play_naming_game(campaign, players, continent: str, name: str, hqs=HQS):
     )
     game.refresh_from_db()
     return game
+
+
+@pytest.fixture
+def played(prepared_campaign, players, django_capture_on_commit_callbacks):
+    """A campaign whose game 1 is finished, its picture drawn."""
+    with django_capture_on_commit_callbacks(execute=True):
+        play_first_game(prepared_campaign, players)
+    return prepared_campaign
+
+
+@pytest.fixture
+def viewer(played, django_user_model):
+    """A member of ``played`` who may read it and no more."""
+    from campaigns.models import Membership, Role
+
+    user = django_user_model.objects.create_user(username="vic", password="pw-vic-123")
+    Membership.objects.create(campaign=played, user=user, role=Role.VIEWER)
+    return user

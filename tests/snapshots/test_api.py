@@ -14,8 +14,8 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 import config.urls
-from campaigns.models import Membership, Role, Snapshot, SnapshotStatus
-from tests.snapshots.conftest import play_first_game, start
+from campaigns.models import Snapshot, SnapshotStatus
+from tests.snapshots.conftest import start
 
 pytestmark = pytest.mark.django_db
 
@@ -38,20 +38,6 @@ def image(campaign, game=1, share=None):
 
 def body_of(response) -> bytes:
     return b"".join(response.streaming_content)
-
-
-@pytest.fixture
-def played(prepared_campaign, players, django_capture_on_commit_callbacks):
-    with django_capture_on_commit_callbacks(execute=True):
-        play_first_game(prepared_campaign, players)
-    return prepared_campaign
-
-
-@pytest.fixture
-def viewer(played, django_user_model):
-    user = django_user_model.objects.create_user(username="vic", password="pw-vic-123")
-    Membership.objects.create(campaign=played, user=user, role=Role.VIEWER)
-    return user
 
 
 def test_a_member_reads_the_status_and_fetches_the_image(played, viewer, media):

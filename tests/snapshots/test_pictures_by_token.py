@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 
 from api.tokens import EXPIRED
 from api.views.pictures import SnapshotQuerySerializer, plain_game
-from campaigns.models import Membership, Role, Snapshot
+from campaigns.models import Membership, Snapshot
 from campaigns.pictures.snapshots import request_timeline
 from tests.snapshots.test_api import body_of, image, url
 
@@ -31,22 +31,6 @@ def with_token(user) -> APIClient:
 
 def timeline(campaign, what="image/") -> str:
     return f"/api/v1/campaigns/{campaign.pk}/snapshots/timeline/{what}"
-
-
-@pytest.fixture
-def played(prepared_campaign, players, django_capture_on_commit_callbacks):
-    from tests.snapshots.conftest import play_first_game
-
-    with django_capture_on_commit_callbacks(execute=True):
-        play_first_game(prepared_campaign, players)
-    return prepared_campaign
-
-
-@pytest.fixture
-def viewer(played, django_user_model):
-    user = django_user_model.objects.create_user(username="vic", password="pw-vic-123")
-    Membership.objects.create(campaign=played, user=user, role=Role.VIEWER)
-    return user
 
 
 def statements(client, address, **headers) -> tuple[object, int]:

@@ -13,16 +13,9 @@ from django.utils import timezone
 
 from campaigns.models import Snapshot, SnapshotStatus
 from campaigns.pictures.recovery import recover_snapshots
-from tests.snapshots.conftest import play_first_game, stored_files
+from tests.snapshots.conftest import stored_files
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def played(prepared_campaign, players, django_capture_on_commit_callbacks):
-    with django_capture_on_commit_callbacks(execute=True):
-        play_first_game(prepared_campaign, players)
-    return prepared_campaign
 
 
 def left(campaign, status, seconds_ago, **fields) -> Snapshot:
