@@ -9,7 +9,7 @@ PORT ?= 8000
 RUN_ENV := DEBUG=$${DEBUG:-true}
 SQLITE_ENV := env -u DATABASE_URL -u REDIS_URL -u CELERY_BROKER_URL EARTHBOOK_PASS=sqlite
 
-.PHONY: install run test test-sqlite test-services bench lint worker migrate clean browser-checks
+.PHONY: install run test test-sqlite test-services bench lint typecheck worker migrate clean browser-checks
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -60,9 +60,14 @@ test: install browser-checks
 bench: install
 	$(BIN)/python -m bench
 
+# The code's form: ruff's checks and its formatting (the same checks as .pre-commit-config.yaml).
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+
+# The code's types: mypy with the Django plugin over the two inner rooms (settings in pyproject.toml).
+typecheck: install
+	$(BIN)/mypy legacy campaigns
 
 # The API under schemathesis: every operation against a live gunicorn, zero server errors and
 # responses that match the schema. SQLite by default; DATABASE_URL (PostgreSQL) when set.
@@ -77,4 +82,4 @@ load: install
 	$(BIN)/python tools/load_test.py
 
 clean:
-	rm -rf $(VENV) var .pytest_cache node_modules
+	rm -rf $(VENV) var .pytest_cache .mypy_cache node_modules

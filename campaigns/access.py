@@ -31,6 +31,7 @@ class Level(IntEnum):
     OWN = 4
 
 
+ROLE_LEVEL: dict[str, Level]  # keyed by the stored role
 ROLE_LEVEL = {Role.VIEWER: Level.MEMBER, Role.EDITOR: Level.EDIT, Role.OWNER: Level.OWN}
 
 

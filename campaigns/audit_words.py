@@ -123,15 +123,15 @@ def _render(action: str, d: Mapping) -> str | None:  # noqa: C901 - one branch p
     if action == "game-started":
         return _("Game %(game)s started.") % {"game": game}
     if action == "game-cancelled":
-        seats = d.get("seats") if isinstance(d.get("seats"), list) else []
+        seats = d["seats"] if isinstance(d.get("seats"), list) else []
         return _("Game %(game)s (set up with %(n)s players) cancelled: %(reason)s") % {
             "game": game,
             "n": len(seats),
             "reason": reason,
         }
     if action in ("seat-fixed", "seat-corrected"):
-        before = d.get("before") if isinstance(d.get("before"), Mapping) else {}
-        after = d.get("after") if isinstance(d.get("after"), Mapping) else {}
+        before = d["before"] if isinstance(d.get("before"), Mapping) else {}
+        after = d["after"] if isinstance(d.get("after"), Mapping) else {}
         if action == "seat-corrected":
             text = _("Game %(game)s, seat %(seat)s corrected: %(what)s")
         else:
@@ -190,7 +190,7 @@ def _render(action: str, d: Mapping) -> str | None:  # noqa: C901 - one branch p
         return _("Sharing changed: %(what)s.") % {"what": _sharing(d)}
     if action == "language":
         return _("Board pictures are now drawn in %(language)s.") % {
-            "language": LANGUAGE_LABELS.get(d.get("language"), d.get("language"))
+            "language": LANGUAGE_LABELS.get(d.get("language", ""), d.get("language"))
         }
     if action == "house-rules":
         if "world_capitals_allowed" in d:
@@ -199,7 +199,7 @@ def _render(action: str, d: Mapping) -> str | None:  # noqa: C901 - one branch p
             return _("Held-on rewards now end when either stock runs out.")
         return _("Held-on rewards now end with their own stock only.")
     if action in ("mark-corrected", "mark-voided"):
-        what = str(MARK_TYPE_LABELS.get(d.get("mark_type"), _("a mark")))
+        what = str(MARK_TYPE_LABELS.get(d.get("mark_type", ""), _("a mark")))
         if action == "mark-corrected":
             return _("%(what)s corrected: %(reason)s") % {"what": what, "reason": reason}
         return _("%(what)s voided: %(reason)s") % {"what": what, "reason": reason}
@@ -210,7 +210,7 @@ def _render(action: str, d: Mapping) -> str | None:  # noqa: C901 - one branch p
         }
     if action == "sticker-added":
         return _("A rule sticker was pasted into “%(section)s” in game %(game)s.") % {
-            "section": SECTION_LABELS.get(d.get("section"), d.get("section") or ""),
+            "section": SECTION_LABELS.get(d.get("section", ""), d.get("section") or ""),
             "game": game,
         }
     if action == "sticker-voided":

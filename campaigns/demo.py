@@ -7,6 +7,7 @@ packet "unlocked" is a placeholder written for the demo: Earthbook never ships s
 """
 
 import datetime
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -40,7 +41,7 @@ HQS = {
 }
 FIRST_EVENING = datetime.date(2026, 1, 9)
 
-PLACEHOLDER_UNLOCKS = [
+PLACEHOLDER_UNLOCKS: list[dict[str, Any]] = [
     {
         "kind": "scar-type",
         "title": "Example scar",

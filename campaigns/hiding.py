@@ -118,7 +118,7 @@ SOURCES: list[Source] = [
     *(
         Source(
             key,
-            lambda c, kind=kind: UnlockedContent.objects.filter(campaign_id=c, kind=kind),
+            lambda c, kind=kind: UnlockedContent.objects.filter(campaign_id=c, kind=kind),  # type: ignore[misc]  # a default binds the kind
             "title",
             "text",
         )

@@ -9,6 +9,7 @@ the field apply (dates, booleans, JSON on SQLite), so the instances are the ones
 from __future__ import annotations
 
 from contextlib import contextmanager, suppress
+from typing import Any
 
 import psycopg
 from django.db import DEFAULT_DB_ALIAS, connection, connections
@@ -39,7 +40,7 @@ def once(name: str, build):
     return _BUILT[key]
 
 
-def field_readers(fields: list[tuple[object, str]]) -> tuple[str, list]:
+def field_readers(fields: list[tuple[Any, str]]) -> tuple[str, list]:
     """The select list of ``fields`` (each a model field and its table's alias, ``""`` for the
     bare column name) and a reader per column: its attribute name, its column expression and
     the converters the backend and the field apply to what the database returns."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from typing import Any
 
 from campaigns.game.derived import factions_of
 from campaigns.models import Game, GameStatus, Player, Result, Seat
@@ -123,7 +124,8 @@ def _signatures(campaign_id: int, games: tuple[int, ...]) -> list[dict]:
             "placed_in_game", "placed_by_id"
         )
     )
-    out, total = [], 0
+    out: list[dict[str, Any]] = []
+    total = 0
     for number in games:
         if number in signed:
             total += 1

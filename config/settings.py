@@ -1,4 +1,4 @@
-"""Settings, all read from the environment (see README, "Configuration").
+"""Settings, all read from the environment (see docs/configuration.md).
 
 The embedded default needs nothing: a SQLite file under ``var/`` and Celery tasks run in-process.
 Production sets ``DATABASE_URL`` (PostgreSQL), ``REDIS_URL`` (broker and cache) and ``SECRET_KEY``.

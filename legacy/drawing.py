@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from PIL import Image, ImageColor, ImageDraw, ImageFont
@@ -526,7 +527,7 @@ def _scaled(parts: tuple, k: float = MARK_SCALE) -> tuple:
     def pts(seq):
         return tuple((x * k, y * k) for x, y in seq)
 
-    out = []
+    out: list[Primitive] = []
     for p in parts:
         if isinstance(p, Area):
             out.append(
@@ -896,7 +897,8 @@ def _winners(picture: BoardPicture) -> list[Primitive]:
     out = _panel(box, names.picture_words(picture.language)["winners"])
     signed = {}
     for entry in picture.winners:
-        line, name, slogan = (*tuple(entry), None, None)[:3]
+        fields: tuple[Any, ...] = (*tuple(entry), None, None)
+        line, name, slogan = fields[:3]
         if not 1 <= int(line) <= WINNER_LINES:
             raise ValueError(f"winners' line {line!r} is not between 1 and {WINNER_LINES}")
         signed[int(line)] = (name, slogan)
@@ -955,7 +957,7 @@ SUPERSAMPLE = 3  # for icons (cached per scale); text is antialiased by FreeType
 
 
 @lru_cache(maxsize=64)
-def _rgb(color: str) -> tuple[int, int, int]:
+def _rgb(color: str) -> tuple[int, int, int] | tuple[int, int, int, int]:
     return ImageColor.getrgb(color)
 
 
@@ -1014,7 +1016,7 @@ def _draw(
     elif isinstance(p, Rect):
         x0, y0 = pt(p.box[:2])
         x1, y1 = pt(p.box[2:])
-        kwargs = {
+        kwargs: dict[str, Any] = {
             "fill": _rgb(p.fill) if p.fill else None,
             "outline": _rgb(p.outline) if p.outline and p.width else None,
             "width": _px(p.width, s) if p.outline and p.width else 0,

@@ -594,7 +594,7 @@ class _Engine:
         if mods.mechaniker_hq:
             # Always fortified: one box state that never changes.
             self.NB = 1
-            self.groups = (_BoxGroup(slice(0, 1), slice(0, 1), True),)
+            self.groups: tuple[_BoxGroup, ...] = (_BoxGroup(slice(0, 1), slice(0, 1), True),)
         elif mods.fortified and mods.fortification_boxes > 0:
             # Row b = boxes still unmarked; rows 1.. are fortified and wear down to b - 1.
             self.NB = mods.fortification_boxes + 1
@@ -764,6 +764,7 @@ class _Engine:
                                 ends, at, s, n, dst_rows, lo, hi, (0, kind, aloss, dloss), p * mass
                             )
                         continue
+                    assert values is not None  # kept by the backward pass when missiles count
                     cands = self._candidates(values.__getitem__, s, n, dst_rows, kernel, lo, hi)
                     for p, options in kernel.classes:
                         if len(options) == 1:
@@ -1231,6 +1232,7 @@ def chain_odds(
             conquest_value = np.zeros((missiles + 1, most + 1))
             conquest_value[:, 1:] = after[:, :most]
         after, _ = _Engine(mods, most, defenders, missiles, 1, conquest_value).backward("column")
+    assert after is not None  # the chain has at least one territory
     return float(after[missiles, attackers])
 
 

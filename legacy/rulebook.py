@@ -7,10 +7,15 @@ box's text is here; the stickers' titles and texts are the group's own words.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.utils.translation import gettext_lazy as _
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 # (slug, our own short title), in the order of the book.
-SECTIONS: tuple[tuple[str, str], ...] = (
+SECTIONS: tuple[tuple[str, StrOrPromise], ...] = (
     ("legacy-terms", _("Legacy terms")),
     ("components", _("What is in the box")),
     ("sealed-components", _("Sealed components")),
@@ -32,17 +37,17 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     ("new-packets", _("Opening new packets")),
 )
 SECTION_SLUGS: tuple[str, ...] = tuple(slug for slug, _title in SECTIONS)
-SECTION_TITLES: dict[str, str] = dict(SECTIONS)
+SECTION_TITLES: dict[str, StrOrPromise] = dict(SECTIONS)
 SECTION_CHOICES = [(slug, slug) for slug in SECTION_SLUGS]
 
 # The campaign settings Earthbook reads that a rule sticker may say it changed, by the name
 # of the setting (the Campaign field's name). A new setting adds one line here.
-SETTINGS: tuple[tuple[str, str], ...] = (
+SETTINGS: tuple[tuple[str, StrOrPromise], ...] = (
     ("held_on_rewards_end_together", _("Held-on rewards end together")),
     ("world_capitals_allowed", _("World Capitals allowed")),
 )
 SETTING_SLUGS: tuple[str, ...] = tuple(slug for slug, _label in SETTINGS)
-SETTING_LABELS: dict[str, str] = dict(SETTINGS)
+SETTING_LABELS: dict[str, StrOrPromise] = dict(SETTINGS)
 
 
 def rules_as_of(stickers, game: int) -> list[dict]:

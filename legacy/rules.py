@@ -95,7 +95,7 @@ def recruitment(
             field="controlled",
         )
     population = sum(
-        world.territories[slug].city.population for slug in held if world.territories[slug].city
+        city.population for slug in held if (city := world.territories[slug].city) is not None
     )
     bonuses = [
         continent_bonus(world, c.slug, player)
@@ -175,13 +175,15 @@ def start_reason(
     if territory in set(occupied) or territory in set(hqs):
         return Reason("occupied", territory)
     state = world.territories[territory]
-    founders_city = state.city is not None and state.city.kind in FOUNDERS_START_CITIES
-    own_major_city = founders_city and player is not None and state.city.founder == player
+    city = (
+        state.city if state.city is not None and state.city.kind in FOUNDERS_START_CITIES else None
+    )
+    own_major_city = city is not None and player is not None and city.founder == player
     if state.marked and not own_major_city:
-        if founders_city and state.city.kind == "capital":
-            return Reason("others-capital", territory, city=state.city.name)
-        if founders_city:
-            return Reason("others-major-city", territory, city=state.city.name)
+        if city is not None and city.kind == "capital":
+            return Reason("others-capital", territory, city=city.name)
+        if city is not None:
+            return Reason("others-major-city", territory, city=city.name)
         return Reason("marked", territory)
     touching = sorted(h for h in hqs if board.are_adjacent(h, territory))
     if touching:
@@ -528,11 +530,11 @@ def check_winner_reward(world: World, choice: RewardChoice) -> None:
                 rule="unknown-continent",
                 field="continent",
             )
-        state = world.continents[choice.continent]
-        label = state.name or board.CONTINENT_BY_SLUG[choice.continent].name
+        continent = world.continents[choice.continent]
+        label = continent.name or board.CONTINENT_BY_SLUG[choice.continent].name
         if kind == Reward.NAME_CONTINENT:
             _require_name(choice, "A continent")
-            if state.name is not None:
+            if continent.name is not None:
                 raise RuleViolation(
                     f"{label} already has a name: each continent is named once.",
                     rule="continent-named-once",
@@ -543,7 +545,7 @@ def check_winner_reward(world: World, choice: RewardChoice) -> None:
             raise RuleViolation(
                 "A continent's bonus changes by +1 or -1.", rule="bonus-change", field="delta"
             )
-        if state.bonus_change != 0:
+        if continent.bonus_change != 0:
             raise RuleViolation(
                 f"{label}'s bonus was already changed: each continent can be changed once.",
                 rule="bonus-changed-once",
@@ -805,16 +807,20 @@ def world_after_reward(world: World, choice: RewardChoice, *, player: int | None
         stock[name] = stock.get(name, 0) - 1
 
     kind = choice.kind
+    # A checked reward names the continent or the territory its kind needs.
     if kind == Reward.NAME_CONTINENT:
+        assert choice.continent is not None
         continents[choice.continent] = replace(
             continents[choice.continent], name=choice.name.strip(), namer=player
         )
     elif kind == Reward.CHANGE_BONUS:
+        assert choice.continent is not None
         continents[choice.continent] = replace(
             continents[choice.continent], bonus_change=choice.delta
         )
         spend(Stock.BONUS_PLUS if choice.delta == 1 else Stock.BONUS_MINUS)
     else:
+        assert choice.territory is not None
         t = territories[choice.territory]
         if kind == Reward.WORLD_CAPITAL:
             t = replace(t, city=City("capital", choice.name.strip(), founder=player))
@@ -828,6 +834,7 @@ def world_after_reward(world: World, choice: RewardChoice, *, player: int | None
             t = replace(t, scar=None)
             spend(Stock.SCAR_CANCELS)
         elif kind == Reward.FORTIFY_CITY:
+            assert t.city is not None
             t = replace(t, city=replace(t.city, fortified=True, boxes_used=0))
             spend(Stock.FORTIFICATIONS)
         elif kind == Reward.DESTROY_CARD:

@@ -27,7 +27,7 @@ def current_for(campaign: Campaign) -> Q:
     )
 
 
-def request_pdf(*, campaign: Campaign, by) -> tuple[ChronicleExport, bool]:
+def request_pdf(*, campaign: Campaign, by) -> tuple[ChronicleExport | None, bool]:
     """The PDF of the chronicle in the campaign's language: the job that is making it or made
     it of the world as it is now, or a new job (``True``), queued once it is committed, or made
     at once when Celery runs in-process."""

@@ -27,6 +27,7 @@ from legacy.errors import RuleViolation
 def locked_game(game: Game | int, *, marks: bool = True) -> tuple[Campaign, Game]:
     """The game's campaign, locked (``lock_campaign``; ``marks=False`` for an entry that
     places, changes and removes no mark), and the game read afresh."""
+    campaign_id: int | None
     if isinstance(game, Game) and game.campaign_id is not None:
         # A game never moves to another campaign: the row in hand names its campaign.
         pk, campaign_id = game.pk, game.campaign_id
@@ -36,10 +37,10 @@ def locked_game(game: Game | int, *, marks: bool = True) -> tuple[Campaign, Game
     if campaign_id is None:
         raise RuleViolation("There is no such game.", rule="unknown-game")
     campaign = lock_campaign(campaign_id, marks=marks)
-    game = _one_game("by_pk", [pk])
-    if game is None:  # cancelled while the caller held it
+    found = _one_game("by_pk", [pk])
+    if found is None:  # cancelled while the caller held it
         raise RuleViolation("There is no such game.", rule="unknown-game")
-    return campaign, game
+    return campaign, found
 
 
 # Every entry of the log reads its game, its seats and the next number of its log: statements
@@ -132,7 +133,8 @@ def seats_of(game: Game) -> list[Seat]:
 def seat_of(game: Game, player: int | None, seats: list[Seat] | None = None) -> Seat:
     """The seat of ``player`` in ``game``: picked from ``seats`` when the caller read them."""
     if seats is None:
-        seat = game.seats.filter(player_id=player).select_related("player").first()
+        # None finds no seat: every seat has a player.
+        seat = game.seats.filter(player_id=player).select_related("player").first()  # type: ignore[misc]
     else:
         seat = next((s for s in seats if s.player_id == player and player is not None), None)
     if seat is None:

@@ -110,15 +110,15 @@ def faction_card_backs(
     the caller has read it already. ``last``: only the last games, that many."""
     if factions is None:
         factions = factions_of(campaign_id, game)
-    games = Game.objects.filter(campaign_id=campaign_id).order_by("-number")
+    rows = Game.objects.filter(campaign_id=campaign_id).order_by("-number")
     if game is not None:
-        games = games.filter(number__lte=game)
-    games = list(games[:last] if last else games)[::-1]
-    seats = Seat.objects.filter(game__in=[g.pk for g in games])
-    seats = {(s.game_id, s.faction): s for s in seats.select_related("player")}
+        rows = rows.filter(number__lte=game)
+    games = list(rows[:last] if last else rows)[::-1]
+    found = Seat.objects.filter(game__in=[g.pk for g in games])
+    seats = {(s.game_id, s.faction): s for s in found.select_related("player")}
     backs: dict[str, list[dict]] = {}
     for slug in factions:
-        lines = []
+        lines: list[dict] = []
         for g in games:
             s = seats.get((g.pk, slug))
             lines.append(

@@ -111,7 +111,8 @@ def replay(starts: Mapping[int, SeatStart], entries: Iterable[Entry]) -> Replay:
                 h.scar_card_kind = ""
         elif entry.kind == EventKind.COIN_PILE_OUT:
             if not result.coin_pile_out:  # only the first time in a game gives a star
-                star = seat_of_player.get(coin_pile_winner(data.get("territories")))
+                winner = coin_pile_winner(data.get("territories"))
+                star = seat_of_player.get(winner) if winner is not None else None
                 if star is not None:
                     held[star].red_stars += 1
             result.coin_pile_out = True
@@ -247,6 +248,7 @@ def _trigger_statements() -> tuple[str, list, str, list]:
     return seats, seat_readers, events, event_readers
 
 
+SEAT_COLUMNS: tuple[str, ...]
 SEAT_COLUMNS = ("id", "game", "player", "red_stars", "missiles", "scar_card", "scar_card_kind")
 SEAT_COLUMNS += ("result",)
 READ_FOR_TRIGGERS = tuple(kind.value for kind in (*TRIGGER_KINDS, EventKind.ELIMINATED))

@@ -37,7 +37,7 @@ def held_powers(campaign_id: int) -> dict[str, frozenset[str]]:
 
 
 def holds(powers: Mapping[str, frozenset[str]], faction: str | None, code: str) -> bool:
-    return bool(faction) and code in powers.get(faction, frozenset())
+    return bool(faction and code in powers.get(faction, frozenset()))
 
 
 def rounds_up(campaign_id: int, faction: str | None, player: int | None = None) -> bool:
@@ -130,7 +130,7 @@ def battle(
     effect = kind["dice_effect"] if kind else scar_effects.NONE
     city = state.city
     fortified = bool(city and city.fortification_works)
-    boxes = FORTIFICATION_BOXES - city.boxes_used if fortified else FORTIFICATION_BOXES
+    boxes = FORTIFICATION_BOXES - city.boxes_used if city and fortified else FORTIFICATION_BOXES
     powers = held_powers(campaign.pk)
     hq = False
     if defender:

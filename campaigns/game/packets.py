@@ -134,8 +134,9 @@ class Unlock:
 def _unlocks(items: Sequence[Unlock | Mapping]) -> list[Unlock]:
     out = []
     for item in items:
-        u = item if isinstance(item, Unlock) else None
-        if u is None:
+        if isinstance(item, Unlock):
+            u = item
+        else:
             try:
                 u = Unlock(
                     kind=str(item["kind"]),
@@ -170,6 +171,7 @@ def _unlocks(items: Sequence[Unlock | Mapping]) -> list[Unlock]:
 
 # Unlocked content the group can use at once: a new scar type, a new kind of mark.
 # kind -> (model, what it is called, the Unlock fields it keeps)
+USABLE_UNLOCKS: dict[str, tuple[type[ScarKind | MarkKind | UnlockedFaction], str, tuple[str, ...]]]
 USABLE_UNLOCKS = {
     ContentKind.SCAR_TYPE: (ScarKind, "scar type", ("cards", "on_faction_card", "dice_effect")),
     ContentKind.MARK_KIND: (MarkKind, "kind of mark", ("opens_pack_4",)),
@@ -178,6 +180,7 @@ USABLE_UNLOCKS = {
 
 
 # Unlocked cards that join a deck: kind -> deck.
+CARD_DECKS: dict[str, Deck]  # by the stored kind
 CARD_DECKS = {ContentKind.EVENT_CARD: Deck.EVENT, ContentKind.MISSION_CARD: Deck.MISSION}
 
 
@@ -207,7 +210,7 @@ def open_packet(
     name = known.name if known else "A sealed component"
     if PacketOpening.objects.filter(campaign=campaign, packet=packet, voided=False).exists():
         raise RuleViolation(
-            f"{known.name if known else component.name} is already open.",
+            f"{known.name if known else component.name} is already open.",  # type: ignore[union-attr]
             rule="packet-opened-once",
             conflict=True,
         )

@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Max, Q
@@ -275,7 +276,7 @@ def fix_seat(
             rule="seat-fix-reason",
             field="reason",
         )
-    changes = {
+    changes: dict[str, Any] = {
         "player": seat.player_id if new_player is None else int(new_player),
         "faction": seat.faction if faction is None else str(faction),
         "hq": seat.hq if hq is None else str(hq),

@@ -420,7 +420,7 @@ def coin_pile_out(*, game: Game, territories: Mapping[int, int], by=None) -> Eve
         EventKind.COIN_PILE_OUT,
         summary,
         by,
-        seats.get(winner),
+        seats.get(winner) if winner is not None else None,
         territories={str(k): v for k, v in counts.items()},
         red_star_to=winner,
     )

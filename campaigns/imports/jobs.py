@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from django.utils import timezone
 
@@ -41,7 +42,7 @@ def run_import(job_id: int) -> str:
         _update(job_id, progress=CHECKED)
         campaign = backup.import_campaign(data, owner=job.owner, notes=notes)
     except backup.BackupError as error:
-        refusal = {"code": "invalid_backup", "message": error.message}
+        refusal: dict[str, Any] = {"code": "invalid_backup", "message": error.message}
         if error.where:  # the place in the document, as the API's refusals name a field
             refusal["fields"] = {error.where: [error.what]}
         return _fail(job_id, refusal)

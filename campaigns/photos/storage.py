@@ -11,7 +11,7 @@ import logging
 import secrets
 
 from django.core.files.storage import default_storage
-from django.http import FileResponse
+from django.http import FileResponse, HttpResponseBase
 from django.utils.cache import get_conditional_response
 
 from campaigns.models import GamePhoto, PhotoStatus
@@ -60,7 +60,7 @@ def photo_response(request, photo: GamePhoto | None, variant: str):
     if not field:
         return None
     etag = f'"{photo.pk}-{variant}-{field.name.rpartition("/")[2]}"'
-    current = get_conditional_response(request, etag=etag)
+    current: HttpResponseBase | None = get_conditional_response(request, etag=etag)
     if current is None:
         try:
             handle = default_storage.open(field.name, "rb")

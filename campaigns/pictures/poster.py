@@ -28,6 +28,7 @@ from campaigns.game.derived import factions_of
 from campaigns.models import Campaign, EndPoster, GameStatus, PosterStatus, Result, Seat
 from campaigns.pictures.state import canonical_json, picture_for
 from legacy import names
+from legacy.drawing import BoardPicture
 from legacy.errors import RuleViolation
 from legacy.models import WorldName
 from legacy.poster import WIDTH, WINNERS_SHOWN, PosterText, Winner, poster_text, render_poster
@@ -60,7 +61,7 @@ class Poster:
     winners: tuple[Winner, ...]
     text: PosterText  # in the campaign's language, as drawn
     name: str
-    picture: object  # the BoardPicture of the final board
+    picture: BoardPicture  # the final board
 
     def text_in(self, language: str) -> PosterText:
         """The poster's words in another language (a page's reader's)."""

@@ -8,7 +8,7 @@ import logging
 from datetime import timedelta
 
 from django.core.files.storage import default_storage
-from django.http import FileResponse
+from django.http import FileResponse, HttpResponseBase
 from django.utils import timezone
 from django.utils.cache import get_conditional_response
 
@@ -43,7 +43,7 @@ def picture_response(request, row: Snapshot | None):
     if row is None or row.status != SnapshotStatus.DONE or not row.image or not row.state_hash:
         return None
     etag = f'"{row.state_hash}"'
-    current = get_conditional_response(request, etag=etag)
+    current: HttpResponseBase | None = get_conditional_response(request, etag=etag)
     if current is None:
         try:
             file = default_storage.open(row.image.name, "rb")
@@ -61,7 +61,7 @@ def _named_files() -> dict[str, set[str]]:
     """Each folder of stored files, and the names its rows name: a file no row names is
     nobody's (a picture drawn again under a new name, a chronicle PDF or a poster left behind
     by a newer one, the files of a deleted campaign)."""
-    photos = set()
+    photos: set[str] = set()
     for names in GamePhoto.objects.values_list("original", "web", "thumbnail"):
         photos.update(name for name in names if name)
     return {
