@@ -62,7 +62,7 @@ class FactionNames(dict):
     colours: dict[str, str]
 
 
-def campaign_factions(campaign_id: int, sees_unlocked: bool = True) -> FactionNames:
+def campaign_faction_names(campaign_id: int, sees_unlocked: bool = True) -> FactionNames:
     """The campaign's factions (one query), the box's named in the reader's language, and the
     unlocked ones by a placeholder when the campaign hides them from the reader."""
     found = derived.factions_of(campaign_id)

@@ -39,7 +39,7 @@ from web.forms.marks import (
 )
 from web.names import (
     UNLOCKED_FACTION,
-    campaign_factions,
+    campaign_faction_names,
     continent_name,
     faction_name,
     power_words,
@@ -84,7 +84,7 @@ def game_stories(access, game_list) -> tuple[list[dict], dict, dict]:
     that stopped counting. In a fixed number of queries, however many games; also returns every
     mark placed and removed, by game number."""
     campaign = access.campaign
-    factions = campaign_factions(campaign.pk, access.sees_unlocked)
+    factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
     players = player_names(campaign.pk)
     shown = [g.pk for g in game_list]
     seats = defaultdict(list)
@@ -164,7 +164,7 @@ def mark_fix(request, access, mark_type, mark_id):
     model = type(mark)
     campaign = access.campaign
     players = player_names(campaign.pk)
-    factions = campaign_factions(campaign.pk, access.sees_unlocked)
+    factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
     action = request.POST.get("action") if request.method == "POST" else None
     correct_form = MarkCorrectionForm(
         request.POST if action == "correct" else None,
@@ -234,7 +234,7 @@ def territory(request, access, slug):
     campaign = access.campaign
     info = board.TERRITORY_BY_SLUG[slug]
     players = player_names(campaign.pk)
-    factions = campaign_factions(campaign.pk, access.sees_unlocked)
+    factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
     world = world_as_of(campaign.pk)
     ctx = board_context(access, players)
     marks = MarkHistory(
@@ -331,7 +331,7 @@ def audit_page(request, access):
     page = Paginator(entries.order_by("-at", "-id"), 50).get_page(request.GET.get("page"))
     found = services.audit_corrections(page.object_list)
     players = player_names(access.campaign.pk) if found else {}
-    factions = campaign_factions(access.campaign.pk, access.sees_unlocked) if found else {}
+    factions = campaign_faction_names(access.campaign.pk, access.sees_unlocked) if found else {}
     for e in page.object_list:
         e.label = pages.AUDIT_LABELS.get(e.action, e.action)
         e.text = pages.audit_text(e)

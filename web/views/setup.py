@@ -36,7 +36,7 @@ from web.forms.setup import (
     SetupForm,
     raw_seat_plan,
 )
-from web.names import campaign_factions, faction_name, power_words, territory_name
+from web.names import campaign_faction_names, faction_name, power_words, territory_name
 from web.refusals import refusal_message, refuse
 from web.views.common import board_context, campaign_view, game_or_404, interactive_board
 
@@ -117,7 +117,7 @@ def setup_state(access, data, *, preview: bool = False):
     campaign = access.campaign
     world = world_as_of(campaign.pk)
     players = list(Player.objects.filter(campaign=campaign).order_by("id"))
-    factions = campaign_factions(campaign.pk, access.sees_unlocked)
+    factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
     plan = raw_seat_plan(data or {})
     legal = legal_by_seat(world, plan)
     form = SetupForm(data, players=players, factions=factions, legal=legal, preview=preview)
@@ -266,7 +266,7 @@ def seat_fix(request, access, number, player):
         request.POST or None,
         initial={"player": str(seat.player_id), "faction": seat.faction, "hq": seat.hq},
         players=Player.objects.filter(campaign=access.campaign).order_by("id"),
-        factions=campaign_factions(access.campaign.pk, access.sees_unlocked),
+        factions=campaign_faction_names(access.campaign.pk, access.sees_unlocked),
         reason_needed=played,
     )
     if request.method == "POST" and form.is_valid():

@@ -12,7 +12,7 @@ from campaigns.models import (
     Seat,
 )
 from legacy import board
-from web.names import campaign_factions, continent_name, territory_name
+from web.names import campaign_faction_names, continent_name, territory_name
 from web.views.common import campaign_view
 
 
@@ -27,7 +27,7 @@ def bars(table: dict[str, dict], key: str, label=lambda k: k) -> list[dict]:
 @campaign_view()
 def standings_page(request, access):
     campaign = access.campaign
-    factions = campaign_factions(campaign.pk, access.sees_unlocked)
+    factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
     table = standings(campaign.pk)
     fname = lambda slug: factions.get(slug, slug)  # noqa: E731
     starts = Counter()

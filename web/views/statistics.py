@@ -17,7 +17,7 @@ from campaigns.pictures.poster_requests import request_poster
 from campaigns.statistics import campaign_statistics
 from legacy import board
 from web import charts, pages
-from web.names import campaign_factions, territory_name
+from web.names import campaign_faction_names, territory_name
 from web.views.common import campaign_view
 
 POSTER_LABELS = {
@@ -38,7 +38,7 @@ def result_series() -> list[charts.Series]:
 def statistics_page(request, access):
     campaign = access.campaign
     stats = campaign_statistics(campaign.pk)
-    factions = campaign_factions(campaign.pk, access.sees_unlocked)
+    factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
     series = result_series()
     players = [{**p, "label": p["name"]} for p in stats.players]
     faction_rows = [

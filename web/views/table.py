@@ -47,7 +47,7 @@ from web.forms.table import (
     ScarForm,
     VoidEntryForm,
 )
-from web.names import campaign_factions, scar_kind_name, territory_name
+from web.names import campaign_faction_names, scar_kind_name, territory_name
 from web.refusals import refusal_message, refuse
 from web.views.common import (
     board_context,
@@ -65,7 +65,7 @@ from web.views.pictures import snapshot_state
 def game_forms(access, game, seats, data=None, which=None):
     """The quick in-game log's forms (``which`` is bound to ``data`` when re-shown with errors)."""
     campaign = access.campaign
-    factions = campaign_factions(campaign.pk, access.sees_unlocked)
+    factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
     kinds = list(ScarKind.objects.filter(campaign=campaign).order_by("id"))
     scarred = set(
         Scar.objects.current().filter(campaign=campaign).values_list("territory", flat=True)
@@ -189,7 +189,7 @@ def log_url(access, game) -> str:
 
 def game_context(request, access, game, *, log_forms=None, open_log=None) -> dict:
     campaign = access.campaign
-    factions = campaign_factions(campaign.pk, access.sees_unlocked)
+    factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
     seats = label_seats(list(game.seats.select_related("player").order_by("order")), factions)
     players = player_names(campaign.pk)
     events = list(game.events.select_related("seat__player", "voided_by").order_by("seq"))
@@ -338,7 +338,7 @@ def game_log(request, access, number, kind):
     if game.status != GameStatus.IN_PROGRESS:
         messages.error(request, _("Game %(n)s is not being played.") % {"n": game.number})
         return redirect("campaigns:game", access.campaign.pk, game.number)
-    factions = campaign_factions(access.campaign.pk, access.sees_unlocked)
+    factions = campaign_faction_names(access.campaign.pk, access.sees_unlocked)
     seats = label_seats(list(game.seats.select_related("player").order_by("order")), factions)
     log_forms = game_forms(access, game, seats, request.POST, kind)
     form = log_forms.get(kind)
@@ -378,7 +378,7 @@ def game_void(request, access, number, seq):
         else:
             remember_noted(request, game, seq, "voided", result.stays_opened)
             return redirect(log_url(access, game))
-    factions = campaign_factions(access.campaign.pk, access.sees_unlocked)
+    factions = campaign_faction_names(access.campaign.pk, access.sees_unlocked)
     words = pages.EventWords.load(access.campaign.pk, factions, access.sees_unlocked)
     event.label = pages.EVENT_LABELS.get(event.kind, event.kind)
     event.text = pages.event_text(event, words)

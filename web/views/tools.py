@@ -19,7 +19,7 @@ from legacy.selectors import trade_chart, world_as_of
 from web import pages
 from web.forms.common import territory_choices
 from web.forms.tools import POWER_TOGGLES, OddsForm, RecruitForm, StartsForm
-from web.names import campaign_factions, continent_name, faction_name, territory_name
+from web.names import campaign_faction_names, continent_name, faction_name, territory_name
 from web.refusals import refusal_message, refuse
 from web.views.common import board_context, campaign_view, interactive_board
 
@@ -118,7 +118,7 @@ def calc_starts(request, access):
 def faction_choices(access) -> list[tuple[str, str]]:
     """The factions a battle may be between: the box's, and those the packets unlocked for
     readers who may see them."""
-    factions = campaign_factions(access.campaign.pk)
+    factions = campaign_faction_names(access.campaign.pk)
     return [
         (slug, name)
         for slug, name in factions.items()
