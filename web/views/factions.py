@@ -9,8 +9,9 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from campaigns.game import factions as service
-from campaigns.game.derived import faction_card_backs, factions_of
+from campaigns.game.derived import factions_of
 from campaigns.models import GameStatus
+from campaigns.selectors.cards import faction_card_backs
 from legacy.errors import RuleViolation
 from legacy.models import FactionPower, PacketOpening, Scar
 from web import pages

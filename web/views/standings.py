@@ -6,11 +6,11 @@ from collections import Counter, defaultdict
 
 from django.shortcuts import render
 
-from campaigns.game.derived import standings
 from campaigns.models import (
     GameStatus,
     Seat,
 )
+from campaigns.selectors.standings import standings
 from legacy import board
 from web.names import campaign_faction_names, continent_name, territory_name
 from web.views.common import campaign_view

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from campaigns.models import PosterStatus
 from campaigns.pictures.poster import error_text, poster_of
 from campaigns.pictures.poster_requests import request_poster
-from campaigns.statistics import campaign_statistics
+from campaigns.selectors.statistics import campaign_statistics
 from legacy import board
 from web import charts, pages
 from web.names import campaign_faction_names, territory_name
