@@ -239,7 +239,7 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
-# --- Backups (campaigns/backup.py) ---------------------------------------------------------------
+# --- Backups (campaigns/backup/) ------------------------------------------------------------------
 
 # The largest backup the API takes for import, in bytes; it is stored and imported by a task.
 BACKUP_UPLOAD_MAX_BYTES = env_int("BACKUP_UPLOAD_MAX_BYTES", 20 * 1024 * 1024)

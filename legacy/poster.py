@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from legacy import names
-from legacy.drawing import BoardPicture, _font, printable, render_image
+from legacy.drawing import BoardPicture, printable, render_image
+from legacy.drawing.fonts import _font
 
 WIDTH = 2400
 WINNERS_SHOWN = 15

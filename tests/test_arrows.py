@@ -122,6 +122,33 @@ def test_the_doors_and_the_services_are_really_read():
     assert "campaigns.game.finish" in edges["web.views.finish"]
     assert "campaigns.game.finish" in edges["api.views.finish"]
     assert "legacy.rules" in edges["campaigns.game.finish"]
+    assert "campaigns.selectors.history" in edges["web.views.history"]
+    assert "campaigns.selectors.standings" in edges["api.views.derived"]
+
+
+# The game's pure parts: plain data in, numbers or pictures out, tested without a database.
+PURE = ("legacy.drawing", "legacy.odds")
+
+
+def outside_imports(path: Path) -> set[str]:
+    """The first part of every module ``path`` imports, wherever the import stands."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name.partition(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found.add(node.module.partition(".")[0])
+    return found
+
+
+def test_the_drawing_and_the_odds_import_no_django():
+    pure = {
+        name: path for name, path in modules_of(ROOT, ("legacy",)).items() if name.startswith(PURE)
+    }
+    assert len(pure) > 2  # both are packages of several modules
+    assert {
+        name: "django" for name, path in pure.items() if "django" in outside_imports(path)
+    } == {}
 
 
 def write(root: Path, files: dict[str, str]) -> Path:

@@ -20,11 +20,13 @@ from api.serializers.derived import (
 from api.serializers.factions import PowersQuerySerializer
 from api.views.common import READ_ERRORS, SHARE, ApiView, errors, read_query, require_game
 from api.views.factions import faction_data, power_data
-from campaigns.game.derived import faction_card_backs, factions_of, standings
+from campaigns.game.derived import factions_of
 from campaigns.game.factions import packets_of, powers_as_of
 from campaigns.models import (
     AuditEntry,
 )
+from campaigns.selectors.cards import faction_card_backs
+from campaigns.selectors.standings import standings
 from campaigns.services import audit_corrections
 from legacy.box import WINNERS_LINES
 from legacy.models import (

@@ -20,7 +20,7 @@ from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors
 from campaigns.models import PosterStatus
 from campaigns.pictures.poster import ERRORS, not_named_yet, poster_of
 from campaigns.pictures.poster_requests import request_poster
-from campaigns.statistics import campaign_statistics
+from campaigns.selectors.statistics import campaign_statistics
 
 HIDDEN_POSTER = (
     "The end poster shows what the packets unlocked, and this campaign shows that to its owner "

@@ -1,6 +1,7 @@
-"""What is read off the games rather than written: the factions a campaign can seat, the scar
-cards left to deal, the faction cards' backs, the standings and the next game's number. Each
-reads a fixed number of queries, whatever the number of games.
+"""What the services read off the games rather than write: the factions a campaign can seat, the
+scar cards left to deal and the next game's number. Each reads a fixed number of queries, whatever
+the number of games. Reads the pages and the API share (the faction cards' backs, the standings)
+are in ``campaigns.selectors``.
 """
 
 from __future__ import annotations
@@ -9,11 +10,7 @@ from dataclasses import dataclass
 
 from django.db.models import Max, Q, Sum
 
-from campaigns.models import (
-    Game,
-    GameStatus,
-    Seat,
-)
+from campaigns.models import Game
 from legacy.box import FACTION_BY_SLUG
 from legacy.drawing import FACTION_COLORS
 from legacy.models import (
@@ -96,59 +93,6 @@ def scar_cards_available(campaign_id: int) -> int:
     total = ScarKind.objects.filter(campaign_id=campaign_id).aggregate(n=Sum("cards"))["n"] or 0
     used = Scar.objects.filter(campaign_id=campaign_id, voided=False).count()
     return max(0, total - used)
-
-
-def faction_card_backs(
-    campaign_id: int,
-    game: int | None = None,
-    factions: dict[str, FactionInfo] | None = None,
-    last: int | None = None,
-) -> dict[str, list[dict]]:
-    """Each faction card's back: for every game, who played it, where they started and how it
-    ended, or an "X" for a game it sat out. With ``game``: the cards as they were at the end of
-    that game (a faction unlocked later has no card yet). ``factions``: ``factions_of``, when
-    the caller has read it already. ``last``: only the last games, that many."""
-    if factions is None:
-        factions = factions_of(campaign_id, game)
-    rows = Game.objects.filter(campaign_id=campaign_id).order_by("-number")
-    if game is not None:
-        rows = rows.filter(number__lte=game)
-    games = list(rows[:last] if last else rows)[::-1]
-    found = Seat.objects.filter(game__in=[g.pk for g in games])
-    seats = {(s.game_id, s.faction): s for s in found.select_related("player")}
-    backs: dict[str, list[dict]] = {}
-    for slug in factions:
-        lines: list[dict] = []
-        for g in games:
-            s = seats.get((g.pk, slug))
-            lines.append(
-                {"game": g.number, "x": True}
-                if s is None
-                else {
-                    "game": g.number,
-                    "x": False,
-                    "player": s.player.name,
-                    "hq": s.hq,
-                    "result": s.result,
-                }
-            )
-        backs[slug] = lines
-    return backs
-
-
-def standings(campaign_id: int) -> dict[str, dict]:
-    """Wins, held-on and eliminations per player and per faction, from finished games."""
-    rows = Seat.objects.filter(
-        game__campaign_id=campaign_id, game__status=GameStatus.FINISHED
-    ).values_list("player__name", "faction", "result")
-    per_player: dict[str, dict[str, int]] = {}
-    per_faction: dict[str, dict[str, int]] = {}
-    for player, faction, result in rows:
-        for table, key in ((per_player, player), (per_faction, faction)):
-            entry = table.setdefault(key, {"played": 0, "won": 0, "held_on": 0, "eliminated": 0})
-            entry["played"] += 1
-            entry[result] += 1
-    return {"players": per_player, "factions": per_faction}
 
 
 def next_game_number(campaign_id: int) -> int:

@@ -26,7 +26,6 @@ from campaigns import backup, demo
 from campaigns.capitals import found_world_capital
 from campaigns.game import rulebook, sealed
 from campaigns.game.decks import add_card, card_states, complete_mission, destroy_card, draw_card
-from campaigns.game.derived import faction_card_backs, standings
 from campaigns.game.factions import add_faction, destroy_power, place_power
 from campaigns.game.finish import finish_game, name_world
 from campaigns.game.holdings import holdings_of
@@ -44,6 +43,8 @@ from campaigns.models import (
     Role,
     Seat,
 )
+from campaigns.selectors.cards import faction_card_backs
+from campaigns.selectors.standings import standings
 from legacy import corrections
 from legacy.models import (
     MARK_MODELS,

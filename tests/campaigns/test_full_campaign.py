@@ -20,9 +20,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from campaigns import services
-from campaigns.game import derived
 from campaigns.game.common import EventResult
-from campaigns.game.derived import faction_card_backs
 from campaigns.game.finish import FinishResult, amend_game, finish_game, name_world
 from campaigns.game.packets import open_packet, packets_to_open
 from campaigns.game.setup import setup_game, start_game
@@ -36,6 +34,8 @@ from campaigns.game.table import (
     use_missiles,
 )
 from campaigns.models import AuditEntry, Game, GameReward, GameStatus, Seat
+from campaigns.selectors.cards import faction_card_backs
+from campaigns.selectors.standings import standings as standings_of
 from legacy import board, rules
 from legacy.box import FACTIONS
 from legacy.errors import RuleViolation
@@ -820,7 +820,7 @@ def test_the_faction_card_backs_show_every_game_exactly(season):
 
 
 def test_the_standings_count_every_finished_game(season):
-    table_of = derived.standings(season.campaign.pk)
+    table_of = standings_of(season.campaign.pk)
     assert table_of["players"] == {
         "Ada": {"played": 15, "won": 4, "held_on": 11, "eliminated": 0},
         "Boris": {"played": 15, "won": 4, "held_on": 11, "eliminated": 0},
@@ -858,5 +858,5 @@ def test_a_sixteenth_game_is_played_without_rewards_and_the_world_keeps_its_name
         fifteen.continents,
         fifteen.stock_left,
     )
-    standings = derived.standings(table.campaign.pk)["players"]
+    standings = standings_of(table.campaign.pk)["players"]
     assert standings["Esme"]["won"] == 3 and standings["Esme"]["played"] == 15

@@ -2,7 +2,6 @@
 
 import pytest
 
-from campaigns.game.derived import faction_card_backs, standings
 from campaigns.game.finish import amend_game, finish_game
 from campaigns.game.holdings import holdings_of
 from campaigns.game.packets import open_packet, packets_to_open
@@ -19,6 +18,8 @@ from campaigns.game.table import (
     void_event,
 )
 from campaigns.models import AuditEntry, Game, GameStatus, Seat
+from campaigns.selectors.cards import faction_card_backs
+from campaigns.selectors.standings import standings
 from legacy.errors import RuleViolation
 from legacy.models import MARK_MODELS, City, CoinSticker, ScarKind, Signature
 from legacy.selectors import world_as_of

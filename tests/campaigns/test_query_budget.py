@@ -15,11 +15,12 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from campaigns.game.derived import faction_card_backs, standings
 from campaigns.game.finish import finish_game
 from campaigns.game.packets import packets_to_open
 from campaigns.game.setup import setup_game, start_game
 from campaigns.game.table import buy_red_star, use_missiles, void_event
+from campaigns.selectors.cards import faction_card_backs
+from campaigns.selectors.standings import standings
 from legacy.selectors import world_as_of
 from tests.conftest import give
 

@@ -4,10 +4,10 @@ the first entry a seat is corrected with a reason."""
 import pytest
 
 from campaigns.audit_words import audit_text
-from campaigns.game.derived import faction_card_backs
 from campaigns.game.setup import cancel_game, fix_seat, setup_game, start_game
 from campaigns.game.table import buy_red_star, record_recruitment
 from campaigns.models import AuditEntry, Game, Seat
+from campaigns.selectors.cards import faction_card_backs
 from legacy.errors import RuleViolation
 
 pytestmark = pytest.mark.django_db

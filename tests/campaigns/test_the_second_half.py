@@ -16,7 +16,6 @@ from PIL import Image
 from campaigns import backup, members
 from campaigns.capitals import found_world_capital
 from campaigns.game.decks import draw_card
-from campaigns.game.derived import faction_card_backs
 from campaigns.game.factions import place_power, powers_as_of
 from campaigns.game.finish import finish_game
 from campaigns.game.packets import open_packet
@@ -26,6 +25,7 @@ from campaigns.game.setup import setup_game, start_game
 from campaigns.game.table import place_mark, place_scar
 from campaigns.models import EventKind, GameEvent, Invitation, Membership, Role, Seat
 from campaigns.pictures.state import picture_for
+from campaigns.selectors.cards import faction_card_backs
 from legacy import drawing, scar_effects
 from legacy.models import (
     City,

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from campaigns import backup
-from campaigns.game.derived import faction_card_backs, factions_of
+from campaigns.game.derived import factions_of
 from campaigns.game.factions import add_faction, destroy_power, place_power, powers_as_of
 from campaigns.game.finish import finish_game
 from campaigns.game.packets import open_packet
@@ -16,6 +16,7 @@ from campaigns.game.setup import fix_seat, setup_game, start_game
 from campaigns.game.table import place_scar
 from campaigns.models import Campaign, Seat
 from campaigns.pictures.state import picture_for
+from campaigns.selectors.cards import faction_card_backs
 from legacy import drawing
 from legacy.errors import RuleViolation
 from legacy.models import FactionPower, RemovedReason, Scar, UnlockedFaction

@@ -116,7 +116,7 @@ ADJACENCY = {
 CONNECTIONS = {frozenset((a, b)) for a, bs in ADJACENCY.items() for b in bs}
 
 
-_inside = drawing._inside  # even-odd point-in-polygon over all rings of all polygons
+_inside = drawing.territories._inside  # even-odd point-in-polygon over all rings of all polygons
 
 
 def _area(ring) -> float:

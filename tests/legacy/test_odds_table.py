@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 from legacy import scar_effects
-from legacy.odds import Modifiers, _Engine, odds_table, roll_odds
+from legacy.odds import Modifiers, odds_table, roll_odds
+from legacy.odds.engine import _Engine
 
 MODIFIER_SETS = [
     {},

@@ -13,7 +13,7 @@ from django.utils import translation
 
 from campaigns.models import Game
 from tests.web.conftest import client_for
-from web import pages
+from web.board_svg import MARK_LEGEND, MIN_TARGET_UNITS
 
 pytestmark = pytest.mark.django_db
 
@@ -160,9 +160,9 @@ def test_the_key_explains_every_mark_in_both_languages(prepared_campaign, owner)
     en = html.unescape(english.get(url(prepared_campaign)).content.decode())
     ru = html.unescape(russian.get(url(prepared_campaign)).content.decode())
     with translation.override("en"):
-        key = [str(words) for _kind, words in pages.MARK_LEGEND]
+        key = [str(words) for _kind, words in MARK_LEGEND]
     assert [words for words in key if words not in en] == []
-    assert en.count('class="legend-icon"') == len(pages.MARK_LEGEND)
+    assert en.count('class="legend-icon"') == len(MARK_LEGEND)
     assert "Условные обозначения" in ru and "Монеты на карте территории" in ru
     # Every sentence of the key has its Russian: none is left in English.
     assert [words for words in key if words in ru] == []
@@ -182,7 +182,7 @@ def test_every_mark_the_map_can_draw_has_a_line_in_the_key():
     drawn = {
         classes.split()[1] for classes in re.findall(r'<g [^>]*class="(mark [^"]+)" data-for=', svg)
     }
-    keyed = {kind for kind, _words in pages.MARK_LEGEND}
+    keyed = {kind for kind, _words in MARK_LEGEND}
 
     def key_of(kind: str) -> str:
         if kind.startswith("scar-") and kind not in keyed:
@@ -209,9 +209,9 @@ def test_a_territory_too_small_to_tap_answers_to_a_larger_area(prepared_campaign
     text = as_owner.get(url(prepared_campaign)).content.decode()
     iceland = re.search(r'data-name="Iceland".*?</a>', text, re.S).group(0)
     hit = re.search(r'<rect class="hit"[^>]*width="([\d.]+)" height="([\d.]+)"', iceland)
-    assert hit and min(float(hit.group(1)), float(hit.group(2))) >= pages.MIN_TARGET_UNITS
+    assert hit and min(float(hit.group(1)), float(hit.group(2))) >= MIN_TARGET_UNITS
     # At the narrowest the map is drawn (44rem for 1000 units), that is at least 24 px.
-    assert pages.MIN_TARGET_UNITS * 704 / 1000 >= 24
+    assert MIN_TARGET_UNITS * 704 / 1000 >= 24
     brazil = re.search(r'data-name="Brazil".*?</a>', text, re.S).group(0)
     assert 'class="hit"' not in brazil
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from campaigns.audit_words import audit_text
-from campaigns.game.derived import faction_card_backs
 from campaigns.game.setup import setup_game, start_game
 from campaigns.game.table import record_recruitment
 from campaigns.models import AuditEntry, Game, Seat
+from campaigns.selectors.cards import faction_card_backs
 
 pytestmark = pytest.mark.django_db
 

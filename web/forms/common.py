@@ -5,10 +5,7 @@ from __future__ import annotations
 from django import forms
 
 from legacy import board
-from web.pages import (
-    continent_name,
-    territory_name,
-)
+from web.names import continent_name, territory_name
 
 
 class DateInput(forms.DateInput):

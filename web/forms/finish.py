@@ -8,10 +8,8 @@ from django.utils.translation import gettext_lazy as _
 
 from legacy.rules import HELD_ON_REWARDS, WINNER_REWARDS, Reward
 from web.forms.common import DateInput, territory_choices
-from web.pages import (
-    REWARD_LABELS,
-    continent_name,
-)
+from web.names import continent_name
+from web.pages import REWARD_LABELS
 
 # --- The end of a game -------------------------------------------------------------------------
 

@@ -8,11 +8,8 @@ from django.utils.translation import gettext_lazy as _
 from legacy import board
 from legacy.models import FactionPower
 from web.forms.common import DateInput, territory_choices
-from web.pages import (
-    CITY_LABELS,
-    continent_name,
-    is_box_power,
-)
+from web.names import continent_name, is_box_power
+from web.pages import CITY_LABELS
 
 # --- Fixing a mark entered by mistake ----------------------------------------------------------
 

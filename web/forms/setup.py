@@ -13,11 +13,7 @@ from legacy import board
 from legacy.box import FACTIONS
 from legacy.names import power
 from web.forms.common import DateInput, territory_choices
-from web.pages import (
-    continent_name,
-    faction_name,
-    territory_name,
-)
+from web.names import continent_name, faction_name, territory_name
 
 MAX_SEATS = 5
 

@@ -7,12 +7,8 @@ from django.utils.translation import gettext_lazy as _
 
 from legacy import board
 from web.forms.common import territory_choices
-from web.pages import (
-    continent_name,
-    dice_effect_choices,
-    faction_name,
-    territory_name,
-)
+from web.names import continent_name, faction_name, territory_name
+from web.pages import dice_effect_choices
 
 # --- Calculators -------------------------------------------------------------------------------
 

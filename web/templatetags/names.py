@@ -11,23 +11,24 @@ from __future__ import annotations
 from django import template
 
 from web import pages
+from web.names import continent_name, faction_name, power_words, scar_kind_name, territory_name
 
 register = template.Library()
 
 
 @register.filter
 def territory(slug) -> str:
-    return pages.territory_name(slug)
+    return territory_name(slug)
 
 
 @register.filter
 def continent(slug) -> str:
-    return pages.continent_name(slug)
+    return continent_name(slug)
 
 
 @register.filter
 def faction(slug) -> str:
-    return pages.faction_name(slug)
+    return faction_name(slug)
 
 
 @register.filter
@@ -37,14 +38,14 @@ def packet(slug) -> str:
 
 @register.filter
 def power_name(power) -> str:
-    return pages.power_words(power)[0]
+    return power_words(power)[0]
 
 
 @register.filter
 def power_text(power) -> str:
-    return pages.power_words(power)[1]
+    return power_words(power)[1]
 
 
 @register.filter
 def scar(kind) -> str:
-    return pages.scar_kind_name(kind)
+    return scar_kind_name(kind)

@@ -27,7 +27,10 @@ from legacy.models import (
 )
 from legacy.selectors import stock_allowances, world_as_of
 from web import pages
+from web.access import Access
+from web.board_svg import svg_document
 from web.forms.campaign import CampaignForm
+from web.names import continent_name
 from web.refusals import refuse
 from web.views.common import board_context, campaign_view, interactive_board, player_names
 
@@ -53,7 +56,7 @@ def campaign_new(request):
     return render(request, "campaigns/new.html", {"form": form})
 
 
-def packet_rows(access: pages.Access) -> list[dict]:
+def packet_rows(access: Access) -> list[dict]:
     """Every packet of the box: sealed, or opened (when, and what it unlocked if allowed)."""
     campaign = access.campaign
     openings = {
@@ -83,7 +86,7 @@ def due_packets(campaign: Campaign) -> list[str]:
     return [pages.packet_name(s) for s in packets_to_open(campaign.pk)]
 
 
-def dashboard_data(access: pages.Access) -> dict:
+def dashboard_data(access: Access) -> dict:
     campaign = access.campaign
     players = player_names(campaign.pk)
     world = world_as_of(campaign.pk)
@@ -97,7 +100,7 @@ def dashboard_data(access: pages.Access) -> dict:
         continents.append(
             {
                 "slug": c.slug,
-                "printed": pages.continent_name(c.slug),
+                "printed": continent_name(c.slug),
                 "name": state.name,
                 "namer": players.get(state.namer, ""),
                 "bonus": state.bonus,
@@ -142,7 +145,7 @@ def board_svg(request, access, number=None):
             )
         )
     world = world_as_of(access.campaign.pk, number)
-    svg = pages.svg_document(world, board_context(access, players, hqs))
+    svg = svg_document(world, board_context(access, players, hqs))
     response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
     response["Cache-Control"] = "private, max-age=60"
     return response

@@ -35,7 +35,7 @@ from campaigns.models import (
     SnapshotStatus,
 )
 from legacy.models import Signature, WorldName
-from web import pages
+from web.access import Access
 from web.views.common import campaign_view
 from web.views.history import game_stories
 from web.views.pictures import stored_picture_url
@@ -167,7 +167,7 @@ def pdf_html(campaign_id: int, language: str, on_game: Callable[[int, int], None
     with translation.override(language):
         campaign = Campaign.objects.get(pk=campaign_id)
         # An editor's view of the words, without a request: nothing here links or writes.
-        access = pages.Access(campaign=campaign, role=Role.EDITOR)
+        access = Access(campaign=campaign, role=Role.EDITOR)
         context = chronicle_story(access)
         stories = context["stories"]
         pictures = _snapshots(campaign_id, [s["game"].number for s in stories])

@@ -18,7 +18,11 @@ from campaigns.models import (
     Game,
     Player,
 )
+from campaigns.selectors.history import MARK_TYPE_OF_NAME
 from web import pages
+from web.access import Access, campaign_access
+from web.board_svg import BoardContext, interactive_svg, mark_kinds, territory_url
+from web.names import continent_name, scar_names, territory_name, unlocked_factions_among
 
 
 def wants_fragment(request) -> bool:
@@ -41,7 +45,7 @@ def campaign_view(*, write: bool = False, owner: bool = False, member: bool = Fa
     def decorate(view):
         @wraps(view)
         def wrapper(request, pk, *args, **kwargs):
-            access = pages.campaign_access(request, pk)
+            access = campaign_access(request, pk)
             if "share" in request.GET and request.method in ("GET", "HEAD"):
                 return redirect(without_share(request))
             if owner:
@@ -68,7 +72,7 @@ def campaign_view(*, write: bool = False, owner: bool = False, member: bool = Fa
 SCRUBBED_TYPES = ("text/html", "image/svg+xml", "application/json", "text/plain")
 
 
-def hide_from_reader(access: pages.Access, response):
+def hide_from_reader(access: Access, response):
     """The page as this reader may read it: when the campaign hides what its packets unlocked
     from them, every name and text the group entered for it is replaced by a placeholder
     (``campaigns.hiding``), in the page, its fragments and the board's SVG."""
@@ -95,26 +99,26 @@ def player_names(campaign_id: int) -> dict[int, str]:
     return dict(Player.objects.filter(campaign_id=campaign_id).values_list("pk", "name"))
 
 
-def board_context(access: pages.Access, players: dict[int, str], hqs=None) -> pages.BoardContext:
+def board_context(access: Access, players: dict[int, str], hqs=None) -> BoardContext:
     hqs = hqs or {}
-    unlocked = pages.unlocked_factions_among(access, set(hqs.values()) - {"neutral"})
-    return pages.BoardContext(
+    unlocked = unlocked_factions_among(access, set(hqs.values()) - {"neutral"})
+    return BoardContext(
         campaign=access.campaign,
         players=players,
-        scar_names=pages.scar_names(access.campaign.pk, access.sees_unlocked),
+        scar_names=scar_names(access.campaign.pk, access.sees_unlocked),
         hqs=hqs,
         sees_unlocked=access.sees_unlocked,
-        mark_kinds=pages.mark_kinds(access.campaign.pk, access.sees_unlocked),
+        mark_kinds=mark_kinds(access.campaign.pk, access.sees_unlocked),
         faction_colours={slug: f.colour for slug, f in unlocked.items()},
         faction_names={slug: f.name for slug, f in unlocked.items()},
     )
 
 
 def interactive_board(access, world, ctx, *, highlight=frozenset(), label="", chosen=frozenset()):
-    svg = pages.interactive_svg(
+    svg = interactive_svg(
         world,
         ctx,
-        link=pages.territory_url(access.campaign.pk),
+        link=territory_url(access.campaign.pk),
         highlight=highlight,
         label=label,
         chosen=chosen,
@@ -127,7 +131,7 @@ def label_seats(seats, factions: dict[str, str]):
     for s in seats:
         s.faction_label = factions.get(s.faction, s.faction)
         s.faction_colour = colours.get(s.faction)
-        s.hq_name = pages.territory_name(s.hq)
+        s.hq_name = territory_name(s.hq)
         s.result_label = pages.RESULT_LABELS.get(s.result, "")
     return seats
 
@@ -136,9 +140,9 @@ def describe_reward_target(target) -> str:
     """Where a reward is, from its ``RewardTarget`` (``campaigns.game.finish``)."""
     parts = []
     if target.territory:
-        parts.append(pages.territory_name(target.territory))
+        parts.append(territory_name(target.territory))
     if target.continent:
-        parts.append(pages.continent_name(target.continent))
+        parts.append(continent_name(target.continent))
     if target.delta:
         parts.append(f"{target.delta:+d}")
     if target.name:
@@ -161,7 +165,7 @@ def label_rewards(access, rewards) -> list:
                 "campaigns:mark",
                 args=[
                     access.campaign.pk,
-                    pages.MARK_TYPE_OF_NAME[r.target.mark_type],
+                    MARK_TYPE_OF_NAME[r.target.mark_type],
                     r.target.mark_id,
                 ],
             )

@@ -20,6 +20,7 @@ from legacy.models import DeckCard, PacketOpening
 from legacy.selectors import world_as_of
 from web import pages
 from web.forms.decks import CardForm, WorldCapitalForm, card_entry_form
+from web.names import campaign_faction_names, territory_name
 from web.refusals import refuse
 from web.views.common import campaign_view, game_or_404, label_seats, player_names
 from web.views.table import game_context
@@ -104,7 +105,7 @@ def game_card(request, access, number):
     game = game_or_404(access, number)
     if request.method != "POST" or game.status != GameStatus.IN_PROGRESS:
         return redirect("campaigns:game", access.campaign.pk, game.number)
-    factions = pages.campaign_factions(access.campaign.pk)
+    factions = campaign_faction_names(access.campaign.pk)
     seats = label_seats(list(game.seats.select_related("player").order_by("order")), factions)
     form = card_entry_form(access.campaign.pk, seats, request.POST)
     if form is None:
@@ -148,7 +149,7 @@ def world_capital(request, access):
             messages.success(
                 request,
                 _("%(name)s, a World Capital, is founded in %(where)s.")
-                % {"name": city.name, "where": pages.territory_name(city.territory)},
+                % {"name": city.name, "where": territory_name(city.territory)},
             )
             return redirect("campaigns:dashboard", campaign.pk)
     # The rule sticker that changed how many may exist, if the group named one.
@@ -168,7 +169,7 @@ def world_capital(request, access):
                 else ""
             ),
             "founded": [
-                (world.territories[slug].city.name, pages.territory_name(slug))
+                (world.territories[slug].city.name, territory_name(slug))
                 for slug in rules.world_capitals(world)
             ],
             "playing": campaign.games.exclude(status=GameStatus.FINISHED).exists(),

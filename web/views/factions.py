@@ -9,12 +9,21 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from campaigns.game import factions as service
-from campaigns.game.derived import faction_card_backs, factions_of
+from campaigns.game.derived import factions_of
 from campaigns.models import GameStatus
+from campaigns.selectors.cards import faction_card_backs
 from legacy.errors import RuleViolation
 from legacy.models import FactionPower, PacketOpening, Scar
 from web import pages
 from web.forms.factions import FactionAddForm, PowerDestroyForm, PowerPlaceForm
+from web.names import (
+    UNLOCKED_FACTION,
+    UNLOCKED_POWER,
+    faction_name,
+    power_words,
+    scar_kind_name,
+    territory_name,
+)
 from web.refusals import refuse
 from web.views.common import campaign_view
 
@@ -56,26 +65,24 @@ def _page(request, access, forms: dict | None = None, status: int = 200):
     scar_rows = Scar.objects.filter(campaign=campaign, faction__isnull=False)
     scar_rows = scar_rows.current() if game is None else scar_rows.as_of(game)
     for s in scar_rows.select_related("kind"):
-        scars[s.faction] = (
-            pages.scar_kind_name(s.kind) if (s.kind.base or sees) else str(pages.HIDDEN)
-        )
+        scars[s.faction] = scar_kind_name(s.kind) if (s.kind.base or sees) else str(pages.HIDDEN)
     cards = []
     names = {}
     for slug, f in found.items():
         hidden = f.unlocked and not sees
-        name = str(pages.UNLOCKED_FACTION) if hidden else pages.faction_name(slug, {slug: f.name})
+        name = str(UNLOCKED_FACTION) if hidden else faction_name(slug, {slug: f.name})
         names[slug] = name
         lines = backs.get(slug, [])
         for line in lines:
-            line["hq_name"] = pages.territory_name(line.get("hq"))
+            line["hq_name"] = territory_name(line.get("hq"))
             line["result_label"] = pages.RESULT_LABELS.get(line.get("result"), "")
         held = []
         for p in powers.get(slug, []):
             p.hidden = not sees and service.is_unlocked_content(p)
             if p.hidden:
-                p.display_name, p.display_text = str(pages.UNLOCKED_POWER), ""
+                p.display_name, p.display_text = str(UNLOCKED_POWER), ""
             else:
-                p.display_name, p.display_text = pages.power_words(p)
+                p.display_name, p.display_text = power_words(p)
             held.append(p)
         cards.append(
             {

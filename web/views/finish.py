@@ -28,8 +28,8 @@ from legacy.models import (
     Signature,
 )
 from legacy.selectors import world_as_of
-from web import pages
 from web.forms.finish import AmendForm, FinishForm, NameWorldForm
+from web.names import campaign_faction_names
 from web.refusals import refuse
 from web.views.common import campaign_view, game_or_404, label_seats, player_names
 
@@ -37,7 +37,7 @@ from web.views.common import campaign_view, game_or_404, label_seats, player_nam
 def _end_of_game_form(request, access, game, form_class, world):
     """The end-of-game form (results, signature, rewards) of ``game``, offering the rewards
     that ``world`` allows, with the seats as the page labels them."""
-    factions = pages.campaign_factions(access.campaign.pk, access.sees_unlocked)
+    factions = campaign_faction_names(access.campaign.pk, access.sees_unlocked)
     seats = label_seats(list(game.seats.select_related("player").order_by("order")), factions)
     give = rules.rewards_given(game.number)
     all_territories = [t.slug for t in board.TERRITORIES]

@@ -21,6 +21,7 @@ from campaigns.models import (
     GameReward,
     Seat,
 )
+from campaigns.selectors.history import HistoryWords, MarkHistory
 from legacy import board, rules
 from legacy.corrections import MARK_TYPES, changed_fields
 from legacy.errors import RuleViolation
@@ -29,11 +30,21 @@ from legacy.models import (
 )
 from legacy.selectors import world_as_of
 from web import pages
+from web.board_svg import territory_summary
 from web.forms.marks import (
     MARK_FIELD_LABELS,
     MARK_FIELD_ORDER,
     MarkCorrectionForm,
     ReasonForm,
+)
+from web.names import (
+    UNLOCKED_FACTION,
+    campaign_faction_names,
+    continent_name,
+    faction_name,
+    power_words,
+    scar_kind_name,
+    territory_name,
 )
 from web.refusals import refuse
 from web.views.common import (
@@ -44,6 +55,23 @@ from web.views.common import (
     label_seats,
     player_names,
 )
+
+
+def history_words() -> HistoryWords:
+    """The pages' words for the history of marks, in the reader's language."""
+    return HistoryWords(
+        territory_name=territory_name,
+        continent_name=continent_name,
+        faction_name=faction_name,
+        power_name=lambda power: power_words(power)[0],
+        packet_name=pages.packet_name,
+        scar_kind_name=scar_kind_name,
+        city_labels=pages.CITY_LABELS,
+        removed_labels=pages.REMOVED_LABELS,
+        hidden=pages.HIDDEN,
+        unlocked_faction=UNLOCKED_FACTION,
+    )
+
 
 # Games per page of the history, newest first: a campaign that plays on after game 15 reads
 # its history at the same cost as one that stopped there.
@@ -56,7 +84,7 @@ def game_stories(access, game_list) -> tuple[list[dict], dict, dict]:
     that stopped counting. In a fixed number of queries, however many games; also returns every
     mark placed and removed, by game number."""
     campaign = access.campaign
-    factions = pages.campaign_factions(campaign.pk, access.sees_unlocked)
+    factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
     players = player_names(campaign.pk)
     shown = [g.pk for g in game_list]
     seats = defaultdict(list)
@@ -78,7 +106,9 @@ def game_stories(access, game_list) -> tuple[list[dict], dict, dict]:
         .order_by("order"),
     ):
         rewards[r.game_id].append(r)
-    marks = pages.MarkHistory(campaign.pk, players, sees_unlocked=access.sees_unlocked)
+    marks = MarkHistory(
+        campaign.pk, players, sees_unlocked=access.sees_unlocked, words=history_words()
+    )
     placed, removed = marks.by_game(), marks.removed_by_game()
     stories = [
         {
@@ -134,7 +164,7 @@ def mark_fix(request, access, mark_type, mark_id):
     model = type(mark)
     campaign = access.campaign
     players = player_names(campaign.pk)
-    factions = pages.campaign_factions(campaign.pk, access.sees_unlocked)
+    factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
     action = request.POST.get("action") if request.method == "POST" else None
     correct_form = MarkCorrectionForm(
         request.POST if action == "correct" else None,
@@ -204,11 +234,15 @@ def territory(request, access, slug):
     campaign = access.campaign
     info = board.TERRITORY_BY_SLUG[slug]
     players = player_names(campaign.pk)
-    factions = pages.campaign_factions(campaign.pk, access.sees_unlocked)
+    factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
     world = world_as_of(campaign.pk)
     ctx = board_context(access, players)
-    marks = pages.MarkHistory(
-        campaign.pk, players, sees_unlocked=access.sees_unlocked, territory=slug
+    marks = MarkHistory(
+        campaign.pk,
+        players,
+        sees_unlocked=access.sees_unlocked,
+        words=history_words(),
+        territory=slug,
     )
     starts = label_seats(
         list(
@@ -238,10 +272,10 @@ def territory(request, access, slug):
             "access": access,
             "slug": slug,
             "info": info,
-            "name": pages.territory_name(slug),
-            "continent": pages.continent_name(info.continent),
-            "neighbors": sorted((pages.territory_name(n), n) for n in board.neighbors(slug)),
-            "summary": pages.territory_summary(world, slug, ctx),
+            "name": territory_name(slug),
+            "continent": continent_name(info.continent),
+            "neighbors": sorted((territory_name(n), n) for n in board.neighbors(slug)),
+            "summary": territory_summary(world, slug, ctx),
             "state": state,
             "legal_start": pages.reason_text(rules.start_reason(world, slug, player=None)),
             "marks": marks.lines,
@@ -256,11 +290,11 @@ def _change_word(field: str, value, players: dict[int, str], factions: dict[str,
     if value is None or value == "":
         return "—"
     if field == "territory":
-        return pages.territory_name(value)
+        return territory_name(value)
     if field == "continent":
-        return pages.continent_name(value)
+        return continent_name(value)
     if field == "faction":
-        return pages.faction_name(value, factions)
+        return faction_name(value, factions)
     if field == "placed_by":
         return players.get(value, "—")
     if field == "kind" and value in pages.CITY_LABELS:
@@ -297,7 +331,7 @@ def audit_page(request, access):
     page = Paginator(entries.order_by("-at", "-id"), 50).get_page(request.GET.get("page"))
     found = services.audit_corrections(page.object_list)
     players = player_names(access.campaign.pk) if found else {}
-    factions = pages.campaign_factions(access.campaign.pk, access.sees_unlocked) if found else {}
+    factions = campaign_faction_names(access.campaign.pk, access.sees_unlocked) if found else {}
     for e in page.object_list:
         e.label = pages.AUDIT_LABELS.get(e.action, e.action)
         e.text = pages.audit_text(e)

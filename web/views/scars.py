@@ -12,6 +12,7 @@ from legacy.errors import RuleViolation
 from legacy.models import ScarKind
 from web import pages
 from web.forms.packets import DiceEffectForm
+from web.names import scar_kind_name
 from web.refusals import refuse
 from web.views.common import campaign_view
 
@@ -50,7 +51,7 @@ def scar_types(request, access):
                 form = DiceEffectForm(initial={"scar": kind.slug, "dice_effect": kind.dice_effect})
         rows.append(
             {
-                "name": pages.scar_kind_name(kind) if shown else pages.HIDDEN,
+                "name": scar_kind_name(kind) if shown else pages.HIDDEN,
                 "effect": pages.DICE_EFFECT_LABELS.get(kind.dice_effect, kind.dice_effect),
                 "base": kind.base,
                 "on_faction_card": kind.on_faction_card,

@@ -11,6 +11,7 @@ from campaigns.game import sealed
 from legacy.errors import RuleViolation
 from legacy.models import PacketOpening, SealedComponent
 from web import pages
+from web.access import Access
 from web.forms.marks import ReasonForm
 from web.forms.rulebook import ComponentForm
 from web.refusals import refusal_message, refuse
@@ -18,7 +19,7 @@ from web.views.campaign import due_packets, packet_rows
 from web.views.common import campaign_view
 
 
-def component_rows(access: pages.Access) -> list[dict]:
+def component_rows(access: Access) -> list[dict]:
     """The campaign's own sealed components, sealed or opened; their names and triggers are a
     placeholder for a reader from whom the campaign hides what its packets unlocked."""
     components = list(SealedComponent.objects.filter(campaign=access.campaign).order_by("id"))

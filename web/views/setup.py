@@ -28,7 +28,6 @@ from legacy.models import (
     FactionPower,
 )
 from legacy.selectors import stock_allowances, world_as_of
-from web import pages
 from web.forms.setup import (
     MAX_SEATS,
     CancelGameForm,
@@ -37,6 +36,7 @@ from web.forms.setup import (
     SetupForm,
     raw_seat_plan,
 )
+from web.names import campaign_faction_names, faction_name, power_words, territory_name
 from web.refusals import refusal_message, refuse
 from web.views.common import board_context, campaign_view, game_or_404, interactive_board
 
@@ -58,13 +58,13 @@ def first_game(request, access):
                 "access": access,
                 "powers": [
                     (
-                        pages.faction_name(f.slug),
-                        pages.power_words(kept[f.slug]) if f.slug in kept else None,
+                        faction_name(f.slug),
+                        power_words(kept[f.slug]) if f.slug in kept else None,
                     )
                     for f in FACTIONS
                 ],
                 "cards": sorted(
-                    ((pages.territory_name(t), n) for t, n in cards.items()),
+                    ((territory_name(t), n) for t, n in cards.items()),
                     key=lambda x: (-x[1], x[0]),
                 ),
             },
@@ -117,7 +117,7 @@ def setup_state(access, data, *, preview: bool = False):
     campaign = access.campaign
     world = world_as_of(campaign.pk)
     players = list(Player.objects.filter(campaign=campaign).order_by("id"))
-    factions = pages.campaign_factions(campaign.pk, access.sees_unlocked)
+    factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
     plan = raw_seat_plan(data or {})
     legal = legal_by_seat(world, plan)
     form = SetupForm(data, players=players, factions=factions, legal=legal, preview=preview)
@@ -134,7 +134,7 @@ def setup_state(access, data, *, preview: bool = False):
         "legal_slugs": sorted(highlight),
         "chosen_hqs": sorted(hq for _p, hq in plan if hq),
         "focus_seat": focus + 1,
-        "legal_names": sorted(pages.territory_name(t) for t in highlight),
+        "legal_names": sorted(territory_name(t) for t in highlight),
     }
 
 
@@ -266,7 +266,7 @@ def seat_fix(request, access, number, player):
         request.POST or None,
         initial={"player": str(seat.player_id), "faction": seat.faction, "hq": seat.hq},
         players=Player.objects.filter(campaign=access.campaign).order_by("id"),
-        factions=pages.campaign_factions(access.campaign.pk, access.sees_unlocked),
+        factions=campaign_faction_names(access.campaign.pk, access.sees_unlocked),
         reason_needed=played,
     )
     if request.method == "POST" and form.is_valid():

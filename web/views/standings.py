@@ -6,13 +6,13 @@ from collections import Counter, defaultdict
 
 from django.shortcuts import render
 
-from campaigns.game.derived import standings
 from campaigns.models import (
     GameStatus,
     Seat,
 )
+from campaigns.selectors.standings import standings
 from legacy import board
-from web import pages
+from web.names import campaign_faction_names, continent_name, territory_name
 from web.views.common import campaign_view
 
 
@@ -27,7 +27,7 @@ def bars(table: dict[str, dict], key: str, label=lambda k: k) -> list[dict]:
 @campaign_view()
 def standings_page(request, access):
     campaign = access.campaign
-    factions = pages.campaign_factions(campaign.pk, access.sees_unlocked)
+    factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
     table = standings(campaign.pk)
     fname = lambda slug: factions.get(slug, slug)  # noqa: E731
     starts = Counter()
@@ -42,9 +42,9 @@ def standings_page(request, access):
     start_rows = [
         {
             "faction": fname(f),
-            "continents": [(pages.continent_name(c), n) for c, n in continents[f].most_common()],
+            "continents": [(continent_name(c), n) for c, n in continents[f].most_common()],
             "territories": [
-                (pages.territory_name(t), t, n)
+                (territory_name(t), t, n)
                 for (ff, t), n in sorted(starts.items(), key=lambda kv: -kv[1])
                 if ff == f
             ],

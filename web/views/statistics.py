@@ -14,9 +14,10 @@ from django.views.decorators.http import require_POST
 from campaigns.models import PosterStatus
 from campaigns.pictures.poster import error_text, poster_of
 from campaigns.pictures.poster_requests import request_poster
-from campaigns.statistics import campaign_statistics
+from campaigns.selectors.statistics import campaign_statistics
 from legacy import board
 from web import charts, pages
+from web.names import campaign_faction_names, territory_name
 from web.views.common import campaign_view
 
 POSTER_LABELS = {
@@ -37,7 +38,7 @@ def result_series() -> list[charts.Series]:
 def statistics_page(request, access):
     campaign = access.campaign
     stats = campaign_statistics(campaign.pk)
-    factions = pages.campaign_factions(campaign.pk, access.sees_unlocked)
+    factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
     series = result_series()
     players = [{**p, "label": p["name"]} for p in stats.players]
     faction_rows = [
@@ -45,14 +46,14 @@ def statistics_page(request, access):
         for f in stats.factions
         if f["played"] or not f["unlocked"]
     ]
-    starts = [{**s, "label": pages.territory_name(s["territory"])} for s in stats.starts]
+    starts = [{**s, "label": territory_name(s["territory"])} for s in stats.starts]
     heat = [
-        {**h, "label": pages.territory_name(h["territory"]), "total": h["scars"] + h["cities"]}
+        {**h, "label": territory_name(h["territory"]), "total": h["scars"] + h["cities"]}
         for h in stats.heat
     ]
-    names = {t: pages.territory_name(t) for t in board.TERRITORY_BY_SLUG}
+    names = {t: territory_name(t) for t in board.TERRITORY_BY_SLUG}
     coined = [
-        {**c, "label": pages.territory_name(c["territory"])}
+        {**c, "label": territory_name(c["territory"])}
         for c in stats.coins
         if c["coins"] > 1 or c["destroyed"]
     ]

@@ -47,6 +47,7 @@ from web.forms.table import (
     ScarForm,
     VoidEntryForm,
 )
+from web.names import campaign_faction_names, scar_kind_name, territory_name
 from web.refusals import refusal_message, refuse
 from web.views.common import (
     board_context,
@@ -64,7 +65,7 @@ from web.views.pictures import snapshot_state
 def game_forms(access, game, seats, data=None, which=None):
     """The quick in-game log's forms (``which`` is bound to ``data`` when re-shown with errors)."""
     campaign = access.campaign
-    factions = pages.campaign_factions(campaign.pk, access.sees_unlocked)
+    factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
     kinds = list(ScarKind.objects.filter(campaign=campaign).order_by("id"))
     scarred = set(
         Scar.objects.current().filter(campaign=campaign).values_list("territory", flat=True)
@@ -72,7 +73,7 @@ def game_forms(access, game, seats, data=None, which=None):
     free = [t.slug for t in board.TERRITORIES if t.slug not in scarred]
     mark_kinds = list(MarkKind.objects.filter(campaign=campaign).order_by("id"))
     cities = [
-        (c.territory, f"{c.name} ({pages.territory_name(c.territory)})")
+        (c.territory, f"{c.name} ({territory_name(c.territory)})")
         for c in City.objects.current().filter(campaign=campaign).order_by("territory")
     ]
     # Every fortified city, worn out or not: attacking a worn-out one is refused with its reason.
@@ -82,7 +83,7 @@ def game_forms(access, game, seats, data=None, which=None):
             _("%(city)s (%(territory)s): %(left)s of 10 boxes left")
             % {
                 "city": f.city.name,
-                "territory": pages.territory_name(f.city.territory),
+                "territory": territory_name(f.city.territory),
                 "left": FORTIFICATION_BOXES - f.boxes_used,
             },
         )
@@ -105,7 +106,7 @@ def game_forms(access, game, seats, data=None, which=None):
         "scar": lambda d: ScarForm(
             d,
             prefix="scar",
-            scar_kinds=[(k.slug, pages.scar_kind_name(k)) for k in kinds],
+            scar_kinds=[(k.slug, scar_kind_name(k)) for k in kinds],
             free_territories=free,
             factions=factions,
             seats=seats,
@@ -188,7 +189,7 @@ def log_url(access, game) -> str:
 
 def game_context(request, access, game, *, log_forms=None, open_log=None) -> dict:
     campaign = access.campaign
-    factions = pages.campaign_factions(campaign.pk, access.sees_unlocked)
+    factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
     seats = label_seats(list(game.seats.select_related("player").order_by("order")), factions)
     players = player_names(campaign.pk)
     events = list(game.events.select_related("seat__player", "voided_by").order_by("seq"))
@@ -337,7 +338,7 @@ def game_log(request, access, number, kind):
     if game.status != GameStatus.IN_PROGRESS:
         messages.error(request, _("Game %(n)s is not being played.") % {"n": game.number})
         return redirect("campaigns:game", access.campaign.pk, game.number)
-    factions = pages.campaign_factions(access.campaign.pk, access.sees_unlocked)
+    factions = campaign_faction_names(access.campaign.pk, access.sees_unlocked)
     seats = label_seats(list(game.seats.select_related("player").order_by("order")), factions)
     log_forms = game_forms(access, game, seats, request.POST, kind)
     form = log_forms.get(kind)
@@ -377,7 +378,7 @@ def game_void(request, access, number, seq):
         else:
             remember_noted(request, game, seq, "voided", result.stays_opened)
             return redirect(log_url(access, game))
-    factions = pages.campaign_factions(access.campaign.pk, access.sees_unlocked)
+    factions = campaign_faction_names(access.campaign.pk, access.sees_unlocked)
     words = pages.EventWords.load(access.campaign.pk, factions, access.sees_unlocked)
     event.label = pages.EVENT_LABELS.get(event.kind, event.kind)
     event.text = pages.event_text(event, words)

@@ -19,6 +19,7 @@ from legacy.selectors import trade_chart, world_as_of
 from web import pages
 from web.forms.common import territory_choices
 from web.forms.tools import POWER_TOGGLES, OddsForm, RecruitForm, StartsForm
+from web.names import campaign_faction_names, continent_name, faction_name, territory_name
 from web.refusals import refusal_message, refuse
 from web.views.common import board_context, campaign_view, interactive_board
 
@@ -62,7 +63,7 @@ def calc_recruit(request, access):
                 ),
                 "continents": [
                     (
-                        world.continents[c.slug].name or pages.continent_name(c.slug),
+                        world.continents[c.slug].name or continent_name(c.slug),
                         rules.continent_bonus(
                             world, c.slug, int(d["player"]) if d.get("player") else None
                         ),
@@ -103,7 +104,7 @@ def calc_starts(request, access):
         {
             "access": access,
             "form": form,
-            "legal": [(pages.territory_name(t), t) for t in legal],
+            "legal": [(territory_name(t), t) for t in legal],
             "joining": joining,
             "troops": rules.JOINING_TROOPS,
             "board": interactive_board(
@@ -117,7 +118,7 @@ def calc_starts(request, access):
 def faction_choices(access) -> list[tuple[str, str]]:
     """The factions a battle may be between: the box's, and those the packets unlocked for
     readers who may see them."""
-    factions = pages.campaign_factions(access.campaign.pk)
+    factions = campaign_faction_names(access.campaign.pk)
     return [
         (slug, name)
         for slug, name in factions.items()
@@ -142,7 +143,7 @@ def reading_words(access, found) -> dict:
         "defender_hq": found.defender_hq,
         "powers": [
             (
-                pages.faction_name(faction),
+                faction_name(faction),
                 names.power(faction, code, power.name, power.text, get_language())[0],
             )
             for faction, code in found.powers_used

@@ -23,16 +23,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from campaigns.game.derived import factions_of
-from campaigns.models import Game, GameStatus, Player, Result, Seat
+from campaigns.models import Game, GameStatus, Player, Seat
+from campaigns.selectors.standings import count_seat, empty_tally
 from legacy import board
 from legacy.models import City, CoinSticker, DestroyedCard, Scar, Signature
 
-RESULTS = tuple(Result.values)  # "won", "held_on", "eliminated"
 PRINTED_COINS = 1  # every territory card carries one coin before any sticker
-
-
-def _tally() -> dict[str, int]:
-    return {"played": 0, **{r: 0 for r in RESULTS}}
 
 
 @dataclass(frozen=True)
@@ -65,14 +61,12 @@ def _results(campaign_id: int, seats: list[tuple]) -> tuple[list[dict], list[dic
     """Per player (every player of the campaign, most wins first), per faction (the campaign's
     factions in their order, then any other seated) and per starting territory (most used
     first)."""
-    per_player: dict[int, dict] = defaultdict(_tally)
-    per_faction: dict[str, dict] = defaultdict(_tally)
-    per_start: dict[str, dict] = defaultdict(_tally)
+    per_player: dict[int, dict] = defaultdict(empty_tally)
+    per_faction: dict[str, dict] = defaultdict(empty_tally)
+    per_start: dict[str, dict] = defaultdict(empty_tally)
     for player, faction, hq, result in seats:
         for table, key in ((per_player, player), (per_faction, faction), (per_start, hq)):
-            table[key]["played"] += 1
-            if result in RESULTS:
-                table[key][result] += 1
+            count_seat(table, key, result)
     names = dict(Player.objects.filter(campaign_id=campaign_id).values_list("pk", "name"))
     players = [{"id": pk, "name": name, **per_player[pk]} for pk, name in names.items()]
     players.sort(key=lambda p: (-p["won"], -p["played"], p["name"].casefold()))

@@ -1,0 +1,199 @@
+"""The backup document's shape: its format and version, its tables, and what it leaves out.
+
+Every model that belongs to a campaign is either carried (``CARRIED``, one ``_Table`` each) or left
+out with its reason (``LEFT_OUT``); parts added after version 1 are listed so that an older backup
+restores without them. ``BackupError`` is the one refusal, naming the place in the document.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import models
+
+from campaigns.models import (
+    AuditEntry,
+    Campaign,
+    EventKind,
+    Game,
+    GameEvent,
+    GameReward,
+    Player,
+    Seat,
+)
+from legacy import scar_effects
+from legacy.models import (
+    MARK_MODELS,
+    Correction,
+    DeckCard,
+    MarkKind,
+    PacketOpening,
+    RuleSticker,
+    ScarKind,
+    SealedComponent,
+    StockAllowance,
+    TradeRate,
+    UnlockedContent,
+    UnlockedFaction,
+)
+
+FORMAT = "earthbook-campaign"
+VERSION = 1
+
+MARKS_BY_NAME: dict[str, type[models.Model]] = {m.__name__: m for m in MARK_MODELS}
+# Packet openings first: scar kinds, mark kinds and powers point at the opening that unlocked
+# them. MARK_MODELS already lists cities before the fortifications that point at them.
+MARK_IMPORT_ORDER = (PacketOpening, *(m for m in MARK_MODELS if m is not PacketOpening))
+
+
+class BackupError(Exception):
+    """A backup that cannot be read or restored; ``message`` says where and what is wrong,
+    ``where`` (when known) names the place in the document alone, ``what`` the fault alone."""
+
+    def __init__(self, message: str, *, where: str = "", what: str = ""):
+        super().__init__(message)
+        self.message = message
+        self.where = where
+        self.what = what or message
+
+
+def _refuse(where: str, what: str) -> BackupError:
+    return BackupError(f"{where}: {what}" if where else what, where=where, what=what)
+
+
+def _nul_at(node, where: str = "") -> str | None:
+    """The place of the first text (a value or a key) holding a NUL character, if any.
+
+    PostgreSQL stores no NUL in text or in JSON, so one would fail the import with a database
+    error; it is refused first, by its place, as every other fault is."""
+    if isinstance(node, str):
+        return where if "\x00" in node else None
+    if isinstance(node, dict):
+        for key, value in node.items():
+            at = f"{where}, {key}" if where else str(key)
+            if isinstance(key, str) and "\x00" in key:
+                return at
+            found = _nul_at(value, f"marks.{key}" if where == "marks" else at)
+            if found:
+                return found
+    elif isinstance(node, list):
+        for i, item in enumerate(node, start=1):
+            found = _nul_at(item, f"{where} #{i}")
+            if found:
+                return found
+    return None
+
+
+# --- Tables: which rows, without which parent links ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Table:
+    model: type[models.Model]
+    parents: tuple[str, ...] = ("campaign",)  # links to the rows that contain these
+    left_out: tuple[str, ...] = ()  # fields never exported
+    # Fields added after version 1 of the format, and what an older backup that lacks them means.
+    added: tuple[tuple[str, object], ...] = ()
+
+    def fields(self) -> list[models.Field]:
+        skip = {*self.parents, *self.left_out}
+        return [
+            f for f in self.model._meta.concrete_fields if not f.primary_key and f.name not in skip
+        ]
+
+
+CAMPAIGN = _Table(
+    Campaign,
+    parents=(),
+    left_out=("owner", "share_token"),
+    added=(
+        ("language", "en"),
+        ("held_on_rewards_end_together", False),
+        ("world_capitals_allowed", 1),
+    ),
+)
+PLAYERS = _Table(Player)
+STOCK = _Table(StockAllowance)
+TRADE_RATES = _Table(TradeRate)
+SCAR_KINDS = _Table(ScarKind, added=(("dice_effect", scar_effects.NONE),))
+MARK_KINDS = _Table(MarkKind)
+UNLOCKED = _Table(UnlockedContent)
+COMPONENTS = _Table(SealedComponent)
+STICKERS = _Table(RuleSticker)
+DECK_CARDS = _Table(DeckCard)
+FACTIONS = _Table(UnlockedFaction)
+CORRECTIONS = _Table(Correction)
+AUDIT = _Table(AuditEntry)
+GAMES = _Table(Game)
+SEATS = _Table(Seat, parents=("game",))
+EVENTS = _Table(GameEvent, parents=("game",))
+REWARDS = _Table(GameReward, parents=("game",))
+# Fields marks gained after version 1 of the format, and what an older backup lacking them means.
+MARK_FIELDS_ADDED: dict[str, tuple[tuple[str, object], ...]] = {
+    "Fortification": (("boxes_marked_in", {}),),
+}
+MARK_TABLES = {
+    m.__name__: _Table(m, added=MARK_FIELDS_ADDED.get(m.__name__, ())) for m in MARK_MODELS
+}
+
+# Every model that belongs to a campaign, and whether a backup carries it.
+CARRIED = {
+    t.model
+    for t in (
+        CAMPAIGN,
+        PLAYERS,
+        STOCK,
+        TRADE_RATES,
+        SCAR_KINDS,
+        MARK_KINDS,
+        UNLOCKED,
+        COMPONENTS,
+        STICKERS,
+        DECK_CARDS,
+        FACTIONS,
+        CORRECTIONS,
+        AUDIT,
+        GAMES,
+        SEATS,
+        EVENTS,
+        REWARDS,
+        *MARK_TABLES.values(),
+    )
+}
+# Tables that belong to a campaign but not to its box, by label, each with the reason.
+LEFT_OUT = {
+    "campaigns.Membership": "who may read or edit: accounts of this installation",
+    "campaigns.Invitation": "links to join, like the share token: never valid on a copy",
+    "campaigns.Snapshot": "board pictures, drawn again from the marks on demand",
+    "campaigns.ImportJob": "how a campaign came into this installation, not part of it",
+    "campaigns.GamePhoto": "photo files, too large for a JSON backup: kept by the storage's own "
+    "backups",
+    "campaigns.ChronicleExport": "PDFs of the chronicle, made again from the campaign on demand",
+    "campaigns.EndPoster": "how the end poster's drawing stands; drawn again on demand",
+}
+
+TOP_LEVEL = (
+    "format",
+    "version",
+    "campaign",
+    "players",
+    "stock",
+    "trade_rates",
+    "scar_kinds",
+    "mark_kinds",
+    "marks",
+    "unlocked_content",
+    "sealed_components",
+    "rule_stickers",
+    "deck_cards",
+    "factions",
+    "games",
+    "corrections",
+    "audit",
+)
+# Parts added after version 1 of the format: an older backup lacks them, and means none
+# (an older backup's factions are read from its unlocked content).
+ADDED_PARTS = ("sealed_components", "rule_stickers", "deck_cards", "factions")
+TOP_LEVEL_ADDED = {"deck_cards": []}
+CARD_EVENTS = (EventKind.CARD_DRAWN, EventKind.CARD_COMPLETED, EventKind.CARD_DESTROYED)
+GAME_PARTS = ("seats", "events", "rewards")

@@ -1,0 +1,245 @@
+"""The history of a campaign's marks: every mark, placed, covered, voided or corrected, as lines.
+
+A read model the pages and the API may share: a fixed number of queries whatever the number of
+games. The reader's words it needs (names in the reader's language, the label of a city or of a
+removal, the placeholder for what the campaign hides) are given by the door that shows the
+history (``HistoryWords``), so this module imports neither door.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cached_property
+
+from django.utils.translation import gettext as _
+
+from campaigns.game import derived
+from legacy.box import FACTION_BY_SLUG
+from legacy.corrections import TYPE_OF_MODEL
+from legacy.models import (
+    BonusChange,
+    City,
+    CoinSticker,
+    ContinentName,
+    Correction,
+    DestroyedCard,
+    FactionPower,
+    Fortification,
+    OtherMark,
+    PacketOpening,
+    Scar,
+    ScarKind,
+    Signature,
+    WorldName,
+)
+
+
+@dataclass(frozen=True)
+class HistoryWords:
+    """The reader's words for a history, given by the page or the API that shows it."""
+
+    territory_name: Callable[[str | None], str]
+    continent_name: Callable[[str | None], str]
+    faction_name: Callable[[str | None], str]
+    power_name: Callable[[FactionPower], str]  # a power's name on its faction card
+    packet_name: Callable[[str], str]
+    scar_kind_name: Callable[[ScarKind], str]
+    city_labels: Mapping[str, str]  # city kind -> "minor city", ...
+    removed_labels: Mapping[str, str]  # why a mark stopped counting
+    hidden: str  # what the reader sees of something the campaign hides from them
+    unlocked_faction: str  # a hidden unlocked faction's placeholder
+
+
+MARK_TYPE_OF_NAME = {model.__name__: slug for model, slug in TYPE_OF_MODEL.items()}
+
+
+@dataclass
+class MarkLine:
+    """One mark, described for people: what, where, when placed, and when and why it stopped."""
+
+    model: str
+    pk: int
+    text: str
+    where: str  # territory slug, or "" for a mark elsewhere (a continent, a card, the board)
+    placed_in_game: int
+    placed_by: str = ""
+    removed_in_game: int | None = None
+    removed_reason: str = ""
+    removed_note: str = ""
+    voided: bool = False
+    correction: str = ""  # why it was voided or corrected, if a correction says
+    where_name: str = ""  # the territory's name for the reader
+
+    @property
+    def type_slug(self) -> str:
+        """The type's name in the mark's own address (``legacy.corrections.MARK_TYPES``)."""
+        return MARK_TYPE_OF_NAME[self.model]
+
+    @property
+    def status(self) -> str:
+        if self.voided:
+            return "voided"
+        if self.removed_in_game is not None:
+            return "removed"
+        return "counts"
+
+
+class MarkHistory:
+    """Every mark of a campaign (or of one territory), in a fixed number of queries."""
+
+    def __init__(
+        self,
+        campaign_id: int,
+        players: dict[int, str],
+        *,
+        sees_unlocked: bool,
+        words: HistoryWords,
+        territory: str | None = None,
+    ):
+        self.campaign_id = campaign_id
+        self.players = players
+        self.sees_unlocked = sees_unlocked
+        self.territory = territory
+        self.words = words
+
+    @cached_property
+    def _unlocked_factions(self) -> dict[str, str]:
+        """The names of the factions the group unlocked (read once, when a mark needs one)."""
+        found = derived.unlocked_factions(self.campaign_id).values_list("slug", "name")
+        if not self.sees_unlocked:
+            return {slug: str(self.words.unlocked_faction) for slug, _name in found}
+        return dict(found)
+
+    def _faction(self, slug: str) -> str:
+        if slug in FACTION_BY_SLUG:
+            return self.words.faction_name(slug)
+        return self._unlocked_factions.get(slug, slug)
+
+    def _qs(self, model, **extra):
+        qs = model.objects.filter(campaign_id=self.campaign_id, **extra)
+        return qs.order_by("placed_in_game", "id")
+
+    def _line(self, mark, text: str, where: str = "") -> MarkLine:
+        return MarkLine(
+            model=type(mark).__name__,
+            pk=mark.pk,
+            text=text,
+            where=where,
+            where_name=self.words.territory_name(where),
+            placed_in_game=mark.placed_in_game,
+            placed_by=self.players.get(mark.placed_by_id, ""),
+            removed_in_game=mark.removed_in_game,
+            removed_reason=str(
+                self.words.removed_labels.get(mark.removed_reason, mark.removed_reason)
+            ),
+            removed_note=mark.removed_note,
+            voided=mark.voided,
+        )
+
+    @cached_property
+    def lines(self) -> list[MarkLine]:
+        out: list[MarkLine] = []
+        t = self.territory
+        where = {"territory": t} if t else {}
+        for c in self._qs(City, **where):
+            text = _("%(kind)s %(name)s founded") % {
+                "kind": self.words.city_labels[c.kind],
+                "name": c.name,
+            }
+            out.append(self._line(c, text[:1].upper() + text[1:], c.territory))
+        for s in self._qs(Scar, **where).select_related("kind"):
+            name = (
+                self.words.scar_kind_name(s.kind)
+                if (s.kind.base or self.sees_unlocked)
+                else str(self.words.hidden)
+            )
+            if s.territory:
+                out.append(self._line(s, _("Scar: %(name)s") % {"name": name}, s.territory))
+            elif not t:
+                text = _("%(faction)s card: scar %(name)s") % {
+                    "name": name,
+                    "faction": self._faction(s.faction),
+                }
+                out.append(self._line(s, text))
+        forts = self._qs(Fortification, **({"city__territory": t} if t else {}))
+        for f in forts.select_related("city"):
+            text = _("%(city)s fortified (%(used)s of 10 boxes marked)") % {
+                "city": f.city.name,
+                "used": f.boxes_used,
+            }
+            out.append(self._line(f, text, f.city.territory))
+        for c in self._qs(CoinSticker, **where):
+            text = _("Coin sticker: the card is worth %(n)s coins") % {"n": c.coins_after}
+            out.append(self._line(c, text, c.territory))
+        for d in self._qs(DestroyedCard, **where):
+            out.append(self._line(d, _("Territory card destroyed"), d.territory))
+        others = self._qs(OtherMark, **where).select_related("kind")
+        for o in others:
+            if t is None or o.territory:
+                name = o.kind.name if self.sees_unlocked else str(self.words.hidden)
+                text = f"{name}{': ' + o.label if o.label and self.sees_unlocked else ''}"
+                if o.faction:  # a mark on a faction card says which card
+                    text = _("%(faction)s card: %(mark)s") % {
+                        "faction": self.words.faction_name(o.faction),
+                        "mark": text,
+                    }
+                out.append(self._line(o, text, o.territory or ""))
+        if not t:
+            for n in self._qs(ContinentName):
+                text = _("%(continent)s named %(name)s") % {
+                    "continent": self.words.continent_name(n.continent),
+                    "name": n.name,
+                }
+                out.append(self._line(n, text))
+            for b in self._qs(BonusChange):
+                text = _("%(continent)s bonus %(delta)+d") % {
+                    "continent": self.words.continent_name(b.continent),
+                    "delta": b.delta,
+                }
+                out.append(self._line(b, text))
+            for p in self._qs(FactionPower):
+                hidden = not self.sees_unlocked and (
+                    p.unlocked_by_id is not None or p.slot != "starting"
+                )
+                text = _("%(faction)s card: power %(name)s") % {
+                    "faction": self._faction(p.faction),
+                    "name": self.words.hidden if hidden else self.words.power_name(p),
+                }
+                out.append(self._line(p, text))
+            for o in self._qs(PacketOpening):
+                out.append(
+                    self._line(
+                        o, _("%(packet)s opened") % {"packet": self.words.packet_name(o.packet)}
+                    )
+                )
+            for s in self._qs(Signature):
+                text = _("Line %(line)s of the winners' section signed by %(name)s") % {
+                    "line": s.line,
+                    "name": s.name,
+                }
+                if s.slogan:
+                    text += f": “{s.slogan}”"
+                out.append(self._line(s, text))
+            for w in self._qs(WorldName):
+                out.append(self._line(w, _("The World of %(name)s") % {"name": w.name}))
+        corrections = Correction.objects.filter(campaign_id=self.campaign_id).order_by("made_at")
+        why = {(c.mark_type, c.voided_id): c.reason for c in corrections if c.voided_id}
+        for line in out:
+            line.correction = why.get((line.model, line.pk), "")
+        out.sort(key=lambda m: (m.placed_in_game, m.model, m.pk))
+        return out
+
+    def by_game(self) -> dict[int, list[MarkLine]]:
+        games: dict[int, list[MarkLine]] = defaultdict(list)
+        for line in self.lines:
+            games[line.placed_in_game].append(line)
+        return games
+
+    def removed_by_game(self) -> dict[int, list[MarkLine]]:
+        games: dict[int, list[MarkLine]] = defaultdict(list)
+        for line in self.lines:
+            if line.removed_in_game is not None and not line.voided:
+                games[line.removed_in_game].append(line)
+        return games

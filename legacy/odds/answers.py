@@ -1,0 +1,231 @@
+"""The questions players ask: the odds of one battle, a whole table, the troops or missiles needed
+for a chance, and a chain of attacks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+import numpy as np
+
+from legacy.odds.engine import _check_missile_work, _Engine
+from legacy.odds.inputs import (
+    MAX_BATTLE_TROOPS,
+    MAX_MISSILES,
+    MAX_TABLE_TROOPS,
+    Modifiers,
+    OddsInputError,
+    _check_attackers,
+    _check_defenders,
+    _check_missiles,
+    _check_stop_at,
+    _check_target,
+    _modifiers,
+)
+from legacy.odds.plain import _plain_table
+
+# --- Answers -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BattleOdds:
+    """The odds of one attack on one territory, played to the end.
+
+    ``attackers_left`` maps the troops left on the attacking territory when the attack ends
+    (before any move into a conquered territory) to their probability; ``defenders_left`` the
+    same for the defended territory (0 when it falls). Losses are expected values. With
+    missiles these describe the play that maximises ``p_conquer``.
+    """
+
+    attackers: int
+    defenders: int
+    missiles: int
+    modifiers: Modifiers
+    p_conquer: float
+    attackers_left: Mapping[int, float]
+    defenders_left: Mapping[int, float]
+    expected_attacker_losses: float
+    expected_defender_losses: float
+    expected_missiles_used: float
+    p_conquered_outright: float  # of p_conquer, by the Bear's three-of-a-kind
+    p_halted: float  # the Die Mechaniker's double six ended the attack
+
+
+def battle_odds(
+    attackers: int, defenders: int, *, missiles: int = 0, stop_at: int = 1, **modifiers: Any
+) -> BattleOdds:
+    """The odds of ``attackers`` troops on the board attacking ``defenders`` defenders until
+    the territory falls or the attacking territory is down to ``stop_at`` troops. The attacker
+    holds ``missiles`` and uses them as well as possible; ``modifiers`` are the keywords of
+    ``Modifiers``."""
+    mods = _modifiers(modifiers)
+    attackers = _check_attackers(attackers, MAX_BATTLE_TROOPS)
+    defenders = _check_defenders(defenders, MAX_BATTLE_TROOPS)
+    missiles = _check_missiles(missiles)
+    stop_at = _check_stop_at(stop_at, attackers)
+    _check_missile_work(attackers, defenders, mods, missiles)
+    engine = _Engine(mods, attackers, defenders, missiles, stop_at)
+    values = engine.backward("column", keep_all=True)[1] if missiles else None
+    ends = engine.forward(attackers, defenders, values)
+    troops = np.arange(attackers + 1)
+    held = np.arange(defenders + 1)
+    return BattleOdds(
+        attackers=attackers,
+        defenders=defenders,
+        missiles=missiles,
+        modifiers=mods,
+        p_conquer=ends.conquered,
+        attackers_left=MappingProxyType(
+            {int(a): float(p) for a, p in enumerate(ends.attackers_left) if p > 0}
+        ),
+        defenders_left=MappingProxyType(
+            {int(d): float(p) for d, p in enumerate(ends.defenders_left) if p > 0}
+        ),
+        expected_attacker_losses=float(attackers - troops @ ends.attackers_left),
+        expected_defender_losses=float(defenders - held @ ends.defenders_left),
+        expected_missiles_used=float(missiles - np.arange(missiles + 1) @ ends.missiles_left),
+        p_conquered_outright=ends.outright,
+        p_halted=ends.halted,
+    )
+
+
+def odds_table(
+    max_attackers: int,
+    max_defenders: int,
+    *,
+    missiles: int = 0,
+    stop_at: int = 1,
+    **modifiers: Any,
+) -> np.ndarray:
+    """The chance of conquest for every battle up to ``max_attackers`` troops on the attacking
+    territory and ``max_defenders`` defenders, worked out in one sweep.
+
+    Returns a read-only float array ``t`` of shape (max_attackers + 1, max_defenders + 1) with
+    ``t[attackers, defenders]``; attackers at or below ``stop_at`` (1 by default) give 0, and
+    the meaningless row and column 0 hold NaN.
+    """
+    mods = _modifiers(modifiers)
+    max_attackers = _check_attackers(max_attackers, MAX_TABLE_TROOPS, "max_attackers")
+    max_defenders = _check_defenders(max_defenders, MAX_TABLE_TROOPS, "max_defenders")
+    missiles = _check_missiles(missiles)
+    stop_at = _check_stop_at(stop_at, None)
+    _check_missile_work(max_attackers, max_defenders, mods, missiles)
+    if missiles:
+        table, _ = _Engine(mods, max_attackers, max_defenders, missiles, stop_at).backward("table")
+    else:
+        table = _plain_table(mods, max_attackers, max_defenders, stop_at)
+    table[0, :] = np.nan
+    table[:, 0] = np.nan
+    table.setflags(write=False)
+    return table
+
+
+def troops_needed(
+    defenders: int,
+    target: float,
+    *,
+    missiles: int = 0,
+    stop_at: int = 1,
+    max_attackers: int = MAX_BATTLE_TROOPS,
+    **modifiers: Any,
+) -> int | None:
+    """The fewest troops on the attacking territory that give at least a ``target`` chance
+    (0 < target < 1) of taking ``defenders`` defenders, or None if even ``max_attackers`` do
+    not."""
+    mods = _modifiers(modifiers)
+    defenders = _check_defenders(defenders, MAX_BATTLE_TROOPS)
+    target = _check_target(target)
+    missiles = _check_missiles(missiles)
+    max_attackers = _check_attackers(max_attackers, MAX_BATTLE_TROOPS, "max_attackers")
+    stop_at = _check_stop_at(stop_at, max_attackers)
+    # Look at a modest range first and widen it only if the target is out of reach there.
+    cap = min(max_attackers, max(16, 2 * defenders + 8, 2 * stop_at))
+    while True:
+        _check_missile_work(cap, defenders, mods, missiles)
+        column, _ = _Engine(mods, cap, defenders, missiles, stop_at).backward("column")
+        hits = np.nonzero(column[missiles] >= target)[0]
+        if hits.size:
+            return int(hits[0])
+        if cap == max_attackers:
+            return None
+        cap = min(max_attackers, 2 * cap)
+
+
+def missiles_needed(
+    attackers: int,
+    defenders: int,
+    target: float,
+    *,
+    stop_at: int = 1,
+    max_missiles: int = MAX_MISSILES,
+    **modifiers: Any,
+) -> int | None:
+    """The fewest missiles that give at least a ``target`` chance of conquest (used as well as
+    possible), or None if even ``max_missiles`` do not."""
+    mods = _modifiers(modifiers)
+    attackers = _check_attackers(attackers, MAX_BATTLE_TROOPS)
+    defenders = _check_defenders(defenders, MAX_BATTLE_TROOPS)
+    target = _check_target(target)
+    max_missiles = _check_missiles(max_missiles, "max_missiles")
+    stop_at = _check_stop_at(stop_at, attackers)
+    _check_missile_work(attackers, defenders, mods, max_missiles)
+    column, _ = _Engine(mods, attackers, defenders, max_missiles, stop_at).backward("column")
+    hits = np.nonzero(column[:, attackers] >= target)[0]
+    return int(hits[0]) if hits.size else None
+
+
+def chain_odds(
+    attackers: int,
+    territories: Sequence[int | Mapping[str, Any]],
+    *,
+    missiles: int = 0,
+) -> float:
+    """The chance of taking every territory of ``territories`` in a row, starting with
+    ``attackers`` troops on the board.
+
+    Each territory is its number of defenders, or a mapping with ``"defenders"`` and that
+    territory's modifiers (keywords of ``Modifiers``). After each conquest the attacker moves
+    every troop but one forward and attacks the next territory from there; missiles held are
+    spent to maximise the chance of taking the whole chain.
+    """
+    attackers = _check_attackers(attackers, MAX_BATTLE_TROOPS)
+    missiles = _check_missiles(missiles)
+    if isinstance(territories, str | bytes) or not isinstance(territories, Sequence):
+        raise OddsInputError("List the territories to take, in order.", "territories")
+    if not territories:
+        raise OddsInputError("List at least one territory to take.", "territories")
+    links: list[tuple[int, Modifiers]] = []
+    for i, item in enumerate(territories):
+        field = f"territories[{i}]"
+        if isinstance(item, Mapping):
+            given = dict(item)
+            if "defenders" not in given:
+                raise OddsInputError(f"Territory {i + 1} needs its number of defenders.", field)
+            links.append(
+                (
+                    _check_defenders(given.pop("defenders"), MAX_BATTLE_TROOPS, field),
+                    _modifiers(given),
+                )
+            )
+        else:
+            links.append((_check_defenders(item, MAX_BATTLE_TROOPS, field), Modifiers()))
+    if attackers - len(links) < 1:
+        return 0.0  # every conquest leaves one troop behind
+    # Work backwards from the last territory: the value of a conquest is the chance of taking
+    # the rest of the chain from the territory just taken.
+    after: np.ndarray | None = None
+    for i in range(len(links) - 1, -1, -1):
+        defenders, mods = links[i]
+        most = attackers - i  # each earlier conquest left a troop behind
+        _check_missile_work(most, defenders, mods, missiles)
+        conquest_value = None
+        if after is not None:
+            # a troops left after this conquest: a - 1 of them attack the next territory.
+            conquest_value = np.zeros((missiles + 1, most + 1))
+            conquest_value[:, 1:] = after[:, :most]
+        after, _ = _Engine(mods, most, defenders, missiles, 1, conquest_value).backward("column")
+    assert after is not None  # the chain has at least one territory
+    return float(after[missiles, attackers])

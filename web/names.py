@@ -1,0 +1,112 @@
+"""Names for the reader: the box's printed names in the reader's language, the group's as written.
+
+Territories, continents, factions, powers and scar types; a campaign's factions and their
+colours in one query; the unlocked ones named by a placeholder when the campaign hides them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from django.utils.translation import get_language, gettext_lazy
+
+from campaigns.game import derived
+from legacy import names
+from legacy.box import FACTION_BY_SLUG
+from legacy.models import (
+    FactionPower,
+    ScarKind,
+)
+
+if TYPE_CHECKING:
+    from web.access import Access
+
+
+# Printed names in the reader's language (``legacy.names``); a group's own names stay as written.
+
+
+def territory_name(slug: str | None) -> str:
+    return names.territory(slug or "", get_language())
+
+
+def continent_name(slug: str | None) -> str:
+    return names.continent(slug or "", get_language())
+
+
+def faction_name(slug: str | None, factions: dict[str, str] | None = None) -> str:
+    if slug in FACTION_BY_SLUG:
+        return names.faction(slug, get_language())
+    if factions and slug in factions:
+        return factions[slug]
+    return slug or ""
+
+
+def is_box_power(power: FactionPower) -> bool:
+    """One of the box's starting powers (its words are the box's, in each language)."""
+    return power.unlocked_by_id is None and power.slot == "starting"
+
+
+def power_words(power: FactionPower) -> tuple[str, str]:
+    """(name, text) of a power on a faction card, in the reader's language when it is one of
+    the box's starting powers; a power a packet added keeps the group's words."""
+    if is_box_power(power):
+        return names.power(power.faction, power.code, power.name, power.text, get_language())
+    return power.name, power.text
+
+
+class FactionNames(dict):
+    """Faction slug -> name for the reader; ``colours`` holds the unlocked factions' colours
+    (the box's five have theirs in the style sheet), read in the same query."""
+
+    colours: dict[str, str]
+
+
+def campaign_faction_names(campaign_id: int, sees_unlocked: bool = True) -> FactionNames:
+    """The campaign's factions (one query), the box's named in the reader's language, and the
+    unlocked ones by a placeholder when the campaign hides them from the reader."""
+    found = derived.factions_of(campaign_id)
+    names = FactionNames(
+        (
+            slug,
+            faction_name(slug)
+            if slug in FACTION_BY_SLUG
+            else (f.name if sees_unlocked else str(UNLOCKED_FACTION)),
+        )
+        for slug, f in found.items()
+    )
+    names.colours = {slug: f.colour for slug, f in found.items() if f.unlocked}
+    return names
+
+
+UNLOCKED_FACTION = gettext_lazy("an unlocked faction")
+UNLOCKED_POWER = gettext_lazy("an unlocked power")
+
+
+def unlocked_factions_among(access: Access, slugs) -> dict[str, derived.FactionInfo]:
+    """The unlocked factions among ``slugs`` (no query when there are none), named for the
+    reader: a placeholder when the campaign hides its unlocked content from them."""
+    found = derived.unlocked_among(access.campaign.pk, slugs)
+    if not access.sees_unlocked:
+        found = {
+            s: dataclasses.replace(f, name=str(UNLOCKED_FACTION), text="") for s, f in found.items()
+        }
+    return found
+
+
+def scar_kind_name(kind: ScarKind) -> str:
+    """A scar type's name: the box's two in the reader's language, a group's as written."""
+    return names.base_scar(kind.slug, kind.name, get_language()) if kind.base else kind.name
+
+
+def scar_names(campaign_id: int, sees_unlocked: bool) -> dict[str, str]:
+    found = {}
+    language = get_language()
+    for slug, name, base in ScarKind.objects.filter(campaign_id=campaign_id).values_list(
+        "slug", "name", "base"
+    ):
+        if base:
+            found[slug] = names.base_scar(slug, name, language)
+        else:
+            found[slug] = name if sees_unlocked else "?"
+    return found
