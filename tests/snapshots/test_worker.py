@@ -29,8 +29,8 @@ from django.conf import settings
 from django.db import connection
 from PIL import Image
 
-from campaigns.models import Snapshot, SnapshotStatus
-from campaigns.pictures.render import TEST_DELAY_ENV
+from campaigns.jobs.work import TEST_DELAY_ENV
+from campaigns.models import JobStatus, Snapshot
 from tests.snapshots.conftest import play_first_game, stored_files
 
 pytestmark = [
@@ -212,11 +212,11 @@ def test_a_real_worker_draws_the_picture_of_a_finished_game(
     row = wait_for(
         prepared_campaign,
         1,
-        lambda r: r.status in (SnapshotStatus.DONE, SnapshotStatus.FAILED),
+        lambda r: r.status in (JobStatus.DONE, JobStatus.FAILED),
         "the end of the render",
         logs=[worker],
     )
-    assert row.status == SnapshotStatus.DONE, row.error
+    assert row.status == JobStatus.DONE, row.error
     assert row.attempts == 1
     assert_one_intact_png(media, row)
     assert "campaigns.tasks.render_snapshot" in worker.log()
@@ -230,25 +230,25 @@ def test_a_render_killed_with_its_worker_is_delivered_again_and_stored_once(
     wait_for(
         prepared_campaign,
         1,
-        lambda r: r.status == SnapshotStatus.RENDERING,
+        lambda r: r.status == JobStatus.RUNNING,
         "the render starting",
         logs=[doomed],
     )
     doomed.kill()  # mid-render: the message was never acknowledged
     row = Snapshot.objects.get(campaign=prepared_campaign, game_number=1)
-    assert (row.status, row.attempts) == (SnapshotStatus.RENDERING, 1)
+    assert (row.status, row.attempts) == (JobStatus.RUNNING, 1)
     assert stored_files(media) == []
 
     rescuer = start_worker()
     row = wait_for(
         prepared_campaign,
         1,
-        lambda r: r.status in (SnapshotStatus.DONE, SnapshotStatus.FAILED),
+        lambda r: r.status in (JobStatus.DONE, JobStatus.FAILED),
         "the render delivered again",
         timeout=RENDER_TIMEOUT + VISIBILITY_TIMEOUT,
         logs=[doomed, rescuer],
     )
-    assert row.status == SnapshotStatus.DONE, row.error
+    assert row.status == JobStatus.DONE, row.error
     assert row.attempts == 2  # the killed one, and the one delivered again
     assert_one_intact_png(media, row)
     assert "campaigns.tasks.render_snapshot" in rescuer.log()
@@ -265,7 +265,7 @@ def test_a_render_killed_with_its_worker_is_drawn_once_within_two_minutes_with_n
     wait_for(
         prepared_campaign,
         1,
-        lambda r: r.status == SnapshotStatus.RENDERING,
+        lambda r: r.status == JobStatus.RUNNING,
         "the render starting",
         logs=[doomed],
     )
@@ -280,13 +280,13 @@ def test_a_render_killed_with_its_worker_is_drawn_once_within_two_minutes_with_n
     row = wait_for(
         prepared_campaign,
         1,
-        lambda r: r.status in (SnapshotStatus.DONE, SnapshotStatus.FAILED),
+        lambda r: r.status in (JobStatus.DONE, JobStatus.FAILED),
         "the lost render asked for again",
         timeout=120,
         logs=[doomed, rescuer],
     )
     assert time.monotonic() - killed_at < 120
-    assert row.status == SnapshotStatus.DONE, row.error
+    assert row.status == JobStatus.DONE, row.error
     assert row.attempts == 2  # the killed one, and the one asked for again
     assert row.auto_retries == 0
     assert_one_intact_png(media, row)
