@@ -379,6 +379,10 @@ JOB_TRANSITIONS = {
 }
 
 
+# A job waiting for its task, or being run by it.
+IN_THE_MAKING = (JobStatus.QUEUED, JobStatus.RUNNING)
+
+
 def job_statuses_before(to: str) -> list[str]:
     """The statuses a job may move to ``to`` from (for conditional updates)."""
     return [s.value for s, moves in JOB_TRANSITIONS.items() if to in moves]
@@ -761,3 +765,4 @@ JOB_MODELS = (Snapshot, EndPoster, GamePhoto, ChronicleExport, ImportJob)
 SNAPSHOT_STATUSES = Snapshot.public_statuses()
 PHOTO_STATUSES = GamePhoto.public_statuses()
 POSTER_STATUSES = EndPoster.public_statuses()
+JOB_FAILURE_CODES = list(JobFailure.values)

@@ -472,6 +472,7 @@ SPECTACULAR_SETTINGS = {
         "SnapshotStatusEnum": "campaigns.models.SNAPSHOT_STATUSES",
         "PhotoStatusEnum": "campaigns.models.PHOTO_STATUSES",
         "PosterStatusEnum": "campaigns.models.POSTER_STATUSES",
+        "JobFailureEnum": "campaigns.models.JOB_FAILURE_CODES",
         "PacketEnum": "legacy.box.PACKET_CHOICES",
     },
     "PATH_CONVERTER_OVERRIDES": {

@@ -14,13 +14,12 @@ from django.utils.module_loading import import_string
 
 from campaigns.chronicle.pdf import PdfError, html_to_pdf
 from campaigns.jobs.work import claim, fail, finish, running
-from campaigns.models import Campaign, ChronicleExport, JobFailure, JobStatus
+from campaigns.models import IN_THE_MAKING, Campaign, ChronicleExport, JobFailure, JobStatus
 
 logger = logging.getLogger(__name__)
 
 # Where a job stands, in percent: the games are written up to WRITTEN, then the PDF is rendered.
 WRITTEN, RENDERED, DONE = 60, 90, 100
-IN_THE_MAKING = (JobStatus.QUEUED, JobStatus.RUNNING)
 
 
 def _update(job_id: int, **fields) -> None:

@@ -12,9 +12,8 @@ import logging
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 
-from campaigns.chronicle.jobs import IN_THE_MAKING
 from campaigns.jobs.queue import enqueue_on_commit
-from campaigns.models import Campaign, ChronicleExport, JobStatus
+from campaigns.models import IN_THE_MAKING, Campaign, ChronicleExport, JobStatus
 
 logger = logging.getLogger(__name__)
 

@@ -6,7 +6,7 @@ import logging
 
 from campaigns import backup
 from campaigns.jobs.work import claim, finish, running
-from campaigns.models import ImportJob, JobFailure, JobStatus
+from campaigns.models import IN_THE_MAKING, ImportJob, JobFailure
 from legacy.errors import RuleViolation
 
 logger = logging.getLogger(__name__)
@@ -26,8 +26,7 @@ def run_import(job_id: int) -> str:
     ``running`` is taken again: its worker died, and its import, one transaction, left nothing.
     """
     job = ImportJob.objects.select_related("owner").filter(pk=job_id).first()
-    since = (JobStatus.QUEUED, JobStatus.RUNNING)
-    attempt = claim(job, since=since) if job is not None else None
+    attempt = claim(job, since=IN_THE_MAKING) if job is not None else None
     if attempt is None:
         return "skipped"
     _update(job_id, progress=0)

@@ -44,8 +44,6 @@ logger = logging.getLogger(__name__)
 FOLDER = "posters"
 VERSION = 1  # bump when the poster's drawing changes
 
-IN_THE_MAKING = (JobStatus.QUEUED, JobStatus.RUNNING)
-
 
 @dataclass(frozen=True)
 class Poster:
