@@ -48,7 +48,7 @@ def prepare_snapshot(database_url: str, media_root: str) -> dict:
     rendered once in-process; returns the ids, a token and the first render's time."""
     os.environ["MEDIA_ROOT"] = media_root
     ids = prepare(database_url, finished_games=GAME, fill_board=True, in_progress=False)
-    from campaigns.models import Snapshot, SnapshotStatus
+    from campaigns.models import JobStatus, Snapshot
     from campaigns.pictures.snapshots import request_snapshot
 
     # The finished games were drawn as they ended; the board was filled afterwards, so game
@@ -57,7 +57,7 @@ def prepare_snapshot(database_url: str, media_root: str) -> dict:
     request_snapshot(ids["campaign"], GAME, force=True)
     ids["first_render_ms"] = round((time.perf_counter() - start) * 1000, 1)
     row = Snapshot.objects.get(campaign_id=ids["campaign"], game_number=GAME)
-    if row.status != SnapshotStatus.DONE:
+    if row.status != JobStatus.DONE:
         raise RuntimeError(f"the snapshot did not render: {row.status} {row.error}")
     ids["image_bytes"] = row.image.size
     ids["state_hash"] = row.state_hash

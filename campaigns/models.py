@@ -11,7 +11,8 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext_lazy as _
 
 
 def new_share_token() -> str:
@@ -357,64 +358,208 @@ class Invitation(models.Model):
         return self.single_use and self.uses > 0
 
 
-class SnapshotStatus(models.TextChoices):
-    QUEUED = "queued", "Queued"
-    RENDERING = "rendering", "Rendering"
-    DONE = "done", "Done"
-    FAILED = "failed", "Failed"
+class JobStatus(models.TextChoices):
+    """Where a background job stands: every kind of job (a board picture, the end poster, a
+    photo's copies, a chronicle PDF, a backup import) moves through these four."""
+
+    QUEUED = "queued", _("Queued")
+    RUNNING = "running", _("Running")
+    DONE = "done", _("Done")
+    FAILED = "failed", _("Failed")
 
 
-# The one table of a snapshot's moves. A task may be delivered again after its worker died
-# (acks_late), so "rendering" may start again; a new request (an amended game, "render again")
-# puts any picture back in the queue; a failure ends only by a new request.
-SNAPSHOT_TRANSITIONS = {
-    SnapshotStatus.QUEUED: {SnapshotStatus.QUEUED, SnapshotStatus.RENDERING, SnapshotStatus.FAILED},
-    SnapshotStatus.RENDERING: {
-        SnapshotStatus.QUEUED,
-        SnapshotStatus.RENDERING,
-        SnapshotStatus.DONE,
-        SnapshotStatus.FAILED,
-    },
-    SnapshotStatus.DONE: {SnapshotStatus.QUEUED, SnapshotStatus.RENDERING},
-    SnapshotStatus.FAILED: {SnapshotStatus.QUEUED},
+# The one table of a job's moves. A task may be delivered again after its worker died
+# (acks_late), so "running" may start again; a new request (an amended game, "ask again") puts
+# any job back in the queue; a failure ends only by a new request or the recovery loop.
+JOB_TRANSITIONS = {
+    JobStatus.QUEUED: {JobStatus.QUEUED, JobStatus.RUNNING, JobStatus.FAILED},
+    JobStatus.RUNNING: {JobStatus.QUEUED, JobStatus.RUNNING, JobStatus.DONE, JobStatus.FAILED},
+    JobStatus.DONE: {JobStatus.QUEUED, JobStatus.RUNNING},
+    JobStatus.FAILED: {JobStatus.QUEUED},
 }
 
 
-def snapshot_statuses_before(to: str) -> list[str]:
-    """The statuses a snapshot may move to ``to`` from (for conditional updates)."""
-    return [s.value for s, moves in SNAPSHOT_TRANSITIONS.items() if to in moves]
+# A job waiting for its task, or being run by it.
+IN_THE_MAKING = (JobStatus.QUEUED, JobStatus.RUNNING)
 
 
-class Snapshot(models.Model):
+def job_statuses_before(to: str) -> list[str]:
+    """The statuses a job may move to ``to`` from (for conditional updates)."""
+    return [s.value for s, moves in JOB_TRANSITIONS.items() if to in moves]
+
+
+class JobFailure(models.TextChoices):
+    """Why a background job failed: the code is stored, the sentence is made when it is read,
+    with the job's own words in it (``BackgroundJob.WORK``, ``BackgroundJob.WHAT``)."""
+
+    NOT_QUEUED = "not-queued", _("%(what)s could not be queued; ask for it again.")
+    TOO_LONG = "too-long", _("%(work)s took too long; ask for it again.")
+    STOPPED = "stopped", _("%(work)s stopped unexpectedly; ask for it again.")
+    OUTAGE = (
+        "outage",
+        _(
+            "%(work)s stopped: the database or the storage was out of reach. It is tried again "
+            "by itself."
+        ),
+    )
+    LOST = (
+        "lost",
+        _(
+            "%(work)s was started again and again with nobody asking and never finished (its "
+            "worker was lost, or it waited in the queue too long); ask for it again."
+        ),
+    )
+    NOT_RENDERED = "not-rendered", _("%(what)s could not be rendered from what it shows.")
+    REFUSED = "refused", _("%(what)s was refused; the reason is given with it.")
+
+
+# Failures an outage explains: the recovery loop sends these jobs again with nobody asking.
+OUTAGE_FAILURES = (JobFailure.NOT_QUEUED, JobFailure.OUTAGE)
+
+
+def job_constraints(prefix: str) -> list:
+    """The constraints every job table keeps, named after its kind."""
+    return [
+        models.CheckConstraint(
+            condition=Q(status__in=JobStatus.values), name=f"{prefix}_status_known"
+        ),
+        models.CheckConstraint(
+            condition=~Q(status=JobStatus.FAILED) | ~Q(failure=""),
+            name=f"{prefix}_failure_says_why",
+        ),
+        models.CheckConstraint(
+            condition=Q(failure="") | Q(failure__in=JobFailure.values),
+            name=f"{prefix}_failure_known",
+        ),
+    ]
+
+
+class BackgroundJob(models.Model):
+    """A piece of work a Celery task does away from the request that asked for it.
+
+    Each kind is a small subclass: it names its task (``TASK``), the arguments the task takes
+    (``task_args``), its time limit (``KIND`` in ``EARTHBOOK_JOB_TIME_LIMITS``), the words for
+    its work and what it makes (``WORK``, ``WHAT``: in the failure sentences) and the word its
+    API uses for "running"
+    (``RUNNING_WORD``). How jobs are sent, run, and recovered is ``campaigns.jobs``.
+    """
+
+    KIND = ""
+    TASK = ""
+    WORK = _("The job")
+    WHAT = _("The job")
+    RUNNING_WORD = JobStatus.RUNNING.value
+    # The start of the detail of a job whose task could not be queued (the broker was down).
+    NOT_QUEUED_DETAIL = "It could not be queued"
+
+    status = models.CharField(max_length=10, choices=JobStatus.choices, default=JobStatus.QUEUED)
+    attempts = models.PositiveIntegerField(
+        default=0, help_text="Runs started, redeliveries and retries included."
+    )
+    auto_retries = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="Times it was sent again with nobody asking (a lost worker, an outage); "
+        "back to 0 once done.",
+    )
+    heartbeat_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="Touched every few seconds while a worker runs it: silent for long, the "
+        "worker was lost.",
+    )
+    failure = models.CharField(
+        max_length=20,
+        blank=True,
+        default="",
+        help_text="Why it failed, as a code (JobFailure); the sentence is made when it is read.",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True, help_text="When its status last moved.")
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+    @classmethod
+    def detail_fields(cls, detail: str) -> dict:
+        """Where a kind keeps the detail of what went wrong (a developer's words), if it does."""
+        return {}
+
+    @classmethod
+    def failed_fields(cls, code: str, detail: str = "") -> dict:
+        """The fields of an update that ends a job failed with the reason ``code``."""
+        now = timezone.now()
+        return {
+            "status": JobStatus.FAILED,
+            "failure": code,
+            "heartbeat_at": None,
+            "finished_at": now,
+            "updated_at": now,
+            **cls.detail_fields(detail or code),
+        }
+
+    def task_args(self) -> tuple:
+        """What its task is given: ids, never the row."""
+        return (self.pk,)
+
+    def task_name(self) -> str:
+        return self.TASK
+
+    @property
+    def time_limit(self) -> int:
+        return settings.EARTHBOOK_JOB_TIME_LIMITS[self.KIND]
+
+    @classmethod
+    def public_word(cls, status: str) -> str:
+        """A status as this kind's API has always said it (a picture is "rendering", a photo
+        "processing", a poster "drawing" while it runs)."""
+        return cls.RUNNING_WORD if status == JobStatus.RUNNING else str(status)
+
+    @property
+    def public_status(self) -> str:
+        return self.public_word(self.status)
+
+    @classmethod
+    def public_statuses(cls) -> list[tuple[str, str]]:
+        return [(cls.public_word(value), label) for value, label in JobStatus.choices]
+
+    @property
+    def failure_text(self) -> str:
+        """Why it failed, in the reader's language; empty unless it failed."""
+        if not self.failure:
+            return ""
+        code = self.failure if self.failure in JobFailure.values else JobFailure.STOPPED
+        return self.failure_sentence(code)
+
+    @classmethod
+    def failure_sentence(cls, code: str) -> str:
+        return str(JobFailure(code).label) % {"work": cls.WORK, "what": cls.WHAT}
+
+
+class Snapshot(BackgroundJob):
     """The board picture of a campaign at the end of one game, rendered by a Celery task.
 
     ``game_number`` 0 is the campaign's timeline: one animated image of the board after every
     finished game. ``image`` names the stored file; files are named by ``state_hash`` (the hash
-    of what is drawn), so two snapshots of the same state share one file.
+    of what is drawn), so two snapshots of the same state share one file. ``error`` says in a
+    developer's words what went wrong last (the exception, the retries).
     """
 
     TIMELINE = 0
+    KIND = "snapshot"
+    TASK = "campaigns.tasks.render_snapshot"
+    WORK = _("Drawing the picture")
+    WHAT = _("The picture")
+    RUNNING_WORD = "rendering"
+    NOT_QUEUED_DETAIL = "The render could not be queued"
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="snapshots")
     game_number = models.PositiveSmallIntegerField(
         help_text="The game whose end it shows; 0: the timeline of every finished game."
     )
     state_hash = models.CharField(max_length=64, blank=True, default="")
-    status = models.CharField(
-        max_length=10, choices=SnapshotStatus.choices, default=SnapshotStatus.QUEUED
-    )
     image = models.FileField(upload_to="snapshots/", max_length=200, blank=True, default="")
     error = models.TextField(blank=True, default="", help_text="Why the last render failed.")
-    attempts = models.PositiveIntegerField(
-        default=0, help_text="Renders started, redeliveries and retries included."
-    )
-    auto_retries = models.PositiveSmallIntegerField(
-        default=0,
-        help_text="Times it was asked for again with nobody asking (a lost worker, an outage); "
-        "back to 0 once drawn.",
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["campaign_id", "game_number"]
@@ -422,16 +567,10 @@ class Snapshot(models.Model):
             models.UniqueConstraint(
                 fields=["campaign", "game_number"], name="snapshot_once_per_game"
             ),
+            *job_constraints("snapshot"),
             models.CheckConstraint(
-                condition=Q(status__in=SnapshotStatus.values), name="snapshot_status_known"
-            ),
-            models.CheckConstraint(
-                condition=~Q(status=SnapshotStatus.DONE) | ~Q(image=""),
+                condition=~Q(status=JobStatus.DONE) | ~Q(image=""),
                 name="snapshot_done_has_image",
-            ),
-            models.CheckConstraint(
-                condition=~Q(status=SnapshotStatus.FAILED) | ~Q(error=""),
-                name="snapshot_failure_says_why",
             ),
         ]
 
@@ -439,25 +578,40 @@ class Snapshot(models.Model):
         what = "timeline" if self.game_number == self.TIMELINE else f"game {self.game_number}"
         return f"{self.campaign} — {what}: {self.status}"
 
+    @property
+    def is_timeline(self) -> bool:
+        return self.game_number == self.TIMELINE
 
-class ImportStatus(models.TextChoices):
-    QUEUED = "queued", "Queued"
-    RUNNING = "running", "Running"
-    DONE = "done", "Done"
-    FAILED = "failed", "Failed"
+    def task_name(self) -> str:
+        return "campaigns.tasks.render_timeline" if self.is_timeline else self.TASK
+
+    @classmethod
+    def detail_fields(cls, detail: str) -> dict:
+        return {"error": detail[:2000]}
+
+    def task_args(self) -> tuple:
+        if self.is_timeline:
+            return (self.campaign_id,)
+        return (self.campaign_id, self.game_number)
+
+    @property
+    def time_limit(self) -> int:
+        return settings.EARTHBOOK_JOB_TIME_LIMITS["timeline" if self.is_timeline else "snapshot"]
 
 
-class ImportJob(models.Model):
+class ImportJob(BackgroundJob):
     """A backup being restored by a task, away from the request that uploaded it.
 
     ``payload`` holds the uploaded backup until the task has read it; ``progress`` is a percent;
     a refusal is kept in ``error`` as ``{"code", "message", "rule"?}``.
     """
 
+    KIND = "import"
+    TASK = "campaigns.tasks.import_backup"
+    WORK = _("Restoring the backup")
+    WHAT = _("The import")
+
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    status = models.CharField(
-        max_length=8, choices=ImportStatus.choices, default=ImportStatus.QUEUED
-    )
     progress = models.PositiveSmallIntegerField(default=0)
     payload = models.BinaryField(blank=True, default=b"")
     campaign = models.ForeignKey(
@@ -465,29 +619,27 @@ class ImportJob(models.Model):
     )
     notes = models.JSONField(default=list, blank=True)
     error = models.JSONField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
-        constraints = [
-            models.CheckConstraint(
-                condition=Q(status__in=ImportStatus.values), name="import_status_known"
-            ),
-        ]
+        constraints = job_constraints("import")
 
     def __str__(self) -> str:
         return f"import {self.pk} by {self.owner_id}: {self.status}"
 
+    @classmethod
+    def failed_fields(cls, code: str, detail: str = "") -> dict:
+        """A failure the import itself did not word (a lost worker, the broker down) is told
+        as the API tells an import's end: ``{"code", "message"}``, in English."""
+        fields = super().failed_fields(code, detail)
+        if code != JobFailure.REFUSED:
+            with translation.override("en"):
+                message = cls.failure_sentence(code)
+            fields["error"] = {"code": "import_failed", "message": message}
+        return fields
 
-class PhotoStatus(models.TextChoices):
-    QUEUED = "queued", "Queued"
-    PROCESSING = "processing", "Processing"
-    DONE = "done", "Done"
-    FAILED = "failed", "Failed"
 
-
-class GamePhoto(models.Model):
+class GamePhoto(BackgroundJob):
     """A photo of the real board, taken at the table and attached to a game.
 
     ``original`` is never the uploaded file: it is the photo's pixels encoded again, so that
@@ -496,38 +648,31 @@ class GamePhoto(models.Model):
     (``campaigns.photos.tasks``); until then the photo is being prepared.
     """
 
+    KIND = "photo"
+    TASK = "campaigns.tasks.prepare_photo"
+    WORK = _("Making the photo's copies")
+    WHAT = _("The photo")
+    RUNNING_WORD = "processing"
+    NOT_QUEUED_DETAIL = "The photo could not be queued"
+
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="photos")
     uploaded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     caption = models.CharField(max_length=200, blank=True, default="")
-    status = models.CharField(
-        max_length=10, choices=PhotoStatus.choices, default=PhotoStatus.QUEUED
-    )
     original = models.FileField(upload_to="photos/", max_length=200)
     web = models.FileField(upload_to="photos/", max_length=200, blank=True, default="")
     thumbnail = models.FileField(upload_to="photos/", max_length=200, blank=True, default="")
     width = models.PositiveIntegerField(help_text="Pixels of the original, upright.")
     height = models.PositiveIntegerField()
     error = models.TextField(blank=True, default="", help_text="Why preparing it failed.")
-    auto_retries = models.PositiveSmallIntegerField(
-        default=0,
-        help_text="Times its task was sent again with nobody asking (a lost task, an outage); "
-        "back to 0 once its copies are made.",
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(
-        auto_now=True, help_text="When its status last moved (a photo waiting too long is lost)."
-    )
 
     class Meta:
         ordering = ["game_id", "created_at", "id"]
         constraints = [
+            *job_constraints("photo"),
             models.CheckConstraint(
-                condition=Q(status__in=PhotoStatus.values), name="photo_status_known"
-            ),
-            models.CheckConstraint(
-                condition=~Q(status=PhotoStatus.DONE) | (~Q(web="") & ~Q(thumbnail="")),
+                condition=~Q(status=JobStatus.DONE) | (~Q(web="") & ~Q(thumbnail="")),
                 name="photo_done_has_copies",
             ),
         ]
@@ -535,15 +680,12 @@ class GamePhoto(models.Model):
     def __str__(self) -> str:
         return f"Photo {self.pk} of {self.game}: {self.status}"
 
-
-class ChronicleStatus(models.TextChoices):
-    QUEUED = "queued", "Queued"
-    RUNNING = "running", "Running"
-    DONE = "done", "Done"
-    FAILED = "failed", "Failed"
+    @classmethod
+    def detail_fields(cls, detail: str) -> dict:
+        return {"error": detail[:2000]}
 
 
-class ChronicleExport(models.Model):
+class ChronicleExport(BackgroundJob):
     """A PDF of a campaign's chronicle, made by a task away from the request that asked.
 
     It is written in ``language`` (the campaign's, when it was asked for) and shows the world as
@@ -552,37 +694,29 @@ class ChronicleExport(models.Model):
     rules, never from a public folder.
     """
 
+    KIND = "chronicle"
+    TASK = "campaigns.tasks.chronicle_pdf"
+    WORK = _("Making the PDF")
+    WHAT = _("The PDF")
+
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="chronicles")
     language = models.CharField(max_length=5)
     world_version = models.PositiveIntegerField(default=0)
-    status = models.CharField(
-        max_length=8, choices=ChronicleStatus.choices, default=ChronicleStatus.QUEUED
-    )
     progress = models.PositiveSmallIntegerField(default=0)
     file = models.FileField(upload_to="chronicles/", max_length=200, blank=True, default="")
-    error = models.CharField(
-        max_length=20,
-        blank=True,
-        default="",
-        help_text="Why the PDF could not be made, as a code (jobs.ERRORS).",
-    )
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
         constraints = [
-            models.CheckConstraint(
-                condition=Q(status__in=ChronicleStatus.values), name="chronicle_status_known"
-            ),
+            *job_constraints("chronicle"),
             models.CheckConstraint(
                 condition=Q(progress__lte=100), name="chronicle_progress_a_percent"
             ),
             models.CheckConstraint(
-                condition=~Q(status=ChronicleStatus.DONE) | ~Q(file=""),
+                condition=~Q(status=JobStatus.DONE) | ~Q(file=""),
                 name="chronicle_done_has_file",
             ),
             # One PDF in the making per campaign and language: asking again is given that one.
@@ -597,14 +731,7 @@ class ChronicleExport(models.Model):
         return f"chronicle {self.pk} of {self.campaign_id} ({self.language}): {self.status}"
 
 
-class PosterStatus(models.TextChoices):
-    QUEUED = "queued", "Queued"
-    DRAWING = "drawing", "Drawing"
-    DONE = "done", "Done"
-    FAILED = "failed", "Failed"
-
-
-class EndPoster(models.Model):
+class EndPoster(BackgroundJob):
     """How the drawing of a campaign's end poster stands (``campaigns.pictures.poster``).
 
     The poster's file is named by the hash of what it shows (``name``): the row says whether the
@@ -612,31 +739,30 @@ class EndPoster(models.Model):
     world (a correction after the naming) gives a new name, and the row starts again.
     """
 
+    KIND = "poster"
+    TASK = "campaigns.tasks.render_poster"
+    WORK = _("Drawing the poster")
+    WHAT = _("The poster")
+    RUNNING_WORD = "drawing"
+
     campaign = models.OneToOneField(Campaign, on_delete=models.CASCADE, related_name="end_poster")
     name = models.CharField(max_length=200, help_text="The stored file: posters/<hash>.png.")
-    status = models.CharField(
-        max_length=8, choices=PosterStatus.choices, default=PosterStatus.QUEUED
-    )
-    error = models.CharField(
-        max_length=20,
-        blank=True,
-        default="",
-        help_text="Why the poster could not be drawn, as a code (poster.ERRORS).",
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        constraints = [
-            models.CheckConstraint(
-                condition=Q(status__in=PosterStatus.values), name="poster_status_known"
-            ),
-            models.CheckConstraint(
-                condition=~Q(status=PosterStatus.FAILED) | ~Q(error=""),
-                name="poster_failure_says_why",
-            ),
-        ]
+        constraints = job_constraints("poster")
 
     def __str__(self) -> str:
         return f"end poster of {self.campaign_id}: {self.status}"
+
+    def task_args(self) -> tuple:
+        return (self.campaign_id,)
+
+
+# Every kind of background job, for the recovery loop and the file sweep.
+JOB_MODELS = (Snapshot, EndPoster, GamePhoto, ChronicleExport, ImportJob)
+
+# The statuses as each API says them: its OpenAPI enums (config/settings.py).
+SNAPSHOT_STATUSES = Snapshot.public_statuses()
+PHOTO_STATUSES = GamePhoto.public_statuses()
+POSTER_STATUSES = EndPoster.public_statuses()
+JOB_FAILURE_CODES = list(JobFailure.values)

@@ -8,9 +8,14 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("earthbook")
 app.config_from_object("django.conf:settings", namespace="CELERY")
-# The tasks live with what they serve: the board pictures, the imports, the photos and the
-# chronicle.
+# The tasks live with what they serve: the board pictures and the poster, the imports, the
+# photos and the chronicle; the background jobs' shared recovery loop lives in campaigns.jobs.
 app.autodiscover_tasks(
-    ["campaigns.pictures", "campaigns.imports", "campaigns.photos", "campaigns.chronicle"]
+    [
+        "campaigns.jobs",
+        "campaigns.pictures",
+        "campaigns.imports",
+        "campaigns.photos",
+        "campaigns.chronicle",
+    ]
 )
-app.autodiscover_tasks(["campaigns.pictures"], related_name="recovery")

@@ -2,8 +2,14 @@
 
 The embedded default needs nothing: a SQLite file under ``var/`` and Celery tasks run in-process.
 Production sets ``DATABASE_URL`` (PostgreSQL), ``REDIS_URL`` (broker and cache) and ``SECRET_KEY``.
+
+The background jobs (pictures, posters, photos, chronicle PDFs, imports) share one group of
+settings, ``EARTHBOOK_JOB_*``; their old names (``SNAPSHOT_QUEUE``, ``SNAPSHOT_LOST_AFTER``,
+``PHOTO_TIME_LIMIT``, ``CHRONICLE_QUEUE``, ``BACKUP_IMPORT_TIME_LIMIT`` ...) are still read for
+one release when the new name is not set: see "Background jobs" below for the whole table.
 """
 
+import os
 from datetime import timedelta
 from pathlib import Path
 
@@ -189,7 +195,6 @@ if PHOTO_MAX_BYTES < 1 or PHOTO_MAX_PIXELS < 1:
 # The long side of the copy shown on the pages, and of the thumbnail, in pixels.
 PHOTO_WEB_SIZE = env_int("PHOTO_WEB_SIZE", 1600)
 PHOTO_THUMBNAIL_SIZE = env_int("PHOTO_THUMBNAIL_SIZE", 400)
-PHOTO_TIME_LIMIT = env_int("PHOTO_TIME_LIMIT", 60)  # seconds to make the two copies
 
 # --- Invitations (campaigns/members.py) ---------------------------------------------------------
 
@@ -204,19 +209,6 @@ if INVITATION_TTL_DAYS < 1:
 
 SNAPSHOT_WIDTH = env_int("SNAPSHOT_WIDTH", 2000)  # pixels of a game's PNG
 SNAPSHOT_TIMELINE_WIDTH = env_int("SNAPSHOT_TIMELINE_WIDTH", 1000)  # pixels of a timeline frame
-# The Celery queue the renders go to ("celery" is the queue every worker reads by default).
-SNAPSHOT_QUEUE = env_str("SNAPSHOT_QUEUE") or "celery"
-SNAPSHOT_TIME_LIMIT = env_int("SNAPSHOT_TIME_LIMIT", 90)  # seconds for one game's picture
-SNAPSHOT_TIMELINE_TIME_LIMIT = env_int("SNAPSHOT_TIMELINE_TIME_LIMIT", 300)
-# A worker renders with a heartbeat on its row; a row "rendering" and silent this long was lost
-# with its worker (kill -9, a machine gone) and is asked for again.
-SNAPSHOT_HEARTBEAT_SECONDS = env_int("SNAPSHOT_HEARTBEAT_SECONDS", 10)
-SNAPSHOT_LOST_AFTER = env_int("SNAPSHOT_LOST_AFTER", 3 * SNAPSHOT_HEARTBEAT_SECONDS)
-# A row "queued" this long is asked for again (its message may have died with a worker).
-SNAPSHOT_QUEUED_PATIENCE = env_int("SNAPSHOT_QUEUED_PATIENCE", 600)
-# Times a picture is asked for again with nobody asking, before it is left failed for a person.
-SNAPSHOT_AUTO_RETRIES = env_int("SNAPSHOT_AUTO_RETRIES", 3)
-SNAPSHOT_RECOVER_INTERVAL = env_int("SNAPSHOT_RECOVER_INTERVAL", 30)  # seconds
 # Minutes a signed picture link (campaigns/pictures/links.py) works at least; at most a quarter
 # more, as its expiry is rounded up so that one picture keeps one address for a while.
 PICTURE_LINK_TTL_MINUTES = env_int("PICTURE_LINK_TTL_MINUTES", 60)
@@ -224,20 +216,6 @@ if PICTURE_LINK_TTL_MINUTES < 1:
     raise ImproperlyConfigured(
         f"PICTURE_LINK_TTL_MINUTES={PICTURE_LINK_TTL_MINUTES} must be at least 1: links expire."
     )
-# `celery beat` (docker/compose.yaml) sweeps away, daily, the stored pictures nobody shows, and
-# every SNAPSHOT_RECOVER_INTERVAL asks again for the renders lost with a worker or an outage.
-CELERY_BEAT_SCHEDULE = {
-    "sweep-snapshot-files": {
-        "task": "campaigns.tasks.sweep_snapshot_files",
-        "schedule": 24 * 60 * 60,
-        "options": {"queue": SNAPSHOT_QUEUE},
-    },
-    "recover-snapshots": {
-        "task": "campaigns.tasks.recover_snapshots",
-        "schedule": SNAPSHOT_RECOVER_INTERVAL,
-        "options": {"queue": SNAPSHOT_QUEUE, "expires": SNAPSHOT_RECOVER_INTERVAL},
-    },
-}
 
 # --- Backups (campaigns/backup/) ------------------------------------------------------------------
 
@@ -247,18 +225,106 @@ BACKUP_UPLOAD_MAX_BYTES = env_int("BACKUP_UPLOAD_MAX_BYTES", 20 * 1024 * 1024)
 # may nest and how long one value may be once written out, in characters.
 BACKUP_JSON_MAX_DEPTH = env_int("BACKUP_JSON_MAX_DEPTH", 16)
 BACKUP_JSON_MAX_CHARS = env_int("BACKUP_JSON_MAX_CHARS", 64 * 1024)
-# The Celery queue imports go to, and how long one may take (seconds).
-BACKUP_IMPORT_QUEUE = env_str("BACKUP_IMPORT_QUEUE") or "celery"
-BACKUP_IMPORT_TIME_LIMIT = env_int("BACKUP_IMPORT_TIME_LIMIT", 600)
 
 # --- The chronicle as a PDF (campaigns/chronicle/) ----------------------------------------------
 
 # The function that writes the chronicle's HTML for the PDF: the pages' words, named here so that
 # the campaigns room never imports a door.
 CHRONICLE_HTML = "web.views.chronicle.pdf_html"
-# The Celery queue the PDFs go to, and how long making one may take (seconds).
-CHRONICLE_QUEUE = env_str("CHRONICLE_QUEUE") or "celery"
-CHRONICLE_TIME_LIMIT = env_int("CHRONICLE_TIME_LIMIT", 300)
+
+# --- Background jobs (campaigns/jobs/) -----------------------------------------------------------
+
+# Board pictures, end posters, photos' copies, chronicle PDFs and backup imports are one kind of
+# background job (``campaigns.models.BackgroundJob``), with one group of settings. Each still
+# reads its old name for one release when the new one is not set (README, "Configuration"):
+#   EARTHBOOK_JOB_QUEUE                  <- SNAPSHOT_QUEUE, CHRONICLE_QUEUE, BACKUP_IMPORT_QUEUE
+#   EARTHBOOK_JOB_HEARTBEAT_SECONDS      <- SNAPSHOT_HEARTBEAT_SECONDS
+#   EARTHBOOK_JOB_LOST_AFTER             <- SNAPSHOT_LOST_AFTER
+#   EARTHBOOK_JOB_QUEUED_PATIENCE        <- SNAPSHOT_QUEUED_PATIENCE
+#   EARTHBOOK_JOB_AUTO_RETRIES           <- SNAPSHOT_AUTO_RETRIES
+#   EARTHBOOK_JOB_RECOVER_INTERVAL       <- SNAPSHOT_RECOVER_INTERVAL
+#   EARTHBOOK_JOB_TIME_LIMIT_SNAPSHOT    <- SNAPSHOT_TIME_LIMIT
+#   EARTHBOOK_JOB_TIME_LIMIT_TIMELINE    <- SNAPSHOT_TIMELINE_TIME_LIMIT
+#   EARTHBOOK_JOB_TIME_LIMIT_POSTER      <- SNAPSHOT_TIME_LIMIT (the poster shared it)
+#   EARTHBOOK_JOB_TIME_LIMIT_PHOTO       <- PHOTO_TIME_LIMIT
+#   EARTHBOOK_JOB_TIME_LIMIT_CHRONICLE   <- CHRONICLE_TIME_LIMIT
+#   EARTHBOOK_JOB_TIME_LIMIT_IMPORT      <- BACKUP_IMPORT_TIME_LIMIT
+# Setting an old name and its new one to different values is refused at start-up.
+
+
+def _job_env(new: str, olds: tuple[str, ...], default, read=env_int):
+    """The value of ``new``, or else of the first old name set (kept for a release)."""
+    values = {name: read(name, default) for name in (new, *olds) if os.environ.get(name)}
+    if len(set(values.values())) > 1:
+        raise ImproperlyConfigured(
+            f"{new} is set twice, under different names, to different values: {values}. "
+            f"Keep {new} only."
+        )
+    return next(iter(values.values()), default)
+
+
+def _job_env_str(name: str, default: str = "") -> str:
+    return env_str(name, default).strip()
+
+
+# The Celery queue every job goes to ("celery" is the queue every worker reads by default).
+EARTHBOOK_JOB_QUEUE = (
+    _job_env(
+        "EARTHBOOK_JOB_QUEUE",
+        ("SNAPSHOT_QUEUE", "CHRONICLE_QUEUE", "BACKUP_IMPORT_QUEUE"),
+        "",
+        _job_env_str,
+    )
+    or "celery"
+)
+# A worker runs a job with a heartbeat on its row; a row "running" and silent this long was lost
+# with its worker (kill -9, a machine gone) and is sent again.
+EARTHBOOK_JOB_HEARTBEAT_SECONDS = _job_env(
+    "EARTHBOOK_JOB_HEARTBEAT_SECONDS", ("SNAPSHOT_HEARTBEAT_SECONDS",), 10
+)
+EARTHBOOK_JOB_LOST_AFTER = _job_env(
+    "EARTHBOOK_JOB_LOST_AFTER", ("SNAPSHOT_LOST_AFTER",), 3 * EARTHBOOK_JOB_HEARTBEAT_SECONDS
+)
+# A row "queued" this long is sent again (its message may have died with a worker).
+EARTHBOOK_JOB_QUEUED_PATIENCE = _job_env(
+    "EARTHBOOK_JOB_QUEUED_PATIENCE", ("SNAPSHOT_QUEUED_PATIENCE",), 600
+)
+# Times a job is sent again with nobody asking, before it is left failed for a person.
+EARTHBOOK_JOB_AUTO_RETRIES = _job_env("EARTHBOOK_JOB_AUTO_RETRIES", ("SNAPSHOT_AUTO_RETRIES",), 3)
+EARTHBOOK_JOB_RECOVER_INTERVAL = _job_env(
+    "EARTHBOOK_JOB_RECOVER_INTERVAL", ("SNAPSHOT_RECOVER_INTERVAL",), 30
+)  # seconds
+# Seconds each kind of job may take (its soft limit is a little less).
+EARTHBOOK_JOB_TIME_LIMITS = {
+    "snapshot": _job_env("EARTHBOOK_JOB_TIME_LIMIT_SNAPSHOT", ("SNAPSHOT_TIME_LIMIT",), 90),
+    "timeline": _job_env(
+        "EARTHBOOK_JOB_TIME_LIMIT_TIMELINE", ("SNAPSHOT_TIMELINE_TIME_LIMIT",), 300
+    ),
+    "poster": _job_env("EARTHBOOK_JOB_TIME_LIMIT_POSTER", ("SNAPSHOT_TIME_LIMIT",), 90),
+    "photo": _job_env("EARTHBOOK_JOB_TIME_LIMIT_PHOTO", ("PHOTO_TIME_LIMIT",), 60),
+    "chronicle": _job_env("EARTHBOOK_JOB_TIME_LIMIT_CHRONICLE", ("CHRONICLE_TIME_LIMIT",), 300),
+    "import": _job_env("EARTHBOOK_JOB_TIME_LIMIT_IMPORT", ("BACKUP_IMPORT_TIME_LIMIT",), 600),
+}
+for _kind, _limit in EARTHBOOK_JOB_TIME_LIMITS.items():
+    if _limit < 1:
+        raise ImproperlyConfigured(
+            f"The time limit of a {_kind} job ({_limit}) must be at least 1."
+        )
+
+# `celery beat` (docker/compose.yaml) sweeps away, daily, the stored files no row names, and every
+# EARTHBOOK_JOB_RECOVER_INTERVAL sends again the jobs lost with a worker or an outage.
+CELERY_BEAT_SCHEDULE = {
+    "sweep-snapshot-files": {
+        "task": "campaigns.tasks.sweep_snapshot_files",
+        "schedule": 24 * 60 * 60,
+        "options": {"queue": EARTHBOOK_JOB_QUEUE},
+    },
+    "recover-jobs": {
+        "task": "campaigns.tasks.recover_jobs",
+        "schedule": EARTHBOOK_JOB_RECOVER_INTERVAL,
+        "options": {"queue": EARTHBOOK_JOB_QUEUE, "expires": EARTHBOOK_JOB_RECOVER_INTERVAL},
+    },
+}
 
 # --- People ------------------------------------------------------------------------------------
 
@@ -400,9 +466,13 @@ SPECTACULAR_SETTINGS = {
         "ContentKindEnum": "legacy.models.ContentKind",
         "RewardKindEnum": "legacy.rules.Reward",
         "GameStatusEnum": "campaigns.models.GameStatus",
-        "SnapshotStatusEnum": "campaigns.models.SnapshotStatus",
-        "PhotoStatusEnum": "campaigns.models.PhotoStatus",
-        "ChronicleStatusEnum": "campaigns.models.ChronicleStatus",
+        # Every job's status is one JobStatus; the pictures, photos and poster still say
+        # "rendering", "processing" and "drawing" for "running", as they always have.
+        "JobStatusEnum": "campaigns.models.JobStatus",
+        "SnapshotStatusEnum": "campaigns.models.SNAPSHOT_STATUSES",
+        "PhotoStatusEnum": "campaigns.models.PHOTO_STATUSES",
+        "PosterStatusEnum": "campaigns.models.POSTER_STATUSES",
+        "JobFailureEnum": "campaigns.models.JOB_FAILURE_CODES",
         "PacketEnum": "legacy.box.PACKET_CHOICES",
     },
     "PATH_CONVERTER_OVERRIDES": {

@@ -7,7 +7,7 @@ from rest_framework import serializers
 from api.errors import ErrorBodySerializer
 from api.serializers.common import Flag, StrictIntegerField, Text
 from api.serializers.rulebook import SettingStickerSerializer
-from campaigns.models import ImportStatus, Role
+from campaigns.models import JobStatus, Role
 from legacy import names
 
 
@@ -98,7 +98,7 @@ class CampaignDetailSerializer(CampaignSerializer):
 class ImportJobSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.ChoiceField(
-        choices=ImportStatus.choices,
+        choices=JobStatus.choices,
         help_text="queued, running, then done (campaign_id is set) or failed (error is set).",
     )
     progress = serializers.IntegerField(min_value=0, max_value=100, help_text="Percent done.")

@@ -4,20 +4,20 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from campaigns.chronicle.jobs import ERRORS
-from campaigns.models import ChronicleStatus
+from campaigns.models import JobFailure, JobStatus
 
 
 class ChronicleJobSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     language = serializers.CharField(help_text="The language the PDF is written in.")
-    status = serializers.ChoiceField(choices=ChronicleStatus.choices)
+    status = serializers.ChoiceField(choices=JobStatus.choices)
     progress = serializers.IntegerField(min_value=0, max_value=100, help_text="In percent.")
     current = serializers.BooleanField(
         help_text="Made of the world as it is now (nothing was recorded since)."
     )
     error = serializers.ChoiceField(
-        choices=["", *ERRORS], help_text="Why it failed, as a code; empty unless it failed."
+        choices=["", *JobFailure.values],
+        help_text="Why it failed, as a code; empty unless it failed.",
     )
     error_message = serializers.CharField(help_text="Why it failed, in words.")
     file_url = serializers.CharField(

@@ -5,8 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from api.serializers.derived import TallySerializer
-from campaigns.models import PosterStatus
-from campaigns.pictures.poster import ERRORS
+from campaigns.models import EndPoster, JobFailure
 
 
 class PlayerTallySerializer(TallySerializer):
@@ -74,12 +73,13 @@ class PosterSerializer(serializers.Serializer):
     world_name = serializers.CharField()
     winners = PosterWinnerSerializer(many=True)
     status = serializers.ChoiceField(
-        choices=PosterStatus.choices,
+        choices=EndPoster.public_statuses(),
         help_text="'queued' or 'drawing' until the task has stored it, then 'done'; 'failed' "
         "until it is asked for again.",
     )
     error = serializers.ChoiceField(
-        choices=["", *ERRORS], help_text="Why it failed, as a code; empty unless it failed."
+        choices=["", *JobFailure.values],
+        help_text="Why it failed, as a code; empty unless it failed.",
     )
     error_message = serializers.CharField(help_text="Why it failed, in words.")
     image = serializers.URLField(allow_null=True, help_text="The PNG, once drawn.")

@@ -35,7 +35,7 @@ from campaigns.imports.start import start_import
 from campaigns.models import (
     Campaign,
     ImportJob,
-    ImportStatus,
+    JobStatus,
     Membership,
     Player,
 )
@@ -249,7 +249,7 @@ class ImportView(ApiView):
         if not isinstance(payload, bytes) or not payload.lstrip().startswith(b"{"):
             raise exceptions.ValidationError({"non_field_errors": ["A backup is one JSON object."]})
         job = start_import(owner=request.user, payload=payload)
-        if job.status == ImportStatus.FAILED:
+        if job.status == JobStatus.FAILED:
             job.delete()  # refused at once: nothing stays behind, not even the job
             return Response({"error": job.error}, status=status.HTTP_400_BAD_REQUEST)
         location = reverse("api:import-job", kwargs={"job_id": job.pk})

@@ -24,9 +24,9 @@ from rest_framework.response import Response
 from api.access import Level, campaign_access, require_unlocked
 from api.serializers.chronicle import ChronicleJobSerializer
 from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors
-from campaigns.chronicle.jobs import ERRORS, pdf_response
+from campaigns.chronicle.jobs import pdf_response
 from campaigns.chronicle.start import request_pdf
-from campaigns.models import ChronicleExport, ChronicleStatus
+from campaigns.models import ChronicleExport, JobStatus
 
 HIDDEN_PDF = (
     "The chronicle's PDF shows what the packets unlocked, and this campaign shows that to its "
@@ -39,7 +39,7 @@ def pdf_access(request, campaign_id: int):
 
 
 def job_data(job: ChronicleExport, request) -> dict:
-    done = job.status == ChronicleStatus.DONE
+    done = job.status == JobStatus.DONE
     file_url = None
     if done:
         file_url = request.build_absolute_uri(
@@ -51,8 +51,8 @@ def job_data(job: ChronicleExport, request) -> dict:
         "status": job.status,
         "progress": job.progress,
         "current": done and job.world_version == job.campaign.world_version,
-        "error": job.error,
-        "error_message": str(ERRORS[job.error]) if job.error in ERRORS else "",
+        "error": job.failure,
+        "error_message": job.failure_text,
         "file_url": file_url,
         "created_at": job.created_at,
         "finished_at": job.finished_at,

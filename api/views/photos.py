@@ -28,7 +28,7 @@ from api.access import MAX_ID, Access, Level, campaign_access, require_unlocked
 from api.parsers import PhotoUploadParser
 from api.serializers.common import StrictCharField
 from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors
-from campaigns.models import Game, GamePhoto, PhotoStatus
+from campaigns.models import Game, GamePhoto, JobStatus
 from campaigns.photos.service import CAPTION_MAX, add_photo, delete_photo, may_delete
 from campaigns.photos.storage import photo_response
 
@@ -43,7 +43,7 @@ class PhotoSerializer(serializers.Serializer):
     game = serializers.IntegerField(help_text="The game's number.")
     caption = serializers.CharField()
     status = serializers.ChoiceField(
-        choices=PhotoStatus.choices,
+        choices=GamePhoto.public_statuses(),
         help_text="queued or processing while the web copy and thumbnail are made; then done "
         "(or failed, with the reason in error).",
     )
@@ -104,12 +104,12 @@ def _url(request, name: str, photo: GamePhoto) -> str:
 
 
 def photo_data(request, photo: GamePhoto) -> dict:
-    done = photo.status == PhotoStatus.DONE
+    done = photo.status == JobStatus.DONE
     return {
         "id": photo.pk,
         "game": photo.game.number,
         "caption": photo.caption,
-        "status": photo.status,
+        "status": photo.public_status,
         "uploaded_by": photo.uploaded_by.username if photo.uploaded_by else None,
         "width": photo.width,
         "height": photo.height,

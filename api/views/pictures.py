@@ -43,7 +43,7 @@ from api.access import MAX_ID, Access, Level, campaign_access, decide, require_u
 from api.serializers.common import GAME_NUMBER_MAX, Whole
 from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors, read_query
 from campaigns.access import snapshot_with_campaign
-from campaigns.models import Game, GameStatus, Snapshot, SnapshotStatus
+from campaigns.models import Game, GameStatus, JobStatus, Snapshot
 from campaigns.pictures import links
 from campaigns.pictures.snapshots import (
     request_snapshot,
@@ -68,7 +68,7 @@ class SnapshotQuerySerializer(serializers.Serializer):
 class SnapshotSerializer(serializers.Serializer):
     game = serializers.IntegerField(help_text="The game whose end it shows; 0 for the timeline.")
     kind = serializers.ChoiceField(choices=["game", "timeline"])
-    status = serializers.ChoiceField(choices=SnapshotStatus.choices)
+    status = serializers.ChoiceField(choices=Snapshot.public_statuses())
     image_url = serializers.CharField(
         allow_null=True,
         help_text="Set once the status is done: a signed link that opens this one picture, as "
@@ -152,7 +152,7 @@ class ReadsPictureWithToken:
 def image_url(request, row: Snapshot) -> str | None:
     """Where the stored picture is served, once it is drawn: a link signed for this picture
     alone (never the campaign's share token)."""
-    if row.status != SnapshotStatus.DONE or not row.image or not row.state_hash:
+    if row.status != JobStatus.DONE or not row.image or not row.state_hash:
         return None
     if row.game_number == Snapshot.TIMELINE:
         address = reverse("api:snapshot-timeline-image", args=[row.campaign_id])
@@ -196,7 +196,7 @@ def snapshot_data(row: Snapshot, request) -> dict:
     return {
         "game": row.game_number,
         "kind": "timeline" if row.game_number == Snapshot.TIMELINE else "game",
-        "status": row.status,
+        "status": row.public_status,
         "image_url": image_url(request, row),
         "state_hash": row.state_hash,
         "error": row.error,
@@ -215,7 +215,7 @@ def _finished_game(campaign_id: int, number: int) -> None:
 def _served(request, row: Snapshot | None, what: str):
     response = picture_response(request, row)
     if response is None:
-        state = f" (it is {row.status})" if row is not None else ""
+        state = f" (it is {row.public_status})" if row is not None else ""
         raise NotFound(
             f"The picture of {what} is not drawn yet{state}; its status is at the snapshots "
             "address, which also asks for it."

@@ -17,8 +17,8 @@ from rest_framework.response import Response
 from api.access import Level, campaign_access, require_unlocked
 from api.serializers.statistics import PosterSerializer, StatisticsSerializer
 from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors
-from campaigns.models import PosterStatus
-from campaigns.pictures.poster import ERRORS, not_named_yet, poster_of
+from campaigns.models import EndPoster, JobStatus
+from campaigns.pictures.poster import not_named_yet, poster_of
 from campaigns.pictures.poster_requests import request_poster
 from campaigns.selectors.statistics import campaign_statistics
 
@@ -57,16 +57,16 @@ def _poster(request, campaign_id):
 def poster_data(request, access, poster, row) -> dict:
     """What the poster shows and how its drawing stands, as the chronicle's PDF job says it."""
     ready = poster.stored
-    state = PosterStatus.DONE if ready else (row.status if row else PosterStatus.QUEUED)
-    failed = state == PosterStatus.FAILED
-    code = row.error if row and failed else ""
+    state = JobStatus.DONE if ready else (row.status if row else JobStatus.QUEUED)
+    failed = state == JobStatus.FAILED
+    code = row.failure if row and failed else ""
     url = reverse("api:poster-image", args=[access.campaign.pk])
     return {
         "world_name": poster.world_name,
         "winners": [asdict(w) for w in poster.winners],
-        "status": state,
+        "status": EndPoster.public_word(state),
         "error": code,
-        "error_message": str(ERRORS[code]) if code in ERRORS else "",
+        "error_message": row.failure_text if code else "",
         "image": request.build_absolute_uri(url) if ready else None,
         "finished_at": row.finished_at if row and (ready or failed) else None,
     }

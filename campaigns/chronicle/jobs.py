@@ -10,30 +10,16 @@ from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.http import FileResponse
-from django.utils import timezone
 from django.utils.module_loading import import_string
-from django.utils.translation import gettext_lazy as _
 
 from campaigns.chronicle.pdf import PdfError, html_to_pdf
-from campaigns.models import Campaign, ChronicleExport, ChronicleStatus
+from campaigns.jobs.work import claim, fail, finish, running
+from campaigns.models import IN_THE_MAKING, Campaign, ChronicleExport, JobFailure, JobStatus
 
 logger = logging.getLogger(__name__)
 
 # Where a job stands, in percent: the games are written up to WRITTEN, then the PDF is rendered.
 WRITTEN, RENDERED, DONE = 60, 90, 100
-IN_THE_MAKING = (ChronicleStatus.QUEUED, ChronicleStatus.RUNNING)
-
-# Why a job failed: the code is stored, the words are made when it is read.
-ERRORS = {
-    "not-queued": _("The PDF could not be queued; ask for it again."),
-    "not-rendered": _("The PDF could not be rendered from the chronicle."),
-    "too-long": _("Making the PDF took too long; ask for it again."),
-    "stopped": _("Making the PDF stopped unexpectedly; ask for it again."),
-}
-
-
-def error_text(code: str) -> str:
-    return str(ERRORS.get(code, ERRORS["stopped"])) if code else ""
 
 
 def _update(job_id: int, **fields) -> None:
@@ -49,38 +35,32 @@ def run_pdf(job_id: int) -> str:
 
     A job already done or failed is left as it is (a message delivered twice); a job found
     ``running`` is taken again: its worker died before it stored anything."""
-    claimed = ChronicleExport.objects.filter(pk=job_id, status__in=IN_THE_MAKING).update(
-        status=ChronicleStatus.RUNNING, progress=0
-    )
-    if not claimed:
+    job = ChronicleExport.objects.filter(pk=job_id).first()
+    attempt = claim(job, since=IN_THE_MAKING) if job is not None else None
+    if attempt is None:
         return "skipped"
-    job = ChronicleExport.objects.get(pk=job_id)
+    _update(job_id, progress=0)
 
     def on_game(done: int, total: int) -> None:
         _update(job_id, progress=WRITTEN * done // max(total, 1))
 
     try:
-        write_html = import_string(settings.CHRONICLE_HTML)
-        html = write_html(job.campaign_id, job.language, on_game)
-        _update(job_id, progress=WRITTEN)
-        pdf = html_to_pdf(html)
-        _update(job_id, progress=RENDERED)
-        name = default_storage.save(file_name(job), ContentFile(pdf))
+        with running(job, attempt):
+            write_html = import_string(settings.CHRONICLE_HTML)
+            html = write_html(job.campaign_id, job.language, on_game)
+            _update(job_id, progress=WRITTEN)
+            pdf = html_to_pdf(html)
+            _update(job_id, progress=RENDERED)
+            name = default_storage.save(file_name(job), ContentFile(pdf))
     except PdfError as error:
         logger.warning("Chronicle PDF %s could not be rendered: %s", job_id, error)
-        return fail(job_id, "not-rendered")
+        return fail_job(job_id, JobFailure.NOT_RENDERED)
     except Exception as error:  # a bug, a lost database or storage: recorded, and logged
         logger.exception("Chronicle PDF %s failed", job_id)
         timed_out = type(error).__name__ == "SoftTimeLimitExceeded"
-        return fail(job_id, "too-long" if timed_out else "stopped")
-    _update(
-        job_id,
-        status=ChronicleStatus.DONE,
-        progress=DONE,
-        file=name,
-        error="",
-        finished_at=timezone.now(),
-    )
+        return fail_job(job_id, JobFailure.TOO_LONG if timed_out else JobFailure.STOPPED)
+    if not finish(ChronicleExport, job_id, attempt, progress=DONE, file=name):
+        return "overtaken"
     sweep_superseded(job)
     return "done"
 
@@ -92,7 +72,7 @@ def sweep_superseded(job: ChronicleExport) -> int:
     older = ChronicleExport.objects.filter(
         campaign_id=job.campaign_id,
         pk__lt=job.pk,
-        status__in=(ChronicleStatus.DONE, ChronicleStatus.FAILED),
+        status__in=(JobStatus.DONE, JobStatus.FAILED),
     )
     names = [name for name in older.values_list("file", flat=True) if name]
     deleted, _by_model = older.delete()
@@ -104,8 +84,8 @@ def sweep_superseded(job: ChronicleExport) -> int:
     return deleted
 
 
-def fail(job_id: int, code: str) -> str:
-    _update(job_id, status=ChronicleStatus.FAILED, error=code, finished_at=timezone.now())
+def fail_job(job_id: int, code: str) -> str:
+    fail(ChronicleExport, code, pk=job_id)
     return "failed"
 
 
@@ -121,7 +101,7 @@ def latest_job(campaign: Campaign) -> ChronicleExport | None:
 def pdf_response(job: ChronicleExport | None, download_name: str):
     """The stored PDF of a finished job, as an attachment; None when it is not made or its file
     is gone. Served by Django behind the campaign's access rules, never from a public folder."""
-    if job is None or job.status != ChronicleStatus.DONE or not job.file:
+    if job is None or job.status != JobStatus.DONE or not job.file:
         return None
     try:
         file = default_storage.open(job.file.name, "rb")

@@ -1,5 +1,5 @@
 """Asking for the chronicle's PDF: a job row, and its task queued once the row is committed (or
-run at once, when Celery runs in-process).
+run at once, when Celery runs in-process), as every background job's (``campaigns.jobs``).
 
 One PDF is in the making per campaign and language: asking again while it is being made, or
 once it is made of the world as it still is, is given that job instead of a new one.
@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import logging
 
-from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 
-from campaigns.chronicle.jobs import IN_THE_MAKING, fail
-from campaigns.chronicle.tasks import make_chronicle_pdf
-from campaigns.models import Campaign, ChronicleExport, ChronicleStatus
+from campaigns.jobs.queue import enqueue_on_commit
+from campaigns.models import IN_THE_MAKING, Campaign, ChronicleExport, JobStatus
 
 logger = logging.getLogger(__name__)
 
@@ -23,7 +21,7 @@ logger = logging.getLogger(__name__)
 def current_for(campaign: Campaign) -> Q:
     """The jobs that answer a request now: in the making, or made of the world as it is."""
     return Q(status__in=IN_THE_MAKING) | Q(
-        status=ChronicleStatus.DONE, world_version=campaign.world_version
+        status=JobStatus.DONE, world_version=campaign.world_version
     )
 
 
@@ -53,19 +51,7 @@ def request_pdf(*, campaign: Campaign, by) -> tuple[ChronicleExport | None, bool
                 campaign=campaign, language=campaign.language, status__in=IN_THE_MAKING
             ).first()
             return found, False
-        if not make_chronicle_pdf.app.conf.task_always_eager:
-            transaction.on_commit(lambda: _enqueue(job.pk))
-    if make_chronicle_pdf.app.conf.task_always_eager:
-        make_chronicle_pdf.apply((job.pk,))
-        job.refresh_from_db()
+        # In-process, made at once: the request is given the job as it ended.
+        enqueue_on_commit(job, at_once_in_process=True)
+    job.refresh_from_db()
     return job, True
-
-
-def _enqueue(job_id: int) -> None:
-    """Send the task; a broker that cannot be reached leaves a failed job, not one that waits
-    forever."""
-    try:
-        make_chronicle_pdf.apply_async((job_id,), queue=settings.CHRONICLE_QUEUE)
-    except Exception:
-        logger.exception("Chronicle PDF %s could not be queued", job_id)
-        fail(job_id, "not-queued")

@@ -5,10 +5,9 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from django.utils import timezone
-
 from campaigns import backup
-from campaigns.models import ImportJob, ImportStatus
+from campaigns.jobs.work import claim, finish, running
+from campaigns.models import IN_THE_MAKING, ImportJob, JobFailure
 from legacy.errors import RuleViolation
 
 logger = logging.getLogger(__name__)
@@ -27,20 +26,20 @@ def run_import(job_id: int) -> str:
     A job already done or failed is left as it is (a message delivered twice); a job found
     ``running`` is taken again: its worker died, and its import, one transaction, left nothing.
     """
-    claimed = ImportJob.objects.filter(
-        pk=job_id, status__in=[ImportStatus.QUEUED, ImportStatus.RUNNING]
-    ).update(status=ImportStatus.RUNNING, progress=0)
-    if not claimed:
+    job = ImportJob.objects.select_related("owner").filter(pk=job_id).first()
+    attempt = claim(job, since=IN_THE_MAKING) if job is not None else None
+    if attempt is None:
         return "skipped"
-    job = ImportJob.objects.select_related("owner").get(pk=job_id)
+    _update(job_id, progress=0)
     notes: list[str] = []
     try:
-        data = backup.loads(bytes(job.payload))
-        job.payload = b""  # the document is read: the bytes need not stay in memory
-        _update(job_id, progress=READ)
-        backup.check_document(data)
-        _update(job_id, progress=CHECKED)
-        campaign = backup.import_campaign(data, owner=job.owner, notes=notes)
+        with running(job, attempt):
+            data = backup.loads(bytes(job.payload))
+            job.payload = b""  # the document is read: the bytes need not stay in memory
+            _update(job_id, progress=READ)
+            backup.check_document(data)
+            _update(job_id, progress=CHECKED)
+            campaign = backup.import_campaign(data, owner=job.owner, notes=notes)
     except backup.BackupError as error:
         refusal: dict[str, Any] = {"code": "invalid_backup", "message": error.message}
         if error.where:  # the place in the document, as the API's refusals name a field
@@ -56,25 +55,17 @@ def run_import(job_id: int) -> str:
         message = "The import stopped unexpectedly; nothing was imported."
         if type(error).__name__ == "SoftTimeLimitExceeded":
             message = "The import took too long; nothing was imported."
-        return _fail(job_id, {"code": "import_failed", "message": message})
-    _update(
-        job_id,
-        status=ImportStatus.DONE,
-        progress=DONE,
-        campaign=campaign,
-        notes=notes,
-        payload=b"",
-        finished_at=timezone.now(),
+        code = JobFailure.TOO_LONG if "took too long" in message else JobFailure.STOPPED
+        return _fail(job_id, {"code": "import_failed", "message": message}, code)
+    done = finish(
+        ImportJob, job_id, attempt, progress=DONE, campaign=campaign, notes=notes, payload=b""
     )
-    return "done"
+    return "done" if done else "overtaken"
 
 
-def _fail(job_id: int, error: dict) -> str:
-    _update(
-        job_id,
-        status=ImportStatus.FAILED,
-        error=error,
-        payload=b"",
-        finished_at=timezone.now(),
+def _fail(job_id: int, error: dict, code: str = JobFailure.REFUSED) -> str:
+    """Failed, with the refusal the API shows (``error``) and the reason's code."""
+    ImportJob.objects.filter(pk=job_id).update(
+        **{**ImportJob.failed_fields(code), "error": error, "payload": b""}
     )
     return "failed"

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.db import transaction
 
 from campaigns import backup
-from campaigns.imports.tasks import import_backup
+from campaigns.jobs.queue import enqueue_on_commit
 from campaigns.models import ImportJob
 
 
@@ -17,13 +16,8 @@ def start_import(*, owner, payload: bytes) -> ImportJob:
     if len(payload) > limit:
         raise backup.BackupError(f"The backup is larger than {limit} bytes.")
     job = ImportJob.objects.create(owner=owner, payload=payload)
-    if import_backup.app.conf.task_always_eager:
-        # In-process: this connection sees the job already, and the caller gets its end.
-        import_backup.apply((job.pk,))
-    else:
-        # A worker must find the job: send the message once it is committed.
-        transaction.on_commit(
-            lambda: import_backup.apply_async((job.pk,), queue=settings.BACKUP_IMPORT_QUEUE)
-        )
+    # A worker must find the job: sent once it is committed; in-process, run at once, so that
+    # the caller gets its end.
+    enqueue_on_commit(job, at_once_in_process=True)
     job.refresh_from_db()
     return job

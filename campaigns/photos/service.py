@@ -12,24 +12,19 @@ from __future__ import annotations
 import logging
 from functools import partial
 
-from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db import transaction
-from django.utils import timezone
 
-from campaigns.models import Game, GamePhoto, PhotoStatus
+from campaigns.jobs.queue import enqueue_on_commit
+from campaigns.models import Game, GamePhoto, JobStatus
 from campaigns.photos.checks import PhotoRefused, clean_photo
 from campaigns.photos.storage import delete_files, new_key, original_name
-from campaigns.photos.tasks import prepare_photo
 from campaigns.services import audit, lock_campaign
 
 logger = logging.getLogger(__name__)
 
 CAPTION_MAX = 200
-
-# The start of the error of a photo whose task the broker would not take (an outage).
-QUEUE_FAILURE = "The photo could not be queued"
 
 
 def clean_caption(caption) -> str:
@@ -64,31 +59,18 @@ def add_photo(*, game: Game, upload, caption: str = "", by) -> GamePhoto:
                 game=game,
                 uploaded_by=by if getattr(by, "is_authenticated", False) else None,
                 caption=text,
-                status=PhotoStatus.QUEUED,
+                status=JobStatus.QUEUED,
                 original=name,
                 width=clean.width,
                 height=clean.height,
             )
             audit(campaign, by, "photo-added", game=game.number, photo=photo.pk)
-            transaction.on_commit(partial(send_task, photo.pk), robust=True)
+            enqueue_on_commit(photo)
     except BaseException:
         if name:
             delete_files([name])
         raise
     return photo
-
-
-def send_task(photo_id: int) -> None:
-    """Send the task; a broker that cannot be reached leaves a visible failure."""
-    try:
-        prepare_photo.apply_async(args=[photo_id], queue=settings.SNAPSHOT_QUEUE)
-    except Exception as exc:
-        logger.exception("Photo %s could not be queued", photo_id)
-        GamePhoto.objects.filter(pk=photo_id, status=PhotoStatus.QUEUED).update(
-            status=PhotoStatus.FAILED,
-            error=f"{QUEUE_FAILURE}: {exc}"[:2000],
-            updated_at=timezone.now(),
-        )
 
 
 def delete_photo(*, photo: GamePhoto, by) -> None:

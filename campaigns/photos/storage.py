@@ -14,7 +14,7 @@ from django.core.files.storage import default_storage
 from django.http import FileResponse, HttpResponseBase
 from django.utils.cache import get_conditional_response
 
-from campaigns.models import GamePhoto, PhotoStatus
+from campaigns.models import GamePhoto, JobStatus
 
 logger = logging.getLogger(__name__)
 
@@ -46,7 +46,7 @@ def copy_name(original: str, suffix: str) -> str:
 def _file_of(photo: GamePhoto, variant: str):
     if variant == "original":
         return photo.original
-    if photo.status != PhotoStatus.DONE:
+    if photo.status != JobStatus.DONE:
         return None
     return photo.web if variant == "web" else photo.thumbnail
 

@@ -1,7 +1,9 @@
 """Board pictures, one room: ``state`` (what a picture shows, and its hash), ``snapshots`` (asking
 for a picture and reading its row), ``tasks`` (the Celery tasks), ``render`` (drawing and storing,
-the worker's side) and ``storage`` (serving a stored picture, sweeping away old files).
+the worker's side), ``poster`` and ``poster_requests`` (the end poster) and ``storage`` (serving
+a stored picture, sweeping away old files).
 
-The arrows run one way: ``recovery -> snapshots -> tasks -> render -> storage, state``;
-``recovery`` asks again for the pictures a lost worker or an outage left behind.
+The arrows run one way: ``snapshots -> tasks -> render -> storage, state``. Pictures and posters
+are background jobs (``campaigns.jobs``): a lost worker or an outage is looked after by the jobs'
+one recovery loop.
 """

@@ -21,7 +21,7 @@ from django.core import signing
 from django.utils.crypto import constant_time_compare
 
 from campaigns.access import snapshot_with_campaign
-from campaigns.models import SnapshotStatus
+from campaigns.models import JobStatus
 
 SALT = "earthbook.pictures.link"
 
@@ -96,7 +96,7 @@ def signed_picture(campaign_id: int, game_number: int, sig: str):
     if 0 < campaign_id < 2**63 and 0 <= game_number < 2**15:
         # The picture's row with its campaign, in the one statement every picture fetch uses.
         row = snapshot_with_campaign(campaign_id, game_number, None)
-        if row is not None and row.status != SnapshotStatus.DONE:
+        if row is not None and row.status != JobStatus.DONE:
             row = None
     outcome = check(
         sig,

@@ -6,9 +6,9 @@ The file is named by the hash of what it shows (``posters/<hash>.png``), like th
 pictures, so the poster of the world as it stands is either stored or not. Reading it asks for
 it when it is missing (a correction after the naming changed the board, say): the task draws it,
 once, whoever asks how often (``campaigns.pictures.poster_requests``). The campaign's
-``EndPoster`` row says how its drawing stands, as the chronicle's PDF job does: queued, drawing,
-done, or failed with the reason (a code; the words are made when it is read). The snapshot
-sweep never touches this folder.
+``EndPoster`` row (a background job, ``campaigns.jobs``) says how its drawing stands, as the
+chronicle's PDF job does: queued, drawing, done, or failed with the reason (a ``JobFailure``
+code; the words are made when it is read). The snapshot sweep never touches this folder.
 """
 
 from __future__ import annotations
@@ -22,10 +22,17 @@ from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db.models import Max
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
 
 from campaigns.game.derived import factions_of
-from campaigns.models import Campaign, EndPoster, GameStatus, PosterStatus, Result, Seat
+from campaigns.jobs.work import claim, finish, running
+from campaigns.models import (
+    Campaign,
+    EndPoster,
+    GameStatus,
+    JobStatus,
+    Result,
+    Seat,
+)
 from campaigns.pictures.state import canonical_json, picture_for
 from legacy import names
 from legacy.drawing import BoardPicture
@@ -37,19 +44,6 @@ logger = logging.getLogger(__name__)
 
 FOLDER = "posters"
 VERSION = 1  # bump when the poster's drawing changes
-
-IN_THE_MAKING = (PosterStatus.QUEUED, PosterStatus.DRAWING)
-
-# Why a poster could not be drawn: the code is stored, the words are made when it is read.
-ERRORS = {
-    "not-queued": _("The poster could not be queued; ask for it again."),
-    "too-long": _("Drawing the poster took too long; ask for it again."),
-    "stopped": _("Drawing the poster stopped unexpectedly; ask for it again."),
-}
-
-
-def error_text(code: str) -> str:
-    return str(ERRORS.get(code, ERRORS["stopped"])) if code else ""
 
 
 @dataclass(frozen=True)
@@ -137,43 +131,43 @@ def status_of(campaign_id: int, poster: Poster) -> EndPoster | None:
     return row if row is not None and row.name == poster.name else None
 
 
-def record(campaign_id: int, name: str, status: str, error: str = "") -> None:
-    """Write how the drawing of the poster ``name`` stands on the campaign's row."""
-    finished = status in (PosterStatus.DONE, PosterStatus.FAILED)
+def record(campaign_id: int, name: str, status: str) -> None:
+    """Write that the poster ``name`` is asked for (queued) or stored (done) on the campaign's
+    row; a new name (a changed world) starts the row again."""
+    done = status == JobStatus.DONE
     EndPoster.objects.update_or_create(
         campaign_id=campaign_id,
         defaults={
             "name": name,
             "status": status,
-            "error": error,
-            "finished_at": timezone.now() if finished else None,
+            "failure": "",
+            "heartbeat_at": None,
+            "finished_at": timezone.now() if done else None,
         },
-    )
-
-
-def record_failure(campaign_id: int, code: str) -> None:
-    """The poster being drawn failed (``code`` of ``ERRORS``); a poster drawn meanwhile (by a
-    second delivery) stays drawn."""
-    EndPoster.objects.filter(campaign_id=campaign_id).exclude(status=PosterStatus.DONE).update(
-        status=PosterStatus.FAILED, error=code, finished_at=timezone.now()
     )
 
 
 def draw_poster(campaign_id: int) -> str:
     """Draw and store the campaign's poster, saying how it stands on the campaign's row; how it
-    ended: "drawn", "stored" (it was already), or "not-named". A failure is raised (the task
-    records it, once it is not retried)."""
+    ended: "drawn", "stored" (it was already), "not-named", or "skipped" (failed meanwhile, or
+    overtaken). A failure is raised (the task records it, once it is not retried)."""
     poster = poster_of(campaign_id)
     if poster is None:
         return "not-named"
     if poster.stored:
-        record(campaign_id, poster.name, PosterStatus.DONE)
+        record(campaign_id, poster.name, JobStatus.DONE)
         return "stored"
-    record(campaign_id, poster.name, PosterStatus.DRAWING)
-    saved = default_storage.save(
-        poster.name, ContentFile(render_poster(poster.picture, poster.text, WIDTH))
-    )
+    row = status_of(campaign_id, poster)
+    if row is None:  # the world changed since it was asked for: this is the poster now
+        record(campaign_id, poster.name, JobStatus.QUEUED)
+        row = status_of(campaign_id, poster)
+    attempt = claim(row)
+    if attempt is None:
+        return "skipped"
+    with running(row, attempt):
+        saved = default_storage.save(
+            poster.name, ContentFile(render_poster(poster.picture, poster.text, WIDTH))
+        )
     if saved != poster.name:  # drawn twice at once: one file is enough
         default_storage.delete(saved)
-    record(campaign_id, poster.name, PosterStatus.DONE)
-    return "drawn"
+    return "drawn" if finish(EndPoster, row.pk, attempt) else "skipped"

@@ -12,27 +12,16 @@ from __future__ import annotations
 import logging
 from functools import partial
 
-from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 
-from campaigns.models import EndPoster, PosterStatus
-from campaigns.pictures.poster import Poster, poster_of, record, record_failure, status_of
-from campaigns.pictures.tasks import render_poster
+from campaigns.jobs.queue import enqueue_on_commit
+from campaigns.models import EndPoster, JobStatus
+from campaigns.pictures.poster import Poster, poster_of, record, status_of
 
 logger = logging.getLogger(__name__)
 
 ASKED_SECONDS = 300
-
-
-def _enqueue(campaign_id: int) -> None:
-    """Send the task; a broker that cannot be reached leaves a failed poster, not one that
-    waits for ever."""
-    try:
-        render_poster.apply_async(args=(campaign_id,), queue=settings.SNAPSHOT_QUEUE)
-    except Exception:
-        logger.exception("The end poster of campaign %s could not be drawn or queued", campaign_id)
-        record_failure(campaign_id, "not-queued")
 
 
 def request_poster(
@@ -46,20 +35,20 @@ def request_poster(
         return None
     row = status_of(campaign_id, poster)
     if poster.stored:
-        if row is None or row.status != PosterStatus.DONE:
-            record(campaign_id, poster.name, PosterStatus.DONE)
+        if row is None or row.status != JobStatus.DONE:
+            record(campaign_id, poster.name, JobStatus.DONE)
             row = status_of(campaign_id, poster)
         return row
-    if row is not None and row.status == PosterStatus.FAILED and not again:
+    if row is not None and row.status == JobStatus.FAILED and not again:
         return row
     note = f"poster-asked:{poster.name}"
     if again:
         cache.delete(note)
-    if cache.add(note, 1, ASKED_SECONDS) or row is None or row.status == PosterStatus.DONE:
+    if cache.add(note, 1, ASKED_SECONDS) or row is None or row.status == JobStatus.DONE:
         # Never asked, its file gone, asked again, or asked long enough ago to be lost.
-        record(campaign_id, poster.name, PosterStatus.QUEUED)
-        transaction.on_commit(partial(_enqueue, campaign_id), robust=True)
+        record(campaign_id, poster.name, JobStatus.QUEUED)
         row = status_of(campaign_id, poster)
+        enqueue_on_commit(row)
     return row
 
 

@@ -2,9 +2,9 @@
 
 ``request_snapshot`` (after a game is finished or amended, or on demand) puts the row in the
 queue and, once the transaction has committed, sends the render task
-(``campaigns.pictures.tasks``) the ids. Never earlier: a worker could otherwise look for a row,
-or a game's marks, that are not there yet. A row is read through ``settle``, which shows a render
-killed at its hard time limit as failed.
+(``campaigns.pictures.tasks``) the ids (``campaigns.jobs.queue``). Never earlier: a worker could
+otherwise look for a row, or a game's marks, that are not there yet. A row is read through
+``settle``, which shows a render killed at its hard time limit as failed.
 """
 
 from __future__ import annotations
@@ -13,20 +13,19 @@ import logging
 from datetime import timedelta
 from functools import partial
 
-from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from campaigns.jobs.queue import enqueue_on_commit
 from campaigns.models import (
     Game,
     GameStatus,
+    JobFailure,
+    JobStatus,
     Snapshot,
-    SnapshotStatus,
-    snapshot_statuses_before,
+    job_statuses_before,
 )
-from campaigns.pictures.render import describe
 from campaigns.pictures.state import finished_games
-from campaigns.pictures.tasks import render_snapshot, render_timeline
 from legacy.errors import RuleViolation
 
 logger = logging.getLogger(__name__)
@@ -37,11 +36,11 @@ def _queue_row(campaign_id: int, game_number: int, force: bool) -> tuple[Snapsho
     row, created = Snapshot.objects.get_or_create(campaign_id=campaign_id, game_number=game_number)
     if created:
         return row, True
-    if row.status == SnapshotStatus.QUEUED and not force:
+    if row.status == JobStatus.QUEUED and not force:
         return row, False
-    Snapshot.objects.filter(
-        pk=row.pk, status__in=snapshot_statuses_before(SnapshotStatus.QUEUED)
-    ).update(status=SnapshotStatus.QUEUED, updated_at=timezone.now())
+    Snapshot.objects.filter(pk=row.pk, status__in=job_statuses_before(JobStatus.QUEUED)).update(
+        status=JobStatus.QUEUED, failure="", heartbeat_at=None, updated_at=timezone.now()
+    )
     row.refresh_from_db()
     return row, True
 
@@ -68,9 +67,7 @@ def request_snapshot(campaign_id: int, game_number: int, force: bool = False) ->
     with transaction.atomic():
         row, send = _queue_row(campaign_id, game_number, force)
         if send:
-            transaction.on_commit(
-                partial(_enqueue, render_snapshot, row.pk, campaign_id, game_number), robust=True
-            )
+            enqueue_on_commit(row)
         if Snapshot.objects.filter(campaign_id=campaign_id, game_number=Snapshot.TIMELINE).exists():
             request_timeline(campaign_id)
     return row
@@ -121,30 +118,8 @@ def request_timeline(campaign_id: int, force: bool = False) -> Snapshot:
     with transaction.atomic():
         row, send = _queue_row(campaign_id, Snapshot.TIMELINE, force)
         if send:
-            transaction.on_commit(
-                partial(_enqueue, render_timeline, row.pk, campaign_id), robust=True
-            )
+            enqueue_on_commit(row)
     return row
-
-
-# The start of the error of a render that could not be queued (the broker was down).
-QUEUE_FAILURE = "The render could not be queued"
-
-
-def _enqueue(task, pk: int, *args) -> None:
-    """Send the task; a broker that cannot be reached leaves a visible failure, not a row that
-    waits forever."""
-    try:
-        task.apply_async(args=args, queue=settings.SNAPSHOT_QUEUE)
-    except Exception as exc:
-        logger.exception("Board snapshot %s could not be queued", args)
-        Snapshot.objects.filter(
-            pk=pk, status__in=snapshot_statuses_before(SnapshotStatus.FAILED)
-        ).update(
-            status=SnapshotStatus.FAILED,
-            error=describe(exc, QUEUE_FAILURE),
-            updated_at=timezone.now(),
-        )
 
 
 def snapshot_for_reading(campaign_id: int, game_number: int) -> Snapshot:
@@ -170,29 +145,22 @@ def timeline_for_reading(campaign_id: int) -> Snapshot:
 STALL_GRACE_SECONDS = 30
 
 
-def time_limit(game_number: int) -> int:
-    if game_number == Snapshot.TIMELINE:
-        return settings.SNAPSHOT_TIMELINE_TIME_LIMIT
-    return settings.SNAPSHOT_TIME_LIMIT
-
-
 def settle(row: Snapshot) -> Snapshot:
     """``row``, failed if its render has been "rendering" for longer than any render may."""
-    if row.status != SnapshotStatus.RENDERING:
+    if row.status != JobStatus.RUNNING:
         return row
-    limit = time_limit(row.game_number)
+    limit = row.time_limit
     cutoff = timezone.now() - timedelta(seconds=limit + STALL_GRACE_SECONDS)
     if row.updated_at >= cutoff:
         return row
     Snapshot.objects.filter(
-        pk=row.pk, status=SnapshotStatus.RENDERING, attempts=row.attempts, updated_at__lt=cutoff
+        pk=row.pk, status=JobStatus.RUNNING, attempts=row.attempts, updated_at__lt=cutoff
     ).update(
-        status=SnapshotStatus.FAILED,
-        error=(
+        **Snapshot.failed_fields(
+            JobFailure.TOO_LONG,
             f"The render did not finish within its time limit of {limit} seconds: it was "
-            "stopped, or its worker died. Ask for the picture again."
-        ),
-        updated_at=timezone.now(),
+            "stopped, or its worker died. Ask for the picture again.",
+        )
     )
     row.refresh_from_db()
     return row

@@ -16,8 +16,8 @@ from campaigns.models import (
     ChronicleExport,
     EndPoster,
     GamePhoto,
+    JobStatus,
     Snapshot,
-    SnapshotStatus,
 )
 
 logger = logging.getLogger(__name__)
@@ -40,7 +40,7 @@ def picture_response(request, row: Snapshot | None):
 
     Pictures are served by Django, behind the campaign's access rules, from whatever storage
     holds them, never from a public folder: a private campaign's board stays private."""
-    if row is None or row.status != SnapshotStatus.DONE or not row.image or not row.state_hash:
+    if row is None or row.status != JobStatus.DONE or not row.image or not row.state_hash:
         return None
     etag = f'"{row.state_hash}"'
     current: HttpResponseBase | None = get_conditional_response(request, etag=etag)

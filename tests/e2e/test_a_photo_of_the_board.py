@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from campaigns import services
-from campaigns.models import GamePhoto, PhotoStatus
+from campaigns.models import GamePhoto, JobStatus
 from legacy.box import FACTIONS
 from tests.conftest import TWELVE_COINS
 from tests.e2e.conftest import PHONE
@@ -65,4 +65,4 @@ def test_a_photo_taken_on_a_phone_is_shown_beside_the_drawn_board(
     screenshots(page, "shown")
     assert serious_violations(page) == []
     photo = GamePhoto.objects.get()
-    assert photo.status == PhotoStatus.DONE and photo.caption == "Europe after the Bear's push"
+    assert photo.status == JobStatus.DONE and photo.caption == "Europe after the Bear's push"

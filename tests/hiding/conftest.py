@@ -17,7 +17,7 @@ from campaigns.game.packets import open_packet
 from campaigns.game.rulebook import add_sticker
 from campaigns.game.sealed import add_component
 from campaigns.game.table import place_mark, place_scar
-from campaigns.models import GamePhoto, Membership, PhotoStatus, Role, Snapshot, SnapshotStatus
+from campaigns.models import GamePhoto, JobStatus, Membership, Role, Snapshot
 from campaigns.photos.service import add_photo
 from campaigns.pictures.snapshots import request_snapshot, request_timeline
 from config.celery import app as celery_app
@@ -192,6 +192,6 @@ def drawn(hidden, settings, tmp_path, django_capture_on_commit_callbacks):
             )
     finally:
         conf.task_always_eager, conf.task_eager_propagates = before
-    assert Snapshot.objects.filter(campaign=hidden, status=SnapshotStatus.DONE).count() == 2
-    assert GamePhoto.objects.filter(game__campaign=hidden, status=PhotoStatus.DONE).count() == 1
+    assert Snapshot.objects.filter(campaign=hidden, status=JobStatus.DONE).count() == 2
+    assert GamePhoto.objects.filter(game__campaign=hidden, status=JobStatus.DONE).count() == 1
     return hidden

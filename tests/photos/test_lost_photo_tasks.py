@@ -1,5 +1,5 @@
 """A photo whose task was lost (its worker died, the broker lost or refused the message) does not
-wait for ever: the periodic ``campaigns.tasks.recover_snapshots`` sends its task again, with
+wait for ever: the periodic ``campaigns.tasks.recover_jobs`` sends its task again, with
 nobody asking, a bounded number of times."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from campaigns.models import GamePhoto, PhotoStatus
+from campaigns.jobs.tasks import recover_jobs
+from campaigns.models import GamePhoto, JobStatus
 from campaigns.photos.service import add_photo
 from campaigns.photos.tasks import prepare_photo
-from campaigns.pictures.recovery import recover_snapshots
 from tests.photos import made
 
 pytestmark = pytest.mark.django_db
@@ -60,20 +60,20 @@ def left(photo: GamePhoto, status: str, seconds_ago: int, **fields) -> GamePhoto
 
 def recover(django_capture_on_commit_callbacks) -> int:
     with django_capture_on_commit_callbacks(execute=True):
-        return recover_snapshots.apply().get()
+        return recover_jobs.apply().get()
 
 
 def test_a_photo_whose_task_was_lost_gets_its_copies_once_the_task_is_sent_again(
     game, owner, settings, broker, django_capture_on_commit_callbacks
 ):
-    settings.SNAPSHOT_QUEUED_PATIENCE = 600
+    settings.EARTHBOOK_JOB_QUEUED_PATIENCE = 600
     photo = waiting_photo(game, owner, django_capture_on_commit_callbacks)
-    assert photo.status == PhotoStatus.QUEUED and len(broker.sent) == 1  # sent, and lost
-    left(photo, PhotoStatus.QUEUED, 601)
+    assert photo.status == JobStatus.QUEUED and len(broker.sent) == 1  # sent, and lost
+    left(photo, JobStatus.QUEUED, 601)
     broker.mode = "back"  # a worker is back
     assert recover(django_capture_on_commit_callbacks) == 1
     photo.refresh_from_db()
-    assert photo.status == PhotoStatus.DONE
+    assert photo.status == JobStatus.DONE
     assert photo.web and photo.thumbnail
     assert photo.auto_retries == 0  # made: the count starts again
 
@@ -81,24 +81,24 @@ def test_a_photo_whose_task_was_lost_gets_its_copies_once_the_task_is_sent_again
 def test_a_photo_left_processing_by_a_dead_worker_is_made_again(
     game, owner, settings, broker, django_capture_on_commit_callbacks
 ):
-    settings.SNAPSHOT_QUEUED_PATIENCE = 600
+    settings.EARTHBOOK_JOB_QUEUED_PATIENCE = 600
     photo = left(
-        waiting_photo(game, owner, django_capture_on_commit_callbacks), PhotoStatus.PROCESSING, 700
+        waiting_photo(game, owner, django_capture_on_commit_callbacks), JobStatus.RUNNING, 700
     )
     broker.mode = "back"
     assert recover(django_capture_on_commit_callbacks) == 1
-    assert GamePhoto.objects.get(pk=photo.pk).status == PhotoStatus.DONE
+    assert GamePhoto.objects.get(pk=photo.pk).status == JobStatus.DONE
 
 
-def test_a_photo_waiting_a_short_while_is_left_to_its_task(
+def test_a_photo_whose_worker_still_beats_is_left_to_its_task(
     game, owner, settings, broker, django_capture_on_commit_callbacks
 ):
-    settings.SNAPSHOT_QUEUED_PATIENCE = 600
+    settings.EARTHBOOK_JOB_LOST_AFTER = 30
     photo = waiting_photo(game, owner, django_capture_on_commit_callbacks)
-    left(photo, PhotoStatus.PROCESSING, 60)
+    left(photo, JobStatus.RUNNING, 60, heartbeat_at=timezone.now())
     assert recover(django_capture_on_commit_callbacks) == 0
     assert len(broker.sent) == 1  # nothing sent again
-    assert GamePhoto.objects.get(pk=photo.pk).status == PhotoStatus.PROCESSING
+    assert GamePhoto.objects.get(pk=photo.pk).status == JobStatus.RUNNING
 
 
 def test_a_photo_the_broker_would_not_take_is_sent_again_once_it_is_back(
@@ -106,14 +106,14 @@ def test_a_photo_the_broker_would_not_take_is_sent_again_once_it_is_back(
 ):
     broker.mode = "down"
     photo = waiting_photo(game, owner, django_capture_on_commit_callbacks)
-    assert photo.status == PhotoStatus.FAILED
+    assert photo.status == JobStatus.FAILED
     assert photo.error.startswith("The photo could not be queued")
     assert recover(django_capture_on_commit_callbacks) == 1  # still down: failed again
-    assert GamePhoto.objects.get(pk=photo.pk).status == PhotoStatus.FAILED
+    assert GamePhoto.objects.get(pk=photo.pk).status == JobStatus.FAILED
     broker.mode = "back"
     assert recover(django_capture_on_commit_callbacks) == 1
     photo.refresh_from_db()
-    assert photo.status == PhotoStatus.DONE and photo.error == ""
+    assert photo.status == JobStatus.DONE and photo.error == ""
 
 
 def test_a_photo_that_failed_for_its_own_reasons_is_left_for_a_person(
@@ -121,28 +121,29 @@ def test_a_photo_that_failed_for_its_own_reasons_is_left_for_a_person(
 ):
     photo = left(
         waiting_photo(game, owner, django_capture_on_commit_callbacks),
-        PhotoStatus.FAILED,
+        JobStatus.FAILED,
         3600,
+        failure="stopped",
         error="UnidentifiedImageError: cannot identify image file",
     )
     assert recover(django_capture_on_commit_callbacks) == 0
-    assert GamePhoto.objects.get(pk=photo.pk).status == PhotoStatus.FAILED
+    assert GamePhoto.objects.get(pk=photo.pk).status == JobStatus.FAILED
     assert len(broker.sent) == 1
 
 
 def test_a_photo_whose_task_is_lost_every_time_is_given_up_after_a_few_tries(
     game, owner, settings, broker, django_capture_on_commit_callbacks
 ):
-    settings.SNAPSHOT_QUEUED_PATIENCE = 600
-    settings.SNAPSHOT_AUTO_RETRIES = 2
+    settings.EARTHBOOK_JOB_QUEUED_PATIENCE = 600
+    settings.EARTHBOOK_JOB_AUTO_RETRIES = 2
     photo = waiting_photo(game, owner, django_capture_on_commit_callbacks)
     for _ in range(2):
-        left(photo, PhotoStatus.QUEUED, 601)
+        left(photo, JobStatus.QUEUED, 601)
         assert recover(django_capture_on_commit_callbacks) == 1
     assert len(broker.sent) == 3  # sent on upload, then twice again
-    left(photo, PhotoStatus.QUEUED, 601)
+    left(photo, JobStatus.QUEUED, 601)
     assert recover(django_capture_on_commit_callbacks) == 0
     photo.refresh_from_db()
-    assert photo.status == PhotoStatus.FAILED
+    assert photo.status == JobStatus.FAILED
     assert "asked for again 2 times" in photo.error
     assert len(broker.sent) == 3

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from campaigns.models import GamePhoto, PhotoStatus
+from campaigns.models import GamePhoto, JobStatus
 from campaigns.photos.service import add_photo
 from tests.photos import made
 from tests.photos.conftest import client_for, stored_files
@@ -64,7 +64,7 @@ def test_an_editor_adds_a_photo_and_the_page_shows_it_beside_the_board(
         response = post_photo(client, game, made.jpeg_with_gps())
     assert response.status_code == 302
     photo = GamePhoto.objects.get()
-    assert photo.status == PhotoStatus.DONE and photo.uploaded_by == editor
+    assert photo.status == JobStatus.DONE and photo.uploaded_by == editor
     html = client.get(page(game)).content.decode()
     assert 'class="board-and-photos"' in html
     assert file_address(photo) in html

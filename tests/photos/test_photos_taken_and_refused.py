@@ -9,7 +9,7 @@ import pytest
 from django.core.files.storage import default_storage
 from PIL import Image
 
-from campaigns.models import AuditEntry, GamePhoto, PhotoStatus
+from campaigns.models import AuditEntry, GamePhoto, JobStatus
 from campaigns.photos.checks import HEIF, PhotoRefused
 from campaigns.photos.service import add_photo, delete_photo
 from tests.photos import made
@@ -45,7 +45,7 @@ def test_a_photo_of_each_allowed_kind_is_kept_with_its_copies(
     with django_capture_on_commit_callbacks(execute=True):
         photo = add(game, owner, VALID[kind](), name=f"board.{kind}", caption="  After game 1 ")
     photo.refresh_from_db()
-    assert photo.status == PhotoStatus.DONE
+    assert photo.status == JobStatus.DONE
     assert photo.caption == "After game 1"
     assert (photo.width, photo.height) == (120, 80)
     with Image.open(io.BytesIO(stored(photo.web.name))) as web:
@@ -178,5 +178,5 @@ def test_deleting_a_photo_removes_its_files_and_is_audited(
 
 def test_a_photo_being_prepared_is_not_done_until_its_task_has_run(game, owner):
     photo = add(game, owner, made.encoded("PNG"))  # the task is sent once the add commits
-    assert photo.status == PhotoStatus.QUEUED
+    assert photo.status == JobStatus.QUEUED
     assert not photo.web and not photo.thumbnail

@@ -14,7 +14,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 import config.urls
-from campaigns.models import Snapshot, SnapshotStatus
+from campaigns.models import JobFailure, JobStatus, Snapshot
 from tests.snapshots.conftest import start
 
 pytestmark = pytest.mark.django_db
@@ -81,7 +81,7 @@ def test_stored_pictures_are_not_served_from_a_public_folder(played, client):
 
 
 def test_a_picture_not_drawn_yet_is_a_404_that_says_so(played, owner):
-    Snapshot.objects.filter(campaign=played).update(status=SnapshotStatus.QUEUED)
+    Snapshot.objects.filter(campaign=played).update(status=JobStatus.QUEUED)
     response = client_for(owner).get(image(played))
     assert response.status_code == 404
     assert "not drawn yet (it is queued)" in response.json()["error"]["message"]
@@ -145,7 +145,7 @@ def test_asking_for_a_missing_picture_queues_it(played, owner, django_capture_on
 
 def test_a_failed_picture_says_why(played, owner):
     Snapshot.objects.filter(campaign=played).update(
-        status=SnapshotStatus.FAILED, error="ValueError: the ink ran out"
+        status=JobStatus.FAILED, failure=JobFailure.STOPPED, error="ValueError: the ink ran out"
     )
     body = client_for(owner).get(url(played)).json()
     assert body["status"] == "failed" and body["error"] == "ValueError: the ink ran out"
@@ -176,7 +176,7 @@ def test_a_member_asks_to_draw_it_again_and_a_reader_may_not(
         response = client_for(viewer).post(url(played))
     assert response.status_code == 202 and response.json()["status"] == "queued"
     row = Snapshot.objects.get(campaign=played, game_number=1)
-    assert row.status == SnapshotStatus.DONE and row.attempts == 2
+    assert row.status == JobStatus.DONE and row.attempts == 2
 
 
 def test_reading_a_picture_takes_a_few_queries(played, viewer, django_assert_max_num_queries):
@@ -189,21 +189,21 @@ def test_reading_a_picture_takes_a_few_queries(played, viewer, django_assert_max
 
 
 def test_a_render_stopped_at_its_hard_time_limit_is_reported_as_failed(played, owner, settings):
-    settings.SNAPSHOT_TIME_LIMIT = 90
+    settings.EARTHBOOK_JOB_TIME_LIMITS = {**settings.EARTHBOOK_JOB_TIME_LIMITS, "snapshot": 90}
     row = Snapshot.objects.get(campaign=played, game_number=1)
     long_ago = timezone.now() - datetime.timedelta(seconds=90 + 31)
-    Snapshot.objects.filter(pk=row.pk).update(status=SnapshotStatus.RENDERING, updated_at=long_ago)
+    Snapshot.objects.filter(pk=row.pk).update(status=JobStatus.RUNNING, updated_at=long_ago)
     body = client_for(owner).get(url(played)).json()
     assert body["status"] == "failed"
     assert "time limit of 90 seconds" in body["error"]
-    assert Snapshot.objects.get(pk=row.pk).status == SnapshotStatus.FAILED
+    assert Snapshot.objects.get(pk=row.pk).status == JobStatus.FAILED
 
 
 def test_a_render_still_within_its_time_limit_is_left_rendering(played, owner, settings):
-    settings.SNAPSHOT_TIME_LIMIT = 90
+    settings.EARTHBOOK_JOB_TIME_LIMITS = {**settings.EARTHBOOK_JOB_TIME_LIMITS, "snapshot": 90}
     a_minute_ago = timezone.now() - datetime.timedelta(seconds=60)
     Snapshot.objects.filter(campaign=played).update(
-        status=SnapshotStatus.RENDERING, updated_at=a_minute_ago
+        status=JobStatus.RUNNING, updated_at=a_minute_ago
     )
     assert client_for(owner).get(url(played)).json()["status"] == "rendering"
 

@@ -9,7 +9,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from campaigns import members, services
-from campaigns.models import AuditEntry, Campaign, Snapshot, SnapshotStatus
+from campaigns.models import AuditEntry, Campaign, JobStatus, Snapshot
 from campaigns.pictures.state import picture_for
 from legacy import drawing
 from legacy.errors import RuleViolation
@@ -45,7 +45,7 @@ def test_changing_the_language_draws_every_picture_again(
     with django_capture_on_commit_callbacks(execute=True):
         members.set_language(campaign=drawn, language="ru", by=owner)
     after = Snapshot.objects.get(campaign=drawn, game_number=1)
-    assert after.status == SnapshotStatus.DONE and after.state_hash != before.state_hash
+    assert after.status == JobStatus.DONE and after.state_hash != before.state_hash
     assert after.attempts == before.attempts + 1
     assert AuditEntry.objects.filter(campaign=drawn, action="language").count() == 1
     # Asking for the language it already has draws nothing and records nothing.

@@ -1,5 +1,5 @@
 """Pictures left behind by a lost worker or an outage are asked for again by the periodic
-``campaigns.tasks.recover_snapshots``, with nobody asking, a bounded number of times.
+``campaigns.tasks.recover_jobs``, with nobody asking, a bounded number of times.
 
 Celery runs in-process here; the worker test (test_worker.py) kills a real worker."""
 
@@ -11,8 +11,8 @@ import pytest
 from django.conf import settings as django_settings
 from django.utils import timezone
 
-from campaigns.models import Snapshot, SnapshotStatus
-from campaigns.pictures.recovery import recover_snapshots
+from campaigns.jobs.tasks import recover_jobs
+from campaigns.models import JobFailure, JobStatus, Snapshot
 from tests.snapshots.conftest import stored_files
 
 pytestmark = pytest.mark.django_db
@@ -30,17 +30,17 @@ def left(campaign, status, seconds_ago, **fields) -> Snapshot:
 
 def recover(django_capture_on_commit_callbacks) -> int:
     with django_capture_on_commit_callbacks(execute=True):
-        return recover_snapshots.apply().get()
+        return recover_jobs.apply().get()
 
 
 def test_a_render_whose_worker_went_silent_is_drawn_again_with_nobody_asking(
     played, settings, media, django_capture_on_commit_callbacks
 ):
-    settings.SNAPSHOT_LOST_AFTER = 30
-    before = left(played, SnapshotStatus.RENDERING, 31)
+    settings.EARTHBOOK_JOB_LOST_AFTER = 30
+    before = left(played, JobStatus.RUNNING, 31)
     assert recover(django_capture_on_commit_callbacks) == 1
     row = Snapshot.objects.get(pk=before.pk)
-    assert row.status == SnapshotStatus.DONE
+    assert row.status == JobStatus.DONE
     assert row.attempts == before.attempts + 1
     assert row.auto_retries == 0  # drawn: the count starts again
     assert stored_files(media) == [f"{row.state_hash}.png"]
@@ -49,28 +49,28 @@ def test_a_render_whose_worker_went_silent_is_drawn_again_with_nobody_asking(
 def test_a_render_still_beating_is_left_to_its_worker(
     played, settings, django_capture_on_commit_callbacks
 ):
-    settings.SNAPSHOT_LOST_AFTER = 30
-    before = left(played, SnapshotStatus.RENDERING, 5)
+    settings.EARTHBOOK_JOB_LOST_AFTER = 30
+    before = left(played, JobStatus.RUNNING, 5)
     assert recover(django_capture_on_commit_callbacks) == 0
-    assert Snapshot.objects.get(pk=before.pk).status == SnapshotStatus.RENDERING
+    assert Snapshot.objects.get(pk=before.pk).status == JobStatus.RUNNING
 
 
 def test_a_picture_queued_too_long_is_asked_for_again(
     played, settings, django_capture_on_commit_callbacks
 ):
-    settings.SNAPSHOT_QUEUED_PATIENCE = 600
-    left(played, SnapshotStatus.QUEUED, 601)
+    settings.EARTHBOOK_JOB_QUEUED_PATIENCE = 600
+    left(played, JobStatus.QUEUED, 601)
     assert recover(django_capture_on_commit_callbacks) == 1
-    assert Snapshot.objects.get(campaign=played, game_number=1).status == SnapshotStatus.DONE
+    assert Snapshot.objects.get(campaign=played, game_number=1).status == JobStatus.DONE
 
 
 def test_a_picture_queued_a_short_while_waits_its_turn(
     played, settings, django_capture_on_commit_callbacks
 ):
-    settings.SNAPSHOT_QUEUED_PATIENCE = 600
-    left(played, SnapshotStatus.QUEUED, 60)
+    settings.EARTHBOOK_JOB_QUEUED_PATIENCE = 600
+    left(played, JobStatus.QUEUED, 60)
     assert recover(django_capture_on_commit_callbacks) == 0
-    assert Snapshot.objects.get(campaign=played, game_number=1).status == SnapshotStatus.QUEUED
+    assert Snapshot.objects.get(campaign=played, game_number=1).status == JobStatus.QUEUED
 
 
 def test_a_picture_that_could_not_be_queued_while_the_broker_was_down_is_drawn_once_it_is_back(
@@ -78,57 +78,65 @@ def test_a_picture_that_could_not_be_queued_while_the_broker_was_down_is_drawn_o
 ):
     left(
         played,
-        SnapshotStatus.FAILED,
+        JobStatus.FAILED,
         5,
+        failure=JobFailure.NOT_QUEUED,
         error="The render could not be queued: OperationalError: Connection refused.",
     )
     assert recover(django_capture_on_commit_callbacks) == 1
     row = Snapshot.objects.get(campaign=played, game_number=1)
-    assert (row.status, row.error) == (SnapshotStatus.DONE, "")
+    assert (row.status, row.error) == (JobStatus.DONE, "")
 
 
 def test_a_picture_that_failed_for_its_own_reasons_is_left_for_a_person(
     played, django_capture_on_commit_callbacks
 ):
-    left(played, SnapshotStatus.FAILED, 5, error="ValueError: a territory the board lacks")
+    left(
+        played,
+        JobStatus.FAILED,
+        5,
+        failure=JobFailure.STOPPED,
+        error="ValueError: a territory the board lacks",
+    )
     assert recover(django_capture_on_commit_callbacks) == 0
-    assert Snapshot.objects.get(campaign=played, game_number=1).status == SnapshotStatus.FAILED
+    assert Snapshot.objects.get(campaign=played, game_number=1).status == JobStatus.FAILED
 
 
 def test_an_outage_failure_is_retried_a_bounded_number_of_times(
     played, settings, django_capture_on_commit_callbacks
 ):
-    settings.SNAPSHOT_AUTO_RETRIES = 3
+    settings.EARTHBOOK_JOB_AUTO_RETRIES = 3
     left(
         played,
-        SnapshotStatus.FAILED,
+        JobStatus.FAILED,
         5,
+        failure=JobFailure.NOT_QUEUED,
         error="The render could not be queued: ConnectionError",
         auto_retries=3,
     )
     assert recover(django_capture_on_commit_callbacks) == 0
-    assert Snapshot.objects.get(campaign=played, game_number=1).status == SnapshotStatus.FAILED
+    assert Snapshot.objects.get(campaign=played, game_number=1).status == JobStatus.FAILED
 
 
 def test_a_render_lost_too_often_ends_failed_with_the_reason(
     played, settings, django_capture_on_commit_callbacks
 ):
-    settings.SNAPSHOT_AUTO_RETRIES = 3
-    settings.SNAPSHOT_LOST_AFTER = 30
-    left(played, SnapshotStatus.RENDERING, 31, auto_retries=3)
+    settings.EARTHBOOK_JOB_AUTO_RETRIES = 3
+    settings.EARTHBOOK_JOB_LOST_AFTER = 30
+    left(played, JobStatus.RUNNING, 31, auto_retries=3)
     assert recover(django_capture_on_commit_callbacks) == 0
     row = Snapshot.objects.get(campaign=played, game_number=1)
-    assert row.status == SnapshotStatus.FAILED
+    assert row.status == JobStatus.FAILED
     assert "asked for again 3 times" in row.error
 
 
 def test_celery_beat_asks_for_lost_pictures_every_half_minute():
-    entry = django_settings.CELERY_BEAT_SCHEDULE["recover-snapshots"]
-    assert entry["task"] == "campaigns.tasks.recover_snapshots"
+    entry = django_settings.CELERY_BEAT_SCHEDULE["recover-jobs"]
+    assert entry["task"] == "campaigns.tasks.recover_jobs"
     assert entry["schedule"] <= 30
 
 
 def test_a_lost_workers_message_is_given_back_within_minutes_not_an_hour():
     visibility = django_settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"]
-    assert django_settings.SNAPSHOT_TIMELINE_TIME_LIMIT < visibility <= 600
+    assert django_settings.EARTHBOOK_JOB_TIME_LIMITS["timeline"] < visibility <= 600
     assert django_settings.CELERY_WORKER_PREFETCH_MULTIPLIER == 1

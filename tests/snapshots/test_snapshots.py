@@ -16,7 +16,8 @@ from kombu.exceptions import OperationalError as BrokerDown
 from PIL import Image
 
 from campaigns.game.finish import amend_game
-from campaigns.models import Snapshot, SnapshotStatus
+from campaigns.jobs.tasks import MAX_RETRIES
+from campaigns.models import JobStatus, Snapshot
 from campaigns.pictures import render
 from campaigns.pictures.snapshots import (
     correction_affects_from,
@@ -25,7 +26,7 @@ from campaigns.pictures.snapshots import (
     snapshot_for_reading,
 )
 from campaigns.pictures.state import picture_for
-from campaigns.pictures.tasks import MAX_RETRIES, render_snapshot
+from campaigns.pictures.tasks import render_snapshot
 from legacy.drawing import (
     CITY_FILL,
     CONTINENT_COLORS,
@@ -71,7 +72,7 @@ def first_game(prepared_campaign, players, django_capture_on_commit_callbacks):
 
 def test_finishing_a_game_stores_its_board_picture(first_game, media):
     row = snapshot_of(first_game.campaign)
-    assert row.status == SnapshotStatus.DONE, row.error
+    assert row.status == JobStatus.DONE, row.error
     assert row.image.name == f"snapshots/{row.state_hash}.png"
     assert default_storage.exists(row.image.name)
     assert (media / row.image.name).is_file()
@@ -123,7 +124,7 @@ def test_the_same_state_is_drawn_once_and_stored_once(first_game, media, monkeyp
     # worker would once it had.
     assert render_snapshot.delay(first_game.campaign_id, 1).get() == "done"
     row.refresh_from_db()
-    assert row.status == SnapshotStatus.DONE and row.attempts == 2
+    assert row.status == JobStatus.DONE and row.attempts == 2
     assert calls == []
     assert stored_files(media) == [f"{row.state_hash}.png"]
     assert stored.stat().st_mtime_ns == before
@@ -149,7 +150,7 @@ def test_two_snapshots_of_one_state_share_one_file(
             play_first_game(twin, roster)
         twins.append(snapshot_of(twin))
     a, b = twins
-    assert a.status == b.status == SnapshotStatus.DONE
+    assert a.status == b.status == JobStatus.DONE
     assert a.state_hash == b.state_hash and a.image.name == b.image.name
     assert stored_files(media) == [f"{a.state_hash}.png"]
 
@@ -170,7 +171,7 @@ def test_an_amended_game_is_drawn_again(
             reason="The city was Alexandria",
         )
     new = snapshot_of(first_game.campaign)
-    assert new.pk == old.pk and new.status == SnapshotStatus.DONE
+    assert new.pk == old.pk and new.status == JobStatus.DONE
     assert new.state_hash != old.state_hash
     assert drawn(picture_for(first_game.campaign_id, 1), "egypt").city_name == "Alexandria"
     # The old file stays until `manage.py sweep_snapshots` (test_sweep.py) finds nobody shows it.
@@ -188,7 +189,7 @@ def test_a_failed_render_is_recorded_with_its_reason(
         game = play_first_game(prepared_campaign, players)
     assert game.status == "finished"  # the game is recorded whatever happens to its picture
     row = snapshot_of(prepared_campaign)
-    assert row.status == SnapshotStatus.FAILED
+    assert row.status == JobStatus.FAILED
     assert row.error == "ValueError: the ink ran out"
     assert row.image.name == "" and stored_files(media) == []
 
@@ -208,7 +209,7 @@ def test_a_transient_error_is_retried_and_the_render_succeeds(
     with django_capture_on_commit_callbacks(execute=True):
         play_first_game(prepared_campaign, players)
     row = snapshot_of(prepared_campaign)
-    assert row.status == SnapshotStatus.DONE and row.attempts == 2
+    assert row.status == JobStatus.DONE and row.attempts == 2
     assert row.error == ""
 
 
@@ -222,7 +223,7 @@ def test_a_transient_error_that_lasts_fails_after_the_retries(
     with django_capture_on_commit_callbacks(execute=True):
         play_first_game(prepared_campaign, players)
     row = snapshot_of(prepared_campaign)
-    assert row.status == SnapshotStatus.FAILED
+    assert row.status == JobStatus.FAILED
     assert row.error == f"OSError: storage unreachable (after {MAX_RETRIES} retries)"
     assert row.attempts == MAX_RETRIES + 1
 
@@ -238,7 +239,7 @@ def test_a_broker_that_cannot_be_reached_is_a_visible_failure(
         game = play_first_game(prepared_campaign, players)
     assert game.status == "finished"
     row = snapshot_of(prepared_campaign)
-    assert row.status == SnapshotStatus.FAILED
+    assert row.status == JobStatus.FAILED
     assert row.error.startswith("The render could not be queued: OperationalError: Error 111")
 
 
@@ -248,12 +249,12 @@ def test_a_failed_snapshot_is_drawn_when_asked_again(
     monkeypatch.setattr(render, "render_png", lambda *a, **k: 1 / 0)
     with django_capture_on_commit_callbacks(execute=True):
         play_first_game(prepared_campaign, players)
-    assert snapshot_of(prepared_campaign).status == SnapshotStatus.FAILED
+    assert snapshot_of(prepared_campaign).status == JobStatus.FAILED
     monkeypatch.undo()
     with django_capture_on_commit_callbacks(execute=True):
         request_snapshot(prepared_campaign.pk, 1)
     row = snapshot_of(prepared_campaign)
-    assert row.status == SnapshotStatus.DONE and row.error == "" and row.attempts == 2
+    assert row.status == JobStatus.DONE and row.error == "" and row.attempts == 2
 
 
 def test_a_delivery_for_a_failed_snapshot_does_nothing(
@@ -264,7 +265,7 @@ def test_a_delivery_for_a_failed_snapshot_does_nothing(
         play_first_game(prepared_campaign, players)
     monkeypatch.undo()
     assert render_snapshot.delay(prepared_campaign.pk, 1).get() == "failed"
-    assert snapshot_of(prepared_campaign).status == SnapshotStatus.FAILED
+    assert snapshot_of(prepared_campaign).status == JobStatus.FAILED
 
 
 def test_only_a_finished_game_has_a_picture(prepared_campaign, players):
@@ -283,9 +284,9 @@ def test_a_past_game_is_drawn_on_demand(
     assert not Snapshot.objects.exists()
     with django_capture_on_commit_callbacks(execute=True):
         row = snapshot_for_reading(prepared_campaign.pk, 1)
-    assert row.status == SnapshotStatus.QUEUED
+    assert row.status == JobStatus.QUEUED
     row.refresh_from_db()
-    assert row.status == SnapshotStatus.DONE
+    assert row.status == JobStatus.DONE
 
 
 def test_a_second_delivery_of_a_done_render_changes_nothing(first_game, media):
@@ -310,7 +311,7 @@ def test_the_timeline_animates_every_finished_game(
     with django_capture_on_commit_callbacks(execute=True):
         request_timeline(first_game.campaign_id)
     row = snapshot_of(first_game.campaign, Snapshot.TIMELINE)
-    assert row.status == SnapshotStatus.DONE, row.error
+    assert row.status == JobStatus.DONE, row.error
     assert row.image.name == f"snapshots/timeline-{row.state_hash}.webp"
     image = stored_image(row)
     assert image.format == "WEBP" and getattr(image, "n_frames", 1) == 1
@@ -322,10 +323,10 @@ def test_the_timeline_animates_every_finished_game(
             first_game.campaign, players, "asia", "The Steppe", ("argentina", "greenland", "india")
         )
     row = snapshot_of(first_game.campaign, Snapshot.TIMELINE)
-    assert row.status == SnapshotStatus.DONE and row.state_hash != one_game
+    assert row.status == JobStatus.DONE and row.state_hash != one_game
     image = stored_image(row)
     assert image.n_frames == 2 and image.is_animated and image.width == 1000
-    assert snapshot_of(first_game.campaign, 2).status == SnapshotStatus.DONE
+    assert snapshot_of(first_game.campaign, 2).status == JobStatus.DONE
 
 
 def test_a_campaign_without_a_finished_game_has_no_timeline(prepared_campaign):
@@ -350,7 +351,7 @@ def test_a_corrected_mark_draws_the_pictures_that_show_it_again(
             campaign=campaign, model=Scar, mark_id=scar.pk, reason="Placed by mistake", by=owner
         )
     after = snapshot_of(campaign)
-    assert after.status == SnapshotStatus.DONE and after.state_hash != before.state_hash
+    assert after.status == JobStatus.DONE and after.state_hash != before.state_hash
     pixel = stored_image(after).convert("RGB").getpixel(scar_at)
     assert not close(pixel, SCAR_COLORS["bunker"])
 

@@ -17,12 +17,10 @@ from django.utils import timezone
 from campaigns.game.finish import amend_game
 from campaigns.models import (
     ChronicleExport,
-    ChronicleStatus,
     EndPoster,
     Game,
     GamePhoto,
-    PhotoStatus,
-    PosterStatus,
+    JobStatus,
     Snapshot,
 )
 from tests.snapshots.conftest import play_first_game, stored_files
@@ -116,14 +114,14 @@ def test_pdfs_posters_and_photos_that_no_row_names_are_swept_and_the_named_ones_
     ChronicleExport.objects.create(
         campaign=prepared_campaign,
         language="en",
-        status=ChronicleStatus.DONE,
+        status=JobStatus.DONE,
         file=kept[0],
         finished_at=timezone.now(),
     )
-    EndPoster.objects.create(campaign=prepared_campaign, name=kept[1], status=PosterStatus.DONE)
+    EndPoster.objects.create(campaign=prepared_campaign, name=kept[1], status=JobStatus.DONE)
     GamePhoto.objects.create(
         game=Game.objects.get(campaign=prepared_campaign, number=1),
-        status=PhotoStatus.DONE,
+        status=JobStatus.DONE,
         original=kept[2],
         web=kept[3],
         thumbnail=kept[4],

@@ -2,7 +2,7 @@
 
 Eager mode hides what only a real worker shows (a task sent before its rows are committed, a
 message lost with its worker), so these tests start real workers as subprocesses. Each test
-run uses its own queue (``SNAPSHOT_QUEUE``, ``-Q``), emptied before and after, so no stale
+run uses its own queue (``EARTHBOOK_JOB_QUEUE``, ``-Q``), emptied before and after, so no stale
 message of another run reaches it; every worker is stopped in a ``finally``, every wait bounded.
 
 The worker reads the test's own database (``test_<name>`` on PostgreSQL: a separate process
@@ -29,8 +29,8 @@ from django.conf import settings
 from django.db import connection
 from PIL import Image
 
-from campaigns.models import Snapshot, SnapshotStatus
-from campaigns.pictures.render import TEST_DELAY_ENV
+from campaigns.jobs.work import TEST_DELAY_ENV
+from campaigns.models import JobFailure, JobStatus, Snapshot
 from tests.snapshots.conftest import play_first_game, stored_files
 
 pytestmark = [
@@ -96,7 +96,7 @@ class Worker:
             "CELERY_BROKER_URL": broker_url(),
             "REDIS_URL": os.environ.get("REDIS_URL") or broker_url(),
             "MEDIA_ROOT": str(self.media),
-            "SNAPSHOT_QUEUE": self.queue,
+            "EARTHBOOK_JOB_QUEUE": self.queue,
             "CELERY_VISIBILITY_TIMEOUT": str(VISIBILITY_TIMEOUT),
             "CELERY_RESTORE_INTERVAL": "1",
             "CELERY_RESTORE_THROTTLE": "1",
@@ -166,7 +166,7 @@ class Worker:
 def start_worker(settings, media, tmp_path):
     """Start workers on a queue of this test's own; all are stopped when the test ends."""
     queue = f"earthbook-test-snapshots-{uuid.uuid4().hex[:12]}"
-    settings.SNAPSHOT_QUEUE = queue  # where request_snapshot sends from this process
+    settings.EARTHBOOK_JOB_QUEUE = queue  # where this process sends the jobs
     empty_queue(queue)
     workers: list[Worker] = []
 
@@ -212,11 +212,11 @@ def test_a_real_worker_draws_the_picture_of_a_finished_game(
     row = wait_for(
         prepared_campaign,
         1,
-        lambda r: r.status in (SnapshotStatus.DONE, SnapshotStatus.FAILED),
+        lambda r: r.status in (JobStatus.DONE, JobStatus.FAILED),
         "the end of the render",
         logs=[worker],
     )
-    assert row.status == SnapshotStatus.DONE, row.error
+    assert row.status == JobStatus.DONE, row.error
     assert row.attempts == 1
     assert_one_intact_png(media, row)
     assert "campaigns.tasks.render_snapshot" in worker.log()
@@ -230,25 +230,25 @@ def test_a_render_killed_with_its_worker_is_delivered_again_and_stored_once(
     wait_for(
         prepared_campaign,
         1,
-        lambda r: r.status == SnapshotStatus.RENDERING,
+        lambda r: r.status == JobStatus.RUNNING,
         "the render starting",
         logs=[doomed],
     )
     doomed.kill()  # mid-render: the message was never acknowledged
     row = Snapshot.objects.get(campaign=prepared_campaign, game_number=1)
-    assert (row.status, row.attempts) == (SnapshotStatus.RENDERING, 1)
+    assert (row.status, row.attempts) == (JobStatus.RUNNING, 1)
     assert stored_files(media) == []
 
     rescuer = start_worker()
     row = wait_for(
         prepared_campaign,
         1,
-        lambda r: r.status in (SnapshotStatus.DONE, SnapshotStatus.FAILED),
+        lambda r: r.status in (JobStatus.DONE, JobStatus.FAILED),
         "the render delivered again",
         timeout=RENDER_TIMEOUT + VISIBILITY_TIMEOUT,
         logs=[doomed, rescuer],
     )
-    assert row.status == SnapshotStatus.DONE, row.error
+    assert row.status == JobStatus.DONE, row.error
     assert row.attempts == 2  # the killed one, and the one delivered again
     assert_one_intact_png(media, row)
     assert "campaigns.tasks.render_snapshot" in rescuer.log()
@@ -259,13 +259,13 @@ def test_a_render_killed_with_its_worker_is_drawn_once_within_two_minutes_with_n
 ):
     """The message stays with the dead worker (its visibility timeout is an hour here): the
     periodic recovery notices the silent heartbeat and asks again."""
-    beating = {"SNAPSHOT_HEARTBEAT_SECONDS": "1", "CELERY_VISIBILITY_TIMEOUT": "3600"}
+    beating = {"EARTHBOOK_JOB_HEARTBEAT_SECONDS": "1", "CELERY_VISIBILITY_TIMEOUT": "3600"}
     doomed = start_worker(**beating, **{TEST_DELAY_ENV: "120"})
     play_first_game(prepared_campaign, players)
     wait_for(
         prepared_campaign,
         1,
-        lambda r: r.status == SnapshotStatus.RENDERING,
+        lambda r: r.status == JobStatus.RUNNING,
         "the render starting",
         logs=[doomed],
     )
@@ -274,20 +274,173 @@ def test_a_render_killed_with_its_worker_is_drawn_once_within_two_minutes_with_n
     rescuer = start_worker(
         args=["--beat", "--schedule", str(tmp_path / "beat-schedule")],
         **beating,
-        SNAPSHOT_LOST_AFTER="5",
-        SNAPSHOT_RECOVER_INTERVAL="2",
+        EARTHBOOK_JOB_LOST_AFTER="5",
+        EARTHBOOK_JOB_RECOVER_INTERVAL="2",
     )
     row = wait_for(
         prepared_campaign,
         1,
-        lambda r: r.status in (SnapshotStatus.DONE, SnapshotStatus.FAILED),
+        lambda r: r.status in (JobStatus.DONE, JobStatus.FAILED),
         "the lost render asked for again",
         timeout=120,
         logs=[doomed, rescuer],
     )
     assert time.monotonic() - killed_at < 120
-    assert row.status == SnapshotStatus.DONE, row.error
+    assert row.status == JobStatus.DONE, row.error
     assert row.attempts == 2  # the killed one, and the one asked for again
     assert row.auto_retries == 0
     assert_one_intact_png(media, row)
-    assert "campaigns.tasks.recover_snapshots" in rescuer.log()
+    assert "campaigns.tasks.recover_jobs" in rescuer.log()
+
+
+# --- Every kind of background job, killed with its worker -----------------------------------------
+
+
+@contextlib.contextmanager
+def sent_elsewhere(settings):
+    """What the set-up asks for (the pictures of the games played to get there) goes to a queue
+    no worker reads, emptied after: the worker under test sees only the job the test makes."""
+    queue, elsewhere = settings.EARTHBOOK_JOB_QUEUE, f"earthbook-test-aside-{uuid.uuid4().hex[:12]}"
+    settings.EARTHBOOK_JOB_QUEUE = elsewhere
+    try:
+        yield
+    finally:
+        settings.EARTHBOOK_JOB_QUEUE = queue
+        empty_queue(elsewhere)
+
+
+def a_poster(campaign, owner, players, settings):
+    from campaigns.pictures.poster_requests import request_poster
+    from tests.campaigns.statistics_world import name_it, play_fifteen_and_name
+
+    with sent_elsewhere(settings):
+        play_fifteen_and_name(campaign, owner)
+        name_it(campaign, owner)
+    return request_poster(campaign.pk, again=True)
+
+
+def a_photo(campaign, owner, players, settings):
+    from campaigns.game.setup import setup_game
+    from campaigns.photos.service import add_photo
+    from tests.photos.made import jpeg_with_gps, upload
+
+    seats = [
+        {"player": players["Ada"].pk, "faction": "khan-industries", "hq": "egypt"},
+        {"player": players["Boris"].pk, "faction": "die-mechaniker", "hq": "japan"},
+        {"player": players["Chloe"].pk, "faction": "enclave-of-the-bear", "hq": "peru"},
+    ]
+    game = setup_game(campaign=campaign, seats=seats, by=owner)
+    return add_photo(game=game, upload=upload(jpeg_with_gps()), by=owner)
+
+
+def a_chronicle(campaign, owner, players, settings):
+    from campaigns.chronicle.start import request_pdf
+
+    with sent_elsewhere(settings):
+        play_first_game(campaign, players)
+    job, _made = request_pdf(campaign=campaign, by=owner)
+    return job
+
+
+def an_import(campaign, owner, players, settings):
+    from campaigns import backup
+    from campaigns.imports.start import start_import
+
+    with sent_elsewhere(settings):
+        play_first_game(campaign, players)
+    document = backup.dumps(backup.export_campaign(campaign.pk)).encode()
+    return start_import(owner=owner, payload=document)
+
+
+def a_snapshot(campaign, owner, players, settings):
+    play_first_game(campaign, players)
+    return Snapshot.objects.get(campaign=campaign, game_number=1)
+
+
+JOBS = {
+    "board picture": a_snapshot,
+    "end poster": a_poster,
+    "photo of the board": a_photo,
+    "chronicle pdf": a_chronicle,
+    "backup import": an_import,
+}
+
+
+def wait_for_job(job, done, what: str, timeout: float = RENDER_TIMEOUT, logs=()):
+    deadline = time.monotonic() + timeout
+    model = type(job)
+    while True:
+        row = model.objects.filter(pk=job.pk).first()
+        if row is not None and done(row):
+            return row
+        if time.monotonic() > deadline:
+            state = (row.status, row.attempts, row.failure) if row else "gone"
+            tails = "\n".join(w.log()[-3000:] for w in logs)
+            pytest.fail(f"{what} not seen in {timeout} s ({model.KIND}: {state})\n{tails}")
+        time.sleep(0.2)
+
+
+@pytest.mark.parametrize("kind", list(JOBS))
+def test_a_job_killed_with_its_worker_is_done_with_nobody_asking(
+    kind, start_worker, prepared_campaign, players, owner, settings, tmp_path
+):
+    """Whatever the job, a worker killed -9 mid-job leaves it "running" with a silent
+    heartbeat; the one recovery loop sends it again and another worker finishes it."""
+    beating = {"EARTHBOOK_JOB_HEARTBEAT_SECONDS": "1", "CELERY_VISIBILITY_TIMEOUT": "3600"}
+    doomed = start_worker(**beating, **{TEST_DELAY_ENV: "120"})
+    job = JOBS[kind](prepared_campaign, owner, players, settings)
+    wait_for_job(job, lambda r: r.status == JobStatus.RUNNING, "the job starting", logs=[doomed])
+    doomed.kill()
+    killed_at = time.monotonic()
+    assert type(job).objects.get(pk=job.pk).status == JobStatus.RUNNING
+
+    rescuer = start_worker(
+        args=["--beat", "--schedule", str(tmp_path / "beat-schedule")],
+        **beating,
+        EARTHBOOK_JOB_LOST_AFTER="5",
+        EARTHBOOK_JOB_RECOVER_INTERVAL="2",
+    )
+    row = wait_for_job(
+        job,
+        lambda r: r.status in (JobStatus.DONE, JobStatus.FAILED),
+        "the lost job sent again",
+        timeout=120,
+        logs=[doomed, rescuer],
+    )
+    assert time.monotonic() - killed_at < 120
+    assert row.status == JobStatus.DONE, (row.failure, row.failure_text)
+    assert row.attempts == 2  # the killed one, and the one sent again
+    assert row.auto_retries == 0
+    assert "campaigns.tasks.recover_jobs" in rescuer.log()
+
+
+@pytest.mark.parametrize("kind", list(JOBS))
+def test_a_job_killed_again_and_again_ends_failed_with_the_reason(
+    kind, start_worker, prepared_campaign, players, owner, settings, tmp_path
+):
+    """A job whose every worker dies is not left "running" for ever: once sent again as often
+    as allowed, it ends failed, saying so, for a person to ask again."""
+    job = JOBS[kind](prepared_campaign, owner, players, settings)
+    beating = {
+        "EARTHBOOK_JOB_HEARTBEAT_SECONDS": "1",
+        "CELERY_VISIBILITY_TIMEOUT": "3600",
+        "EARTHBOOK_JOB_AUTO_RETRIES": "0",  # the first loss is the last
+        "EARTHBOOK_JOB_LOST_AFTER": "3",
+        "EARTHBOOK_JOB_RECOVER_INTERVAL": "1",
+    }
+    doomed = start_worker(**beating, **{TEST_DELAY_ENV: "120"})
+    wait_for_job(job, lambda r: r.status == JobStatus.RUNNING, "the job starting", logs=[doomed])
+    doomed.kill()
+    rescuer = start_worker(
+        args=["--beat", "--schedule", str(tmp_path / "beat-schedule")], **beating
+    )
+    row = wait_for_job(
+        job,
+        lambda r: r.status in (JobStatus.DONE, JobStatus.FAILED),
+        "the lost job failed",
+        timeout=60,
+        logs=[doomed, rescuer],
+    )
+    assert row.status == JobStatus.FAILED
+    assert row.failure == JobFailure.LOST
+    assert "started again and again" in row.failure_text

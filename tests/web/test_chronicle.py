@@ -174,7 +174,7 @@ def test_a_failed_pdf_says_why_and_may_be_asked_for_again(owner, settings):
     client = client_for(owner)
     client.post(f"/c/{campaign.pk}/chronicle/pdf/")
     job = ChronicleExport.objects.get(campaign=campaign)
-    assert job.status == "failed" and job.error == "stopped" and not job.file
+    assert job.status == "failed" and job.failure == "stopped" and not job.file
     box = client.get(f"/c/{campaign.pk}/chronicle/pdf/status/").content.decode()
     assert "Making the PDF stopped unexpectedly" in box and "Make a PDF" in box
     assert client.get(f"/c/{campaign.pk}/chronicle/pdf/{job.pk}.pdf").status_code == 404

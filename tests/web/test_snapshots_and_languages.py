@@ -56,12 +56,12 @@ def test_the_snapshot_appears_once_drawn(
 def test_a_failed_picture_says_why_and_an_editor_draws_it_again(
     prepared_campaign, as_owner, as_viewer, django_capture_on_commit_callbacks, eager
 ):
-    from campaigns.models import Snapshot, SnapshotStatus
+    from campaigns.models import JobStatus, Snapshot
 
     with django_capture_on_commit_callbacks(execute=True):
         play(prepared_campaign, 1)
     Snapshot.objects.filter(campaign=prepared_campaign).update(
-        status=SnapshotStatus.FAILED, error="OSError: the disk is full"
+        status=JobStatus.FAILED, failure="outage", error="OSError: the disk is full"
     )
     page = as_owner.get(url(prepared_campaign, "games/1/")).content.decode()
     assert "could not be drawn" in page and "the disk is full" in page
@@ -69,14 +69,14 @@ def test_a_failed_picture_says_why_and_an_editor_draws_it_again(
     viewer_page = as_viewer.get(url(prepared_campaign, "games/1/")).content.decode()
     assert "snapshot/redraw/" not in viewer_page and "the disk is full" not in viewer_page
     assert as_viewer.post(url(prepared_campaign, "games/1/snapshot/redraw/")).status_code == 403
-    assert Snapshot.objects.get(campaign=prepared_campaign).status == SnapshotStatus.FAILED
+    assert Snapshot.objects.get(campaign=prepared_campaign).status == JobStatus.FAILED
 
     with django_capture_on_commit_callbacks(execute=True):
         response = as_owner.post(url(prepared_campaign, "games/1/snapshot/redraw/"))
     assert response.status_code == 302
     assert response["Location"] == url(prepared_campaign, "games/1/#snapshot")
     row = Snapshot.objects.get(campaign=prepared_campaign)
-    assert row.status == SnapshotStatus.DONE and row.error == ""
+    assert row.status == JobStatus.DONE and row.error == ""
 
 
 def test_a_game_not_finished_cannot_be_drawn_again(prepared_campaign, as_owner):

@@ -19,20 +19,18 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from campaigns.chronicle.jobs import error_text, latest_job, pdf_response
+from campaigns.chronicle.jobs import latest_job, pdf_response
 from campaigns.chronicle.pdf import stored_picture_uri
 from campaigns.chronicle.start import request_pdf
 from campaigns.models import (
     Campaign,
     ChronicleExport,
-    ChronicleStatus,
     Game,
     GamePhoto,
     GameStatus,
-    PhotoStatus,
+    JobStatus,
     Role,
     Snapshot,
-    SnapshotStatus,
 )
 from legacy.models import Signature, WorldName
 from web.access import Access
@@ -41,10 +39,10 @@ from web.views.history import game_stories
 from web.views.pictures import stored_picture_url
 
 JOB_LABELS = {
-    ChronicleStatus.QUEUED: gettext_lazy("Waiting for its turn"),
-    ChronicleStatus.RUNNING: gettext_lazy("Being made"),
-    ChronicleStatus.DONE: gettext_lazy("Ready"),
-    ChronicleStatus.FAILED: gettext_lazy("Failed"),
+    JobStatus.QUEUED: gettext_lazy("Waiting for its turn"),
+    JobStatus.RUNNING: gettext_lazy("Being made"),
+    JobStatus.DONE: gettext_lazy("Ready"),
+    JobStatus.FAILED: gettext_lazy("Failed"),
 }
 HIDDEN_PDF = gettext_lazy(
     "The PDF shows what the packets unlocked, and this campaign shows that to its owner and "
@@ -78,7 +76,7 @@ def _photos(access, games) -> dict[int, list[GamePhoto]]:
     """The prepared photos of ``games`` by game id, in one query; none for a reader the campaign
     hides its packets' content from (the photos show the real board, stickers and all)."""
     rows = (
-        GamePhoto.objects.filter(game__in=games, status=PhotoStatus.DONE)
+        GamePhoto.objects.filter(game__in=games, status=JobStatus.DONE)
         .select_related("uploaded_by")
         .order_by("created_at", "id")
     )
@@ -90,7 +88,7 @@ def _photos(access, games) -> dict[int, list[GamePhoto]]:
 
 def _snapshots(campaign_id: int, numbers) -> dict[int, Snapshot]:
     rows = Snapshot.objects.filter(
-        campaign_id=campaign_id, game_number__in=numbers, status=SnapshotStatus.DONE
+        campaign_id=campaign_id, game_number__in=numbers, status=JobStatus.DONE
     )
     return {row.game_number: row for row in rows}
 
@@ -108,13 +106,11 @@ def job_context(access) -> dict:
         "hidden_pdf": HIDDEN_PDF,
         "job": job,
         "job_label": JOB_LABELS.get(job.status, "") if job else "",
-        "job_error": error_text(job.error) if job else "",
-        "in_the_making": bool(
-            job and job.status in (ChronicleStatus.QUEUED, ChronicleStatus.RUNNING)
-        ),
+        "job_error": job.failure_text if job else "",
+        "in_the_making": bool(job and job.status in (JobStatus.QUEUED, JobStatus.RUNNING)),
         "current": bool(
             job
-            and job.status == ChronicleStatus.DONE
+            and job.status == JobStatus.DONE
             and job.world_version == access.campaign.world_version
         ),
     }

@@ -18,14 +18,14 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from campaigns.models import GamePhoto, PhotoStatus
+from campaigns.models import GamePhoto, JobStatus
 from campaigns.photos.checks import PhotoRefused
 from campaigns.photos.service import add_photo, delete_photo, may_delete
 from campaigns.photos.storage import photo_response
 from web.forms.photos import PhotoForm, photo_refusal
 from web.views.common import campaign_view, game_or_404
 
-PREPARING = (PhotoStatus.QUEUED, PhotoStatus.PROCESSING)
+PREPARING = (JobStatus.QUEUED, JobStatus.RUNNING)
 
 
 def game_photos(access, game, user) -> list[GamePhoto]:

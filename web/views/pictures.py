@@ -20,8 +20,8 @@ from django.views.decorators.http import require_POST
 
 from campaigns.models import (
     GameStatus,
+    JobStatus,
     Snapshot,
-    SnapshotStatus,
 )
 from campaigns.pictures import links
 from campaigns.pictures.snapshots import (
@@ -55,7 +55,7 @@ def snapshot_state(access, game) -> dict:
 
 
 def _picture_state(access, row: Snapshot, url: str) -> dict:
-    if row.status == SnapshotStatus.DONE:
+    if row.status == JobStatus.DONE:
         if not access.is_member:
             sig = links.sign(
                 row.campaign_id,
@@ -65,7 +65,7 @@ def _picture_state(access, row: Snapshot, url: str) -> dict:
             )
             url = f"{url}?{urlencode({'sig': sig})}"
         return {"state": "ready", "url": url}
-    if row.status == SnapshotStatus.FAILED:
+    if row.status == JobStatus.FAILED:
         return {"state": "failed", "error": row.error}
     return {"state": "pending"}
 

@@ -11,8 +11,8 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from campaigns.models import PosterStatus
-from campaigns.pictures.poster import error_text, poster_of
+from campaigns.models import EndPoster, JobStatus
+from campaigns.pictures.poster import poster_of
 from campaigns.pictures.poster_requests import request_poster
 from campaigns.selectors.statistics import campaign_statistics
 from legacy import board
@@ -21,10 +21,10 @@ from web.names import campaign_faction_names, territory_name
 from web.views.common import campaign_view
 
 POSTER_LABELS = {
-    PosterStatus.QUEUED: gettext_lazy("Waiting for its turn"),
-    PosterStatus.DRAWING: gettext_lazy("Being drawn"),
-    PosterStatus.DONE: gettext_lazy("Ready"),
-    PosterStatus.FAILED: gettext_lazy("Failed"),
+    JobStatus.QUEUED: gettext_lazy("Waiting for its turn"),
+    JobStatus.RUNNING: gettext_lazy("Being drawn"),
+    JobStatus.DONE: gettext_lazy("Ready"),
+    JobStatus.FAILED: gettext_lazy("Failed"),
 }
 RESULT_COLOURS = {"won": "#2e7d32", "held_on": "#d9a21b", "eliminated": "#9e9689"}
 TOP_STARTS = 10
@@ -119,7 +119,7 @@ def poster_page(request, access):
     poster = None if not access.sees_unlocked else poster_of(access.campaign.pk)
     row = request_poster(access.campaign.pk, poster) if poster is not None else None
     ready = poster is not None and poster.stored
-    state = PosterStatus.DONE if ready else (row.status if row else PosterStatus.QUEUED)
+    state = JobStatus.DONE if ready else (row.status if row else JobStatus.QUEUED)
     return render(
         request,
         "campaigns/poster.html",
@@ -129,10 +129,10 @@ def poster_page(request, access):
             "poster": poster,
             "text": poster.text_in(get_language()) if poster else None,
             "ready": ready,
-            "state": state,
+            "state": EndPoster.public_word(state),
             "state_label": POSTER_LABELS[state],
-            "failed": state == PosterStatus.FAILED,
-            "error": error_text(row.error) if row and state == PosterStatus.FAILED else "",
+            "failed": state == JobStatus.FAILED,
+            "error": row.failure_text if row and state == JobStatus.FAILED else "",
         },
     )
 

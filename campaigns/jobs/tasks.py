@@ -1,0 +1,111 @@
+"""The task base every job's task uses, and the beat task of the recovery loop.
+
+A job's task takes ids, never rows, and is safe to run twice (``campaigns.jobs.work``), so it is
+acknowledged late: a worker that dies mid-job leaves the message to be delivered again
+(``acks_late``; ``reject_on_worker_lost`` for a pool process killed under a live worker). A
+transient error (storage or network ``OSError``, a database connection lost) is retried with
+exponential backoff; anything else, the last retry, or the soft time limit ends the job
+``failed`` with the reason, on its row. Never silently.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from celery import Task, shared_task
+from celery.exceptions import SoftTimeLimitExceeded
+from django.conf import settings
+from django.db import InterfaceError, OperationalError
+
+from campaigns.jobs.work import back_in_queue, describe, fail
+from campaigns.models import JobFailure
+
+logger = logging.getLogger(__name__)
+
+# Worth another try: the storage or the database may be back in a moment.
+TRANSIENT_ERRORS = (OSError, OperationalError, InterfaceError)
+MAX_RETRIES = 5
+
+RETRYING = {
+    "autoretry_for": TRANSIENT_ERRORS,
+    "retry_backoff": 2,  # 2, 4, 8 ... seconds
+    "retry_backoff_max": 120,
+    "retry_jitter": True,
+    "max_retries": MAX_RETRIES,
+}
+
+
+def time_limits(kind: str, margin: int = 10) -> dict:
+    """The hard and soft time limits of a kind of job (``EARTHBOOK_JOB_TIME_LIMITS``)."""
+    hard = settings.EARTHBOOK_JOB_TIME_LIMITS[kind]
+    return {"time_limit": hard, "soft_time_limit": max(1, hard - margin)}
+
+
+class JobTask(Task):
+    """A job's task: finds its row from its arguments and, once it is not retried any more,
+    writes there that it failed and why.
+
+    Given, per task: ``job_model`` (the ``BackgroundJob`` subclass), ``job_keys`` (the names of
+    its positional arguments, that find the row) and ``job_defaults`` (what an argument left out
+    means).
+    """
+
+    abstract = True
+    acks_late = True
+    reject_on_worker_lost = True
+    job_model = None
+    job_keys: tuple[str, ...] = ("pk",)
+    job_defaults: dict = {}
+
+    def apply(self, *args, **kwargs):
+        """In-process (eager, the embedded default) a job ends as under a worker: retried, then
+        recorded on its row; it is not raised into the request that asked for it. Retries run
+        at once, without backoff."""
+        kwargs.setdefault("throw", False)
+        return super().apply(*args, **kwargs)
+
+    def job_lookup(self, args, kwargs) -> dict:
+        given = {**dict(zip(self.job_keys, args, strict=False)), **(kwargs or {})}
+        lookup = {key: given.get(key, self.job_defaults.get(key)) for key in self.job_keys}
+        return lookup
+
+    def failure_of(self, exc) -> tuple[str, str]:
+        """The reason (a ``JobFailure``) and the detail of ``exc``, the task's last error."""
+        if isinstance(exc, SoftTimeLimitExceeded):
+            return JobFailure.TOO_LONG, f"It took longer than {self.soft_time_limit} seconds."
+        detail = describe(exc)
+        retries = self.request.retries if self.request else 0
+        if retries:
+            detail = f"{detail} (after {retries} retries)"
+        code = JobFailure.OUTAGE if isinstance(exc, TRANSIENT_ERRORS) else JobFailure.STOPPED
+        return code, detail
+
+    def on_failure(self, exc, task_id, args, kwargs, einfo):
+        code, detail = self.failure_of(exc)
+        logger.warning("%s task %s failed: %s", self.job_model.KIND, task_id, detail)
+        try:
+            fail(self.job_model, code, detail, **self.job_lookup(args, kwargs))
+        except Exception:  # the database itself may be what failed; the log still has it
+            logger.exception("Could not record the failure of task %s", task_id)
+
+    def on_retry(self, exc, task_id, args, kwargs, einfo):
+        try:
+            back_in_queue(self.job_model, describe(exc), **self.job_lookup(args, kwargs))
+        except Exception:
+            logger.exception("Could not record the retry of task %s", task_id)
+
+
+@shared_task(name="campaigns.tasks.recover_jobs", soft_time_limit=50, time_limit=60)
+def recover_jobs() -> int:
+    """Run by ``celery beat`` every ``EARTHBOOK_JOB_RECOVER_INTERVAL`` seconds: see
+    ``campaigns.jobs.recovery``; returns how many jobs were sent again."""
+    from campaigns.jobs.recovery import recover_lost
+
+    return recover_lost()
+
+
+@shared_task(name="campaigns.tasks.recover_snapshots", soft_time_limit=50, time_limit=60)
+def recover_snapshots() -> int:
+    """The recovery's name before every job shared it: a beat of an older release may still
+    send it, for one release."""
+    return recover_jobs()
