@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone, translation
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 
@@ -520,7 +521,7 @@ class BackgroundJob(models.Model):
         return self.public_word(self.status)
 
     @classmethod
-    def public_statuses(cls) -> list[tuple[str, str]]:
+    def public_statuses(cls) -> list[tuple[str, str | Promise]]:
         return [(cls.public_word(value), label) for value, label in JobStatus.choices]
 
     @property

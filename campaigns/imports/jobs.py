@@ -30,6 +30,7 @@ def run_import(job_id: int) -> str:
     attempt = claim(job, since=IN_THE_MAKING) if job is not None else None
     if attempt is None:
         return "skipped"
+    assert job is not None  # claimed just above
     _update(job_id, progress=0)
     notes: list[str] = []
     try:

@@ -46,7 +46,7 @@ def _left_behind(now) -> Q:
 
 def _as_read(row: BackgroundJob):
     """The row only if nothing moved it since it was read."""
-    return type(row).objects.filter(
+    return type(row)._default_manager.filter(
         pk=row.pk, status=row.status, updated_at=row.updated_at, auto_retries=row.auto_retries
     )
 
@@ -67,7 +67,7 @@ def recover_kind(model: type[BackgroundJob]) -> int:
     """Send again the jobs of one kind left behind; returns how many."""
     limit = settings.EARTHBOOK_JOB_AUTO_RETRIES
     sent = 0
-    for row in model.objects.filter(_left_behind(timezone.now())).order_by("updated_at"):
+    for row in model._default_manager.filter(_left_behind(timezone.now())).order_by("updated_at"):
         if row.auto_retries >= limit:
             if row.status != JobStatus.FAILED or row.failure != JobFailure.LOST:
                 _give_up(row, limit)

@@ -44,7 +44,7 @@ def claim(job: BackgroundJob, *, since=None) -> int | None:
     now = timezone.now()
     moved = (
         type(job)
-        .objects.filter(pk=job.pk, status__in=allowed, attempts=job.attempts)
+        ._default_manager.filter(pk=job.pk, status__in=allowed, attempts=job.attempts)
         .update(
             status=JobStatus.RUNNING,
             attempts=job.attempts + 1,
@@ -58,7 +58,7 @@ def claim(job: BackgroundJob, *, since=None) -> int | None:
 def finish(model: type[BackgroundJob], pk: int, attempt: int, **fields) -> bool:
     """Done, unless a newer attempt or a new request overtook this one."""
     return bool(
-        model.objects.filter(pk=pk, status=JobStatus.RUNNING, attempts=attempt).update(
+        model._default_manager.filter(pk=pk, status=JobStatus.RUNNING, attempts=attempt).update(
             status=JobStatus.DONE,
             failure="",
             auto_retries=0,
@@ -73,14 +73,14 @@ def finish(model: type[BackgroundJob], pk: int, attempt: int, **fields) -> bool:
 def fail(model: type[BackgroundJob], code: str, detail: str = "", **lookup) -> int:
     """Failed with the reason ``code`` (a ``JobFailure``), unless it is done or failed already
     (a second delivery that drew it meanwhile stays drawn); how many rows moved."""
-    return model.objects.filter(status__in=job_statuses_before(JobStatus.FAILED), **lookup).update(
-        **model.failed_fields(code, detail)
-    )
+    return model._default_manager.filter(
+        status__in=job_statuses_before(JobStatus.FAILED), **lookup
+    ).update(**model.failed_fields(code, detail))
 
 
 def back_in_queue(model: type[BackgroundJob], detail: str = "", **lookup) -> int:
     """A running job back in the queue until its retry runs, saying what went wrong."""
-    return model.objects.filter(status=JobStatus.RUNNING, **lookup).update(
+    return model._default_manager.filter(status=JobStatus.RUNNING, **lookup).update(
         status=JobStatus.QUEUED,
         heartbeat_at=None,
         updated_at=timezone.now(),
@@ -97,7 +97,7 @@ def _test_delay() -> None:
 def _beat(model, pk: int, attempt: int, stop: threading.Event, every: float) -> None:
     try:
         while not stop.wait(every):
-            model.objects.filter(pk=pk, status=JobStatus.RUNNING, attempts=attempt).update(
+            model._default_manager.filter(pk=pk, status=JobStatus.RUNNING, attempts=attempt).update(
                 heartbeat_at=timezone.now()
             )
     except Exception:

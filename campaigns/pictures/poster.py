@@ -161,6 +161,7 @@ def draw_poster(campaign_id: int) -> str:
     if row is None:  # the world changed since it was asked for: this is the poster now
         record(campaign_id, poster.name, JobStatus.QUEUED)
         row = status_of(campaign_id, poster)
+    assert row is not None  # recorded just above
     attempt = claim(row)
     if attempt is None:
         return "skipped"

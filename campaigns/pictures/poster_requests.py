@@ -48,6 +48,7 @@ def request_poster(
         # Never asked, its file gone, asked again, or asked long enough ago to be lost.
         record(campaign_id, poster.name, JobStatus.QUEUED)
         row = status_of(campaign_id, poster)
+        assert row is not None  # recorded just above
         enqueue_on_commit(row)
     return row
 
