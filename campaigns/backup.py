@@ -26,7 +26,10 @@ Exporting, importing and exporting again gives the same bytes. The choices that 
   Where ids hide inside JSON (a reward's ``created``/``removed`` marks, a world name's
   tie-break rolls, the coin-pile event, a card entry's card, a correction's voided/added marks
   and its before/after snapshots, whose ``id`` becomes the mark's ordinal, an audit entry's
-  ``correction``, its ordinal under ``corrections``) they are rewritten the same way.
+  ``correction``, its ordinal under ``corrections``) they are rewritten the same way. An
+  event's ``marks`` (what the entry placed, took off or marked a box of) are
+  ``[model, ordinal, change]``; an older backup's events lack them, and are linked again by
+  what they say.
   References that point outside the campaign are written as null.
 - **Accounts are referenced, never created.** An import links a username to the account of
   that name on this installation; a username unknown here is restored as "no account" and
@@ -68,14 +71,17 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.db import IntegrityError, connection, models, transaction
 
+from campaigns.game import entry_marks
 from campaigns.models import (
     AuditEntry,
     Campaign,
     EventKind,
+    EventMark,
     Game,
     GameEvent,
     GameReward,
     GameStatus,
+    MarkChange,
     Membership,
     Player,
     Role,
@@ -266,6 +272,10 @@ ADDED_PARTS = ("sealed_components", "rule_stickers", "deck_cards", "factions")
 TOP_LEVEL_ADDED = {"deck_cards": []}
 CARD_EVENTS = (EventKind.CARD_DRAWN, EventKind.CARD_COMPLETED, EventKind.CARD_DESTROYED)
 GAME_PARTS = ("seats", "events", "rewards")
+# An entry's marks: each as [model, ordinal, change] (what the entry did to it). A backup written
+# before entries knew their marks lacks them: they are guessed again on import.
+EVENT_MARKS = "marks"
+_PARTS_WITHIN = {Game: GAME_PARTS, GameEvent: (EVENT_MARKS,)}
 
 
 # --- Values that need more than a copy ------------------------------------------------------------
@@ -619,13 +629,22 @@ class _Export:
         games = list(Game.objects.filter(campaign=self.campaign).order_by("number"))
         seats = list(Seat.objects.filter(game__campaign=self.campaign).order_by("pk"))
         events = list(GameEvent.objects.filter(game__campaign=self.campaign).order_by("pk"))
+        links: dict[int, list[list]] = {}
+        for ln in EventMark.objects.filter(event__game__campaign=self.campaign).order_by("pk"):
+            ordinal = self.mark_ordinal(ln.mark_type, ln.mark_id)
+            if ordinal is not None:
+                links.setdefault(ln.event_id, []).append([ln.mark_type, ordinal, ln.change])
         rewards = list(GameReward.objects.filter(game__campaign=self.campaign).order_by("pk"))
         self.seat_players = {s.pk: self.players.get(s.player_id) for s in seats}
         out = []
         for game in games:
             row = self.row(GAMES, game)
             row["seats"] = self.rows(SEATS, (s for s in seats if s.game_id == game.pk))
-            row["events"] = self.rows(EVENTS, (e for e in events if e.game_id == game.pk))
+            row["events"] = [
+                self.row(EVENTS, e) | {EVENT_MARKS: links.get(e.pk, [])}
+                for e in events
+                if e.game_id == game.pk
+            ]
             row["rewards"] = self.rows(REWARDS, (r for r in rewards if r.game_id == game.pk))
             out.append(row)
         return out
@@ -804,7 +823,7 @@ class _Import:
         missing = sorted(keys - set(raw) - set(added))
         if missing:
             raise _refuse(where, f"missing {', '.join(missing)}.")
-        unknown = sorted(set(raw) - keys - set(GAME_PARTS if table is GAMES else ()))
+        unknown = sorted(set(raw) - keys - set(_PARTS_WITHIN.get(table.model, ())))
         if unknown:
             raise _refuse(where, f"unexpected {', '.join(unknown)}.")
         obj = table.model(**parents)
@@ -1210,13 +1229,42 @@ def _restore(data: dict, *, owner, notes: list[str]) -> Campaign:
             ctx.seats = seats_of.get(game.pk, {})
             for j, row in enumerate(raw[part], start=1):
                 items.append(ctx.row(table, row, f"games #{i}, {part} #{j}", game=game))
-        ctx.write(items)
+        written = ctx.write(items)
+        if table is EVENTS:
+            _restore_event_marks(ctx, raw_games, written)
 
     corrections = ctx.rows(CORRECTIONS, data["corrections"], "corrections", **_of(ctx))
     ctx.corrections = [c.pk for c in corrections]
     ctx.rows(AUDIT, data["audit"], "audit", **_of(ctx))
     ctx.restore_stamps()
     return campaign
+
+
+def _restore_event_marks(ctx: _Import, raw_games: list, events: list[GameEvent]) -> None:
+    """Link each entry to the marks it names; an older backup's entries name none, and are
+    linked by what they say (``entry_marks.guess_links``)."""
+    raws = [
+        (f"games #{i}, events #{j}", raw)
+        for i, game in enumerate(raw_games, start=1)
+        for j, raw in enumerate(game["events"], start=1)
+    ]
+    links, older = [], []
+    for (where, raw), event in zip(raws, events, strict=True):
+        if EVENT_MARKS not in raw:
+            older.append(event)
+            continue
+        named = raw[EVENT_MARKS]
+        if not isinstance(named, list):
+            raise _refuse(f"{where}, {EVENT_MARKS}", "should be a list.")
+        for k, item in enumerate(named, start=1):
+            at = f"{where}, {EVENT_MARKS} #{k}"
+            if not isinstance(item, list) or len(item) != 3 or item[2] not in MarkChange.values:
+                raise _refuse(at, "a mark is written as [model, ordinal, change].")
+            model, pk = _mark_pair_in(ctx, item[:2], at)
+            links.append(EventMark(event=event, mark_type=model, mark_id=pk, change=item[2]))
+    if older:
+        links += entry_marks.guess_links(older)
+    EventMark.objects.bulk_create(links)
 
 
 def _factions_of_older_backup(ctx: _Import, unlocked) -> list[UnlockedFaction]:
