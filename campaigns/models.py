@@ -297,6 +297,38 @@ class GameEvent(models.Model):
         return f"{self.game} #{self.seq}: {self.summary}"
 
 
+class MarkChange(models.TextChoices):
+    """What a log entry did to a mark."""
+
+    CREATED = "created", "Placed"
+    REMOVED = "removed", "Taken off"
+    BOX_MARKED = "box-marked", "A box marked"
+
+
+class EventMark(models.Model):
+    """A mark a log entry placed, took off the board or marked a box of: taking the entry back
+    undoes exactly these marks, however many alike the game holds.
+
+    The marks are the world's rows (``legacy``), which knows nothing of games' logs, so the
+    link lives here: the mark's model by name (as a correction names it) and its id."""
+
+    event = models.ForeignKey(GameEvent, on_delete=models.CASCADE, related_name="marks")
+    mark_type = models.CharField(max_length=40, help_text="The mark's model: City, Scar...")
+    mark_id = models.BigIntegerField()
+    change = models.CharField(max_length=12, choices=MarkChange.choices)
+
+    class Meta:
+        ordering = ["event_id", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "mark_type", "mark_id", "change"], name="event_mark_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event}: {self.change} {self.mark_type} {self.mark_id}"
+
+
 class GameReward(models.Model):
     """A reward chosen at the end of a game, and the marks it placed or covered."""
 

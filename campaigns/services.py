@@ -1,8 +1,16 @@
-"""Services: the only code that writes a campaign or its world.
+"""The campaign's own services (creating it, its roster, preparing the first game, correcting
+a mark) and what every service shares: the campaign's lock, the audit log, the cached world.
 
-Every service is keyword-only, runs in one transaction, locks the campaign row before it reads
-anything it will change, asks the pure rules in ``legacy.rules`` and refuses with a
-``RuleViolation`` (a message for the players) before writing anything.
+Writers live by topic, each the only code that writes its rows: here the campaign, its
+players and the corrections of its marks; ``campaigns.game`` a game phase by phase (setup, the
+table's entries, the finish, packets, factions, decks, the rulebook); ``campaigns.capitals``
+World Capitals; ``campaigns.members`` memberships and invitations; ``campaigns.photos``,
+``campaigns.pictures``, ``campaigns.chronicle``, ``campaigns.imports`` and ``campaigns.backup``
+their own rows and jobs.
+
+Every service is keyword-only, runs in one transaction, locks the campaign row
+(``lock_campaign``) before it reads anything it will change, asks the pure rules in ``legacy``
+and refuses with a ``RuleViolation`` (a message for the players) before writing anything.
 """
 
 from __future__ import annotations

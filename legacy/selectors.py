@@ -7,6 +7,8 @@ the number of games played.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+
 from legacy import board
 from legacy.box import BASE_STOCK, Stock
 from legacy.models import (
@@ -52,18 +54,40 @@ def boxes_as_of(boxes_used: int, marked_in: dict | None, game: int) -> int:
     return max(0, boxes_used - later)
 
 
-def world_as_of(campaign_id: int, game: int | None = None) -> World:
+def world_as_of(
+    campaign_id: int,
+    game: int | None = None,
+    *,
+    leaving_out: Mapping[str, Iterable[int]] | None = None,
+    uncovering: Mapping[str, Iterable[int]] | None = None,
+) -> World:
     """The world of a campaign as it stood at the end of game ``game`` (None: right now).
 
     Each table is read once, as plain values: the rows placed by then, covered or not. Which
     of them still counted is decided here, and the same rows tell how much of each sticker
     stock had been used (a covered sticker stays used).
+
+    ``leaving_out`` names marks (ids by model name) read as if never placed, ``uncovering``
+    marks read as if never removed: the world as it would be without some entries, read
+    without writing anything (an amendment's form starts from the world before the end).
     """
     upto = NOW if game is None else game
+    left_out = {name: set(ids) for name, ids in (leaving_out or {}).items()}
+    uncovered = {name: set(ids) for name, ids in (uncovering or {}).items()}
 
     def placed(model, *fields):
         rows = model.objects.filter(campaign_id=campaign_id).placed_by_game(upto)
-        return list(rows.values_list("removed_in_game", "removed_reason", *fields))
+        if left_out.get(model.__name__):
+            rows = rows.exclude(pk__in=left_out[model.__name__])
+        again = uncovered.get(model.__name__)
+        if not again:
+            return list(rows.values_list("removed_in_game", "removed_reason", *fields))
+        return [
+            (None, "", *rest) if pk in again else (removed, reason, *rest)
+            for pk, removed, reason, *rest in rows.values_list(
+                "pk", "removed_in_game", "removed_reason", *fields
+            )
+        ]
 
     def still(removed) -> bool:
         return removed is None or removed > upto

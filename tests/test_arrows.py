@@ -117,6 +117,66 @@ def test_no_module_imports_itself_back_through_others():
     assert circles(graph(ROOT)) == []
 
 
+# The modules of ``legacy`` that are not pure, each with why: the rest hold the rules, the
+# odds, the drawing and the board's facts, and import nothing from Django.
+NOT_PURE = {
+    "legacy.admin": "the admin pages of the world's marks",
+    "legacy.apps": "the Django app",
+    "legacy.models": "the world's marks as rows",
+    "legacy.migrations": "the rows' history",
+    "legacy.selectors": "reads the rows into a plain World",
+    "legacy.corrections": "writes corrections of the rows",
+    "legacy.rulebook": "the rulebook's section titles, translated for the pages",
+}
+
+
+def django_imports(path: Path) -> list[str]:
+    """Every import of Django in a module, wherever it stands."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            names = [node.module or ""]
+        found += [n for n in names if n == "django" or n.startswith("django.")]
+    return found
+
+
+def pure(name: str) -> bool:
+    return not any(name == skip or name.startswith(skip + ".") for skip in NOT_PURE)
+
+
+def impure_rules(root: Path) -> dict[str, list[str]]:
+    return {
+        name: imported
+        for name, path in modules_of(root, ("legacy",)).items()
+        if pure(name) and (imported := django_imports(path))
+    }
+
+
+def test_the_rules_odds_drawing_and_board_import_nothing_from_django():
+    assert impure_rules(ROOT) == {}
+
+
+def test_the_pure_modules_are_really_read():
+    checked = {name for name in modules_of(ROOT, ("legacy",)) if pure(name)}
+    assert {"legacy.rules", "legacy.table_rules", "legacy.finish_rules", "legacy.odds"} <= checked
+    assert {"legacy.drawing", "legacy.board", "legacy.world", "legacy.box"} <= checked
+
+
+def test_a_rule_importing_django_is_caught(tmp_path):
+    root = write(
+        tmp_path,
+        {
+            "legacy/__init__.py": "",
+            "legacy/rules.py": "def ok():\n    from django.db import models\n",
+            "legacy/models.py": "from django.db import models\n",
+        },
+    )
+    assert impure_rules(root) == {"legacy.rules": ["django.db"]}
+
+
 def test_the_doors_and_the_services_are_really_read():
     edges = graph(ROOT)
     assert "campaigns.game.finish" in edges["web.views.finish"]

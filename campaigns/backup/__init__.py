@@ -26,7 +26,10 @@ Exporting, importing and exporting again gives the same bytes. The choices that 
   Where ids hide inside JSON (a reward's ``created``/``removed`` marks, a world name's
   tie-break rolls, the coin-pile event, a card entry's card, a correction's voided/added marks
   and its before/after snapshots, whose ``id`` becomes the mark's ordinal, an audit entry's
-  ``correction``, its ordinal under ``corrections``) they are rewritten the same way.
+  ``correction``, its ordinal under ``corrections``) they are rewritten the same way. An
+  event's ``marks`` (what the entry placed, took off or marked a box of) are
+  ``[model, ordinal, change]``; an older backup's events lack them, and are linked again by
+  what they say.
   References that point outside the campaign are written as null.
 - **Accounts are referenced, never created.** An import links a username to the account of
   that name on this installation; a username unknown here is restored as "no account" and

@@ -197,3 +197,7 @@ ADDED_PARTS = ("sealed_components", "rule_stickers", "deck_cards", "factions")
 TOP_LEVEL_ADDED = {"deck_cards": []}
 CARD_EVENTS = (EventKind.CARD_DRAWN, EventKind.CARD_COMPLETED, EventKind.CARD_DESTROYED)
 GAME_PARTS = ("seats", "events", "rewards")
+# An entry's marks: each as [model, ordinal, change] (what the entry did to it). A backup written
+# before entries knew their marks lacks them: they are guessed again on import.
+EVENT_MARKS = "marks"
+PARTS_WITHIN = {Game: GAME_PARTS, GameEvent: (EVENT_MARKS,)}

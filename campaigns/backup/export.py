@@ -21,6 +21,7 @@ from campaigns.backup.document import (
     COMPONENTS,
     CORRECTIONS,
     DECK_CARDS,
+    EVENT_MARKS,
     EVENTS,
     FACTIONS,
     FORMAT,
@@ -42,6 +43,7 @@ from campaigns.backup.values import HOOKS, _Account, _int_or_none, _key, _utc_is
 from campaigns.models import (
     AuditEntry,
     Campaign,
+    EventMark,
     Game,
     GameEvent,
     GameReward,
@@ -148,13 +150,22 @@ class _Export:
         games = list(Game.objects.filter(campaign=self.campaign).order_by("number"))
         seats = list(Seat.objects.filter(game__campaign=self.campaign).order_by("pk"))
         events = list(GameEvent.objects.filter(game__campaign=self.campaign).order_by("pk"))
+        links: dict[int, list[list]] = {}
+        for ln in EventMark.objects.filter(event__game__campaign=self.campaign).order_by("pk"):
+            ordinal = self.mark_ordinal(ln.mark_type, ln.mark_id)
+            if ordinal is not None:
+                links.setdefault(ln.event_id, []).append([ln.mark_type, ordinal, ln.change])
         rewards = list(GameReward.objects.filter(game__campaign=self.campaign).order_by("pk"))
         self.seat_players = {s.pk: self.players.get(s.player_id) for s in seats}
         out = []
         for game in games:
             row = self.row(GAMES, game)
             row["seats"] = self.rows(SEATS, (s for s in seats if s.game_id == game.pk))
-            row["events"] = self.rows(EVENTS, (e for e in events if e.game_id == game.pk))
+            row["events"] = [
+                self.row(EVENTS, e) | {EVENT_MARKS: links.get(e.pk, [])}
+                for e in events
+                if e.game_id == game.pk
+            ]
             row["rewards"] = self.rows(REWARDS, (r for r in rewards if r.game_id == game.pk))
             out.append(row)
         return out

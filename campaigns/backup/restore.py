@@ -21,6 +21,7 @@ from campaigns.backup.document import (
     COMPONENTS,
     CORRECTIONS,
     DECK_CARDS,
+    EVENT_MARKS,
     EVENTS,
     FACTIONS,
     GAME_PARTS,
@@ -28,6 +29,7 @@ from campaigns.backup.document import (
     MARK_IMPORT_ORDER,
     MARK_KINDS,
     MARK_TABLES,
+    PARTS_WITHIN,
     PLAYERS,
     REWARDS,
     SCAR_KINDS,
@@ -41,9 +43,12 @@ from campaigns.backup.document import (
     _nul_at,
     _refuse,
 )
-from campaigns.backup.values import HOOKS, _key
+from campaigns.backup.values import HOOKS, _key, _mark_pair_in
+from campaigns.game import entry_marks
 from campaigns.models import (
     Campaign,
+    EventMark,
+    MarkChange,
     Membership,
     Player,
     Role,
@@ -152,7 +157,7 @@ class _Import:
         missing = sorted(keys - set(raw) - set(added))
         if missing:
             raise _refuse(where, f"missing {', '.join(missing)}.")
-        unknown = sorted(set(raw) - keys - set(GAME_PARTS if table is GAMES else ()))
+        unknown = sorted(set(raw) - keys - set(PARTS_WITHIN.get(table.model, ())))
         if unknown:
             raise _refuse(where, f"unexpected {', '.join(unknown)}.")
         obj = table.model(**parents)
@@ -333,13 +338,42 @@ def _restore(data: dict, *, owner, notes: list[str]) -> Campaign:
             ctx.seats = seats_of.get(game.pk, {})
             for j, row in enumerate(raw[part], start=1):
                 items.append(ctx.row(table, row, f"games #{i}, {part} #{j}", game=game))
-        ctx.write(items)
+        written = ctx.write(items)
+        if table is EVENTS:
+            _restore_event_marks(ctx, raw_games, written)
 
     corrections = ctx.rows(CORRECTIONS, data["corrections"], "corrections", **_of(ctx))
     ctx.corrections = [c.pk for c in corrections]
     ctx.rows(AUDIT, data["audit"], "audit", **_of(ctx))
     ctx.restore_stamps()
     return campaign
+
+
+def _restore_event_marks(ctx: _Import, raw_games: list, events: list) -> None:
+    """Link each entry to the marks it names; an older backup's entries name none, and are
+    linked by what they say (``entry_marks.guess_links``)."""
+    raws = [
+        (f"games #{i}, events #{j}", raw)
+        for i, game in enumerate(raw_games, start=1)
+        for j, raw in enumerate(game["events"], start=1)
+    ]
+    links, older = [], []
+    for (where, raw), event in zip(raws, events, strict=True):
+        if EVENT_MARKS not in raw:
+            older.append(event)
+            continue
+        named = raw[EVENT_MARKS]
+        if not isinstance(named, list):
+            raise _refuse(f"{where}, {EVENT_MARKS}", "should be a list.")
+        for k, item in enumerate(named, start=1):
+            at = f"{where}, {EVENT_MARKS} #{k}"
+            if not isinstance(item, list) or len(item) != 3 or item[2] not in MarkChange.values:
+                raise _refuse(at, "a mark is written as [model, ordinal, change].")
+            model, pk = _mark_pair_in(ctx, item[:2], at)
+            links.append(EventMark(event=event, mark_type=model, mark_id=pk, change=item[2]))
+    if older:
+        links += entry_marks.guess_links(older)
+    EventMark.objects.bulk_create(links)
 
 
 def _factions_of_older_backup(ctx: _Import, unlocked) -> list[UnlockedFaction]:

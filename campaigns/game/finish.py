@@ -9,13 +9,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from django.db import transaction
-from django.db.models import CharField, F, IntegerField, Max, Q, Value
+from django.db.models import Max
 from django.utils import timezone
 
 from campaigns.capitals import with_capitals_allowed
 from campaigns.game.common import locked_game, move_to
 from campaigns.game.holdings import ends_from_log, holdings_of
 from campaigns.game.packets import packets_to_open
+
+# The rewards as they stand are read by the pages and the API from here too.
+from campaigns.game.rewards import (  # noqa: F401
+    MARK_BY_NAME,
+    RewardTarget,
+    read_reward_targets,
+    rewards_as_they_stand,
+)
 from campaigns.models import (
     Campaign,
     Game,
@@ -28,15 +36,14 @@ from campaigns.models import (
 from campaigns.pictures.poster_requests import request_poster_on_commit
 from campaigns.pictures.snapshots import refresh_on_commit, request_snapshot
 from campaigns.services import audit, lock_campaign
-from legacy import board, rules
-from legacy.box import WINNERS_LINES
+from legacy import finish_rules, rules
 from legacy.errors import RuleViolation
+from legacy.finish_rules import NoReward
 from legacy.models import (
     BonusChange,
     City,
     CoinSticker,
     ContinentName,
-    Correction,
     DestroyedCard,
     Fortification,
     RemovedReason,
@@ -47,17 +54,6 @@ from legacy.models import (
 from legacy.rules import Reward, RewardChoice
 from legacy.selectors import world_as_of
 from legacy.world import World
-
-
-@dataclass(frozen=True)
-class NoReward:
-    """A player who held on and got no reward, and why none was legal: ``why`` is
-    "stocks-empty" (every held-on stock they could use is empty; ``stocks_out`` names the empty
-    ones) or "nothing-eligible" (they controlled nothing a reward could go on)."""
-
-    text: str
-    why: str
-    stocks_out: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -74,26 +70,6 @@ def results_from_log(game: Game) -> dict:
     finishes eliminated, and the end-of-game forms start from it."""
     seats = list(game.seats.select_related("player"))
     return ends_from_log(seats, holdings_of(game, seats=seats))
-
-
-def _reward_choice(value: RewardChoice | Mapping | None) -> RewardChoice | None:
-    if value is None or isinstance(value, RewardChoice):
-        return value
-    try:
-        kind = Reward(value["kind"])
-        return RewardChoice(
-            kind=kind,
-            territory=value.get("territory"),
-            continent=value.get("continent"),
-            name=str(value.get("name") or ""),
-            delta=int(value.get("delta") or 0),
-        )
-    except (KeyError, ValueError, TypeError, AttributeError):
-        raise RuleViolation(
-            "A reward needs a known kind: " + ", ".join(r.value for r in Reward) + ".",
-            rule="reward-kind",
-            field="rewards",
-        ) from None
 
 
 def _write_reward(campaign, game, seat, choice: RewardChoice, order: int, by) -> None:
@@ -160,12 +136,6 @@ def _write_reward(campaign, game, seat, choice: RewardChoice, order: int, by) ->
     )
 
 
-MARK_BY_NAME = {
-    m.__name__: m
-    for m in (BonusChange, City, CoinSticker, ContinentName, DestroyedCard, Fortification, Scar)
-}
-
-
 def _finish(
     campaign: Campaign,
     game: Game,
@@ -178,177 +148,44 @@ def _finish(
     signed_on: datetime.date | None,
     by,
 ) -> FinishResult:
-    if game.number > WINNERS_LINES and ((slogan or "").strip() or signed_on):
-        raise RuleViolation(
-            "After the fifteenth game nobody signs the winners' section: there is no slogan or "
-            "date to write.",
-            rule="no-signature-after-15",
-            field="slogan" if (slogan or "").strip() else "signed_on",
-        )
+    """Gather the facts of the game's end, ask the rules (``legacy.finish_rules``), then write
+    what they decided: the signature, the rewards, the seats' results."""
     seats = list(game.seats.select_related("player"))
     by_player = {s.player_id: s for s in seats}
-
-    def player_key(value) -> int:
-        try:
-            key = int(value)
-        except (TypeError, ValueError):
-            key = None
-        if key not in by_player:
-            raise RuleViolation(
-                "That player is not seated in this game.", rule="unknown-seat", field="results"
-            )
-        return key
-
-    outcome = {player_key(p): r for p, r in results.items()}
-    if set(outcome) != set(by_player):
-        raise RuleViolation(
-            "Every seat gets a result: won, held on or eliminated.",
-            rule="every-result",
-            field="results",
+    ends = ends_from_log(seats, holdings_of(game, seats=seats))
+    decision = finish_rules.decide_finish(
+        finish_rules.FinishFacts(
+            game_number=game.number,
+            seats=tuple(finish_rules.SeatFacts(s.player_id, s.player.name, s.order) for s in seats),
+            world=with_capitals_allowed(world_as_of(campaign.pk), campaign),
+            results=results,
+            controlled=controlled,
+            winner_reward=winner_reward,
+            held_on_rewards=held_on_rewards,
+            logged_ends={p: end.reason for p, end in ends.items()},
+            end_together=campaign.held_on_rewards_end_together,
+            slogan=slogan,
+            signed=bool(signed_on),
         )
-    for r in outcome.values():
-        if r not in Result.values:
-            raise RuleViolation(
-                f"A result is won, held_on or eliminated, not {r!r}.",
-                rule="result",
-                field="results",
-            )
-    for p, end in ends_from_log(seats, holdings_of(game, seats=seats)).items():
-        if outcome[p] != Result.ELIMINATED:
-            raise RuleViolation(end.reason, rule="out-at-the-end", field="results")
-    winners = [p for p, r in outcome.items() if r == Result.WON]
-    if len(winners) != 1:
-        raise RuleViolation(
-            f"A game has exactly one winner; {len(winners)} were given.",
-            rule="one-winner",
-            field="results",
-        )
-    winner = winners[0]
-
-    held: dict[int, list[str]] = {}
-    owner_of: dict[str, int] = {}
-    for p, slugs in (controlled or {}).items():
-        p = player_key(p)
-        if outcome[p] == Result.ELIMINATED:
-            raise RuleViolation(
-                f"{by_player[p].player.name} was eliminated and controls nothing.",
-                rule="eliminated-controls-nothing",
-                field="controlled",
-            )
-        if isinstance(slugs, str) or not isinstance(slugs, (list, tuple, set, frozenset)):
-            raise RuleViolation(
-                "Controlled territories are a list.", rule="controlled", field="controlled"
-            )
-        for slug in slugs:
-            if slug not in board.TERRITORY_BY_SLUG:
-                raise RuleViolation(
-                    f"There is no territory called {slug!r} on the board.",
-                    rule="unknown-territory",
-                    field="controlled",
-                )
-            if owner_of.get(slug, p) != p:
-                raise RuleViolation(
-                    f"{board.TERRITORY_BY_SLUG[slug].name} has two owners: give it to one.",
-                    rule="one-owner",
-                    field="controlled",
-                )
-            owner_of[slug] = p
-        held[p] = sorted(set(slugs))
-
-    world = with_capitals_allowed(world_as_of(campaign.pk), campaign)
-    together = campaign.held_on_rewards_end_together
-    no_rewards: dict[int, NoReward] = {}
-    rewards_now = rules.rewards_given(game.number)
-    choice = _reward_choice(winner_reward)
-    held_choices = {player_key(p): _reward_choice(c) for p, c in (held_on_rewards or {}).items()}
-    held_choices = {p: c for p, c in held_choices.items() if c is not None}
-    if not rewards_now and (choice or held_choices):
-        raise RuleViolation(
-            "After the fifteenth game there are no more winner or held-on rewards.",
-            rule="no-rewards-after-15",
-            field="rewards",
-        )
-    writes: list[tuple[Seat, RewardChoice]] = []
-    if rewards_now:
-        if choice is None:
-            raise RuleViolation(
-                f"{by_player[winner].player.name} won and chooses one reward.",
-                rule="winner-reward",
-                field="winner_reward",
-            )
-        rules.check_winner_reward(world, choice)
-        world = rules.world_after_reward(world, choice, player=winner)
-        writes.append((by_player[winner], choice))
-        for p in held_choices:
-            if outcome[p] != Result.HELD_ON:
-                raise RuleViolation(
-                    f"{by_player[p].player.name} did not hold on, so gets no held-on reward.",
-                    rule="held-on-only",
-                    field="held_on_rewards",
-                )
-        order = rules.held_on_order({p: s.order for p, s in by_player.items()}, winner)
-        for p in order:
-            if outcome[p] != Result.HELD_ON:
-                continue
-            c = held_choices.get(p)
-            name = by_player[p].player.name
-            if c is None:
-                said = held.get(p) if p in held else None
-                why = rules.no_held_on_reward_reason(world, said, end_together=together)
-                if why is None:
-                    legal = rules.held_on_reward_targets(
-                        world,
-                        said if said is not None else world.territories,
-                        end_together=together,
-                    )
-                    kinds = " or ".join(rules.REWARD_LABELS[k].lower() for k in legal)
-                    raise RuleViolation(
-                        f"{name} held on and chooses one reward while one is legal: {kinds}. "
-                        "No reward only when none is legal: the stocks are empty, or they "
-                        "controlled nothing a reward could go on.",
-                        rule="held-on-must-choose",
-                        field="held_on_rewards",
-                    )
-                no_rewards[p] = NoReward(
-                    f"{name} held on and gets no reward: {why[0].lower()}{why[1:]}",
-                    "nothing-eligible"
-                    if rules.held_on_stocks_left(world, end_together=together)
-                    else "stocks-empty",
-                    rules.held_on_stocks_out(world),
-                )
-                continue
-            try:
-                rules.check_held_on_reward(
-                    world, c, controlled=held.get(p, []), end_together=together
-                )
-            except RuleViolation as refusal:
-                raise RuleViolation(
-                    f"{name}: {refusal.message}",
-                    rule=refusal.rule,
-                    field="held_on_rewards",
-                ) from None
-            world = rules.world_after_reward(world, c, player=p)
-            writes.append((by_player[p], c))
-
-    if game.number <= WINNERS_LINES:
-        line = len(world.signatures) + 1
+    )
+    winner = by_player[decision.winner].player
+    if decision.signs:
         Signature.objects.create(
             campaign=campaign,
             placed_in_game=game.number,
-            placed_by=by_player[winner].player,
+            placed_by=winner,
             entered_by=by,
-            line=line,
-            name=by_player[winner].player.name,
+            line=len(decision.world.signatures) + 1,
+            name=winner.name,
             date=signed_on or game.played_on or timezone.localdate(),
             slogan=(slogan or "").strip()[:120],
         )
-    for i, (seat, c) in enumerate(writes, start=1):
-        _write_reward(campaign, game, seat, c, i, by)
+    for i, (player, choice) in enumerate(decision.rewards, start=1):
+        _write_reward(campaign, game, by_player[player], choice, i, by)
     for s in seats:
-        s.result = outcome[s.player_id]
-        s.controlled_at_end = held.get(s.player_id, [])
+        s.result = decision.outcome[s.player_id]
+        s.controlled_at_end = decision.controlled.get(s.player_id, [])
     Seat.objects.bulk_update(seats, ["result", "controlled_at_end"])
-    game.status = GameStatus.FINISHED
     game.finished_at = timezone.now()
     game.revision += 1
     game.save(update_fields=["status", "finished_at", "revision"])
@@ -358,7 +195,10 @@ def _finish(
     )
     _enqueue_snapshot(campaign.pk, game.number)
     return FinishResult(
-        game=game, packets_to_open=to_open, world_to_be_named=naming, no_rewards=no_rewards
+        game=game,
+        packets_to_open=to_open,
+        world_to_be_named=naming,
+        no_rewards=decision.no_rewards,
     )
 
 
@@ -409,172 +249,45 @@ def finish_game(
     return result
 
 
-def _undo_end(campaign: Campaign, game: Game) -> None:
-    """Void what the end of ``game`` placed (rewards, signature) and let what it covered count
-    again. Never deletes: the voided rows stay, as any correction's do."""
+def _end_marks(campaign: Campaign, game: Game) -> tuple[dict[str, set[int]], dict[str, set[int]]]:
+    """What the end of ``game`` placed (its rewards' marks and its signature) and what it
+    covered, each as mark ids by the mark's model name."""
+    placed: dict[str, set[int]] = {}
+    covered: dict[str, set[int]] = {}
     for reward in game.rewards.filter(voided=False):
         created = reward.details.get("created")
         if created:
-            MARK_BY_NAME[created[0]].objects.filter(pk=created[1]).update(voided=True)
+            placed.setdefault(created[0], set()).add(created[1])
         for model_name, pk in reward.details.get("removed", []):
-            MARK_BY_NAME[model_name].objects.filter(pk=pk).update(
-                removed_in_game=None, removed_reason=""
-            )
-    game.rewards.update(voided=True)
-    Signature.objects.filter(campaign=campaign, placed_in_game=game.number, voided=False).update(
-        voided=True
-    )
+            covered.setdefault(model_name, set()).add(pk)
+    signatures = Signature.objects.filter(
+        campaign=campaign, placed_in_game=game.number, voided=False
+    ).values_list("pk", flat=True)
+    placed.setdefault("Signature", set()).update(signatures)
+    return placed, covered
 
 
-def rewards_as_they_stand(game: Game) -> list[tuple[GameReward, dict]]:
-    """The game's rewards, each with its details as the board holds them now: a mark a reward
-    placed and a correction changed since (a city renamed, say) gives its current territory,
-    continent, name and change of bonus."""
-    rewards = list(
-        GameReward.objects.filter(game=game, voided=False).select_related("seat").order_by("order")
-    )
-    out = []
-    for reward in rewards:
-        details = dict(reward.details)
-        created = details.get("created")
-        model = MARK_BY_NAME.get(created[0]) if created else None
-        mark = model.objects.filter(pk=created[1], voided=False).first() if model else None
-        for name in ("territory", "continent", "name", "delta"):
-            if mark is not None and hasattr(mark, name):
-                details[name] = getattr(mark, name)
-        out.append((reward, details))
-    return out
-
-
-@dataclass(frozen=True)
-class RewardTarget:
-    """Where a reward is on the board now: read from the mark it placed (or, for a cancelled
-    scar, covered), so that a correction of that mark moves the reward with it. A reward
-    stored without its mark keeps what it stored."""
-
-    territory: str | None
-    continent: str | None
-    name: str
-    delta: int | None
-    mark_type: str | None = None  # the model's name: "City", "Scar"...
-    mark_id: int | None = None
-    corrections: tuple[Correction, ...] = ()  # of that mark, oldest first
-
-    @property
-    def corrected(self) -> bool:
-        return bool(self.corrections)
-
-
-def _reward_mark(details: dict) -> tuple[str, int] | None:
-    created = details.get("created")
-    pairs = [created] if created else []
-    pairs += list(details.get("removed") or [])
-    for pair in pairs:
-        if (
-            isinstance(pair, list | tuple)
-            and len(pair) == 2
-            and pair[0] in MARK_BY_NAME
-            and type(pair[1]) is int
-        ):
-            return pair[0], pair[1]
-    return None
-
-
-_TARGET_FIELDS = {
-    # What each type of mark says of where a reward is; None: the reward's own record.
-    "City": {"territory": "territory", "name": "name"},
-    "Scar": {"territory": "territory"},
-    "DestroyedCard": {"territory": "territory"},
-    "CoinSticker": {"territory": "territory"},
-    "Fortification": {"territory": "city__territory"},
-    "ContinentName": {"continent": "continent", "name": "name"},
-    "BonusChange": {"continent": "continent", "delta": "delta"},
-}
-
-
-def _target_columns(name: str, ids):
-    fields = _TARGET_FIELDS[name]
-    columns = {
-        "mark_type": Value(name, output_field=CharField()),
-        "territory": F(fields["territory"])
-        if "territory" in fields
-        else Value(None, output_field=CharField()),
-        "continent": F(fields["continent"])
-        if "continent" in fields
-        else Value(None, output_field=CharField()),
-        "name": F(fields["name"]) if "name" in fields else Value(None, output_field=CharField()),
-        "delta": F(fields["delta"])
-        if "delta" in fields
-        else Value(None, output_field=IntegerField()),
-    }
-    return (
-        MARK_BY_NAME[name]
-        .objects.filter(pk__in=ids)
-        .order_by()
-        .annotate(**{f"t_{k}": v for k, v in columns.items()})
-        .values("pk", *(f"t_{k}" for k in columns))
-    )
-
-
-def read_reward_targets(rewards) -> None:
-    """Give each reward a ``target`` (a ``RewardTarget``), read from the marks as they stand,
-    in at most one query per type of mark and one for their corrections, however many games."""
-    rewards = list(rewards)
-    wanted: dict[str, set[int]] = {}
-    for reward in rewards:
-        pair = _reward_mark(reward.details if isinstance(reward.details, dict) else {})
-        if pair:
-            wanted.setdefault(pair[0], set()).add(pair[1])
-    marks: dict[tuple[str, int], dict] = {}
-    corrections: dict[tuple[str, int], list[Correction]] = {}
-    if wanted:
-        # One query for every type of mark at once, each giving the same columns.
-        parts = [_target_columns(name, ids) for name, ids in sorted(wanted.items())]
-        rows = parts[0].union(*parts[1:], all=True) if len(parts) > 1 else parts[0]
-        for row in rows:
-            marks[(row["t_mark_type"], row["pk"])] = {k[2:]: v for k, v in row.items()}
-        which = Q()
-        for name, ids in wanted.items():
-            which |= Q(mark_type=name) & (Q(added_id__in=ids) | Q(voided_id__in=ids))
-        for c in Correction.objects.filter(which).order_by("made_at", "id"):
-            pk = c.added_id if c.added_id is not None else c.voided_id
-            corrections.setdefault((c.mark_type, pk), []).append(c)
-    for reward in rewards:
-        details = reward.details if isinstance(reward.details, dict) else {}
-        pair = _reward_mark(details)
-        mark = marks.get(pair) if pair else None
-        if mark is None:
-            reward.target = RewardTarget(
-                territory=details.get("territory"),
-                continent=details.get("continent"),
-                name=details.get("name") or "",
-                delta=details.get("delta"),
-            )
-            continue
-        reward.target = RewardTarget(
-            territory=mark["territory"]
-            if mark["territory"] is not None
-            else details.get("territory"),
-            continent=mark["continent"]
-            if mark["continent"] is not None
-            else details.get("continent"),
-            name=mark["name"] if mark["name"] is not None else details.get("name") or "",
-            delta=mark["delta"] if mark["delta"] is not None else details.get("delta"),
-            mark_type=pair[0],
-            mark_id=pair[1],
-            corrections=tuple(corrections.get(pair, ())),
+def _undo_end(campaign: Campaign, game: Game) -> None:
+    """Void what the end of ``game`` placed (rewards, signature) and let what it covered count
+    again. Never deletes: the voided rows stay, as any correction's do."""
+    placed, covered = _end_marks(campaign, game)
+    models = {**MARK_BY_NAME, "Signature": Signature}
+    for model_name, pks in placed.items():
+        models[model_name].objects.filter(pk__in=pks).update(voided=True)
+    for model_name, pks in covered.items():
+        models[model_name].objects.filter(pk__in=pks).update(
+            removed_in_game=None, removed_reason=""
         )
+    game.rewards.update(voided=True)
 
 
 def world_before_the_end(game: Game) -> World:
     """The world as an amendment of ``game`` starts from: everything so far, without what its
-    end placed (the rewards and the signature), so that the rewards it offers are the legal
-    ones. Read inside a transaction that is rolled back: nothing is written."""
-    with transaction.atomic():
-        _undo_end(game.campaign, game)
-        world = with_capitals_allowed(world_as_of(game.campaign_id), game.campaign)
-        transaction.set_rollback(True)
-    return world
+    end placed (the rewards and the signature) and with what it covered counting again, so
+    that the rewards it offers are the legal ones. Only read: nothing is written."""
+    placed, covered = _end_marks(game.campaign, game)
+    world = world_as_of(game.campaign_id, leaving_out=placed, uncovering=covered)
+    return with_capitals_allowed(world, game.campaign)
 
 
 @transaction.atomic

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from campaigns import rows
+from campaigns.game import entry_marks
 from campaigns.game.common import log_event
 from campaigns.game.factions import faction_fields
 from campaigns.game.holdings import trigger_reading
@@ -18,6 +19,7 @@ from campaigns.models import (
     Campaign,
     EventKind,
     GameStatus,
+    MarkChange,
 )
 from campaigns.services import audit, cached_world, lock_campaign
 from legacy import board, rules, scar_effects
@@ -258,13 +260,14 @@ def open_packet(
             **fields,
         )
     if game and game.status == GameStatus.IN_PROGRESS:
-        log_event(
+        event = log_event(
             game,
             EventKind.PACKET_OPENED,
             f"{name} opened.",
             by,
             packet=packet,
         )
+        entry_marks.link(event, MarkChange.CREATED, opening)
     audit(
         campaign,
         by,

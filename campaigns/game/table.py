@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
+from campaigns.game import entry_marks
 from campaigns.game.common import (
     EventResult,
     locked_game,
@@ -28,11 +29,11 @@ from campaigns.models import (
     EventKind,
     Game,
     GameEvent,
+    MarkChange,
 )
 from campaigns.services import audit
-from legacy import board, corrections, rules
+from legacy import board, corrections, rules, table_rules
 from legacy.box import FORTIFICATION_BOXES
-from legacy.errors import RuleViolation
 from legacy.models import (
     City,
     Fortification,
@@ -83,97 +84,40 @@ def place_scar(
     card. ``without_card`` is for a scar that unlocked content places with no card (say why)."""
     campaign, game = locked_game(game)
     require_in_progress(game)
-    kind = ScarKind.objects.filter(campaign=campaign, slug=scar).first()
-    if kind is None:
-        raise RuleViolation(
-            f"This campaign has no scar type {scar!r}.", rule="unknown-scar", field="scar"
-        )
-    if (territory is None) == (faction is None):
-        raise RuleViolation(
-            "A scar goes on one territory or on one faction card.",
-            rule="scar-place",
-            field="territory",
-        )
-    if kind.on_faction_card and faction is None:
-        raise RuleViolation(
-            f"{kind.name} goes on a faction card.", rule="scar-place", field="faction"
-        )
-    if not kind.on_faction_card and territory is None:
-        raise RuleViolation(
-            f"{kind.name} goes on a territory.", rule="scar-place", field="territory"
-        )
-    if territory is not None:
-        if territory not in board.TERRITORY_BY_SLUG:
-            raise RuleViolation(
-                f"There is no territory called {territory!r} on the board.",
-                rule="unknown-territory",
-                field="territory",
-            )
-        if Scar.objects.current().filter(campaign=campaign, territory=territory).exists():
-            raise RuleViolation(
-                f"{board.TERRITORY_BY_SLUG[territory].name} already has a scar: one per territory.",
-                rule="one-scar-per-territory",
-                field="territory",
-            )
-        where = board.TERRITORY_BY_SLUG[territory].name
-    else:
-        factions = campaign_factions(campaign.pk)
-        if faction not in factions:
-            raise RuleViolation(
-                f"This campaign has no faction called {faction!r}.",
-                rule="unknown-faction",
-                field="faction",
-            )
-        if Scar.objects.current().filter(campaign=campaign, faction=faction).exists():
-            raise RuleViolation(
-                f"The {factions[faction]} card already has a scar: one per faction card.",
-                rule="one-scar-per-faction-card",
-                field="faction",
-            )
-        where = f"the {factions[faction]} card"
+    found = ScarKind.objects.filter(campaign=campaign, slug=scar).first()
+    kind = (
+        table_rules.ScarType(found.slug, found.name, found.on_faction_card, found.cards)
+        if found
+        else None
+    )
+    counting = Scar.objects.current().filter(campaign=campaign)
+    spot = table_rules.ScarSpot(
+        territory=territory,
+        faction=faction,
+        territory_scarred=territory is not None and counting.filter(territory=territory).exists(),
+        faction_scarred=faction is not None and counting.filter(faction=faction).exists(),
+    )
+    factions = campaign_factions(campaign.pk) if territory is None else {}
+    where = table_rules.scar_place(kind, spot, asked=scar, factions=factions)
+    assert kind is not None and found is not None  # the rule refuses an unknown scar
     seat = seat_of(game, player) if player is not None else None
     reason = (reason or "").strip()
-    if without_card:
-        if not reason:
-            raise RuleViolation(
-                "A scar placed without a scar card says which rule places it.",
-                rule="scar-without-card-reason",
-                field="reason",
-            )
-    else:
-        if not game.scar_cards_dealt:
-            raise RuleViolation(
-                f"No scar cards were dealt in game {game.number}: there were not enough for "
-                "every player, so nobody places a scar with one.",
-                rule="no-scar-cards-this-game",
-                field="scar",
-            )
-        if seat is None:
-            raise RuleViolation(
-                "Say who plays the scar card.", rule="scar-card-holder", field="player"
-            )
+    holder = None
+    if seat is not None and not without_card and game.scar_cards_dealt:
         held = holdings_of(game).holdings[seat.pk]
-        if not held.scar_cards:
-            raise RuleViolation(
-                f"{seat.player.name} holds no scar card any more: one card a game, played once.",
-                rule="scar-card-held",
-                field="player",
-            )
-        if held.scar_card_kind and held.scar_card_kind != kind.slug:
-            raise RuleViolation(
-                f"{seat.player.name}'s scar card is not a {kind.name} card.",
-                rule="scar-card-held",
-                field="scar",
-            )
-    if Scar.objects.filter(campaign=campaign, kind=kind, voided=False).count() >= kind.cards:
-        raise RuleViolation(
-            f"All {kind.cards} {kind.name} scar cards have been played: the box has no more.",
-            rule="stock-empty",
-            field="scar",
-        )
-    Scar.objects.create(
+        holder = table_rules.ScarCardHolder(seat.player.name, held.scar_cards, held.scar_card_kind)
+    table_rules.scar_card_played(
+        kind,
+        without_card=without_card,
+        reason=reason,
+        game_number=game.number,
+        scar_cards_dealt=game.scar_cards_dealt,
+        holder=holder,
+        played=Scar.objects.filter(campaign=campaign, kind=found, voided=False).count(),
+    )
+    placed = Scar.objects.create(
         campaign=campaign,
-        kind=kind,
+        kind=found,
         territory=territory,
         faction=faction,
         placed_in_game=game.number,
@@ -193,6 +137,7 @@ def place_scar(
         with_card=not without_card,
         **({"reason": reason[:200]} if without_card else {}),
     )
+    entry_marks.link(event, MarkChange.CREATED, placed)
     return with_triggers(campaign, event)
 
 
@@ -205,37 +150,22 @@ def use_missiles(
     several, opens Pocket 1."""
     campaign, game = locked_game(game, marks=False)
     require_in_progress(game)
-    if not 1 <= count <= 5:
-        raise RuleViolation(
-            "A roll has at most 5 dice, so 1 to 5 missiles can be played on it.",
-            rule="missiles-per-roll",
-            field="count",
-        )
+    table_rules.missiles_count(count)
     seats = seats_of(game)
     seat = seat_of(game, player, seats)
     replayed = holdings_of(game, seats=seats)
-    held = replayed.holdings[seat.pk].missiles
-    if held < count:
-        raise RuleViolation(
-            f"{seat.player.name} holds {held} missile(s): {count} cannot be played.",
-            rule="missiles-held",
-            field="count",
-        )
+    table_rules.missiles_held(
+        seat.player.name, held=replayed.holdings[seat.pk].missiles, count=count
+    )
     if roll is not None:
         first = game.events.filter(seq=roll, kind=EventKind.MISSILES, voided=False).first()
-        if first is None:
-            raise RuleViolation(
-                f"Entry {roll} of this game is not a roll with missiles on it.",
-                rule="missile-roll",
-                field="roll",
-            )
-        roll = roll_of(entry_of(first))
-        if replayed.missiles_per_roll.get(roll, 0) + count > 5:
-            raise RuleViolation(
-                "A roll has at most 5 dice, so at most 5 missiles are played on it.",
-                rule="missiles-per-roll",
-                field="count",
-            )
+        entry, roll = roll, roll_of(entry_of(first)) if first else None
+        table_rules.missiles_on_a_roll(
+            entry=entry,
+            found=first is not None,
+            already=replayed.missiles_per_roll.get(roll, 0) if roll is not None else 0,
+            count=count,
+        )
     event = log_event(
         game,
         EventKind.MISSILES,
@@ -258,8 +188,7 @@ def record_recruitment(*, game: Game, player: int, troops: int, by=None) -> Even
     Whether it holds one is read from its holdings, not typed."""
     campaign, game = locked_game(game, marks=False)
     require_in_progress(game)
-    if troops < 0 or troops > 1000:
-        raise RuleViolation("Troops recruited must be 0 to 1000.", rule="troops", field="troops")
+    table_rules.troops_recruited(troops)
     seats = seats_of(game)
     seat = seat_of(game, player, seats)
     holds_missile = holdings_of(game, seats=seats).holdings[seat.pk].missiles > 0
@@ -283,12 +212,8 @@ def buy_red_star(*, game: Game, player: int, by=None) -> EventResult:
     require_in_progress(game)
     seats = seats_of(game)
     seat = seat_of(game, player, seats)
-    if holdings_of(game, seats=seats, kinds=OUT_KINDS).holdings[seat.pk].out:
-        raise RuleViolation(
-            f"{seat.player.name} is out of the war: no turn, no red star.",
-            rule="already-out",
-            conflict=True,
-        )
+    out = holdings_of(game, seats=seats, kinds=OUT_KINDS).holdings[seat.pk].out
+    table_rules.red_star_bought(seat.player.name, out=out)
     event = log_event(
         game,
         EventKind.RED_STAR_BOUGHT,
@@ -306,10 +231,8 @@ def eliminate_faction(*, game: Game, player: int, can_rejoin: bool, by=None) -> 
     require_in_progress(game)
     seats = seats_of(game)
     seat = seat_of(game, player, seats)
-    if holdings_of(game, seats=seats, kinds=OUT_KINDS).holdings[seat.pk].out:
-        raise RuleViolation(
-            f"{seat.player.name} is already out of this game.", rule="already-out", conflict=True
-        )
+    out = holdings_of(game, seats=seats, kinds=OUT_KINDS).holdings[seat.pk].out
+    table_rules.faction_eliminated(seat.player.name, out=out)
     event = log_event(
         game,
         EventKind.ELIMINATED,
@@ -338,35 +261,20 @@ def rejoin_faction(
     seats = seats_of(game)
     seat = seat_of(game, player, seats)
     held = holdings_of(game, seats=seats, kinds=OUT_KINDS).holdings[seat.pk]
-    if not held.out:
-        raise RuleViolation(
-            f"{seat.player.name} is still in the war.", rule="not-out", conflict=True
-        )
-    if held.out_for_good:
-        raise RuleViolation(
-            f"{seat.player.name} was eliminated (entry {held.out_at}): an eliminated faction "
-            "does not rejoin this game.",
-            rule="eliminated-for-good",
-            conflict=True,
-        )
     occupied = list(occupied or ())
-    for slug in [territory, *occupied]:
-        if slug not in board.TERRITORY_BY_SLUG:
-            raise RuleViolation(
-                f"There is no territory called {slug!r} on the board.",
-                rule="unknown-territory",
-                field="territory" if slug == territory else "occupied",
-            )
+    table_rules.rejoining(
+        seat.player.name,
+        out=held.out,
+        out_for_good=held.out_for_good,
+        out_at=held.out_at,
+        territory=territory,
+        occupied=occupied,
+    )
     hqs = set(game.seats.values_list("hq", flat=True))
     refusal = rules.joining_refusal(
         world_as_of(campaign.pk), territory, player=seat.player_id, occupied={*occupied, *hqs}
     )
-    if refusal:
-        raise RuleViolation(
-            f"{seat.player.name} cannot join the war there: {refusal}",
-            rule="join-the-war",
-            field="territory",
-        )
+    table_rules.join_refused(seat.player.name, refusal)
     where = board.TERRITORY_BY_SLUG[territory].name
     event = log_event(
         game,
@@ -386,27 +294,7 @@ def coin_pile_out(*, game: Game, territories: Mapping[int, int], by=None) -> Eve
     campaign, game = locked_game(game, marks=False)
     require_in_progress(game)
     seats = {s.player_id: s for s in game.seats.select_related("player")}
-    counts = {}
-    for player, n in territories.items():
-        try:
-            player, n = int(player), int(n)
-        except (TypeError, ValueError):
-            raise RuleViolation(
-                "Territory counts are whole numbers.", rule="counts", field="territories"
-            ) from None
-        if player not in seats:
-            raise RuleViolation(
-                "That player is not seated in this game.", rule="unknown-seat", field="territories"
-            )
-        if not 0 <= n <= 42:
-            raise RuleViolation(
-                "A player controls 0 to 42 territories.", rule="counts", field="territories"
-            )
-        counts[player] = n
-    if sum(counts.values()) > 42:
-        raise RuleViolation(
-            "The board has 42 territories in all.", rule="counts", field="territories"
-        )
+    counts = table_rules.coin_pile_counts(territories, seated=frozenset(seats))
     first = not game.events.filter(kind=EventKind.COIN_PILE_OUT, voided=False).exists()
     winner = coin_pile_winner(counts) if first else None
     if winner:
@@ -442,32 +330,16 @@ def place_mark(
     campaign, game = locked_game(game)
     require_in_progress(game)
     mark_kind = MarkKind.objects.filter(campaign=campaign, slug=kind).first()
-    if mark_kind is None:
-        raise RuleViolation(
-            f"This campaign has not unlocked a kind of mark called {kind!r}.",
-            rule="unknown-mark-kind",
-            field="kind",
-        )
-    if (territory is None) == (faction is None):
-        raise RuleViolation(
-            "A mark goes on one territory or one faction card.",
-            rule="mark-place",
-            field="territory",
-        )
-    if territory is not None and territory not in board.TERRITORY_BY_SLUG:
-        raise RuleViolation(
-            f"There is no territory called {territory!r} on the board.",
-            rule="unknown-territory",
-            field="territory",
-        )
-    if faction is not None and faction not in campaign_factions(campaign.pk):
-        raise RuleViolation(
-            f"This campaign has no faction called {faction!r}.",
-            rule="unknown-faction",
-            field="faction",
-        )
+    table_rules.mark_place(
+        kind=kind,
+        kind_known=mark_kind is not None,
+        territory=territory,
+        faction=faction,
+        factions=campaign_factions(campaign.pk) if faction is not None else {},
+    )
+    assert mark_kind is not None  # the rule refuses a kind the campaign does not have
     seat = seat_of(game, player) if player is not None else None
-    OtherMark.objects.create(
+    placed = OtherMark.objects.create(
         campaign=campaign,
         kind=mark_kind,
         territory=territory,
@@ -489,6 +361,7 @@ def place_mark(
         faction=faction,
         label=label[:60],
     )
+    entry_marks.link(event, MarkChange.CREATED, placed)
     return with_triggers(campaign, event)
 
 
@@ -497,24 +370,20 @@ def destroy_city(*, game: Game, territory: str, by=None) -> EventResult:
     """A city destroyed by unlocked content: it stops counting from this game on."""
     campaign, game = locked_game(game)
     require_in_progress(game)
-    if territory not in board.TERRITORY_BY_SLUG:
-        raise RuleViolation(
-            f"There is no territory called {territory!r} on the board.",
-            rule="unknown-territory",
-            field="territory",
-        )
+    table_rules.require_territory(territory)
     city = City.objects.current().filter(campaign=campaign, territory=territory).first()
-    if city is None:
-        raise RuleViolation("There is no city there to destroy.", rule="no-city", field="territory")
+    table_rules.city_destroyed(has_city=city is not None)
     city.removed_in_game = game.number
     city.removed_reason = RemovedReason.DESTROYED
     city.save(update_fields=["removed_in_game", "removed_reason"])
-    Fortification.objects.current().filter(city=city).update(
+    walls = list(Fortification.objects.current().filter(city=city))
+    Fortification.objects.filter(pk__in=[w.pk for w in walls]).update(
         removed_in_game=game.number, removed_reason=RemovedReason.DESTROYED
     )
     event = log_event(
         game, EventKind.CITY_DESTROYED, f"{city.name} destroyed.", by, territory=territory
     )
+    entry_marks.link(event, MarkChange.REMOVED, city, *walls)
     return with_triggers(campaign, event)
 
 
@@ -526,32 +395,22 @@ def attack_fortification(
     marked once the roll is made. The tenth box wears it out: it stops working."""
     campaign, game = locked_game(game)
     require_in_progress(game)
-    if territory not in board.TERRITORY_BY_SLUG:
-        raise RuleViolation(
-            f"There is no territory called {territory!r} on the board.",
-            rule="unknown-territory",
-            field="territory",
-        )
-    name = board.TERRITORY_BY_SLUG[territory].name
+    name = table_rules.require_territory(territory)
     fort = (
         Fortification.objects.current()
         .filter(campaign=campaign, city__territory=territory, city__voided=False)
         .filter(city__removed_in_game__isnull=True)
         .first()
     )
-    if fort is None or fort.boxes_used >= FORTIFICATION_BOXES:
-        raise RuleViolation(
-            f"{name} has no working fortification: there is no box to mark.",
-            rule="no-working-fortification",
-            field="territory",
-        )
+    worn_out = table_rules.fortification_box(
+        name, fortified=fort is not None, boxes_used=fort.boxes_used if fort else 0
+    )
     seat = seat_of(game, player) if player is not None else None
     before = corrections.snapshot(fort)
     key = str(game.number)
     fort.boxes_used += 1
     fort.boxes_marked_in = {**fort.boxes_marked_in, key: fort.boxes_marked_in.get(key, 0) + 1}
     fort.save(update_fields=["boxes_used", "boxes_marked_in"])
-    worn_out = fort.boxes_used >= FORTIFICATION_BOXES
     event = log_event(
         game,
         EventKind.FORTIFICATION_ATTACKED,
@@ -563,6 +422,7 @@ def attack_fortification(
         boxes_used=fort.boxes_used,
         worn_out=worn_out,
     )
+    entry_marks.link(event, MarkChange.BOX_MARKED, fort)
     corrections.record_correction(
         mark=fort,
         before=before,
@@ -572,78 +432,11 @@ def attack_fortification(
     return with_triggers(campaign, event)
 
 
-def _unmark_fortification_box(campaign: Campaign, game: Game, event: GameEvent, reason: str, by):
-    """Take back the box an attack entry marked: on the newest fortification of that territory
-    with a box marked in this game."""
-    key = str(game.number)
-    forts = Fortification.objects.filter(
-        campaign=campaign, voided=False, city__territory=(event.data or {}).get("territory")
-    ).order_by("-pk")
-    fort = next((f for f in forts if (f.boxes_marked_in or {}).get(key, 0) > 0), None)
-    if fort is None:
-        return
-    before = corrections.snapshot(fort)
-    left = fort.boxes_marked_in[key] - 1
-    marked_in = {g: n for g, n in fort.boxes_marked_in.items() if g != key}
-    fort.boxes_marked_in = {**marked_in, **({key: left} if left else {})}
-    fort.boxes_used = max(0, fort.boxes_used - 1)
-    fort.save(update_fields=["boxes_used", "boxes_marked_in"])
-    corrections.record_correction(mark=fort, before=before, reason=reason, by=by)
-
-
 @dataclass(frozen=True)
 class VoidResult:
     event: GameEvent
     packets_to_open: list[str]
     stays_opened: list[str]  # packets opened because of the entry: they stay opened
-
-
-def _entry_marks(campaign: Campaign, game: Game, event: GameEvent) -> list:
-    """The marks an entry put on the board (or took off it), to be undone with it."""
-    data = event.data or {}
-    place = {"territory": data.get("territory"), "faction": data.get("faction")}
-    if event.kind == EventKind.SCAR_PLACED:
-        found = Scar.objects.filter(
-            campaign=campaign, kind__slug=data.get("scar"), placed_in_game=game.number, **place
-        )
-    elif event.kind == EventKind.MARK_PLACED:
-        found = OtherMark.objects.filter(
-            campaign=campaign,
-            kind__slug=data.get("mark_kind"),
-            placed_in_game=game.number,
-            label=data.get("label", ""),
-            **place,
-        )
-    elif event.kind == EventKind.PACKET_OPENED:
-        found = PacketOpening.objects.filter(campaign=campaign, packet=data.get("packet"))
-    else:
-        return []
-    return list(found.filter(voided=False).order_by("-pk")[:1])
-
-
-def _undo_destroyed_city(campaign: Campaign, game: Game, event: GameEvent, reason: str, by):
-    city = (
-        City.objects.filter(
-            campaign=campaign,
-            voided=False,
-            territory=(event.data or {}).get("territory"),
-            removed_in_game=game.number,
-            removed_reason=RemovedReason.DESTROYED,
-        )
-        .order_by("-pk")
-        .first()
-    )
-    if city is None:
-        return
-    walls = Fortification.objects.filter(
-        city=city, voided=False, removed_in_game=game.number, removed_reason=RemovedReason.DESTROYED
-    )
-    for mark in [city, *walls]:
-        before = corrections.snapshot(mark)
-        mark.removed_in_game = None
-        mark.removed_reason = ""
-        mark.save(update_fields=["removed_in_game", "removed_reason"])
-        corrections.record_correction(mark=mark, before=before, reason=reason, by=by)
 
 
 @transaction.atomic
@@ -653,26 +446,17 @@ def void_event(*, game: Game, seq: int, reason: str, by=None) -> VoidResult:
     A packet already opened because of it stays opened (the result says which)."""
     campaign, game = locked_game(game)
     require_in_progress(game)
-    reason = (reason or "").strip()
-    if not reason:
-        raise RuleViolation("Say why the entry is taken back.", rule="void-reason", field="reason")
     event = game.events.filter(seq=seq).first()
-    if event is None:
-        raise RuleViolation(
-            f"Game {game.number} has no entry {seq}.", rule="unknown-entry", field="seq"
-        )
-    if event.voided:
-        raise RuleViolation(
-            f"Entry {seq} is already taken back.", rule="entry-void-once", conflict=True
-        )
+    reason = table_rules.entry_taken_back(
+        reason=reason,
+        game_number=game.number,
+        seq=seq,
+        exists=event is not None,
+        voided=event is not None and event.voided,
+    )
+    assert event is not None  # the rule refuses an entry that does not exist
     fired_before = set(rules.packets_triggered(trigger_facts(campaign.pk)))
-    note = f"Entry {seq} of game {game.number} taken back: {reason}"
-    for mark in _entry_marks(campaign, game, event):
-        corrections.void_mark(mark=mark, reason=note, by=by)
-    if event.kind == EventKind.CITY_DESTROYED:
-        _undo_destroyed_city(campaign, game, event, note, by)
-    if event.kind == EventKind.FORTIFICATION_ATTACKED:
-        _unmark_fortification_box(campaign, game, event, note, by)
+    entry_marks.undo(event, game, f"Entry {seq} of game {game.number} taken back: {reason}", by)
     event.voided = True
     event.voided_at = timezone.now()
     event.voided_by = by if getattr(by, "is_authenticated", False) else None

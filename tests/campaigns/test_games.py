@@ -17,9 +17,10 @@ from campaigns.game.table import (
     use_missiles,
     void_event,
 )
-from campaigns.models import AuditEntry, Game, GameStatus, Seat
+from campaigns.models import AuditEntry, Game, GameStatus, Result, Seat
 from campaigns.selectors.cards import faction_card_backs
 from campaigns.selectors.standings import standings
+from legacy import finish_rules
 from legacy.errors import RuleViolation
 from legacy.models import MARK_MODELS, City, CoinSticker, ScarKind, Signature
 from legacy.selectors import world_as_of
@@ -661,3 +662,7 @@ def test_coins_added_by_held_on_players_stack_up_to_six(game, trio):
         world_as_of(game.campaign_id).territories["japan"].coins == 3
     )  # 1 printed + 1 first-game + 1
     assert CoinSticker.objects.filter(campaign=game.campaign, territory="japan").count() == 2
+
+
+def test_the_results_a_seat_stores_are_the_ones_the_rules_decide():
+    assert tuple(Result.values) == finish_rules.RESULTS

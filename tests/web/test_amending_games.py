@@ -77,6 +77,17 @@ def test_the_amend_form_holds_the_games_end_as_it_stands(played, as_editor):
     assert state(played) == before  # looking writes nothing
 
 
+def test_looking_at_the_amend_form_runs_no_write_at_all(played, as_editor):
+    with CaptureQueriesContext(connection) as queries:
+        assert as_editor.get(url(played)).status_code == 200
+    writes = [
+        q["sql"]
+        for q in queries
+        if q["sql"].lstrip().upper().startswith(("UPDATE", "INSERT", "DELETE"))
+    ]
+    assert writes == []
+
+
 def test_an_editor_amends_the_city_and_the_old_one_is_undone(played, as_editor):
     response = as_editor.post(url(played), amendment(played))
     assert response.status_code == 302, response.content.decode()[:2000]

@@ -1,0 +1,283 @@
+"""The end of a game, as pure functions: who won, held on or was eliminated, what each survivor
+controlled, and which rewards are given, in which order, to whom.
+
+``decide_finish`` takes the facts a service gathered (the seats, what the log says of the end,
+the world as the game ends, the players' choices) and returns the decision to write, or raises
+``RuleViolation`` with the refusal the players read. Nothing here reads or writes the
+database; the finish service locks, gathers, asks, writes and logs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from legacy import board, rules
+from legacy.box import WINNERS_LINES
+from legacy.errors import RuleViolation
+from legacy.rules import Reward, RewardChoice
+from legacy.world import World
+
+# A seat's result at the end of a game (the values ``campaigns.models.Result`` stores).
+WON, HELD_ON, ELIMINATED = "won", "held_on", "eliminated"
+RESULTS = (WON, HELD_ON, ELIMINATED)
+
+
+@dataclass(frozen=True)
+class SeatFacts:
+    """A seat of the game: its player's id and name, and its place in the seating order."""
+
+    player: int
+    name: str
+    order: int
+
+
+@dataclass(frozen=True)
+class NoReward:
+    """A player who held on and got no reward, and why none was legal: ``why`` is
+    "stocks-empty" (every held-on stock they could use is empty; ``stocks_out`` names the empty
+    ones) or "nothing-eligible" (they controlled nothing a reward could go on)."""
+
+    text: str
+    why: str
+    stocks_out: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class FinishFacts:
+    """What the end of a game is decided from."""
+
+    game_number: int
+    seats: tuple[SeatFacts, ...]
+    world: World  # as the game ends, before its rewards
+    results: Mapping  # player (as given) -> result
+    controlled: Mapping = field(default_factory=dict)  # player (as given) -> territory slugs
+    winner_reward: RewardChoice | Mapping | None = None
+    held_on_rewards: Mapping = field(default_factory=dict)  # player (as given) -> choice
+    logged_ends: Mapping[int, str] = field(default_factory=dict)  # out by the log: why
+    end_together: bool = False  # the campaign's setting: held-on rewards end together
+    slogan: str = ""
+    signed: bool = False  # a date of signing was given
+
+
+@dataclass(frozen=True)
+class FinishDecision:
+    outcome: dict[int, str]  # player -> result
+    winner: int
+    controlled: dict[int, list[str]]  # player -> territories held at the end, sorted
+    rewards: tuple[tuple[int, RewardChoice], ...]  # (player, reward), in the order given
+    no_rewards: dict[int, NoReward]
+    world: World  # once the rewards are given
+    signs: bool  # the winner signs the winners' section
+
+
+def reward_choice(value: RewardChoice | Mapping | None) -> RewardChoice | None:
+    """A reward as a player chose it, read from plain data; an unknown kind is refused."""
+    if value is None or isinstance(value, RewardChoice):
+        return value
+    try:
+        kind = Reward(value["kind"])
+        return RewardChoice(
+            kind=kind,
+            territory=value.get("territory"),
+            continent=value.get("continent"),
+            name=str(value.get("name") or ""),
+            delta=int(value.get("delta") or 0),
+        )
+    except (KeyError, ValueError, TypeError, AttributeError):
+        raise RuleViolation(
+            "A reward needs a known kind: " + ", ".join(r.value for r in Reward) + ".",
+            rule="reward-kind",
+            field="rewards",
+        ) from None
+
+
+def signing(game_number: int, *, slogan: str, signed: bool) -> bool:
+    """Whether the winner signs the winners' section (games 1 to 15); after the fifteenth
+    game there is no line, so a slogan or a date is refused."""
+    if game_number > WINNERS_LINES and ((slogan or "").strip() or signed):
+        raise RuleViolation(
+            "After the fifteenth game nobody signs the winners' section: there is no slogan or "
+            "date to write.",
+            rule="no-signature-after-15",
+            field="slogan" if (slogan or "").strip() else "signed_on",
+        )
+    return game_number <= WINNERS_LINES
+
+
+def seated_player(value, seated) -> int:
+    """A player given as a number (or its text), who must be seated in the game."""
+    try:
+        key = int(value)
+    except (TypeError, ValueError):
+        key = None
+    if key is None or key not in seated:
+        raise RuleViolation(
+            "That player is not seated in this game.", rule="unknown-seat", field="results"
+        )
+    return key
+
+
+def outcome(
+    results: Mapping, *, seated, logged_ends: Mapping[int, str] | None = None
+) -> tuple[dict[int, str], int]:
+    """Every seat's result, and the winner: each seat gets one of won, held on or eliminated;
+    a seat the log put out for the end finishes eliminated; a game has exactly one winner."""
+    given = {seated_player(p, seated): r for p, r in results.items()}
+    if set(given) != set(seated):
+        raise RuleViolation(
+            "Every seat gets a result: won, held on or eliminated.",
+            rule="every-result",
+            field="results",
+        )
+    for r in given.values():
+        if r not in RESULTS:
+            raise RuleViolation(
+                f"A result is won, held_on or eliminated, not {r!r}.",
+                rule="result",
+                field="results",
+            )
+    for p, reason in (logged_ends or {}).items():
+        if given[p] != ELIMINATED:
+            raise RuleViolation(reason, rule="out-at-the-end", field="results")
+    winners = [p for p, r in given.items() if r == WON]
+    if len(winners) != 1:
+        raise RuleViolation(
+            f"A game has exactly one winner; {len(winners)} were given.",
+            rule="one-winner",
+            field="results",
+        )
+    return given, winners[0]
+
+
+def controlled_at_the_end(
+    controlled: Mapping, *, names: Mapping[int, str], given: Mapping[int, str]
+) -> dict[int, list[str]]:
+    """The territories each survivor controlled at the end, as the table says: territories of
+    the board, each with one owner; an eliminated player controls nothing."""
+    held: dict[int, list[str]] = {}
+    owner_of: dict[str, int] = {}
+    for p, slugs in (controlled or {}).items():
+        p = seated_player(p, names)
+        if given[p] == ELIMINATED:
+            raise RuleViolation(
+                f"{names[p]} was eliminated and controls nothing.",
+                rule="eliminated-controls-nothing",
+                field="controlled",
+            )
+        if isinstance(slugs, str) or not isinstance(slugs, (list, tuple, set, frozenset)):
+            raise RuleViolation(
+                "Controlled territories are a list.", rule="controlled", field="controlled"
+            )
+        for slug in slugs:
+            if slug not in board.TERRITORY_BY_SLUG:
+                raise RuleViolation(
+                    f"There is no territory called {slug!r} on the board.",
+                    rule="unknown-territory",
+                    field="controlled",
+                )
+            if owner_of.get(slug, p) != p:
+                raise RuleViolation(
+                    f"{board.TERRITORY_BY_SLUG[slug].name} has two owners: give it to one.",
+                    rule="one-owner",
+                    field="controlled",
+                )
+            owner_of[slug] = p
+        held[p] = sorted(set(slugs))
+    return held
+
+
+def no_reward(world: World, name: str, said: list[str] | None, *, end_together: bool) -> NoReward:
+    """Why a player who held on and chose nothing gets no reward; refused while one is legal.
+
+    ``said``: the territories the table says they controlled (None: not said)."""
+    why = rules.no_held_on_reward_reason(world, said, end_together=end_together)
+    if why is None:
+        legal = rules.held_on_reward_targets(
+            world, said if said is not None else world.territories, end_together=end_together
+        )
+        kinds = " or ".join(rules.REWARD_LABELS[k].lower() for k in legal)
+        raise RuleViolation(
+            f"{name} held on and chooses one reward while one is legal: {kinds}. "
+            "No reward only when none is legal: the stocks are empty, or they "
+            "controlled nothing a reward could go on.",
+            rule="held-on-must-choose",
+            field="held_on_rewards",
+        )
+    return NoReward(
+        f"{name} held on and gets no reward: {why[0].lower()}{why[1:]}",
+        "nothing-eligible"
+        if rules.held_on_stocks_left(world, end_together=end_together)
+        else "stocks-empty",
+        rules.held_on_stocks_out(world),
+    )
+
+
+def decide_finish(facts: FinishFacts) -> FinishDecision:
+    """The end of a game, checked whole: the results, what each survivor controlled, the
+    winner's reward, then one reward for each player who held on, clockwise from the winner,
+    each seeing the world the rewards before it left (winner and held-on rewards are given
+    after games 1 to 15 only; a player who held on goes without only when none is legal)."""
+    signs = signing(facts.game_number, slogan=facts.slogan, signed=facts.signed)
+    names = {s.player: s.name for s in facts.seats}
+    given, winner = outcome(facts.results, seated=names, logged_ends=facts.logged_ends)
+    held = controlled_at_the_end(facts.controlled, names=names, given=given)
+
+    world, together = facts.world, facts.end_together
+    rewards_now = rules.rewards_given(facts.game_number)
+    choice = reward_choice(facts.winner_reward)
+    held_choices = {
+        seated_player(p, names): reward_choice(c) for p, c in (facts.held_on_rewards or {}).items()
+    }
+    held_choices = {p: c for p, c in held_choices.items() if c is not None}
+    if not rewards_now and (choice or held_choices):
+        raise RuleViolation(
+            "After the fifteenth game there are no more winner or held-on rewards.",
+            rule="no-rewards-after-15",
+            field="rewards",
+        )
+    given_rewards: list[tuple[int, RewardChoice]] = []
+    no_rewards: dict[int, NoReward] = {}
+    if rewards_now:
+        if choice is None:
+            raise RuleViolation(
+                f"{names[winner]} won and chooses one reward.",
+                rule="winner-reward",
+                field="winner_reward",
+            )
+        rules.check_winner_reward(world, choice)
+        world = rules.world_after_reward(world, choice, player=winner)
+        given_rewards.append((winner, choice))
+        for p in held_choices:
+            if given[p] != HELD_ON:
+                raise RuleViolation(
+                    f"{names[p]} did not hold on, so gets no held-on reward.",
+                    rule="held-on-only",
+                    field="held_on_rewards",
+                )
+        order = rules.held_on_order({s.player: s.order for s in facts.seats}, winner)
+        for p in (p for p in order if given[p] == HELD_ON):
+            c = held_choices.get(p)
+            if c is None:
+                said = held.get(p) if p in held else None
+                no_rewards[p] = no_reward(world, names[p], said, end_together=together)
+                continue
+            try:
+                rules.check_held_on_reward(
+                    world, c, controlled=held.get(p, []), end_together=together
+                )
+            except RuleViolation as refusal:
+                raise RuleViolation(
+                    f"{names[p]}: {refusal.message}", rule=refusal.rule, field="held_on_rewards"
+                ) from None
+            world = rules.world_after_reward(world, c, player=p)
+            given_rewards.append((p, c))
+    return FinishDecision(
+        outcome=given,
+        winner=winner,
+        controlled=held,
+        rewards=tuple(given_rewards),
+        no_rewards=no_rewards,
+        world=world,
+        signs=signs,
+    )

@@ -1,0 +1,369 @@
+"""The rules of the table, as pure functions: what may be entered in a game's log while it is
+played (a scar, missiles on a roll, a recruitment, a red star, a faction out and back, the coin
+pile running out, a mark, a destroyed city, a box of a fortification, an entry taken back).
+
+Each function takes the facts a service gathered (plain values and frozen dataclasses) and
+returns what the entry means, or raises ``RuleViolation`` with the refusal the players read.
+Nothing here reads or writes the database; the services lock, gather, ask, write and log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from legacy import board
+from legacy.box import FORTIFICATION_BOXES
+from legacy.errors import RuleViolation
+
+MAX_MISSILES_PER_ROLL = 5  # a roll has at most 5 dice
+MAX_TROOPS_RECRUITED = 1000
+TERRITORIES_ON_THE_BOARD = 42
+
+
+def require_territory(territory: str | None, *, field: str = "territory") -> str:
+    """The territory's name on the board; a slug the board does not know is refused."""
+    if territory not in board.TERRITORY_BY_SLUG:
+        raise RuleViolation(
+            f"There is no territory called {territory!r} on the board.",
+            rule="unknown-territory",
+            field=field,
+        )
+    return board.TERRITORY_BY_SLUG[territory].name
+
+
+def require_faction(faction: str | None, factions: Mapping[str, str]) -> str:
+    """The faction's name in this campaign (``factions``: slug to name); an unknown one is
+    refused."""
+    if faction is None or faction not in factions:
+        raise RuleViolation(
+            f"This campaign has no faction called {faction!r}.",
+            rule="unknown-faction",
+            field="faction",
+        )
+    return factions[faction]
+
+
+# --- Scars --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScarType:
+    """A type of scar the campaign has: from the box or unlocked."""
+
+    slug: str
+    name: str
+    on_faction_card: bool = False
+    cards: int = 0  # scar cards of this type in the box: at most that many are ever played
+
+
+@dataclass(frozen=True)
+class ScarSpot:
+    """Where a scar is asked to go, and what the board holds there now."""
+
+    territory: str | None = None
+    faction: str | None = None
+    territory_scarred: bool = False  # a scar counts on that territory now
+    faction_scarred: bool = False  # a scar counts on that faction card now
+
+
+@dataclass(frozen=True)
+class ScarCardHolder:
+    """The seat that plays a scar card, and the card it holds (from its holdings)."""
+
+    name: str
+    scar_cards: int  # unplayed scar cards: 0 or 1
+    scar_card_kind: str = ""  # the card's type, when the table said which
+
+
+def scar_place(
+    kind: ScarType | None, spot: ScarSpot, *, asked: str, factions: Mapping[str, str]
+) -> str:
+    """Where the scar goes, in words ("Egypt", "the Khan Industries card"), once the place is
+    legal: a known type, on one territory or one faction card as its type says, and no scar
+    there already (one per territory, one per faction card). ``asked`` is the type's slug as
+    given; ``factions`` the campaign's factions, slug to name."""
+    if kind is None:
+        raise RuleViolation(
+            f"This campaign has no scar type {asked!r}.", rule="unknown-scar", field="scar"
+        )
+    territory, faction = spot.territory, spot.faction
+    if (territory is None) == (faction is None):
+        raise RuleViolation(
+            "A scar goes on one territory or on one faction card.",
+            rule="scar-place",
+            field="territory",
+        )
+    if kind.on_faction_card and faction is None:
+        raise RuleViolation(
+            f"{kind.name} goes on a faction card.", rule="scar-place", field="faction"
+        )
+    if not kind.on_faction_card and territory is None:
+        raise RuleViolation(
+            f"{kind.name} goes on a territory.", rule="scar-place", field="territory"
+        )
+    if territory is not None:
+        name = require_territory(territory)
+        if spot.territory_scarred:
+            raise RuleViolation(
+                f"{name} already has a scar: one per territory.",
+                rule="one-scar-per-territory",
+                field="territory",
+            )
+        return name
+    faction_name = require_faction(faction, factions)
+    if spot.faction_scarred:
+        raise RuleViolation(
+            f"The {faction_name} card already has a scar: one per faction card.",
+            rule="one-scar-per-faction-card",
+            field="faction",
+        )
+    return f"the {faction_name} card"
+
+
+def scar_card_played(
+    kind: ScarType,
+    *,
+    without_card: bool,
+    reason: str,
+    game_number: int,
+    scar_cards_dealt: bool,
+    holder: ScarCardHolder | None,
+    played: int,
+) -> None:
+    """Refuse a scar its card (or its reason) does not allow.
+
+    With a card: scar cards were dealt this game, someone plays it, and they still hold an
+    unplayed card of this type. Without one: a rule of unlocked content places it, and the
+    entry says which. Either way, no more scars of a type than the box has cards of it
+    (``played``: those on the board, covered or not)."""
+    if without_card:
+        if not reason.strip():
+            raise RuleViolation(
+                "A scar placed without a scar card says which rule places it.",
+                rule="scar-without-card-reason",
+                field="reason",
+            )
+    else:
+        if not scar_cards_dealt:
+            raise RuleViolation(
+                f"No scar cards were dealt in game {game_number}: there were not enough for "
+                "every player, so nobody places a scar with one.",
+                rule="no-scar-cards-this-game",
+                field="scar",
+            )
+        if holder is None:
+            raise RuleViolation(
+                "Say who plays the scar card.", rule="scar-card-holder", field="player"
+            )
+        if not holder.scar_cards:
+            raise RuleViolation(
+                f"{holder.name} holds no scar card any more: one card a game, played once.",
+                rule="scar-card-held",
+                field="player",
+            )
+        if holder.scar_card_kind and holder.scar_card_kind != kind.slug:
+            raise RuleViolation(
+                f"{holder.name}'s scar card is not a {kind.name} card.",
+                rule="scar-card-held",
+                field="scar",
+            )
+    if played >= kind.cards:
+        raise RuleViolation(
+            f"All {kind.cards} {kind.name} scar cards have been played: the box has no more.",
+            rule="stock-empty",
+            field="scar",
+        )
+
+
+# --- Missiles, recruitment, red stars -----------------------------------------------------------
+
+
+def missiles_count(count: int) -> None:
+    """A roll has at most 5 dice, so 1 to 5 missiles are played on it."""
+    if not 1 <= count <= MAX_MISSILES_PER_ROLL:
+        raise RuleViolation(
+            "A roll has at most 5 dice, so 1 to 5 missiles can be played on it.",
+            rule="missiles-per-roll",
+            field="count",
+        )
+
+
+def missiles_held(name: str, *, held: int, count: int) -> None:
+    """A seat plays only missiles it holds."""
+    if held < count:
+        raise RuleViolation(
+            f"{name} holds {held} missile(s): {count} cannot be played.",
+            rule="missiles-held",
+            field="count",
+        )
+
+
+def missiles_on_a_roll(*, entry: int, found: bool, already: int, count: int) -> None:
+    """Missiles added to a roll that has some already: ``entry`` must be a roll with missiles on
+    it (``found``), and the roll takes no more than 5 in all."""
+    if not found:
+        raise RuleViolation(
+            f"Entry {entry} of this game is not a roll with missiles on it.",
+            rule="missile-roll",
+            field="roll",
+        )
+    if already + count > MAX_MISSILES_PER_ROLL:
+        raise RuleViolation(
+            "A roll has at most 5 dice, so at most 5 missiles are played on it.",
+            rule="missiles-per-roll",
+            field="count",
+        )
+
+
+def troops_recruited(troops: int) -> None:
+    """A recruitment is entered as 0 to 1000 troops."""
+    if troops < 0 or troops > MAX_TROOPS_RECRUITED:
+        raise RuleViolation("Troops recruited must be 0 to 1000.", rule="troops", field="troops")
+
+
+def red_star_bought(name: str, *, out: bool) -> None:
+    """A seat out of the war has no turn, so buys no red star."""
+    if out:
+        raise RuleViolation(
+            f"{name} is out of the war: no turn, no red star.",
+            rule="already-out",
+            conflict=True,
+        )
+
+
+# --- Out of the war and back --------------------------------------------------------------------
+
+
+def faction_eliminated(name: str, *, out: bool) -> None:
+    """A seat is put out once a game until it rejoins."""
+    if out:
+        raise RuleViolation(
+            f"{name} is already out of this game.", rule="already-out", conflict=True
+        )
+
+
+def rejoining(
+    name: str, *, out: bool, out_for_good: bool, out_at: int | None, territory: str, occupied
+) -> None:
+    """A seat rejoins only when wiped out and not eliminated; the territory and every one said
+    to be occupied are on the board. (Where it may join is ``rules.joining_refusal``.)"""
+    if not out:
+        raise RuleViolation(f"{name} is still in the war.", rule="not-out", conflict=True)
+    if out_for_good:
+        raise RuleViolation(
+            f"{name} was eliminated (entry {out_at}): an eliminated faction does not rejoin "
+            "this game.",
+            rule="eliminated-for-good",
+            conflict=True,
+        )
+    for slug in [territory, *occupied]:
+        require_territory(slug, field="territory" if slug == territory else "occupied")
+
+
+def join_refused(name: str, refusal: str | None) -> None:
+    """Word a refused joining place for the seat that asked."""
+    if refusal:
+        raise RuleViolation(
+            f"{name} cannot join the war there: {refusal}",
+            rule="join-the-war",
+            field="territory",
+        )
+
+
+# --- The coin pile ------------------------------------------------------------------------------
+
+
+def coin_pile_counts(territories: Mapping, *, seated: set[int] | frozenset[int]) -> dict[int, int]:
+    """The territories each seated player controls when the coin pile runs out, as whole
+    numbers: 0 to 42 each, 42 in all."""
+    counts: dict[int, int] = {}
+    for player, n in territories.items():
+        try:
+            player, n = int(player), int(n)
+        except (TypeError, ValueError):
+            raise RuleViolation(
+                "Territory counts are whole numbers.", rule="counts", field="territories"
+            ) from None
+        if player not in seated:
+            raise RuleViolation(
+                "That player is not seated in this game.", rule="unknown-seat", field="territories"
+            )
+        if not 0 <= n <= TERRITORIES_ON_THE_BOARD:
+            raise RuleViolation(
+                "A player controls 0 to 42 territories.", rule="counts", field="territories"
+            )
+        counts[player] = n
+    if sum(counts.values()) > TERRITORIES_ON_THE_BOARD:
+        raise RuleViolation(
+            "The board has 42 territories in all.", rule="counts", field="territories"
+        )
+    return counts
+
+
+# --- Marks, cities, fortifications --------------------------------------------------------------
+
+
+def mark_place(
+    *,
+    kind: str,
+    kind_known: bool,
+    territory: str | None,
+    faction: str | None,
+    factions: Mapping[str, str],
+) -> None:
+    """A mark of an unlocked kind goes on one territory or one faction card of the campaign."""
+    if not kind_known:
+        raise RuleViolation(
+            f"This campaign has not unlocked a kind of mark called {kind!r}.",
+            rule="unknown-mark-kind",
+            field="kind",
+        )
+    if (territory is None) == (faction is None):
+        raise RuleViolation(
+            "A mark goes on one territory or one faction card.",
+            rule="mark-place",
+            field="territory",
+        )
+    if territory is not None:
+        require_territory(territory)
+    if faction is not None:
+        require_faction(faction, factions)
+
+
+def city_destroyed(*, has_city: bool) -> None:
+    """Only a city that counts can be destroyed."""
+    if not has_city:
+        raise RuleViolation("There is no city there to destroy.", rule="no-city", field="territory")
+
+
+def fortification_box(name: str, *, fortified: bool, boxes_used: int) -> bool:
+    """A 3-troop attack marks one box of a working fortification; True when that box is the
+    last (the tenth), which wears it out."""
+    if not fortified or boxes_used >= FORTIFICATION_BOXES:
+        raise RuleViolation(
+            f"{name} has no working fortification: there is no box to mark.",
+            rule="no-working-fortification",
+            field="territory",
+        )
+    return boxes_used + 1 >= FORTIFICATION_BOXES
+
+
+# --- Taking an entry back -----------------------------------------------------------------------
+
+
+def entry_taken_back(*, reason: str, game_number: int, seq: int, exists: bool, voided: bool) -> str:
+    """The reason, trimmed, once an entry may be taken back: it exists, is not taken back
+    already, and the table says why."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise RuleViolation("Say why the entry is taken back.", rule="void-reason", field="reason")
+    if not exists:
+        raise RuleViolation(
+            f"Game {game_number} has no entry {seq}.", rule="unknown-entry", field="seq"
+        )
+    if voided:
+        raise RuleViolation(
+            f"Entry {seq} is already taken back.", rule="entry-void-once", conflict=True
+        )
+    return reason
