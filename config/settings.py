@@ -105,13 +105,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
-elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # The statements of the hottest paths (the token, the access check, a game's entries) are
-    # prepared once per connection (campaigns.rows.cursor); Django's own never are. Switch it
-    # off behind a pooler that cannot keep prepared statements between transactions.
-    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = (
-        0 if env_bool("DATABASE_PREPARED_STATEMENTS", True) else None
-    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis, Celery, cache ------------------------------------------------------------------------
