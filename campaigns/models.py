@@ -21,6 +21,10 @@ def new_share_token() -> str:
 
 
 class Campaign(models.Model):
+    # Not a column: true on the row a write holds locked, whose reads must not be cached
+    # (``campaigns.services.cached_world``).
+    writing: bool = False
+
     name = models.CharField(max_length=100)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_campaigns"

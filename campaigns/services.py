@@ -22,10 +22,9 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import F, Max
 from django.utils import timezone
 
-from campaigns import rows
 from campaigns.models import AuditEntry, Campaign, Game, Membership, Player, Role
 from legacy import board, corrections, names, rules, scar_effects
 from legacy.box import (
@@ -61,26 +60,22 @@ def lock_campaign(campaign: Campaign | int, *, marks: bool = True) -> Campaign:
     left behind. A refused request rolls the bumps back with everything else.
     """
     pk = campaign.pk if isinstance(campaign, Campaign) else campaign
-    sql, readers = rows.once("services.lock_campaign", _lock_statement)
-    with rows.cursor() as cursor:
-        cursor.execute(sql, [int(marks), pk])
-        found = cursor.fetchone()
-    if found is None:
-        raise RuleViolation("There is no such campaign.", rule="unknown-campaign")
-    locked = rows.instance(Campaign, readers, found)
+    bump_versions(pk, marks=marks)
+    locked = Campaign.objects.get(pk=pk)
     locked.writing = True  # see ``cached_world``
     return locked
 
 
-def _lock_statement() -> tuple[str, list]:
-    """One statement that takes the campaign's row lock, bumps its versions and reads it back
-    (an UPDATE locks the row until the transaction ends, as SELECT ... FOR UPDATE would)."""
-    select, readers = rows.columns(Campaign, "")
-    sql = (
-        f"UPDATE {Campaign._meta.db_table} SET world_version = world_version + 1,"  # noqa: S608
-        f" marks_version = marks_version + %s WHERE id = %s RETURNING {select}"
-    )
-    return sql, readers
+def bump_versions(pk: int, *, marks: bool) -> None:
+    """Bump the campaign's versions: the first statement of every write. The UPDATE holds the
+    campaign's row lock until the transaction ends, so every other write to the campaign waits
+    for it here, before it has read anything (on SQLite, the IMMEDIATE transaction already
+    holds the database's write lock). Refused when there is no such campaign."""
+    bumps = {"world_version": F("world_version") + 1}
+    if marks:
+        bumps["marks_version"] = F("marks_version") + 1
+    if not Campaign.objects.filter(pk=pk).update(**bumps):
+        raise RuleViolation("There is no such campaign.", rule="unknown-campaign")
 
 
 def last_game_number(campaign_id: int) -> int:
@@ -101,7 +96,7 @@ def cached_world(campaign: Campaign, game: int | None = None) -> World:
     world = cache.get(key)
     if world is None:
         world = world_as_of(campaign.pk, game)
-        if not getattr(campaign, "writing", False):
+        if not campaign.writing:
             cache.set(key, world, timeout=24 * 3600)
     return world
 

@@ -92,6 +92,7 @@ TEMPLATES = [
 
 # --- Database ----------------------------------------------------------------------------------
 
+PREPARE_THRESHOLD = 5  # psycopg's own default
 DATABASE_URL = env_str("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'earthbook.sqlite3'}"
 # In production (DEBUG off) a connection is kept for a minute and reused by the requests of
 # its worker thread, checked before each request; DEBUG (runserver, a thread per request)
@@ -111,12 +112,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
-elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # The statements of the hottest paths (the token, the access check, a game's entries) are
-    # prepared once per connection (campaigns.rows.cursor); Django's own never are. Switch it
-    # off behind a pooler that cannot keep prepared statements between transactions.
-    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = (
-        0 if env_bool("DATABASE_PREPARED_STATEMENTS", True) else None
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool(
+    "DATABASE_PREPARED_STATEMENTS", False
+):
+    # Off by default: Django binds parameters on the client and nothing is prepared. On, psycopg
+    # binds every query's parameters on the server and prepares a statement once a connection
+    # has run it PREPARE_THRESHOLD times. Measured on the ORM's hot paths it did not pay (see
+    # README, "Speed"); it cannot be used behind a pooler that does not keep prepared
+    # statements (PgBouncer in transaction mode without max_prepared_statements).
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        server_side_binding=True, prepare_threshold=PREPARE_THRESHOLD
     )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -120,33 +120,12 @@ def picture_row(request, campaign_id: int, game_number: int) -> tuple[Access, Sn
     poll and every fetch of a drawn picture). Without a row, the campaign alone is read, so that
     a stranger still gets the same 404 as for a campaign that does not exist."""
     row = None
-    read = getattr(request, "picture_read", None)  # with the token (``ReadsPictureWithToken``)
-    if read is not None and read[0] == (campaign_id, game_number):
-        row = read[1]
-    elif 0 < campaign_id <= MAX_ID:
+    if 0 < campaign_id <= MAX_ID:
         row = snapshot_with_campaign(campaign_id, game_number, request.user)
     if row is None:
         return picture_access(request, campaign_id), None
     access = decide(request, row.campaign, getattr(row, "my_role", None), Level.READ)
     return require_unlocked(request, access, HIDDEN_PICTURES), row
-
-
-class ReadsPictureWithToken:
-    """A view whose GET reads one picture's row (``picture_row``): a caller with a token has
-    it read in the token's own statement (``api.tokens.ExpiringTokenAuthentication``), so that
-    the fetch costs one statement, as any request by a token does. ``wanted_game`` says which
-    picture, or None where the request reads none that way."""
-
-    def wanted_game(self, request) -> int | None:
-        raise NotImplementedError
-
-    def perform_authentication(self, request):
-        campaign_id = self.kwargs["campaign_id"]
-        if request.method == "GET" and 0 < campaign_id <= MAX_ID:
-            number = self.wanted_game(request)
-            if number is not None:
-                request.picture_wanted = (campaign_id, number)
-        super().perform_authentication(request)
 
 
 def image_url(request, row: Snapshot) -> str | None:
@@ -244,13 +223,10 @@ def image_schema(media_type: str, parameters: list, description: str):
     )
 
 
-class SnapshotView(ReadsPictureWithToken, ApiView):
+class SnapshotView(ApiView):
     """The board picture at the end of a finished game: its status and, once drawn, its URL."""
 
     permission_classes = [AllowAny]
-
-    def wanted_game(self, request) -> int | None:
-        return plain_game(request)
 
     @extend_schema(
         parameters=[SnapshotQuerySerializer, SHARE],
@@ -315,11 +291,8 @@ class TimelineView(ApiView):
         return Response(snapshot_data(row, request), status=status.HTTP_202_ACCEPTED)
 
 
-class SnapshotImageView(ReadsPictureWithToken, ImageView):
+class SnapshotImageView(ImageView):
     """The board picture at the end of a finished game, as a PNG."""
-
-    def wanted_game(self, request) -> int | None:
-        return None if "sig" in request.query_params else plain_game(request)
 
     @image_schema(
         "image/png", [SnapshotQuerySerializer, SHARE, SIG], "The board at the end of the game."
@@ -333,11 +306,8 @@ class SnapshotImageView(ReadsPictureWithToken, ImageView):
         return _served(request, row, f"game {number}")
 
 
-class TimelineImageView(ReadsPictureWithToken, ImageView):
+class TimelineImageView(ImageView):
     """The animated timeline, as a WebP."""
-
-    def wanted_game(self, request) -> int | None:
-        return None if "sig" in request.query_params else Snapshot.TIMELINE
 
     @image_schema("image/webp", [SHARE, SIG], "The board after every finished game, animated.")
     def get(self, request, campaign_id):

@@ -8,19 +8,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from django.db import connection
+from django.db.models import Max
 
-from campaigns import rows
 from campaigns.models import (
     GAME_TRANSITIONS,
     Campaign,
     Game,
     GameEvent,
     GameStatus,
-    Player,
     Seat,
 )
-from campaigns.services import lock_campaign
+from campaigns.services import bump_versions
 from legacy.errors import RuleViolation
 
 
@@ -36,63 +34,19 @@ def locked_game(game: Game | int, *, marks: bool = True) -> tuple[Campaign, Game
         campaign_id = Game.objects.filter(pk=pk).values_list("campaign_id", flat=True).first()
     if campaign_id is None:
         raise RuleViolation("There is no such game.", rule="unknown-game")
-    campaign = lock_campaign(campaign_id, marks=marks)
-    found = _one_game("by_pk", [pk])
+    bump_versions(campaign_id, marks=marks)
+    # Read after the lock is held, so both rows are as the last write left them.
+    found = Game.objects.select_related("campaign").filter(pk=pk).first()
     if found is None:  # cancelled while the caller held it
         raise RuleViolation("There is no such game.", rule="unknown-game")
+    campaign = found.campaign
+    campaign.writing = True  # see ``campaigns.services.cached_world``
     return campaign, found
-
-
-# Every entry of the log reads its game, its seats and the next number of its log: statements
-# written out once (``campaigns.rows``), read as the querysets they replace would read them.
-
-
-def _statements() -> dict:
-    qn = connection.ops.quote_name
-    game_columns, game_readers = rows.columns(Game, "")
-    seat_columns, seat_readers = rows.columns(Seat, "s")
-    player_columns, player_readers = rows.columns(Player, "p")
-    games, seats, events = Game._meta.db_table, Seat._meta.db_table, GameEvent._meta.db_table
-    written = [f for f in GameEvent._meta.concrete_fields if not f.primary_key and f.name != "seq"]
-    names = ", ".join(qn(f.column) for f in written)
-    marks = ", ".join(["%s"] * len(written))
-    return {  # noqa: S608 - table and column names only
-        "by_pk": (f"SELECT {game_columns} FROM {games} WHERE id = %s", game_readers),
-        "by_number": (
-            f"SELECT {game_columns} FROM {games} WHERE campaign_id = %s AND number = %s",
-            game_readers,
-        ),
-        "seats": (
-            f"SELECT {seat_columns}, {player_columns} FROM {seats} s"
-            f" JOIN {Player._meta.db_table} p ON p.id = s.player_id"
-            f" WHERE s.game_id = %s ORDER BY s.{qn('order')}",
-            (seat_readers, player_readers),
-        ),
-        # The next number and the row in one statement: the campaign's lock, held by the
-        # caller, keeps two entries of one game from reading the same number.
-        "insert_event": (
-            f"INSERT INTO {events} ({names}, seq) SELECT {marks}, COALESCE(MAX(seq), 0) + 1"
-            f" FROM {events} WHERE game_id = %s RETURNING id, seq",
-            written,
-        ),
-    }
-
-
-def _statement(name: str):
-    return rows.once("game.common", _statements)[name]
-
-
-def _one_game(name: str, params: list) -> Game | None:
-    sql, readers = _statement(name)
-    with rows.cursor() as cursor:
-        cursor.execute(sql, params)
-        found = cursor.fetchone()
-    return None if found is None else rows.instance(Game, readers, found)
 
 
 def game_by_number(campaign_id: int, number: int) -> Game | None:
     """Game ``number`` of the campaign, or None."""
-    return _one_game("by_number", [campaign_id, number])
+    return Game.objects.filter(campaign_id=campaign_id, number=number).first()
 
 
 def move_to(game: Game, to: GameStatus) -> None:
@@ -118,16 +72,7 @@ def require_in_progress(game: Game) -> None:
 def seats_of(game: Game) -> list[Seat]:
     """The game's seats in their order with their players, in one query (for ``seat_of`` and
     a replay)."""
-    sql, (seat_readers, player_readers) = _statement("seats")
-    with rows.cursor() as cursor:
-        cursor.execute(sql, [game.pk])
-        found = cursor.fetchall()
-    split, seats = len(seat_readers), []
-    for row in found:
-        seat = rows.instance(Seat, seat_readers, row[:split])
-        seat.player = rows.instance(Player, player_readers, row[split:])
-        seats.append(seat)
-    return seats
+    return list(Seat.objects.filter(game=game).select_related("player").order_by("order"))
 
 
 def seat_of(game: Game, player: int | None, seats: list[Seat] | None = None) -> Seat:
@@ -147,19 +92,13 @@ def seat_of(game: Game, player: int | None, seats: list[Seat] | None = None) -> 
 def log_event(
     game: Game, kind: str, summary: str, by, seat: Seat | None = None, **data
 ) -> GameEvent:
-    """The game's next entry, numbered one past its last, written in one statement (each
-    field's value prepared as the ORM's insert prepares it). The caller holds the lock."""
-    event = GameEvent(
-        game=game, seq=0, kind=kind, summary=summary[:300], entered_by=by, seat=seat, data=data
+    """The game's next entry, numbered one past its last (voided entries keep their numbers).
+    The caller holds the campaign's lock, so two entries of one game never read the same
+    number."""
+    seq = (GameEvent.objects.filter(game=game).aggregate(n=Max("seq"))["n"] or 0) + 1
+    return GameEvent.objects.create(
+        game=game, seq=seq, kind=kind, summary=summary[:300], entered_by=by, seat=seat, data=data
     )
-    sql, written = _statement("insert_event")
-    values = [f.get_db_prep_save(f.pre_save(event, True), connection) for f in written]
-    with rows.cursor() as cursor:
-        cursor.execute(sql, [*values, game.pk])
-        event.pk, event.seq = cursor.fetchone()
-    event._state.adding = False
-    event._state.db = connection.alias
-    return event
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from campaigns import rows
-from campaigns.models import EventKind, Game, GameEvent, GameStatus, Result, Seat
+from campaigns.models import EventKind, GameEvent, GameStatus, Result, Seat
 
 BIG_RECRUITMENT = 30  # Pocket 2: about to place this many troops while holding a missile
 
@@ -182,34 +181,15 @@ def holdings_of(game, seats=None, events=None, kinds=None) -> Replay:
     return replay(starts, (entry_of(e) for e in events if not e.voided))
 
 
-def _entries_statement(count: int) -> tuple[str, list]:
-    event = GameEvent._meta
-    select, readers = rows.field_readers(
-        [(event.get_field(name), "") for name in ("seq", "kind", "seat", "data")]
-    )
-    kinds = ", ".join(["%s"] * count)
-    sql = (
-        f"SELECT {select} FROM {event.db_table}"  # noqa: S608 - names only
-        f" WHERE game_id = %s AND NOT voided AND kind IN ({kinds}) ORDER BY seq"
-    )
-    return sql, readers
-
-
 def entries_of(game_id: int, kinds: Iterable[str]) -> list[Entry]:
-    """The game's standing entries of ``kinds``, in order, in one statement written once per
-    number of kinds (an entry that needs one holding reads them: ``OUT_KINDS``)."""
-    kinds = [str(kind) for kind in kinds]
-    sql, readers = rows.once(
-        f"holdings.entries.{len(kinds)}", lambda: _entries_statement(len(kinds))
+    """The game's standing entries of ``kinds``, in order, in one query (an entry that needs
+    one holding reads them: ``OUT_KINDS``)."""
+    found = (
+        GameEvent.objects.filter(game_id=game_id, voided=False, kind__in=[str(k) for k in kinds])
+        .order_by("seq")
+        .values_list("seq", "kind", "seat_id", "data")
     )
-    with rows.cursor() as cursor:
-        cursor.execute(sql, [game_id, *kinds])
-        found = cursor.fetchall()
-    out = []
-    for row in found:
-        seq, kind, seat, data = rows.values(readers, row)
-        out.append(Entry(seq, kind, seat, data or {}))
-    return out
+    return [Entry(seq, kind, seat, data or {}) for seq, kind, seat, data in found]
 
 
 @dataclass(frozen=True)
@@ -221,36 +201,8 @@ class TriggerReading:
     eliminated: int
 
 
-def _trigger_statements() -> tuple[str, list, str, list]:
-    """The two statements of ``trigger_reading``, written out once (``campaigns.rows``): every
-    entry of a game reads them."""
-    seat, game, event = Seat._meta, Game._meta, GameEvent._meta
-    seat_select, seat_readers = rows.field_readers(
-        [
-            *((seat.get_field(name), "s") for name in SEAT_COLUMNS),
-            (game.get_field("status"), "g"),
-        ]
-    )
-    seats = (
-        f"SELECT {seat_select} FROM {seat.db_table} s"  # noqa: S608 - names only
-        f" JOIN {game.db_table} g ON g.id = s.game_id WHERE g.campaign_id = %s"
-    )
-    event_select, event_readers = rows.field_readers(
-        [(event.get_field(name), "e") for name in ("game", "seq", "kind", "seat", "data")]
-    )
-    kinds = ", ".join(["%s"] * len(READ_FOR_TRIGGERS))
-    events = (
-        f"SELECT {event_select} FROM {event.db_table} e"  # noqa: S608 - names only
-        f" JOIN {game.db_table} g ON g.id = e.game_id"
-        f" WHERE g.campaign_id = %s AND NOT e.voided AND e.kind IN ({kinds})"
-        f" ORDER BY e.game_id, e.seq"
-    )
-    return seats, seat_readers, events, event_readers
-
-
-SEAT_COLUMNS: tuple[str, ...]
-SEAT_COLUMNS = ("id", "game", "player", "red_stars", "missiles", "scar_card", "scar_card_kind")
-SEAT_COLUMNS += ("result",)
+SEAT_COLUMNS: tuple[str, ...] = ("id", "game_id", "player_id", "red_stars", "missiles", "scar_card")
+SEAT_COLUMNS += ("scar_card_kind", "result")
 READ_FOR_TRIGGERS = tuple(kind.value for kind in (*TRIGGER_KINDS, EventKind.ELIMINATED))
 
 
@@ -258,25 +210,23 @@ def trigger_reading(campaign_id: int) -> TriggerReading:
     """The games' replays of ``TRIGGER_KINDS`` and the eliminations, in two queries: the seats
     (a seat that finished a game eliminated counts), and the entries of those kinds with the
     eliminations (one that may not rejoin counts)."""
-    seats_sql, seat_readers, events_sql, event_readers = rows.once(
-        "holdings.trigger_reading", _trigger_statements
-    )
     starts: dict[int, dict[int, SeatStart]] = defaultdict(dict)
     eliminated = 0
-    with rows.cursor() as cursor:
-        cursor.execute(seats_sql, [campaign_id])
-        seat_rows = cursor.fetchall()
-        cursor.execute(events_sql, [campaign_id, *READ_FOR_TRIGGERS])
-        event_rows = cursor.fetchall()
-    for found in seat_rows:
-        pk, game, player, red_stars, missiles, scar_card, scar_kind, result, status = rows.values(
-            seat_readers, found
-        )
+    seat_rows = Seat.objects.filter(game__campaign_id=campaign_id).values_list(
+        *SEAT_COLUMNS, "game__status"
+    )
+    for pk, game, player, red_stars, missiles, scar_card, scar_kind, result, status in seat_rows:
         starts[game][pk] = SeatStart(player, red_stars, missiles, scar_card, scar_kind)
         eliminated += status == GameStatus.FINISHED and result == Result.ELIMINATED
+    event_rows = (
+        GameEvent.objects.filter(
+            game__campaign_id=campaign_id, voided=False, kind__in=READ_FOR_TRIGGERS
+        )
+        .order_by("game_id", "seq")
+        .values_list("game_id", "seq", "kind", "seat_id", "data")
+    )
     entries: dict[int, list[Entry]] = defaultdict(list)
-    for found in event_rows:
-        game, seq, kind, seat, data = rows.values(event_readers, found)
+    for game, seq, kind, seat, data in event_rows:
         data = data or {}
         if kind == EventKind.ELIMINATED:
             eliminated += data.get("can_rejoin") is False

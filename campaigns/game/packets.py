@@ -9,7 +9,6 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from campaigns import rows
 from campaigns.game import entry_marks
 from campaigns.game.common import log_event
 from campaigns.game.factions import faction_fields
@@ -77,41 +76,21 @@ def trigger_facts(
     )
 
 
-# Every entry of the log reads which packets are open, and until Pack 4 opens whether a mark
-# that opens it is on the board: two statements written out once (``campaigns.rows``).
-
-
-def _opened_statement() -> str:
-    return (
-        f"SELECT packet FROM {PacketOpening._meta.db_table}"  # noqa: S608 - names only
-        " WHERE campaign_id = %s AND NOT voided"
-    )
-
-
-def _pack4_statement() -> str:
-    return (
-        f"SELECT 1 FROM {OtherMark._meta.db_table} m"  # noqa: S608 - names only
-        f" JOIN {MarkKind._meta.db_table} k ON k.id = m.kind_id"
-        " WHERE m.campaign_id = %s AND NOT m.voided AND k.opens_pack_4"
-        " AND m.territory IS NOT NULL LIMIT 1"
-    )
-
-
 def pack4_mark_placed(campaign_id: int) -> bool:
     """Is a mark of a kind that opens Pack 4 standing on a territory of the board?"""
-    sql = rows.once("packets.pack4", _pack4_statement)
-    with rows.cursor() as cursor:
-        cursor.execute(sql, [campaign_id])
-        return cursor.fetchone() is not None
+    return OtherMark.objects.filter(
+        campaign_id=campaign_id, voided=False, kind__opens_pack_4=True, territory__isnull=False
+    ).exists()
 
 
 def packets_to_open(campaign_id: int, campaign: Campaign | None = None) -> list[str]:
     """The sealed packets whose triggers have fired: the table must open them now. What only
     opened packets' triggers read is not read (late in a campaign, an entry reads no log)."""
-    sql = rows.once("packets.opened", _opened_statement)
-    with rows.cursor() as cursor:
-        cursor.execute(sql, [campaign_id])
-        opened = {packet for (packet,) in cursor.fetchall()}
+    opened = set(
+        PacketOpening.objects.filter(campaign_id=campaign_id, voided=False).values_list(
+            "packet", flat=True
+        )
+    )
     facts = trigger_facts(
         campaign_id,
         campaign,

@@ -94,7 +94,7 @@ def signed_picture(campaign_id: int, game_number: int, sig: str):
     made for another picture."""
     row = None
     if 0 < campaign_id < 2**63 and 0 <= game_number < 2**15:
-        # The picture's row with its campaign, in the one statement every picture fetch uses.
+        # The picture's row with its campaign, in the one query every picture fetch uses.
         row = snapshot_with_campaign(campaign_id, game_number, None)
         if row is not None and row.status != JobStatus.DONE:
             row = None

@@ -1,76 +1,67 @@
-"""The statements of the hottest paths run through ``campaigns.rows.cursor``: on PostgreSQL they
-are prepared once per connection; everywhere they are counted, logged and translated as Django's
-own, and read the same values the ORM reads."""
+"""Prepared statements are a setting of the driver, not code of ours. Off by default: Django
+binds the parameters on the client and nothing is prepared. With ``DATABASE_PREPARED_STATEMENTS``
+on, on PostgreSQL, psycopg binds every query's parameters on the server and prepares a statement
+once a connection has run it ``PREPARE_THRESHOLD`` times. SQLite is unaffected either way."""
 
 from __future__ import annotations
 
 import pytest
-from django.db import DatabaseError, connection
-from django.test.utils import CaptureQueriesContext
+from django.conf import settings
+from django.db import connection
 from rest_framework.authtoken.models import Token
 
-from api.tokens import token_with_user
-from campaigns import rows
+from tests.config.test_env import settings_seen_with
 
 pytestmark = pytest.mark.django_db
 
+POSTGRES = {"DATABASE_URL": "postgres://u@127.0.0.1:5432/db", "SECRET_KEY": "x"}
+OPTIONS = "s.DATABASES['default'].get('OPTIONS', {})"
+ON = {"DATABASE_PREPARED_STATEMENTS": "true"}
 
-@pytest.fixture
-def token(owner):
-    return Token.objects.create(user=owner)
+
+def test_by_default_postgresql_binds_on_the_client_and_prepares_nothing():
+    options = settings_seen_with(POSTGRES, OPTIONS)
+    assert "server_side_binding" not in options and "prepare_threshold" not in options
+
+
+def test_switched_on_postgresql_binds_on_the_server_and_prepares_hot_statements():
+    options = settings_seen_with({**POSTGRES, **ON}, OPTIONS)
+    assert options["server_side_binding"] is True
+    assert options["prepare_threshold"] == 5
+
+
+@pytest.mark.parametrize("switch", [{}, ON])
+def test_sqlite_is_unaffected(switch):
+    options = settings_seen_with({"SECRET_KEY": "x", **switch}, OPTIONS)
+    assert "server_side_binding" not in options and "prepare_threshold" not in options
+
+
+def switched_on() -> bool:
+    return settings.DATABASES["default"].get("OPTIONS", {}).get("server_side_binding") is True
 
 
 def prepared_token_statements() -> int:
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE %s",
-            ["%authtoken_token t JOIN%"],
+    return sum(
+        'FROM "authtoken_token"' in statement
+        for (statement,) in connection.connection.execute(
+            "SELECT statement FROM pg_prepared_statements"  # the driver's own view, not the ORM's
         )
-        return cursor.fetchone()[0]
-
-
-@pytest.mark.postgres
-def test_a_token_read_again_and_again_is_prepared_once_on_its_connection(token):
-    assert prepared_token_statements() == 0
-    for _ in range(3):
-        assert token_with_user(token.key).user.username == "olga"
-    assert prepared_token_statements() == 1
-
-
-@pytest.mark.postgres
-def test_with_prepared_statements_switched_off_nothing_is_prepared(token):
-    connection.ensure_connection()
-    threshold = connection.connection.prepare_threshold
-    connection.connection.prepare_threshold = None  # as DATABASE_PREPARED_STATEMENTS=false
-    try:
-        for _ in range(3):
-            assert token_with_user(token.key).user.username == "olga"
-        assert prepared_token_statements() == 0
-    finally:
-        connection.connection.prepare_threshold = threshold
-
-
-def test_a_prepared_read_gives_the_values_the_orm_gives(token):
-    read = token_with_user(token.key)
-    stored = Token.objects.select_related("user").get(key=token.key)
-    assert read.created == stored.created and read.created.utcoffset() is not None
-    assert read.user.date_joined == stored.user.date_joined
-    assert (read.user.pk, read.user.is_active, read.user.password) == (
-        stored.user.pk,
-        stored.user.is_active,
-        stored.user.password,
     )
-    assert token_with_user("no-such-token") is None
 
 
-def test_a_prepared_statement_is_counted_and_logged_with_its_values(token):
-    with CaptureQueriesContext(connection) as queries:
-        token_with_user(token.key)
-    assert len(queries) == 1
-    assert token.key in queries[0]["sql"] and "%s" not in queries[0]["sql"]
+@pytest.mark.postgres
+def test_the_connection_binds_as_the_setting_says():
+    connection.ensure_connection()
+    assert connection.features.uses_server_side_binding is switched_on()
+    if switched_on():
+        assert connection.connection.prepare_threshold == settings.PREPARE_THRESHOLD
 
 
-def test_a_failing_statement_raises_djangos_own_error():
-    with pytest.raises(DatabaseError) as raised, rows.cursor() as cursor:
-        cursor.execute("SELECT nothing FROM no_such_table WHERE id = %s", [1])
-    assert type(raised.value).__module__ == "django.db.utils"
+@pytest.mark.postgres
+def test_a_hot_query_is_prepared_once_on_its_connection_only_when_switched_on(owner):
+    token = Token.objects.create(user=owner)
+    connection.ensure_connection()
+    assert prepared_token_statements() == 0
+    for _ in range(settings.PREPARE_THRESHOLD + 2):
+        assert Token.objects.select_related("user").get(key=token.key).user == owner
+    assert prepared_token_statements() == (1 if switched_on() else 0)

@@ -80,11 +80,10 @@ def test_the_health_check_says_degraded_while_the_broker_is_down(settings, clien
 
 
 def test_the_health_check_answers_503_while_the_database_is_down(monkeypatch, client):
-    class Unreachable:
-        def cursor(self):
-            raise OperationalError("could not connect to server")
+    def unreachable():
+        raise OperationalError("could not connect to server")
 
-    monkeypatch.setattr(health, "connection", Unreachable())
+    monkeypatch.setattr(health.Campaign.objects, "exists", unreachable)
     response = client.get("/health/")
     assert response.status_code == 503
     assert response.json()["status"] == "down"
