@@ -160,9 +160,6 @@ BASE_STOCK: tuple[tuple[str, str, int], ...] = (
 STOCK_LABELS: dict[str, str] = {slug: label for slug, label, _ in BASE_STOCK}
 STOCK_CHOICES = [(slug, label) for slug, label, _ in BASE_STOCK]
 
-RED_STAR_TOKENS = 16
-MISSILE_TOKENS = 17
-
 # Coins traded in -> troops received, as believed printed on the board (editable per campaign).
 BASE_TRADE_CHART: dict[int, int] = {2: 2, 3: 4, 4: 7, 5: 10, 6: 13, 7: 17, 8: 21, 9: 25, 10: 30}
 

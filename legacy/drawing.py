@@ -1357,19 +1357,6 @@ def all_slugs() -> tuple[str, ...]:
 
 # --- The key to the marks ------------------------------------------------------------------------
 
-LEGEND_KINDS = (
-    "city-minor",
-    "city-major",
-    "city-capital",
-    "fortification",
-    "scar-bunker",
-    "scar-ammo-shortage",
-    "scar-other",
-    "coins",
-    "hq",
-    "card-destroyed",
-)
-
 
 def _legend_parts(kind: str) -> tuple:
     if kind.startswith("city-"):

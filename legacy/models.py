@@ -30,7 +30,6 @@ PLAYER = "campaigns.Player"
 
 TERRITORY_SLUGS = [slug for slug, _ in TERRITORY_CHOICES]
 CONTINENT_SLUGS = [slug for slug, _ in CONTINENT_CHOICES]
-FACTION_SLUGS = [slug for slug, _ in FACTION_CHOICES]
 
 
 def faction_label(slug: str | None) -> str:

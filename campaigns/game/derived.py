@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Max, Q, Sum
+from django.db.models import Q, Sum
 
 from campaigns.models import (
     Game,
@@ -149,8 +149,3 @@ def standings(campaign_id: int) -> dict[str, dict]:
             entry["played"] += 1
             entry[result] += 1
     return {"players": per_player, "factions": per_faction}
-
-
-def next_game_number(campaign_id: int) -> int:
-    last = Game.objects.filter(campaign_id=campaign_id).aggregate(n=Max("number"))["n"] or 0
-    return last + 1

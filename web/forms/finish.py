@@ -18,17 +18,6 @@ from web.pages import (
 RESULT_CHOICES = [("won", _("Won")), ("held_on", _("Held on")), ("eliminated", _("Eliminated"))]
 
 
-NEEDS_TERRITORY = {
-    Reward.MAJOR_CITY,
-    Reward.WORLD_CAPITAL,
-    Reward.CANCEL_SCAR,
-    Reward.FORTIFY_CITY,
-    Reward.DESTROY_CARD,
-    Reward.MINOR_CITY,
-    Reward.UPGRADE_CARD,
-}
-
-
 NEEDS_NAME = {Reward.NAME_CONTINENT, Reward.MAJOR_CITY, Reward.WORLD_CAPITAL, Reward.MINOR_CITY}
 
 NOTHING_ELIGIBLE = "none"  # a held-on player who controlled nothing a reward could go on

@@ -21,10 +21,6 @@ from campaigns.models import (
 from web import pages
 
 
-def wants_fragment(request) -> bool:
-    return request.headers.get("HX-Request") == "true"
-
-
 def campaign_view(*, write: bool = False, owner: bool = False, member: bool = False):
     """Give the view the reader's ``Access``; refuse writers' pages to readers, and members'
     pages (``member=True``) to visitors who read by the share link or a public listing.
