@@ -38,6 +38,7 @@ from xml.sax.saxutils import escape, quoteattr
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 from legacy import names
+from legacy.box import CAPITAL_CITY, MAJOR_CITY, MINOR_CITY, WINNERS_LINES
 
 GEOMETRY_PATH = Path(__file__).with_name("board_geometry.json")
 
@@ -45,7 +46,7 @@ GEOMETRY_PATH = Path(__file__).with_name("board_geometry.json")
 # What the caller gives.
 # ---------------------------------------------------------------------------------------------
 
-CITY_KINDS = ("minor", "major", "capital")
+CITY_KINDS = (MINOR_CITY, MAJOR_CITY, CAPITAL_CITY)
 BASE_SCARS = ("bunker", "ammo-shortage")
 
 
@@ -59,7 +60,7 @@ class DrawnTerritory:
     """
 
     slug: str
-    city_kind: str | None = None  # 'minor', 'major' or 'capital'
+    city_kind: str | None = None  # one of CITY_KINDS
     city_name: str | None = None
     scar: str | None = None  # a scar type slug: 'bunker', 'ammo-shortage' or a group's own
     scar_label: str | None = None  # the badge text of a scar that is not a base type
@@ -119,7 +120,7 @@ CONTINENT_COLORS = {
     "australia": "#b18cc4",
 }
 
-CITY_FILL = {"minor": "#ffffff", "major": "#ffffff", "capital": "#f6c21c"}
+CITY_FILL = {MINOR_CITY: "#ffffff", MAJOR_CITY: "#ffffff", CAPITAL_CITY: "#f6c21c"}
 CITY_EDGE = "#1e1a15"
 FORT_RING = "#4a5a6a"
 SCAR_COLORS = {"bunker": "#4f5350", "ammo-shortage": "#c8322c"}
@@ -144,7 +145,6 @@ NAME_LINE = 6.0
 CITY_SIZE = 4.9
 SMALL_SIZE = 3.9
 ROW_GAP = 4.9  # from the name block to the city row and to the badge row
-WINNER_LINES = 15
 SCAR_LABEL_MAX = 34.0  # longer scar labels and city names are cut with an ellipsis
 CITY_NAME_MAX = 46.0
 
@@ -570,18 +570,18 @@ def _scaled(parts: tuple, k: float = MARK_SCALE) -> tuple:
 
 
 def _city_icon(kind: str) -> tuple:
-    if kind == "capital":
-        return (Area((_star(4.4, 1.9),), CITY_FILL["capital"], CITY_EDGE, 0.5),)
-    if kind == "major":
+    if kind == CAPITAL_CITY:
+        return (Area((_star(4.4, 1.9),), CITY_FILL[CAPITAL_CITY], CITY_EDGE, 0.5),)
+    if kind == MAJOR_CITY:
         return (
-            Rect((-3.1, -3.1, 3.1, 3.1), CITY_FILL["major"], CITY_EDGE, 0.75, radius=0.7),
+            Rect((-3.1, -3.1, 3.1, 3.1), CITY_FILL[MAJOR_CITY], CITY_EDGE, 0.75, radius=0.7),
             Rect((-1.9, -1.9, 1.9, 1.9), None, CITY_EDGE, 0.35),
         )
-    return (Circle((0, 0), 2.3, CITY_FILL["minor"], CITY_EDGE, 0.55),)
+    return (Circle((0, 0), 2.3, CITY_FILL[MINOR_CITY], CITY_EDGE, 0.55),)
 
 
 def _city_radius(kind: str) -> float:
-    return {"capital": 4.4, "major": 3.6}.get(kind, 2.3) * MARK_SCALE
+    return {CAPITAL_CITY: 4.4, MAJOR_CITY: 3.6}.get(kind, 2.3) * MARK_SCALE
 
 
 def _scar_icon(scar: str, label: str) -> tuple[tuple, float]:
@@ -714,7 +714,7 @@ def _territory_marks(t: DrawnTerritory, language: str = "en") -> list[Primitive]
     out: list[Primitive] = []
     cx, cy = pos["city"]
     if t.fortified:
-        r = _city_radius(t.city_kind or "minor") + 1.9
+        r = _city_radius(t.city_kind or MINOR_CITY) + 1.9
         out.append(
             Icon(
                 (cx, cy),
@@ -866,8 +866,8 @@ def _legend(picture: BoardPicture) -> list[Primitive]:
     of unlocked mark by its symbol and the group's name for it. Nothing when none is drawn."""
     rows: list[tuple[tuple, str, str]] = []
     words = names.picture_words(picture.language)
-    if any(t.city_kind == "capital" for t in picture.territories):
-        rows.append((_city_icon("capital"), words["capital"], "legend-capital"))
+    if any(t.city_kind == CAPITAL_CITY for t in picture.territories):
+        rows.append((_city_icon(CAPITAL_CITY), words["capital"], "legend-capital"))
     for symbol, name in picture.mark_legend:
         rows.append((_mark_icon(symbol)[0], name, f"legend-mark mark-{_css(symbol)}"))
     if not rows:
@@ -897,11 +897,11 @@ def _winners(picture: BoardPicture) -> list[Primitive]:
     signed = {}
     for entry in picture.winners:
         line, name, slogan = (*tuple(entry), None, None)[:3]
-        if not 1 <= int(line) <= WINNER_LINES:
-            raise ValueError(f"winners' line {line!r} is not between 1 and {WINNER_LINES}")
+        if not 1 <= int(line) <= WINNERS_LINES:
+            raise ValueError(f"winners' line {line!r} is not between 1 and {WINNERS_LINES}")
         signed[int(line)] = (name, slogan)
-    row_h = (y1 - y0 - 15) / WINNER_LINES
-    for i in range(1, WINNER_LINES + 1):
+    row_h = (y1 - y0 - 15) / WINNERS_LINES
+    for i in range(1, WINNERS_LINES + 1):
         y = y0 + 14 + row_h * (i - 0.5)
         out.append(Text((x0 + 12, y + 0.2), f"{i}.", 4.2, "#5a5046", "rm", "regular"))
         out.append(Line(((x0 + 14, y + 2.4), (x1 - 6, y + 2.4)), "#cfc5b0", 0.3))
@@ -1362,11 +1362,11 @@ def _legend_parts(kind: str) -> tuple:
     if kind.startswith("city-"):
         return _scaled(_city_icon(kind[5:]))
     if kind == "fortification":
-        r = _city_radius("minor") + 1.9
+        r = _city_radius(MINOR_CITY) + 1.9
         return (
             Circle((0, 0), r, "#ffffff", FORT_RING, 1.2),
             Circle((0, 0), r - 1.6, None, FORT_RING, 0.35),
-            *_scaled(_city_icon("minor")),
+            *_scaled(_city_icon(MINOR_CITY)),
         )
     if kind.startswith("scar-"):
         scar = kind[5:]
