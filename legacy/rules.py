@@ -12,11 +12,17 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
+
 from legacy import board
 from legacy.box import (
     BASE_TRADE_CHART,
     CAMPAIGN_GAMES,
+    CAPITAL_CITY,
     FIRST_GAME_MAX_COINS,
+    MAJOR_CITY,
+    MINOR_CITY,
     TERRITORY_CARD_MAX_COINS,
     Stock,
 )
@@ -116,7 +122,7 @@ def recruitment(
 
 
 # Cities whose founder (and only they) may start on them: a major city, and a World Capital.
-FOUNDERS_START_CITIES = ("major", "capital")
+FOUNDERS_START_CITIES = (MAJOR_CITY, CAPITAL_CITY)
 
 
 @dataclass(frozen=True)
@@ -178,7 +184,7 @@ def start_reason(
     founders_city = state.city is not None and state.city.kind in FOUNDERS_START_CITIES
     own_major_city = founders_city and player is not None and state.city.founder == player
     if state.marked and not own_major_city:
-        if founders_city and state.city.kind == "capital":
+        if founders_city and state.city.kind == CAPITAL_CITY:
             return Reason("others-capital", territory, city=state.city.name)
         if founders_city:
             return Reason("others-major-city", territory, city=state.city.name)
@@ -302,15 +308,29 @@ def check_first_game_coins(placements: Iterable[str], *, stock: int = 12) -> dic
 
 
 class Reward(StrEnum):
-    NAME_CONTINENT = "name-continent"
-    MAJOR_CITY = "major-city"
-    WORLD_CAPITAL = "world-capital"
-    CANCEL_SCAR = "cancel-scar"
-    CHANGE_BONUS = "change-bonus"
-    FORTIFY_CITY = "fortify-city"
-    DESTROY_CARD = "destroy-card"
-    MINOR_CITY = "minor-city"
-    UPGRADE_CARD = "upgrade-card"
+    """A reward at the end of a game, and its words (``label``, in the reader's language).
+
+    A plain ``StrEnum`` rather than Django's ``TextChoices``, so the rules stay free of the
+    database layer; ``label`` reads as ``TextChoices.label`` does.
+    """
+
+    label: str
+
+    def __new__(cls, value: str, label):
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.label = label
+        return member
+
+    NAME_CONTINENT = "name-continent", _("Name a continent")
+    MAJOR_CITY = "major-city", _("Found a major city")
+    WORLD_CAPITAL = "world-capital", _("Found a World Capital")
+    CANCEL_SCAR = "cancel-scar", _("Cancel a scar")
+    CHANGE_BONUS = "change-bonus", _("Change a continent's bonus")
+    FORTIFY_CITY = "fortify-city", _("Fortify a city")
+    DESTROY_CARD = "destroy-card", _("Destroy a territory card")
+    MINOR_CITY = "minor-city", _("Found a minor city")
+    UPGRADE_CARD = "upgrade-card", _("Add a coin to a territory card")
 
 
 WINNER_REWARDS = (
@@ -324,17 +344,13 @@ WINNER_REWARDS = (
 )
 HELD_ON_REWARDS = (Reward.MINOR_CITY, Reward.UPGRADE_CARD)
 
-REWARD_LABELS = {
-    Reward.NAME_CONTINENT: "Name a continent",
-    Reward.MAJOR_CITY: "Found a major city",
-    Reward.WORLD_CAPITAL: "Found a World Capital",
-    Reward.CANCEL_SCAR: "Cancel a scar",
-    Reward.CHANGE_BONUS: "Change a continent's bonus",
-    Reward.FORTIFY_CITY: "Fortify a city",
-    Reward.DESTROY_CARD: "Destroy a territory card",
-    Reward.MINOR_CITY: "Found a minor city",
-    Reward.UPGRADE_CARD: "Add a coin to a territory card",
-}
+
+def reward_in_english(kind: str) -> str:
+    """A reward's words in English, as the rules word their refusals; an unknown kind as given."""
+    if kind not in tuple(Reward):
+        return str(kind)
+    with translation.override("en"):
+        return str(Reward(kind).label)
 
 
 @dataclass(frozen=True)
@@ -517,7 +533,7 @@ def check_winner_reward(world: World, choice: RewardChoice) -> None:
     kind = choice.kind
     if kind not in WINNER_REWARDS:
         raise RuleViolation(
-            f"{REWARD_LABELS.get(kind, kind)} is not a winner's reward.",
+            f"{reward_in_english(kind)} is not a winner's reward.",
             rule="winner-reward",
             field="kind",
         )
@@ -621,7 +637,7 @@ def check_held_on_reward(
     empty."""
     if choice.kind not in HELD_ON_REWARDS:
         raise RuleViolation(
-            f"{REWARD_LABELS.get(choice.kind, choice.kind)} is not a reward for holding on.",
+            f"{reward_in_english(choice.kind)} is not a reward for holding on.",
             rule="held-on-reward",
             field="kind",
         )
@@ -673,7 +689,7 @@ def check_held_on_reward(
 
 def world_capitals(world: World) -> list[str]:
     """The territories holding a World Capital that counts now, in board order."""
-    return [slug for slug, city in world.cities().items() if city.kind == "capital"]
+    return [slug for slug, city in world.cities().items() if city.kind == CAPITAL_CITY]
 
 
 def check_world_capital(
@@ -817,13 +833,13 @@ def world_after_reward(world: World, choice: RewardChoice, *, player: int | None
     else:
         t = territories[choice.territory]
         if kind == Reward.WORLD_CAPITAL:
-            t = replace(t, city=City("capital", choice.name.strip(), founder=player))
+            t = replace(t, city=City(CAPITAL_CITY, choice.name.strip(), founder=player))
             spend(Stock.WORLD_CAPITALS)
         elif kind in (Reward.MAJOR_CITY, Reward.MINOR_CITY):
-            city_kind = "major" if kind == Reward.MAJOR_CITY else "minor"
+            city_kind = MAJOR_CITY if kind == Reward.MAJOR_CITY else MINOR_CITY
             t = replace(t, city=City(city_kind, choice.name.strip(), founder=player))
-            spend(Stock.MAJOR_CITIES if city_kind == "major" else Stock.MINOR_CITIES)
-            minor_founded += city_kind == "minor"
+            spend(Stock.MAJOR_CITIES if city_kind == MAJOR_CITY else Stock.MINOR_CITIES)
+            minor_founded += city_kind == MINOR_CITY
         elif kind == Reward.CANCEL_SCAR:
             t = replace(t, scar=None)
             spend(Stock.SCAR_CANCELS)

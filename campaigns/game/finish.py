@@ -16,24 +16,18 @@ from campaigns.capitals import with_capitals_allowed
 from campaigns.game.common import locked_game, move_to
 from campaigns.game.holdings import ends_from_log, holdings_of
 from campaigns.game.packets import packets_to_open
-from campaigns.models import (
-    Campaign,
-    Game,
-    GameReward,
-    GameStatus,
-    Player,
-    Result,
-    Seat,
-)
+from campaigns.models import Campaign, Game, GameReward, GameStatus, Player, Result, Seat
 from campaigns.pictures.poster_requests import request_poster_on_commit
 from campaigns.pictures.snapshots import refresh_on_commit, request_snapshot
 from campaigns.services import audit, lock_campaign
+from campaigns.vocabulary import AuditAction
 from legacy import board, rules
-from legacy.box import WINNERS_LINES
+from legacy.box import CAMPAIGN_GAMES, WINNERS_LINES
 from legacy.errors import RuleViolation
 from legacy.models import (
     BonusChange,
     City,
+    CityKind,
     CoinSticker,
     ContinentName,
     Correction,
@@ -113,10 +107,10 @@ def _write_reward(campaign, game, seat, choice: RewardChoice, order: int, by) ->
         )
     elif kind == Reward.WORLD_CAPITAL:
         created = City.objects.create(
-            **common, territory=choice.territory, kind="capital", name=choice.name.strip()
+            **common, territory=choice.territory, kind=CityKind.CAPITAL, name=choice.name.strip()
         )
     elif kind in (Reward.MAJOR_CITY, Reward.MINOR_CITY):
-        city_kind = "major" if kind == Reward.MAJOR_CITY else "minor"
+        city_kind = CityKind.MAJOR if kind == Reward.MAJOR_CITY else CityKind.MINOR
         created = City.objects.create(
             **common, territory=choice.territory, kind=city_kind, name=choice.name.strip()
         )
@@ -301,7 +295,7 @@ def _finish(
                         said if said is not None else world.territories,
                         end_together=together,
                     )
-                    kinds = " or ".join(rules.REWARD_LABELS[k].lower() for k in legal)
+                    kinds = " or ".join(rules.reward_in_english(k).lower() for k in legal)
                     raise RuleViolation(
                         f"{name} held on and chooses one reward while one is legal: {kinds}. "
                         "No reward only when none is legal: the stocks are empty, or they "
@@ -354,7 +348,8 @@ def _finish(
     game.save(update_fields=["status", "finished_at", "revision"])
     to_open = packets_to_open(campaign.pk)
     naming = (
-        game.number >= 15 and not WorldName.objects.current().filter(campaign=campaign).exists()
+        game.number >= CAMPAIGN_GAMES
+        and not WorldName.objects.current().filter(campaign=campaign).exists()
     )
     _enqueue_snapshot(campaign.pk, game.number)
     return FinishResult(
@@ -402,7 +397,7 @@ def finish_game(
     audit(
         campaign,
         by,
-        "game-finished",
+        AuditAction.GAME_FINISHED,
         winner=winner,
         game=game.number,
     )
@@ -636,7 +631,7 @@ def amend_game(
     audit(
         campaign,
         by,
-        "game-amended",
+        AuditAction.GAME_AMENDED,
         game=game.number,
         reason=reason.strip()[:200],
     )
@@ -650,7 +645,7 @@ def name_world(
     """After game 15: the player with the most signatures names the world (ties roll)."""
     campaign = lock_campaign(campaign)
     last = campaign.games.filter(status=GameStatus.FINISHED).aggregate(n=Max("number"))["n"] or 0
-    if last < 15:
+    if last < CAMPAIGN_GAMES:
         raise RuleViolation(
             "The world is named after the fifteenth game.",
             rule="world-name-after-15",
@@ -702,7 +697,7 @@ def name_world(
         entered_by=by,
         rolls={str(k): v for k, v in clean_rolls.items()},
     )
-    audit(campaign, by, "world-named", name=name)
+    audit(campaign, by, AuditAction.WORLD_NAMED, name=name)
     refresh_on_commit(campaign.pk, last)  # the legend shows the world's name
     request_poster_on_commit(campaign.pk)
     return mark

@@ -14,12 +14,9 @@ from campaigns.game.common import log_event
 from campaigns.game.factions import faction_fields
 from campaigns.game.holdings import trigger_reading
 from campaigns.game.scars import check_dice_effect
-from campaigns.models import (
-    Campaign,
-    EventKind,
-    GameStatus,
-)
+from campaigns.models import Campaign, EventKind, GameStatus
 from campaigns.services import audit, cached_world, lock_campaign
+from campaigns.vocabulary import AuditAction
 from legacy import board, rules, scar_effects
 from legacy.box import PACKET_BY_SLUG
 from legacy.errors import RuleViolation
@@ -265,7 +262,7 @@ def open_packet(
     audit(
         campaign,
         by,
-        "packet-opened",
+        AuditAction.PACKET_OPENED,
         packet=packet,
         items=len(items),
     )

@@ -23,13 +23,9 @@ from campaigns.game.common import (
 from campaigns.game.derived import campaign_factions
 from campaigns.game.holdings import OUT_KINDS, coin_pile_winner, entry_of, holdings_of, roll_of
 from campaigns.game.packets import packets_to_open, trigger_facts
-from campaigns.models import (
-    Campaign,
-    EventKind,
-    Game,
-    GameEvent,
-)
+from campaigns.models import Campaign, EventKind, Game, GameEvent
 from campaigns.services import audit
+from campaigns.vocabulary import AuditAction
 from legacy import board, corrections, rules
 from legacy.box import FORTIFICATION_BOXES
 from legacy.errors import RuleViolation
@@ -681,7 +677,7 @@ def void_event(*, game: Game, seq: int, reason: str, by=None) -> VoidResult:
     audit(
         campaign,
         by,
-        "entry-voided",
+        AuditAction.ENTRY_VOIDED,
         game=game.number,
         seq=seq,
         kind=event.kind,

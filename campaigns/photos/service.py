@@ -23,6 +23,7 @@ from campaigns.photos.checks import PhotoRefused, clean_photo
 from campaigns.photos.storage import delete_files, new_key, original_name
 from campaigns.photos.tasks import prepare_photo
 from campaigns.services import audit, lock_campaign
+from campaigns.vocabulary import AuditAction
 
 logger = logging.getLogger(__name__)
 
@@ -69,7 +70,7 @@ def add_photo(*, game: Game, upload, caption: str = "", by) -> GamePhoto:
                 width=clean.width,
                 height=clean.height,
             )
-            audit(campaign, by, "photo-added", game=game.number, photo=photo.pk)
+            audit(campaign, by, AuditAction.PHOTO_ADDED, game=game.number, photo=photo.pk)
             transaction.on_commit(partial(send_task, photo.pk), robust=True)
     except BaseException:
         if name:
@@ -100,5 +101,5 @@ def delete_photo(*, photo: GamePhoto, by) -> None:
         names = [photo.original.name, photo.web.name, photo.thumbnail.name]
         number = photo.game.number
         GamePhoto.objects.filter(pk=photo.pk).delete()
-        audit(campaign, by, "photo-deleted", game=number, photo=photo.pk)
+        audit(campaign, by, AuditAction.PHOTO_DELETED, game=number, photo=photo.pk)
         transaction.on_commit(partial(delete_files, names), robust=True)

@@ -18,6 +18,7 @@ from campaigns.models import (
     Game,
     Player,
 )
+from legacy.rules import Reward
 from web import pages
 
 
@@ -124,7 +125,7 @@ def label_seats(seats, factions: dict[str, str]):
         s.faction_label = factions.get(s.faction, s.faction)
         s.faction_colour = colours.get(s.faction)
         s.hq_name = pages.territory_name(s.hq)
-        s.result_label = pages.RESULT_LABELS.get(s.result, "")
+        s.result_label = s.get_result_display()
     return seats
 
 
@@ -149,7 +150,7 @@ def label_rewards(access, rewards) -> list:
     rewards = list(rewards)
     read_reward_targets(rewards)
     for r in rewards:
-        r.label = pages.REWARD_LABELS.get(r.kind, r.kind)
+        r.label = Reward(r.kind).label if r.kind in tuple(Reward) else r.kind
         r.where = describe_reward_target(r.target)
         r.fix_url = None
         if r.target.corrected and access.can_write:

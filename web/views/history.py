@@ -14,17 +14,13 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from campaigns import services
-from campaigns.models import (
-    AuditEntry,
-    Game,
-    GameEvent,
-    GameReward,
-    Seat,
-)
+from campaigns.models import AuditEntry, Game, GameEvent, GameReward, Seat
+from campaigns.vocabulary import AuditAction
 from legacy import board, rules
 from legacy.corrections import MARK_TYPES, changed_fields
 from legacy.errors import RuleViolation
 from legacy.models import (
+    CityKind,
     Correction,
 )
 from legacy.selectors import world_as_of
@@ -83,7 +79,7 @@ def game_stories(access, game_list) -> tuple[list[dict], dict, dict]:
     stories = [
         {
             "game": g,
-            "status_label": pages.STATUS_LABELS.get(g.status, g.status),
+            "status_label": g.get_status_display(),
             "seats": sorted(seats[g.pk], key=lambda s: s.order),
             "events": events[g.pk],
             "rewards": rewards[g.pk],
@@ -263,8 +259,8 @@ def _change_word(field: str, value, players: dict[int, str], factions: dict[str,
         return pages.faction_name(value, factions)
     if field == "placed_by":
         return players.get(value, "—")
-    if field == "kind" and value in pages.CITY_LABELS:
-        return str(pages.CITY_LABELS[value])
+    if field == "kind" and value in CityKind.values:
+        return str(CityKind(value).label)
     return str(value)
 
 
@@ -299,7 +295,7 @@ def audit_page(request, access):
     players = player_names(access.campaign.pk) if found else {}
     factions = pages.campaign_factions(access.campaign.pk, access.sees_unlocked) if found else {}
     for e in page.object_list:
-        e.label = pages.AUDIT_LABELS.get(e.action, e.action)
+        e.label = AuditAction(e.action).label if e.action in AuditAction.values else e.action
         e.text = pages.audit_text(e)
         e.changes = correction_changes(found.get(e.pk), players, factions)
     return render(request, "campaigns/audit.html", {"access": access, "page": page})
