@@ -12,6 +12,7 @@ from django.db.models import Q, Sum
 from campaigns.models import (
     Game,
     GameStatus,
+    Result,
     Seat,
 )
 from legacy.box import FACTION_BY_SLUG
@@ -145,7 +146,7 @@ def standings(campaign_id: int) -> dict[str, dict]:
     per_faction: dict[str, dict[str, int]] = {}
     for player, faction, result in rows:
         for table, key in ((per_player, player), (per_faction, faction)):
-            entry = table.setdefault(key, {"played": 0, "won": 0, "held_on": 0, "eliminated": 0})
+            entry = table.setdefault(key, {"played": 0, **dict.fromkeys(Result.values, 0)})
             entry["played"] += 1
             entry[result] += 1
     return {"players": per_player, "factions": per_faction}
