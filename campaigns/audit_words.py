@@ -4,6 +4,9 @@ An audit entry stores what happened as an action and its parameters (``AuditEntr
 sentence is made here when the entry is read, in the language active then. Entries written
 before that keep the English summary they were stored with, shown as written.
 
+Each ``AuditAction`` has one small function that words it, registered with ``words_for``; a
+test checks that none is missing, so a new action cannot be recorded without its sentence.
+
 Names of the box (territories, factions, packets) come from ``legacy.names``; the group's own
 names (players, cities, a faction a packet added) stay as the group wrote them.
 """
