@@ -664,8 +664,8 @@ class RuleSticker(models.Model):
 
 
 class Deck(models.TextChoices):
-    EVENT = "event", "Event cards"
-    MISSION = "mission", "Mission cards"
+    EVENT = "event", _("Event cards")
+    MISSION = "mission", _("Mission cards")
 
 
 class DeckCard(models.Model):

@@ -10,10 +10,10 @@ from django.utils import translation
 from campaigns.models import Game, GameStatus, Result
 from campaigns.vocabulary import AuditAction, Role
 from legacy import box
-from legacy.models import CityKind, ContentKind, RemovedReason
+from legacy.models import CityKind, ContentKind, Deck, RemovedReason
 from legacy.rules import Reward, reward_in_english
 
-ENUMS = [AuditAction, Role, GameStatus, Result, RemovedReason, CityKind, ContentKind, Reward]
+ENUMS = [AuditAction, Role, GameStatus, Result, RemovedReason, CityKind, ContentKind, Deck, Reward]
 MEMBERS = [member for enum in ENUMS for member in enum]
 
 
