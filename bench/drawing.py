@@ -15,6 +15,7 @@ import sys
 import time
 
 from legacy.drawing import (
+    CITY_KINDS,
     STORED_COMPRESS_LEVEL,
     BoardPicture,
     DrawnContinent,
@@ -33,7 +34,7 @@ FACTIONS = (
 
 
 def fully_marked_picture() -> BoardPicture:
-    kinds = ("minor", "major", "capital")
+    kinds = CITY_KINDS
     scars = (
         ("bunker", None),
         ("ammo-shortage", None),

@@ -27,6 +27,7 @@ from legacy.models import (
     MARK_MODELS,
     BonusChange,
     City,
+    CityKind,
     CoinSticker,
     ContinentName,
     DestroyedCard,
@@ -132,7 +133,7 @@ def build_full_campaign() -> int:
         City(
             **c,
             territory=t,
-            kind="major",
+            kind=CityKind.MAJOR,
             name=f"Major {i}",
             placed_in_game=game_of(i),
             placed_by=by(i),
@@ -142,7 +143,7 @@ def build_full_campaign() -> int:
         City(
             **c,
             territory=t,
-            kind="minor",
+            kind=CityKind.MINOR,
             name=f"Minor {i}",
             placed_in_game=game_of(i + 5),
             placed_by=by(i),
@@ -151,7 +152,7 @@ def build_full_campaign() -> int:
     ]
     City.objects.bulk_create(cities)
     City.objects.create(
-        **c, territory="mongolia", kind="minor", name="Oops", placed_in_game=4, voided=True
+        **c, territory="mongolia", kind=CityKind.MINOR, name="Oops", placed_in_game=4, voided=True
     )
     cities = list(City.objects.filter(campaign=campaign, voided=False).order_by("id"))
 

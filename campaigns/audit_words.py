@@ -4,19 +4,24 @@ An audit entry stores what happened as an action and its parameters (``AuditEntr
 sentence is made here when the entry is read, in the language active then. Entries written
 before that keep the English summary they were stored with, shown as written.
 
+Each ``AuditAction`` has one small function that words it, registered with ``words_for``; a
+test checks that none is missing, so a new action cannot be recorded without its sentence.
+
 Names of the box (territories, factions, packets) come from ``legacy.names``; the group's own
 names (players, cities, a faction a packet added) stay as the group wrote them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
+from campaigns.vocabulary import AuditAction, Role
 from legacy import names
 from legacy.box import FACTION_BY_SLUG, PACKET_BY_SLUG
+from legacy.models import Deck
 from legacy.rulebook import SECTIONS
 
 SECTION_LABELS = dict(SECTIONS)
@@ -31,12 +36,6 @@ def _packet_name(slug: str) -> str:
     return names.packet(slug, get_language())
 
 
-ROLE_LABELS = {
-    # ``campaigns.models.Role``'s values (the models word their entries with this module).
-    "owner": gettext_lazy("owner"),
-    "editor": gettext_lazy("editor"),
-    "viewer": gettext_lazy("viewer"),
-}
 MARK_TYPE_LABELS = {
     "City": gettext_lazy("a city"),
     "Scar": gettext_lazy("a scar"),
@@ -55,7 +54,8 @@ LANGUAGE_LABELS = {"en": gettext_lazy("English"), "ru": gettext_lazy("Russian")}
 
 
 def role_label(role) -> str:
-    return str(ROLE_LABELS.get(role, role or ""))
+    """A member's role in the reader's language (an unknown one as stored)."""
+    return str(Role(role).label) if role in Role.values else str(role or "")
 
 
 def _faction(slug, stored_name=None) -> str:
@@ -101,177 +101,299 @@ def _sharing(d: Mapping) -> str:
     }
 
 
-def _render(action: str, d: Mapping) -> str | None:  # noqa: C901 - one branch per action
-    game = d.get("game")
-    reason = str(d.get("reason") or "")
-    if action == "campaign-created":
-        return _("Campaign %(name)s created.") % {"name": d.get("name", "")}
-    if action == "player-added":
-        return _("%(name)s joined the table.") % {"name": d.get("name", "")}
-    if action == "first-game-setup":
-        return _("Before the first game: starting powers chosen and coin stickers placed.")
-    if action == "game-setup":
-        n = int(d.get("players") or 0)
-        text = ngettext(
-            "Game %(game)s set up with %(n)s player",
-            "Game %(game)s set up with %(n)s players",
-            n,
-        ) % {"game": game, "n": n}
-        if d.get("dealt"):
-            return text + _("; scar cards dealt.")
-        return text + _("; no scar cards this game.")
-    if action == "game-started":
-        return _("Game %(game)s started.") % {"game": game}
-    if action == "game-cancelled":
-        seats = d["seats"] if isinstance(d.get("seats"), list) else []
-        return _("Game %(game)s (set up with %(n)s players) cancelled: %(reason)s") % {
-            "game": game,
-            "n": len(seats),
-            "reason": reason,
-        }
-    if action in ("seat-fixed", "seat-corrected"):
-        before = d["before"] if isinstance(d.get("before"), Mapping) else {}
-        after = d["after"] if isinstance(d.get("after"), Mapping) else {}
-        if action == "seat-corrected":
-            text = _("Game %(game)s, seat %(seat)s corrected: %(what)s")
-        else:
-            text = _("Game %(game)s, seat %(seat)s fixed: %(what)s")
-        text = text % {"game": game, "seat": d.get("seat"), "what": _seat_changes(before, after)}
-        if reason:
-            return text + _(". Why: %(reason)s") % {"reason": reason}
-        return text + "."
-    if action == "game-finished":
-        return _("Game %(game)s finished: %(winner)s won.") % {
-            "game": game,
-            "winner": d.get("winner", ""),
-        }
-    if action == "game-amended":
-        return _("Game %(game)s amended: %(reason)s") % {"game": game, "reason": reason}
-    if action == "packet-opened":
-        n = int(d.get("items") or 0)
-        return ngettext(
-            "%(packet)s opened (%(n)s item entered).",
-            "%(packet)s opened (%(n)s items entered).",
-            n,
-        ) % {"packet": _packet_name(str(d.get("packet") or "")), "n": n}
-    if action == "world-named":
-        return _("The World of %(name)s.") % {"name": d.get("name", "")}
-    if action == "entry-voided":
-        return _("Game %(game)s, entry %(seq)s taken back: %(reason)s") % {
-            "game": game,
-            "seq": d.get("seq"),
-            "reason": reason,
-        }
-    if action == "invitation-created":
-        if d.get("single_use"):
-            text = _("Single-use invitation link created for a new %(role)s.")
-        else:
-            text = _("Invitation link created for a new %(role)s.")
-        return text % {"role": role_label(d.get("role"))}
-    if action == "invitation-revoked":
-        if d.get("member"):
-            return _("The invitation link %(name)s joined by was revoked.") % {"name": d["member"]}
-        return _("An invitation link was revoked.")
-    if action in ("member-joined", "member-added"):
-        return _("%(name)s joined as %(role)s.") % {
-            "name": d.get("username", ""),
-            "role": role_label(d.get("role")),
-        }
-    if action == "member-role":
-        return _("%(name)s is now %(role)s.") % {
-            "name": d.get("username", ""),
-            "role": role_label(d.get("role")),
-        }
-    if action == "member-removed":
-        return _("%(name)s left the campaign.") % {"name": d.get("username", "")}
-    if action == "sharing":
-        if d.get("new_link"):
-            return _("Sharing changed: %(what)s; new share link.") % {"what": _sharing(d)}
-        return _("Sharing changed: %(what)s.") % {"what": _sharing(d)}
-    if action == "language":
-        return _("Board pictures are now drawn in %(language)s.") % {
-            "language": LANGUAGE_LABELS.get(d.get("language", ""), d.get("language"))
-        }
-    if action == "house-rules":
-        if "world_capitals_allowed" in d:
-            return _("World Capitals allowed at once: %(n)s.") % {"n": d["world_capitals_allowed"]}
-        if d.get("held_on_rewards_end_together"):
-            return _("Held-on rewards now end when either stock runs out.")
-        return _("Held-on rewards now end with their own stock only.")
-    if action in ("mark-corrected", "mark-voided"):
-        what = str(MARK_TYPE_LABELS.get(d.get("mark_type", ""), _("a mark")))
-        if action == "mark-corrected":
-            return _("%(what)s corrected: %(reason)s") % {"what": what, "reason": reason}
-        return _("%(what)s voided: %(reason)s") % {"what": what, "reason": reason}
-    if action == "world-capital-founded":
-        return _("World Capital %(name)s founded in %(territory)s.") % {
-            "name": d.get("name", ""),
-            "territory": names.territory(str(d.get("territory") or ""), get_language()),
-        }
-    if action == "sticker-added":
-        return _("A rule sticker was pasted into “%(section)s” in game %(game)s.") % {
-            "section": SECTION_LABELS.get(d.get("section", ""), d.get("section") or ""),
-            "game": game,
-        }
-    if action == "sticker-voided":
-        return _("A rule sticker was voided: %(reason)s") % {"reason": reason}
-    if action == "component-added":
-        return _("A sealed component was added.")
-    if action == "component-removed":
-        return _("A sealed component entered by mistake was removed.")
-    if action == "component-voided":
-        return _("A sealed component was voided: %(reason)s") % {"reason": reason}
-    if action == "faction-added":
-        return _("Faction %(name)s added after game %(game)s.") % {
-            "name": d.get("name", ""),
-            "game": game,
-        }
-    if action == "power-placed":
-        words = {
-            "name": d.get("name", ""),
-            "card": _faction(d.get("faction")),
-            "game": game,
-            "old": d.get("covered_name", ""),
-        }
-        if d.get("covered_name"):
-            if d.get("in_game"):
-                return (
-                    _(
-                        "Power %(name)s placed on the %(card)s card in game %(game)s, "
-                        "covering %(old)s."
-                    )
-                    % words
-                )
-            return (
-                _(
-                    "Power %(name)s placed on the %(card)s card after game %(game)s, "
-                    "covering %(old)s."
-                )
-                % words
-            )
+# One sentence per action: ``WORDS[action](data)``. Each takes the entry's data and returns
+# the sentence in the active language; ``audit_text`` capitalises it.
+Words = Callable[[Mapping], str]
+WORDS: dict[AuditAction, Words] = {}
+
+
+def words_for(*actions: AuditAction) -> Callable[[Words], Words]:
+    """Register the function as the sentence of ``actions``."""
+
+    def register(fn: Words) -> Words:
+        for action in actions:
+            WORDS[action] = fn
+        return fn
+
+    return register
+
+
+def _reason(d: Mapping) -> str:
+    return str(d.get("reason") or "")
+
+
+@words_for(AuditAction.CAMPAIGN_CREATED)
+def _campaign_created(d: Mapping) -> str:
+    return _("Campaign %(name)s created.") % {"name": d.get("name", "")}
+
+
+@words_for(AuditAction.PLAYER_ADDED)
+def _player_added(d: Mapping) -> str:
+    return _("%(name)s joined the table.") % {"name": d.get("name", "")}
+
+
+@words_for(AuditAction.FIRST_GAME_SETUP)
+def _first_game_setup(d: Mapping) -> str:
+    return _("Before the first game: starting powers chosen and coin stickers placed.")
+
+
+@words_for(AuditAction.GAME_SETUP)
+def _game_setup(d: Mapping) -> str:
+    n = int(d.get("players") or 0)
+    text = ngettext(
+        "Game %(game)s set up with %(n)s player",
+        "Game %(game)s set up with %(n)s players",
+        n,
+    ) % {"game": d.get("game"), "n": n}
+    if d.get("dealt"):
+        return text + _("; scar cards dealt.")
+    return text + _("; no scar cards this game.")
+
+
+@words_for(AuditAction.GAME_STARTED)
+def _game_started(d: Mapping) -> str:
+    return _("Game %(game)s started.") % {"game": d.get("game")}
+
+
+@words_for(AuditAction.GAME_CANCELLED)
+def _game_cancelled(d: Mapping) -> str:
+    seats = d["seats"] if isinstance(d.get("seats"), list) else []
+    return _("Game %(game)s (set up with %(n)s players) cancelled: %(reason)s") % {
+        "game": d.get("game"),
+        "n": len(seats),
+        "reason": _reason(d),
+    }
+
+
+def _seat(text: str, d: Mapping) -> str:
+    before = d["before"] if isinstance(d.get("before"), Mapping) else {}
+    after = d["after"] if isinstance(d.get("after"), Mapping) else {}
+    what = _seat_changes(before, after)
+    text = text % {"game": d.get("game"), "seat": d.get("seat"), "what": what}
+    if _reason(d):
+        return text + _(". Why: %(reason)s") % {"reason": _reason(d)}
+    return text + "."
+
+
+@words_for(AuditAction.SEAT_FIXED)
+def _seat_fixed(d: Mapping) -> str:
+    return _seat(_("Game %(game)s, seat %(seat)s fixed: %(what)s"), d)
+
+
+@words_for(AuditAction.SEAT_CORRECTED)
+def _seat_corrected(d: Mapping) -> str:
+    return _seat(_("Game %(game)s, seat %(seat)s corrected: %(what)s"), d)
+
+
+@words_for(AuditAction.GAME_FINISHED)
+def _game_finished(d: Mapping) -> str:
+    return _("Game %(game)s finished: %(winner)s won.") % {
+        "game": d.get("game"),
+        "winner": d.get("winner", ""),
+    }
+
+
+@words_for(AuditAction.GAME_AMENDED)
+def _game_amended(d: Mapping) -> str:
+    return _("Game %(game)s amended: %(reason)s") % {"game": d.get("game"), "reason": _reason(d)}
+
+
+@words_for(AuditAction.PACKET_OPENED)
+def _packet_opened(d: Mapping) -> str:
+    n = int(d.get("items") or 0)
+    return ngettext(
+        "%(packet)s opened (%(n)s item entered).",
+        "%(packet)s opened (%(n)s items entered).",
+        n,
+    ) % {"packet": _packet_name(str(d.get("packet") or "")), "n": n}
+
+
+@words_for(AuditAction.WORLD_NAMED)
+def _world_named(d: Mapping) -> str:
+    return _("The World of %(name)s.") % {"name": d.get("name", "")}
+
+
+@words_for(AuditAction.ENTRY_VOIDED)
+def _entry_voided(d: Mapping) -> str:
+    return _("Game %(game)s, entry %(seq)s taken back: %(reason)s") % {
+        "game": d.get("game"),
+        "seq": d.get("seq"),
+        "reason": _reason(d),
+    }
+
+
+@words_for(AuditAction.INVITATION_CREATED)
+def _invitation_created(d: Mapping) -> str:
+    if d.get("single_use"):
+        text = _("Single-use invitation link created for a new %(role)s.")
+    else:
+        text = _("Invitation link created for a new %(role)s.")
+    return text % {"role": role_label(d.get("role"))}
+
+
+@words_for(AuditAction.INVITATION_REVOKED)
+def _invitation_revoked(d: Mapping) -> str:
+    if d.get("member"):
+        return _("The invitation link %(name)s joined by was revoked.") % {"name": d["member"]}
+    return _("An invitation link was revoked.")
+
+
+@words_for(AuditAction.MEMBER_JOINED, AuditAction.MEMBER_ADDED)
+def _member_joined(d: Mapping) -> str:
+    return _("%(name)s joined as %(role)s.") % {
+        "name": d.get("username", ""),
+        "role": role_label(d.get("role")),
+    }
+
+
+@words_for(AuditAction.MEMBER_ROLE)
+def _member_role(d: Mapping) -> str:
+    return _("%(name)s is now %(role)s.") % {
+        "name": d.get("username", ""),
+        "role": role_label(d.get("role")),
+    }
+
+
+@words_for(AuditAction.MEMBER_REMOVED)
+def _member_removed(d: Mapping) -> str:
+    return _("%(name)s left the campaign.") % {"name": d.get("username", "")}
+
+
+@words_for(AuditAction.SHARING)
+def _sharing_changed(d: Mapping) -> str:
+    if d.get("new_link"):
+        return _("Sharing changed: %(what)s; new share link.") % {"what": _sharing(d)}
+    return _("Sharing changed: %(what)s.") % {"what": _sharing(d)}
+
+
+@words_for(AuditAction.LANGUAGE)
+def _language(d: Mapping) -> str:
+    return _("Board pictures are now drawn in %(language)s.") % {
+        "language": LANGUAGE_LABELS.get(d.get("language", ""), d.get("language"))
+    }
+
+
+@words_for(AuditAction.HOUSE_RULES)
+def _house_rules(d: Mapping) -> str:
+    if "world_capitals_allowed" in d:
+        return _("World Capitals allowed at once: %(n)s.") % {"n": d["world_capitals_allowed"]}
+    if d.get("held_on_rewards_end_together"):
+        return _("Held-on rewards now end when either stock runs out.")
+    return _("Held-on rewards now end with their own stock only.")
+
+
+def _mark_type(d: Mapping) -> str:
+    return str(MARK_TYPE_LABELS.get(d.get("mark_type", ""), _("a mark")))
+
+
+@words_for(AuditAction.MARK_CORRECTED)
+def _mark_corrected(d: Mapping) -> str:
+    return _("%(what)s corrected: %(reason)s") % {"what": _mark_type(d), "reason": _reason(d)}
+
+
+@words_for(AuditAction.MARK_VOIDED)
+def _mark_voided(d: Mapping) -> str:
+    return _("%(what)s voided: %(reason)s") % {"what": _mark_type(d), "reason": _reason(d)}
+
+
+@words_for(AuditAction.WORLD_CAPITAL_FOUNDED)
+def _world_capital_founded(d: Mapping) -> str:
+    return _("World Capital %(name)s founded in %(territory)s.") % {
+        "name": d.get("name", ""),
+        "territory": names.territory(str(d.get("territory") or ""), get_language()),
+    }
+
+
+@words_for(AuditAction.STICKER_ADDED)
+def _sticker_added(d: Mapping) -> str:
+    return _("A rule sticker was pasted into “%(section)s” in game %(game)s.") % {
+        "section": SECTION_LABELS.get(d.get("section", ""), d.get("section") or ""),
+        "game": d.get("game"),
+    }
+
+
+@words_for(AuditAction.STICKER_VOIDED)
+def _sticker_voided(d: Mapping) -> str:
+    return _("A rule sticker was voided: %(reason)s") % {"reason": _reason(d)}
+
+
+@words_for(AuditAction.COMPONENT_ADDED)
+def _component_added(d: Mapping) -> str:
+    return _("A sealed component was added.")
+
+
+@words_for(AuditAction.COMPONENT_REMOVED)
+def _component_removed(d: Mapping) -> str:
+    return _("A sealed component entered by mistake was removed.")
+
+
+@words_for(AuditAction.COMPONENT_VOIDED)
+def _component_voided(d: Mapping) -> str:
+    return _("A sealed component was voided: %(reason)s") % {"reason": _reason(d)}
+
+
+@words_for(AuditAction.FACTION_ADDED)
+def _faction_added(d: Mapping) -> str:
+    return _("Faction %(name)s added after game %(game)s.") % {
+        "name": d.get("name", ""),
+        "game": d.get("game"),
+    }
+
+
+@words_for(AuditAction.POWER_PLACED)
+def _power_placed(d: Mapping) -> str:
+    words = {
+        "name": d.get("name", ""),
+        "card": _faction(d.get("faction")),
+        "game": d.get("game"),
+        "old": d.get("covered_name", ""),
+    }
+    if d.get("covered_name"):
         if d.get("in_game"):
-            return _("Power %(name)s placed on the %(card)s card in game %(game)s.") % words
-        return _("Power %(name)s placed on the %(card)s card after game %(game)s.") % words
-    if action == "power-destroyed":
-        return _("Power %(name)s destroyed in game %(game)s.") % {
-            "name": d.get("name", ""),
-            "game": game,
-        }
-    if action == "photo-added":
-        return _("A photo of the board was added to game %(game)s.") % {"game": game}
-    if action == "photo-deleted":
-        return _("A photo of the board was deleted from game %(game)s.") % {"game": game}
-    if action == "scar-dice-effect":
-        return _("A scar type's effect on the dice changed.")
-    if action == "card-added":
-        deck = d.get("deck")
-        text = (
-            _("An event card was added (%(packet)s).")
-            if deck == "event"
-            else _("A mission card was added (%(packet)s).")
-        )
-        return text % {"packet": names.packet(str(d.get("packet") or ""), get_language())}
-    return None
+            text = _(
+                "Power %(name)s placed on the %(card)s card in game %(game)s, covering %(old)s."
+            )
+        else:
+            text = _(
+                "Power %(name)s placed on the %(card)s card after game %(game)s, covering %(old)s."
+            )
+    elif d.get("in_game"):
+        text = _("Power %(name)s placed on the %(card)s card in game %(game)s.")
+    else:
+        text = _("Power %(name)s placed on the %(card)s card after game %(game)s.")
+    return text % words
+
+
+@words_for(AuditAction.POWER_DESTROYED)
+def _power_destroyed(d: Mapping) -> str:
+    return _("Power %(name)s destroyed in game %(game)s.") % {
+        "name": d.get("name", ""),
+        "game": d.get("game"),
+    }
+
+
+@words_for(AuditAction.PHOTO_ADDED)
+def _photo_added(d: Mapping) -> str:
+    return _("A photo of the board was added to game %(game)s.") % {"game": d.get("game")}
+
+
+@words_for(AuditAction.PHOTO_DELETED)
+def _photo_deleted(d: Mapping) -> str:
+    return _("A photo of the board was deleted from game %(game)s.") % {"game": d.get("game")}
+
+
+@words_for(AuditAction.SCAR_DICE_EFFECT)
+def _scar_dice_effect(d: Mapping) -> str:
+    return _("A scar type's effect on the dice changed.")
+
+
+@words_for(AuditAction.CARD_ADDED)
+def _card_added(d: Mapping) -> str:
+    if d.get("deck") == Deck.EVENT:
+        text = _("An event card was added (%(packet)s).")
+    else:
+        text = _("A mission card was added (%(packet)s).")
+    return text % {"packet": names.packet(str(d.get("packet") or ""), get_language())}
 
 
 def audit_text(entry) -> str:
@@ -280,8 +402,9 @@ def audit_text(entry) -> str:
     if entry.summary:
         return entry.summary
     data = entry.data if isinstance(entry.data, Mapping) else {}
+    words = WORDS.get(entry.action)
     try:
-        text = _render(entry.action, data)
+        text = words(data) if words else None
     except (TypeError, ValueError):  # data of another shape (an imported backup): its action
         text = None
     if text is None:

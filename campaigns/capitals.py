@@ -14,6 +14,7 @@ from django.db import transaction
 
 from campaigns.models import Campaign, GameStatus, Player
 from campaigns.services import audit, last_game_number, lock_campaign
+from campaigns.vocabulary import AuditAction
 from legacy import rules
 from legacy.box import Stock
 from legacy.errors import RuleViolation
@@ -78,7 +79,7 @@ def found_world_capital(
     audit(
         campaign,
         by,
-        "world-capital-founded",
+        AuditAction.WORLD_CAPITAL_FOUNDED,
         territory=territory,
         name=city.name,
         city=city.pk,

@@ -23,6 +23,7 @@ from campaigns.game.table import (
     record_recruitment,
     use_missiles,
 )
+from campaigns.models import Result
 from legacy.box import FACTIONS
 
 DEMO_PLAYERS = ["Ada", "Boris", "Chloe", "Dmitri", "Esme"]
@@ -82,7 +83,11 @@ def create_demo(username: str = "demo", password: str = "demo"):
 
     def result(won: str, eliminated: tuple[str, ...] = ()) -> dict:
         return {
-            ids[n]: "won" if n == won else "eliminated" if n in eliminated else "held_on"
+            ids[n]: Result.WON
+            if n == won
+            else Result.ELIMINATED
+            if n in eliminated
+            else Result.HELD_ON
             for n in DEMO_PLAYERS
         }
 

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from campaigns.models import Campaign, Invitation, Membership, Role, new_share_token
 from campaigns.services import audit, check_language, lock_campaign
+from campaigns.vocabulary import AuditAction
 from legacy.errors import RuleViolation
 
 INVITED_ROLES = (Role.EDITOR, Role.VIEWER)
@@ -37,7 +38,7 @@ def create_invitation(*, campaign: Campaign, role: str, single_use: bool = False
     invitation = Invitation.objects.create(
         campaign=campaign, role=role, single_use=bool(single_use), created_by=by
     )
-    audit(campaign, by, "invitation-created", role=role, single_use=invitation.single_use)
+    audit(campaign, by, AuditAction.INVITATION_CREATED, role=role, single_use=invitation.single_use)
     return invitation
 
 
@@ -49,7 +50,7 @@ def revoke_invitation(*, invitation: Invitation, by) -> Invitation:
     if invitation.revoked_at is None:
         invitation.revoked_at = timezone.now()
         invitation.save(update_fields=["revoked_at"])
-        audit(campaign, by, "invitation-revoked")
+        audit(campaign, by, AuditAction.INVITATION_REVOKED)
     return invitation
 
 
@@ -93,7 +94,13 @@ def accept_invitation(*, token: str, user) -> tuple[Membership, bool]:
     )
     invitation.uses += 1
     invitation.save(update_fields=["uses"])
-    audit(campaign, user, "member-joined", username=user.get_username(), role=invitation.role)
+    audit(
+        campaign,
+        user,
+        AuditAction.MEMBER_JOINED,
+        username=user.get_username(),
+        role=invitation.role,
+    )
     return membership, True
 
 
@@ -114,7 +121,7 @@ def set_role(*, campaign: Campaign, membership: Membership, role: str, by) -> Me
         audit(
             campaign,
             by,
-            "member-role",
+            AuditAction.MEMBER_ROLE,
             username=membership.user.get_username(),
             role=role,
         )
@@ -134,7 +141,7 @@ def remove_member(*, campaign: Campaign, membership: Membership, by) -> None:
     name = membership.user.get_username()
     link = membership.invitation_id
     membership.delete()
-    audit(campaign, by, "member-removed", username=name)
+    audit(campaign, by, AuditAction.MEMBER_REMOVED, username=name)
     if link is not None:
         withdrawn = Invitation.objects.filter(
             pk=link, campaign=campaign, revoked_at__isnull=True
@@ -143,7 +150,7 @@ def remove_member(*, campaign: Campaign, membership: Membership, by) -> None:
             audit(
                 campaign,
                 by,
-                "invitation-revoked",
+                AuditAction.INVITATION_REVOKED,
                 member=name,
             )
 
@@ -173,7 +180,7 @@ def update_sharing(
     audit(
         campaign,
         by,
-        "sharing",
+        AuditAction.SHARING,
         shared=campaign.shared,
         public=campaign.public,
         hidden=campaign.hide_unlocked_content,
@@ -199,7 +206,7 @@ def set_language(*, campaign: Campaign, language: str, by) -> Campaign:
     audit(
         campaign,
         by,
-        "language",
+        AuditAction.LANGUAGE,
         language=language,
     )
     drawn = Snapshot.objects.filter(campaign=campaign, game_number__gt=Snapshot.TIMELINE)
@@ -238,7 +245,7 @@ def set_house_rules(
             audit(
                 campaign,
                 by,
-                "house-rules",
+                AuditAction.HOUSE_RULES,
                 world_capitals_allowed=world_capitals_allowed,
             )
     if held_on_rewards_end_together is None:
@@ -251,7 +258,7 @@ def set_house_rules(
     audit(
         campaign,
         by,
-        "house-rules",
+        AuditAction.HOUSE_RULES,
         held_on_rewards_end_together=value,
     )
     return campaign
@@ -285,5 +292,7 @@ def add_member(*, campaign: Campaign, username: str, role: str, by) -> Membershi
             conflict=True,
         )
     member = Membership.objects.create(campaign=campaign, user=user, role=role)
-    audit(campaign, by, "member-added", username=user.username, role=role, account=user.pk)
+    audit(
+        campaign, by, AuditAction.MEMBER_ADDED, username=user.username, role=role, account=user.pk
+    )
     return member

@@ -15,6 +15,8 @@ from django.utils import timezone, translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.vocabulary import Role
+
 
 def new_share_token() -> str:
     return secrets.token_urlsafe(16)
@@ -78,12 +80,6 @@ class Campaign(models.Model):
         return self.name
 
 
-class Role(models.TextChoices):
-    OWNER = "owner", "Owner"
-    EDITOR = "editor", "Editor"
-    VIEWER = "viewer", "Viewer"
-
-
 class Membership(models.Model):
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="memberships")
     user = models.ForeignKey(
@@ -107,6 +103,10 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} ({self.role}) in {self.campaign}"
+
+    @property
+    def is_owner(self) -> bool:
+        return self.role == Role.OWNER
 
 
 class Player(models.Model):
@@ -160,9 +160,9 @@ class AuditEntry(models.Model):
 
 
 class GameStatus(models.TextChoices):
-    SETUP = "setup", "Setting up"
-    IN_PROGRESS = "in_progress", "In progress"
-    FINISHED = "finished", "Finished"
+    SETUP = "setup", _("being set up")
+    IN_PROGRESS = "in_progress", _("in progress")
+    FINISHED = "finished", _("finished")
 
 
 # The one table of allowed moves in a game's life.
@@ -202,11 +202,24 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"{self.campaign} — game {self.number}"
 
+    # What the pages ask of a game's status (templates compare no status strings).
+    @property
+    def is_setup(self) -> bool:
+        return self.status == GameStatus.SETUP
+
+    @property
+    def is_in_progress(self) -> bool:
+        return self.status == GameStatus.IN_PROGRESS
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == GameStatus.FINISHED
+
 
 class Result(models.TextChoices):
-    WON = "won", "Won"
-    HELD_ON = "held_on", "Held on"
-    ELIMINATED = "eliminated", "Eliminated"
+    WON = "won", _("won")
+    HELD_ON = "held_on", _("held on")
+    ELIMINATED = "eliminated", _("eliminated")
 
 
 class Seat(models.Model):

@@ -26,6 +26,7 @@ from django.db.models import F, Max
 from django.utils import timezone
 
 from campaigns.models import AuditEntry, Campaign, Game, Membership, Player, Role
+from campaigns.vocabulary import AuditAction
 from legacy import board, corrections, names, rules, scar_effects
 from legacy.box import (
     BASE_SCAR_TYPES,
@@ -101,7 +102,7 @@ def cached_world(campaign: Campaign, game: int | None = None) -> World:
     return world
 
 
-def audit(campaign: Campaign, user, action: str, **data) -> None:
+def audit(campaign: Campaign, user, action: AuditAction, **data) -> None:
     """Record a change: its action and parameters, no words (``campaigns.audit_words`` makes
     them when the entry is read, in the reader's language)."""
     AuditEntry.objects.create(
@@ -181,7 +182,7 @@ def create_campaign(
         )
         for s in BASE_SCAR_TYPES
     )
-    audit(campaign, owner, "campaign-created", name=campaign.name)
+    audit(campaign, owner, AuditAction.CAMPAIGN_CREATED, name=campaign.name)
     return campaign
 
 
@@ -205,7 +206,7 @@ def add_player(*, campaign: Campaign, name: str, user=None, by=None) -> Player:
             field="name",
         )
     player = Player.objects.create(campaign=campaign, name=name, user=user)
-    audit(campaign, by, "player-added", name=name)
+    audit(campaign, by, AuditAction.PLAYER_ADDED, name=name)
     return player
 
 
@@ -317,7 +318,7 @@ def prepare_first_game(
     audit(
         campaign,
         by,
-        "first-game-setup",
+        AuditAction.FIRST_GAME_SETUP,
         powers=chosen,
         coins=sorted(coins or []),
     )
@@ -365,7 +366,7 @@ def correct_mark(
     audit(
         campaign,
         by,
-        "mark-corrected",
+        AuditAction.MARK_CORRECTED,
         reason=reason.strip()[:200],
         mark_type=model.__name__,
         mark=mark.pk,
@@ -387,7 +388,7 @@ def void_mark(
     audit(
         campaign,
         by,
-        "mark-voided",
+        AuditAction.MARK_VOIDED,
         reason=reason.strip()[:200],
         mark_type=model.__name__,
         mark=mark.pk,

@@ -160,19 +160,21 @@ BASE_STOCK: tuple[tuple[str, str, int], ...] = (
 STOCK_LABELS: dict[str, str] = {slug: label for slug, label, _ in BASE_STOCK}
 STOCK_CHOICES = [(slug, label) for slug, label, _ in BASE_STOCK]
 
-RED_STAR_TOKENS = 16
-MISSILE_TOKENS = 17
-
 # Coins traded in -> troops received, as believed printed on the board (editable per campaign).
 BASE_TRADE_CHART: dict[int, int] = {2: 2, 3: 4, 4: 7, 5: 10, 6: 13, 7: 17, 8: 21, 9: 25, 10: 30}
 
 TERRITORY_CARD_MAX_COINS = 6
 FIRST_GAME_MAX_COINS = 3
-CAMPAIGN_GAMES = 15
+CAMPAIGN_GAMES = 15  # the world is named after the last one
 WINNERS_LINES = 15
 FORTIFICATION_BOXES = 10
 
-CITY_POPULATION = {"minor": 1, "major": 2, "capital": 5}
+# The kinds of city sticker, as stored (``legacy.models.CityKind`` words them); a packet adds the
+# World Capital.
+MINOR_CITY = "minor"
+MAJOR_CITY = "major"
+CAPITAL_CITY = "capital"
+CITY_POPULATION = {MINOR_CITY: 1, MAJOR_CITY: 2, CAPITAL_CITY: 5}
 
 
 @dataclass(frozen=True)

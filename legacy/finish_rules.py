@@ -196,7 +196,7 @@ def no_reward(world: World, name: str, said: list[str] | None, *, end_together: 
         legal = rules.held_on_reward_targets(
             world, said if said is not None else world.territories, end_together=end_together
         )
-        kinds = " or ".join(rules.REWARD_LABELS[k].lower() for k in legal)
+        kinds = " or ".join(rules.reward_in_english(k).lower() for k in legal)
         raise RuleViolation(
             f"{name} held on and chooses one reward while one is legal: {kinds}. "
             "No reward only when none is legal: the stocks are empty, or they "

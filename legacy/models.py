@@ -19,8 +19,9 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
-from legacy import scar_effects
+from legacy import box, scar_effects
 from legacy.board import CONTINENT_CHOICES, TERRITORY_CHOICES
 from legacy.box import FACTION_CHOICES, FORTIFICATION_BOXES, PACKET_BY_SLUG, STOCK_CHOICES
 from legacy.rulebook import SECTION_CHOICES
@@ -28,9 +29,8 @@ from legacy.rulebook import SECTION_CHOICES
 CAMPAIGN = "campaigns.Campaign"
 PLAYER = "campaigns.Player"
 
-TERRITORY_SLUGS = [slug for slug, _ in TERRITORY_CHOICES]
-CONTINENT_SLUGS = [slug for slug, _ in CONTINENT_CHOICES]
-FACTION_SLUGS = [slug for slug, _ in FACTION_CHOICES]
+TERRITORY_SLUGS = [slug for slug, _name in TERRITORY_CHOICES]
+CONTINENT_SLUGS = [slug for slug, _name in CONTINENT_CHOICES]
 
 
 def faction_label(slug: str | None) -> str:
@@ -58,11 +58,12 @@ class MarkQuerySet(models.QuerySet):
 
 
 class RemovedReason(models.TextChoices):
-    COVERED = "covered", "Covered by another mark"
-    CANCELLED = "cancelled", "Cancelled with a scar-cancel sticker"
-    DESTROYED = "destroyed", "Destroyed"
-    REPLACED = "replaced", "Replaced (the old one stops counting)"
-    OTHER = "other", "Other"
+    # Lower case: the words follow "removed in game N:" on the pages.
+    COVERED = "covered", _("covered by another mark")
+    CANCELLED = "cancelled", _("cancelled with a scar-cancel sticker")
+    DESTROYED = "destroyed", _("destroyed")
+    REPLACED = "replaced", _("replaced")
+    OTHER = "other", _("removed")
 
 
 class Mark(models.Model):
@@ -122,9 +123,10 @@ def territory_check(name: str, field: str = "territory", nullable: bool = False)
 
 
 class CityKind(models.TextChoices):
-    MINOR = "minor", "Minor city"
-    MAJOR = "major", "Major city"
-    CAPITAL = "capital", "World capital"
+    # The values are the pure layer's (``legacy.box``), which the rules read without Django.
+    MINOR = box.MINOR_CITY, _("minor city")
+    MAJOR = box.MAJOR_CITY, _("major city")
+    CAPITAL = box.CAPITAL_CITY, _("world capital")
 
 
 class City(Mark):
@@ -464,7 +466,7 @@ class Signature(Mark):
         constraints = [
             *Mark.common_constraints("signature"),
             models.CheckConstraint(
-                condition=Q(line__gte=1, line__lte=15),
+                condition=Q(line__gte=1, line__lte=box.WINNERS_LINES),
                 name="signature_line_1_to_15",
                 violation_error_message="The winners' section has lines 1 to 15.",
             ),
@@ -510,15 +512,15 @@ class WorldName(Mark):
 
 
 class ContentKind(models.TextChoices):
-    SCAR_TYPE = "scar-type", "New scar type"
-    MARK_KIND = "mark-kind", "New kind of mark"
-    POWER = "power", "Power"
-    FACTION = "faction", "Faction"
-    EVENT_CARD = "event-card", "Event card"
-    MISSION_CARD = "mission-card", "Mission card"
-    WORLD_CAPITAL = "world-capital", "World Capitals may be founded"
-    RULE = "rule", "Rule addition"
-    OTHER = "other", "Other"
+    SCAR_TYPE = "scar-type", _("New scar type")
+    MARK_KIND = "mark-kind", _("New kind of mark")
+    POWER = "power", _("Power")
+    FACTION = "faction", _("Faction")
+    EVENT_CARD = "event-card", _("Event card")
+    MISSION_CARD = "mission-card", _("Mission card")
+    WORLD_CAPITAL = "world-capital", _("World Capitals may be founded")
+    RULE = "rule", _("Rule addition")
+    OTHER = "other", _("Other")
 
 
 class UnlockedContent(models.Model):
@@ -662,8 +664,8 @@ class RuleSticker(models.Model):
 
 
 class Deck(models.TextChoices):
-    EVENT = "event", "Event cards"
-    MISSION = "mission", "Mission cards"
+    EVENT = "event", _("Event cards")
+    MISSION = "mission", _("Mission cards")
 
 
 class DeckCard(models.Model):

@@ -16,7 +16,10 @@ from legacy import board
 from legacy.box import (
     BASE_TRADE_CHART,
     CAMPAIGN_GAMES,
+    CAPITAL_CITY,
     FIRST_GAME_MAX_COINS,
+    MAJOR_CITY,
+    MINOR_CITY,
     TERRITORY_CARD_MAX_COINS,
     Stock,
 )
@@ -116,7 +119,7 @@ def recruitment(
 
 
 # Cities whose founder (and only they) may start on them: a major city, and a World Capital.
-FOUNDERS_START_CITIES = ("major", "capital")
+FOUNDERS_START_CITIES = (MAJOR_CITY, CAPITAL_CITY)
 
 
 @dataclass(frozen=True)
@@ -180,7 +183,7 @@ def start_reason(
     )
     own_major_city = city is not None and player is not None and city.founder == player
     if state.marked and not own_major_city:
-        if city is not None and city.kind == "capital":
+        if city is not None and city.kind == CAPITAL_CITY:
             return Reason("others-capital", territory, city=city.name)
         if city is not None:
             return Reason("others-major-city", territory, city=city.name)
@@ -303,16 +306,37 @@ def check_first_game_coins(placements: Iterable[str], *, stock: int = 12) -> dic
 # --- Rewards at the end of a game ----------------------------------------------------------------
 
 
+def gettext_noop(words: str) -> str:
+    """Marks words for the translation catalogue (the name is the one ``makemessages`` looks
+    for) and returns them as they are: the pages and the API translate a label when they show
+    it (``gettext(Reward.X.label)``), so the rules import nothing from Django."""
+    return words
+
+
 class Reward(StrEnum):
-    NAME_CONTINENT = "name-continent"
-    MAJOR_CITY = "major-city"
-    WORLD_CAPITAL = "world-capital"
-    CANCEL_SCAR = "cancel-scar"
-    CHANGE_BONUS = "change-bonus"
-    FORTIFY_CITY = "fortify-city"
-    DESTROY_CARD = "destroy-card"
-    MINOR_CITY = "minor-city"
-    UPGRADE_CARD = "upgrade-card"
+    """A reward at the end of a game, and its words (``label``, in English; translated by the
+    door that shows it).
+
+    A plain ``StrEnum`` rather than Django's ``TextChoices``, so the rules stay free of Django.
+    """
+
+    label: str
+
+    def __new__(cls, value: str, label: str = ""):
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.label = label
+        return member
+
+    NAME_CONTINENT = "name-continent", gettext_noop("Name a continent")
+    MAJOR_CITY = "major-city", gettext_noop("Found a major city")
+    WORLD_CAPITAL = "world-capital", gettext_noop("Found a World Capital")
+    CANCEL_SCAR = "cancel-scar", gettext_noop("Cancel a scar")
+    CHANGE_BONUS = "change-bonus", gettext_noop("Change a continent's bonus")
+    FORTIFY_CITY = "fortify-city", gettext_noop("Fortify a city")
+    DESTROY_CARD = "destroy-card", gettext_noop("Destroy a territory card")
+    MINOR_CITY = "minor-city", gettext_noop("Found a minor city")
+    UPGRADE_CARD = "upgrade-card", gettext_noop("Add a coin to a territory card")
 
 
 WINNER_REWARDS = (
@@ -326,17 +350,12 @@ WINNER_REWARDS = (
 )
 HELD_ON_REWARDS = (Reward.MINOR_CITY, Reward.UPGRADE_CARD)
 
-REWARD_LABELS = {
-    Reward.NAME_CONTINENT: "Name a continent",
-    Reward.MAJOR_CITY: "Found a major city",
-    Reward.WORLD_CAPITAL: "Found a World Capital",
-    Reward.CANCEL_SCAR: "Cancel a scar",
-    Reward.CHANGE_BONUS: "Change a continent's bonus",
-    Reward.FORTIFY_CITY: "Fortify a city",
-    Reward.DESTROY_CARD: "Destroy a territory card",
-    Reward.MINOR_CITY: "Found a minor city",
-    Reward.UPGRADE_CARD: "Add a coin to a territory card",
-}
+
+def reward_in_english(kind: str) -> str:
+    """A reward's words in English, as the rules word their refusals; an unknown kind as given."""
+    if kind not in tuple(Reward):
+        return str(kind)
+    return Reward(kind).label
 
 
 @dataclass(frozen=True)
@@ -519,7 +538,7 @@ def check_winner_reward(world: World, choice: RewardChoice) -> None:
     kind = choice.kind
     if kind not in WINNER_REWARDS:
         raise RuleViolation(
-            f"{REWARD_LABELS.get(kind, kind)} is not a winner's reward.",
+            f"{reward_in_english(kind)} is not a winner's reward.",
             rule="winner-reward",
             field="kind",
         )
@@ -623,7 +642,7 @@ def check_held_on_reward(
     empty."""
     if choice.kind not in HELD_ON_REWARDS:
         raise RuleViolation(
-            f"{REWARD_LABELS.get(choice.kind, choice.kind)} is not a reward for holding on.",
+            f"{reward_in_english(choice.kind)} is not a reward for holding on.",
             rule="held-on-reward",
             field="kind",
         )
@@ -675,7 +694,7 @@ def check_held_on_reward(
 
 def world_capitals(world: World) -> list[str]:
     """The territories holding a World Capital that counts now, in board order."""
-    return [slug for slug, city in world.cities().items() if city.kind == "capital"]
+    return [slug for slug, city in world.cities().items() if city.kind == CAPITAL_CITY]
 
 
 def check_world_capital(
@@ -823,13 +842,13 @@ def world_after_reward(world: World, choice: RewardChoice, *, player: int | None
         assert choice.territory is not None
         t = territories[choice.territory]
         if kind == Reward.WORLD_CAPITAL:
-            t = replace(t, city=City("capital", choice.name.strip(), founder=player))
+            t = replace(t, city=City(CAPITAL_CITY, choice.name.strip(), founder=player))
             spend(Stock.WORLD_CAPITALS)
         elif kind in (Reward.MAJOR_CITY, Reward.MINOR_CITY):
-            city_kind = "major" if kind == Reward.MAJOR_CITY else "minor"
+            city_kind = MAJOR_CITY if kind == Reward.MAJOR_CITY else MINOR_CITY
             t = replace(t, city=City(city_kind, choice.name.strip(), founder=player))
-            spend(Stock.MAJOR_CITIES if city_kind == "major" else Stock.MINOR_CITIES)
-            minor_founded += city_kind == "minor"
+            spend(Stock.MAJOR_CITIES if city_kind == MAJOR_CITY else Stock.MINOR_CITIES)
+            minor_founded += city_kind == MINOR_CITY
         elif kind == Reward.CANCEL_SCAR:
             t = replace(t, scar=None)
             spend(Stock.SCAR_CANCELS)

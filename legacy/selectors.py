@@ -14,6 +14,7 @@ from legacy.box import BASE_STOCK, Stock
 from legacy.models import (
     BonusChange,
     City,
+    CityKind,
     CoinSticker,
     ContinentName,
     DestroyedCard,
@@ -180,12 +181,12 @@ def world_as_of(
     )
     packets = frozenset(p for removed, _, p in placed(PacketOpening, "packet") if still(removed))
 
-    minor_founded = sum(1 for row in cities if row[4] == "minor")
+    minor_founded = sum(1 for row in cities if row[4] == CityKind.MINOR)
     allowances = stock_allowances(campaign_id)
     spent = {
         Stock.FIRST_GAME_COINS: sum(1 for row in coin_rows if row[4] == 0),
         Stock.HELD_ON_COINS: sum(1 for row in coin_rows if row[4] > 0),
-        Stock.MAJOR_CITIES: sum(1 for row in cities if row[4] == "major"),
+        Stock.MAJOR_CITIES: sum(1 for row in cities if row[4] == CityKind.MAJOR),
         Stock.MINOR_CITIES: minor_founded,
         Stock.FORTIFICATIONS: len(forts),
         Stock.SCAR_CANCELS: sum(

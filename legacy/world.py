@@ -14,7 +14,7 @@ from legacy.box import CITY_POPULATION, FORTIFICATION_BOXES
 
 @dataclass(frozen=True)
 class City:
-    kind: str  # "minor", "major" or "capital"
+    kind: str  # MINOR_CITY, MAJOR_CITY or CAPITAL_CITY (``legacy.box``)
     name: str
     founder: int | None = None  # player id
     fortified: bool = False

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from django.http import Http404
 
 from campaigns import access
+from campaigns.audit_words import role_label
 from campaigns.models import Campaign, Role
 
 # --- Access --------------------------------------------------------------------------------------
@@ -40,6 +41,10 @@ class Access:
     @property
     def is_owner(self) -> bool:
         return self.role == Role.OWNER
+
+    @property
+    def role_label(self) -> str:
+        return role_label(self.role)
 
     @property
     def sees_unlocked(self) -> bool:

@@ -20,10 +20,10 @@ from django.utils.translation import gettext as _
 from campaigns.models import Campaign
 from campaigns.pictures.state import picture_of_world
 from legacy import board, drawing
-from legacy.models import MarkKind
+from legacy.models import CityKind, MarkKind
 from legacy.world import World
 from web.names import continent_name, faction_name, territory_name
-from web.pages import CITY_LABELS, HIDDEN, HIDDEN_SHORT
+from web.pages import HIDDEN, HIDDEN_SHORT
 
 # --- The board picture ---------------------------------------------------------------------------
 
@@ -78,7 +78,7 @@ def territory_summary(world: World, slug: str, ctx: BoardContext) -> str:
     t = world.territories[slug]
     parts = []
     if t.city:
-        city = _("%(kind)s %(name)s") % {"kind": CITY_LABELS[t.city.kind], "name": t.city.name}
+        city = _("%(kind)s %(name)s") % {"kind": CityKind(t.city.kind).label, "name": t.city.name}
         if t.city.founder in ctx.players:
             city += " " + _("(founded by %(name)s)") % {"name": ctx.players[t.city.founder]}
         if t.city.fortified:

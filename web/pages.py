@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
-from campaigns.audit_words import MARK_TYPE_LABELS, ROLE_LABELS, audit_text  # noqa: F401
+from campaigns.audit_words import MARK_TYPE_LABELS, OWN_COMPONENT, audit_text, role_label  # noqa: F401
 from legacy import drawing, names
 from legacy.box import PACKET_BY_SLUG, STOCK_LABELS
 from legacy.models import (
@@ -26,27 +26,6 @@ from web.names import faction_name, scar_names, territory_name
 
 # --- Words ---------------------------------------------------------------------------------------
 
-RESULT_LABELS = {
-    "won": gettext_lazy("won"),
-    "held_on": gettext_lazy("held on"),
-    "eliminated": gettext_lazy("eliminated"),
-}
-STATUS_LABELS = {
-    "setup": gettext_lazy("being set up"),
-    "in_progress": gettext_lazy("in progress"),
-    "finished": gettext_lazy("finished"),
-}
-REWARD_LABELS = {
-    "name-continent": gettext_lazy("Name a continent"),
-    "major-city": gettext_lazy("Found a major city"),
-    "world-capital": gettext_lazy("Found a World Capital"),
-    "cancel-scar": gettext_lazy("Cancel a scar"),
-    "change-bonus": gettext_lazy("Change a continent's bonus"),
-    "fortify-city": gettext_lazy("Fortify a city"),
-    "destroy-card": gettext_lazy("Destroy a territory card"),
-    "minor-city": gettext_lazy("Found a minor city"),
-    "upgrade-card": gettext_lazy("Add a coin to a territory card"),
-}
 STOCK_NAMES = {
     "first-game-coins": gettext_lazy("Coin stickers for before the first game"),
     "major-cities": gettext_lazy("Major cities"),
@@ -72,68 +51,6 @@ EVENT_LABELS = {
     "card-drawn": gettext_lazy("Card drawn"),
     "card-completed": gettext_lazy("Mission completed"),
     "card-destroyed": gettext_lazy("Card destroyed"),
-}
-REMOVED_LABELS = {
-    "covered": gettext_lazy("covered by another mark"),
-    "cancelled": gettext_lazy("cancelled with a scar-cancel sticker"),
-    "destroyed": gettext_lazy("destroyed"),
-    "replaced": gettext_lazy("replaced"),
-    "other": gettext_lazy("removed"),
-}
-CITY_LABELS = {
-    "minor": gettext_lazy("minor city"),
-    "major": gettext_lazy("major city"),
-    "capital": gettext_lazy("world capital"),
-}
-CONTENT_LABELS = {
-    "scar-type": gettext_lazy("New scar type"),
-    "mark-kind": gettext_lazy("New kind of mark"),
-    "power": gettext_lazy("Power"),
-    "faction": gettext_lazy("Faction"),
-    "event-card": gettext_lazy("Event card"),
-    "mission-card": gettext_lazy("Mission card"),
-    "world-capital": gettext_lazy("World Capitals may be founded"),
-    "rule": gettext_lazy("Rule addition"),
-    "other": gettext_lazy("Other"),
-}
-AUDIT_LABELS = {
-    "campaign-created": gettext_lazy("Campaign created"),
-    "player-added": gettext_lazy("Player added"),
-    "first-game-setup": gettext_lazy("Before the first game"),
-    "game-setup": gettext_lazy("Game set up"),
-    "game-started": gettext_lazy("Game started"),
-    "game-cancelled": gettext_lazy("Game cancelled"),
-    "seat-fixed": gettext_lazy("Seat fixed"),
-    "seat-corrected": gettext_lazy("Seat corrected"),
-    "game-finished": gettext_lazy("Game finished"),
-    "game-amended": gettext_lazy("Game amended"),
-    "packet-opened": gettext_lazy("Packet opened"),
-    "world-named": gettext_lazy("World named"),
-    "invitation-created": gettext_lazy("Invitation created"),
-    "invitation-revoked": gettext_lazy("Invitation withdrawn"),
-    "member-joined": gettext_lazy("Member joined"),
-    "member-role": gettext_lazy("Member's role changed"),
-    "member-removed": gettext_lazy("Member removed"),
-    "sharing": gettext_lazy("Sharing changed"),
-    "language": gettext_lazy("Picture language changed"),
-    "scar-dice-effect": gettext_lazy("Scar type's effect on the dice changed"),
-    "world-capital-founded": gettext_lazy("World Capital founded"),
-    "card-added": gettext_lazy("Card added to a deck"),
-    "house-rules": gettext_lazy("House rules changed"),
-    "member-added": gettext_lazy("Member added"),
-    "entry-voided": gettext_lazy("Entry taken back"),
-    "mark-corrected": gettext_lazy("Mark corrected"),
-    "mark-voided": gettext_lazy("Mark voided"),
-    "sticker-added": gettext_lazy("Rule sticker added"),
-    "sticker-voided": gettext_lazy("Rule sticker voided"),
-    "component-added": gettext_lazy("Sealed component added"),
-    "component-removed": gettext_lazy("Sealed component removed"),
-    "component-voided": gettext_lazy("Sealed component voided"),
-    "faction-added": gettext_lazy("Faction added"),
-    "power-placed": gettext_lazy("Power placed"),
-    "power-destroyed": gettext_lazy("Power destroyed"),
-    "photo-added": gettext_lazy("Photo added"),
-    "photo-deleted": gettext_lazy("Photo deleted"),
 }
 # What a scar type does to the dice (``legacy.scar_effects``): stored as a code, worded here.
 DICE_EFFECT_LABELS = {
@@ -162,7 +79,6 @@ PACKET_TRIGGERS = {
     ),
 }
 HIDDEN = gettext_lazy("(hidden by the campaign's owner)")
-OWN_COMPONENT = gettext_lazy("A sealed component of your own")
 HIDDEN_SHORT = gettext_lazy("(hidden)")  # where room is short: the board's legend
 
 
@@ -372,6 +288,6 @@ def holding_words(held, scar_names: dict[str, str]) -> str:
 def unlocked_by_opening(campaign_id: int) -> dict[int, list[UnlockedContent]]:
     out: dict[int, list[UnlockedContent]] = defaultdict(list)
     for item in UnlockedContent.objects.filter(campaign_id=campaign_id).order_by("id"):
-        item.kind_label = CONTENT_LABELS.get(item.kind, item.kind)
+        item.kind_label = item.get_kind_display()
         out[item.opening_id].append(item)
     return out

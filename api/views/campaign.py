@@ -38,6 +38,7 @@ from campaigns.models import (
     JobStatus,
     Membership,
     Player,
+    Role,
 )
 
 
@@ -55,7 +56,7 @@ def campaign_data(campaign: Campaign, role: str | None) -> dict:
         "world_capitals_allowed": campaign.world_capitals_allowed,
         "language": campaign.language,
         "my_role": role,
-        "share_token": campaign.share_token if role == "owner" else None,
+        "share_token": campaign.share_token if role == Role.OWNER else None,
     }
 
 
@@ -103,7 +104,7 @@ class CampaignListView(ApiView, GenericAPIView):
             players=data["players"],
             language=data["language"],
         )
-        return Response(campaign_data(campaign, "owner"), status=status.HTTP_201_CREATED)
+        return Response(campaign_data(campaign, Role.OWNER), status=status.HTTP_201_CREATED)
 
 
 SHARING_FIELDS = {"shared", "public", "hide_unlocked_content", "new_share_link"}

@@ -44,6 +44,7 @@ from campaigns.backup.values import _json_is_plain, _key
 from campaigns.models import (
     GameStatus,
 )
+from legacy.box import CAMPAIGN_GAMES, WINNERS_LINES
 from legacy.models import (
     MARK_MODELS,
     RuleSticker,
@@ -170,10 +171,6 @@ def _check_header(data) -> None:
         raise BackupError(f"marks: unknown kinds of mark {', '.join(unknown)}.")
 
 
-LAST_SIGNED_GAME = 15  # the winners' section has 15 lines: games 1 to 15 are signed
-WORLD_NAMED_AFTER = 15  # the world is named once game 15 is over
-
-
 def _all_rows(data: dict):
     """Every row of the document as (table, row, place), rows that are not objects left out
     (the row checks refuse those, with their place)."""
@@ -268,15 +265,15 @@ def check_document(data: dict) -> None:
                 )
         if type(placed) is not int:
             continue
-        if table.model is Signature and not 1 <= placed <= LAST_SIGNED_GAME:
+        if table.model is Signature and not 1 <= placed <= WINNERS_LINES:
             raise _refuse(
                 f"{where}, placed_in_game",
-                f"the winners' section is signed in games 1 to {LAST_SIGNED_GAME}, not in game "
+                f"the winners' section is signed in games 1 to {WINNERS_LINES}, not in game "
                 f"{placed}.",
             )
-        if table.model is WorldName and (placed < WORLD_NAMED_AFTER or placed > finished):
+        if table.model is WorldName and (placed < CAMPAIGN_GAMES or placed > finished):
             raise _refuse(
                 f"{where}, placed_in_game",
-                f"the world is named after game {WORLD_NAMED_AFTER} is finished, not in game "
+                f"the world is named after game {CAMPAIGN_GAMES} is finished, not in game "
                 f"{placed}.",
             )

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from django.db.models import Max
+from django.utils import translation
 
 from campaigns.models import (
     GAME_TRANSITIONS,
@@ -51,9 +52,10 @@ def game_by_number(campaign_id: int, number: int) -> Game | None:
 
 def move_to(game: Game, to: GameStatus) -> None:
     if to not in GAME_TRANSITIONS[GameStatus(game.status)]:
-        label = GameStatus(game.status).label.lower()
+        with translation.override("en"):  # the services word their refusals in English
+            now, then = str(GameStatus(game.status).label), str(GameStatus(to).label)
         raise RuleViolation(
-            f"Game {game.number} is {label}: it cannot be {GameStatus(to).label.lower()} now.",
+            f"Game {game.number} is {now}: it cannot be {then} now.",
             rule="game-status",
             conflict=True,
         )

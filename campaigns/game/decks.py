@@ -18,6 +18,7 @@ from campaigns.game.common import EventResult, locked_game, log_event, require_i
 from campaigns.game.packets import packets_to_open
 from campaigns.models import Campaign, EventKind, Game, GameEvent
 from campaigns.services import audit, lock_campaign
+from campaigns.vocabulary import AuditAction
 from legacy.errors import RuleViolation
 from legacy.models import Deck, DeckCard, PacketOpening
 
@@ -120,7 +121,7 @@ def add_card(
     audit(
         campaign,
         by,
-        "card-added",
+        AuditAction.CARD_ADDED,
         card=card.pk,
         packet=packet,
         deck=deck,

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Max, Q, Sum
+from django.db.models import Q, Sum
 
-from campaigns.models import Game
 from legacy.box import FACTION_BY_SLUG
 from legacy.drawing import FACTION_COLORS
 from legacy.models import (
@@ -93,8 +92,3 @@ def scar_cards_available(campaign_id: int) -> int:
     total = ScarKind.objects.filter(campaign_id=campaign_id).aggregate(n=Sum("cards"))["n"] or 0
     used = Scar.objects.filter(campaign_id=campaign_id, voided=False).count()
     return max(0, total - used)
-
-
-def next_game_number(campaign_id: int) -> int:
-    last = Game.objects.filter(campaign_id=campaign_id).aggregate(n=Max("number"))["n"] or 0
-    return last + 1

@@ -17,6 +17,7 @@ from django.db import transaction
 from campaigns.game.derived import factions_of
 from campaigns.models import Campaign, Game, GameStatus
 from campaigns.services import audit, lock_campaign
+from campaigns.vocabulary import AuditAction
 from legacy import board
 from legacy.box import FACTION_BY_SLUG, PACKET_BY_SLUG
 from legacy.errors import RuleViolation
@@ -117,7 +118,7 @@ def add_faction(*, campaign: Campaign, name: str, colour: str = "", text: str = 
     audit(
         campaign,
         by,
-        "faction-added",
+        AuditAction.FACTION_ADDED,
         faction=faction.slug,
         name=faction.name,
         game=number,
@@ -244,7 +245,7 @@ def place_power(
     audit(
         campaign,
         by,
-        "power-placed",
+        AuditAction.POWER_PLACED,
         faction=faction,
         name=name,
         covered_name=old.name if old is not None else "",
@@ -282,7 +283,7 @@ def destroy_power(
     audit(
         campaign,
         by,
-        "power-destroyed",
+        AuditAction.POWER_DESTROYED,
         faction=row.faction,
         name=row.name,
         power=row.pk,

@@ -36,12 +36,15 @@ from campaigns.models import (
 from campaigns.pictures.poster_requests import request_poster_on_commit
 from campaigns.pictures.snapshots import refresh_on_commit, request_snapshot
 from campaigns.services import audit, lock_campaign
+from campaigns.vocabulary import AuditAction
 from legacy import finish_rules, rules
+from legacy.box import CAMPAIGN_GAMES
 from legacy.errors import RuleViolation
 from legacy.finish_rules import NoReward
 from legacy.models import (
     BonusChange,
     City,
+    CityKind,
     CoinSticker,
     ContinentName,
     DestroyedCard,
@@ -89,10 +92,10 @@ def _write_reward(campaign, game, seat, choice: RewardChoice, order: int, by) ->
         )
     elif kind == Reward.WORLD_CAPITAL:
         created = City.objects.create(
-            **common, territory=choice.territory, kind="capital", name=choice.name.strip()
+            **common, territory=choice.territory, kind=CityKind.CAPITAL, name=choice.name.strip()
         )
     elif kind in (Reward.MAJOR_CITY, Reward.MINOR_CITY):
-        city_kind = "major" if kind == Reward.MAJOR_CITY else "minor"
+        city_kind = CityKind.MAJOR if kind == Reward.MAJOR_CITY else CityKind.MINOR
         created = City.objects.create(
             **common, territory=choice.territory, kind=city_kind, name=choice.name.strip()
         )
@@ -191,7 +194,8 @@ def _finish(
     game.save(update_fields=["status", "finished_at", "revision"])
     to_open = packets_to_open(campaign.pk)
     naming = (
-        game.number >= 15 and not WorldName.objects.current().filter(campaign=campaign).exists()
+        game.number >= CAMPAIGN_GAMES
+        and not WorldName.objects.current().filter(campaign=campaign).exists()
     )
     _enqueue_snapshot(campaign.pk, game.number)
     return FinishResult(
@@ -242,7 +246,7 @@ def finish_game(
     audit(
         campaign,
         by,
-        "game-finished",
+        AuditAction.GAME_FINISHED,
         winner=winner,
         game=game.number,
     )
@@ -349,7 +353,7 @@ def amend_game(
     audit(
         campaign,
         by,
-        "game-amended",
+        AuditAction.GAME_AMENDED,
         game=game.number,
         reason=reason.strip()[:200],
     )
@@ -363,7 +367,7 @@ def name_world(
     """After game 15: the player with the most signatures names the world (ties roll)."""
     campaign = lock_campaign(campaign)
     last = campaign.games.filter(status=GameStatus.FINISHED).aggregate(n=Max("number"))["n"] or 0
-    if last < 15:
+    if last < CAMPAIGN_GAMES:
         raise RuleViolation(
             "The world is named after the fifteenth game.",
             rule="world-name-after-15",
@@ -415,7 +419,7 @@ def name_world(
         entered_by=by,
         rolls={str(k): v for k, v in clean_rolls.items()},
     )
-    audit(campaign, by, "world-named", name=name)
+    audit(campaign, by, AuditAction.WORLD_NAMED, name=name)
     refresh_on_commit(campaign.pk, last)  # the legend shows the world's name
     request_poster_on_commit(campaign.pk)
     return mark

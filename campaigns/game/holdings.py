@@ -247,7 +247,7 @@ class LoggedEnd:
 
     @property
     def result(self) -> str:
-        return "eliminated"
+        return Result.ELIMINATED
 
 
 def ends_from_log(seats, replayed: Replay) -> dict[int, LoggedEnd]:

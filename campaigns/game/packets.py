@@ -21,6 +21,7 @@ from campaigns.models import (
     MarkChange,
 )
 from campaigns.services import audit, cached_world, lock_campaign
+from campaigns.vocabulary import AuditAction
 from legacy import board, rules, scar_effects
 from legacy.box import PACKET_BY_SLUG
 from legacy.errors import RuleViolation
@@ -250,7 +251,7 @@ def open_packet(
     audit(
         campaign,
         by,
-        "packet-opened",
+        AuditAction.PACKET_OPENED,
         packet=packet,
         items=len(items),
     )

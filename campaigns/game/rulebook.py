@@ -8,6 +8,7 @@ from django.db import transaction
 
 from campaigns.models import Campaign
 from campaigns.services import audit, last_game_number, lock_campaign
+from campaigns.vocabulary import AuditAction
 from legacy import rulebook
 from legacy.box import PACKET_BY_SLUG
 from legacy.errors import RuleViolation
@@ -99,7 +100,7 @@ def add_sticker(
     audit(
         campaign,
         by,
-        "sticker-added",
+        AuditAction.STICKER_ADDED,
         sticker=sticker.pk,
         section=section,
         game=game,
@@ -139,7 +140,7 @@ def void_sticker(*, campaign: Campaign, sticker_id: int, reason: str, by=None) -
     audit(
         campaign,
         by,
-        "sticker-voided",
+        AuditAction.STICKER_VOIDED,
         sticker=sticker.pk,
         reason=reason[:200],
     )

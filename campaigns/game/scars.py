@@ -6,6 +6,7 @@ from django.db import transaction
 
 from campaigns.models import Campaign
 from campaigns.services import audit, lock_campaign
+from campaigns.vocabulary import AuditAction
 from legacy import scar_effects
 from legacy.errors import RuleViolation
 from legacy.models import ScarKind
@@ -42,7 +43,7 @@ def set_dice_effect(*, campaign: Campaign, scar: str, dice_effect: str, by=None)
         audit(
             campaign,
             by,
-            "scar-dice-effect",
+            AuditAction.SCAR_DICE_EFFECT,
             scar_kind=kind.pk,
             dice_effect=dice_effect,
             was=was,

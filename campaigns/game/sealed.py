@@ -11,6 +11,7 @@ from django.db import transaction
 
 from campaigns.models import Campaign
 from campaigns.services import audit, last_game_number, lock_campaign
+from campaigns.vocabulary import AuditAction
 from legacy import corrections
 from legacy.box import PACKET_BY_SLUG
 from legacy.errors import RuleViolation
@@ -95,7 +96,7 @@ def add_component(*, campaign: Campaign, name: str, trigger: str, by=None) -> Se
         entered_by=by if getattr(by, "is_authenticated", False) else None,
     )
     # The audit names no group content: viewers read it even when the campaign hides it.
-    audit(campaign, by, "component-added", component=component.pk)
+    audit(campaign, by, AuditAction.COMPONENT_ADDED, component=component.pk)
     return component
 
 
@@ -115,7 +116,7 @@ def remove_component(*, campaign: Campaign, component_id: int, by=None) -> None:
             conflict=True,
         )
     component.delete()
-    audit(campaign, by, "component-removed")
+    audit(campaign, by, AuditAction.COMPONENT_REMOVED)
 
 
 @transaction.atomic
@@ -144,7 +145,7 @@ def void_component(*, campaign: Campaign, component_id: int, reason: str, by=Non
     audit(
         campaign,
         by,
-        "component-voided",
+        AuditAction.COMPONENT_VOIDED,
         component=component.pk,
         reason=reason[:200],
     )

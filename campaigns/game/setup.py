@@ -15,14 +15,9 @@ from django.utils import timezone
 
 from campaigns.game.common import locked_game, move_to, seat_of
 from campaigns.game.derived import campaign_factions, scar_cards_available
-from campaigns.models import (
-    Campaign,
-    Game,
-    GameStatus,
-    Player,
-    Seat,
-)
+from campaigns.models import Campaign, Game, GameStatus, Player, Seat
 from campaigns.services import audit, lock_campaign
+from campaigns.vocabulary import AuditAction
 from legacy import board, rules
 from legacy.errors import RuleViolation
 from legacy.models import MARK_MODELS
@@ -165,7 +160,7 @@ def setup_game(
     audit(
         campaign,
         by,
-        "game-setup",
+        AuditAction.GAME_SETUP,
         game=game.number,
         players=len(plans),
         dealt=bool(dealt),
@@ -179,7 +174,7 @@ def start_game(*, game: Game, by=None) -> Game:
     move_to(game, GameStatus.IN_PROGRESS)
     game.started_at = timezone.now()
     game.save(update_fields=["status", "started_at"])
-    audit(campaign, by, "game-started", game=game.number)
+    audit(campaign, by, AuditAction.GAME_STARTED, game=game.number)
     return game
 
 
@@ -229,7 +224,7 @@ def cancel_game(*, game: Game, reason: str, by=None) -> int:
     audit(
         campaign,
         by,
-        "game-cancelled",
+        AuditAction.GAME_CANCELLED,
         game=number,
         reason=reason,
         seats=[{"player": s.player.name, "faction": s.faction, "hq": s.hq} for s in seats],
@@ -310,7 +305,7 @@ def fix_seat(
     audit(
         campaign,
         by,
-        "seat-corrected" if played else "seat-fixed",
+        AuditAction.SEAT_CORRECTED if played else AuditAction.SEAT_FIXED,
         game=game.number,
         seat=seat.order,
         reason=reason[:200],

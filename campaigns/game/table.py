@@ -32,6 +32,7 @@ from campaigns.models import (
     MarkChange,
 )
 from campaigns.services import audit
+from campaigns.vocabulary import AuditAction
 from legacy import board, corrections, rules, table_rules
 from legacy.box import FORTIFICATION_BOXES
 from legacy.models import (
@@ -465,7 +466,7 @@ def void_event(*, game: Game, seq: int, reason: str, by=None) -> VoidResult:
     audit(
         campaign,
         by,
-        "entry-voided",
+        AuditAction.ENTRY_VOIDED,
         game=game.number,
         seq=seq,
         kind=event.kind,

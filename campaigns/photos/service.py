@@ -21,6 +21,7 @@ from campaigns.models import Game, GamePhoto, JobStatus
 from campaigns.photos.checks import PhotoRefused, clean_photo
 from campaigns.photos.storage import delete_files, new_key, original_name
 from campaigns.services import audit, lock_campaign
+from campaigns.vocabulary import AuditAction
 
 logger = logging.getLogger(__name__)
 
@@ -64,7 +65,7 @@ def add_photo(*, game: Game, upload, caption: str = "", by) -> GamePhoto:
                 width=clean.width,
                 height=clean.height,
             )
-            audit(campaign, by, "photo-added", game=game.number, photo=photo.pk)
+            audit(campaign, by, AuditAction.PHOTO_ADDED, game=game.number, photo=photo.pk)
             enqueue_on_commit(photo)
     except BaseException:
         if name:
@@ -82,5 +83,5 @@ def delete_photo(*, photo: GamePhoto, by) -> None:
         names = [photo.original.name, photo.web.name, photo.thumbnail.name]
         number = photo.game.number
         GamePhoto.objects.filter(pk=photo.pk).delete()
-        audit(campaign, by, "photo-deleted", game=number, photo=photo.pk)
+        audit(campaign, by, AuditAction.PHOTO_DELETED, game=number, photo=photo.pk)
         transaction.on_commit(partial(delete_files, names), robust=True)

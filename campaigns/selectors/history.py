@@ -9,7 +9,7 @@ history (``HistoryWords``), so this module imports neither door.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -46,8 +46,6 @@ class HistoryWords:
     power_name: Callable[[FactionPower], str]  # a power's name on its faction card
     packet_name: Callable[[str], str]
     scar_kind_name: Callable[[ScarKind], str]
-    city_labels: Mapping[str, str]  # city kind -> "minor city", ...
-    removed_labels: Mapping[str, str]  # why a mark stopped counting
     hidden: str  # what the reader sees of something the campaign hides from them
     unlocked_faction: str  # a hidden unlocked faction's placeholder
 
@@ -131,9 +129,7 @@ class MarkHistory:
             placed_in_game=mark.placed_in_game,
             placed_by=self.players.get(mark.placed_by_id, ""),
             removed_in_game=mark.removed_in_game,
-            removed_reason=str(
-                self.words.removed_labels.get(mark.removed_reason, mark.removed_reason)
-            ),
+            removed_reason=str(mark.get_removed_reason_display()),
             removed_note=mark.removed_note,
             voided=mark.voided,
         )
@@ -145,7 +141,7 @@ class MarkHistory:
         where = {"territory": t} if t else {}
         for c in self._qs(City, **where):
             text = _("%(kind)s %(name)s founded") % {
-                "kind": self.words.city_labels[c.kind],
+                "kind": c.get_kind_display(),
                 "name": c.name,
             }
             out.append(self._line(c, text[:1].upper() + text[1:], c.territory))

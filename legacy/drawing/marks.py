@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from legacy.box import CAPITAL_CITY, MAJOR_CITY, MINOR_CITY
 from legacy.drawing.fonts import _fit, text_width
 from legacy.drawing.picture import (
     CITY_EDGE,
@@ -98,18 +99,18 @@ def _scaled(parts: tuple, k: float = MARK_SCALE) -> tuple:
 
 
 def _city_icon(kind: str) -> tuple:
-    if kind == "capital":
-        return (Area((_star(4.4, 1.9),), CITY_FILL["capital"], CITY_EDGE, 0.5),)
-    if kind == "major":
+    if kind == CAPITAL_CITY:
+        return (Area((_star(4.4, 1.9),), CITY_FILL[CAPITAL_CITY], CITY_EDGE, 0.5),)
+    if kind == MAJOR_CITY:
         return (
-            Rect((-3.1, -3.1, 3.1, 3.1), CITY_FILL["major"], CITY_EDGE, 0.75, radius=0.7),
+            Rect((-3.1, -3.1, 3.1, 3.1), CITY_FILL[MAJOR_CITY], CITY_EDGE, 0.75, radius=0.7),
             Rect((-1.9, -1.9, 1.9, 1.9), None, CITY_EDGE, 0.35),
         )
-    return (Circle((0, 0), 2.3, CITY_FILL["minor"], CITY_EDGE, 0.55),)
+    return (Circle((0, 0), 2.3, CITY_FILL[MINOR_CITY], CITY_EDGE, 0.55),)
 
 
 def _city_radius(kind: str) -> float:
-    return {"capital": 4.4, "major": 3.6}.get(kind, 2.3) * MARK_SCALE
+    return {CAPITAL_CITY: 4.4, MAJOR_CITY: 3.6}.get(kind, 2.3) * MARK_SCALE
 
 
 def _scar_icon(scar: str, label: str) -> tuple[tuple, float]:
@@ -242,7 +243,7 @@ def _territory_marks(t: DrawnTerritory, language: str = "en") -> list[Primitive]
     out: list[Primitive] = []
     cx, cy = pos["city"]
     if t.fortified:
-        r = _city_radius(t.city_kind or "minor") + 1.9
+        r = _city_radius(t.city_kind or MINOR_CITY) + 1.9
         out.append(
             Icon(
                 (cx, cy),

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from legacy import names
+from legacy.box import CAPITAL_CITY, WINNERS_LINES
 from legacy.drawing.fonts import _fit, text_width
 from legacy.drawing.marks import _city_icon, _css, _mark_icon, _territory_marks
 from legacy.drawing.picture import (
@@ -20,7 +21,6 @@ from legacy.drawing.picture import (
     INK,
     PANEL_EDGE,
     PAPER,
-    WINNER_LINES,
     DrawnContinent,
     Icon,
     Line,
@@ -116,8 +116,8 @@ def _legend(picture: BoardPicture) -> list[Primitive]:
     of unlocked mark by its symbol and the group's name for it. Nothing when none is drawn."""
     rows: list[tuple[tuple, str, str]] = []
     words = names.picture_words(picture.language)
-    if any(t.city_kind == "capital" for t in picture.territories):
-        rows.append((_city_icon("capital"), words["capital"], "legend-capital"))
+    if any(t.city_kind == CAPITAL_CITY for t in picture.territories):
+        rows.append((_city_icon(CAPITAL_CITY), words["capital"], "legend-capital"))
     for symbol, name in picture.mark_legend:
         rows.append((_mark_icon(symbol)[0], name, f"legend-mark mark-{_css(symbol)}"))
     if not rows:
@@ -148,11 +148,11 @@ def _winners(picture: BoardPicture) -> list[Primitive]:
     for entry in picture.winners:
         fields: tuple[Any, ...] = (*tuple(entry), None, None)
         line, name, slogan = fields[:3]
-        if not 1 <= int(line) <= WINNER_LINES:
-            raise ValueError(f"winners' line {line!r} is not between 1 and {WINNER_LINES}")
+        if not 1 <= int(line) <= WINNERS_LINES:
+            raise ValueError(f"winners' line {line!r} is not between 1 and {WINNERS_LINES}")
         signed[int(line)] = (name, slogan)
-    row_h = (y1 - y0 - 15) / WINNER_LINES
-    for i in range(1, WINNER_LINES + 1):
+    row_h = (y1 - y0 - 15) / WINNERS_LINES
+    for i in range(1, WINNERS_LINES + 1):
         y = y0 + 14 + row_h * (i - 0.5)
         out.append(Text((x0 + 12, y + 0.2), f"{i}.", 4.2, "#5a5046", "rm", "regular"))
         out.append(Line(((x0 + 14, y + 2.4), (x1 - 6, y + 2.4)), "#cfc5b0", 0.3))

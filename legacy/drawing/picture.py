@@ -14,13 +14,15 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from legacy.box import CAPITAL_CITY, MAJOR_CITY, MINOR_CITY
+
 GEOMETRY_PATH = Path(__file__).parent.with_name("board_geometry.json")
 
 # ---------------------------------------------------------------------------------------------
 # What the caller gives.
 # ---------------------------------------------------------------------------------------------
 
-CITY_KINDS = ("minor", "major", "capital")
+CITY_KINDS = (MINOR_CITY, MAJOR_CITY, CAPITAL_CITY)
 BASE_SCARS = ("bunker", "ammo-shortage")
 
 
@@ -34,7 +36,7 @@ class DrawnTerritory:
     """
 
     slug: str
-    city_kind: str | None = None  # 'minor', 'major' or 'capital'
+    city_kind: str | None = None  # one of CITY_KINDS
     city_name: str | None = None
     scar: str | None = None  # a scar type slug: 'bunker', 'ammo-shortage' or a group's own
     scar_label: str | None = None  # the badge text of a scar that is not a base type
@@ -94,7 +96,7 @@ CONTINENT_COLORS = {
     "australia": "#b18cc4",
 }
 
-CITY_FILL = {"minor": "#ffffff", "major": "#ffffff", "capital": "#f6c21c"}
+CITY_FILL = {MINOR_CITY: "#ffffff", MAJOR_CITY: "#ffffff", CAPITAL_CITY: "#f6c21c"}
 CITY_EDGE = "#1e1a15"
 FORT_RING = "#4a5a6a"
 SCAR_COLORS = {"bunker": "#4f5350", "ammo-shortage": "#c8322c"}
@@ -119,7 +121,6 @@ NAME_LINE = 6.0
 CITY_SIZE = 4.9
 SMALL_SIZE = 3.9
 ROW_GAP = 4.9  # from the name block to the city row and to the badge row
-WINNER_LINES = 15
 SCAR_LABEL_MAX = 34.0  # longer scar labels and city names are cut with an ellipsis
 CITY_NAME_MAX = 46.0
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
 from legacy import names
+from legacy.box import MINOR_CITY
 from legacy.drawing.fonts import SVG_FONT_FAMILY
 from legacy.drawing.marks import _city_icon, _city_radius, _coin_icon, _hq_icon, _scaled, _scar_icon
 from legacy.drawing.panels import dynamic_primitives
@@ -175,29 +176,16 @@ def render_svg(picture: BoardPicture) -> str:
 
 # --- The key to the marks ------------------------------------------------------------------------
 
-LEGEND_KINDS = (
-    "city-minor",
-    "city-major",
-    "city-capital",
-    "fortification",
-    "scar-bunker",
-    "scar-ammo-shortage",
-    "scar-other",
-    "coins",
-    "hq",
-    "card-destroyed",
-)
-
 
 def _legend_parts(kind: str) -> tuple:
     if kind.startswith("city-"):
         return _scaled(_city_icon(kind[5:]))
     if kind == "fortification":
-        r = _city_radius("minor") + 1.9
+        r = _city_radius(MINOR_CITY) + 1.9
         return (
             Circle((0, 0), r, "#ffffff", FORT_RING, 1.2),
             Circle((0, 0), r - 1.6, None, FORT_RING, 0.35),
-            *_scaled(_city_icon("minor")),
+            *_scaled(_city_icon(MINOR_CITY)),
         )
     if kind.startswith("scar-"):
         scar = kind[5:]

@@ -8,16 +8,15 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
-from campaigns.audit_words import audit_text
+from campaigns.audit_words import WORDS, audit_text
 from campaigns.models import AuditEntry
-from web.pages import AUDIT_LABELS
+from campaigns.vocabulary import AuditAction
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def recorded_actions() -> set[str]:
-    """The actions of every ``audit(campaign, user, action, ...)`` call in the services."""
-    found = set()
+def audit_calls():
+    """The action argument of every ``audit(campaign, user, action, ...)`` call in the services."""
     for path in (ROOT / "campaigns").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (
@@ -25,25 +24,50 @@ def recorded_actions() -> set[str]:
                 and getattr(node.func, "id", getattr(node.func, "attr", None)) == "audit"
                 and len(node.args) >= 3
             ):
-                for leaf in ast.walk(node.args[2]):
-                    if isinstance(leaf, ast.Constant) and isinstance(leaf.value, str):
-                        found.add(leaf.value)
-    return found
+                yield node.args[2]
+
+
+def test_the_services_name_every_action_by_its_enum_member():
+    bare = [
+        leaf.value
+        for action in audit_calls()
+        for leaf in ast.walk(action)
+        if isinstance(leaf, ast.Constant) and isinstance(leaf.value, str)
+    ]
+    assert bare == []
 
 
 def test_the_services_record_the_actions_this_test_knows_of():
-    assert {"campaign-created", "game-finished", "seat-fixed", "sharing"} <= recorded_actions()
+    written = {
+        leaf.attr
+        for action in audit_calls()
+        for leaf in ast.walk(action)
+        if isinstance(leaf, ast.Attribute) and getattr(leaf.value, "id", "") == "AuditAction"
+    }
+    assert {"CAMPAIGN_CREATED", "GAME_FINISHED", "SEAT_FIXED", "SHARING"} <= written
 
 
-@pytest.mark.parametrize("action", sorted(recorded_actions()))
-def test_every_recorded_action_has_words_and_a_label_in_english_and_russian(action):
+def test_every_action_has_one_sentence():
+    assert set(WORDS) == set(AuditAction)
+
+
+@pytest.mark.parametrize("action", AuditAction.values)
+def test_every_action_has_words_and_a_label_in_english_and_russian(action):
     entry = AuditEntry(action=action, data={"game": 2, "reason": "x", "name": "Zoya"})
     with translation.override("en"):
-        english, label = audit_text(entry), str(AUDIT_LABELS.get(action, ""))
+        english, label = audit_text(entry), str(AuditAction(action).label)
     with translation.override("ru"):
-        russian, label_ru = audit_text(entry), str(AUDIT_LABELS.get(action, ""))
-    assert english != action and label, "word it in campaigns/audit_words.py and AUDIT_LABELS"
+        russian, label_ru = audit_text(entry), str(AuditAction(action).label)
+    assert english != action and label
     assert russian != english and label_ru != label
+
+
+def test_an_action_stored_before_the_enum_reads_as_before():
+    entry = AuditEntry(action="game-finished", data={"game": 3, "winner": "Ada"})
+    with translation.override("en"):
+        assert audit_text(entry) == "Game 3 finished: Ada won."
+    with translation.override("ru"):
+        assert "Ada" in audit_text(entry) and "3" in audit_text(entry)
 
 
 def test_an_entry_stored_with_words_keeps_them_in_every_language():
@@ -52,7 +76,7 @@ def test_an_entry_stored_with_words_keeps_them_in_every_language():
         assert audit_text(entry) == "Ivan joined the table."
 
 
-@pytest.mark.parametrize("action", sorted(recorded_actions()))
+@pytest.mark.parametrize("action", AuditAction.values)
 def test_an_entry_with_data_of_another_shape_is_named_by_its_action(action):
     """A backup may bring any JSON: the entry still reads, never an error."""
     odd = {key: ["x"] for key in ("game", "players", "items", "role", "language", "mark_type")}

@@ -179,5 +179,5 @@ class SharingForm(forms.Form):
 
 class RoleForm(forms.Form):
     role = forms.ChoiceField(
-        label=_("Role"), choices=[(Role.EDITOR, _("editor")), (Role.VIEWER, _("viewer"))]
+        label=_("Role"), choices=[(r.value, r.label) for r in (Role.EDITOR, Role.VIEWER)]
     )

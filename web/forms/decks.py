@@ -8,14 +8,12 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.game import decks
-from legacy.models import DeckCard
+from legacy.models import Deck, DeckCard
 from web.forms.common import seat_choices, territory_choices
-
-DECK_CHOICES = [("event", _("Event cards")), ("mission", _("Mission cards"))]
 
 
 class CardForm(forms.Form):
-    deck = forms.ChoiceField(label=_("Deck"), choices=DECK_CHOICES)
+    deck = forms.ChoiceField(label=_("Deck"), choices=Deck.choices)
     title = forms.CharField(label=_("Title, in your words"), max_length=100)
     text = forms.CharField(
         label=_("What it says, in your words"),

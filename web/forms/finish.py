@@ -4,28 +4,16 @@ from __future__ import annotations
 
 from django import forms
 from django.utils import timezone
+from django.utils.text import capfirst
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.models import Result
 from legacy.rules import HELD_ON_REWARDS, WINNER_REWARDS, Reward
 from web.forms.common import DateInput, territory_choices
 from web.names import continent_name
-from web.pages import REWARD_LABELS
 
 # --- The end of a game -------------------------------------------------------------------------
-
-RESULT_CHOICES = [("won", _("Won")), ("held_on", _("Held on")), ("eliminated", _("Eliminated"))]
-
-
-NEEDS_TERRITORY = {
-    Reward.MAJOR_CITY,
-    Reward.WORLD_CAPITAL,
-    Reward.CANCEL_SCAR,
-    Reward.FORTIFY_CITY,
-    Reward.DESTROY_CARD,
-    Reward.MINOR_CITY,
-    Reward.UPGRADE_CARD,
-}
-
 
 NEEDS_NAME = {Reward.NAME_CONTINENT, Reward.MAJOR_CITY, Reward.WORLD_CAPITAL, Reward.MINOR_CITY}
 
@@ -85,7 +73,7 @@ class FinishForm(forms.Form):
         for s in self.seats:
             self.fields[f"result_{s.player_id}"] = forms.ChoiceField(
                 label=f"{s.player.name} ({s.faction_label})",
-                choices=RESULT_CHOICES,
+                choices=[(r.value, capfirst(r.label)) for r in Result],
                 widget=forms.RadioSelect,
                 help_text=_end_help(ends.get(s.player_id)),
             )
@@ -95,7 +83,7 @@ class FinishForm(forms.Form):
             return
         self.fields["winner_kind"] = forms.ChoiceField(
             label=_("The winner's reward"),
-            choices=[(k.value, REWARD_LABELS[k]) for k in self.winner_kinds],
+            choices=[(k.value, gettext(k.label)) for k in self.winner_kinds],
             widget=forms.RadioSelect,
             required=False,
         )
@@ -125,7 +113,7 @@ class FinishForm(forms.Form):
         # the table says they controlled nothing a reward could go on.
         held_choices = (
             [("", _("Choose a reward"))]
-            + [(k.value, REWARD_LABELS[k]) for k in self.held_kinds]
+            + [(k.value, gettext(k.label)) for k in self.held_kinds]
             + [(NOTHING_ELIGIBLE, _("None: they controlled nothing a reward could go on"))]
             if self.held_kinds
             else [("", _("No reward"))]
@@ -159,7 +147,7 @@ class FinishForm(forms.Form):
             out.append(
                 {
                     "kind": k.value,
-                    "label": REWARD_LABELS[k],
+                    "label": gettext(k.label),
                     "target": self[f"w_{k}_target"],
                     "name": self[f"w_{k}_name"] if k in NEEDS_NAME else None,
                 }
@@ -171,14 +159,14 @@ class FinishForm(forms.Form):
         ids = order or list(seats)
         rows = []
         for p in ids:
-            if results and results.get(p) not in (None, "", "held_on"):
+            if results and results.get(p) not in (None, "", Result.HELD_ON):
                 continue
             rows.append(
                 {
                     "seat": seats[p],
                     "kind": self[f"h{p}_kind"],
                     "targets": [
-                        (k.value, REWARD_LABELS[k], self[f"h{p}_{k}_target"])
+                        (k.value, gettext(k.label), self[f"h{p}_{k}_target"])
                         for k in self.held_kinds
                     ],
                     "name": self[f"h{p}_name"] if Reward.MINOR_CITY in self.held_kinds else None,
@@ -218,7 +206,7 @@ class FinishForm(forms.Form):
         for s in self.seats:
             p = s.player_id
             kind = self.cleaned_data.get(f"h{p}_kind")
-            if not kind or results.get(p) != "held_on":
+            if not kind or results.get(p) != Result.HELD_ON:
                 continue
             if kind == NOTHING_ELIGIBLE:
                 controlled[p] = []  # nothing a reward could go on: the service checks it
@@ -263,7 +251,7 @@ class AmendForm(FinishForm):
         initial = {"revision": game.revision}
         for p, s in seats.items():
             initial[f"result_{p}"] = s.result
-            if s.result == "held_on" and self.held_kinds:
+            if s.result == Result.HELD_ON and self.held_kinds:
                 initial[f"h{p}_kind"] = NOTHING_ELIGIBLE  # unless a reward below says otherwise
         for r, d in rewards:
             kind = Reward(r.kind)
@@ -273,7 +261,7 @@ class AmendForm(FinishForm):
                 target = d.get("continent")
             else:
                 target = d.get("territory")
-            if seats.get(r.seat.player_id) and r.seat.result == "won":
+            if seats.get(r.seat.player_id) and r.seat.result == Result.WON:
                 initial.update({"winner_kind": kind.value, f"w_{kind.value}_target": target})
                 initial[f"w_{kind.value}_name"] = d.get("name") or ""
             else:

@@ -6,10 +6,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from legacy import board
-from legacy.models import FactionPower
+from legacy.models import CityKind, FactionPower
 from web.forms.common import DateInput, territory_choices
 from web.names import continent_name, is_box_power
-from web.pages import CITY_LABELS
 
 # --- Fixing a mark entered by mistake ----------------------------------------------------------
 
@@ -90,9 +89,7 @@ class MarkCorrectionForm(forms.Form):
                 empty_value=None,
             )
         if name == "kind":
-            return forms.ChoiceField(
-                label=label, choices=[(k, CITY_LABELS[k]) for k in CITY_LABELS]
-            )
+            return forms.ChoiceField(label=label, choices=CityKind.choices)
         if name == "placed_by":
             return forms.TypedChoiceField(
                 label=label,

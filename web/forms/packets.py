@@ -7,8 +7,8 @@ from django.utils.translation import gettext_lazy as _
 
 from campaigns.game.factions import DEFAULT_COLOURS
 from legacy.box import PACKETS
+from legacy.models import ContentKind
 from web.pages import (
-    CONTENT_LABELS,
     dice_effect_choices,
     packet_name,
 )
@@ -28,7 +28,7 @@ class PacketForm(forms.Form):
             *((p.slug, packet_name(p.slug)) for p in PACKETS if p.slug in sealed),
             *own,  # the campaign's own sealed components: (slug, name)
         ]
-        kinds = [("", "—"), *CONTENT_LABELS.items()]
+        kinds = [("", "—"), *ContentKind.choices]
         for i in range(UNLOCK_ROWS):
             self.fields[f"item{i}_kind"] = forms.ChoiceField(
                 label=_("Kind"), choices=kinds, required=False

@@ -24,7 +24,6 @@ from campaigns.models import (
     Membership,
 )
 from config.client import client_address
-from web import pages
 from web.forms.campaign import EmailForm, SignupForm
 
 
@@ -40,7 +39,7 @@ def home(request):
             m.campaign = campaigns[m.campaign_id]
         mine.sort(key=lambda m: (m.campaign.created_at, m.campaign_id), reverse=True)
         for m in mine:
-            m.role_label = pages.ROLE_LABELS.get(m.role, m.role)
+            m.role_label = m.get_role_display()
     return render(request, "home.html", {"public_campaigns": public, "my_memberships": mine})
 
 

@@ -19,7 +19,7 @@ from campaigns.models import (
     Seat,
 )
 from legacy import board, names
-from legacy.box import PACKETS, WINNERS_LINES
+from legacy.box import CAMPAIGN_GAMES, PACKETS, WINNERS_LINES
 from legacy.errors import RuleViolation
 from legacy.models import (
     PacketOpening,
@@ -121,7 +121,7 @@ def dashboard_data(access: Access) -> dict:
         "winners": [(n, lines.get(n)) for n in range(1, WINNERS_LINES + 1)],
         "continents": continents,
         "stock": pages.stock_rows(world, stock_allowances(campaign.pk)),
-        "world_to_name": finished >= 15 and not world.world_name,
+        "world_to_name": finished >= CAMPAIGN_GAMES and not world.world_name,
     }
 
 

@@ -29,6 +29,7 @@ from campaigns.models import (
     GamePhoto,
     GameStatus,
     JobStatus,
+    Result,
     Role,
     Snapshot,
 )
@@ -65,7 +66,7 @@ def chronicle_story(access) -> dict:
         )
     )
     for story in stories:
-        story["winners"] = [s for s in story["seats"] if s.result == "won"]
+        story["winners"] = [s for s in story["seats"] if s.result == Result.WON]
         story["slogan"] = slogans.get(story["game"].number, "")
         story["photos"] = photos.get(story["game"].pk, [])
     world = WorldName.objects.filter(campaign=campaign).current().values_list("name", flat=True)

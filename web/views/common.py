@@ -10,6 +10,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
 from campaigns import hiding
@@ -19,14 +20,10 @@ from campaigns.models import (
     Player,
 )
 from campaigns.selectors.history import MARK_TYPE_OF_NAME
-from web import pages
+from legacy.rules import Reward
 from web.access import Access, campaign_access
 from web.board_svg import BoardContext, interactive_svg, mark_kinds, territory_url
 from web.names import continent_name, scar_names, territory_name, unlocked_factions_among
-
-
-def wants_fragment(request) -> bool:
-    return request.headers.get("HX-Request") == "true"
 
 
 def campaign_view(*, write: bool = False, owner: bool = False, member: bool = False):
@@ -132,7 +129,7 @@ def label_seats(seats, factions: dict[str, str]):
         s.faction_label = factions.get(s.faction, s.faction)
         s.faction_colour = colours.get(s.faction)
         s.hq_name = territory_name(s.hq)
-        s.result_label = pages.RESULT_LABELS.get(s.result, "")
+        s.result_label = s.get_result_display()
     return seats
 
 
@@ -157,7 +154,7 @@ def label_rewards(access, rewards) -> list:
     rewards = list(rewards)
     read_reward_targets(rewards)
     for r in rewards:
-        r.label = pages.REWARD_LABELS.get(r.kind, r.kind)
+        r.label = gettext(Reward(r.kind).label) if r.kind in tuple(Reward) else r.kind
         r.where = describe_reward_target(r.target)
         r.fix_url = None
         if r.target.corrected and access.can_write:

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.game import factions as service
 from campaigns.game.derived import factions_of
-from campaigns.models import GameStatus
+from campaigns.models import GameStatus, Result
 from campaigns.selectors.cards import faction_card_backs
 from legacy.errors import RuleViolation
 from legacy.models import FactionPower, PacketOpening, Scar
@@ -56,7 +56,7 @@ def _page(request, access, forms: dict | None = None, status: int = 200):
         placed = placed.filter(placed_in_game__lte=game)
     for p in placed.order_by("placed_in_game", "id"):
         p.counts = p.removed_in_game is None or (game is not None and p.removed_in_game > game)
-        p.removed_label = "" if p.counts else pages.REMOVED_LABELS.get(p.removed_reason, "")
+        p.removed_label = "" if p.counts else p.get_removed_reason_display()
         # A box starting power's type is worded; a type the group named stays in its words.
         p.slot_label = _("starting") if p.slot == "starting" else p.slot
         powers.setdefault(p.faction, []).append(p)
@@ -75,7 +75,7 @@ def _page(request, access, forms: dict | None = None, status: int = 200):
         lines = backs.get(slug, [])
         for line in lines:
             line["hq_name"] = territory_name(line.get("hq"))
-            line["result_label"] = pages.RESULT_LABELS.get(line.get("result"), "")
+            line["result_label"] = Result(line["result"]).label if line.get("result") else ""
         held = []
         for p in powers.get(slug, []):
             p.hidden = not sees and service.is_unlocked_content(p)

@@ -20,6 +20,7 @@ from campaigns.game.finish import (
 )
 from campaigns.models import (
     GameStatus,
+    Result,
 )
 from legacy import board, rules
 from legacy.box import Stock
@@ -101,7 +102,7 @@ def _end_of_game_page(request, access, game, form, *, amend: bool = False):
     in which order (clockwise from the winner), so the form is redrawn when a result changes."""
     source = request.POST if request.method == "POST" else form.initial
     results = {s.player_id: source.get(f"result_{s.player_id}", "") for s in form.seats}
-    winner = next((p for p, r in results.items() if r == "won"), None)
+    winner = next((p for p, r in results.items() if r == Result.WON), None)
     order = (
         rules.held_on_order({s.player_id: s.order for s in form.seats}, winner)
         if winner

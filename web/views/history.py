@@ -22,10 +22,12 @@ from campaigns.models import (
     Seat,
 )
 from campaigns.selectors.history import HistoryWords, MarkHistory
+from campaigns.vocabulary import AuditAction
 from legacy import board, rules
 from legacy.corrections import MARK_TYPES, changed_fields
 from legacy.errors import RuleViolation
 from legacy.models import (
+    CityKind,
     Correction,
 )
 from legacy.selectors import world_as_of
@@ -66,8 +68,6 @@ def history_words() -> HistoryWords:
         power_name=lambda power: power_words(power)[0],
         packet_name=pages.packet_name,
         scar_kind_name=scar_kind_name,
-        city_labels=pages.CITY_LABELS,
-        removed_labels=pages.REMOVED_LABELS,
         hidden=pages.HIDDEN,
         unlocked_faction=UNLOCKED_FACTION,
     )
@@ -113,7 +113,7 @@ def game_stories(access, game_list) -> tuple[list[dict], dict, dict]:
     stories = [
         {
             "game": g,
-            "status_label": pages.STATUS_LABELS.get(g.status, g.status),
+            "status_label": g.get_status_display(),
             "seats": sorted(seats[g.pk], key=lambda s: s.order),
             "events": events[g.pk],
             "rewards": rewards[g.pk],
@@ -297,8 +297,8 @@ def _change_word(field: str, value, players: dict[int, str], factions: dict[str,
         return faction_name(value, factions)
     if field == "placed_by":
         return players.get(value, "—")
-    if field == "kind" and value in pages.CITY_LABELS:
-        return str(pages.CITY_LABELS[value])
+    if field == "kind" and value in CityKind.values:
+        return str(CityKind(value).label)
     return str(value)
 
 
@@ -333,7 +333,7 @@ def audit_page(request, access):
     players = player_names(access.campaign.pk) if found else {}
     factions = campaign_faction_names(access.campaign.pk, access.sees_unlocked) if found else {}
     for e in page.object_list:
-        e.label = pages.AUDIT_LABELS.get(e.action, e.action)
+        e.label = AuditAction(e.action).label if e.action in AuditAction.values else e.action
         e.text = pages.audit_text(e)
         e.changes = correction_changes(found.get(e.pk), players, factions)
     return render(request, "campaigns/audit.html", {"access": access, "page": page})

@@ -25,7 +25,6 @@ from campaigns.models import (
     Player,
 )
 from legacy.errors import RuleViolation
-from web import pages
 from web.forms.campaign import (
     HouseRulesForm,
     InvitationForm,
@@ -72,7 +71,7 @@ def settings_context(
         Membership.objects.filter(campaign=campaign).select_related("user").order_by("id")
     )
     for m in memberships:
-        m.role_label = pages.ROLE_LABELS.get(m.role, m.role)
+        m.role_label = m.get_role_display()
     # Links that work now: not withdrawn, not expired, not a single-use link already used.
     invitations = list(
         Invitation.objects.filter(
@@ -85,7 +84,7 @@ def settings_context(
     )
     for i in invitations:
         i.url = request.build_absolute_uri(reverse("join", args=[i.token]))
-        i.role_label = pages.ROLE_LABELS.get(i.role, i.role)
+        i.role_label = i.get_role_display()
     share_url = request.build_absolute_uri(
         reverse("campaigns:dashboard", args=[campaign.pk]) + f"?share={campaign.share_token}"
     )
@@ -247,7 +246,7 @@ def join(request, token):
         "campaigns/join.html",
         {
             "invitation": invitation,
-            "role_label": pages.ROLE_LABELS.get(invitation.role, invitation.role),
+            "role_label": invitation.get_role_display(),
             "member": member,
             "error": error,
         },

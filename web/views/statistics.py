@@ -11,12 +11,12 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from campaigns.models import EndPoster, JobStatus
+from campaigns.models import EndPoster, JobStatus, Result
 from campaigns.pictures.poster import poster_of
 from campaigns.pictures.poster_requests import request_poster
 from campaigns.selectors.statistics import campaign_statistics
 from legacy import board
-from web import charts, pages
+from web import charts
 from web.names import campaign_faction_names, territory_name
 from web.views.common import campaign_view
 
@@ -26,12 +26,12 @@ POSTER_LABELS = {
     JobStatus.DONE: gettext_lazy("Ready"),
     JobStatus.FAILED: gettext_lazy("Failed"),
 }
-RESULT_COLOURS = {"won": "#2e7d32", "held_on": "#d9a21b", "eliminated": "#9e9689"}
+RESULT_COLOURS = {Result.WON: "#2e7d32", Result.HELD_ON: "#d9a21b", Result.ELIMINATED: "#9e9689"}
 TOP_STARTS = 10
 
 
 def result_series() -> list[charts.Series]:
-    return [charts.Series(k, str(pages.RESULT_LABELS[k]), c) for k, c in RESULT_COLOURS.items()]
+    return [charts.Series(k.value, str(k.label), c) for k, c in RESULT_COLOURS.items()]
 
 
 @campaign_view()

@@ -21,7 +21,7 @@ from campaigns.models import (
     GameStatus,
 )
 from legacy import board
-from legacy.box import FORTIFICATION_BOXES
+from legacy.box import CAMPAIGN_GAMES, FORTIFICATION_BOXES
 from legacy.errors import RuleViolation
 from legacy.models import (
     City,
@@ -208,7 +208,7 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
     context = {
         "access": access,
         "game": game,
-        "status_label": pages.STATUS_LABELS.get(game.status, game.status),
+        "status_label": game.get_status_display(),
         "seats": seats,
         "events": events,
         "last_entry": next((e for e in reversed(events) if not e.voided), None),
@@ -235,7 +235,7 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
         context["to_open"] = [(s, pages.packet_name(s)) for s in packets_to_open(campaign.pk)]
     if finished:
         context["world_to_name"] = (
-            context["is_latest"] and game.number >= 15 and not world.world_name
+            context["is_latest"] and game.number >= CAMPAIGN_GAMES and not world.world_name
         )
         context["rewards"] = label_rewards(
             access,

@@ -1,0 +1,62 @@
+"""Enums the audit trail and the models share: each is the one list of its values and words.
+
+They live apart from ``campaigns.models`` so that ``campaigns.audit_words``, which the models'
+``AuditEntry.__str__`` reads, can word them without importing the models back.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Role(models.TextChoices):
+    # Lower case: the word sits inside sentences ("joined as editor") and on a tag.
+    OWNER = "owner", _("owner")
+    EDITOR = "editor", _("editor")
+    VIEWER = "viewer", _("viewer")
+
+
+class AuditAction(models.TextChoices):
+    """What an audit entry records; ``campaigns.audit_words`` has one sentence for each.
+
+    The values are stored: an action is added here, never renamed.
+    """
+
+    CAMPAIGN_CREATED = "campaign-created", _("Campaign created")
+    PLAYER_ADDED = "player-added", _("Player added")
+    FIRST_GAME_SETUP = "first-game-setup", _("Before the first game")
+    GAME_SETUP = "game-setup", _("Game set up")
+    GAME_STARTED = "game-started", _("Game started")
+    GAME_CANCELLED = "game-cancelled", _("Game cancelled")
+    SEAT_FIXED = "seat-fixed", _("Seat fixed")
+    SEAT_CORRECTED = "seat-corrected", _("Seat corrected")
+    GAME_FINISHED = "game-finished", _("Game finished")
+    GAME_AMENDED = "game-amended", _("Game amended")
+    PACKET_OPENED = "packet-opened", _("Packet opened")
+    WORLD_NAMED = "world-named", _("World named")
+    INVITATION_CREATED = "invitation-created", _("Invitation created")
+    INVITATION_REVOKED = "invitation-revoked", _("Invitation withdrawn")
+    MEMBER_JOINED = "member-joined", _("Member joined")
+    MEMBER_ROLE = "member-role", _("Member's role changed")
+    MEMBER_REMOVED = "member-removed", _("Member removed")
+    SHARING = "sharing", _("Sharing changed")
+    LANGUAGE = "language", _("Picture language changed")
+    SCAR_DICE_EFFECT = "scar-dice-effect", _("Scar type's effect on the dice changed")
+    WORLD_CAPITAL_FOUNDED = "world-capital-founded", _("World Capital founded")
+    CARD_ADDED = "card-added", _("Card added to a deck")
+    HOUSE_RULES = "house-rules", _("House rules changed")
+    MEMBER_ADDED = "member-added", _("Member added")
+    ENTRY_VOIDED = "entry-voided", _("Entry taken back")
+    MARK_CORRECTED = "mark-corrected", _("Mark corrected")
+    MARK_VOIDED = "mark-voided", _("Mark voided")
+    STICKER_ADDED = "sticker-added", _("Rule sticker added")
+    STICKER_VOIDED = "sticker-voided", _("Rule sticker voided")
+    COMPONENT_ADDED = "component-added", _("Sealed component added")
+    COMPONENT_REMOVED = "component-removed", _("Sealed component removed")
+    COMPONENT_VOIDED = "component-voided", _("Sealed component voided")
+    FACTION_ADDED = "faction-added", _("Faction added")
+    POWER_PLACED = "power-placed", _("Power placed")
+    POWER_DESTROYED = "power-destroyed", _("Power destroyed")
+    PHOTO_ADDED = "photo-added", _("Photo added")
+    PHOTO_DELETED = "photo-deleted", _("Photo deleted")
