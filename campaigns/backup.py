@@ -49,7 +49,9 @@ The rows are encoded from the models' own fields, so a field added to a model is
 the next backup without a change here; a model added to a campaign must be added to the
 document (a test lists every model that points at a campaign). Parts added to the document
 after version 1 (``ADDED_PARTS``) may be missing from an older backup, which then restores
-without them, as it was.
+without them, as it was. A field no longer stored (a log entry's English ``summary``) is read
+from an older backup by its table's ``dropped`` (the entry's data is completed from it) and
+no longer written.
 
 The campaign's own sealed components are referenced by slug (a packet opening's ``packet`` is
 one of the box's six or one of them); a rule sticker names the packet opening that unlocked it
@@ -68,6 +70,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.db import IntegrityError, connection, models, transaction
 
+from campaigns.game.event_words import data_from_summary
 from campaigns.models import (
     AuditEntry,
     Campaign,
@@ -156,6 +159,12 @@ def _nul_at(node, where: str = "") -> str | None:
 # --- Tables: which rows, without which parent links ----------------------------------------------
 
 
+def _event_summary_in(event: GameEvent, summary) -> None:
+    """An older backup's entry holds the English sentence entries were once stored with: its
+    data is completed from it (as the database's own entries were), the sentence is not kept."""
+    event.data = data_from_summary(event.kind, event.seq, str(summary or ""), event.data)
+
+
 @dataclass(frozen=True)
 class _Table:
     model: type[models.Model]
@@ -163,6 +172,9 @@ class _Table:
     left_out: tuple[str, ...] = ()  # fields never exported
     # Fields added after version 1 of the format, and what an older backup that lacks them means.
     added: tuple[tuple[str, object], ...] = ()
+    # Fields an older backup may hold that are no longer stored, and how a row reads them:
+    # ``(obj, value) -> None``, called once the row's own fields are read.
+    dropped: tuple[tuple[str, Callable], ...] = ()
 
     def fields(self) -> list[models.Field]:
         skip = {*self.parents, *self.left_out}
@@ -195,7 +207,7 @@ CORRECTIONS = _Table(Correction)
 AUDIT = _Table(AuditEntry)
 GAMES = _Table(Game)
 SEATS = _Table(Seat, parents=("game",))
-EVENTS = _Table(GameEvent, parents=("game",))
+EVENTS = _Table(GameEvent, parents=("game",), dropped=(("summary", _event_summary_in),))
 REWARDS = _Table(GameReward, parents=("game",))
 # Fields marks gained after version 1 of the format, and what an older backup lacking them means.
 MARK_FIELDS_ADDED: dict[str, tuple[tuple[str, object], ...]] = {
@@ -804,7 +816,8 @@ class _Import:
         missing = sorted(keys - set(raw) - set(added))
         if missing:
             raise _refuse(where, f"missing {', '.join(missing)}.")
-        unknown = sorted(set(raw) - keys - set(GAME_PARTS if table is GAMES else ()))
+        dropped = dict(table.dropped)
+        unknown = sorted(set(raw) - keys - set(dropped) - set(GAME_PARTS if table is GAMES else ()))
         if unknown:
             raise _refuse(where, f"unexpected {', '.join(unknown)}.")
         obj = table.model(**parents)
@@ -826,6 +839,9 @@ class _Import:
             setattr(obj, f.attname, value)
             if getattr(f, "auto_now_add", False) or getattr(f, "auto_now", False):
                 self.stamps.setdefault(table.model, []).append((obj, f.attname, value))
+        for key, read in dropped.items():
+            if key in raw:
+                read(obj, raw[key])
         try:
             # References were resolved above; the rest is checked as any form would check it.
             obj.clean_fields(exclude=[*related, *parents])

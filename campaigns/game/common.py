@@ -14,6 +14,7 @@ from campaigns import rows
 from campaigns.models import (
     GAME_TRANSITIONS,
     Campaign,
+    EventKind,
     Game,
     GameEvent,
     GameStatus,
@@ -142,14 +143,13 @@ def seat_of(game: Game, player: int | None, seats: list[Seat] | None = None) -> 
     return seat
 
 
-def log_event(
-    game: Game, kind: str, summary: str, by, seat: Seat | None = None, **data
-) -> GameEvent:
+def log_event(game: Game, kind: EventKind, by, seat: Seat | None = None, **data) -> GameEvent:
     """The game's next entry, numbered one past its last, written in one statement (each
-    field's value prepared as the ORM's insert prepares it). The caller holds the lock."""
-    event = GameEvent(
-        game=game, seq=0, kind=kind, summary=summary[:300], entered_by=by, seat=seat, data=data
-    )
+    field's value prepared as the ORM's insert prepares it). The caller holds the lock.
+
+    An entry stores its kind and data, never words: they are made when it is read
+    (``campaigns.game.event_words``), in the reader's language."""
+    event = GameEvent(game=game, seq=0, kind=kind, entered_by=by, seat=seat, data=data)
     sql, written = _statement("insert_event")
     values = [f.get_db_prep_save(f.pre_save(event, True), connection) for f in written]
     with rows.cursor() as cursor:

@@ -203,8 +203,6 @@ def open_packet(
         raise RuleViolation(
             f"There is no packet called {packet!r}.", rule="unknown-packet", field="packet"
         )
-    # A group's component is named in no stored sentence: the campaign may hide it.
-    name = known.name if known else "A sealed component"
     if PacketOpening.objects.filter(campaign=campaign, packet=packet, voided=False).exists():
         raise RuleViolation(
             f"{known.name if known else component.name} is already open.",
@@ -258,7 +256,6 @@ def open_packet(
         log_event(
             game,
             EventKind.PACKET_OPENED,
-            f"{name} opened.",
             by,
             packet=packet,
         )

@@ -115,7 +115,6 @@ def place_scar(
                 rule="one-scar-per-territory",
                 field="territory",
             )
-        where = board.TERRITORY_BY_SLUG[territory].name
     else:
         factions = campaign_factions(campaign.pk)
         if faction not in factions:
@@ -130,7 +129,6 @@ def place_scar(
                 rule="one-scar-per-faction-card",
                 field="faction",
             )
-        where = f"the {factions[faction]} card"
     seat = seat_of(game, player) if player is not None else None
     reason = (reason or "").strip()
     if without_card:
@@ -183,8 +181,6 @@ def place_scar(
     event = log_event(
         game,
         EventKind.SCAR_PLACED,
-        f"{kind.name} placed on {where}"
-        + (f" without a scar card ({reason})." if without_card else "."),
         by,
         seat,
         scar=scar,
@@ -239,8 +235,6 @@ def use_missiles(
     event = log_event(
         game,
         EventKind.MISSILES,
-        f"{seat.player.name} plays {count} missile(s)"
-        + (f" on the roll of entry {roll}." if roll is not None else " on one roll."),
         by,
         seat,
         count=count,
@@ -266,8 +260,6 @@ def record_recruitment(*, game: Game, player: int, troops: int, by=None) -> Even
     event = log_event(
         game,
         EventKind.RECRUITMENT,
-        f"{seat.player.name} recruits {troops} troops"
-        + (" holding a missile." if holds_missile else "."),
         by,
         seat,
         troops=troops,
@@ -292,7 +284,6 @@ def buy_red_star(*, game: Game, player: int, by=None) -> EventResult:
     event = log_event(
         game,
         EventKind.RED_STAR_BOUGHT,
-        f"{seat.player.name} buys a red star with 4 cards.",
         by,
         seat,
     )
@@ -313,8 +304,6 @@ def eliminate_faction(*, game: Game, player: int, can_rejoin: bool, by=None) -> 
     event = log_event(
         game,
         EventKind.ELIMINATED,
-        f"{seat.player.name} ({seat.faction}) is wiped out"
-        + (" and may rejoin." if can_rejoin else "."),
         by,
         seat,
         can_rejoin=bool(can_rejoin),
@@ -367,11 +356,9 @@ def rejoin_faction(
             rule="join-the-war",
             field="territory",
         )
-    where = board.TERRITORY_BY_SLUG[territory].name
     event = log_event(
         game,
         EventKind.REJOINED,
-        f"{seat.player.name} joins the war again in {where}.",
         by,
         seat,
         territory=territory,
@@ -409,16 +396,9 @@ def coin_pile_out(*, game: Game, territories: Mapping[int, int], by=None) -> Eve
         )
     first = not game.events.filter(kind=EventKind.COIN_PILE_OUT, voided=False).exists()
     winner = coin_pile_winner(counts) if first else None
-    if winner:
-        summary = f"The coin pile ran out: a red star to {seats[winner].player.name}."
-    elif first:
-        summary = "The coin pile ran out: a tie for most territories, so no red star."
-    else:
-        summary = "The coin pile ran out again: no red star the second time."
     event = log_event(
         game,
         EventKind.COIN_PILE_OUT,
-        summary,
         by,
         seats.get(winner),
         territories={str(k): v for k, v in counts.items()},
@@ -477,11 +457,9 @@ def place_mark(
         placed_by=seat.player if seat else None,
         entered_by=by,
     )
-    where = board.TERRITORY_BY_SLUG[territory].name if territory else faction
     event = log_event(
         game,
         EventKind.MARK_PLACED,
-        f"{mark_kind.name} placed on {where}.",
         by,
         seat,
         mark_kind=kind,
@@ -512,9 +490,7 @@ def destroy_city(*, game: Game, territory: str, by=None) -> EventResult:
     Fortification.objects.current().filter(city=city).update(
         removed_in_game=game.number, removed_reason=RemovedReason.DESTROYED
     )
-    event = log_event(
-        game, EventKind.CITY_DESTROYED, f"{city.name} destroyed.", by, territory=territory
-    )
+    event = log_event(game, EventKind.CITY_DESTROYED, by, territory=territory)
     return with_triggers(campaign, event)
 
 
@@ -555,8 +531,6 @@ def attack_fortification(
     event = log_event(
         game,
         EventKind.FORTIFICATION_ATTACKED,
-        f"{fort.city.name} in {name} attacked with 3 troops: box {fort.boxes_used} of "
-        f"{FORTIFICATION_BOXES} marked" + (", the fortification is worn out." if worn_out else "."),
         by,
         seat,
         territory=territory,
@@ -656,7 +630,7 @@ def void_event(*, game: Game, seq: int, reason: str, by=None) -> VoidResult:
     reason = (reason or "").strip()
     if not reason:
         raise RuleViolation("Say why the entry is taken back.", rule="void-reason", field="reason")
-    event = game.events.filter(seq=seq).first()
+    event = game.events.filter(seq=seq).select_related("seat__player").first()
     if event is None:
         raise RuleViolation(
             f"Game {game.number} has no entry {seq}.", rule="unknown-entry", field="seq"

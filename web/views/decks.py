@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from campaigns.capitals import found_world_capital, world_capitals_unlocked
-from campaigns.game import decks
+from campaigns.game import decks, event_words
 from campaigns.game.rulebook import setting_stickers
 from campaigns.models import GameStatus
 from legacy import rules
@@ -115,8 +115,8 @@ def game_card(request, access, number):
         except RuleViolation as refusal:
             refuse(form, refusal)
         else:
-            words = pages.EventWords.load(access.campaign.pk, factions, access.sees_unlocked)
-            what = pages.event_text(result.event, words)
+            words = event_words.EventWords.load(access.campaign.pk, factions, access.sees_unlocked)
+            what = event_words.event_text(result.event, words)
             messages.success(request, _("Noted: %(what)s") % {"what": what})
             return redirect("campaigns:game", access.campaign.pk, game.number)
     context = game_context(request, access, game)

@@ -14,6 +14,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from campaigns import services
+from campaigns.game import event_words
 from campaigns.models import (
     AuditEntry,
     Game,
@@ -65,10 +66,10 @@ def game_stories(access, game_list) -> tuple[list[dict], dict, dict]:
     ):
         seats[s.game_id].append(s)
     events = defaultdict(list)
-    words = pages.EventWords.load(campaign.pk, factions, access.sees_unlocked)
+    words = event_words.EventWords.load(campaign.pk, factions, access.sees_unlocked)
     for e in GameEvent.objects.filter(game_id__in=shown).select_related("seat__player"):
-        e.label = pages.EVENT_LABELS.get(e.kind, e.kind)
-        e.text = pages.event_text(e, words)
+        e.label = event_words.kind_label(e.kind)
+        e.text = event_words.event_text(e, words)
         events[e.game_id].append(e)
     rewards = defaultdict(list)
     for r in label_rewards(

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from campaigns.game import table
+from campaigns.game import event_words, table
 from campaigns.game.holdings import entry_of, holdings_of, roll_of
 from campaigns.game.packets import packets_to_open
 from campaigns.game.setup import played_since_setup, start_game
@@ -192,14 +192,14 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
     seats = label_seats(list(game.seats.select_related("player").order_by("order")), factions)
     players = player_names(campaign.pk)
     events = list(game.events.select_related("seat__player", "voided_by").order_by("seq"))
-    words = pages.EventWords.load(campaign.pk, factions, access.sees_unlocked)
+    words = event_words.EventWords.load(campaign.pk, factions, access.sees_unlocked)
     for e in events:
-        e.label = pages.EVENT_LABELS.get(e.kind, e.kind)
-        e.text = pages.event_text(e, words)
+        e.label = event_words.kind_label(e.kind)
+        e.text = event_words.event_text(e, words)
     replayed = holdings_of(game, seats=seats, events=events)
     for s in seats:
         s.holdings = replayed.holdings[s.pk]
-        s.holding_words = pages.holding_words(s.holdings, words.scars)
+        s.holding_words = event_words.holding_words(s.holdings, words.scars)
     finished = game.status == GameStatus.FINISHED
     world = world_as_of(campaign.pk, game.number if finished else None)
     hqs = {s.hq: s.faction for s in seats}
@@ -378,9 +378,9 @@ def game_void(request, access, number, seq):
             remember_noted(request, game, seq, "voided", result.stays_opened)
             return redirect(log_url(access, game))
     factions = pages.campaign_factions(access.campaign.pk, access.sees_unlocked)
-    words = pages.EventWords.load(access.campaign.pk, factions, access.sees_unlocked)
-    event.label = pages.EVENT_LABELS.get(event.kind, event.kind)
-    event.text = pages.event_text(event, words)
+    words = event_words.EventWords.load(access.campaign.pk, factions, access.sees_unlocked)
+    event.label = event_words.kind_label(event.kind)
+    event.text = event_words.event_text(event, words)
     return render(
         request,
         "campaigns/game_void.html",

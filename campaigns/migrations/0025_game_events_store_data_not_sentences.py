@@ -1,0 +1,55 @@
+"""A game's log entry stores its kind and data, never an English sentence.
+
+Before the English ``summary`` column goes, each older entry's data is completed with what its
+words need and it lacked (``campaigns.game.event_words.data_from_summary``): a scar placed with a
+card, missiles on their own roll, the territory a rejoin names in its sentence.
+"""
+
+from django.db import migrations, models
+
+
+def fill_data_from_summaries(apps, schema_editor):
+    from campaigns.game.event_words import data_from_summary
+
+    GameEvent = apps.get_model("campaigns", "GameEvent")
+    changed = []
+    for event in GameEvent.objects.only("pk", "kind", "seq", "summary", "data").iterator():
+        data = data_from_summary(event.kind, event.seq, event.summary, event.data)
+        if data != event.data:
+            event.data = data
+            changed.append(event)
+    GameEvent.objects.bulk_update(changed, ["data"], batch_size=500)
+
+
+class Migration(migrations.Migration):
+    dependencies = [
+        ("campaigns", "0023_orderings_by_column"),
+    ]
+
+    operations = [
+        migrations.RunPython(fill_data_from_summaries, migrations.RunPython.noop),
+        migrations.RemoveField(model_name="gameevent", name="summary"),
+        migrations.AlterField(
+            model_name="gameevent",
+            name="kind",
+            field=models.CharField(
+                choices=[
+                    ("scar-placed", "Scar placed"),
+                    ("missiles", "Missiles on one roll"),
+                    ("recruitment", "Big recruitment"),
+                    ("eliminated", "Faction wiped out"),
+                    ("rejoined", "Faction rejoined the war"),
+                    ("coin-pile-out", "Coin pile ran out"),
+                    ("mark-placed", "Mark placed"),
+                    ("city-destroyed", "City destroyed"),
+                    ("packet-opened", "Packet opened"),
+                    ("red-star-bought", "Red star bought"),
+                    ("fort-attacked", "Fortification box marked"),
+                    ("card-drawn", "Card drawn"),
+                    ("card-completed", "Mission completed"),
+                    ("card-destroyed", "Card destroyed"),
+                ],
+                max_length=20,
+            ),
+        ),
+    ]
