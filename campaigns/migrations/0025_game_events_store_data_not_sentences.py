@@ -1,16 +1,37 @@
 """A game's log entry stores its kind and data, never an English sentence.
 
 Before the English ``summary`` column goes, each older entry's data is completed with what its
-words need and it lacked (``campaigns.game.event_words.data_from_summary``): a scar placed with a
-card, missiles on their own roll, the territory a rejoin names in its sentence.
+words need and it lacked: a scar placed with a card, missiles on their own roll, the territory a
+rejoin names in its sentence. (The same reading as ``campaigns.game.event_words``'s
+``data_from_summary``, which reads older backups; copied here so that this migration stays as it
+ran whatever that module becomes.)
 """
+
+import re
 
 from django.db import migrations, models
 
+from legacy import board
+
+REJOINED_IN = re.compile(r" joins the war again in (?P<where>.+)\.$")
+
+
+def data_from_summary(kind: str, seq: int, summary: str, data) -> dict:
+    data = dict(data) if isinstance(data, dict) else {}
+    if kind == "scar-placed" and "with_card" not in data:
+        data["with_card"] = True
+    elif kind == "missiles" and "roll" not in data:
+        data["roll"] = seq
+    elif kind == "rejoined" and not data.get("territory"):
+        found = REJOINED_IN.search(summary or "")
+        wanted = found.group("where").strip().casefold() if found else None
+        slug = next((t.slug for t in board.TERRITORIES if t.name.casefold() == wanted), None)
+        if slug:
+            data["territory"] = slug
+    return data
+
 
 def fill_data_from_summaries(apps, schema_editor):
-    from campaigns.game.event_words import data_from_summary
-
     GameEvent = apps.get_model("campaigns", "GameEvent")
     changed = []
     for event in GameEvent.objects.only("pk", "kind", "seq", "summary", "data").iterator():
