@@ -90,7 +90,6 @@ def extend_with_games(campaign_id: int, up_to: int) -> None:
                 kind=e.kind,
                 seat=seat_of.get((game.pk, old_player.get(e.seat_id))),
                 data=e.data,
-                summary=e.summary,
             )
             for game in games
             for e in events

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
-from campaigns.vocabulary import AuditAction, Role
+from campaigns.vocabulary import OWN_COMPONENT, AuditAction, Role
 from legacy import names
 from legacy.box import FACTION_BY_SLUG, PACKET_BY_SLUG
 from legacy.models import Deck
@@ -27,7 +27,6 @@ from legacy.rulebook import SECTIONS
 SECTION_LABELS = dict(SECTIONS)
 # A sealed component the group found is named by its kind only: its name is the group's words,
 # which the audit never holds (the campaign may hide them).
-OWN_COMPONENT = gettext_lazy("A sealed component of your own")
 
 
 def _packet_name(slug: str) -> str:

@@ -264,20 +264,23 @@ class Seat(models.Model):
 
 
 class EventKind(models.TextChoices):
-    SCAR_PLACED = "scar-placed", "Scar placed"
-    MISSILES = "missiles", "Missiles used on one roll"
-    RECRUITMENT = "recruitment", "Big recruitment"
-    ELIMINATED = "eliminated", "Faction eliminated"
-    REJOINED = "rejoined", "Faction rejoined the war"
-    COIN_PILE_OUT = "coin-pile-out", "Coin-card pile ran out"
-    MARK_PLACED = "mark-placed", "Mark placed"
-    CITY_DESTROYED = "city-destroyed", "City destroyed"
-    PACKET_OPENED = "packet-opened", "Packet opened"
-    RED_STAR_BOUGHT = "red-star-bought", "Red star bought with 4 cards"
-    FORTIFICATION_ATTACKED = "fort-attacked", "Fortified city attacked with 3 troops"
-    CARD_DRAWN = "card-drawn", "Event or mission card drawn"
-    CARD_COMPLETED = "card-completed", "Mission completed"
-    CARD_DESTROYED = "card-destroyed", "Event or mission card destroyed"
+    """The kinds of entry in a game's log: the only list of them and of their words. The values
+    are what the database stores and the API reads and writes."""
+
+    SCAR_PLACED = "scar-placed", _("Scar placed")
+    MISSILES = "missiles", _("Missiles on one roll")
+    RECRUITMENT = "recruitment", _("Big recruitment")
+    ELIMINATED = "eliminated", _("Faction wiped out")
+    REJOINED = "rejoined", _("Faction rejoined the war")
+    COIN_PILE_OUT = "coin-pile-out", _("Coin pile ran out")
+    MARK_PLACED = "mark-placed", _("Mark placed")
+    CITY_DESTROYED = "city-destroyed", _("City destroyed")
+    PACKET_OPENED = "packet-opened", _("Packet opened")
+    RED_STAR_BOUGHT = "red-star-bought", _("Red star bought")
+    FORTIFICATION_ATTACKED = "fort-attacked", _("Fortification box marked")
+    CARD_DRAWN = "card-drawn", _("Card drawn")
+    CARD_COMPLETED = "card-completed", _("Mission completed")
+    CARD_DESTROYED = "card-destroyed", _("Card destroyed")
 
 
 class GameEvent(models.Model):
@@ -293,8 +296,9 @@ class GameEvent(models.Model):
     seat = models.ForeignKey(
         Seat, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
+    # What happened is its kind and this data (a scar type's slug, a territory, a count): the
+    # words are made when the entry is read (``campaigns.game.event_words``).
     data = models.JSONField(default=dict, blank=True)
-    summary = models.CharField(max_length=300)
     # A mis-tap is voided with a reason, never deleted: it stays in the log, struck out, and
     # everything derived from the log (holdings, packets due) is read without it.
     voided = models.BooleanField(default=False)
@@ -311,7 +315,7 @@ class GameEvent(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.game} #{self.seq}: {self.summary}"
+        return f"{self.game} #{self.seq}: {self.get_kind_display()}"
 
 
 class MarkChange(models.TextChoices):

@@ -60,3 +60,12 @@ class AuditAction(models.TextChoices):
     POWER_DESTROYED = "power-destroyed", _("Power destroyed")
     PHOTO_ADDED = "photo-added", _("Photo added")
     PHOTO_DELETED = "photo-deleted", _("Photo deleted")
+
+
+# Words for what a reader may not see, or for the group's own parts, said the same way by the
+# pages, the API, the audit trail and the game's log.
+HIDDEN = _("(hidden by the campaign's owner)")
+HIDDEN_SHORT = _("(hidden)")  # where room is short: the board's legend
+OWN_COMPONENT = _("A sealed component of your own")
+UNLOCKED_FACTION = _("an unlocked faction")
+UNLOCKED_POWER = _("an unlocked power")

@@ -19,11 +19,11 @@ from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign
 from campaigns.pictures.state import picture_of_world
+from campaigns.vocabulary import HIDDEN, HIDDEN_SHORT
 from legacy import board, drawing
 from legacy.models import CityKind, MarkKind
 from legacy.world import World
 from web.names import continent_name, faction_name, territory_name
-from web.pages import HIDDEN, HIDDEN_SHORT
 
 # --- The board picture ---------------------------------------------------------------------------
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language
 
 from campaigns.game import derived
+from campaigns.vocabulary import UNLOCKED_FACTION
 from legacy import names
 from legacy.box import FACTION_BY_SLUG
 from legacy.models import (
@@ -77,10 +78,6 @@ def campaign_faction_names(campaign_id: int, sees_unlocked: bool = True) -> Fact
     )
     names.colours = {slug: f.colour for slug, f in found.items() if f.unlocked}
     return names
-
-
-UNLOCKED_FACTION = gettext_lazy("an unlocked faction")
-UNLOCKED_POWER = gettext_lazy("an unlocked power")
 
 
 def unlocked_factions_among(access: Access, slugs) -> dict[str, derived.FactionInfo]:

@@ -11,6 +11,7 @@ from api.serializers.marks import (
     CorrectionChangesSerializer,
     correction_changes_data,
 )
+from campaigns.game import event_words
 from campaigns.game.finish import read_reward_targets
 from campaigns.game.holdings import ends_from_log, holdings_of
 from campaigns.models import EventKind, GameStatus, Result
@@ -69,12 +70,26 @@ class SeatSerializer(serializers.Serializer):
     controlled_at_end = serializers.ListField(child=serializers.CharField())
 
 
+def event_summary(event, cache: dict) -> str:
+    """An entry's words in the request's language (``Accept-Language``), made from its kind and
+    data as the pages make them; the names a campaign hides are hidden from the answer as a
+    whole (``campaigns.hiding``). ``cache`` keeps the campaign's names for the next entries."""
+    campaign_id = event.game.campaign_id
+    words = cache.get(campaign_id)
+    if words is None:
+        words = cache[campaign_id] = event_words.EventWords(campaign_id, sees_unlocked=True)
+    return event_words.event_text(event, words)
+
+
 class EventSerializer(serializers.Serializer):
     seq = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=EventKind.choices)
     at = serializers.DateTimeField()
     player = serializers.SerializerMethodField()
-    summary = serializers.CharField()
+    summary = serializers.SerializerMethodField(
+        help_text="What happened, in the request's language (Accept-Language), made from the "
+        "kind and its data when the entry is read."
+    )
     data = serializers.DictField()
     voided = serializers.BooleanField(help_text="Taken back: it stays in the log, not counted.")
     voided_at = serializers.DateTimeField(allow_null=True)
@@ -82,6 +97,9 @@ class EventSerializer(serializers.Serializer):
 
     def get_player(self, event) -> int | None:
         return event.seat.player_id if event.seat_id else None
+
+    def get_summary(self, event) -> str:
+        return event_summary(event, self.context.setdefault("event_words", {}))
 
 
 class MarkRefSerializer(serializers.Serializer):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
 from api.serializers.common import GameNumber, Slug, Text
@@ -10,7 +9,6 @@ from legacy.rulebook import SECTION_SLUGS, SETTING_SLUGS
 
 # What a reader sees instead of the group's words when the campaign hides what its packets
 # unlocked from them (``campaigns.access.sees_unlocked``).
-HIDDEN = gettext_lazy("(hidden by the campaign's owner)")
 HIDDEN_HELP = (
     "The group's own words; a neutral placeholder (and hidden: true) for a reader from whom the "
     "campaign hides what its packets unlocked."

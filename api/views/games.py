@@ -76,7 +76,9 @@ def _game_queryset(campaign: Campaign, detail: bool = False):
     queryset = Game.objects.filter(campaign=campaign).prefetch_related(SEATS)
     if detail:
         queryset = queryset.prefetch_related(
-            Prefetch("events", queryset=GameEvent.objects.select_related("seat").order_by("seq")),
+            Prefetch(
+                "events", queryset=GameEvent.objects.select_related("seat__player").order_by("seq")
+            ),
             Prefetch(
                 "rewards", queryset=GameReward.objects.select_related("seat").order_by("order")
             ),

@@ -11,7 +11,6 @@ from rest_framework.response import Response
 from api.access import Access, Level, campaign_access
 from api.serializers.marks import ReasonSerializer
 from api.serializers.rulebook import (
-    HIDDEN,
     ComponentAddSerializer,
     ComponentSerializer,
     RulesQuerySerializer,
@@ -30,6 +29,7 @@ from api.views.common import (
     require_game,
 )
 from campaigns.game import rulebook, sealed
+from campaigns.vocabulary import HIDDEN
 from legacy.box import PACKET_BY_SLUG
 from legacy.models import PacketOpening, RuleSticker, SealedComponent
 

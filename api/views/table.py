@@ -25,6 +25,7 @@ from api.serializers.games import (
     ScarEventSerializer,
     VoidEntrySerializer,
     VoidResultSerializer,
+    event_summary,
 )
 from api.views.common import WRITE_ERRORS, ApiView, errors, read_body
 from api.views.games import game_row
@@ -40,7 +41,7 @@ def entry_data(event) -> dict:
         "kind": event.kind,
         "at": event.at,
         "player": event.seat.player_id if event.seat_id else None,
-        "summary": event.summary,
+        "summary": event_summary(event, {}),
         "data": event.data,
         "voided": event.voided,
         "voided_at": event.voided_at,

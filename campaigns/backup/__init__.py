@@ -52,7 +52,9 @@ The rows are encoded from the models' own fields, so a field added to a model is
 the next backup without a change here; a model added to a campaign must be added to the
 document (a test lists every model that points at a campaign). Parts added to the document
 after version 1 (``ADDED_PARTS``) may be missing from an older backup, which then restores
-without them, as it was.
+without them, as it was. A field no longer stored (a log entry's English ``summary``) is read
+from an older backup by its table's ``dropped`` (the entry's data is completed from it) and
+no longer written.
 
 The campaign's own sealed components are referenced by slug (a packet opening's ``packet`` is
 one of the box's six or one of them); a rule sticker names the packet opening that unlocked it

@@ -7,10 +7,12 @@ restores without them. ``BackupError`` is the one refusal, naming the place in t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db import models
 
+from campaigns.game.event_words import data_from_summary
 from campaigns.models import (
     AuditEntry,
     Campaign,
@@ -87,6 +89,12 @@ def _nul_at(node, where: str = "") -> str | None:
 # --- Tables: which rows, without which parent links ----------------------------------------------
 
 
+def _event_summary_in(event: GameEvent, summary) -> None:
+    """An older backup's entry holds the English sentence entries were once stored with: its
+    data is completed from it (as the database's own entries were), the sentence is not kept."""
+    event.data = data_from_summary(event.kind, event.seq, str(summary or ""), event.data)
+
+
 @dataclass(frozen=True)
 class _Table:
     model: type[models.Model]
@@ -94,6 +102,9 @@ class _Table:
     left_out: tuple[str, ...] = ()  # fields never exported
     # Fields added after version 1 of the format, and what an older backup that lacks them means.
     added: tuple[tuple[str, object], ...] = ()
+    # Fields an older backup may hold that are no longer stored, and how a row reads them:
+    # ``(obj, value) -> None``, called once the row's own fields are read.
+    dropped: tuple[tuple[str, Callable], ...] = ()
 
     def fields(self) -> list[models.Field]:
         skip = {*self.parents, *self.left_out}
@@ -126,7 +137,7 @@ CORRECTIONS = _Table(Correction)
 AUDIT = _Table(AuditEntry)
 GAMES = _Table(Game)
 SEATS = _Table(Seat, parents=("game",))
-EVENTS = _Table(GameEvent, parents=("game",))
+EVENTS = _Table(GameEvent, parents=("game",), dropped=(("summary", _event_summary_in),))
 REWARDS = _Table(GameReward, parents=("game",))
 # Fields marks gained after version 1 of the format, and what an older backup lacking them means.
 MARK_FIELDS_ADDED: dict[str, tuple[tuple[str, object], ...]] = {

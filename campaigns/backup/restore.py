@@ -157,7 +157,8 @@ class _Import:
         missing = sorted(keys - set(raw) - set(added))
         if missing:
             raise _refuse(where, f"missing {', '.join(missing)}.")
-        unknown = sorted(set(raw) - keys - set(PARTS_WITHIN.get(table.model, ())))
+        dropped = dict(table.dropped)
+        unknown = sorted(set(raw) - keys - set(dropped) - set(PARTS_WITHIN.get(table.model, ())))
         if unknown:
             raise _refuse(where, f"unexpected {', '.join(unknown)}.")
         obj = table.model(**parents)
@@ -179,6 +180,9 @@ class _Import:
             setattr(obj, f.attname, value)
             if getattr(f, "auto_now_add", False) or getattr(f, "auto_now", False):
                 self.stamps.setdefault(table.model, []).append((obj, f.attname, value))
+        for key, read in dropped.items():
+            if key in raw:
+                read(obj, raw[key])
         try:
             # References were resolved above; the rest is checked as any form would check it.
             obj.clean_fields(exclude=[*related, *parents])

@@ -14,6 +14,7 @@ from django.utils import translation
 from campaigns.models import (
     GAME_TRANSITIONS,
     Campaign,
+    EventKind,
     Game,
     GameEvent,
     GameStatus,
@@ -91,15 +92,16 @@ def seat_of(game: Game, player: int | None, seats: list[Seat] | None = None) -> 
     return seat
 
 
-def log_event(
-    game: Game, kind: str, summary: str, by, seat: Seat | None = None, **data
-) -> GameEvent:
+def log_event(game: Game, kind: EventKind, by, seat: Seat | None = None, **data) -> GameEvent:
     """The game's next entry, numbered one past its last (voided entries keep their numbers).
     The caller holds the campaign's lock, so two entries of one game never read the same
-    number."""
+    number.
+
+    An entry stores its kind and data, never words: they are made when it is read
+    (``campaigns.game.event_words``), in the reader's language."""
     seq = (GameEvent.objects.filter(game=game).aggregate(n=Max("seq"))["n"] or 0) + 1
     return GameEvent.objects.create(
-        game=game, seq=seq, kind=kind, summary=summary[:300], entered_by=by, seat=seat, data=data
+        game=game, seq=seq, kind=kind, entered_by=by, seat=seat, data=data
     )
 
 

@@ -166,9 +166,7 @@ def draw_card(*, game: Game, card: int, player: int | None = None, by=None) -> E
             conflict=True,
         )
     seat = seat_of(game, player) if player is not None else None
-    event = log_event(
-        game, EventKind.CARD_DRAWN, "A card drawn.", by, seat, card=found.pk, deck=found.deck
-    )
+    event = log_event(game, EventKind.CARD_DRAWN, by, seat, card=found.pk, deck=found.deck)
     return EventResult(event, packets_to_open(campaign.pk))
 
 
@@ -209,7 +207,6 @@ def complete_mission(
     event = log_event(
         game,
         EventKind.CARD_COMPLETED,
-        f"{seat.player.name} completes a mission.",
         by,
         seat,
         card=found.pk,
@@ -231,7 +228,6 @@ def destroy_card(*, game: Game, card: int, player: int | None = None, by=None) -
     event = log_event(
         game,
         EventKind.CARD_DESTROYED,
-        "A card destroyed.",
         by,
         seat,
         card=found.pk,

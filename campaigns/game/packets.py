@@ -188,8 +188,6 @@ def open_packet(
         raise RuleViolation(
             f"There is no packet called {packet!r}.", rule="unknown-packet", field="packet"
         )
-    # A group's component is named in no stored sentence: the campaign may hide it.
-    name = known.name if known else "A sealed component"
     if PacketOpening.objects.filter(campaign=campaign, packet=packet, voided=False).exists():
         raise RuleViolation(
             f"{known.name if known else component.name} is already open.",  # type: ignore[union-attr]
@@ -243,7 +241,6 @@ def open_packet(
         event = log_event(
             game,
             EventKind.PACKET_OPENED,
-            f"{name} opened.",
             by,
             packet=packet,
         )

@@ -33,8 +33,7 @@ from campaigns.models import (
 )
 from campaigns.services import audit
 from campaigns.vocabulary import AuditAction
-from legacy import board, corrections, rules, table_rules
-from legacy.box import FORTIFICATION_BOXES
+from legacy import corrections, rules, table_rules
 from legacy.models import (
     City,
     Fortification,
@@ -99,7 +98,7 @@ def place_scar(
         faction_scarred=faction is not None and counting.filter(faction=faction).exists(),
     )
     factions = campaign_factions(campaign.pk) if territory is None else {}
-    where = table_rules.scar_place(kind, spot, asked=scar, factions=factions)
+    table_rules.scar_place(kind, spot, asked=scar, factions=factions)
     assert kind is not None and found is not None  # the rule refuses an unknown scar
     seat = seat_of(game, player) if player is not None else None
     reason = (reason or "").strip()
@@ -128,8 +127,6 @@ def place_scar(
     event = log_event(
         game,
         EventKind.SCAR_PLACED,
-        f"{kind.name} placed on {where}"
-        + (f" without a scar card ({reason})." if without_card else "."),
         by,
         seat,
         scar=scar,
@@ -170,8 +167,6 @@ def use_missiles(
     event = log_event(
         game,
         EventKind.MISSILES,
-        f"{seat.player.name} plays {count} missile(s)"
-        + (f" on the roll of entry {roll}." if roll is not None else " on one roll."),
         by,
         seat,
         count=count,
@@ -196,8 +191,6 @@ def record_recruitment(*, game: Game, player: int, troops: int, by=None) -> Even
     event = log_event(
         game,
         EventKind.RECRUITMENT,
-        f"{seat.player.name} recruits {troops} troops"
-        + (" holding a missile." if holds_missile else "."),
         by,
         seat,
         troops=troops,
@@ -218,7 +211,6 @@ def buy_red_star(*, game: Game, player: int, by=None) -> EventResult:
     event = log_event(
         game,
         EventKind.RED_STAR_BOUGHT,
-        f"{seat.player.name} buys a red star with 4 cards.",
         by,
         seat,
     )
@@ -237,8 +229,6 @@ def eliminate_faction(*, game: Game, player: int, can_rejoin: bool, by=None) -> 
     event = log_event(
         game,
         EventKind.ELIMINATED,
-        f"{seat.player.name} ({seat.faction}) is wiped out"
-        + (" and may rejoin." if can_rejoin else "."),
         by,
         seat,
         can_rejoin=bool(can_rejoin),
@@ -276,11 +266,9 @@ def rejoin_faction(
         world_as_of(campaign.pk), territory, player=seat.player_id, occupied={*occupied, *hqs}
     )
     table_rules.join_refused(seat.player.name, refusal)
-    where = board.TERRITORY_BY_SLUG[territory].name
     event = log_event(
         game,
         EventKind.REJOINED,
-        f"{seat.player.name} joins the war again in {where}.",
         by,
         seat,
         territory=territory,
@@ -298,16 +286,9 @@ def coin_pile_out(*, game: Game, territories: Mapping[int, int], by=None) -> Eve
     counts = table_rules.coin_pile_counts(territories, seated=frozenset(seats))
     first = not game.events.filter(kind=EventKind.COIN_PILE_OUT, voided=False).exists()
     winner = coin_pile_winner(counts) if first else None
-    if winner:
-        summary = f"The coin pile ran out: a red star to {seats[winner].player.name}."
-    elif first:
-        summary = "The coin pile ran out: a tie for most territories, so no red star."
-    else:
-        summary = "The coin pile ran out again: no red star the second time."
     event = log_event(
         game,
         EventKind.COIN_PILE_OUT,
-        summary,
         by,
         seats.get(winner) if winner is not None else None,
         territories={str(k): v for k, v in counts.items()},
@@ -350,11 +331,9 @@ def place_mark(
         placed_by=seat.player if seat else None,
         entered_by=by,
     )
-    where = board.TERRITORY_BY_SLUG[territory].name if territory else faction
     event = log_event(
         game,
         EventKind.MARK_PLACED,
-        f"{mark_kind.name} placed on {where}.",
         by,
         seat,
         mark_kind=kind,
@@ -381,9 +360,7 @@ def destroy_city(*, game: Game, territory: str, by=None) -> EventResult:
     Fortification.objects.filter(pk__in=[w.pk for w in walls]).update(
         removed_in_game=game.number, removed_reason=RemovedReason.DESTROYED
     )
-    event = log_event(
-        game, EventKind.CITY_DESTROYED, f"{city.name} destroyed.", by, territory=territory
-    )
+    event = log_event(game, EventKind.CITY_DESTROYED, by, territory=territory)
     entry_marks.link(event, MarkChange.REMOVED, city, *walls)
     return with_triggers(campaign, event)
 
@@ -415,8 +392,6 @@ def attack_fortification(
     event = log_event(
         game,
         EventKind.FORTIFICATION_ATTACKED,
-        f"{fort.city.name} in {name} attacked with 3 troops: box {fort.boxes_used} of "
-        f"{FORTIFICATION_BOXES} marked" + (", the fortification is worn out." if worn_out else "."),
         by,
         seat,
         territory=territory,
@@ -447,7 +422,7 @@ def void_event(*, game: Game, seq: int, reason: str, by=None) -> VoidResult:
     A packet already opened because of it stays opened (the result says which)."""
     campaign, game = locked_game(game)
     require_in_progress(game)
-    event = game.events.filter(seq=seq).first()
+    event = game.events.filter(seq=seq).select_related("seat__player").first()
     reason = table_rules.entry_taken_back(
         reason=reason,
         game_number=game.number,

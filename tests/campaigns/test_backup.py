@@ -34,6 +34,7 @@ from campaigns.game.table import coin_pile_out, destroy_city, place_scar, use_mi
 from campaigns.models import (
     AuditEntry,
     Campaign,
+    EventKind,
     Game,
     GameEvent,
     GameReward,
@@ -889,3 +890,18 @@ def test_a_card_entry_naming_a_card_not_in_the_backup_is_refused(saved, restorer
     entry["data"]["card"] = 99
     with pytest.raises(backup.BackupError, match="there is no card #99"):
         backup.import_campaign(data, owner=restorer)
+
+
+def test_a_backup_from_when_log_entries_were_stored_as_sentences_imports(season, saved):
+    data = json.loads(saved)
+    events = [e for g in data["games"] for e in g["events"]]
+    for event in events:  # as an older Earthbook wrote them: an English sentence beside the data
+        event["summary"] = f"Entry {event['seq']}, in English."
+    # Missiles on their own roll, entered before one roll could be shared by several entries.
+    alone = [e for e in events if e["kind"] == EventKind.MISSILES and e["data"]["roll"] == e["seq"]]
+    for event in alone:
+        del event["data"]["roll"]
+    copy_ = backup.import_campaign(copy.deepcopy(data), owner=season.owner)
+    restored = GameEvent.objects.filter(game__campaign=copy_, seq__in=[e["seq"] for e in alone])
+    assert alone and all(e.data["roll"] == e.seq for e in restored.filter(kind=EventKind.MISSILES))
+    assert backup.dumps(backup.export_campaign(copy_.pk)) == saved  # no sentence is kept

@@ -2,6 +2,7 @@
 
 import pytest
 
+from campaigns.game.event_words import EventWords, event_text
 from campaigns.game.finish import amend_game, finish_game
 from campaigns.game.holdings import holdings_of
 from campaigns.game.packets import open_packet, packets_to_open
@@ -449,7 +450,9 @@ def test_a_rejoin_records_where_the_faction_joins_the_war(game, trio):
     # Brazil borders Peru, Chloe's own HQ: an HQ closes nothing to a joining player.
     entry = rejoin_faction(game=game, player=chloe.pk, territory="brazil").event
     assert entry.data == {"territory": "brazil"}
-    assert entry.summary == "Chloe joins the war again in Brazil."
+    assert event_text(entry, EventWords(game.campaign_id, True)) == (
+        "Chloe joins the war again in Brazil"
+    )
 
 
 def test_a_rejoin_on_a_marked_territory_is_refused_and_writes_nothing(game, trio):
@@ -551,7 +554,8 @@ def test_the_coin_pile_gives_a_red_star_the_first_time_only(game, trio):
     first = coin_pile_out(game=game, territories={ada.pk: 15, boris.pk: 12, chloe.pk: 10})
     assert first.red_star_to == ada.pk
     again = coin_pile_out(game=game, territories={ada.pk: 15, boris.pk: 12, chloe.pk: 10})
-    assert again.red_star_to is None and "again" in again.event.summary
+    assert again.red_star_to is None and again.event.data["red_star_to"] is None
+    assert event_text(again.event, EventWords(game.campaign_id, True)) == "no red star"
 
 
 def test_a_tie_for_most_territories_gives_no_red_star(game, trio):

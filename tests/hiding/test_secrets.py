@@ -87,7 +87,9 @@ def test_a_viewer_reads_placeholders_in_their_language(hidden, viewer):
     assert "an unlocked faction" in english and "открытая фракция" in russian
     game = api_client(viewer).get(f"/api/v1/campaigns/{hidden.pk}/games/2/").json()
     summaries = [e["summary"] for e in game["events"]]
-    assert "an unlocked scar placed on Iceland without a scar card (Our event card)." in summaries
+    assert "an unlocked scar on Iceland, without a scar card (Our event card) — Ada" in summaries
+    game = api_client(viewer, "ru").get(f"/api/v1/campaigns/{hidden.pk}/games/2/").json()
+    assert any(e["summary"].startswith("открытый шрам") for e in game["events"])
 
 
 @pytest.mark.django_db

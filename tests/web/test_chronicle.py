@@ -297,7 +297,6 @@ def test_a_long_game_log_runs_on_over_further_pages_with_nothing_lost(owner):
             kind="recruitment",
             seat=seat,
             data={"troops": 1000 + n},
-            summary="recruitment",
         )
         for n in range(200)
     )

@@ -85,9 +85,8 @@ def test_the_odds_calculator_stops_counting_a_worn_out_fortification(game, cairo
 def test_the_attack_entry_reads_in_russian(game, cairo, players, as_owner):
     attack_fortification(game=game, territory="egypt", player=players["Ada"].pk)
     with translation.override("ru"):
-        from web import pages
+        from campaigns.game.event_words import EventWords, event_text
 
         event = game.events.select_related("seat__player").get()
-        words = pages.EventWords.load(game.campaign_id, {}, True)
-        text = pages.event_text(event, words)
+        text = event_text(event, EventWords(game.campaign_id, True))
     assert text == "Египет: атака тремя армиями, отмечена клетка 1 из 10 — Ada"

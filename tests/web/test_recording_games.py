@@ -13,6 +13,7 @@ from campaigns.game.table import place_scar, use_missiles
 from campaigns.models import (
     AuditEntry,
     Campaign,
+    EventKind,
     Game,
     GameEvent,
     GameStatus,
@@ -327,12 +328,12 @@ def test_eliminations_rejoins_and_the_coin_pile(game, players, as_owner):
         f"coinpile-count_{p}": n for p, n in ((ada, 20), (players["Boris"].pk, 10), (chloe, 3))
     }
     as_owner.post(log + "coin-pile/", counts)
-    summaries = list(GameEvent.objects.values_list("summary", flat=True))
-    assert summaries == [
-        "Chloe (enclave-of-the-bear) is wiped out and may rejoin.",
-        "Chloe joins the war again in Brazil.",
-        "The coin pile ran out: a red star to Ada.",
+    stored = list(GameEvent.objects.values_list("kind", "data"))
+    assert stored[:2] == [
+        (EventKind.ELIMINATED, {"can_rejoin": True}),
+        (EventKind.REJOINED, {"territory": "brazil"}),
     ]
+    assert stored[2][0] == EventKind.COIN_PILE_OUT and stored[2][1]["red_star_to"] == ada
     events = [e.text for e in as_owner.get(url(campaign, "games/1/")).context["events"]]
     assert events == [
         "Chloe (Enclave of the Bear) is wiped out and may rejoin",
@@ -363,9 +364,7 @@ def test_a_rejoin_on_a_marked_territory_is_refused_on_the_page_and_writes_nothin
 
 def test_a_rejoin_entered_before_territories_were_recorded_still_reads(game, players, as_owner):
     seat = game.seats.get(player=players["Chloe"])
-    GameEvent.objects.create(
-        game=game, seq=1, kind="rejoined", summary="Chloe joins the war again.", seat=seat, data={}
-    )
+    GameEvent.objects.create(game=game, seq=1, kind=EventKind.REJOINED, seat=seat, data={})
     events = [e.text for e in as_owner.get(url(game.campaign, "games/1/")).context["events"]]
     assert events == ["Chloe joins the war again"]
 

@@ -11,9 +11,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from campaigns.capitals import found_world_capital, world_capitals_unlocked
-from campaigns.game import decks
+from campaigns.game import decks, event_words
 from campaigns.game.rulebook import setting_stickers
 from campaigns.models import GameStatus
+from campaigns.vocabulary import HIDDEN
 from legacy import rules
 from legacy.errors import RuleViolation
 from legacy.models import DeckCard, PacketOpening
@@ -47,7 +48,7 @@ def card_rows(campaign_id: int, sees_unlocked: bool) -> dict[str, list[dict]]:
         out[card.deck].append(
             {
                 "id": card.pk,
-                "title": card.title if sees_unlocked else str(pages.HIDDEN),
+                "title": card.title if sees_unlocked else str(HIDDEN),
                 "text": card.text if sees_unlocked else "",
                 "packet": pages.packet_name(card.opening.packet),
                 "state": where.state,
@@ -116,8 +117,8 @@ def game_card(request, access, number):
         except RuleViolation as refusal:
             refuse(form, refusal)
         else:
-            words = pages.EventWords.load(access.campaign.pk, factions, access.sees_unlocked)
-            what = pages.event_text(result.event, words)
+            words = event_words.EventWords.load(access.campaign.pk, factions, access.sees_unlocked)
+            what = event_words.event_text(result.event, words)
             messages.success(request, _("Noted: %(what)s") % {"what": what})
             return redirect("campaigns:game", access.campaign.pk, game.number)
     context = game_context(request, access, game)

@@ -12,13 +12,11 @@ from campaigns.game import factions as service
 from campaigns.game.derived import factions_of
 from campaigns.models import GameStatus, Result
 from campaigns.selectors.cards import faction_card_backs
+from campaigns.vocabulary import HIDDEN, UNLOCKED_FACTION, UNLOCKED_POWER
 from legacy.errors import RuleViolation
 from legacy.models import FactionPower, PacketOpening, Scar
-from web import pages
 from web.forms.factions import FactionAddForm, PowerDestroyForm, PowerPlaceForm
 from web.names import (
-    UNLOCKED_FACTION,
-    UNLOCKED_POWER,
     faction_name,
     power_words,
     scar_kind_name,
@@ -65,7 +63,7 @@ def _page(request, access, forms: dict | None = None, status: int = 200):
     scar_rows = Scar.objects.filter(campaign=campaign, faction__isnull=False)
     scar_rows = scar_rows.current() if game is None else scar_rows.as_of(game)
     for s in scar_rows.select_related("kind"):
-        scars[s.faction] = scar_kind_name(s.kind) if (s.kind.base or sees) else str(pages.HIDDEN)
+        scars[s.faction] = scar_kind_name(s.kind) if (s.kind.base or sees) else str(HIDDEN)
     cards = []
     names = {}
     for slug, f in found.items():

@@ -14,6 +14,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from campaigns import services
+from campaigns.game import event_words
 from campaigns.models import (
     AuditEntry,
     Game,
@@ -22,7 +23,7 @@ from campaigns.models import (
     Seat,
 )
 from campaigns.selectors.history import HistoryWords, MarkHistory
-from campaigns.vocabulary import AuditAction
+from campaigns.vocabulary import HIDDEN, UNLOCKED_FACTION, AuditAction
 from legacy import board, rules
 from legacy.corrections import MARK_TYPES, changed_fields
 from legacy.errors import RuleViolation
@@ -40,7 +41,6 @@ from web.forms.marks import (
     ReasonForm,
 )
 from web.names import (
-    UNLOCKED_FACTION,
     campaign_faction_names,
     continent_name,
     faction_name,
@@ -68,7 +68,7 @@ def history_words() -> HistoryWords:
         power_name=lambda power: power_words(power)[0],
         packet_name=pages.packet_name,
         scar_kind_name=scar_kind_name,
-        hidden=pages.HIDDEN,
+        hidden=HIDDEN,
         unlocked_faction=UNLOCKED_FACTION,
     )
 
@@ -93,10 +93,10 @@ def game_stories(access, game_list) -> tuple[list[dict], dict, dict]:
     ):
         seats[s.game_id].append(s)
     events = defaultdict(list)
-    words = pages.EventWords.load(campaign.pk, factions, access.sees_unlocked)
+    words = event_words.EventWords.load(campaign.pk, factions, access.sees_unlocked)
     for e in GameEvent.objects.filter(game_id__in=shown).select_related("seat__player"):
-        e.label = pages.EVENT_LABELS.get(e.kind, e.kind)
-        e.text = pages.event_text(e, words)
+        e.label = event_words.kind_label(e.kind)
+        e.text = event_words.event_text(e, words)
         events[e.game_id].append(e)
     rewards = defaultdict(list)
     for r in label_rewards(

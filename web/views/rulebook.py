@@ -9,6 +9,7 @@ from django.views.decorators.http import require_POST
 
 from campaigns.game import rulebook
 from campaigns.services import last_game_number
+from campaigns.vocabulary import HIDDEN
 from legacy.box import PACKET_BY_SLUG
 from legacy.errors import RuleViolation
 from legacy.models import PacketOpening, SealedComponent
@@ -47,11 +48,11 @@ def sticker_rows(access, stickers, own: dict[str, str]) -> list[dict]:
             if opening.packet in PACKET_BY_SLUG:
                 packet = pages.packet_name(opening.packet)
             else:
-                packet = own.get(opening.packet, opening.packet) if shown else pages.HIDDEN
+                packet = own.get(opening.packet, opening.packet) if shown else HIDDEN
         rows.append(
             {
                 "sticker": sticker,
-                "title": sticker.title if shown else pages.HIDDEN,
+                "title": sticker.title if shown else HIDDEN,
                 "text": sticker.text if shown else "",
                 "packet": packet,
                 "setting": SETTING_LABELS.get(sticker.setting) if sticker.setting else None,

@@ -8,6 +8,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from campaigns.game.scars import set_dice_effect
+from campaigns.vocabulary import HIDDEN
 from legacy.errors import RuleViolation
 from legacy.models import ScarKind
 from web import pages
@@ -51,7 +52,7 @@ def scar_types(request, access):
                 form = DiceEffectForm(initial={"scar": kind.slug, "dice_effect": kind.dice_effect})
         rows.append(
             {
-                "name": scar_kind_name(kind) if shown else pages.HIDDEN,
+                "name": scar_kind_name(kind) if shown else HIDDEN,
                 "effect": pages.DICE_EFFECT_LABELS.get(kind.dice_effect, kind.dice_effect),
                 "base": kind.base,
                 "on_faction_card": kind.on_faction_card,

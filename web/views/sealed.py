@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from campaigns.game import sealed
+from campaigns.vocabulary import HIDDEN
 from legacy.errors import RuleViolation
 from legacy.models import PacketOpening, SealedComponent
 from web import pages
@@ -40,8 +41,8 @@ def component_rows(access: Access) -> list[dict]:
         rows.append(
             {
                 "component": c,
-                "name": c.name if access.sees_unlocked else pages.HIDDEN,
-                "trigger": c.trigger if access.sees_unlocked else pages.HIDDEN,
+                "name": c.name if access.sees_unlocked else HIDDEN,
+                "trigger": c.trigger if access.sees_unlocked else HIDDEN,
                 "opening": opening,
                 "contents": contents.get(opening.pk, []) if opening else [],
             }

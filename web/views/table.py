@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from campaigns.game import table
+from campaigns.game import event_words, table
 from campaigns.game.holdings import entry_of, holdings_of, roll_of
 from campaigns.game.packets import packets_to_open
 from campaigns.game.setup import played_since_setup, start_game
@@ -103,7 +103,7 @@ def game_forms(access, game, seats, data=None, which=None):
         .order_by("-seq")[:5]
     ]
     makers = {
-        "scar": lambda d: ScarForm(
+        EventKind.SCAR_PLACED: lambda d: ScarForm(
             d,
             prefix="scar",
             scar_kinds=[(k.slug, scar_kind_name(k)) for k in kinds],
@@ -111,15 +111,15 @@ def game_forms(access, game, seats, data=None, which=None):
             factions=factions,
             seats=seats,
         ),
-        "missiles": lambda d: MissilesForm(d, prefix="missiles", seats=seats, rolls=rolls),
-        "recruitment": lambda d: RecruitmentForm(d, prefix="recruitment", seats=seats),
-        "red-star": lambda d: RedStarForm(d, prefix="redstar", seats=seats),
-        "eliminated": lambda d: EliminationForm(d, prefix="eliminated", seats=seats),
-        "rejoined": lambda d: RejoinForm(d, prefix="rejoined", seats=seats),
-        "coin-pile": lambda d: CoinPileForm(d, prefix="coinpile", seats=seats),
+        EventKind.MISSILES: lambda d: MissilesForm(d, prefix="missiles", seats=seats, rolls=rolls),
+        EventKind.RECRUITMENT: lambda d: RecruitmentForm(d, prefix="recruitment", seats=seats),
+        EventKind.RED_STAR_BOUGHT: lambda d: RedStarForm(d, prefix="redstar", seats=seats),
+        EventKind.ELIMINATED: lambda d: EliminationForm(d, prefix="eliminated", seats=seats),
+        EventKind.REJOINED: lambda d: RejoinForm(d, prefix="rejoined", seats=seats),
+        EventKind.COIN_PILE_OUT: lambda d: CoinPileForm(d, prefix="coinpile", seats=seats),
     }
     if mark_kinds:
-        makers["mark"] = lambda d: MarkForm(
+        makers[EventKind.MARK_PLACED] = lambda d: MarkForm(
             d,
             prefix="mark",
             mark_kinds=[(k.slug, k.name) for k in mark_kinds],
@@ -127,28 +127,42 @@ def game_forms(access, game, seats, data=None, which=None):
             seats=seats,
         )
     if cities:
-        makers["city-destroyed"] = lambda d: DestroyCityForm(
+        makers[EventKind.CITY_DESTROYED] = lambda d: DestroyCityForm(
             d, prefix="citydestroyed", cities=cities
         )
     if forts:
-        makers["fort-attacked"] = lambda d: FortAttackForm(
+        makers[EventKind.FORTIFICATION_ATTACKED] = lambda d: FortAttackForm(
             d, prefix="fortattacked", forts=forts, seats=seats
         )
     return {k: make(data if k == which else None) for k, make in makers.items()}
 
 
+# The question each form of the quick log asks (an entry's kind names what was written).
 LOG_TITLES = {
-    "scar": gettext_lazy("A scar is placed"),
-    "missiles": gettext_lazy("Missiles on one roll"),
-    "recruitment": gettext_lazy("A big recruitment (30+ troops)"),
-    "red-star": gettext_lazy("A red star bought with 4 cards"),
-    "eliminated": gettext_lazy("A faction is wiped out"),
-    "rejoined": gettext_lazy("A faction joins the war again"),
-    "coin-pile": gettext_lazy("The coin-card pile ran out"),
-    "mark": gettext_lazy("A mark the group unlocked is placed"),
-    "city-destroyed": gettext_lazy("A city is destroyed"),
-    "fort-attacked": gettext_lazy("A fortified city is attacked with 3 troops"),
+    EventKind.SCAR_PLACED: gettext_lazy("A scar is placed"),
+    EventKind.MISSILES: gettext_lazy("Missiles on one roll"),
+    EventKind.RECRUITMENT: gettext_lazy("A big recruitment (30+ troops)"),
+    EventKind.RED_STAR_BOUGHT: gettext_lazy("A red star bought with 4 cards"),
+    EventKind.ELIMINATED: gettext_lazy("A faction is wiped out"),
+    EventKind.REJOINED: gettext_lazy("A faction joins the war again"),
+    EventKind.COIN_PILE_OUT: gettext_lazy("The coin-card pile ran out"),
+    EventKind.MARK_PLACED: gettext_lazy("A mark the group unlocked is placed"),
+    EventKind.CITY_DESTROYED: gettext_lazy("A city is destroyed"),
+    EventKind.FORTIFICATION_ATTACKED: gettext_lazy("A fortified city is attacked with 3 troops"),
 }
+# The quick log's addresses (/log/<path>/) are older than ``EventKind`` and stay as they were;
+# a kind not listed is its own path.
+LOG_PATHS = {
+    EventKind.SCAR_PLACED: "scar",
+    EventKind.RED_STAR_BOUGHT: "red-star",
+    EventKind.COIN_PILE_OUT: "coin-pile",
+    EventKind.MARK_PLACED: "mark",
+}
+KIND_OF_PATH = {LOG_PATHS.get(kind, kind.value): kind for kind in LOG_TITLES}
+
+
+def log_path(kind: EventKind) -> str:
+    return LOG_PATHS.get(kind, kind.value)
 
 
 NOTED = "earthbook:table-noted"
@@ -193,14 +207,14 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
     seats = label_seats(list(game.seats.select_related("player").order_by("order")), factions)
     players = player_names(campaign.pk)
     events = list(game.events.select_related("seat__player", "voided_by").order_by("seq"))
-    words = pages.EventWords.load(campaign.pk, factions, access.sees_unlocked)
+    words = event_words.EventWords.load(campaign.pk, factions, access.sees_unlocked)
     for e in events:
-        e.label = pages.EVENT_LABELS.get(e.kind, e.kind)
-        e.text = pages.event_text(e, words)
+        e.label = event_words.kind_label(e.kind)
+        e.text = event_words.event_text(e, words)
     replayed = holdings_of(game, seats=seats, events=events)
     for s in seats:
         s.holdings = replayed.holdings[s.pk]
-        s.holding_words = pages.holding_words(s.holdings, words.scars)
+        s.holding_words = event_words.holding_words(s.holdings, words.scars)
     finished = game.status == GameStatus.FINISHED
     world = world_as_of(campaign.pk, game.number if finished else None)
     hqs = {s.hq: s.faction for s in seats}
@@ -227,7 +241,13 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
     if game.status == GameStatus.IN_PROGRESS and access.can_write:
         forms_ = log_forms or game_forms(access, game, seats)
         context["log_forms"] = [
-            {"kind": k, "title": LOG_TITLES[k], "form": f, "open": k == open_log}
+            {
+                "kind": k,
+                "path": log_path(k),
+                "title": LOG_TITLES[k],
+                "form": f,
+                "open": k == open_log,
+            }
             for k, f in forms_.items()
         ]
         context["card_form"] = card_entry_form(campaign.pk, seats)
@@ -279,7 +299,7 @@ def _log(kind, game, form, user):
         value = d.get(name)
         return int(value) if value else None
 
-    if kind == "scar":
+    if kind == EventKind.SCAR_PLACED:
         return table.place_scar(
             game=game,
             scar=d["scar"],
@@ -290,19 +310,19 @@ def _log(kind, game, form, user):
             reason=d.get("reason") or "",
             by=user,
         )
-    if kind == "missiles":
+    if kind == EventKind.MISSILES:
         return table.use_missiles(
             game=game, count=d["count"], player=player(), roll=player("roll"), by=user
         )
-    if kind == "recruitment":
+    if kind == EventKind.RECRUITMENT:
         return table.record_recruitment(game=game, player=player(), troops=d["troops"], by=user)
-    if kind == "red-star":
+    if kind == EventKind.RED_STAR_BOUGHT:
         return table.buy_red_star(game=game, player=player(), by=user)
-    if kind == "eliminated":
+    if kind == EventKind.ELIMINATED:
         return table.eliminate_faction(
             game=game, player=player(), can_rejoin=d["can_rejoin"], by=user
         )
-    if kind == "rejoined":
+    if kind == EventKind.REJOINED:
         return table.rejoin_faction(
             game=game,
             player=player(),
@@ -310,9 +330,9 @@ def _log(kind, game, form, user):
             occupied=d.get("occupied") or [],
             by=user,
         )
-    if kind == "coin-pile":
+    if kind == EventKind.COIN_PILE_OUT:
         return table.coin_pile_out(game=game, territories=form.counts(), by=user)
-    if kind == "mark":
+    if kind == EventKind.MARK_PLACED:
         return table.place_mark(
             game=game,
             kind=d["kind"],
@@ -322,9 +342,9 @@ def _log(kind, game, form, user):
             player=player(),
             by=user,
         )
-    if kind == "city-destroyed":
+    if kind == EventKind.CITY_DESTROYED:
         return table.destroy_city(game=game, territory=d["territory"], by=user)
-    if kind == "fort-attacked":
+    if kind == EventKind.FORTIFICATION_ATTACKED:
         return table.attack_fortification(
             game=game, territory=d["territory"], player=player(), by=user
         )
@@ -338,6 +358,7 @@ def game_log(request, access, number, kind):
     if game.status != GameStatus.IN_PROGRESS:
         messages.error(request, _("Game %(n)s is not being played.") % {"n": game.number})
         return redirect("campaigns:game", access.campaign.pk, game.number)
+    kind = KIND_OF_PATH.get(kind)  # None for an address the quick log does not have: a 404
     factions = campaign_faction_names(access.campaign.pk, access.sees_unlocked)
     seats = label_seats(list(game.seats.select_related("player").order_by("order")), factions)
     log_forms = game_forms(access, game, seats, request.POST, kind)
@@ -379,9 +400,9 @@ def game_void(request, access, number, seq):
             remember_noted(request, game, seq, "voided", result.stays_opened)
             return redirect(log_url(access, game))
     factions = campaign_faction_names(access.campaign.pk, access.sees_unlocked)
-    words = pages.EventWords.load(access.campaign.pk, factions, access.sees_unlocked)
-    event.label = pages.EVENT_LABELS.get(event.kind, event.kind)
-    event.text = pages.event_text(event, words)
+    words = event_words.EventWords.load(access.campaign.pk, factions, access.sees_unlocked)
+    event.label = event_words.kind_label(event.kind)
+    event.text = event_words.event_text(event, words)
     return render(
         request,
         "campaigns/game_void.html",

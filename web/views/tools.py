@@ -11,6 +11,7 @@ from campaigns.game.odds import held_powers
 from campaigns.models import (
     Player,
 )
+from campaigns.vocabulary import HIDDEN
 from legacy import board, names, rules, scar_effects
 from legacy.box import FACTION_BY_SLUG
 from legacy.errors import RuleViolation
@@ -134,7 +135,7 @@ def reading_words(access, found) -> dict:
         if found.scar_base:
             scar = names.base_scar(found.scar, found.scar_name, get_language())
         else:
-            scar = found.scar_name if access.sees_unlocked else str(pages.HIDDEN)
+            scar = found.scar_name if access.sees_unlocked else str(HIDDEN)
     return {
         "scar": scar,
         "effect": pages.DICE_EFFECT_LABELS[found.dice_effect],
