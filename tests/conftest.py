@@ -15,12 +15,8 @@ from django.utils import translation
 
 from campaigns import services
 from legacy.box import FACTIONS
-
-
-def _missing(reason: str):
-    if os.environ.get("CI") == "true" and os.environ.get("EARTHBOOK_PASS") != "sqlite":
-        pytest.fail(f"CI needs the real parts: {reason}", pytrace=False)
-    pytest.skip(reason)
+from tests.support.games import TWELVE_COINS
+from tests.support.real_parts import missing
 
 
 @pytest.fixture(autouse=True)
@@ -34,9 +30,9 @@ def _language_of_its_own():
 @pytest.fixture(autouse=True)
 def _real_parts(request):
     if request.node.get_closest_marker("postgres") and connection.vendor != "postgresql":
-        _missing("DATABASE_URL does not point at PostgreSQL")
+        missing("DATABASE_URL does not point at PostgreSQL")
     if request.node.get_closest_marker("worker") and not os.environ.get("REDIS_URL"):
-        _missing("REDIS_URL is not set, so there is no broker for a real Celery worker")
+        missing("REDIS_URL is not set, so there is no broker for a real Celery worker")
 
 
 @pytest.fixture
@@ -73,22 +69,6 @@ def players(campaign):
     return {p.name: p for p in campaign.players.all()}
 
 
-TWELVE_COINS = [
-    "alaska",
-    "alaska",
-    "brazil",
-    "brazil",
-    "egypt",
-    "china",
-    "india",
-    "peru",
-    "iceland",
-    "japan",
-    "ural",
-    "siberia",
-]
-
-
 @pytest.fixture
 def prepared_campaign(campaign, owner):
     services.prepare_first_game(
@@ -99,11 +79,3 @@ def prepared_campaign(campaign, owner):
     )
     campaign.refresh_from_db()
     return campaign
-
-
-def give(game, player, **start) -> None:
-    """The seat of ``player`` in ``game`` starts with these tokens (``missiles=2``, a
-    ``scar_card_kind``...), as the signatures of earlier games would have given it."""
-    from campaigns.models import Seat
-
-    Seat.objects.filter(game=game, player=player).update(**start)

@@ -10,7 +10,8 @@ from campaigns.game.table import eliminate_faction
 from campaigns.models import Campaign
 from legacy.box import Stock
 from legacy.models import City, StockAllowance
-from tests.api.conftest import client_for, seats
+from tests.support.api import client_for
+from tests.support.games import seats
 
 pytestmark = pytest.mark.django_db
 

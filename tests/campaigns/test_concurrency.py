@@ -23,7 +23,7 @@ from campaigns.models import AuditEntry, GameReward
 from legacy.errors import RuleViolation
 from legacy.models import City, Signature
 from legacy.selectors import world_as_of
-from tests.conftest import give
+from tests.support.games import give
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

@@ -22,7 +22,7 @@ from campaigns.models import AuditEntry, Game, GameStatus, Seat
 from legacy.errors import RuleViolation
 from legacy.models import MARK_MODELS, City, CoinSticker, ScarKind, Signature
 from legacy.selectors import world_as_of
-from tests.conftest import give
+from tests.support.games import give
 
 pytestmark = pytest.mark.django_db
 

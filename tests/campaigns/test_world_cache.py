@@ -6,7 +6,7 @@ from campaigns import services
 from campaigns.game.setup import setup_game, start_game
 from campaigns.game.table import place_scar
 from legacy.errors import RuleViolation
-from tests.campaigns.test_games import FACTIONS, HQS, seat
+from tests.support.games import FACTIONS, HQS, seat
 
 pytestmark = pytest.mark.django_db
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 
 from campaigns.game.setup import setup_game
 from campaigns.models import Membership, Role
@@ -14,10 +13,6 @@ def media(settings, tmp_path):
     """Stored photos go to a fresh folder (the default storage follows MEDIA_ROOT)."""
     settings.MEDIA_ROOT = tmp_path / "media"
     return settings.MEDIA_ROOT
-
-
-def stored_files(media) -> list[str]:
-    return sorted(p.name for p in media.rglob("*") if p.is_file())
 
 
 @pytest.fixture
@@ -49,10 +44,3 @@ def other_editor(django_user_model, prepared_campaign):
 @pytest.fixture
 def viewer(django_user_model, prepared_campaign):
     return member(django_user_model, prepared_campaign, "vera", Role.VIEWER)
-
-
-def client_for(user=None, language="en") -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE=language)
-    if user is not None:
-        client.force_login(user)
-    return client

@@ -13,7 +13,7 @@ from campaigns.models import GamePhoto, PhotoStatus
 from campaigns.photos.service import add_photo
 from campaigns.photos.tasks import prepare_photo
 from campaigns.pictures.recovery import recover_snapshots
-from tests.photos import made
+from tests.support import made
 
 pytestmark = pytest.mark.django_db
 

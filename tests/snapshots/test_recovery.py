@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from campaigns.models import Snapshot, SnapshotStatus
 from campaigns.pictures.recovery import recover_snapshots
-from tests.snapshots.conftest import stored_files
+from tests.support.snapshots import stored_files
 
 pytestmark = pytest.mark.django_db
 

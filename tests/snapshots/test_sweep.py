@@ -25,7 +25,8 @@ from campaigns.models import (
     PosterStatus,
     Snapshot,
 )
-from tests.snapshots.conftest import play_first_game, stored_files
+from tests.support.games import play_first_game
+from tests.support.snapshots import stored_files
 
 pytestmark = pytest.mark.django_db
 

@@ -31,7 +31,8 @@ from PIL import Image
 
 from campaigns.models import Snapshot, SnapshotStatus
 from campaigns.pictures.render import TEST_DELAY_ENV
-from tests.snapshots.conftest import play_first_game, stored_files
+from tests.support.games import play_first_game
+from tests.support.snapshots import stored_files
 
 pytestmark = [
     pytest.mark.worker,

@@ -11,7 +11,7 @@ import pytest
 from campaigns.game.packets import open_packet
 from campaigns.game.table import place_scar
 from campaigns.models import AuditEntry, GameEvent, Invitation, Player
-from tests.web.conftest import play
+from tests.support.games import play
 
 pytestmark = pytest.mark.django_db
 

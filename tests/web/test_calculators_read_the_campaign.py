@@ -12,8 +12,8 @@ from campaigns.models import AuditEntry
 from legacy import scar_effects
 from legacy.models import FactionPower, ScarKind
 from legacy.odds import battle_odds
-from tests.dice_by_hand import conquest
-from tests.web.conftest import start_next_game
+from tests.support.dice_by_hand import conquest
+from tests.support.games import start_next_game
 
 pytestmark = pytest.mark.django_db
 

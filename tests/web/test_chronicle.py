@@ -20,9 +20,9 @@ from campaigns.chronicle.start import request_pdf
 from campaigns.models import Campaign, ChronicleExport, GameEvent, Membership, Role
 from campaigns.photos.service import add_photo
 from config.celery import app
-from tests.photos.made import encoded
-from tests.web.chronicle import fifteen_games
-from tests.web.conftest import client_for
+from tests.support.chronicle import fifteen_games
+from tests.support.made import encoded
+from tests.support.pages import client_for
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 

@@ -9,7 +9,7 @@ from django.utils import translation
 from campaigns.game.table import attack_fortification
 from legacy.models import City, Fortification
 from legacy.selectors import world_as_of
-from tests.web.conftest import start_next_game
+from tests.support.games import start_next_game
 
 pytestmark = pytest.mark.django_db
 

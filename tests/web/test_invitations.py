@@ -10,7 +10,7 @@ from django.test import Client
 from django.utils import timezone
 
 from campaigns.models import AuditEntry, Invitation, Membership, Role
-from tests.web.conftest import client_for
+from tests.support.pages import client_for
 
 pytestmark = pytest.mark.django_db
 

@@ -24,8 +24,7 @@ from legacy import board
 from legacy.box import FACTIONS
 from legacy.models import MARK_MODELS, City, CoinSticker, FactionPower, PacketOpening
 from legacy.selectors import world_as_of
-from tests.conftest import give
-from tests.web.conftest import play, start_next_game
+from tests.support.games import give, play, start_next_game
 from web.forms.finish import FinishForm
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from django.test import Client
 
-from tests.web.conftest import play
+from tests.support.games import play
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from campaigns.game.table import eliminate_faction
 from campaigns.models import Campaign, Game, GameStatus
 from legacy.box import Stock
 from legacy.models import City, StockAllowance
-from tests.web.conftest import start_next_game
+from tests.support.games import start_next_game
 
 pytestmark = pytest.mark.django_db
 

@@ -11,8 +11,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from campaigns.models import Campaign, GameEvent
-from tests.conftest import give
-from tests.web.conftest import client_for, play, start_next_game
+from tests.support.games import give, play, start_next_game
+from tests.support.pages import client_for
 
 pytestmark = pytest.mark.django_db
 
