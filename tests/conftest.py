@@ -1,4 +1,10 @@
-"""Fixtures shared by the whole suite: people, campaigns, and the real services when asked.
+"""Fixtures shared by the whole suite: people, campaigns, games, and the real services when asked.
+
+The personas: the owner (olga), an editor (edda) and a viewer (vic) who are members of the
+campaign, and a stranger (sam) who is not. The campaign has five players; ``prepared_campaign`` is
+ready for its first game and ``game`` is that first game in progress at the usual table (see
+``tests.support.games``). Directories whose tests need other people or games override these in
+their own conftest. What the fixtures are built from lives in ``tests.support``.
 
 Tests marked ``postgres`` or ``worker`` need the real parts. Outside CI they are skipped when the
 service is not configured; in CI (``CI=true``) a missing service fails them loudly, except in the
@@ -14,8 +20,10 @@ from django.db import connection
 from django.utils import translation
 
 from campaigns import services
+from campaigns.models import Role
 from legacy.box import FACTIONS
-from tests.support.games import TWELVE_COINS
+from tests.support.games import TWELVE_COINS, start, trio_of
+from tests.support.people import member
 from tests.support.real_parts import missing
 
 
@@ -58,6 +66,16 @@ def stranger(django_user_model):
 
 
 @pytest.fixture
+def editor(campaign):
+    return member(campaign, "edda", Role.EDITOR)
+
+
+@pytest.fixture
+def viewer(campaign):
+    return member(campaign, "vic", Role.VIEWER)
+
+
+@pytest.fixture
 def campaign(owner):
     return services.create_campaign(
         owner=owner, name="Our Earth", players=["Ada", "Boris", "Chloe", "Dmitri", "Esme"]
@@ -79,3 +97,16 @@ def prepared_campaign(campaign, owner):
     )
     campaign.refresh_from_db()
     return campaign
+
+
+@pytest.fixture
+def trio(players):
+    """Ada, Boris and Chloe, who sit at the usual table."""
+    return trio_of(players)
+
+
+@pytest.fixture
+def game(prepared_campaign, players):
+    """Game 1 in progress: Ada (Khan Industries, Egypt), Boris (Die Mechaniker, Japan) and Chloe
+    (Enclave of the Bear, Peru), every faction with its power (a)."""
+    return start(prepared_campaign, players)
