@@ -30,6 +30,24 @@ def prepared(owner, name):
     return campaign
 
 
+def finish_data(players, **extra):
+    """The end-of-game form filled in with the usual ending; ``extra`` replaces or adds fields."""
+    ada, boris, chloe = (players[n].pk for n in ("Ada", "Boris", "Chloe"))
+    data = {
+        f"result_{ada}": "won",
+        f"result_{boris}": "held_on",
+        f"result_{chloe}": "eliminated",
+        "winner_kind": "major-city",
+        "w_major-city_target": "egypt",
+        "w_major-city_name": "Cairo",
+        f"h{boris}_kind": "minor-city",
+        f"h{boris}_minor-city_target": "japan",
+        f"h{boris}_name": "Edo",
+    }
+    data.update(extra)
+    return data
+
+
 # Page -> the most queries it may take (sessions and auth included).
 BUDGETS = {
     "": 60,

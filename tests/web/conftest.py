@@ -1,7 +1,7 @@
 """Personas and played campaigns for the page tests.
 
-The owner (``owner``, from the suite's conftest), an editor, a viewer and a stranger, each a
-logged-in test client. Played campaigns come from ``tests.support.games.play``, which plays
+The owner, an editor, a viewer and a stranger (from the suite's conftest), each as a logged-in
+test client. Played campaigns come from ``tests.support.games.play``, which plays
 whole games through the services, with events and rewards, so pages have a history to show.
 """
 
@@ -11,7 +11,6 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
-from campaigns.models import Membership, Role
 from tests.support.pages import client_for
 
 
@@ -19,20 +18,6 @@ from tests.support.pages import client_for
 def _fresh_counters():
     """Sign-up counts per address live in the cache; each test starts with none."""
     cache.clear()
-
-
-@pytest.fixture
-def editor(django_user_model, campaign):
-    user = django_user_model.objects.create_user(username="edda", password="pw-edda-123")
-    Membership.objects.create(campaign=campaign, user=user, role=Role.EDITOR)
-    return user
-
-
-@pytest.fixture
-def viewer(django_user_model, campaign):
-    user = django_user_model.objects.create_user(username="vic", password="pw-vic-123")
-    Membership.objects.create(campaign=campaign, user=user, role=Role.VIEWER)
-    return user
 
 
 @pytest.fixture

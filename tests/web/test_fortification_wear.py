@@ -9,18 +9,12 @@ from django.utils import translation
 from campaigns.game.table import attack_fortification
 from legacy.models import City, Fortification
 from legacy.selectors import world_as_of
-from tests.support.games import start_next_game
 
 pytestmark = pytest.mark.django_db
 
 
 def url(campaign, page=""):
     return f"/c/{campaign.pk}/{page}"
-
-
-@pytest.fixture
-def game(prepared_campaign):
-    return start_next_game(prepared_campaign)
 
 
 @pytest.fixture
