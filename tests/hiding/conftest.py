@@ -1,9 +1,10 @@
 """A campaign that hides what its packets unlocked, holding unlocked content of every kind, and
 the people who read it.
 
-``seed_unlocked`` builds the content; each name or text it enters holds an invented word that
-appears nowhere else, listed in ``SECRET_WORDS``. A new kind of unlocked content is added there,
-with its own word: the walk test (``test_walk.py``) then checks it on every read.
+``seed_unlocked`` (in ``tests.support.hiding``) builds the content; each name or text it enters
+holds an invented word that appears nowhere else, listed in ``SECRET_WORDS``. A new kind of
+unlocked content is added there, with its own word: the walk test (``test_walk.py``) then checks
+it on every read.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import pytest
 from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from campaigns.models import GamePhoto, Membership, PhotoStatus, Role, Snapshot, SnapshotStatus
+from campaigns.models import GamePhoto, PhotoStatus, Snapshot, SnapshotStatus
 from campaigns.photos.service import add_photo
 from campaigns.pictures.snapshots import request_snapshot, request_timeline
 from config.celery import app as celery_app
@@ -26,20 +27,6 @@ def _fresh_cache():
     cache.clear()
     yield
     cache.clear()
-
-
-@pytest.fixture
-def editor(django_user_model, campaign):
-    user = django_user_model.objects.create_user(username="edda", password="pw-edda-123")
-    Membership.objects.create(campaign=campaign, user=user, role=Role.EDITOR)
-    return user
-
-
-@pytest.fixture
-def viewer(django_user_model, campaign):
-    user = django_user_model.objects.create_user(username="vic", password="pw-vic-123")
-    Membership.objects.create(campaign=campaign, user=user, role=Role.VIEWER)
-    return user
 
 
 @pytest.fixture

@@ -8,7 +8,8 @@ answer, a page, a fragment, the board's SVG, an event's summary or data, or the 
 editor reading the same addresses finds every one of them, so the seed is there to be hidden.
 
 New endpoints and pages are walked as soon as they exist. A path or query parameter this walk
-does not know how to fill fails the test by name: teach ``api_values``/``page_values`` it.
+does not know how to fill fails the test by name: teach ``api_values``/``page_values`` it (in
+``tests.support.hiding``).
 """
 
 from __future__ import annotations

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from campaigns.game.setup import setup_game
-from campaigns.models import Membership, Role
+from campaigns.models import Role
+from tests.support.games import seats
+from tests.support.people import member
 
 
 @pytest.fixture(autouse=True)
@@ -17,30 +19,20 @@ def media(settings, tmp_path):
 
 @pytest.fixture
 def game(prepared_campaign, players, owner):
-    seats = [
-        {"player": players["Ada"].pk, "faction": "khan-industries", "hq": "egypt"},
-        {"player": players["Boris"].pk, "faction": "die-mechaniker", "hq": "japan"},
-        {"player": players["Chloe"].pk, "faction": "enclave-of-the-bear", "hq": "peru"},
-    ]
-    return setup_game(campaign=prepared_campaign, seats=seats, by=owner)
-
-
-def member(django_user_model, campaign, name: str, role: str):
-    user = django_user_model.objects.create_user(username=name, password=f"pw-{name}-123")
-    Membership.objects.create(campaign=campaign, user=user, role=role)
-    return user
+    """Game 1 set up at the usual table, not started yet."""
+    return setup_game(campaign=prepared_campaign, seats=seats(players), by=owner)
 
 
 @pytest.fixture
-def editor(django_user_model, prepared_campaign):
-    return member(django_user_model, prepared_campaign, "edith", Role.EDITOR)
+def editor(prepared_campaign):
+    return member(prepared_campaign, "edith", Role.EDITOR)
 
 
 @pytest.fixture
-def other_editor(django_user_model, prepared_campaign):
-    return member(django_user_model, prepared_campaign, "eric", Role.EDITOR)
+def other_editor(prepared_campaign):
+    return member(prepared_campaign, "eric", Role.EDITOR)
 
 
 @pytest.fixture
-def viewer(django_user_model, prepared_campaign):
-    return member(django_user_model, prepared_campaign, "vera", Role.VIEWER)
+def viewer(prepared_campaign):
+    return member(prepared_campaign, "vera", Role.VIEWER)

@@ -7,6 +7,7 @@ import pytest
 
 from config.celery import app as celery_app
 from tests.support.games import play_first_game
+from tests.support.people import member
 
 
 @pytest.fixture(autouse=True)
@@ -39,10 +40,8 @@ def played(prepared_campaign, players, django_capture_on_commit_callbacks):
 
 
 @pytest.fixture
-def viewer(played, django_user_model):
+def viewer(played):
     """A member of ``played`` who may read it and no more."""
-    from campaigns.models import Membership, Role
+    from campaigns.models import Role
 
-    user = django_user_model.objects.create_user(username="vic", password="pw-vic-123")
-    Membership.objects.create(campaign=played, user=user, role=Role.VIEWER)
-    return user
+    return member(played, "vic", Role.VIEWER)
