@@ -19,6 +19,11 @@ def client_for(user=None, language: str | None = None) -> Client:
     return client
 
 
+def url(campaign, page=""):
+    """The address of ``page`` of ``campaign`` (its home page when empty)."""
+    return f"/c/{campaign.pk}/{page}"
+
+
 def prepared(owner, name):
     """A campaign of ``owner``'s with five players, ready for its first game."""
     campaign = services.create_campaign(

@@ -13,12 +13,9 @@ from legacy import scar_effects
 from legacy.models import FactionPower, ScarKind
 from legacy.odds import battle_odds
 from tests.support.dice_by_hand import conquest
+from tests.support.pages import url
 
 pytestmark = pytest.mark.django_db
-
-
-def url(campaign, page=""):
-    return f"/c/{campaign.pk}/{page}"
 
 
 @pytest.fixture

@@ -9,12 +9,9 @@ from django.utils import translation
 from campaigns.game.table import attack_fortification
 from legacy.models import City, Fortification
 from legacy.selectors import world_as_of
+from tests.support.pages import url
 
 pytestmark = pytest.mark.django_db
-
-
-def url(campaign, page=""):
-    return f"/c/{campaign.pk}/{page}"
 
 
 @pytest.fixture

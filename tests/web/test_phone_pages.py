@@ -12,14 +12,10 @@ from django.test import Client
 from django.utils import translation
 
 from campaigns.models import Game
-from tests.support.pages import client_for
+from tests.support.pages import client_for, url
 from web import pages
 
 pytestmark = pytest.mark.django_db
-
-
-def url(campaign, page=""):
-    return f"/c/{campaign.pk}/{page}"
 
 
 def seat(players, i, name, faction="", hq=""):

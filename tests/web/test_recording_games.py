@@ -25,7 +25,7 @@ from legacy.box import FACTIONS
 from legacy.models import MARK_MODELS, City, CoinSticker, FactionPower, PacketOpening
 from legacy.selectors import world_as_of
 from tests.support.games import give, play, start_next_game
-from tests.support.pages import finish_data
+from tests.support.pages import finish_data, url
 from web.forms.finish import FinishForm
 
 pytestmark = pytest.mark.django_db
@@ -37,10 +37,6 @@ def world_rows(campaign) -> dict:
     rows["events"] = GameEvent.objects.filter(game__campaign=campaign).count()
     rows["audit"] = AuditEntry.objects.filter(campaign=campaign).count()
     return rows
-
-
-def url(campaign, page=""):
-    return f"/c/{campaign.pk}/{page}"
 
 
 # --- Accounts -------------------------------------------------------------------------------------

@@ -10,12 +10,9 @@ import pytest
 from django.test import Client
 
 from tests.support.games import play
+from tests.support.pages import url
 
 pytestmark = pytest.mark.django_db
-
-
-def url(campaign, page=""):
-    return f"/c/{campaign.pk}/{page}"
 
 
 @pytest.fixture

@@ -7,13 +7,9 @@ import pytest
 
 from campaigns.game.table import place_scar
 from tests.support.games import play, start_next_game
-from tests.support.pages import client_for
+from tests.support.pages import client_for, url
 
 pytestmark = pytest.mark.django_db
-
-
-def url(campaign, page=""):
-    return f"/c/{campaign.pk}/{page}"
 
 
 @pytest.fixture

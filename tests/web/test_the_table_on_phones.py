@@ -12,13 +12,9 @@ from django.test.utils import CaptureQueriesContext
 
 from campaigns.models import Campaign, GameEvent
 from tests.support.games import give, play
-from tests.support.pages import client_for
+from tests.support.pages import client_for, url
 
 pytestmark = pytest.mark.django_db
-
-
-def url(campaign, page=""):
-    return f"/c/{campaign.pk}/{page}"
 
 
 def part(html: str, name: str) -> str:
