@@ -22,6 +22,7 @@ from django.utils import translation
 from campaigns import services
 from campaigns.models import Role
 from legacy.box import FACTIONS
+from legacy.models import City, Fortification
 from tests.support.games import TWELVE_COINS, start, trio_of
 from tests.support.people import member
 from tests.support.real_parts import missing
@@ -110,3 +111,12 @@ def game(prepared_campaign, players):
     """Game 1 in progress: Ada (Khan Industries, Egypt), Boris (Die Mechaniker, Japan) and Chloe
     (Enclave of the Bear, Peru), every faction with its power (a)."""
     return start(prepared_campaign, players)
+
+
+@pytest.fixture
+def cairo(prepared_campaign):
+    """Cairo, a major city in Egypt from before the first game, with its fortification."""
+    city = City.objects.create(
+        campaign=prepared_campaign, territory="egypt", kind="major", name="Cairo", placed_in_game=0
+    )
+    return Fortification.objects.create(campaign=prepared_campaign, city=city, placed_in_game=0)

@@ -7,10 +7,8 @@ import json
 
 import pytest
 
-from campaigns.models import Membership, Role
-from legacy.models import City
 from tests.support.api import client_for
-from tests.support.endpoints import ENDPOINTS, fill
+from tests.support.endpoints import ENDPOINTS, fill, ids_in
 
 pytestmark = pytest.mark.django_db
 
@@ -60,13 +58,7 @@ def assert_refused_well(response, what):
 def test_a_write_endpoint_refuses_nasty_payloads_without_a_500(
     history, players, owner, method, path, body
 ):
-    ids = {
-        "ada": players["Ada"].pk,
-        "boris": players["Boris"].pk,
-        "chloe": players["Chloe"].pk,
-        "member": Membership.objects.get(campaign=history, role=Role.VIEWER).pk,
-        "city": City.objects.get(campaign=history, territory="egypt").pk,
-    }
+    ids = ids_in(history, players)
     client = client_for(owner)
     url = f"/api/v1/campaigns/{history.pk}/" + fill(path, ids)
     send = getattr(client, method)

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from campaigns.models import Membership, Role
-from legacy.models import City
+from campaigns.models import Membership
 from tests.support.api import client_for
-from tests.support.endpoints import EDIT, ENDPOINTS, MEMBER, OWN, READ, fill
+from tests.support.endpoints import EDIT, ENDPOINTS, MEMBER, OWN, READ, fill, ids_in
 
 pytestmark = pytest.mark.django_db
 
@@ -68,13 +67,7 @@ def test_permission_matrix(
 ):
     history.shared = True
     history.save(update_fields=["shared"])
-    ids = {
-        "ada": players["Ada"].pk,
-        "boris": players["Boris"].pk,
-        "chloe": players["Chloe"].pk,
-        "member": Membership.objects.get(campaign=history, role=Role.VIEWER).pk,
-        "city": City.objects.get(campaign=history, territory="egypt").pk,
-    }
+    ids = ids_in(history, players)
     user = {"owner": owner, "editor": editor, "viewer": viewer}.get(persona)
     if persona.startswith("stranger"):
         user = stranger

@@ -20,14 +20,6 @@ def game(prepared_campaign, trio):
     return start(prepared_campaign, trio, ("egypt", "siberia", "peru"))
 
 
-@pytest.fixture
-def cairo(prepared_campaign):
-    city = City.objects.create(
-        campaign=prepared_campaign, territory="egypt", kind="major", name="Cairo", placed_in_game=0
-    )
-    return Fortification.objects.create(campaign=prepared_campaign, city=city, placed_in_game=0)
-
-
 def egypt(campaign_id, game=None):
     return world_as_of(campaign_id, game).territories["egypt"].city
 

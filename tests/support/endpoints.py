@@ -3,6 +3,9 @@ them all."""
 
 from __future__ import annotations
 
+from campaigns.models import Membership, Role
+from legacy.models import City
+
 READ, MEMBER, EDIT, OWN = "read", "member", "edit", "own"
 
 # (method, path under the campaign, body, level needed, status when allowed)
@@ -89,3 +92,14 @@ def fill(value, ids):
     if isinstance(value, list):
         return [fill(v, ids) for v in value]
     return value
+
+
+def ids_in(history, players) -> dict:
+    """What the placeholders of the paths and bodies stand for in the ``history`` campaign."""
+    return {
+        "ada": players["Ada"].pk,
+        "boris": players["Boris"].pk,
+        "chloe": players["Chloe"].pk,
+        "member": Membership.objects.get(campaign=history, role=Role.VIEWER).pk,
+        "city": City.objects.get(campaign=history, territory="egypt").pk,
+    }
