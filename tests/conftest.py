@@ -57,6 +57,14 @@ def eager_tasks():
 
 
 @pytest.fixture
+def media(settings, tmp_path):
+    """Stored files (photos, pictures, posters) go to a fresh folder of the test's own (the default
+    storage follows MEDIA_ROOT); the folder is returned."""
+    settings.MEDIA_ROOT = tmp_path / "media"
+    return settings.MEDIA_ROOT
+
+
+@pytest.fixture
 def owner(django_user_model):
     return django_user_model.objects.create_user(username="olga", password="pw-olga-123")
 

@@ -11,10 +11,8 @@ from tests.support.people import member
 
 
 @pytest.fixture(autouse=True)
-def media(settings, tmp_path):
-    """Stored pictures go to a fresh folder (the default storage follows MEDIA_ROOT)."""
-    settings.MEDIA_ROOT = tmp_path / "media"
-    return settings.MEDIA_ROOT
+def _own_media(media):
+    """Stored pictures go to a fresh folder of each test's own."""
 
 
 @pytest.fixture(autouse=True)

@@ -18,10 +18,9 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
 
 @pytest.fixture(autouse=True)
-def media(settings, tmp_path):
-    """Posters go to a fresh folder (the default storage follows MEDIA_ROOT)."""
-    settings.MEDIA_ROOT = tmp_path / "media"
-    cache.clear()  # nobody asked for a poster yet
+def _no_poster_yet(media):
+    """Posters go to a fresh folder of each test's own, and nobody asked for one yet."""
+    cache.clear()
 
 
 @pytest.fixture
