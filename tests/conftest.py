@@ -1,4 +1,10 @@
-"""Fixtures shared by the whole suite: people, campaigns, and the real services when asked.
+"""Fixtures shared by the whole suite: people, campaigns, games, and the real services when asked.
+
+The personas: the owner (olga), an editor (edda) and a viewer (vic) who are members of the
+campaign, and a stranger (sam) who is not. The campaign has five players; ``prepared_campaign`` is
+ready for its first game and ``game`` is that first game in progress at the usual table (see
+``tests.support.games``). Directories whose tests need other people or games override these in
+their own conftest. What the fixtures are built from lives in ``tests.support``.
 
 Tests marked ``postgres`` or ``worker`` need the real parts. Outside CI they are skipped when the
 service is not configured; in CI (``CI=true``) a missing service fails them loudly, except in the
@@ -14,13 +20,12 @@ from django.db import connection
 from django.utils import translation
 
 from campaigns import services
+from campaigns.models import Role
 from legacy.box import FACTIONS
-
-
-def _missing(reason: str):
-    if os.environ.get("CI") == "true" and os.environ.get("EARTHBOOK_PASS") != "sqlite":
-        pytest.fail(f"CI needs the real parts: {reason}", pytrace=False)
-    pytest.skip(reason)
+from legacy.models import City, Fortification
+from tests.support.games import TWELVE_COINS, start, trio_of
+from tests.support.people import member
+from tests.support.real_parts import missing
 
 
 @pytest.fixture(autouse=True)
@@ -34,9 +39,9 @@ def _language_of_its_own():
 @pytest.fixture(autouse=True)
 def _real_parts(request):
     if request.node.get_closest_marker("postgres") and connection.vendor != "postgresql":
-        _missing("DATABASE_URL does not point at PostgreSQL")
+        missing("DATABASE_URL does not point at PostgreSQL")
     if request.node.get_closest_marker("worker") and not os.environ.get("REDIS_URL"):
-        _missing("REDIS_URL is not set, so there is no broker for a real Celery worker")
+        missing("REDIS_URL is not set, so there is no broker for a real Celery worker")
 
 
 @pytest.fixture
@@ -52,6 +57,14 @@ def eager_tasks():
 
 
 @pytest.fixture
+def media(settings, tmp_path):
+    """Stored files (photos, pictures, posters) go to a fresh folder of the test's own (the default
+    storage follows MEDIA_ROOT); the folder is returned."""
+    settings.MEDIA_ROOT = tmp_path / "media"
+    return settings.MEDIA_ROOT
+
+
+@pytest.fixture
 def owner(django_user_model):
     return django_user_model.objects.create_user(username="olga", password="pw-olga-123")
 
@@ -59,6 +72,16 @@ def owner(django_user_model):
 @pytest.fixture
 def stranger(django_user_model):
     return django_user_model.objects.create_user(username="sam", password="pw-sam-123")
+
+
+@pytest.fixture
+def editor(campaign):
+    return member(campaign, "edda", Role.EDITOR)
+
+
+@pytest.fixture
+def viewer(campaign):
+    return member(campaign, "vic", Role.VIEWER)
 
 
 @pytest.fixture
@@ -73,22 +96,6 @@ def players(campaign):
     return {p.name: p for p in campaign.players.all()}
 
 
-TWELVE_COINS = [
-    "alaska",
-    "alaska",
-    "brazil",
-    "brazil",
-    "egypt",
-    "china",
-    "india",
-    "peru",
-    "iceland",
-    "japan",
-    "ural",
-    "siberia",
-]
-
-
 @pytest.fixture
 def prepared_campaign(campaign, owner):
     services.prepare_first_game(
@@ -101,9 +108,23 @@ def prepared_campaign(campaign, owner):
     return campaign
 
 
-def give(game, player, **start) -> None:
-    """The seat of ``player`` in ``game`` starts with these tokens (``missiles=2``, a
-    ``scar_card_kind``...), as the signatures of earlier games would have given it."""
-    from campaigns.models import Seat
+@pytest.fixture
+def trio(players):
+    """Ada, Boris and Chloe, who sit at the usual table."""
+    return trio_of(players)
 
-    Seat.objects.filter(game=game, player=player).update(**start)
+
+@pytest.fixture
+def game(prepared_campaign, players):
+    """Game 1 in progress: Ada (Khan Industries, Egypt), Boris (Die Mechaniker, Japan) and Chloe
+    (Enclave of the Bear, Peru), every faction with its power (a)."""
+    return start(prepared_campaign, players)
+
+
+@pytest.fixture
+def cairo(prepared_campaign):
+    """Cairo, a major city in Egypt from before the first game, with its fortification."""
+    city = City.objects.create(
+        campaign=prepared_campaign, territory="egypt", kind="major", name="Cairo", placed_in_game=0
+    )
+    return Fortification.objects.create(campaign=prepared_campaign, city=city, placed_in_game=0)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.config.test_env import settings_seen_with
+from tests.support.environment import settings_seen_with
 
 REPO = Path(__file__).resolve().parents[1]
 TEMPLATE_DIRS = [REPO / "templates", REPO / "api" / "templates"]

@@ -8,14 +8,11 @@ from __future__ import annotations
 
 import pytest
 from django.core.cache import cache
-from rest_framework.authtoken.models import Token
-from rest_framework.test import APIClient
 
 from campaigns.game.finish import finish_game
 from campaigns.game.setup import setup_game, start_game
 from campaigns.models import Membership, Role
-
-FACTIONS = ["khan-industries", "die-mechaniker", "enclave-of-the-bear"]
+from tests.support.games import finish_kwargs, seats
 
 
 @pytest.fixture(autouse=True)
@@ -24,14 +21,6 @@ def _fresh_throttles():
     cache.clear()
     yield
     cache.clear()
-
-
-def client_for(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        token, _ = Token.objects.get_or_create(user=user)
-        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
-    return client
 
 
 @pytest.fixture
@@ -50,24 +39,6 @@ def crew(prepared_campaign, editor, viewer):
     Membership.objects.create(campaign=prepared_campaign, user=editor, role=Role.EDITOR)
     Membership.objects.create(campaign=prepared_campaign, user=viewer, role=Role.VIEWER)
     return prepared_campaign
-
-
-def seats(players, hqs=("egypt", "japan", "peru")):
-    names = ["Ada", "Boris", "Chloe"]
-    return [
-        {"player": players[n].pk, "faction": f, "hq": h}
-        for n, f, h in zip(names, FACTIONS, hqs, strict=True)
-    ]
-
-
-def finish_kwargs(players):
-    ada, boris, chloe = players["Ada"], players["Boris"], players["Chloe"]
-    return {
-        "results": {ada.pk: "won", boris.pk: "held_on", chloe.pk: "eliminated"},
-        "controlled": {boris.pk: ["japan", "china"]},
-        "winner_reward": {"kind": "major-city", "territory": "egypt", "name": "Cairo"},
-        "held_on_rewards": {boris.pk: {"kind": "minor-city", "territory": "japan", "name": "Edo"}},
-    }
 
 
 @pytest.fixture

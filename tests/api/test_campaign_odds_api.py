@@ -10,8 +10,8 @@ from campaigns.models import AuditEntry
 from legacy import scar_effects
 from legacy.models import FactionPower, ScarKind
 from legacy.odds import battle_odds
-from tests.api.conftest import client_for
-from tests.dice_by_hand import conquest
+from tests.support.api import client_for
+from tests.support.dice_by_hand import conquest
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from campaigns.models import ChronicleExport, Membership, Role
-from tests.web.chronicle import fifteen_games
+from tests.support.chronicle import fifteen_games
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 

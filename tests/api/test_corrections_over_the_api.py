@@ -9,8 +9,8 @@ from django.test.utils import CaptureQueriesContext
 
 from campaigns import services
 from legacy.models import City, DestroyedCard
-from tests.api.conftest import client_for
-from tests.api.test_query_budgets import play
+from tests.support.api import client_for
+from tests.support.games import play_games
 
 pytestmark = pytest.mark.django_db
 
@@ -60,7 +60,7 @@ def test_the_audit_gives_a_corrections_before_and_after(moved, owner):
 
 def test_the_game_and_audit_cost_the_same_with_corrections_after_more_games(crew, players, owner):
     campaign = crew
-    play(campaign, players, owner, 1)
+    play_games(campaign, players, owner, 1)
     card = DestroyedCard.objects.get(campaign=campaign, placed_in_game=1)
     services.correct_mark(
         campaign=campaign,
@@ -78,5 +78,5 @@ def test_the_game_and_audit_cost_the_same_with_corrections_after_more_games(crew
         return len(captured)
 
     before = [queries("games/1/"), queries("audit/")]
-    play(campaign, players, owner, 3)
+    play_games(campaign, players, owner, 3)
     assert [queries("games/1/"), queries("audit/")] == before

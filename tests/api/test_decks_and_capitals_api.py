@@ -5,7 +5,7 @@ import pytest
 
 from campaigns.game.packets import open_packet
 from legacy.models import City, DeckCard
-from tests.api.conftest import client_for
+from tests.support.api import client_for
 
 pytestmark = pytest.mark.django_db
 

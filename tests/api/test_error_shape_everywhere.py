@@ -14,7 +14,7 @@ from django.urls import get_resolver
 from django.utils.module_loading import import_string
 
 from api.views import board
-from tests.api.conftest import client_for
+from tests.support.api import client_for
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,7 @@ from django.utils import timezone
 from rest_framework.settings import api_settings
 from rest_framework.test import APIClient
 
-from tests.api.conftest import client_for
+from tests.support.api import client_for
 
 pytestmark = pytest.mark.django_db
 

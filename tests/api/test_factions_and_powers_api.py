@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from campaigns.game.packets import open_packet
-from tests.api.conftest import client_for, seats
+from tests.support.api import client_for
+from tests.support.games import seats
 
 pytestmark = pytest.mark.django_db
 
@@ -89,7 +90,7 @@ def test_a_power_is_destroyed_over_the_api_once(unlocked, editor):
 def test_the_card_backs_show_the_powers_as_of_an_earlier_game(unlocked, editor, owner, players):
     from campaigns.game.finish import finish_game
     from campaigns.models import Game
-    from tests.api.conftest import finish_kwargs
+    from tests.support.games import finish_kwargs
 
     api = client_for(editor)
     api.post(

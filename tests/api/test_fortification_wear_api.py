@@ -6,7 +6,7 @@ import pytest
 
 from legacy.models import City, Fortification
 from legacy.selectors import world_as_of
-from tests.api.conftest import client_for
+from tests.support.api import client_for
 
 pytestmark = pytest.mark.django_db
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.api.conftest import FACTIONS, client_for
-from tests.conftest import give
+from tests.support.api import client_for
+from tests.support.games import FACTIONS, give
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from campaigns import backup
 from campaigns.imports.tasks import import_backup
 from campaigns.models import Campaign, ImportJob, Player
 from legacy.models import City
-from tests.api.conftest import client_for
+from tests.support.api import client_for
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from campaigns.models import EventKind, GameEvent
-from tests.api.conftest import client_for
+from tests.support.api import client_for
 
 pytestmark = pytest.mark.django_db
 

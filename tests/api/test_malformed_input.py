@@ -7,10 +7,8 @@ import json
 
 import pytest
 
-from campaigns.models import Membership, Role
-from legacy.models import City
-from tests.api.conftest import client_for
-from tests.api.test_permissions import ENDPOINTS, _fill
+from tests.support.api import client_for
+from tests.support.endpoints import ENDPOINTS, fill, ids_in
 
 pytestmark = pytest.mark.django_db
 
@@ -60,19 +58,13 @@ def assert_refused_well(response, what):
 def test_a_write_endpoint_refuses_nasty_payloads_without_a_500(
     history, players, owner, method, path, body
 ):
-    ids = {
-        "ada": players["Ada"].pk,
-        "boris": players["Boris"].pk,
-        "chloe": players["Chloe"].pk,
-        "member": Membership.objects.get(campaign=history, role=Role.VIEWER).pk,
-        "city": City.objects.get(campaign=history, territory="egypt").pk,
-    }
+    ids = ids_in(history, players)
     client = client_for(owner)
-    url = f"/api/v1/campaigns/{history.pk}/" + _fill(path, ids)
+    url = f"/api/v1/campaigns/{history.pk}/" + fill(path, ids)
     send = getattr(client, method)
     for raw in NASTY_BODIES:
         assert_refused_well(send(url, raw, content_type="application/json"), raw[:40])
-    valid = _fill(body, ids) or {}
+    valid = fill(body, ids) or {}
     for key in list(valid) or ["anything"]:
         for value in NASTY_VALUES:
             payload = {**valid, key: value}

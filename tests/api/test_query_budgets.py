@@ -8,48 +8,11 @@ from django.test.utils import CaptureQueriesContext
 
 from campaigns.game.finish import finish_game
 from campaigns.game.setup import setup_game, start_game
-from campaigns.game.table import place_scar, use_missiles
 from legacy.selectors import world_as_of
-from tests.api.conftest import client_for, finish_kwargs, seats
+from tests.support.api import client_for, count_queries
+from tests.support.games import BUDGET_HQS, finish_kwargs, play_games, seats
 
 pytestmark = pytest.mark.django_db
-
-
-def next_game_number(campaign) -> int:
-    return campaign.games.count() + 1
-
-
-HQS = [("egypt", "japan", "peru"), ("argentina", "greenland", "india")]
-
-
-def play(campaign, players, owner, count: int) -> None:
-    """``count`` more finished games, each with a scar placed during play and rewards."""
-    scars = ["brazil", "ural", "siberia", "alberta", "iceland", "ontario"]
-    for _ in range(count):
-        n = next_game_number(campaign)
-        g = start_game(
-            game=setup_game(campaign=campaign, seats=seats(players, HQS[n % 2]), by=owner)
-        )
-        if n > 1:  # Ada signed every game before: she holds a missile
-            use_missiles(game=g, count=1, player=players["Ada"].pk)
-        if n <= len(scars) and g.scar_cards_dealt:
-            scar = "ammo-shortage" if n % 2 else "bunker"  # the box has 3 cards of each
-            place_scar(game=g, scar=scar, territory=scars[n - 1], player=players["Boris"].pk)
-        kw = finish_kwargs(players)
-        kw["winner_reward"] = {"kind": "destroy-card", "territory": scars[n - 1]}
-        boris_hq = HQS[n % 2][1]
-        kw["controlled"] = {players["Boris"].pk: [boris_hq]}
-        kw["held_on_rewards"] = {
-            players["Boris"].pk: {"kind": "upgrade-card", "territory": boris_hq}
-        }
-        finish_game(game=g, by=owner, **kw)
-
-
-def count_queries(client, url: str) -> int:
-    with CaptureQueriesContext(connection) as captured:
-        response = client.get(url)
-    assert response.status_code == 200, response.content[:300]
-    return len(captured)
 
 
 @pytest.mark.parametrize(
@@ -80,15 +43,15 @@ def count_queries(client, url: str) -> int:
 def test_a_read_costs_the_same_for_one_game_and_for_many(crew, players, owner, path):
     client = client_for(owner)
     url = f"/api/v1/campaigns/{crew.pk}/{path}"
-    play(crew, players, owner, 1)
+    play_games(crew, players, owner, 1)
     one = count_queries(client, url)
-    play(crew, players, owner, 4)
+    play_games(crew, players, owner, 4)
     five = count_queries(client, url)
     assert one == five, f"{path}: {one} queries for 1 game, {five} for 5"
 
 
 def test_the_world_endpoint_costs_the_selector_plus_two_queries(crew, players, owner):
-    play(crew, players, owner, 3)
+    play_games(crew, players, owner, 3)
     with CaptureQueriesContext(connection) as selector:
         world_as_of(crew.pk)
     # The token and the campaign with the caller's role (one query), then the selector's own.
@@ -97,7 +60,7 @@ def test_the_world_endpoint_costs_the_selector_plus_two_queries(crew, players, o
 
 
 def test_the_game_list_stays_within_its_budget(crew, players, owner):
-    play(crew, players, owner, 3)
+    play_games(crew, players, owner, 3)
     # token, access, count, games, seats with their players
     assert count_queries(client_for(owner), f"/api/v1/campaigns/{crew.pk}/games/") == 5
 
@@ -114,8 +77,8 @@ def test_an_entry_costs_the_same_at_the_first_and_the_fortieth_and_after_many_ga
     crew, players, owner
 ):
     client = client_for(owner)
-    play(crew, players, owner, 1)
-    game = start_game(game=setup_game(campaign=crew, seats=seats(players, HQS[0]), by=owner))
+    play_games(crew, players, owner, 1)
+    game = start_game(game=setup_game(campaign=crew, seats=seats(players, BUDGET_HQS[0]), by=owner))
     ada = players["Ada"].pk
     first = post_red_star(client, crew, game, ada)
     for _ in range(38):
@@ -127,7 +90,9 @@ def test_an_entry_costs_the_same_at_the_first_and_the_fortieth_and_after_many_ga
     kw["controlled"] = {players["Boris"].pk: ["japan"]}
     kw["held_on_rewards"] = {players["Boris"].pk: {"kind": "upgrade-card", "territory": "japan"}}
     finish_game(game=game, by=owner, **kw)
-    play(crew, players, owner, 4)
-    n = next_game_number(crew)
-    later = start_game(game=setup_game(campaign=crew, seats=seats(players, HQS[n % 2]), by=owner))
+    play_games(crew, players, owner, 4)
+    n = crew.games.count() + 1
+    later = start_game(
+        game=setup_game(campaign=crew, seats=seats(players, BUDGET_HQS[n % 2]), by=owner)
+    )
     assert post_red_star(client, crew, later, ada) == first

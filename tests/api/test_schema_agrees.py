@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.api.conftest import client_for
+from tests.support.api import client_for
 
 pytestmark = pytest.mark.django_db
 

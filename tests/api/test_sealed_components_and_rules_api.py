@@ -11,7 +11,7 @@ from campaigns.game import rulebook, sealed
 from campaigns.game.packets import open_packet
 from campaigns.models import Campaign, Game, GameStatus
 from legacy.models import PacketOpening, RuleSticker, SealedComponent
-from tests.api.conftest import client_for
+from tests.support.api import client_for
 
 pytestmark = pytest.mark.django_db
 

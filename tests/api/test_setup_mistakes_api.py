@@ -8,7 +8,7 @@ import pytest
 
 from campaigns.game.setup import setup_game
 from campaigns.models import AuditEntry, Game, Seat
-from tests.api.conftest import client_for
+from tests.support.api import client_for
 
 pytestmark = pytest.mark.django_db
 

@@ -9,17 +9,16 @@ import pytest
 from django.core.cache import cache
 from PIL import Image
 
-from tests.api.conftest import client_for
-from tests.campaigns.statistics_world import name_it, play_fifteen_and_name, play_two_games
+from tests.support.api import client_for
+from tests.support.statistics_world import name_it, play_fifteen_and_name, play_two_games
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
 
 @pytest.fixture(autouse=True)
-def media(settings, tmp_path):
-    """Posters go to a fresh folder (the default storage follows MEDIA_ROOT)."""
-    settings.MEDIA_ROOT = tmp_path / "media"
-    cache.clear()  # nobody asked for a poster yet
+def _no_poster_yet(media):
+    """Posters go to a fresh folder of each test's own, and nobody asked for one yet."""
+    cache.clear()
 
 
 @pytest.fixture
@@ -94,9 +93,9 @@ def test_after_the_world_is_named_the_poster_is_drawn_and_downloaded(
 def test_the_statistics_cost_the_same_after_three_games_and_after_fifteen(owner):
     from campaigns import services
     from legacy.box import FACTIONS
-    from tests.api.test_query_budgets import count_queries
-    from tests.campaigns.statistics_world import play_won_by_ada
-    from tests.conftest import TWELVE_COINS
+    from tests.support.api import count_queries
+    from tests.support.games import TWELVE_COINS
+    from tests.support.statistics_world import play_won_by_ada
 
     counts = []
     for games in (3, 15):

@@ -5,19 +5,13 @@ from __future__ import annotations
 import pytest
 from django.db.models import F
 
-from campaigns.game.setup import setup_game, start_game
 from campaigns.game.table import eliminate_faction
 from campaigns.models import Campaign
 from legacy.box import Stock
 from legacy.models import City, StockAllowance
-from tests.api.conftest import client_for, seats
+from tests.support.api import client_for
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def game(prepared_campaign, players):
-    return start_game(game=setup_game(campaign=prepared_campaign, seats=seats(players)))
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from tests.api.test_errors_and_accounts import assert_error
+from tests.support.api import assert_error
 
 pytestmark = pytest.mark.django_db
 

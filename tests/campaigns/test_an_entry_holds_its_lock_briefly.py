@@ -8,20 +8,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from campaigns.game.packets import open_packet
-from campaigns.game.setup import setup_game, start_game
 from campaigns.game.table import buy_red_star, eliminate_faction
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def game(prepared_campaign, players):
-    seats = [
-        {"player": players["Ada"].pk, "faction": "khan-industries", "hq": "egypt"},
-        {"player": players["Boris"].pk, "faction": "die-mechaniker", "hq": "japan"},
-        {"player": players["Chloe"].pk, "faction": "enclave-of-the-bear", "hq": "peru"},
-    ]
-    return start_game(game=setup_game(campaign=prepared_campaign, seats=seats))
 
 
 def test_the_packets_an_entry_makes_due_are_read_after_its_transaction(game, players):

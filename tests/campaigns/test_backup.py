@@ -64,7 +64,7 @@ from legacy.models import (
     UnlockedContent,
 )
 from legacy.selectors import world_as_of
-from tests.campaigns.test_full_campaign import AFTERWORD, HARBOUR, Table, play_season
+from tests.support.season import AFTERWORD, HARBOUR, Table, play_season
 
 pytestmark = pytest.mark.django_db
 
@@ -617,7 +617,7 @@ def test_the_importer_is_always_within_their_own_reach(saved, restorer):
 
 
 def test_a_world_name_roll_for_another_campaigns_player_is_refused(django_user_model):
-    from tests.campaigns.test_full_campaign import play_season
+    from tests.support.season import play_season
 
     table = play_season("keeper-two")
     stranger = Player.objects.exclude(campaign=table.campaign).first() or Player.objects.create(

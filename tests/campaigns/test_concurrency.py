@@ -17,13 +17,12 @@ import pytest
 from django.db import connection
 
 from campaigns.game.finish import finish_game
-from campaigns.game.setup import setup_game, start_game
 from campaigns.game.table import record_recruitment, use_missiles
 from campaigns.models import AuditEntry, GameReward
 from legacy.errors import RuleViolation
 from legacy.models import City, Signature
 from legacy.selectors import world_as_of
-from tests.conftest import give
+from tests.support.games import give
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -49,20 +48,6 @@ def at_the_same_moment(*actions) -> list[tuple[str, object]]:
         t.join(timeout=60)
     assert not any(t.is_alive() for t in threads), "a thread is stuck waiting for a lock"
     return outcomes
-
-
-@pytest.fixture
-def game(prepared_campaign, players):
-    ada, boris, chloe = players["Ada"], players["Boris"], players["Chloe"]
-    g = setup_game(
-        campaign=prepared_campaign,
-        seats=[
-            {"player": ada.pk, "faction": "khan-industries", "hq": "egypt"},
-            {"player": boris.pk, "faction": "die-mechaniker", "hq": "japan"},
-            {"player": chloe.pk, "faction": "enclave-of-the-bear", "hq": "peru"},
-        ],
-    )
-    return start_game(game=g)
 
 
 def test_two_people_finishing_the_same_game_at_once_record_it_once(game, players):

@@ -13,11 +13,11 @@ from campaigns.game.decks import (
 )
 from campaigns.game.holdings import holdings_of
 from campaigns.game.packets import open_packet
-from campaigns.game.setup import setup_game, start_game
 from campaigns.game.table import void_event
 from campaigns.models import EventKind
 from legacy.errors import RuleViolation
 from legacy.models import DeckCard
+from tests.support.games import start
 
 pytestmark = pytest.mark.django_db
 
@@ -32,16 +32,7 @@ def game(prepared_campaign, players):
             {"kind": "mission-card", "title": "Hold the Poles", "text": "Our own words."},
         ],
     )
-    ada, boris, chloe = players["Ada"], players["Boris"], players["Chloe"]
-    g = setup_game(
-        campaign=prepared_campaign,
-        seats=[
-            {"player": ada.pk, "faction": "khan-industries", "hq": "egypt"},
-            {"player": boris.pk, "faction": "die-mechaniker", "hq": "japan"},
-            {"player": chloe.pk, "faction": "enclave-of-the-bear", "hq": "peru"},
-        ],
-    )
-    return start_game(game=g)
+    return start(prepared_campaign, players)
 
 
 def card(game, deck):

@@ -9,7 +9,7 @@ from legacy.box import FACTIONS
 from legacy.errors import RuleViolation
 from legacy.models import MARK_MODELS, CoinSticker, FactionPower, StockAllowance
 from legacy.selectors import world_as_of
-from tests.conftest import TWELVE_COINS
+from tests.support.games import TWELVE_COINS
 
 pytestmark = pytest.mark.django_db
 

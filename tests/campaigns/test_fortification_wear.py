@@ -10,39 +10,14 @@ from campaigns.models import EventKind, GameEvent
 from legacy.errors import RuleViolation
 from legacy.models import City, Correction, Fortification
 from legacy.selectors import world_as_of
+from tests.support.games import seat, start
 
 pytestmark = pytest.mark.django_db
 
 
-def seat(player, faction, hq):
-    return {"player": player.pk, "faction": faction, "hq": hq}
-
-
-@pytest.fixture
-def trio(players):
-    return players["Ada"], players["Boris"], players["Chloe"]
-
-
 @pytest.fixture
 def game(prepared_campaign, trio):
-    ada, boris, chloe = trio
-    g = setup_game(
-        campaign=prepared_campaign,
-        seats=[
-            seat(ada, "khan-industries", "egypt"),
-            seat(boris, "die-mechaniker", "siberia"),
-            seat(chloe, "enclave-of-the-bear", "peru"),
-        ],
-    )
-    return start_game(game=g)
-
-
-@pytest.fixture
-def cairo(prepared_campaign):
-    city = City.objects.create(
-        campaign=prepared_campaign, territory="egypt", kind="major", name="Cairo", placed_in_game=0
-    )
-    return Fortification.objects.create(campaign=prepared_campaign, city=city, placed_in_game=0)
+    return start(prepared_campaign, trio, ("egypt", "siberia", "peru"))
 
 
 def egypt(campaign_id, game=None):

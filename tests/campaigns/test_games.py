@@ -25,12 +25,9 @@ from legacy import finish_rules
 from legacy.errors import RuleViolation
 from legacy.models import MARK_MODELS, City, CoinSticker, ScarKind, Signature
 from legacy.selectors import world_as_of
-from tests.conftest import give
+from tests.support.games import FACTIONS, HQS, finish, give, seat
 
 pytestmark = pytest.mark.django_db
-
-FACTIONS = ["khan-industries", "die-mechaniker", "enclave-of-the-bear"]
-HQS = ["egypt", "japan", "peru"]
 
 
 def snapshot(campaign) -> dict:
@@ -43,40 +40,6 @@ def snapshot(campaign) -> dict:
 
 def seat_row(game, player) -> Seat:
     return game.seats.get(player=player)
-
-
-def seat(player, faction, hq):
-    return {"player": player.pk, "faction": faction, "hq": hq}
-
-
-@pytest.fixture
-def trio(players):
-    return players["Ada"], players["Boris"], players["Chloe"]
-
-
-@pytest.fixture
-def game(prepared_campaign, trio):
-    ada, boris, chloe = trio
-    g = setup_game(
-        campaign=prepared_campaign,
-        seats=[
-            seat(ada, FACTIONS[0], "egypt"),
-            seat(boris, FACTIONS[1], "japan"),
-            seat(chloe, FACTIONS[2], "peru"),
-        ],
-    )
-    return start_game(game=g)
-
-
-def finish(game, trio, **kw):
-    ada, boris, chloe = trio
-    kw.setdefault("results", {ada.pk: "won", boris.pk: "held_on", chloe.pk: "eliminated"})
-    kw.setdefault("controlled", {boris.pk: ["japan", "china"]})
-    kw.setdefault("winner_reward", {"kind": "major-city", "territory": "egypt", "name": "Cairo"})
-    kw.setdefault(
-        "held_on_rewards", {boris.pk: {"kind": "minor-city", "territory": "japan", "name": "Edo"}}
-    )
-    return finish_game(game=game, **kw)
 
 
 def test_the_first_game_is_number_one_and_everyone_starts_with_a_red_star(game):

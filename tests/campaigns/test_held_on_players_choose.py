@@ -8,29 +8,12 @@ from django.db.models import F
 
 from campaigns import members
 from campaigns.game.finish import finish_game
-from campaigns.game.setup import setup_game, start_game
 from campaigns.models import AuditEntry, Campaign, GameStatus
 from legacy.box import Stock
 from legacy.errors import RuleViolation
 from legacy.models import City, StockAllowance
 
 pytestmark = pytest.mark.django_db
-
-FACTIONS = ["khan-industries", "die-mechaniker", "enclave-of-the-bear"]
-
-
-@pytest.fixture
-def trio(players):
-    return players["Ada"], players["Boris"], players["Chloe"]
-
-
-@pytest.fixture
-def game(prepared_campaign, trio):
-    seats = [
-        {"player": p.pk, "faction": f, "hq": h}
-        for p, f, h in zip(trio, FACTIONS, ["egypt", "japan", "peru"], strict=True)
-    ]
-    return start_game(game=setup_game(campaign=prepared_campaign, seats=seats))
 
 
 def empty_stock(campaign, *stocks):

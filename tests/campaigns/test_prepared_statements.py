@@ -10,7 +10,7 @@ from django.conf import settings
 from django.db import connection
 from rest_framework.authtoken.models import Token
 
-from tests.config.test_env import settings_seen_with
+from tests.support.environment import settings_seen_with
 
 pytestmark = pytest.mark.django_db
 

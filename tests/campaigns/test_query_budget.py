@@ -22,7 +22,7 @@ from campaigns.game.table import buy_red_star, use_missiles, void_event
 from campaigns.selectors.cards import faction_card_backs
 from campaigns.selectors.standings import standings
 from legacy.selectors import world_as_of
-from tests.conftest import give
+from tests.support.games import give
 
 pytestmark = pytest.mark.django_db
 
@@ -148,7 +148,7 @@ def test_the_game_page_and_the_games_api_cost_the_same_after_two_entries_and_aft
 ):
     from django.test import Client
 
-    from tests.api.conftest import client_for
+    from tests.support.api import client_for
 
     game = start(prepared_campaign, players)
     ada, boris = players["Ada"], players["Boris"]

@@ -12,7 +12,7 @@ from campaigns.game.packets import open_packet
 from campaigns.models import AuditEntry, Game, GameStatus
 from legacy.errors import RuleViolation
 from legacy.models import Correction, PacketOpening, SealedComponent
-from tests.web.conftest import play
+from tests.support.games import play
 
 pytestmark = pytest.mark.django_db
 

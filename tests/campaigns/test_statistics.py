@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from campaigns.selectors.statistics import campaign_statistics
-from tests.campaigns.statistics_world import play_two_games
+from tests.support.statistics_world import play_two_games
 
 pytestmark = pytest.mark.django_db
 

@@ -7,39 +7,19 @@ import pytest
 
 from campaigns.game.finish import amend_game, finish_game, results_from_log
 from campaigns.game.packets import packets_to_open
-from campaigns.game.setup import setup_game, start_game
 from campaigns.game.table import eliminate_faction, rejoin_faction
 from campaigns.models import GameStatus, Seat
 from legacy.errors import RuleViolation
 from legacy.models import City, Signature
+from tests.support.games import finish_kwargs
 
 pytestmark = pytest.mark.django_db
 
-FACTIONS = ["khan-industries", "die-mechaniker", "enclave-of-the-bear"]
-
-
-@pytest.fixture
-def trio(players):
-    return players["Ada"], players["Boris"], players["Chloe"]
-
-
-@pytest.fixture
-def game(prepared_campaign, trio):
-    seats = [
-        {"player": p.pk, "faction": f, "hq": h}
-        for p, f, h in zip(trio, FACTIONS, ["egypt", "japan", "peru"], strict=True)
-    ]
-    return start_game(game=setup_game(campaign=prepared_campaign, seats=seats))
-
 
 def finish(game, trio, results, **kw):
-    ada, boris, chloe = trio
-    kw.setdefault("controlled", {boris.pk: ["japan"]})
-    kw.setdefault("winner_reward", {"kind": "major-city", "territory": "egypt", "name": "Cairo"})
-    kw.setdefault(
-        "held_on_rewards", {boris.pk: {"kind": "minor-city", "territory": "japan", "name": "Edo"}}
-    )
-    return finish_game(game=game, results=results, **kw)
+    """The usual ending with these ``results``; Boris holds Japan only."""
+    kw.setdefault("controlled", {trio[1].pk: ["japan"]})
+    return finish_game(game=game, **{**finish_kwargs(trio), "results": results, **kw})
 
 
 def test_a_seat_eliminated_for_good_finished_as_held_on_is_refused_naming_the_entry(game, trio):

@@ -37,8 +37,8 @@ from legacy.models import (
     SealedComponent,
     Signature,
 )
-from tests.dice_by_hand import conquest
-from tests.hiding import test_walk as walk
+from tests.support import hiding as walk
+from tests.support.dice_by_hand import conquest
 
 pytestmark = pytest.mark.django_db
 

@@ -4,8 +4,8 @@ Pack 4."""
 import pytest
 
 from campaigns.game.packets import open_packet, packets_to_open
-from campaigns.game.setup import setup_game, start_game
 from campaigns.game.table import place_mark
+from tests.support.games import start
 
 pytestmark = pytest.mark.django_db
 
@@ -17,16 +17,7 @@ def game(prepared_campaign, players):
         packet="pack-1",
         unlocked=[{"kind": "mark-kind", "title": "Beacon", "opens_pack_4": True}],
     )
-    ada, boris, chloe = players["Ada"], players["Boris"], players["Chloe"]
-    g = setup_game(
-        campaign=prepared_campaign,
-        seats=[
-            {"player": ada.pk, "faction": "khan-industries", "hq": "egypt"},
-            {"player": boris.pk, "faction": "die-mechaniker", "hq": "japan"},
-            {"player": chloe.pk, "faction": "enclave-of-the-bear", "hq": "peru"},
-        ],
-    )
-    return start_game(game=g)
+    return start(prepared_campaign, players)
 
 
 def test_a_mark_on_a_faction_card_does_not_open_pack_four(game):

@@ -3,19 +3,10 @@
 import pytest
 
 from campaigns import services
-from campaigns.game.setup import setup_game, start_game
 from campaigns.game.table import place_scar
 from legacy.errors import RuleViolation
-from tests.campaigns.test_games import FACTIONS, HQS, seat
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def game(prepared_campaign, players):
-    trio = [players["Ada"], players["Boris"], players["Chloe"]]
-    seats = [seat(p, f, h) for p, f, h in zip(trio, FACTIONS, HQS, strict=True)]
-    return start_game(game=setup_game(campaign=prepared_campaign, seats=seats))
 
 
 def test_a_scar_placed_after_a_read_shows_in_the_next_read(game):

@@ -5,14 +5,13 @@ import pytest
 
 from campaigns import members
 from campaigns.capitals import found_world_capital, with_capitals_allowed
-from campaigns.game.finish import finish_game
 from campaigns.game.packets import open_packet
-from campaigns.game.setup import setup_game, start_game
 from legacy import rules
 from legacy.errors import RuleViolation
 from legacy.models import City
 from legacy.selectors import world_as_of
 from legacy.world import empty_world
+from tests.support.games import finish, start
 
 pytestmark = pytest.mark.django_db
 
@@ -70,16 +69,7 @@ def test_a_world_capital_on_a_territory_with_a_city_is_refused(unlocked):
 
 
 def test_a_world_capital_is_founded_between_games_only(unlocked, players):
-    ada, boris, chloe = players["Ada"], players["Boris"], players["Chloe"]
-    game = setup_game(
-        campaign=unlocked,
-        seats=[
-            {"player": ada.pk, "faction": "khan-industries", "hq": "egypt"},
-            {"player": boris.pk, "faction": "die-mechaniker", "hq": "japan"},
-            {"player": chloe.pk, "faction": "enclave-of-the-bear", "hq": "peru"},
-        ],
-    )
-    start_game(game=game)
+    start(unlocked, players)
     with pytest.raises(RuleViolation) as refused:
         found_world_capital(campaign=unlocked, territory="india", name="Nova")
     assert refused.value.rule == "world-capital-between-games"
@@ -102,32 +92,14 @@ def test_the_world_capitals_setting_refuses_a_negative_number(unlocked, owner):
     assert refused.value.rule == "world-capitals-setting"
 
 
-def _game(campaign, players):
-    ada, boris, chloe = players["Ada"], players["Boris"], players["Chloe"]
-    game = setup_game(
-        campaign=campaign,
-        seats=[
-            {"player": ada.pk, "faction": "khan-industries", "hq": "egypt"},
-            {"player": boris.pk, "faction": "die-mechaniker", "hq": "japan"},
-            {"player": chloe.pk, "faction": "enclave-of-the-bear", "hq": "peru"},
-        ],
-    )
-    return start_game(game=game)
-
-
 def _finish(game, players, reward):
-    ada, boris, chloe = players["Ada"], players["Boris"], players["Chloe"]
-    return finish_game(
-        game=game,
-        results={ada.pk: "won", boris.pk: "held_on", chloe.pk: "eliminated"},
-        controlled={boris.pk: ["japan"]},
-        winner_reward=reward,
-        held_on_rewards={boris.pk: {"kind": "minor-city", "territory": "japan", "name": "Edo"}},
-    )
+    """The usual ending with ``reward`` for Ada; Boris holds Japan only."""
+    boris = players["Boris"]
+    return finish(game, players, winner_reward=reward, controlled={boris.pk: ["japan"]})
 
 
 def test_the_winner_may_found_a_world_capital_as_the_reward(unlocked, players):
-    game = _game(unlocked, players)
+    game = start(unlocked, players)
     _finish(game, players, {"kind": "world-capital", "territory": "india", "name": "Nova"})
     city = City.objects.get(campaign=unlocked, kind="capital")
     assert (city.territory, city.placed_in_game, city.placed_by) == ("india", 1, players["Ada"])
@@ -135,7 +107,7 @@ def test_the_winner_may_found_a_world_capital_as_the_reward(unlocked, players):
 
 def test_a_world_capital_reward_beyond_the_campaigns_number_is_refused(unlocked, players):
     found_world_capital(campaign=unlocked, territory="brazil", name="Nova")
-    game = _game(unlocked, players)
+    game = start(unlocked, players)
     world = with_capitals_allowed(world_as_of(unlocked.pk), unlocked)
     assert rules.Reward.WORLD_CAPITAL not in rules.winner_reward_targets(world)
     with pytest.raises(RuleViolation) as refused:

@@ -9,7 +9,7 @@ import threading
 import uuid
 
 from config.cache import FailSoftRedisCache
-from tests.conftest import _missing
+from tests.support.real_parts import missing
 
 
 def test_the_cache_builds_its_redis_client_once_and_reuses_it():
@@ -22,7 +22,7 @@ def test_the_cache_builds_its_redis_client_once_and_reuses_it():
 def test_threads_sharing_the_client_each_read_back_what_they_wrote():
     url = os.environ.get("REDIS_URL")
     if not url:
-        _missing("REDIS_URL is not set")
+        missing("REDIS_URL is not set")
     cache = FailSoftRedisCache(url, {})
     prefix = uuid.uuid4().hex
     seen: dict[int, list] = {}

@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.config.test_env import REPO, settings_seen_with, start_with
+from tests.support.environment import REPO, settings_seen_with, start_with
 
 ENV_EXAMPLE = REPO / "docker" / ".env.example"
 

@@ -7,40 +7,13 @@ checked in a fresh interpreter started with exactly that environment and nothing
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
 from config.env import env_bool, env_int, env_list, env_str
-
-REPO = Path(__file__).resolve().parents[2]
-
-
-def start_with(env: dict[str, str], code: str = "import config.settings"):
-    """Run ``code`` in a new interpreter whose environment holds ``env`` and nothing else."""
-    clean = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(REPO), **env}
-    return subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=REPO,
-        env=clean,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-
-
-def settings_seen_with(env: dict[str, str], expression: str):
-    """The value of ``expression`` (over ``config.settings as s``) under ``env``, as JSON."""
-    done = start_with(
-        env, f"import json; import config.settings as s; print(json.dumps({expression}))"
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout.strip().splitlines()[-1])
-
+from tests.support.environment import REPO, settings_seen_with, start_with
 
 # --- The strict readers ------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ import runpy
 
 import pytest
 
-from tests.config.test_env import REPO
+from tests.support.environment import REPO
 
 CONF = REPO / "config" / "gunicorn.conf.py"
 SETTINGS = ["PORT", "WEB_CONCURRENCY", "GUNICORN_THREADS", "GUNICORN_TIMEOUT"]

@@ -3,7 +3,7 @@ deployment may still set for a release."""
 
 from __future__ import annotations
 
-from tests.config.test_env import settings_seen_with, start_with
+from tests.support.environment import settings_seen_with, start_with
 
 DEV = {"DEBUG": "true"}
 

@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 from bench.api import LiveServer, server_env
-from tests.config.test_env import REPO
+from tests.support.environment import REPO
 
 PROBE = """
 import json, os, sys

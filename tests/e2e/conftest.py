@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.phones import PHONE
+
 # Playwright's sync API keeps an event loop in this thread; the ORM calls the test makes around
 # it (fixtures, assertions) are plain synchronous code.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -34,7 +36,6 @@ CHROMIUM_ARGS = [
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "var" / "screenshots" / "e2e"
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-PHONE = {"width": 390, "height": 844}
 
 
 def _unavailable(reason: str):

@@ -8,10 +8,9 @@ import pytest
 from campaigns import services
 from campaigns.models import GamePhoto, JobStatus
 from legacy.box import FACTIONS
-from tests.conftest import TWELVE_COINS
-from tests.e2e.conftest import PHONE
-from tests.photos import made
-from tests.web.conftest import start_next_game
+from tests.support import made
+from tests.support.games import TWELVE_COINS, start_next_game
+from tests.support.phones import PHONE
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

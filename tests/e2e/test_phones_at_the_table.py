@@ -14,9 +14,8 @@ from campaigns.game.finish import finish_game
 from campaigns.game.table import place_scar
 from campaigns.models import GameEvent
 from legacy.box import FACTIONS
-from tests.conftest import TWELVE_COINS, give
-from tests.e2e.conftest import PHONE
-from tests.web.conftest import play, start_next_game
+from tests.support.games import TWELVE_COINS, give, play, start_next_game
+from tests.support.phones import PHONE
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from campaigns.models import Game
-from tests.web.conftest import client_for
+from tests.support.pages import client_for
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -256,7 +256,7 @@ def test_seating_four_players_on_a_phone_fetches_a_small_fragment_per_choice(
 def test_every_control_of_the_pages_at_the_table_is_big_enough_for_a_thumb(
     phone, prepared_campaign
 ):
-    from tests.web.conftest import play, start_next_game
+    from tests.support.games import play, start_next_game
 
     page = phone
     play(prepared_campaign, 1)

@@ -8,8 +8,7 @@ import json
 import pytest
 
 from campaigns import backup
-from tests.hiding.conftest import SECRET_WORDS
-from tests.hiding.test_walk import api_client, page_client
+from tests.support.hiding import SECRET_WORDS, api_client, page_client
 
 pytestmark = pytest.mark.django_db
 

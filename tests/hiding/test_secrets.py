@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 from campaigns.hiding import Secrets, secrets_for
-from tests.hiding.test_walk import api_client, page_client, text_of
+from tests.support.hiding import api_client, page_client, text_of
 
 
 @pytest.fixture(autouse=True)

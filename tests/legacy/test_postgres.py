@@ -18,7 +18,7 @@ from legacy.box import FACTIONS
 from legacy.errors import RuleViolation
 from legacy.models import City, CoinSticker, FactionPower, Signature
 from legacy.selectors import world_as_of
-from tests.conftest import TWELVE_COINS
+from tests.support.games import TWELVE_COINS
 
 pytestmark = pytest.mark.postgres
 

@@ -8,7 +8,7 @@ import pytest
 
 from legacy import scar_effects
 from legacy.odds import OddsInputError, battle_odds, chain_odds, odds_table, roll_odds
-from tests.dice_by_hand import conquest, one_roll
+from tests.support.dice_by_hand import conquest, one_roll
 
 EVERY_EFFECT = [
     (scar_effects.NONE, {}),

@@ -3,56 +3,34 @@
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 
 from campaigns.game.setup import setup_game
-from campaigns.models import Membership, Role
+from campaigns.models import Role
+from tests.support.games import seats
+from tests.support.people import member
 
 
 @pytest.fixture(autouse=True)
-def media(settings, tmp_path):
-    """Stored photos go to a fresh folder (the default storage follows MEDIA_ROOT)."""
-    settings.MEDIA_ROOT = tmp_path / "media"
-    return settings.MEDIA_ROOT
-
-
-def stored_files(media) -> list[str]:
-    return sorted(p.name for p in media.rglob("*") if p.is_file())
+def _own_media(media):
+    """Stored photos go to a fresh folder of each test's own."""
 
 
 @pytest.fixture
 def game(prepared_campaign, players, owner):
-    seats = [
-        {"player": players["Ada"].pk, "faction": "khan-industries", "hq": "egypt"},
-        {"player": players["Boris"].pk, "faction": "die-mechaniker", "hq": "japan"},
-        {"player": players["Chloe"].pk, "faction": "enclave-of-the-bear", "hq": "peru"},
-    ]
-    return setup_game(campaign=prepared_campaign, seats=seats, by=owner)
-
-
-def member(django_user_model, campaign, name: str, role: str):
-    user = django_user_model.objects.create_user(username=name, password=f"pw-{name}-123")
-    Membership.objects.create(campaign=campaign, user=user, role=role)
-    return user
+    """Game 1 set up at the usual table, not started yet."""
+    return setup_game(campaign=prepared_campaign, seats=seats(players), by=owner)
 
 
 @pytest.fixture
-def editor(django_user_model, prepared_campaign):
-    return member(django_user_model, prepared_campaign, "edith", Role.EDITOR)
+def editor(prepared_campaign):
+    return member(prepared_campaign, "edith", Role.EDITOR)
 
 
 @pytest.fixture
-def other_editor(django_user_model, prepared_campaign):
-    return member(django_user_model, prepared_campaign, "eric", Role.EDITOR)
+def other_editor(prepared_campaign):
+    return member(prepared_campaign, "eric", Role.EDITOR)
 
 
 @pytest.fixture
-def viewer(django_user_model, prepared_campaign):
-    return member(django_user_model, prepared_campaign, "vera", Role.VIEWER)
-
-
-def client_for(user=None, language="en") -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE=language)
-    if user is not None:
-        client.force_login(user)
-    return client
+def viewer(prepared_campaign):
+    return member(prepared_campaign, "vera", Role.VIEWER)

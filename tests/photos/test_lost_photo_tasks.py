@@ -13,7 +13,7 @@ from campaigns.jobs.tasks import recover_jobs
 from campaigns.models import GamePhoto, JobStatus
 from campaigns.photos.service import add_photo
 from campaigns.photos.tasks import prepare_photo
-from tests.photos import made
+from tests.support import made
 
 pytestmark = pytest.mark.django_db
 

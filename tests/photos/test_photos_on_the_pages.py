@@ -9,8 +9,9 @@ from django.urls import reverse
 
 from campaigns.models import GamePhoto, JobStatus
 from campaigns.photos.service import add_photo
-from tests.photos import made
-from tests.photos.conftest import client_for, stored_files
+from tests.support import made
+from tests.support.pages import client_for
+from tests.support.photos import stored_files
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 

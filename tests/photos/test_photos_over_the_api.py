@@ -9,8 +9,8 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from campaigns.models import GamePhoto
-from tests.photos import made
-from tests.photos.conftest import stored_files
+from tests.support import made
+from tests.support.photos import stored_files
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 

@@ -12,8 +12,8 @@ from PIL import Image
 from campaigns.models import AuditEntry, GamePhoto, JobStatus
 from campaigns.photos.checks import HEIF, PhotoRefused
 from campaigns.photos.service import add_photo, delete_photo
-from tests.photos import made
-from tests.photos.conftest import stored_files
+from tests.support import made
+from tests.support.photos import stored_files
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 

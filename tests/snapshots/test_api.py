@@ -15,7 +15,8 @@ from rest_framework.test import APIClient
 
 import config.urls
 from campaigns.models import JobFailure, JobStatus, Snapshot
-from tests.snapshots.conftest import start
+from tests.support.games import start
+from tests.support.snapshots import body_of, image, url
 
 pytestmark = pytest.mark.django_db
 
@@ -25,19 +26,6 @@ def client_for(user=None) -> APIClient:
     if user is not None:
         client.force_authenticate(user)
     return client
-
-
-def url(campaign, game=1, share=None):
-    address = f"/api/v1/campaigns/{campaign.pk}/snapshots/?as_of_game={game}"
-    return address + (f"&share={share}" if share else "")
-
-
-def image(campaign, game=1, share=None):
-    return url(campaign, game, share).replace("/snapshots/?", "/snapshots/image/?")
-
-
-def body_of(response) -> bytes:
-    return b"".join(response.streaming_content)
 
 
 def test_a_member_reads_the_status_and_fetches_the_image(played, viewer, media):

@@ -13,7 +13,7 @@ from campaigns.models import AuditEntry, Campaign, JobStatus, Snapshot
 from campaigns.pictures.state import picture_for
 from legacy import drawing
 from legacy.errors import RuleViolation
-from tests.snapshots.conftest import play_first_game
+from tests.support.games import play_first_game
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from campaigns.pictures import links
-from tests.snapshots.conftest import play_first_game, play_naming_game
+from tests.support.games import play_first_game, play_naming_game
 
 pytestmark = pytest.mark.django_db
 

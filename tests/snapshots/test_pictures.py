@@ -23,7 +23,7 @@ from legacy.models import (
 )
 from legacy.world import City as CityState
 from legacy.world import ContinentState, TerritoryState, empty_world
-from tests.snapshots.conftest import play_first_game, play_naming_game
+from tests.support.games import play_first_game, play_naming_game
 
 
 def territory(picture, slug):

@@ -17,7 +17,7 @@ from api.tokens import EXPIRED
 from api.views.pictures import SnapshotQuerySerializer, plain_game
 from campaigns.models import Membership, Snapshot
 from campaigns.pictures.snapshots import request_timeline
-from tests.snapshots.test_api import body_of, image, url
+from tests.support.snapshots import body_of, image, url
 
 pytestmark = pytest.mark.django_db
 

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from campaigns.jobs.tasks import recover_jobs
 from campaigns.models import JobFailure, JobStatus, Snapshot
-from tests.snapshots.conftest import stored_files
+from tests.support.snapshots import stored_files
 
 pytestmark = pytest.mark.django_db
 

@@ -35,13 +35,8 @@ from legacy.drawing import (
     territory_pixel_position,
 )
 from legacy.errors import RuleViolation
-from tests.snapshots.conftest import (
-    finish,
-    play_first_game,
-    play_naming_game,
-    start,
-    stored_files,
-)
+from tests.support.games import finish, play_first_game, play_naming_game, start
+from tests.support.snapshots import stored_files
 
 pytestmark = pytest.mark.django_db
 
@@ -135,7 +130,7 @@ def test_two_snapshots_of_one_state_share_one_file(
 ):
     from campaigns import services
     from legacy.box import FACTIONS
-    from tests.conftest import TWELVE_COINS
+    from tests.support.games import TWELVE_COINS
 
     twins = []
     for _ in range(2):

@@ -23,7 +23,8 @@ from campaigns.models import (
     JobStatus,
     Snapshot,
 )
-from tests.snapshots.conftest import play_first_game, stored_files
+from tests.support.games import play_first_game
+from tests.support.snapshots import stored_files
 
 pytestmark = pytest.mark.django_db
 

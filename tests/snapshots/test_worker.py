@@ -31,7 +31,8 @@ from PIL import Image
 
 from campaigns.jobs.work import TEST_DELAY_ENV
 from campaigns.models import JobFailure, JobStatus, Snapshot
-from tests.snapshots.conftest import play_first_game, stored_files
+from tests.support.games import play_first_game
+from tests.support.snapshots import stored_files
 
 pytestmark = [
     pytest.mark.worker,
@@ -311,7 +312,7 @@ def sent_elsewhere(settings):
 
 def a_poster(campaign, owner, players, settings):
     from campaigns.pictures.poster_requests import request_poster
-    from tests.campaigns.statistics_world import name_it, play_fifteen_and_name
+    from tests.support.statistics_world import name_it, play_fifteen_and_name
 
     with sent_elsewhere(settings):
         play_fifteen_and_name(campaign, owner)
@@ -322,7 +323,7 @@ def a_poster(campaign, owner, players, settings):
 def a_photo(campaign, owner, players, settings):
     from campaigns.game.setup import setup_game
     from campaigns.photos.service import add_photo
-    from tests.photos.made import jpeg_with_gps, upload
+    from tests.support.made import jpeg_with_gps, upload
 
     seats = [
         {"player": players["Ada"].pk, "faction": "khan-industries", "hq": "egypt"},

@@ -11,7 +11,8 @@ import pytest
 from campaigns.game.packets import open_packet
 from campaigns.game.table import place_scar
 from campaigns.models import AuditEntry, GameEvent, Invitation, Player
-from tests.web.conftest import play
+from tests.support.games import play
+from tests.support.pages import url
 
 pytestmark = pytest.mark.django_db
 
@@ -43,10 +44,6 @@ OWNER_PAGES = ["settings/"]
 def played(prepared_campaign):
     """Game 1 finished, game 2 being played."""
     return play(prepared_campaign, 1, then_start=True)
-
-
-def url(campaign, page):
-    return f"/c/{campaign.pk}/{page}"
 
 
 @pytest.mark.parametrize("page", READ_PAGES + MEMBER_PAGES)

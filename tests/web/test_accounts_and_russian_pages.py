@@ -15,7 +15,8 @@ from django.test import Client, override_settings
 from campaigns import services
 from campaigns.members import update_sharing
 from campaigns.models import AuditEntry
-from tests.web.conftest import client_for, play
+from tests.support.games import play
+from tests.support.pages import client_for
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,8 @@ from django.test.utils import CaptureQueriesContext
 from campaigns.audit_words import audit_text
 from campaigns.models import AuditEntry, Game, GameReward
 from legacy.models import City, CoinSticker, Signature
-from tests.web.conftest import client_for, play, start_next_game
+from tests.support.games import play, start_next_game
+from tests.support.pages import client_for
 
 pytestmark = pytest.mark.django_db
 
@@ -161,7 +162,7 @@ def test_the_game_page_offers_the_amendment_to_editors_only(played, as_editor, a
 
 
 def test_the_amend_page_costs_the_same_after_four_games_as_after_one(owner):
-    from tests.web.test_query_budgets import prepared
+    from tests.support.pages import prepared
 
     counts = []
     for n in (1, 4):

@@ -12,21 +12,10 @@ from campaigns.models import AuditEntry
 from legacy import scar_effects
 from legacy.models import FactionPower, ScarKind
 from legacy.odds import battle_odds
-from tests.dice_by_hand import conquest
-from tests.web.conftest import start_next_game
+from tests.support.dice_by_hand import conquest
+from tests.support.pages import url
 
 pytestmark = pytest.mark.django_db
-
-
-def url(campaign, page=""):
-    return f"/c/{campaign.pk}/{page}"
-
-
-@pytest.fixture
-def game(prepared_campaign):
-    # Ada plays Khan Industries from Egypt, Boris Die Mechaniker from Japan, Chloe the Bear
-    # from Peru; every faction kept its power (a).
-    return start_next_game(prepared_campaign)
 
 
 @pytest.fixture

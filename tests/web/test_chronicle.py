@@ -17,12 +17,13 @@ from pypdf import PdfReader
 
 from campaigns.chronicle.jobs import run_pdf
 from campaigns.chronicle.start import request_pdf
-from campaigns.models import Campaign, ChronicleExport, GameEvent, Membership, Role
+from campaigns.models import Campaign, ChronicleExport, GameEvent, Role
 from campaigns.photos.service import add_photo
 from config.celery import app
-from tests.photos.made import encoded
-from tests.web.chronicle import fifteen_games
-from tests.web.conftest import client_for
+from tests.support.chronicle import fifteen_games
+from tests.support.made import encoded
+from tests.support.pages import client_for
+from tests.support.people import member
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
@@ -36,12 +37,6 @@ def queued_only():
     app.conf.task_always_eager = False
     yield
     app.conf.task_always_eager = before
-
-
-def member(django_user_model, campaign, username, role):
-    user = django_user_model.objects.create_user(username=username, password=f"pw-{username}-1")
-    Membership.objects.create(campaign=campaign, user=user, role=role)
-    return user
 
 
 def pdf_of(job: ChronicleExport) -> PdfReader:
@@ -184,13 +179,13 @@ def test_a_failed_pdf_says_why_and_may_be_asked_for_again(owner, settings):
 
 
 def test_a_viewer_gets_no_pdf_while_the_campaign_hides_what_the_packets_unlocked(
-    owner, django_user_model
+    owner,
 ):
     campaign, _winners = fifteen_games(owner, games=2)
     campaign.hide_unlocked_content = True
     campaign.save(update_fields=["hide_unlocked_content"])
-    viewer = client_for(member(django_user_model, campaign, "vic", Role.VIEWER))
-    editor = client_for(member(django_user_model, campaign, "edda", Role.EDITOR))
+    viewer = client_for(member(campaign, "vic", Role.VIEWER))
+    editor = client_for(member(campaign, "edda", Role.EDITOR))
     assert viewer.post(f"/c/{campaign.pk}/chronicle/pdf/").status_code == 403
     assert not ChronicleExport.objects.exists()
     editor.post(f"/c/{campaign.pk}/chronicle/pdf/")

@@ -10,7 +10,8 @@ from django.test.utils import CaptureQueriesContext
 from campaigns import backup, services
 from campaigns.models import AuditEntry
 from legacy.models import City
-from tests.web.conftest import client_for, play
+from tests.support.games import play
+from tests.support.pages import client_for
 
 pytestmark = pytest.mark.django_db
 
@@ -97,7 +98,7 @@ def count(client, url) -> int:
 def test_pages_with_corrections_cost_the_same_after_one_game_and_after_four(
     prepared_campaign, owner
 ):
-    from tests.web.test_query_budgets import prepared
+    from tests.support.pages import prepared
 
     short = play(prepared_campaign, 1, then_start=True)
     long = play(prepared(owner, "Four games"), 4, then_start=True)

@@ -6,10 +6,11 @@ import pytest
 from campaigns.game.decks import draw_card
 from campaigns.game.packets import open_packet
 from campaigns.game.rulebook import add_sticker
-from campaigns.game.setup import setup_game, start_game
 from campaigns.game.table import place_mark
-from campaigns.models import EventKind, Membership, Role
+from campaigns.models import EventKind, Role
 from legacy.models import City, DeckCard
+from tests.support.games import start
+from tests.support.people import member
 
 pytestmark = pytest.mark.django_db
 
@@ -30,23 +31,12 @@ def opened(prepared_campaign):
 
 @pytest.fixture
 def game(opened, players):
-    ada, boris, chloe = players["Ada"], players["Boris"], players["Chloe"]
-    g = setup_game(
-        campaign=opened,
-        seats=[
-            {"player": ada.pk, "faction": "khan-industries", "hq": "egypt"},
-            {"player": boris.pk, "faction": "die-mechaniker", "hq": "japan"},
-            {"player": chloe.pk, "faction": "enclave-of-the-bear", "hq": "peru"},
-        ],
-    )
-    return start_game(game=g)
+    return start(opened, players)
 
 
 @pytest.fixture
-def viewer(django_user_model, opened):
-    user = django_user_model.objects.create_user(username="vic", password="pw-vic-123")
-    Membership.objects.create(campaign=opened, user=user, role=Role.VIEWER)
-    return user
+def viewer(opened):
+    return member(opened, "vic", Role.VIEWER)
 
 
 def test_a_card_drawn_from_the_game_page_is_an_entry_of_the_log(client, owner, game):

@@ -9,7 +9,7 @@ from django.urls import reverse
 from campaigns.game.factions import place_power
 from campaigns.game.packets import open_packet
 from legacy.models import FactionPower, RemovedReason, UnlockedFaction
-from tests.web.conftest import play, start_next_game
+from tests.support.games import play, start_next_game
 
 pytestmark = pytest.mark.django_db
 

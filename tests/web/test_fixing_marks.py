@@ -10,7 +10,8 @@ from django.test.utils import CaptureQueriesContext
 
 from campaigns.models import AuditEntry
 from legacy.models import City, Correction, Scar
-from tests.web.conftest import SCARRED, client_for, play
+from tests.support.games import SCARRED, play
+from tests.support.pages import client_for
 
 pytestmark = pytest.mark.django_db
 
@@ -149,7 +150,7 @@ def test_an_unknown_action_is_a_400_and_writes_nothing(played, as_editor):
 
 
 def test_the_fix_page_costs_the_same_after_four_games_as_after_one(owner):
-    from tests.web.test_query_budgets import prepared
+    from tests.support.pages import prepared
 
     counts = []
     for n in (1, 4):

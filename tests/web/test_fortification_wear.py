@@ -7,28 +7,10 @@ import pytest
 from django.utils import translation
 
 from campaigns.game.table import attack_fortification
-from legacy.models import City, Fortification
 from legacy.selectors import world_as_of
-from tests.web.conftest import start_next_game
+from tests.support.pages import url
 
 pytestmark = pytest.mark.django_db
-
-
-def url(campaign, page=""):
-    return f"/c/{campaign.pk}/{page}"
-
-
-@pytest.fixture
-def game(prepared_campaign):
-    return start_next_game(prepared_campaign)
-
-
-@pytest.fixture
-def cairo(prepared_campaign):
-    city = City.objects.create(
-        campaign=prepared_campaign, territory="egypt", kind="major", name="Cairo", placed_in_game=0
-    )
-    return Fortification.objects.create(campaign=prepared_campaign, city=city, placed_in_game=0)
 
 
 def test_the_quick_log_marks_a_box_of_the_fortified_city_attacked(game, cairo, players, as_owner):

@@ -10,13 +10,9 @@ from django.test import Client
 from django.utils import timezone
 
 from campaigns.models import AuditEntry, Invitation, Membership, Role
-from tests.web.conftest import client_for
+from tests.support.pages import client_for, url
 
 pytestmark = pytest.mark.django_db
-
-
-def url(campaign, page=""):
-    return f"/c/{campaign.pk}/{page}"
 
 
 def made_days_ago(invitation: Invitation, days: float) -> Invitation:

@@ -15,8 +15,8 @@ from rest_framework.test import APIClient
 
 from bench.long import extend_with_games
 from legacy.selectors import world_as_of
-from tests.web.conftest import client_for, play, start_next_game
-from tests.web.test_query_budgets import BUDGETS, prepared
+from tests.support.games import play, start_next_game
+from tests.support.pages import BUDGETS, client_for, prepared
 
 pytestmark = pytest.mark.django_db
 

@@ -12,14 +12,10 @@ from django.test import Client
 from django.utils import translation
 
 from campaigns.models import Game
-from tests.web.conftest import client_for
+from tests.support.pages import client_for, url
 from web.board_svg import MARK_LEGEND, MIN_TARGET_UNITS
 
 pytestmark = pytest.mark.django_db
-
-
-def url(campaign, page=""):
-    return f"/c/{campaign.pk}/{page}"
 
 
 def seat(players, i, name, faction="", hq=""):
@@ -237,8 +233,8 @@ def test_a_change_of_seat_costs_the_same_queries_after_one_game_and_after_four(o
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from tests.web.conftest import play
-    from tests.web.test_query_budgets import prepared
+    from tests.support.games import play
+    from tests.support.pages import prepared
 
     client = client_for(owner)
     counts = []

@@ -11,57 +11,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from campaigns import services
-from legacy.box import FACTIONS
-from tests.conftest import TWELVE_COINS
-from tests.web.conftest import client_for, play
+from tests.support.games import play
+from tests.support.pages import BUDGETS, client_for, prepared
 
 pytestmark = pytest.mark.django_db
-
-# Page -> the most queries it may take (sessions and auth included).
-BUDGETS = {
-    "": 60,
-    "board.svg": 26,
-    "board/1.svg": 28,
-    "history/": 28,  # with where each reward is now: its marks and their corrections
-    "territories/egypt/": 36,
-    "factions/": 11,
-    "standings/": 8,
-    "statistics/": 16,
-    "poster/": 8,
-    "audit/": 7,
-    "packets/": 32,
-    "packets/open/": 31,
-    "rules/": 9,
-    "decks/": 8,
-    "world-capitals/": 20,
-    "players/": 6,
-    "settings/": 7,
-    "before-the-first-game/": 7,
-    "games/1/": 35,
-    "games/1/snapshot/": 7,
-    "timeline/": 7,
-    "games/{current}/": 61,
-    "games/{current}/finish/": 27,
-    "tools/recruitment/?controlled=egypt&controlled=peru&controlled=brazil&trade_coins=4": 26,
-    "tools/starts/?hqs=japan": 26,
-    "tools/odds/?attackers=9&defenders=4&bunker=on": 24,
-    "tools/odds/?territory=egypt": 24,
-    "tools/odds/?territory=greenland&attacker_faction=enclave-of-the-bear"
-    "&defender_faction=die-mechaniker&attackers=9&defenders=4": 12,
-    "tools/recruitment/?controlled=egypt&controlled=peru&faction=imperial-balkania": 24,
-    "scar-types/": 6,
-}
-
-
-def prepared(owner, name):
-    campaign = services.create_campaign(
-        owner=owner, name=name, players=["Ada", "Boris", "Chloe", "Dmitri", "Esme"]
-    )
-    services.prepare_first_game(
-        campaign=campaign, powers={f.slug: "a" for f in FACTIONS}, coins=TWELVE_COINS, by=owner
-    )
-    return campaign
 
 
 def count(client, url) -> int:

@@ -25,8 +25,8 @@ from legacy import board
 from legacy.box import FACTIONS
 from legacy.models import MARK_MODELS, City, CoinSticker, FactionPower, PacketOpening
 from legacy.selectors import world_as_of
-from tests.conftest import give
-from tests.web.conftest import play, start_next_game
+from tests.support.games import give, play, start_next_game
+from tests.support.pages import finish_data, url
 from web.forms.finish import FinishForm
 
 pytestmark = pytest.mark.django_db
@@ -38,10 +38,6 @@ def world_rows(campaign) -> dict:
     rows["events"] = GameEvent.objects.filter(game__campaign=campaign).count()
     rows["audit"] = AuditEntry.objects.filter(campaign=campaign).count()
     return rows
-
-
-def url(campaign, page=""):
-    return f"/c/{campaign.pk}/{page}"
 
 
 # --- Accounts -------------------------------------------------------------------------------------
@@ -198,11 +194,6 @@ def test_hqs_side_by_side_are_refused_and_nothing_is_written(prepared_campaign, 
     assert response.status_code == 200
     assert "Boris cannot start there: Middle East borders the HQ already placed in Egypt" in text
     assert world_rows(prepared_campaign) == before
-
-
-@pytest.fixture
-def game(prepared_campaign):
-    return start_next_game(prepared_campaign)
 
 
 def test_the_quick_log_notes_missiles_and_a_scar(game, players, as_owner):
@@ -372,28 +363,13 @@ def test_a_rejoin_entered_before_territories_were_recorded_still_reads(game, pla
 # --- The end of a game ----------------------------------------------------------------------------
 
 
-def finish_data(players, **extra):
-    ada, boris, chloe = (players[n].pk for n in ("Ada", "Boris", "Chloe"))
-    data = {
-        f"result_{ada}": "won",
-        f"result_{boris}": "held_on",
-        f"result_{chloe}": "eliminated",
-        "slogan": "Veni, vidi",
-        "signed_on": "2026-03-01",
-        "winner_kind": "major-city",
-        "w_major-city_target": "egypt",
-        "w_major-city_name": "Cairo",
-        f"h{boris}_kind": "minor-city",
-        f"h{boris}_minor-city_target": "japan",
-        f"h{boris}_name": "Edo",
-    }
-    data.update(extra)
-    return data
+# What the group writes on the signature line in these tests.
+SIGNED = {"slogan": "Veni, vidi", "signed_on": "2026-03-01"}
 
 
 def test_the_end_of_a_game_signs_and_places_the_rewards(game, players, as_owner):
     campaign = game.campaign
-    response = as_owner.post(url(campaign, "games/1/finish/"), finish_data(players))
+    response = as_owner.post(url(campaign, "games/1/finish/"), finish_data(players, **SIGNED))
     assert response.status_code == 302 and response["Location"] == url(campaign, "games/1/")
     world = world_as_of(campaign.pk, 1)
     assert world.territories["egypt"].city.name == "Cairo"
@@ -415,7 +391,7 @@ def test_only_legal_rewards_are_offered(game, as_owner):
 def test_a_winner_without_a_reward_is_refused_and_nothing_is_written(game, players, as_owner):
     before = world_rows(game.campaign)
     response = as_owner.post(
-        url(game.campaign, "games/1/finish/"), finish_data(players, winner_kind="")
+        url(game.campaign, "games/1/finish/"), finish_data(players, winner_kind="", **SIGNED)
     )
     assert response.status_code == 200
     assert "Ada won and chooses one reward." in response.content.decode()
@@ -424,7 +400,7 @@ def test_a_winner_without_a_reward_is_refused_and_nothing_is_written(game, playe
 
 def test_a_held_on_reward_on_the_winners_new_city_is_refused(game, players, as_owner):
     before = world_rows(game.campaign)
-    data = finish_data(players, **{f"h{players['Boris'].pk}_minor-city_target": "egypt"})
+    data = finish_data(players, **SIGNED, **{f"h{players['Boris'].pk}_minor-city_target": "egypt"})
     response = as_owner.post(url(game.campaign, "games/1/finish/"), data)
     assert "Boris: Egypt already has a city: one city per territory." in response.content.decode()
     assert world_rows(game.campaign) == before

@@ -9,7 +9,7 @@ from django.urls import reverse
 from campaigns.game import rulebook, sealed
 from campaigns.models import Campaign, Game, GameStatus
 from legacy.models import PacketOpening, RuleSticker, SealedComponent
-from tests.web.conftest import play
+from tests.support.games import play
 
 pytestmark = pytest.mark.django_db
 

@@ -10,20 +10,14 @@ from campaigns.game.setup import setup_game, start_game
 from campaigns.game.table import record_recruitment
 from campaigns.models import AuditEntry, Game, Seat
 from campaigns.selectors.cards import faction_card_backs
+from tests.support.games import seats
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def set_up(prepared_campaign, players):
-    return setup_game(
-        campaign=prepared_campaign,
-        seats=[
-            {"player": players["Ada"].pk, "faction": "khan-industries", "hq": "egypt"},
-            {"player": players["Boris"].pk, "faction": "die-mechaniker", "hq": "japan"},
-            {"player": players["Chloe"].pk, "faction": "enclave-of-the-bear", "hq": "peru"},
-        ],
-    )
+    return setup_game(campaign=prepared_campaign, seats=seats(players))
 
 
 def page(campaign, game) -> str:

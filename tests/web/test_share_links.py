@@ -9,13 +9,10 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from django.test import Client
 
-from tests.web.conftest import play
+from tests.support.games import play
+from tests.support.pages import url
 
 pytestmark = pytest.mark.django_db
-
-
-def url(campaign, page=""):
-    return f"/c/{campaign.pk}/{page}"
 
 
 @pytest.fixture

@@ -6,13 +6,10 @@ from __future__ import annotations
 import pytest
 
 from campaigns.game.table import place_scar
-from tests.web.conftest import client_for, play, start_next_game
+from tests.support.games import play, start_next_game
+from tests.support.pages import client_for, url
 
 pytestmark = pytest.mark.django_db
-
-
-def url(campaign, page=""):
-    return f"/c/{campaign.pk}/{page}"
 
 
 @pytest.fixture

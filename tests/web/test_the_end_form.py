@@ -10,35 +10,13 @@ from campaigns.game.table import eliminate_faction
 from campaigns.models import Campaign, Game, GameStatus
 from legacy.box import Stock
 from legacy.models import City, StockAllowance
-from tests.web.conftest import start_next_game
+from tests.support.pages import finish_data
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def game(prepared_campaign):
-    return start_next_game(prepared_campaign)
-
-
 def finish_url(game):
     return f"/c/{game.campaign_id}/games/{game.number}/finish/"
-
-
-def finish_data(players, **extra):
-    ada, boris, chloe = (players[n].pk for n in ("Ada", "Boris", "Chloe"))
-    data = {
-        f"result_{ada}": "won",
-        f"result_{boris}": "held_on",
-        f"result_{chloe}": "eliminated",
-        "winner_kind": "major-city",
-        "w_major-city_target": "egypt",
-        "w_major-city_name": "Cairo",
-        f"h{boris}_kind": "minor-city",
-        f"h{boris}_minor-city_target": "japan",
-        f"h{boris}_name": "Edo",
-    }
-    data.update(extra)
-    return data
 
 
 def test_the_end_form_preselects_eliminated_for_a_seat_wiped_out_and_not_back(

@@ -11,14 +11,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from campaigns.models import Campaign, GameEvent
-from tests.conftest import give
-from tests.web.conftest import client_for, play, start_next_game
+from tests.support.games import give, play
+from tests.support.pages import client_for, url
 
 pytestmark = pytest.mark.django_db
-
-
-def url(campaign, page=""):
-    return f"/c/{campaign.pk}/{page}"
 
 
 def part(html: str, name: str) -> str:
@@ -27,11 +23,6 @@ def part(html: str, name: str) -> str:
     rest = html[start + 1 :]
     nxt = rest.find("data-live=")
     return rest if nxt < 0 else rest[:nxt]
-
-
-@pytest.fixture
-def game(prepared_campaign):
-    return start_next_game(prepared_campaign)
 
 
 def test_an_entry_brings_the_table_back_to_the_quick_log_with_its_confirmation(

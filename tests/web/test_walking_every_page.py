@@ -48,8 +48,8 @@ from legacy.models import (
     WorldName,
 )
 from legacy.selectors import world_as_of
-from tests.photos.made import encoded
-from tests.web.walk import cyrillic_left, english_left, read, url_patterns, walk
+from tests.support.made import encoded
+from tests.support.walk import cyrillic_left, english_left, read, url_patterns, walk
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 

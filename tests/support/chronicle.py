@@ -7,8 +7,8 @@ from __future__ import annotations
 from bench.long import extend_with_games
 from campaigns.game.finish import name_world
 from campaigns.models import Campaign, Player, Seat
-from tests.web.conftest import play
-from tests.web.test_query_budgets import prepared
+from tests.support.games import play
+from tests.support.pages import prepared
 
 WINNERS_BY_TURN = ("Ada", "Boris", "Chloe")
 
