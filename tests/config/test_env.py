@@ -139,14 +139,6 @@ def test_a_postgres_database_url_is_honoured_without_sqlite_options():
     assert "transaction_mode" not in db.get("OPTIONS", {})
 
 
-def test_on_postgres_the_hot_statements_are_prepared_unless_switched_off():
-    env = {"DEBUG": "true", "DATABASE_URL": "postgres://earthbook:pw@db:5432/earthbook"}
-    options = 's.DATABASES["default"]["OPTIONS"]'
-    assert settings_seen_with(env, options)["prepare_threshold"] == 0
-    off = {**env, "DATABASE_PREPARED_STATEMENTS": "false"}
-    assert settings_seen_with(off, options)["prepare_threshold"] is None
-
-
 def test_without_a_broker_celery_runs_tasks_in_process():
     code = (
         "import json, django; django.setup(); from config.celery import app; "

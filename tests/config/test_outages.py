@@ -80,11 +80,26 @@ def test_the_health_check_says_degraded_while_the_broker_is_down(settings, clien
 
 
 def test_the_health_check_answers_503_while_the_database_is_down(monkeypatch, client):
-    def unreachable():
-        raise OperationalError("could not connect to server")
+    class Unreachable:
+        def ensure_connection(self):
+            raise OperationalError("could not connect to server")
 
-    monkeypatch.setattr(health.Campaign.objects, "exists", unreachable)
+    monkeypatch.setattr(health, "connection", Unreachable())
     response = client.get("/health/")
     assert response.status_code == 503
     assert response.json()["status"] == "down"
     assert response.json()["database"] == {"status": "down", "error": "OperationalError"}
+
+
+def test_the_health_check_finds_a_connection_that_no_longer_answers(monkeypatch, client):
+    class Silent:
+        def ensure_connection(self):
+            pass
+
+        def is_usable(self):
+            return False
+
+    monkeypatch.setattr(health, "connection", Silent())
+    response = client.get("/health/")
+    assert response.status_code == 503
+    assert response.json()["database"] == {"status": "down", "error": "DatabaseError"}
