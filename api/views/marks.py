@@ -74,9 +74,10 @@ def mark_data(mark: Mark) -> dict:
             details[f.name] = f.value_from_object(mark)
         else:
             details[f.name] = _jsonable(f.value_from_object(mark))
-    if model in (Scar, OtherMark):
+    # No model inherits from these, so asking the mark is asking its model.
+    if isinstance(mark, (Scar, OtherMark)):
         details["kind"] = mark.kind.slug
-    if model is Fortification:
+    if isinstance(mark, Fortification):
         details["territory"] = mark.city.territory
         details["city_name"] = mark.city.name
     return {

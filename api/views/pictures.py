@@ -133,6 +133,7 @@ def image_url(request, row: Snapshot) -> str | None:
     alone (never the campaign's share token)."""
     if row.status != JobStatus.DONE or not row.image or not row.state_hash:
         return None
+    query: dict[str, str | int]
     if row.game_number == Snapshot.TIMELINE:
         address = reverse("api:snapshot-timeline-image", args=[row.campaign_id])
         query = {}

@@ -63,7 +63,7 @@ def components_data(access: Access) -> list[dict]:
 def _packet(s: RuleSticker, shown: bool) -> str | None:
     """The slug of the packet that unlocked the sticker; a group's own component's slug is made
     from its name, so it is hidden with it."""
-    if s.opening_id is None:
+    if s.opening is None:
         return None
     slug = s.opening.packet
     return slug if shown or slug in PACKET_BY_SLUG else str(HIDDEN)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from django.db import models
 
@@ -95,9 +96,14 @@ def _event_summary_in(event: GameEvent, summary) -> None:
     event.data = data_from_summary(event.kind, event.seq, str(summary or ""), event.data)
 
 
+# The model whose rows a table holds; a table is only read, so a table of cities is a table of
+# models too.
+_M = TypeVar("_M", bound=models.Model, covariant=True)
+
+
 @dataclass(frozen=True)
-class _Table:
-    model: type[models.Model]
+class _Table(Generic[_M]):
+    model: type[_M]
     parents: tuple[str, ...] = ("campaign",)  # links to the rows that contain these
     left_out: tuple[str, ...] = ()  # fields never exported
     # Fields added after version 1 of the format, and what an older backup that lacks them means.
@@ -205,7 +211,7 @@ TOP_LEVEL = (
 # Parts added after version 1 of the format: an older backup lacks them, and means none
 # (an older backup's factions are read from its unlocked content).
 ADDED_PARTS = ("sealed_components", "rule_stickers", "deck_cards", "factions")
-TOP_LEVEL_ADDED = {"deck_cards": []}
+TOP_LEVEL_ADDED: dict[str, list] = {"deck_cards": []}
 CARD_EVENTS = (EventKind.CARD_DRAWN, EventKind.CARD_COMPLETED, EventKind.CARD_DESTROYED)
 GAME_PARTS = ("seats", "events", "rewards")
 # An entry's marks: each as [model, ordinal, change] (what the entry did to it). A backup written

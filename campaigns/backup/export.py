@@ -88,7 +88,7 @@ class _Export:
             m.__name__: {row.pk: i for i, row in enumerate(rows, start=1)}
             for m, rows in self.marks.items()
         }
-        self.seat_players: dict[int, str] = {}
+        self.seat_players: dict[int, str | None] = {}
         self.cards = {
             pk: i
             for i, pk in enumerate(

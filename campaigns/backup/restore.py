@@ -8,7 +8,7 @@ constraints one at a time to name the row and the rule.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
@@ -69,6 +69,8 @@ from legacy.models import (
 if TYPE_CHECKING:
     from campaigns.backup.document import _Table
 
+# A model that ``_Import`` reads the rows of: its rows come back as that model.
+_M = TypeVar("_M", bound=models.Model)
 
 # --- Import --------------------------------------------------------------------------------------
 
@@ -87,7 +89,9 @@ class _Import:
     components: set[str] = field(default_factory=set)  # the campaign's own packets, by slug
     accounts: dict[str, int | None] = field(default_factory=dict)
     reach: set[int] = field(default_factory=set)  # accounts the new owner may name
-    stamps: dict[type, list[tuple[models.Model, str, object]]] = field(default_factory=dict)
+    stamps: dict[type[models.Model], list[tuple[models.Model, str, object]]] = field(
+        default_factory=dict
+    )
 
     def player(self, name, where) -> int:
         if not isinstance(name, str) or name not in self.players:
@@ -147,7 +151,7 @@ class _Import:
             return self.mark(model, ref, where)
         raise _refuse(where, f"{model.__name__} cannot be referenced.")  # pragma: no cover
 
-    def row(self, table: _Table, raw, where: str, **parents) -> tuple[models.Model, str]:
+    def row(self, table: _Table[_M], raw, where: str, **parents) -> tuple[_M, str]:
         """Read one row of the document and check its fields; written later by ``write``."""
         if not isinstance(raw, dict):
             raise _refuse(where, "should be an object.")
@@ -190,7 +194,7 @@ class _Import:
             raise _refuse(where, _describe(error)) from None
         return obj, where
 
-    def rows(self, table: _Table, raws, where: str, **parents) -> list[models.Model]:
+    def rows(self, table: _Table[_M], raws, where: str, **parents) -> list[_M]:
         if not isinstance(raws, list):
             raise _refuse(where, "should be a list.")
         items = [
@@ -198,7 +202,7 @@ class _Import:
         ]
         return self.write(items)
 
-    def write(self, items: list[tuple[models.Model, str]]) -> list[models.Model]:
+    def write(self, items: list[tuple[_M, str]]) -> list[_M]:
         """Write checked rows of one model, in their order, in one statement.
 
         The database holds the named constraints (one city per territory, one signature per
@@ -212,7 +216,7 @@ class _Import:
         if connection.features.can_return_rows_from_bulk_insert:
             try:
                 with transaction.atomic():
-                    model.objects.bulk_create(objs)
+                    model._default_manager.bulk_create(objs)
                 return objs
             except IntegrityError:
                 for obj in objs:
@@ -238,7 +242,7 @@ class _Import:
             for obj, attname, value in items:
                 setattr(obj, attname, value)
             names = sorted({attname for _, attname, _ in items})
-            model.objects.bulk_update([obj for obj, _, _ in items], names, batch_size=500)
+            model._default_manager.bulk_update([obj for obj, _, _ in items], names, batch_size=500)
 
 
 def import_campaign(data: dict, *, owner, notes: list[str] | None = None) -> Campaign:
@@ -309,8 +313,13 @@ def _restore(data: dict, *, owner, notes: list[str]) -> Campaign:
     else:
         factions = _factions_of_older_backup(ctx, unlocked)
     ctx.factions = set(FACTION_BY_SLUG) | {f.slug for f in factions}
-    for key, table in (("scar_kinds", SCAR_KINDS), ("mark_kinds", MARK_KINDS)):
-        ctx.kinds[table.model] = {k.slug: k.pk for k in ctx.rows(table, data[key], key, **_of(ctx))}
+    # Scar kinds and mark kinds are read alike, and named by their slugs.
+    kind_tables: tuple[tuple[str, _Table[ScarKind | MarkKind]], ...] = (
+        ("scar_kinds", SCAR_KINDS),
+        ("mark_kinds", MARK_KINDS),
+    )
+    for key, kinds in kind_tables:
+        ctx.kinds[kinds.model] = {k.slug: k.pk for k in ctx.rows(kinds, data[key], key, **_of(ctx))}
     for model in MARK_IMPORT_ORDER[1:]:
         import_marks(model)
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 import datetime
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import cast
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Model
 from django.utils import timezone
 
 from campaigns.capitals import with_capitals_allowed
@@ -80,24 +81,33 @@ def _write_reward(campaign, game, seat, choice: RewardChoice, order: int, by) ->
     common = dict(
         campaign=campaign, placed_in_game=game.number, placed_by=seat.player, entered_by=by
     )
-    created, removed = None, []
+    created: Model | None = None
+    removed: list[list] = []
     kind = choice.kind
+    # The rules checked the choice before it gets here (``finish_rules.decide_finish``): a reward
+    # on a continent names a continent of the board, any other reward a territory of it.
     if kind == Reward.NAME_CONTINENT:
         created = ContinentName.objects.create(
-            **common, continent=choice.continent, name=choice.name.strip()
+            **common, continent=cast(str, choice.continent), name=choice.name.strip()
         )
     elif kind == Reward.CHANGE_BONUS:
         created = BonusChange.objects.create(
-            **common, continent=choice.continent, delta=choice.delta
+            **common, continent=cast(str, choice.continent), delta=choice.delta
         )
     elif kind == Reward.WORLD_CAPITAL:
         created = City.objects.create(
-            **common, territory=choice.territory, kind=CityKind.CAPITAL, name=choice.name.strip()
+            **common,
+            territory=cast(str, choice.territory),
+            kind=CityKind.CAPITAL,
+            name=choice.name.strip(),
         )
     elif kind in (Reward.MAJOR_CITY, Reward.MINOR_CITY):
         city_kind = CityKind.MAJOR if kind == Reward.MAJOR_CITY else CityKind.MINOR
         created = City.objects.create(
-            **common, territory=choice.territory, kind=city_kind, name=choice.name.strip()
+            **common,
+            territory=cast(str, choice.territory),
+            kind=city_kind,
+            name=choice.name.strip(),
         )
     elif kind == Reward.CANCEL_SCAR:
         scar = Scar.objects.current().get(campaign=campaign, territory=choice.territory)
@@ -112,7 +122,7 @@ def _write_reward(campaign, game, seat, choice: RewardChoice, order: int, by) ->
             removed.append(["Fortification", old.pk])
         created = Fortification.objects.create(**common, city=city)
     elif kind == Reward.DESTROY_CARD:
-        created = DestroyedCard.objects.create(**common, territory=choice.territory)
+        created = DestroyedCard.objects.create(**common, territory=cast(str, choice.territory))
     elif kind == Reward.UPGRADE_CARD:
         current = (
             CoinSticker.objects.current()
@@ -121,7 +131,7 @@ def _write_reward(campaign, game, seat, choice: RewardChoice, order: int, by) ->
             or 1
         )
         created = CoinSticker.objects.create(
-            **common, territory=choice.territory, coins_after=current + 1
+            **common, territory=cast(str, choice.territory), coins_after=current + 1
         )
     GameReward.objects.create(
         game=game,
