@@ -1,14 +1,89 @@
-"""The quick log of a game in progress: one small form per kind of entry the table makes."""
+"""The quick log of a game in progress: one small form per kind of entry the table makes.
+
+Each form carries all that is particular to its kind of entry: the kind, the question it asks,
+its address (``/log/<path>/``), its fields and the service it calls. ``QUICK_LOG`` lists them in
+the order the game page shows them; the view builds the choices they offer once.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TypeVar
+
 from django import forms
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.game import table
+from campaigns.models import EventKind
 from web.forms.common import seat_choices, territory_choices
 
+Choices = Sequence[tuple[str, Any]]
 
-class ScarForm(forms.Form):
+
+@dataclass(frozen=True)
+class LogChoices:
+    """What the quick log's forms offer, read once from the campaign and the game."""
+
+    seats: Sequence[Any]
+    factions: dict[str, str] = field(default_factory=dict)
+    scar_kinds: Choices = ()
+    free_territories: Sequence[str] = ()
+    rolls: Choices = ()
+    mark_kinds: Choices = ()
+    cities: Choices = ()
+    forts: Choices = ()
+
+
+class QuickLogForm(forms.Form):
+    """One kind of entry of the quick log. ``record`` writes it through its service and returns
+    the service's result."""
+
+    kind: ClassVar[EventKind]
+    title: ClassVar[str | Promise]
+    path: ClassVar[str]
+
+    def __init__(self, data=None, *, choices: LogChoices):
+        super().__init__(data)
+        self.offer(choices)
+
+    @classmethod
+    def offered(cls, choices: LogChoices) -> bool:
+        """Whether the game page shows this form (not when it would have nothing to choose)."""
+        return True
+
+    def offer(self, choices: LogChoices) -> None:
+        """Fill the fields' choices."""
+
+    def record(self, game, by):  # pragma: no cover - every kind has one
+        raise NotImplementedError
+
+    def player_of(self, name: str = "player") -> int | None:
+        """The player chosen in the field ``name`` (a seat), or None."""
+        value = self.cleaned_data.get(name)
+        return int(value) if value else None
+
+
+F = TypeVar("F", bound=type[QuickLogForm])
+
+
+def quick_log(
+    kind: EventKind, title: str | Promise, *, path: str | None = None
+) -> Callable[[F], F]:
+    """Mark a form as the quick log's form for ``kind``, with its question and its address (the
+    kind's value unless an older address is kept)."""
+
+    def mark(form: F) -> F:
+        form.kind, form.title, form.path = kind, title, path or kind.value
+        return form
+
+    return mark
+
+
+@quick_log(EventKind.SCAR_PLACED, _("A scar is placed"), path="scar")
+class ScarForm(QuickLogForm):
+    prefix = "scar"
     scar = forms.ChoiceField(label=_("Scar"))
     territory = forms.ChoiceField(label=_("On the territory"), required=False)
     faction = forms.ChoiceField(label=_("Or on the faction card"), required=False)
@@ -18,54 +93,94 @@ class ScarForm(forms.Form):
     )
     reason = forms.CharField(label=_("Which rule places it"), max_length=200, required=False)
 
-    def __init__(self, *args, scar_kinds, free_territories, factions, seats, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["scar"].choices = scar_kinds
-        self.fields["territory"].choices = territory_choices(free_territories, blank="—")
-        self.fields["faction"].choices = [("", "—"), *factions.items()]
-        self.fields["player"].choices = seat_choices(seats, blank="—")
+    def offer(self, choices):
+        self.fields["scar"].choices = choices.scar_kinds
+        self.fields["territory"].choices = territory_choices(choices.free_territories, blank="—")
+        self.fields["faction"].choices = [("", "—"), *choices.factions.items()]
+        self.fields["player"].choices = seat_choices(choices.seats, blank="—")
+
+    def record(self, game, by):
+        d = self.cleaned_data
+        return table.place_scar(
+            game=game,
+            scar=d["scar"],
+            territory=d.get("territory") or None,
+            faction=d.get("faction") or None,
+            player=self.player_of(),
+            without_card=d.get("without_card", False),
+            reason=d.get("reason") or "",
+            by=by,
+        )
 
 
-class MissilesForm(forms.Form):
+@quick_log(EventKind.MISSILES, _("Missiles on one roll"))
+class MissilesForm(QuickLogForm):
+    prefix = "missiles"
     count = forms.IntegerField(label=_("Missiles played"), min_value=1, max_value=5)
     player = forms.ChoiceField(label=_("Played by"))
     roll = forms.ChoiceField(label=_("On the roll"), required=False)
 
-    def __init__(self, *args, seats, rolls=(), **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["player"].choices = seat_choices(seats)
-        self.fields["roll"].choices = [("", _("A new roll")), *rolls]
+    def offer(self, choices):
+        self.fields["player"].choices = seat_choices(choices.seats)
+        self.fields["roll"].choices = [("", _("A new roll")), *choices.rolls]
+
+    def record(self, game, by):
+        return table.use_missiles(
+            game=game,
+            count=self.cleaned_data["count"],
+            player=self.player_of(),
+            roll=self.player_of("roll"),
+            by=by,
+        )
 
 
-class RecruitmentForm(forms.Form):
+@quick_log(EventKind.RECRUITMENT, _("A big recruitment (30+ troops)"))
+class RecruitmentForm(QuickLogForm):
+    prefix = "recruitment"
     player = forms.ChoiceField(label=_("Player"))
     troops = forms.IntegerField(label=_("Troops to place"), min_value=0, max_value=1000)
 
-    def __init__(self, *args, seats, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["player"].choices = seat_choices(seats)
+    def offer(self, choices):
+        self.fields["player"].choices = seat_choices(choices.seats)
+
+    def record(self, game, by):
+        return table.record_recruitment(
+            game=game, player=self.player_of(), troops=self.cleaned_data["troops"], by=by
+        )
 
 
-class RedStarForm(forms.Form):
+@quick_log(EventKind.RED_STAR_BOUGHT, _("A red star bought with 4 cards"), path="red-star")
+class RedStarForm(QuickLogForm):
+    prefix = "redstar"
     player = forms.ChoiceField(label=_("Trades 4 resource cards for a red star"))
 
-    def __init__(self, *args, seats, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["player"].choices = seat_choices(seats)
+    def offer(self, choices):
+        self.fields["player"].choices = seat_choices(choices.seats)
+
+    def record(self, game, by):
+        return table.buy_red_star(game=game, player=self.player_of(), by=by)
 
 
-class EliminationForm(forms.Form):
+@quick_log(EventKind.ELIMINATED, _("A faction is wiped out"))
+class EliminationForm(QuickLogForm):
+    prefix = "eliminated"
     player = forms.ChoiceField(label=_("Wiped out"))
     can_rejoin = forms.BooleanField(
         label=_("May join the war again (a legal start is free)"), required=False
     )
 
-    def __init__(self, *args, seats, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["player"].choices = seat_choices(seats)
+    def offer(self, choices):
+        self.fields["player"].choices = seat_choices(choices.seats)
+
+    def record(self, game, by):
+        return table.eliminate_faction(
+            game=game, player=self.player_of(), can_rejoin=self.cleaned_data["can_rejoin"], by=by
+        )
 
 
-class RejoinForm(forms.Form):
+@quick_log(EventKind.REJOINED, _("A faction joins the war again"))
+class RejoinForm(QuickLogForm):
+    prefix = "rejoined"
     player = forms.ChoiceField(label=_("Joins the war again"))
     territory = forms.ChoiceField(label=_("Places 4 troops on (a legal start)"))
     occupied = forms.MultipleChoiceField(
@@ -74,19 +189,29 @@ class RejoinForm(forms.Form):
         widget=forms.SelectMultiple(attrs={"size": 6}),
     )
 
-    def __init__(self, *args, seats, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["player"].choices = seat_choices(seats)
+    def offer(self, choices):
+        self.fields["player"].choices = seat_choices(choices.seats)
         self.fields["territory"].choices = territory_choices(blank="—")
         self.fields["occupied"].choices = territory_choices()
 
+    def record(self, game, by):
+        return table.rejoin_faction(
+            game=game,
+            player=self.player_of(),
+            territory=self.cleaned_data["territory"],
+            occupied=self.cleaned_data.get("occupied") or [],
+            by=by,
+        )
 
-class CoinPileForm(forms.Form):
+
+@quick_log(EventKind.COIN_PILE_OUT, _("The coin-card pile ran out"), path="coin-pile")
+class CoinPileForm(QuickLogForm):
     """Territories each player controls when the coin-card pile runs out."""
 
-    def __init__(self, *args, seats, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.seats = list(seats)
+    prefix = "coinpile"
+
+    def offer(self, choices):
+        self.seats = list(choices.seats)
         for s in self.seats:
             self.fields[f"count_{s.player_id}"] = forms.IntegerField(
                 label=_("Territories %(name)s controls") % {"name": s.player.name},
@@ -97,38 +222,91 @@ class CoinPileForm(forms.Form):
     def counts(self) -> dict[int, int]:
         return {s.player_id: self.cleaned_data[f"count_{s.player_id}"] for s in self.seats}
 
+    def record(self, game, by):
+        return table.coin_pile_out(game=game, territories=self.counts(), by=by)
 
-class MarkForm(forms.Form):
-    kind = forms.ChoiceField(label=_("Kind of mark"))
+
+@quick_log(EventKind.MARK_PLACED, _("A mark the group unlocked is placed"), path="mark")
+class MarkForm(QuickLogForm):
+    prefix = "mark"
+    kind = forms.ChoiceField(label=_("Kind of mark"))  # type: ignore[assignment]
     territory = forms.ChoiceField(label=_("On the territory"), required=False)
     faction = forms.ChoiceField(label=_("Or on the faction card"), required=False)
     label = forms.CharField(label=_("Label"), max_length=60, required=False)
     player = forms.ChoiceField(label=_("Placed by"), required=False)
 
-    def __init__(self, *args, mark_kinds, factions, seats, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["kind"].choices = mark_kinds
+    @classmethod
+    def offered(cls, choices):
+        return bool(choices.mark_kinds)
+
+    def offer(self, choices):
+        self.fields["kind"].choices = choices.mark_kinds
         self.fields["territory"].choices = territory_choices(blank="—")
-        self.fields["faction"].choices = [("", "—"), *factions.items()]
-        self.fields["player"].choices = seat_choices(seats, blank="—")
+        self.fields["faction"].choices = [("", "—"), *choices.factions.items()]
+        self.fields["player"].choices = seat_choices(choices.seats, blank="—")
+
+    def record(self, game, by):
+        d = self.cleaned_data
+        return table.place_mark(
+            game=game,
+            kind=d["kind"],
+            territory=d.get("territory") or None,
+            faction=d.get("faction") or None,
+            label=d.get("label") or "",
+            player=self.player_of(),
+            by=by,
+        )
 
 
-class DestroyCityForm(forms.Form):
+@quick_log(EventKind.CITY_DESTROYED, _("A city is destroyed"))
+class DestroyCityForm(QuickLogForm):
+    prefix = "citydestroyed"
     territory = forms.ChoiceField(label=_("City destroyed in"))
 
-    def __init__(self, *args, cities, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["territory"].choices = cities
+    @classmethod
+    def offered(cls, choices):
+        return bool(choices.cities)
+
+    def offer(self, choices):
+        self.fields["territory"].choices = choices.cities
+
+    def record(self, game, by):
+        return table.destroy_city(game=game, territory=self.cleaned_data["territory"], by=by)
 
 
-class FortAttackForm(forms.Form):
+@quick_log(EventKind.FORTIFICATION_ATTACKED, _("A fortified city is attacked with 3 troops"))
+class FortAttackForm(QuickLogForm):
+    prefix = "fortattacked"
     territory = forms.ChoiceField(label=_("Fortified city attacked with 3 troops"))
     player = forms.ChoiceField(label=_("Attacker"), required=False)
 
-    def __init__(self, *args, forts, seats, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["territory"].choices = forts
-        self.fields["player"].choices = seat_choices(seats, blank="—")
+    @classmethod
+    def offered(cls, choices):
+        return bool(choices.forts)
+
+    def offer(self, choices):
+        self.fields["territory"].choices = choices.forts
+        self.fields["player"].choices = seat_choices(choices.seats, blank="—")
+
+    def record(self, game, by):
+        return table.attack_fortification(
+            game=game, territory=self.cleaned_data["territory"], player=self.player_of(), by=by
+        )
+
+
+# The quick log's forms, in the order the game page shows them: one per kind of entry.
+QUICK_LOG: tuple[type[QuickLogForm], ...] = (
+    ScarForm,
+    MissilesForm,
+    RecruitmentForm,
+    RedStarForm,
+    EliminationForm,
+    RejoinForm,
+    CoinPileForm,
+    MarkForm,
+    DestroyCityForm,
+    FortAttackForm,
+)
 
 
 class VoidEntryForm(forms.Form):

@@ -8,7 +8,6 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from campaigns.game import event_words, table
@@ -34,19 +33,7 @@ from legacy.models import (
 from legacy.selectors import world_as_of
 from web import pages
 from web.forms.decks import card_entry_form
-from web.forms.table import (
-    CoinPileForm,
-    DestroyCityForm,
-    EliminationForm,
-    FortAttackForm,
-    MarkForm,
-    MissilesForm,
-    RecruitmentForm,
-    RedStarForm,
-    RejoinForm,
-    ScarForm,
-    VoidEntryForm,
-)
+from web.forms.table import QUICK_LOG, LogChoices, VoidEntryForm
 from web.names import campaign_faction_names, scar_kind_name, territory_name
 from web.refusals import refusal_message, refuse
 from web.views.common import (
@@ -63,7 +50,8 @@ from web.views.pictures import snapshot_state
 
 
 def game_forms(access, game, seats, data=None, which=None):
-    """The quick in-game log's forms (``which`` is bound to ``data`` when re-shown with errors)."""
+    """The quick in-game log's forms by kind, each with the choices it offers (``which`` is bound
+    to ``data`` when re-shown with errors); a form with nothing to choose is left out."""
     campaign = access.campaign
     factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
     kinds = list(ScarKind.objects.filter(campaign=campaign).order_by("id"))
@@ -102,67 +90,25 @@ def game_forms(access, game, seats, data=None, which=None):
         .select_related("seat__player")
         .order_by("-seq")[:5]
     ]
-    makers = {
-        EventKind.SCAR_PLACED: lambda d: ScarForm(
-            d,
-            prefix="scar",
-            scar_kinds=[(k.slug, scar_kind_name(k)) for k in kinds],
-            free_territories=free,
-            factions=factions,
-            seats=seats,
-        ),
-        EventKind.MISSILES: lambda d: MissilesForm(d, prefix="missiles", seats=seats, rolls=rolls),
-        EventKind.RECRUITMENT: lambda d: RecruitmentForm(d, prefix="recruitment", seats=seats),
-        EventKind.RED_STAR_BOUGHT: lambda d: RedStarForm(d, prefix="redstar", seats=seats),
-        EventKind.ELIMINATED: lambda d: EliminationForm(d, prefix="eliminated", seats=seats),
-        EventKind.REJOINED: lambda d: RejoinForm(d, prefix="rejoined", seats=seats),
-        EventKind.COIN_PILE_OUT: lambda d: CoinPileForm(d, prefix="coinpile", seats=seats),
+    choices = LogChoices(
+        seats=seats,
+        factions=factions,
+        scar_kinds=[(k.slug, scar_kind_name(k)) for k in kinds],
+        free_territories=free,
+        rolls=rolls,
+        mark_kinds=[(k.slug, k.name) for k in mark_kinds],
+        cities=cities,
+        forts=forts,
+    )
+    return {
+        form.kind: form(data if form.kind == which else None, choices=choices)
+        for form in QUICK_LOG
+        if form.offered(choices)
     }
-    if mark_kinds:
-        makers[EventKind.MARK_PLACED] = lambda d: MarkForm(
-            d,
-            prefix="mark",
-            mark_kinds=[(k.slug, k.name) for k in mark_kinds],
-            factions=factions,
-            seats=seats,
-        )
-    if cities:
-        makers[EventKind.CITY_DESTROYED] = lambda d: DestroyCityForm(
-            d, prefix="citydestroyed", cities=cities
-        )
-    if forts:
-        makers[EventKind.FORTIFICATION_ATTACKED] = lambda d: FortAttackForm(
-            d, prefix="fortattacked", forts=forts, seats=seats
-        )
-    return {k: make(data if k == which else None) for k, make in makers.items()}
 
 
-# The question each form of the quick log asks (an entry's kind names what was written).
-LOG_TITLES = {
-    EventKind.SCAR_PLACED: gettext_lazy("A scar is placed"),
-    EventKind.MISSILES: gettext_lazy("Missiles on one roll"),
-    EventKind.RECRUITMENT: gettext_lazy("A big recruitment (30+ troops)"),
-    EventKind.RED_STAR_BOUGHT: gettext_lazy("A red star bought with 4 cards"),
-    EventKind.ELIMINATED: gettext_lazy("A faction is wiped out"),
-    EventKind.REJOINED: gettext_lazy("A faction joins the war again"),
-    EventKind.COIN_PILE_OUT: gettext_lazy("The coin-card pile ran out"),
-    EventKind.MARK_PLACED: gettext_lazy("A mark the group unlocked is placed"),
-    EventKind.CITY_DESTROYED: gettext_lazy("A city is destroyed"),
-    EventKind.FORTIFICATION_ATTACKED: gettext_lazy("A fortified city is attacked with 3 troops"),
-}
-# The quick log's addresses (/log/<path>/) are older than ``EventKind`` and stay as they were;
-# a kind not listed is its own path.
-LOG_PATHS = {
-    EventKind.SCAR_PLACED: "scar",
-    EventKind.RED_STAR_BOUGHT: "red-star",
-    EventKind.COIN_PILE_OUT: "coin-pile",
-    EventKind.MARK_PLACED: "mark",
-}
-KIND_OF_PATH = {LOG_PATHS.get(kind, kind.value): kind for kind in LOG_TITLES}
-
-
-def log_path(kind: EventKind) -> str:
-    return LOG_PATHS.get(kind, kind.value)
+# The quick log's addresses (/log/<path>/): each form names its own.
+KIND_OF_PATH = {form.path: form.kind for form in QUICK_LOG}
 
 
 NOTED = "earthbook:table-noted"
@@ -243,8 +189,8 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
         context["log_forms"] = [
             {
                 "kind": k,
-                "path": log_path(k),
-                "title": LOG_TITLES[k],
+                "path": f.path,
+                "title": f.title,
                 "form": f,
                 "open": k == open_log,
             }
@@ -291,66 +237,6 @@ def game_start(request, access, number):
     return redirect("campaigns:game", access.campaign.pk, game.number)
 
 
-def _log(kind, game, form, user):
-    """Call the service behind one entry of the in-game log."""
-    d = form.cleaned_data
-
-    def player(name="player"):
-        value = d.get(name)
-        return int(value) if value else None
-
-    if kind == EventKind.SCAR_PLACED:
-        return table.place_scar(
-            game=game,
-            scar=d["scar"],
-            territory=d.get("territory") or None,
-            faction=d.get("faction") or None,
-            player=player(),
-            without_card=d.get("without_card", False),
-            reason=d.get("reason") or "",
-            by=user,
-        )
-    if kind == EventKind.MISSILES:
-        return table.use_missiles(
-            game=game, count=d["count"], player=player(), roll=player("roll"), by=user
-        )
-    if kind == EventKind.RECRUITMENT:
-        return table.record_recruitment(game=game, player=player(), troops=d["troops"], by=user)
-    if kind == EventKind.RED_STAR_BOUGHT:
-        return table.buy_red_star(game=game, player=player(), by=user)
-    if kind == EventKind.ELIMINATED:
-        return table.eliminate_faction(
-            game=game, player=player(), can_rejoin=d["can_rejoin"], by=user
-        )
-    if kind == EventKind.REJOINED:
-        return table.rejoin_faction(
-            game=game,
-            player=player(),
-            territory=d["territory"],
-            occupied=d.get("occupied") or [],
-            by=user,
-        )
-    if kind == EventKind.COIN_PILE_OUT:
-        return table.coin_pile_out(game=game, territories=form.counts(), by=user)
-    if kind == EventKind.MARK_PLACED:
-        return table.place_mark(
-            game=game,
-            kind=d["kind"],
-            territory=d.get("territory") or None,
-            faction=d.get("faction") or None,
-            label=d.get("label") or "",
-            player=player(),
-            by=user,
-        )
-    if kind == EventKind.CITY_DESTROYED:
-        return table.destroy_city(game=game, territory=d["territory"], by=user)
-    if kind == EventKind.FORTIFICATION_ATTACKED:
-        return table.attack_fortification(
-            game=game, territory=d["territory"], player=player(), by=user
-        )
-    raise Http404
-
-
 @require_POST
 @campaign_view(write=True)
 def game_log(request, access, number, kind):
@@ -367,7 +253,7 @@ def game_log(request, access, number, kind):
         raise Http404
     if form.is_valid():
         try:
-            result = _log(kind, game, form, request.user)
+            result = form.record(game, request.user)
         except RuleViolation as refusal:
             refuse(form, refusal)
         else:
