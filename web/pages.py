@@ -14,7 +14,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from campaigns.audit_words import MARK_TYPE_LABELS, OWN_COMPONENT, audit_text, role_label  # noqa: F401
-from legacy import names
+from legacy import names, scar_effects
 from legacy.box import PACKET_BY_SLUG, STOCK_LABELS
 from legacy.models import (
     UnlockedContent,
@@ -34,19 +34,16 @@ STOCK_NAMES = {
     "bonus-minus": gettext_lazy("−1 continent bonus sticker"),
     "held-on-coins": gettext_lazy("Coin stickers for players who held on"),
 }
-DICE_EFFECT_LABELS = {
-    "none": gettext_lazy("No effect on the dice"),
-    "defender-highest-up": gettext_lazy("+1 to the defender's highest die"),
-    "defender-highest-down": gettext_lazy("−1 to the defender's highest die"),
-    "defence-dice-up": gettext_lazy("+1 to both defence dice"),
-    "defence-dice-down": gettext_lazy("−1 to both defence dice"),
-    "attacker-highest-up": gettext_lazy("+1 to the attacker's highest die"),
-    "attacker-highest-down": gettext_lazy("−1 to the attacker's highest die"),
-}
+
+
+def dice_effect_label(code: str) -> str:
+    """An effect on the dice in the reader's language (its words are the rules',
+    ``legacy.scar_effects.LABELS``); an unknown code as stored."""
+    return gettext_lazy(scar_effects.LABELS[code]) if code in scar_effects.LABELS else code
 
 
 def dice_effect_choices() -> list[tuple[str, str]]:
-    return list(DICE_EFFECT_LABELS.items())
+    return [(code, dice_effect_label(code)) for code in scar_effects.CODES]
 
 
 PACKET_TRIGGERS = {
