@@ -24,17 +24,6 @@ from web.names import territory_name
 
 # --- Words ---------------------------------------------------------------------------------------
 
-STOCK_NAMES = {
-    "first-game-coins": gettext_lazy("Coin stickers for before the first game"),
-    "major-cities": gettext_lazy("Major cities"),
-    "minor-cities": gettext_lazy("Minor cities"),
-    "fortifications": gettext_lazy("Fortifications"),
-    "scar-cancels": gettext_lazy("Scar-cancel stickers"),
-    "bonus-plus": gettext_lazy("+1 continent bonus sticker"),
-    "bonus-minus": gettext_lazy("−1 continent bonus sticker"),
-    "held-on-coins": gettext_lazy("Coin stickers for players who held on"),
-}
-
 
 def dice_effect_label(code: str) -> str:
     """An effect on the dice in the reader's language (its words are the rules',
@@ -116,7 +105,7 @@ def stock_rows(world: World, allowances: dict[str, int]) -> list[dict]:
     return [
         {
             "slug": slug,
-            "label": STOCK_NAMES.get(slug, STOCK_LABELS.get(slug, slug)),
+            "label": gettext_lazy(STOCK_LABELS[slug]) if slug in STOCK_LABELS else slug,
             "left": world.stock_left.get(slug, 0),
             "total": total,
         }

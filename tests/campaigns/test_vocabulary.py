@@ -20,7 +20,7 @@ from campaigns.models import (
     Result,
 )
 from campaigns.vocabulary import AuditAction, PictureLanguage, Role
-from legacy import box
+from legacy import box, scar_effects
 from legacy.models import CityKind, ContentKind, Deck, RemovedReason
 from legacy.rules import Reward, reward_in_english
 
@@ -109,3 +109,19 @@ def test_a_card_says_where_it_is_with_the_game_it_happened_in():
     with translation.override("en"):
         assert str(CardState.DESTROYED.label) % {"n": 4} == "destroyed in game 4"
     assert CardState.IN_DECK == "in-deck"
+
+
+@pytest.mark.parametrize("stock, label", [(s, label) for s, label, _n in box.BASE_STOCK], ids=str)
+def test_every_stock_is_said_in_russian_by_the_page_that_shows_it(stock, label):
+    """The box keeps a stock's English words; the pages translate them."""
+    assert label and not re.search("[а-я]", label, re.I)
+    with translation.override("ru"):
+        assert re.search("[а-я]", gettext(label), re.I), f"{label!r} has no Russian"
+
+
+@pytest.mark.parametrize("code", scar_effects.CODES)
+def test_every_effect_on_the_dice_is_said_in_russian_by_the_page_that_shows_it(code):
+    label = scar_effects.LABELS[code]
+    assert label and not re.search("[а-я]", label, re.I)
+    with translation.override("ru"):
+        assert re.search("[а-я]", gettext(label), re.I), f"{label!r} has no Russian"
