@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
-from campaigns.vocabulary import OWN_COMPONENT, AuditAction, Role
+from campaigns.vocabulary import OWN_COMPONENT, AuditAction, PictureLanguage, Role
 from legacy import names
 from legacy.box import FACTION_BY_SLUG, PACKET_BY_SLUG
 from legacy.models import Deck
@@ -49,7 +49,6 @@ MARK_TYPE_LABELS = {
     "WorldName": gettext_lazy("the world's name"),
     "OtherMark": gettext_lazy("a mark"),
 }
-LANGUAGE_LABELS = {"en": gettext_lazy("English"), "ru": gettext_lazy("Russian")}
 
 
 def role_label(role) -> str:
@@ -267,8 +266,9 @@ def _sharing_changed(d: Mapping) -> str:
 
 @words_for(AuditAction.LANGUAGE)
 def _language(d: Mapping) -> str:
+    code = d.get("language")
     return _("Board pictures are now drawn in %(language)s.") % {
-        "language": LANGUAGE_LABELS.get(d.get("language", ""), d.get("language"))
+        "language": PictureLanguage(code).label if code in PictureLanguage.values else code
     }
 
 

@@ -17,6 +17,13 @@ class Role(models.TextChoices):
     VIEWER = "viewer", _("viewer")
 
 
+class PictureLanguage(models.TextChoices):
+    """The language a campaign's board pictures are drawn in, named in the reader's."""
+
+    ENGLISH = "en", _("English")
+    RUSSIAN = "ru", _("Russian")
+
+
 class AuditAction(models.TextChoices):
     """What an audit entry records; ``campaigns.audit_words`` has one sentence for each.
 

@@ -83,6 +83,8 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                # The enums templates compare against (web/context_processors.py).
+                "web.context_processors.vocabularies",
             ],
             # {% load names %}: the box's names in the reader's language (web/templatetags).
             "libraries": {"names": "web.templatetags.names"},

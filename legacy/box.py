@@ -145,17 +145,23 @@ class Stock:
     WORLD_CAPITALS = "world-capitals"
 
 
-# (stock, label, count in the base box)
+def gettext_noop(words: str) -> str:
+    """Marks words for the translation catalogue and returns them as they are: the pages
+    translate a stock's label when they show it, so the box imports nothing from Django."""
+    return words
+
+
+# (stock, label, count in the base box): the labels are the one list of the stocks' words.
 BASE_STOCK: tuple[tuple[str, str, int], ...] = (
-    (Stock.FIRST_GAME_COINS, "Coin stickers for before the first game", 12),
-    (Stock.MAJOR_CITIES, "Major city stickers", 5),
-    (Stock.MINOR_CITIES, "Minor city stickers", 9),
-    (Stock.FORTIFICATIONS, "Fortification stickers", 5),
-    (Stock.SCAR_CANCELS, "Scar-cancel (white) stickers", 4),
-    (Stock.BONUS_PLUS, "+1 continent bonus sticker", 1),
-    (Stock.BONUS_MINUS, "-1 continent bonus sticker", 1),
+    (Stock.FIRST_GAME_COINS, gettext_noop("Coin stickers for before the first game"), 12),
+    (Stock.MAJOR_CITIES, gettext_noop("Major cities"), 5),
+    (Stock.MINOR_CITIES, gettext_noop("Minor cities"), 9),
+    (Stock.FORTIFICATIONS, gettext_noop("Fortifications"), 5),
+    (Stock.SCAR_CANCELS, gettext_noop("Scar-cancel stickers"), 4),
+    (Stock.BONUS_PLUS, gettext_noop("+1 continent bonus sticker"), 1),
+    (Stock.BONUS_MINUS, gettext_noop("−1 continent bonus sticker"), 1),
     # Sources disagree between 35 and 41; the lower count is the safe default.
-    (Stock.HELD_ON_COINS, "Coin stickers for players who held on", 35),
+    (Stock.HELD_ON_COINS, gettext_noop("Coin stickers for players who held on"), 35),
 )
 STOCK_LABELS: dict[str, str] = {slug: label for slug, label, _ in BASE_STOCK}
 STOCK_CHOICES = [(slug, label) for slug, label, _ in BASE_STOCK]

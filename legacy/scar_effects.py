@@ -43,15 +43,24 @@ EFFECTS: dict[str, DiceChange] = {
 }
 CODES: tuple[str, ...] = tuple(EFFECTS)
 
-# English words for each code: the model's choices and the API's schema. Pages translate them.
+
+def gettext_noop(words: str) -> str:
+    """Marks words for the translation catalogue and returns them as they are: the pages and
+    the API translate an effect's words when they show them, so this module imports nothing
+    from Django."""
+    return words
+
+
+# English words for each code, the one list of them: the model's choices and the API's schema
+# say them as they are; the pages translate them.
 LABELS: dict[str, str] = {
-    NONE: "No effect on the dice",
-    DEFENDER_HIGHEST_UP: "+1 to the defender's highest die",
-    DEFENDER_HIGHEST_DOWN: "-1 to the defender's highest die",
-    DEFENCE_DICE_UP: "+1 to both defence dice",
-    DEFENCE_DICE_DOWN: "-1 to both defence dice",
-    ATTACKER_HIGHEST_UP: "+1 to the attacker's highest die",
-    ATTACKER_HIGHEST_DOWN: "-1 to the attacker's highest die",
+    NONE: gettext_noop("No effect on the dice"),
+    DEFENDER_HIGHEST_UP: gettext_noop("+1 to the defender's highest die"),
+    DEFENDER_HIGHEST_DOWN: gettext_noop("−1 to the defender's highest die"),
+    DEFENCE_DICE_UP: gettext_noop("+1 to both defence dice"),
+    DEFENCE_DICE_DOWN: gettext_noop("−1 to both defence dice"),
+    ATTACKER_HIGHEST_UP: gettext_noop("+1 to the attacker's highest die"),
+    ATTACKER_HIGHEST_DOWN: gettext_noop("−1 to the attacker's highest die"),
 }
 CHOICES: list[tuple[str, str]] = [(code, LABELS[code]) for code in CODES]
 

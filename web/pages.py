@@ -14,7 +14,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from campaigns.audit_words import MARK_TYPE_LABELS, OWN_COMPONENT, audit_text, role_label  # noqa: F401
-from legacy import names
+from legacy import names, scar_effects
 from legacy.box import PACKET_BY_SLUG, STOCK_LABELS
 from legacy.models import (
     UnlockedContent,
@@ -24,29 +24,15 @@ from web.names import territory_name
 
 # --- Words ---------------------------------------------------------------------------------------
 
-STOCK_NAMES = {
-    "first-game-coins": gettext_lazy("Coin stickers for before the first game"),
-    "major-cities": gettext_lazy("Major cities"),
-    "minor-cities": gettext_lazy("Minor cities"),
-    "fortifications": gettext_lazy("Fortifications"),
-    "scar-cancels": gettext_lazy("Scar-cancel stickers"),
-    "bonus-plus": gettext_lazy("+1 continent bonus sticker"),
-    "bonus-minus": gettext_lazy("−1 continent bonus sticker"),
-    "held-on-coins": gettext_lazy("Coin stickers for players who held on"),
-}
-DICE_EFFECT_LABELS = {
-    "none": gettext_lazy("No effect on the dice"),
-    "defender-highest-up": gettext_lazy("+1 to the defender's highest die"),
-    "defender-highest-down": gettext_lazy("−1 to the defender's highest die"),
-    "defence-dice-up": gettext_lazy("+1 to both defence dice"),
-    "defence-dice-down": gettext_lazy("−1 to both defence dice"),
-    "attacker-highest-up": gettext_lazy("+1 to the attacker's highest die"),
-    "attacker-highest-down": gettext_lazy("−1 to the attacker's highest die"),
-}
+
+def dice_effect_label(code: str) -> str:
+    """An effect on the dice in the reader's language (its words are the rules',
+    ``legacy.scar_effects.LABELS``); an unknown code as stored."""
+    return gettext_lazy(scar_effects.LABELS[code]) if code in scar_effects.LABELS else code
 
 
 def dice_effect_choices() -> list[tuple[str, str]]:
-    return list(DICE_EFFECT_LABELS.items())
+    return [(code, dice_effect_label(code)) for code in scar_effects.CODES]
 
 
 PACKET_TRIGGERS = {
@@ -119,7 +105,7 @@ def stock_rows(world: World, allowances: dict[str, int]) -> list[dict]:
     return [
         {
             "slug": slug,
-            "label": STOCK_NAMES.get(slug, STOCK_LABELS.get(slug, slug)),
+            "label": gettext_lazy(STOCK_LABELS[slug]) if slug in STOCK_LABELS else slug,
             "left": world.stock_left.get(slug, 0),
             "total": total,
         }

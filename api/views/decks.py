@@ -22,18 +22,17 @@ from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors, 
 from api.views.table import _event_schema, _EventView
 from campaigns.capitals import found_world_capital
 from campaigns.game import decks
+from campaigns.vocabulary import HIDDEN_SHORT
 from legacy import rules
 from legacy.models import Deck, DeckCard
 from legacy.selectors import world_as_of
-
-HIDDEN = "(hidden)"
 
 
 def card_data(card: DeckCard, where: decks.Where, sees_unlocked: bool) -> dict:
     return {
         "id": card.pk,
         "deck": card.deck,
-        "title": card.title if sees_unlocked else HIDDEN,
+        "title": card.title if sees_unlocked else str(HIDDEN_SHORT),
         "text": card.text if sees_unlocked else "",
         "packet": card.opening.packet,
         "opened_in_game": card.opening.placed_in_game,

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db import transaction
+from django.db import models, transaction
+from django.utils.translation import gettext_lazy as _
 
 from campaigns.game.common import EventResult, locked_game, log_event, require_in_progress, seat_of
 from campaigns.game.packets import packets_to_open
@@ -25,14 +26,16 @@ from legacy.models import Deck, DeckCard, PacketOpening
 CARD_EVENTS = (EventKind.CARD_DRAWN, EventKind.CARD_COMPLETED, EventKind.CARD_DESTROYED)
 
 
-class CardState:
-    IN_DECK = "in-deck"
-    DRAWN = "drawn"
-    COMPLETED = "completed"
-    DESTROYED = "destroyed"
+class CardState(models.TextChoices):
+    """Where a card is; the words take the game it happened in (``%(n)s``)."""
+
+    IN_DECK = "in-deck", _("in the deck")
+    DRAWN = "drawn", _("drawn in game %(n)s")
+    COMPLETED = "completed", _("completed in game %(n)s")
+    DESTROYED = "destroyed", _("destroyed in game %(n)s")
 
 
-STATES = (CardState.IN_DECK, CardState.DRAWN, CardState.COMPLETED, CardState.DESTROYED)
+STATES = tuple(CardState.values)
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,9 @@
 
 A read model the pages and the API may share: a fixed number of queries whatever the number of
 games. The reader's words it needs (names in the reader's language, the label of a city or of a
-removal, the placeholder for what the campaign hides) are given by the door that shows the
-history (``HistoryWords``), so this module imports neither door.
+removal) are given by the door that shows the history (``HistoryWords``), so this module imports
+neither door; the placeholders for what the campaign hides are the campaign's own words
+(``campaigns.vocabulary``).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from functools import cached_property
 from django.utils.translation import gettext as _
 
 from campaigns.game import derived
+from campaigns.vocabulary import HIDDEN, UNLOCKED_FACTION
 from legacy.box import FACTION_BY_SLUG
 from legacy.corrections import TYPE_OF_MODEL
 from legacy.models import (
@@ -46,8 +48,6 @@ class HistoryWords:
     power_name: Callable[[FactionPower], str]  # a power's name on its faction card
     packet_name: Callable[[str], str]
     scar_kind_name: Callable[[ScarKind], str]
-    hidden: str  # what the reader sees of something the campaign hides from them
-    unlocked_faction: str  # a hidden unlocked faction's placeholder
 
 
 MARK_TYPE_OF_NAME = {model.__name__: slug for model, slug in TYPE_OF_MODEL.items()}
@@ -107,7 +107,7 @@ class MarkHistory:
         """The names of the factions the group unlocked (read once, when a mark needs one)."""
         found = derived.unlocked_factions(self.campaign_id).values_list("slug", "name")
         if not self.sees_unlocked:
-            return {slug: str(self.words.unlocked_faction) for slug, _name in found}
+            return {slug: str(UNLOCKED_FACTION) for slug, _name in found}
         return dict(found)
 
     def _faction(self, slug: str) -> str:
@@ -149,7 +149,7 @@ class MarkHistory:
             name = (
                 self.words.scar_kind_name(s.kind)
                 if (s.kind.base or self.sees_unlocked)
-                else str(self.words.hidden)
+                else str(HIDDEN)
             )
             if s.territory:
                 out.append(self._line(s, _("Scar: %(name)s") % {"name": name}, s.territory))
@@ -174,7 +174,7 @@ class MarkHistory:
         others = self._qs(OtherMark, **where).select_related("kind")
         for o in others:
             if t is None or o.territory:
-                name = o.kind.name if self.sees_unlocked else str(self.words.hidden)
+                name = o.kind.name if self.sees_unlocked else str(HIDDEN)
                 text = f"{name}{': ' + o.label if o.label and self.sees_unlocked else ''}"
                 if o.faction:  # a mark on a faction card says which card
                     text = _("%(faction)s card: %(mark)s") % {
@@ -201,7 +201,7 @@ class MarkHistory:
                 )
                 text = _("%(faction)s card: power %(name)s") % {
                     "faction": self._faction(p.faction),
-                    "name": self.words.hidden if hidden else self.words.power_name(p),
+                    "name": str(HIDDEN) if hidden else self.words.power_name(p),
                 }
                 out.append(self._line(p, text))
             for o in self._qs(PacketOpening):

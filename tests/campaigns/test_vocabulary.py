@@ -8,13 +8,35 @@ import pytest
 from django.utils import translation
 from django.utils.translation import gettext
 
-from campaigns.models import Game, GameStatus, Result
-from campaigns.vocabulary import AuditAction, Role
-from legacy import box
+from campaigns.game.decks import CardState
+from campaigns.jobs.words import status_words
+from campaigns.models import (
+    BackgroundJob,
+    ChronicleExport,
+    EndPoster,
+    Game,
+    GameStatus,
+    JobStatus,
+    Result,
+)
+from campaigns.vocabulary import AuditAction, PictureLanguage, Role
+from legacy import box, scar_effects
 from legacy.models import CityKind, ContentKind, Deck, RemovedReason
 from legacy.rules import Reward, reward_in_english
 
-ENUMS = [AuditAction, Role, GameStatus, Result, RemovedReason, CityKind, ContentKind, Deck]
+ENUMS = [
+    AuditAction,
+    Role,
+    GameStatus,
+    Result,
+    RemovedReason,
+    CityKind,
+    ContentKind,
+    Deck,
+    JobStatus,
+    CardState,
+    PictureLanguage,
+]
 MEMBERS = [member for enum in ENUMS for member in enum]
 
 
@@ -60,3 +82,46 @@ def test_a_game_in_progress_is_worded_in_the_readers_language():
         assert game.get_status_display() == "in progress"
     with translation.override("ru"):
         assert re.search("[а-я]", game.get_status_display())
+
+
+@pytest.mark.parametrize(
+    "kind", [EndPoster, ChronicleExport, BackgroundJob], ids=lambda k: k.__name__
+)
+@pytest.mark.parametrize("status", list(JobStatus), ids=lambda s: s.name)
+def test_how_every_kind_of_job_stands_is_said_in_russian(kind, status):
+    with translation.override("en"):
+        english = str(status_words(kind, status))
+    with translation.override("ru"):
+        russian = str(status_words(kind, status))
+    assert english and not re.search("[а-я]", english, re.I)
+    assert re.search("[а-я]", russian, re.I), f"{english!r} has no Russian words"
+
+
+def test_a_poster_is_drawn_and_a_pdf_made_while_their_jobs_run():
+    with translation.override("en"):
+        assert str(status_words(EndPoster, JobStatus.RUNNING)) == "Being drawn"
+        assert str(status_words(ChronicleExport, JobStatus.RUNNING)) == "Being made"
+        assert str(status_words(EndPoster, JobStatus.QUEUED)) == "Waiting for its turn"
+        assert str(status_words(ChronicleExport, JobStatus.DONE)) == "Ready"
+
+
+def test_a_card_says_where_it_is_with_the_game_it_happened_in():
+    with translation.override("en"):
+        assert str(CardState.DESTROYED.label) % {"n": 4} == "destroyed in game 4"
+    assert CardState.IN_DECK == "in-deck"
+
+
+@pytest.mark.parametrize("stock, label", [(s, label) for s, label, _n in box.BASE_STOCK], ids=str)
+def test_every_stock_is_said_in_russian_by_the_page_that_shows_it(stock, label):
+    """The box keeps a stock's English words; the pages translate them."""
+    assert label and not re.search("[а-я]", label, re.I)
+    with translation.override("ru"):
+        assert re.search("[а-я]", gettext(label), re.I), f"{label!r} has no Russian"
+
+
+@pytest.mark.parametrize("code", scar_effects.CODES)
+def test_every_effect_on_the_dice_is_said_in_russian_by_the_page_that_shows_it(code):
+    label = scar_effects.LABELS[code]
+    assert label and not re.search("[а-я]", label, re.I)
+    with translation.override("ru"):
+        assert re.search("[а-я]", gettext(label), re.I), f"{label!r} has no Russian"

@@ -177,11 +177,11 @@ def test_balkania_rounds_up_only_while_it_holds_that_power(game, as_viewer):
 def test_every_effect_has_words_in_both_languages():
     from django.utils import translation
 
-    from web.pages import DICE_EFFECT_LABELS
+    from web.pages import dice_effect_label
 
-    assert tuple(DICE_EFFECT_LABELS) == scar_effects.CODES
+    assert tuple(scar_effects.LABELS) == scar_effects.CODES
     with translation.override("ru"):
-        russian = [str(label) for label in DICE_EFFECT_LABELS.values()]
+        russian = [str(dice_effect_label(code)) for code in scar_effects.CODES]
     assert russian == [
         "Не влияет на кубики",
         "+1 к старшему кубику защитника",

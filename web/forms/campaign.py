@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from campaigns.logins import authenticate_in_turn
 from campaigns.models import Role
+from campaigns.vocabulary import PictureLanguage
 
 
 class _InTurn:
@@ -84,15 +85,12 @@ class SignupForm(UserCreationForm):
         return _email_free(self.cleaned_data.get("email"))
 
 
-# The pictures' language, named in the reader's (the switcher names each in its own).
-LANGUAGE_CHOICES = [("en", _("English")), ("ru", _("Russian"))]
-
-
 def picture_language_field(required: bool = True):
     return forms.ChoiceField(
         label=_("Language of the board pictures"),
         help_text=_("The pictures drawn after each game write names in it."),
-        choices=LANGUAGE_CHOICES,
+        # Named in the reader's language (the switcher names each in its own).
+        choices=PictureLanguage.choices,
         required=required,
     )
 

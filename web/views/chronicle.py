@@ -22,6 +22,7 @@ from django.views.decorators.http import require_POST
 from campaigns.chronicle.jobs import latest_job, pdf_response
 from campaigns.chronicle.pdf import stored_picture_uri
 from campaigns.chronicle.start import request_pdf
+from campaigns.jobs.words import status_words
 from campaigns.models import (
     Campaign,
     ChronicleExport,
@@ -39,12 +40,6 @@ from web.views.common import campaign_view
 from web.views.history import game_stories
 from web.views.pictures import stored_picture_url
 
-JOB_LABELS = {
-    JobStatus.QUEUED: gettext_lazy("Waiting for its turn"),
-    JobStatus.RUNNING: gettext_lazy("Being made"),
-    JobStatus.DONE: gettext_lazy("Ready"),
-    JobStatus.FAILED: gettext_lazy("Failed"),
-}
 HIDDEN_PDF = gettext_lazy(
     "The PDF shows what the packets unlocked, and this campaign shows that to its owner and "
     "editors only."
@@ -106,7 +101,7 @@ def job_context(access) -> dict:
         "pdf_allowed": allowed,
         "hidden_pdf": HIDDEN_PDF,
         "job": job,
-        "job_label": JOB_LABELS.get(job.status, "") if job else "",
+        "job_label": status_words(ChronicleExport, job.status) if job else "",
         "job_error": job.failure_text if job else "",
         "in_the_making": bool(job and job.status in (JobStatus.QUEUED, JobStatus.RUNNING)),
         "current": bool(

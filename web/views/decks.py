@@ -8,7 +8,6 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from campaigns.capitals import found_world_capital, world_capitals_unlocked
 from campaigns.game import decks, event_words
@@ -26,16 +25,9 @@ from web.refusals import refuse
 from web.views.common import campaign_view, game_or_404, label_seats, player_names
 from web.views.table import game_context
 
-STATE_WORDS = {
-    decks.CardState.IN_DECK: gettext_lazy("in the deck"),
-    decks.CardState.DRAWN: gettext_lazy("drawn in game %(n)s"),
-    decks.CardState.COMPLETED: gettext_lazy("completed in game %(n)s"),
-    decks.CardState.DESTROYED: gettext_lazy("destroyed in game %(n)s"),
-}
-
 
 def state_words(where: decks.Where) -> str:
-    words = str(STATE_WORDS[where.state])
+    words = str(decks.CardState(where.state).label)
     return words % {"n": where.game} if where.game is not None else words
 
 

@@ -23,7 +23,7 @@ from campaigns.models import (
     Seat,
 )
 from campaigns.selectors.history import HistoryWords, MarkHistory
-from campaigns.vocabulary import HIDDEN, UNLOCKED_FACTION, AuditAction
+from campaigns.vocabulary import AuditAction
 from legacy import board, rules
 from legacy.corrections import MARK_TYPES, changed_fields
 from legacy.errors import RuleViolation
@@ -68,8 +68,6 @@ def history_words() -> HistoryWords:
         power_name=lambda power: power_words(power)[0],
         packet_name=pages.packet_name,
         scar_kind_name=scar_kind_name,
-        hidden=HIDDEN,
-        unlocked_faction=UNLOCKED_FACTION,
     )
 
 

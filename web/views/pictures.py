@@ -9,6 +9,8 @@ wrong or expired one is a 404.
 
 from __future__ import annotations
 
+import enum
+from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -37,7 +39,43 @@ from web.refusals import refusal_message
 from web.views.common import campaign_view, game_or_404
 
 
-def snapshot_state(access, game) -> dict:
+class PictureState(enum.StrEnum):
+    """Where a drawn picture stands for a reader (its page says it in words)."""
+
+    READY = "ready"  # drawn: its address is given
+    PENDING = "pending"  # the worker has not drawn it yet
+    FAILED = "failed"
+    SVG = "svg"  # hidden from this reader: the SVG board is shown instead
+    EMPTY = "empty"  # the timeline before any game is finished
+    HIDDEN = "hidden"  # the timeline, for a reader it would show hidden content
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A picture as a page shows it; the template asks it how it stands, never compares words."""
+
+    state: PictureState
+    url: str | None = None
+    error: str = ""
+
+    @property
+    def is_ready(self) -> bool:
+        return self.state is PictureState.READY
+
+    @property
+    def is_pending(self) -> bool:
+        return self.state is PictureState.PENDING
+
+    @property
+    def is_failed(self) -> bool:
+        return self.state is PictureState.FAILED
+
+    @property
+    def is_empty(self) -> bool:
+        return self.state is PictureState.EMPTY
+
+
+def snapshot_state(access, game) -> Picture:
     """Where the picture of the world after ``game`` stands: ``ready`` (with its address),
     ``pending`` (the worker has not drawn it yet), ``failed``, or ``svg`` (show the SVG board).
 
@@ -46,7 +84,7 @@ def snapshot_state(access, game) -> dict:
     type).
     """
     if not access.sees_unlocked:
-        return {"state": "svg"}
+        return Picture(PictureState.SVG)
     return _picture_state(
         access,
         snapshot_for_reading(access.campaign.pk, game.number),
@@ -54,7 +92,7 @@ def snapshot_state(access, game) -> dict:
     )
 
 
-def _picture_state(access, row: Snapshot, url: str) -> dict:
+def _picture_state(access, row: Snapshot, url: str) -> Picture:
     if row.status == JobStatus.DONE:
         if not access.is_member:
             sig = links.sign(
@@ -64,10 +102,10 @@ def _picture_state(access, row: Snapshot, url: str) -> dict:
                 hides=access.campaign.hide_unlocked_content,
             )
             url = f"{url}?{urlencode({'sig': sig})}"
-        return {"state": "ready", "url": url}
+        return Picture(PictureState.READY, url)
     if row.status == JobStatus.FAILED:
-        return {"state": "failed", "error": row.error}
-    return {"state": "pending"}
+        return Picture(PictureState.FAILED, error=row.error)
+    return Picture(PictureState.PENDING)
 
 
 def stored_picture_url(access, row: Snapshot | None) -> str | None:
@@ -76,7 +114,7 @@ def stored_picture_url(access, row: Snapshot | None) -> str | None:
     if row is None or not access.sees_unlocked:
         return None
     url = reverse("campaigns:game_snapshot_image", args=[access.campaign.pk, row.game_number])
-    return _picture_state(access, row, url).get("url")
+    return _picture_state(access, row, url).url
 
 
 def _stored_picture(request, access, game_number: int):
@@ -157,14 +195,14 @@ def game_snapshot_redraw(request, access, number):
     return redirect(reverse("campaigns:game", args=[access.campaign.pk, game.number]) + "#snapshot")
 
 
-def timeline_state(access, games=None) -> dict:
+def timeline_state(access, games=None) -> Picture:
     """Where the campaign's animated timeline stands, as ``snapshot_state`` says it for a game;
     also ``empty`` (no game is finished) and ``hidden`` (it would show hidden content).
     ``games``: the finished games' numbers, when the caller has them."""
     if not access.sees_unlocked:
-        return {"state": "hidden"}
+        return Picture(PictureState.HIDDEN)
     if not (finished_games(access.campaign.pk) if games is None else games):
-        return {"state": "empty"}
+        return Picture(PictureState.EMPTY)
     return _picture_state(
         access,
         timeline_for_reading(access.campaign.pk),

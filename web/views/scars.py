@@ -53,7 +53,7 @@ def scar_types(request, access):
         rows.append(
             {
                 "name": scar_kind_name(kind) if shown else HIDDEN,
-                "effect": pages.DICE_EFFECT_LABELS.get(kind.dice_effect, kind.dice_effect),
+                "effect": pages.dice_effect_label(kind.dice_effect),
                 "base": kind.base,
                 "on_faction_card": kind.on_faction_card,
                 "form": form,

@@ -7,10 +7,11 @@ from __future__ import annotations
 from django.core.files.storage import default_storage
 from django.http import FileResponse, Http404
 from django.shortcuts import redirect, render
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from campaigns.jobs.words import status_words
 from campaigns.models import EndPoster, JobStatus, Result
 from campaigns.pictures.poster import poster_of
 from campaigns.pictures.poster_requests import request_poster
@@ -20,12 +21,6 @@ from web import charts
 from web.names import campaign_faction_names, territory_name
 from web.views.common import campaign_view
 
-POSTER_LABELS = {
-    JobStatus.QUEUED: gettext_lazy("Waiting for its turn"),
-    JobStatus.RUNNING: gettext_lazy("Being drawn"),
-    JobStatus.DONE: gettext_lazy("Ready"),
-    JobStatus.FAILED: gettext_lazy("Failed"),
-}
 RESULT_COLOURS = {Result.WON: "#2e7d32", Result.HELD_ON: "#d9a21b", Result.ELIMINATED: "#9e9689"}
 TOP_STARTS = 10
 
@@ -130,7 +125,7 @@ def poster_page(request, access):
             "text": poster.text_in(get_language()) if poster else None,
             "ready": ready,
             "state": EndPoster.public_word(state),
-            "state_label": POSTER_LABELS[state],
+            "state_label": status_words(EndPoster, state),
             "failed": state == JobStatus.FAILED,
             "error": row.failure_text if row and state == JobStatus.FAILED else "",
         },

@@ -138,7 +138,7 @@ def reading_words(access, found) -> dict:
             scar = found.scar_name if access.sees_unlocked else str(HIDDEN)
     return {
         "scar": scar,
-        "effect": pages.DICE_EFFECT_LABELS[found.dice_effect],
+        "effect": pages.dice_effect_label(found.dice_effect),
         "fortified": found.fortified,
         "boxes": found.fortification_boxes,
         "defender_hq": found.defender_hq,
