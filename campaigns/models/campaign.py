@@ -1,0 +1,203 @@
+"""The people: a campaign, its members and their roles, its roster of players, the invitations
+that let someone join, and the audit of every change.
+
+The durable world (every sticker and signature) lives in ``legacy.models``; a campaign owns one.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+from campaigns.vocabulary import Role
+
+
+def new_share_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+class Campaign(models.Model):
+    # Not a column: true on the row a write holds locked, whose reads must not be cached
+    # (``campaigns.services.cached_world``).
+    writing: bool = False
+
+    name = models.CharField(max_length=100)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_campaigns"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    # Before the first game: starting powers chosen and the 12 coins placed.
+    prepared_at = models.DateTimeField(null=True, blank=True)
+    share_token = models.CharField(max_length=32, unique=True, default=new_share_token)
+    # Bumped under the campaign lock by every write: what an open page compares to know that
+    # something changed.
+    world_version = models.PositiveIntegerField(default=0, editable=False)
+    # Bumped with it by every write that may change the marks on the board (all writes but
+    # the in-game entries that place nothing), so a world read can be cached safely across
+    # the entries of a game.
+    marks_version = models.PositiveIntegerField(default=0, editable=False)
+    shared = models.BooleanField(
+        default=False, help_text="Anyone with the share link may read this campaign."
+    )
+    public = models.BooleanField(default=False, help_text="Listed on the home page.")
+    hide_unlocked_content = models.BooleanField(
+        default=False,
+        help_text="Only members see what the opened packets unlocked.",
+    )
+    # House rules: where readings of the rulebook differ, the group decides (RULES.md section 9).
+    held_on_rewards_end_together = models.BooleanField(
+        default=False,
+        help_text="Held-on rewards end for everyone once either stock (minor cities or coins) "
+        "is empty; otherwise each reward ends with its own stock.",
+    )
+    world_capitals_allowed = models.PositiveSmallIntegerField(
+        default=1,
+        help_text="How many World Capitals may exist at once, once a packet allows founding them.",
+    )
+    language = models.CharField(
+        max_length=5,
+        choices=[("en", "English"), ("ru", "Русский")],
+        default="en",
+        help_text="The language the board pictures are drawn in (pages follow each reader's).",
+    )
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [
+            # The home page lists the newest public campaigns among all of the service's.
+            models.Index(
+                fields=["-created_at"], condition=Q(public=True), name="public_campaigns_newest"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.VIEWER)
+    # The link the member joined by, if any: removing the member withdraws it.
+    invitation = models.ForeignKey(
+        "Invitation",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="memberships",
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "user"], name="one_membership_per_user"),
+            models.CheckConstraint(condition=Q(role__in=Role.values), name="membership_role_known"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.role}) in {self.campaign}"
+
+    @property
+    def is_owner(self) -> bool:
+        return self.role == Role.OWNER
+
+
+class Player(models.Model):
+    """Someone who sits at the table; may be linked to an account."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=60)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="players",
+    )
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "name"], name="player_name_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class AuditEntry(models.Model):
+    """One change to a campaign: who, when, what.
+
+    ``action`` names what happened and ``data`` holds its parameters; the words are made from
+    them when the entry is read, in the reader's language. Entries written before that keep the
+    English ``summary`` they were stored with (new entries store none).
+    """
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="audit")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    action = models.CharField(max_length=40)
+    summary = models.CharField(max_length=300, blank=True, default="")
+    data = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        verbose_name_plural = "audit entries"
+
+    def __str__(self) -> str:
+        from campaigns.audit_words import audit_text
+
+        return f"{self.at:%Y-%m-%d %H:%M} {self.action}: {audit_text(self)}"
+
+
+class Invitation(models.Model):
+    """A link the owner hands out: whoever opens it, logged in, joins with its role.
+
+    A link serves the whole group (it may be used more than once) unless it is single-use. It
+    works for ``settings.INVITATION_TTL_DAYS`` days after it was made, until the owner revokes
+    it, or until a member who joined by it is removed (``campaigns.members.remove_member``).
+    """
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="invitations")
+    token = models.CharField(max_length=32, unique=True, default=new_share_token)
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.VIEWER)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    uses = models.PositiveIntegerField(default=0)
+    single_use = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            # An invitation never makes a second owner.
+            models.CheckConstraint(
+                condition=Q(role__in=[Role.EDITOR, Role.VIEWER]), name="invitation_role_member"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Invitation to {self.campaign} as {self.role}"
+
+    @property
+    def expires_at(self):
+        """When the link stops working: ``INVITATION_TTL_DAYS`` after it was made."""
+        return self.created_at + timedelta(days=settings.INVITATION_TTL_DAYS)
+
+    @property
+    def is_expired(self) -> bool:
+        return timezone.now() >= self.expires_at
+
+    @property
+    def is_used_up(self) -> bool:
+        return self.single_use and self.uses > 0

@@ -1,0 +1,108 @@
+"""What every mark is: a row placed in a known game, by someone, never erased, only covered or
+voided; the queries that read the marks that count, and the checks every table of marks keeps."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from legacy.board import CONTINENT_CHOICES, TERRITORY_CHOICES
+from legacy.box import FACTION_CHOICES
+
+CAMPAIGN = "campaigns.Campaign"
+PLAYER = "campaigns.Player"
+
+TERRITORY_SLUGS = [slug for slug, _name in TERRITORY_CHOICES]
+CONTINENT_SLUGS = [slug for slug, _name in CONTINENT_CHOICES]
+
+
+def faction_label(slug: str | None) -> str:
+    """The box's name of one of its five factions; any other faction by its slug."""
+    return dict(FACTION_CHOICES).get(slug or "", slug or "")
+
+
+# A mark counts while it is neither voided nor removed.
+ACTIVE = Q(voided=False, removed_in_game__isnull=True)
+
+
+class MarkQuerySet(models.QuerySet):
+    def current(self):
+        return self.filter(ACTIVE)
+
+    def as_of(self, game: int):
+        """The marks that counted at the end of game ``game``."""
+        return self.filter(voided=False, placed_in_game__lte=game).filter(
+            Q(removed_in_game__isnull=True) | Q(removed_in_game__gt=game)
+        )
+
+    def placed_by_game(self, game: int):
+        """Every mark placed up to game ``game``, covered or not (stickers used from the stock)."""
+        return self.filter(voided=False, placed_in_game__lte=game)
+
+
+class RemovedReason(models.TextChoices):
+    # Lower case: the words follow "removed in game N:" on the pages.
+    COVERED = "covered", _("covered by another mark")
+    CANCELLED = "cancelled", _("cancelled with a scar-cancel sticker")
+    DESTROYED = "destroyed", _("destroyed")
+    REPLACED = "replaced", _("replaced")
+    OTHER = "other", _("removed")
+
+
+class Mark(models.Model):
+    campaign = models.ForeignKey(CAMPAIGN, on_delete=models.CASCADE, related_name="%(class)s_set")
+    placed_in_game = models.PositiveSmallIntegerField(
+        help_text="The game in which it was placed (0 = before the first game)."
+    )
+    placed_by = models.ForeignKey(
+        PLAYER,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="The player who placed it, when a player did.",
+    )
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    entered_at = models.DateTimeField(default=timezone.now)
+    removed_in_game = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The game in which it stopped counting."
+    )
+    removed_reason = models.CharField(
+        max_length=12, choices=RemovedReason.choices, blank=True, default=""
+    )
+    removed_note = models.CharField(max_length=200, blank=True, default="")
+    voided = models.BooleanField(
+        default=False, help_text="Entered by mistake and corrected: never counted."
+    )
+
+    objects = MarkQuerySet.as_manager()
+
+    class Meta:
+        abstract = True
+        ordering = ["placed_in_game", "id"]
+
+    @classmethod
+    def common_constraints(cls, name: str) -> list[models.BaseConstraint]:
+        return [
+            models.CheckConstraint(
+                condition=Q(removed_in_game__isnull=True)
+                | Q(removed_in_game__gte=F("placed_in_game")),
+                name=f"{name}_removed_after_placed",
+            ),
+        ]
+
+    @property
+    def counts_now(self) -> bool:
+        return not self.voided and self.removed_in_game is None
+
+
+def territory_check(name: str, field: str = "territory", nullable: bool = False):
+    condition = Q(**{f"{field}__in": TERRITORY_SLUGS})
+    if nullable:
+        condition |= Q(**{f"{field}__isnull": True})
+    return models.CheckConstraint(condition=condition, name=name)
