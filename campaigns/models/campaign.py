@@ -14,7 +14,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
-from campaigns.vocabulary import Role
+from campaigns.vocabulary import PictureLanguage, Role
 
 
 def new_share_token() -> str:
@@ -61,8 +61,8 @@ class Campaign(models.Model):
     )
     language = models.CharField(
         max_length=5,
-        choices=[("en", "English"), ("ru", "Русский")],
-        default="en",
+        choices=PictureLanguage.choices,
+        default=PictureLanguage.ENGLISH,
         help_text="The language the board pictures are drawn in (pages follow each reader's).",
     )
 
