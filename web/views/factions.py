@@ -13,6 +13,7 @@ from campaigns.game.derived import factions_of
 from campaigns.models import GameStatus, Result
 from campaigns.selectors.cards import faction_card_backs
 from campaigns.vocabulary import HIDDEN, UNLOCKED_FACTION, UNLOCKED_POWER
+from legacy.box import CAMPAIGN_GAMES
 from legacy.errors import RuleViolation
 from legacy.models import FactionPower, PacketOpening, Scar
 from web.forms.factions import FactionAddForm, PowerDestroyForm, PowerPlaceForm
@@ -33,7 +34,8 @@ def _as_of(request, last: int) -> int | None:
     return None
 
 
-CARD_LINES = 15
+# The printed card's back has a line for each game of the campaign; later games are shown on ask.
+CARD_LINES = CAMPAIGN_GAMES
 
 
 def _page(request, access, forms: dict | None = None, status: int = 200):
