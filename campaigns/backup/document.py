@@ -17,7 +17,6 @@ from campaigns.game.event_words import data_from_summary
 from campaigns.models import (
     AuditEntry,
     Campaign,
-    EventKind,
     Game,
     GameEvent,
     GameReward,
@@ -212,7 +211,6 @@ TOP_LEVEL = (
 # (an older backup's factions are read from its unlocked content).
 ADDED_PARTS = ("sealed_components", "rule_stickers", "deck_cards", "factions")
 TOP_LEVEL_ADDED: dict[str, list] = {"deck_cards": []}
-CARD_EVENTS = (EventKind.CARD_DRAWN, EventKind.CARD_COMPLETED, EventKind.CARD_DESTROYED)
 GAME_PARTS = ("seats", "events", "rewards")
 # An entry's marks: each as [model, ordinal, change] (what the entry did to it). A backup written
 # before entries knew their marks lacks them: they are guessed again on import.

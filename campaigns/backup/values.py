@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING
 from django.core.exceptions import FieldDoesNotExist
 from django.db import models
 
-from campaigns.backup.document import CARD_EVENTS, MARKS_BY_NAME, _refuse
+from campaigns.backup.document import MARKS_BY_NAME, _refuse
 from campaigns.models import (
+    CARD_EVENTS,
     AuditEntry,
     Campaign,
     EventKind,

@@ -17,13 +17,11 @@ from django.utils.translation import gettext_lazy as _
 
 from campaigns.game.common import EventResult, locked_game, log_event, require_in_progress, seat_of
 from campaigns.game.packets import packets_to_open
-from campaigns.models import Campaign, EventKind, Game, GameEvent
+from campaigns.models import CARD_EVENTS, Campaign, EventKind, Game, GameEvent
 from campaigns.services import audit, lock_campaign
 from campaigns.vocabulary import AuditAction
 from legacy.errors import RuleViolation
 from legacy.models import Deck, DeckCard, PacketOpening
-
-CARD_EVENTS = (EventKind.CARD_DRAWN, EventKind.CARD_COMPLETED, EventKind.CARD_DESTROYED)
 
 
 class CardState(models.TextChoices):

@@ -19,13 +19,11 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from campaigns.game import derived
-from campaigns.models import EventKind
+from campaigns.models import CARD_EVENTS, EventKind
 from campaigns.vocabulary import HIDDEN, OWN_COMPONENT, UNLOCKED_FACTION
 from legacy import board, drawing, names
 from legacy.box import FACTION_BY_SLUG, PACKET_BY_SLUG
 from legacy.models import DeckCard, MarkKind, ScarKind
-
-CARD_KINDS = (EventKind.CARD_DRAWN, EventKind.CARD_COMPLETED, EventKind.CARD_DESTROYED)
 
 
 def kind_label(kind) -> str:
@@ -161,7 +159,7 @@ def event_text(event, words: EventWords) -> str:
         return _("a city destroyed in %(where)s") % {"where": where}
     elif kind == EventKind.PACKET_OPENED:
         return _packet_name(str(data.get("packet") or ""))
-    elif kind in CARD_KINDS:
+    elif kind in CARD_EVENTS:
         title = words.cards.get(data.get("card", 0), str(HIDDEN))
         deck = data.get("deck")
         if kind == EventKind.CARD_COMPLETED:

@@ -18,6 +18,7 @@ from campaigns.models.campaign import (
     new_share_token,
 )
 from campaigns.models.game import (
+    CARD_EVENTS,
     GAME_TRANSITIONS,
     EventKind,
     EventMark,
@@ -66,6 +67,7 @@ __all__ = [
     "Campaign",
     "ChronicleExport",
     "EndPoster",
+    "CARD_EVENTS",
     "EventKind",
     "EventMark",
     "Game",

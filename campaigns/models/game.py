@@ -135,6 +135,10 @@ class EventKind(models.TextChoices):
     CARD_DESTROYED = "card-destroyed", _("Card destroyed")
 
 
+# The entries the decks write (a card drawn, a mission completed, a card destroyed).
+CARD_EVENTS = (EventKind.CARD_DRAWN, EventKind.CARD_COMPLETED, EventKind.CARD_DESTROYED)
+
+
 class GameEvent(models.Model):
     """What happened during a game that changes the world or fires a trigger, in order."""
 

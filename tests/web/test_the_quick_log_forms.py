@@ -3,8 +3,7 @@ title, its address and the service it calls."""
 
 from collections import Counter
 
-from campaigns.game.decks import CARD_EVENTS
-from campaigns.models import EventKind
+from campaigns.models import CARD_EVENTS, EventKind
 from web.forms.table import QUICK_LOG, QuickLogForm
 from web.views.table import KIND_OF_PATH
 
