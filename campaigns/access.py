@@ -39,16 +39,21 @@ def with_my_role(queryset: QuerySet, user, campaign: str = "pk") -> QuerySet:
     campaigns, or rows of another model whose campaign's id is in the field ``campaign``."""
     if not getattr(user, "is_authenticated", False):  # anonymous, or no user at all
         return queryset
-    return queryset.annotate(
-        my_role=Subquery(
-            Membership.objects.filter(campaign=OuterRef(campaign), user=user).values("role")[:1]
-        )
-    )
+    # Ids, not rows: the ORM builds the subquery without looking the user's model up.
+    mine = Membership.objects.filter(campaign_id=OuterRef(campaign), user_id=user.pk)
+    return queryset.annotate(my_role=Subquery(mine.values("role")[:1]))
+
+
+def _one(queryset: QuerySet):
+    """The one row a query by a unique key finds, or None: without the model's ordering,
+    which a lookup by a unique key does not need (and every request would compile)."""
+    rows = list(queryset.order_by()[:1])
+    return rows[0] if rows else None
 
 
 def campaign_with_role(campaign_id: int, user) -> Campaign | None:
     """The campaign with ``my_role`` (the user's role in it, or None), in one query."""
-    campaign = with_my_role(Campaign.objects.filter(pk=campaign_id), user).first()
+    campaign = _one(with_my_role(Campaign.objects.filter(pk=campaign_id), user))
     if campaign is not None and not hasattr(campaign, "my_role"):
         campaign.my_role = None
     return campaign
@@ -61,7 +66,7 @@ def snapshot_with_campaign(campaign_id: int, game_number: int, user):
     found = Snapshot.objects.select_related("campaign").filter(
         campaign_id=campaign_id, game_number=game_number
     )
-    row = with_my_role(found, user, campaign="campaign_id").first()
+    row = _one(with_my_role(found, user, campaign="campaign_id"))
     if row is not None and not hasattr(row, "my_role"):
         row.my_role = None
     return row

@@ -52,22 +52,26 @@ from legacy.selectors import stock_allowances, world_as_of
 from legacy.world import World
 
 
-def lock_campaign(campaign: Campaign | int, *, marks: bool = True) -> Campaign:
+def lock_campaign(
+    campaign: Campaign | int, *, marks: bool = True, triggers: bool = True
+) -> Campaign:
     """Take the campaign row for update: every write to a campaign starts here.
 
     It also bumps the campaign's world version (open pages see that something changed) and,
     unless the caller promises to place, change or remove no mark (``marks=False``: in-game
     entries such as a red star bought), its marks version, so cached reads of its world are
-    left behind. A refused request rolls the bumps back with everything else.
+    left behind; and unless it promises to change nothing the packets' triggers read
+    (``triggers=False``), its triggers version (``campaigns.game.packets.packets_due``). A
+    refused request rolls the bumps back with everything else.
     """
     pk = campaign.pk if isinstance(campaign, Campaign) else campaign
-    bump_versions(pk, marks=marks)
+    bump_versions(pk, marks=marks, triggers=triggers)
     locked = Campaign.objects.get(pk=pk)
     locked.writing = True  # see ``cached_world``
     return locked
 
 
-def bump_versions(pk: int, *, marks: bool) -> None:
+def bump_versions(pk: int, *, marks: bool, triggers: bool = True) -> None:
     """Bump the campaign's versions: the first statement of every write. The UPDATE holds the
     campaign's row lock until the transaction ends, so every other write to the campaign waits
     for it here, before it has read anything (on SQLite, the IMMEDIATE transaction already
@@ -75,6 +79,8 @@ def bump_versions(pk: int, *, marks: bool) -> None:
     bumps = {"world_version": F("world_version") + 1}
     if marks:
         bumps["marks_version"] = F("marks_version") + 1
+    if marks or triggers:
+        bumps["triggers_version"] = F("triggers_version") + 1
     if not Campaign.objects.filter(pk=pk).update(**bumps):
         raise RuleViolation("There is no such campaign.", rule="unknown-campaign")
 
@@ -97,9 +103,16 @@ def cached_world(campaign: Campaign, game: int | None = None) -> World:
     world = cache.get(key)
     if world is None:
         world = world_as_of(campaign.pk, game)
-        if not campaign.writing:
+        if may_cache(campaign):
             cache.set(key, world, timeout=24 * 3600)
     return world
+
+
+def may_cache(campaign: Campaign) -> bool:
+    """May what was just read for ``campaign`` be cached under its versions? Not while a write
+    holds its row in a transaction (what it read may be rolled back); once that write has
+    committed, what it reads is committed and at least as new as the versions it holds."""
+    return not (campaign.writing and transaction.get_connection().in_atomic_block)
 
 
 def audit(campaign: Campaign, user, action: AuditAction, **data) -> None:

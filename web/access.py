@@ -58,7 +58,7 @@ def campaign_access(request, pk: int) -> Access:
     A stranger reads a campaign only when it is listed publicly, or when it is shared and they
     came with its share link (``?share=<token>``, remembered in their session after that).
     """
-    campaign = access.with_my_role(Campaign.objects.filter(pk=pk), request.user).first()
+    campaign = access.campaign_with_role(pk, request.user)
     if campaign is None:
         raise Http404
     role = getattr(campaign, "my_role", None)

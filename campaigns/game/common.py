@@ -24,9 +24,12 @@ from campaigns.services import bump_versions
 from legacy.errors import RuleViolation
 
 
-def locked_game(game: Game | int, *, marks: bool = True) -> tuple[Campaign, Game]:
+def locked_game(
+    game: Game | int, *, marks: bool = True, triggers: bool = True
+) -> tuple[Campaign, Game]:
     """The game's campaign, locked (``lock_campaign``; ``marks=False`` for an entry that
-    places, changes and removes no mark), and the game read afresh."""
+    places, changes and removes no mark, ``triggers=False`` for one that changes nothing the
+    packets' triggers read), and the game read afresh."""
     campaign_id: int | None
     if isinstance(game, Game) and game.campaign_id is not None:
         # A game never moves to another campaign: the row in hand names its campaign.
@@ -36,7 +39,7 @@ def locked_game(game: Game | int, *, marks: bool = True) -> tuple[Campaign, Game
         campaign_id = Game.objects.filter(pk=pk).values_list("campaign_id", flat=True).first()
     if campaign_id is None:
         raise RuleViolation("There is no such game.", rule="unknown-game")
-    bump_versions(campaign_id, marks=marks)
+    bump_versions(campaign_id, marks=marks, triggers=triggers)
     # Read after the lock is held, so both rows are as the last write left them.
     found = Game.objects.select_related("campaign").filter(pk=pk).first()
     if found is None:  # cancelled while the caller held it

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from django.core.cache import cache
 from django.db import transaction
 
 from campaigns.game import entry_marks
@@ -20,7 +21,7 @@ from campaigns.models import (
     GameStatus,
     MarkChange,
 )
-from campaigns.services import audit, cached_world, lock_campaign
+from campaigns.services import audit, cached_world, lock_campaign, may_cache
 from campaigns.vocabulary import AuditAction
 from legacy import board, rules, scar_effects
 from legacy.box import PACKET_BY_SLUG
@@ -82,6 +83,22 @@ def pack4_mark_placed(campaign_id: int) -> bool:
     return OtherMark.objects.filter(
         campaign_id=campaign_id, voided=False, kind__opens_pack_4=True, territory__isnull=False
     ).exists()
+
+
+def packets_due(campaign: Campaign) -> list[str]:
+    """``packets_to_open``, cached per marks and triggers version: an entry that changes
+    nothing the triggers read (a red star bought) finds the answer the entry before it left
+    (``campaigns.services.may_cache`` says when an answer may be kept)."""
+    key = (
+        f"earthbook:packets-due:{campaign.pk}:{campaign.share_token}:"
+        f"{campaign.marks_version}:{campaign.triggers_version}"
+    )
+    due = cache.get(key)
+    if due is None:
+        due = packets_to_open(campaign.pk, campaign)
+        if may_cache(campaign):
+            cache.set(key, due, timeout=24 * 3600)
+    return list(due)
 
 
 def packets_to_open(campaign_id: int, campaign: Campaign | None = None) -> list[str]:

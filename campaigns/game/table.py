@@ -22,8 +22,15 @@ from campaigns.game.common import (
     seats_of,
 )
 from campaigns.game.derived import campaign_factions
-from campaigns.game.holdings import OUT_KINDS, coin_pile_winner, entry_of, holdings_of, roll_of
-from campaigns.game.packets import packets_to_open, trigger_facts
+from campaigns.game.holdings import (
+    BIG_RECRUITMENT,
+    OUT_KINDS,
+    coin_pile_winner,
+    entry_of,
+    holdings_of,
+    roll_of,
+)
+from campaigns.game.packets import packets_due, packets_to_open, trigger_facts
 from campaigns.models import (
     Campaign,
     EventKind,
@@ -50,7 +57,7 @@ from legacy.selectors import world_as_of
 def with_triggers(campaign: Campaign, event: GameEvent, **kw) -> EventResult:
     """The entry's result, with how to read the packets it makes due (``entry_service`` reads
     them once the entry's transaction is over)."""
-    return EventResult(event, lambda: packets_to_open(campaign.pk, campaign), **kw)
+    return EventResult(event, lambda: packets_due(campaign), **kw)
 
 
 def entry_service(service):
@@ -181,13 +188,17 @@ def use_missiles(
 @entry_service
 def record_recruitment(*, game: Game, player: int, troops: int, by=None) -> EventResult:
     """A big recruitment: 30 or more troops while the seat holds a missile opens Pocket 2.
-    Whether it holds one is read from its holdings, not typed."""
-    campaign, game = locked_game(game, marks=False)
+    Whether it holds one is read from its holdings, not typed. A smaller recruitment changes
+    nothing a trigger reads."""
+    big = isinstance(troops, int) and troops >= BIG_RECRUITMENT
+    campaign, game = locked_game(game, marks=False, triggers=big)
     require_in_progress(game)
     table_rules.troops_recruited(troops)
     seats = seats_of(game)
     seat = seat_of(game, player, seats)
-    holds_missile = holdings_of(game, seats=seats).holdings[seat.pk].missiles > 0
+    # A seat's missiles move only with its start and its missile entries.
+    held = holdings_of(game, seats=seats, kinds=(EventKind.MISSILES,)).holdings[seat.pk]
+    holds_missile = held.missiles > 0
     event = log_event(
         game,
         EventKind.RECRUITMENT,
@@ -201,8 +212,9 @@ def record_recruitment(*, game: Game, player: int, troops: int, by=None) -> Even
 
 @entry_service
 def buy_red_star(*, game: Game, player: int, by=None) -> EventResult:
-    """A seat trades 4 resource cards for a red star token at the start of its turn."""
-    campaign, game = locked_game(game, marks=False)
+    """A seat trades 4 resource cards for a red star token at the start of its turn (no
+    packet's trigger reads red stars)."""
+    campaign, game = locked_game(game, marks=False, triggers=False)
     require_in_progress(game)
     seats = seats_of(game)
     seat = seat_of(game, player, seats)

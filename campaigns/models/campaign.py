@@ -41,6 +41,10 @@ class Campaign(models.Model):
     # the in-game entries that place nothing), so a world read can be cached safely across
     # the entries of a game.
     marks_version = models.PositiveIntegerField(default=0, editable=False)
+    # Bumped with it by every write that may change what the sealed packets' triggers read
+    # (all writes but the in-game entries that no trigger reads, such as a red star bought), so
+    # the packets due can be cached across those entries.
+    triggers_version = models.PositiveIntegerField(default=0, editable=False)
     shared = models.BooleanField(
         default=False, help_text="Anyone with the share link may read this campaign."
     )
