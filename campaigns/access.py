@@ -17,9 +17,9 @@ from __future__ import annotations
 import secrets
 from enum import IntEnum
 
-from django.db.models import OuterRef, QuerySet, Subquery
+from django.db.models import F, FilteredRelation, Q, QuerySet
 
-from campaigns.models import Campaign, Membership, Role, Snapshot
+from campaigns.models import Campaign, Role, Snapshot
 
 
 class Level(IntEnum):
@@ -34,14 +34,16 @@ ROLE_LEVEL: dict[str, Level]  # keyed by the stored role
 ROLE_LEVEL = {Role.VIEWER: Level.MEMBER, Role.EDITOR: Level.EDIT, Role.OWNER: Level.OWN}
 
 
-def with_my_role(queryset: QuerySet, user, campaign: str = "pk") -> QuerySet:
+def with_my_role(queryset: QuerySet, user, campaign: str = "") -> QuerySet:
     """Annotate each row with ``my_role``: the user's role in its campaign, or None. The rows are
-    campaigns, or rows of another model whose campaign's id is in the field ``campaign``."""
+    campaigns, or rows of another model whose campaign is the relation ``campaign``. One LEFT
+    JOIN on the user's membership (at most one per campaign), not a subquery: the cheapest
+    statement for the ORM to build, on the path of every read."""
     if not getattr(user, "is_authenticated", False):  # anonymous, or no user at all
         return queryset
-    # Ids, not rows: the ORM builds the subquery without looking the user's model up.
-    mine = Membership.objects.filter(campaign_id=OuterRef(campaign), user_id=user.pk)
-    return queryset.annotate(my_role=Subquery(mine.values("role")[:1]))
+    memberships = f"{campaign}__memberships" if campaign else "memberships"
+    mine = FilteredRelation(memberships, condition=Q(**{f"{memberships}__user_id": user.pk}))
+    return queryset.alias(mine=mine).annotate(my_role=F("mine__role"))
 
 
 def _one(queryset: QuerySet):
@@ -66,7 +68,7 @@ def snapshot_with_campaign(campaign_id: int, game_number: int, user):
     found = Snapshot.objects.select_related("campaign").filter(
         campaign_id=campaign_id, game_number=game_number
     )
-    row = _one(with_my_role(found, user, campaign="campaign_id"))
+    row = _one(with_my_role(found, user, campaign="campaign"))
     if row is not None and not hasattr(row, "my_role"):
         row.my_role = None
     return row
