@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from campaigns.capitals import world_capitals_unlocked
 from campaigns.game import event_words, table
 from campaigns.game.holdings import entry_of, holdings_of, roll_of
 from campaigns.game.packets import packets_to_open
@@ -99,6 +100,7 @@ def game_forms(access, game, seats, data=None, which=None):
         mark_kinds=[(k.slug, k.name) for k in mark_kinds],
         cities=cities,
         forts=forts,
+        capitals_allowed=world_capitals_unlocked(campaign.pk),
     )
     return {
         form.kind: form(data if form.kind == which else None, choices=choices)
