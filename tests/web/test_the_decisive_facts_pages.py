@@ -104,3 +104,13 @@ def test_the_world_capital_start_is_a_house_rule_on_the_settings_page(campaign, 
     assert "world_capital_is_a_start" in page.context["rules_form"].fields
     as_owner.post(url(campaign, "settings/house-rules/"), {"world_capital_is_a_start": "on"})
     assert Campaign.objects.get(pk=campaign.pk).world_capital_is_a_start
+
+
+def test_the_game_page_says_who_won_the_war_until_the_end_is_entered(game, players, as_owner):
+    ada, boris, chloe = (players[n].pk for n in ("Ada", "Boris", "Chloe"))
+    page = as_owner.get(url(game.campaign, "games/1/"))
+    assert page.context["war_won"] == ""
+    take_hq(game=game, player=ada, hq_of=boris)
+    won = take_hq(game=game, player=ada, hq_of=chloe).event
+    page = as_owner.get(url(game.campaign, "games/1/")).content.decode()
+    assert f"Ada has 4 red stars (entry {won.seq}) and wins the game" in page
