@@ -362,9 +362,15 @@ def join_refused(name: str, refusal: str | None) -> None:
 # --- The coin pile ------------------------------------------------------------------------------
 
 
-def coin_pile_counts(territories: Mapping, *, seated: set[int] | frozenset[int]) -> dict[int, int]:
+def coin_pile_counts(
+    territories: Mapping,
+    *,
+    seated: set[int] | frozenset[int],
+    out: Mapping[int, str] | None = None,
+) -> dict[int, int]:
     """The territories each seated player controls when the coin pile runs out, as whole
-    numbers: 0 to 42 each, 42 in all."""
+    numbers: 0 to 42 each, 42 in all; a player out of the war (``out``: id to name) controls
+    none, so gets no red star for them."""
     counts: dict[int, int] = {}
     for player, n in territories.items():
         try:
@@ -380,6 +386,12 @@ def coin_pile_counts(territories: Mapping, *, seated: set[int] | frozenset[int])
         if not 0 <= n <= TERRITORIES_ON_THE_BOARD:
             raise RuleViolation(
                 "A player controls 0 to 42 territories.", rule="counts", field="territories"
+            )
+        if n and player in (out or {}):
+            raise RuleViolation(
+                f"{(out or {})[player]} is out of the war and controls no territory.",
+                rule="out-of-the-war",
+                field="territories",
             )
         counts[player] = n
     if sum(counts.values()) > TERRITORIES_ON_THE_BOARD:

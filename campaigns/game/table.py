@@ -408,8 +408,10 @@ def coin_pile_out(*, game: Game, territories: Mapping[int, int], by=None) -> Eve
     controls the most territories (nobody on a tie)."""
     campaign, game = locked_game(game, marks=False)
     require_in_progress(game)
-    seats = {s.player_id: s for s in at_war(game)[0]}
-    counts = table_rules.coin_pile_counts(territories, seated=frozenset(seats))
+    in_order, replayed = at_war(game)
+    seats = {s.player_id: s for s in in_order}
+    out = {s.player_id: s.player.name for s in in_order if replayed.holdings[s.pk].out}
+    counts = table_rules.coin_pile_counts(territories, seated=frozenset(seats), out=out)
     first = not game.events.filter(kind=EventKind.COIN_PILE_OUT, voided=False).exists()
     winner = coin_pile_winner(counts) if first else None
     event = log_event(

@@ -13,6 +13,7 @@ from campaigns.game.holdings import holdings_of
 from campaigns.game.packets import open_packet
 from campaigns.game.table import (
     buy_red_star,
+    coin_pile_out,
     eliminate_faction,
     found_capital,
     place_scar,
@@ -285,3 +286,11 @@ def test_a_mission_completed_by_an_eliminated_faction_is_refused(game, trio):
     eliminate_faction(game=game, player=chloe.pk, can_rejoin=False)
     refused = refusal(complete_mission, game=game, card=card.pk, player=chloe.pk)
     assert refused.rule == "out-of-the-war"
+
+
+def test_a_faction_out_of_the_war_controls_no_territory_when_the_coin_pile_runs_out(game, trio):
+    ada, boris, chloe = trio
+    eliminate_faction(game=game, player=chloe.pk, can_rejoin=False)
+    refused = refusal(coin_pile_out, game=game, territories={ada.pk: 10, boris.pk: 9, chloe.pk: 20})
+    assert refused.rule == "out-of-the-war" and refused.field == "territories"
+    assert coin_pile_out(game=game, territories={ada.pk: 10, boris.pk: 9, chloe.pk: 0}).red_star_to
