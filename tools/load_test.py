@@ -19,12 +19,13 @@ real service, not all for one.
 Two phases against that one server, with the same clients (each asks over one HTTP/1.1
 connection while the server keeps it open, and opens a new one when the server closes it, as
 the shipped server does after every response): for ``--duration`` seconds, the mix: 70% reads
-of its table's world, 30% red stars bought in its table's game (an in-game entry); then, for
+of its table's world, 30% recruitments in its table's game (an in-game entry a seat may make
+any number of times: red stars stop at the fourth, which wins); then, for
 the same time, ``GET /api/v1/auth/me/`` alone (``api_ping``), so that the mix's throughput is
 judged against what the same machine serves at that moment. At the end:
 
 * no request failed (non-2xx) or raised;
-* the entries answered with 201 are exactly the red-star rows stored, game by game: as many
+* the entries answered with 201 are exactly the recruitment rows stored, game by game: as many
   rows as 201s, the same ``seq`` numbers, none twice, and each game's ``seq`` running 1..N
   without a gap (nothing lost, nothing duplicated).
 
@@ -77,7 +78,7 @@ class Client(threading.Thread):
         self.headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
         self.world = f"/api/v1/campaigns/{campaign}/world/"
         self.game = f"/api/v1/campaigns/{campaign}/games/{game}/"
-        self.red_star = f"/api/v1/campaigns/{campaign}/games/{game}/events/red-star/"
+        self.entry = f"/api/v1/campaigns/{campaign}/games/{game}/events/recruitment/"
         self.players = players
         self.deadline = deadline
         self.write_share = write_share
@@ -97,8 +98,8 @@ class Client(threading.Thread):
                 if self.write_share is None:
                     kind, method, path, body = "ping", "GET", PING, None
                 elif roll < self.write_share:
-                    kind, method, path = "event", "POST", self.red_star
-                    body = json.dumps({"player": self.random.choice(self.players)})
+                    kind, method, path = "event", "POST", self.entry
+                    body = json.dumps({"player": self.random.choice(self.players), "troops": 12})
                 else:
                     kind, method, path, body = "world", "GET", self.world, None
                 start = time.perf_counter()
@@ -221,7 +222,7 @@ def main() -> int:
     everything = [v for values in latencies.values() for v in values]
     pings = ping_latencies.get("ping", [])
 
-    stored_stars: list[tuple[int, int]] = []
+    stored_entries: list[tuple[int, int]] = []
     gapless = True
     for t in seated:
         stored = list(
@@ -229,16 +230,16 @@ def main() -> int:
             .order_by("seq")
             .values_list("seq", "kind")
         )
-        stored_stars += [(t["campaign"], s) for s, k in stored if k == EventKind.RED_STAR_BOUGHT]
+        stored_entries += [(t["campaign"], s) for s, k in stored if k == EventKind.RECRUITMENT]
         all_seqs = [seq for seq, _ in stored]
         gapless = gapless and all_seqs == list(range(1, len(all_seqs) + 1))
-    stored_stars.sort()
+    stored_entries.sort()
     accepted = statuses[("event", 201)]
     checks = {
         "no request failed or raised": not errors and not ping_errors,
         "no client stuck": not stuck and not stuck_ping,
-        "201s == red-star rows stored": accepted == len(stored_stars),
-        "same seq numbers answered and stored": sorted(seqs) == stored_stars,
+        "201s == recruitment rows stored": accepted == len(stored_entries),
+        "same seq numbers answered and stored": sorted(seqs) == stored_entries,
         "no seq answered twice": len(seqs) == len(set(seqs)),
         "each game's seq runs 1..N without a gap": gapless,
     }
@@ -275,7 +276,7 @@ def main() -> int:
                 "p99_ms": round(p99, 1),
                 "errors": len(errors) + len(ping_errors),
                 "writes_accepted": accepted,
-                "writes_found": len(stored_stars),
+                "writes_found": len(stored_entries),
                 "api_ping_requests_per_s": round(ping_rps, 1),
                 "api_ping_p50_ms": round(statistics.median(pings or [0]), 1),
                 "ratio_to_ping": round(ratio, 3),
