@@ -276,6 +276,10 @@ def _language(d: Mapping) -> str:
 def _house_rules(d: Mapping) -> str:
     if "world_capitals_allowed" in d:
         return _("World Capitals allowed at once: %(n)s.") % {"n": d["world_capitals_allowed"]}
+    if "world_capital_is_a_start" in d:
+        if d["world_capital_is_a_start"]:
+            return _("A World Capital is now a legal start for its founder.")
+        return _("A World Capital is no longer a legal start, not even for its founder.")
     if d.get("held_on_rewards_end_together"):
         return _("Held-on rewards now end when either stock runs out.")
     return _("Held-on rewards now end with their own stock only.")

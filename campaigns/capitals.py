@@ -1,9 +1,10 @@
 """World Capitals: the third kind of city (population 5), founded once a packet allows it.
 
-The rulebook names the World Capital among the cities but says nothing of when one is founded:
-that rule arrives with a packet. So founding one is an action of its own, taken between games
-(no game being set up or played), by the player the group names, within the number of World
-Capitals the campaign allows (``Campaign.world_capitals_allowed``, a house rule: 1 by default).
+The box places a World Capital during a game: that is an entry of the game's log
+(``campaigns.game.table.found_capital``). A group that founds one between games (no game being
+set up or played) does it here. Either way, by the player the group names, within the number of
+World Capitals the campaign allows (``Campaign.world_capitals_allowed``, a house rule: 1 by
+default).
 """
 
 from __future__ import annotations
@@ -47,7 +48,8 @@ def found_world_capital(
     campaign = lock_campaign(campaign)
     if campaign.games.exclude(status=GameStatus.FINISHED).exists():
         raise RuleViolation(
-            "A World Capital is founded between games: finish the game at the table first.",
+            "A game is being set up or played: a World Capital founded during a game is an "
+            "entry of its log.",
             rule="world-capital-between-games",
             conflict=True,
         )

@@ -221,6 +221,7 @@ def set_house_rules(
     campaign: Campaign,
     held_on_rewards_end_together: bool | None = None,
     world_capitals_allowed: int | None = None,
+    world_capital_is_a_start: bool | None = None,
     by,
 ) -> Campaign:
     """The campaign's readings of the rulebook where readings differ (the owner decides).
@@ -229,9 +230,17 @@ def set_house_rules(
     (minor cities or coins) is empty, as the rulebook's "no more coins or minor cities" may be
     read; off (the default), each reward ends with its own stock.
     ``world_capitals_allowed``: how many World Capitals may exist at once (1 by default).
+    ``world_capital_is_a_start``: a World Capital is a legal start for its founder (off, the
+    default, as the rulebook says: only a major city they founded is).
     None leaves a rule as it is."""
     campaign = lock_campaign(campaign)
     _require_owner(campaign, by)
+    if world_capital_is_a_start is not None:
+        starts = bool(world_capital_is_a_start)
+        if campaign.world_capital_is_a_start != starts:
+            campaign.world_capital_is_a_start = starts
+            campaign.save(update_fields=["world_capital_is_a_start"])
+            audit(campaign, by, AuditAction.HOUSE_RULES, world_capital_is_a_start=starts)
     if world_capitals_allowed is not None:
         if type(world_capitals_allowed) is not int or not 0 <= world_capitals_allowed <= 42:
             raise RuleViolation(

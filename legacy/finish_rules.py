@@ -54,7 +54,8 @@ class FinishFacts:
     controlled: Mapping = field(default_factory=dict)  # player (as given) -> territory slugs
     winner_reward: RewardChoice | Mapping | None = None
     held_on_rewards: Mapping = field(default_factory=dict)  # player (as given) -> choice
-    logged_ends: Mapping[int, str] = field(default_factory=dict)  # out by the log: why
+    logged_ends: Mapping[int, str] = field(default_factory=dict)  # decided by the log: why
+    logged_winner: int | None = None  # the one of ``logged_ends`` who won the war by the log
     end_together: bool = False  # the campaign's setting: held-on rewards end together
     slogan: str = ""
     signed: bool = False  # a date of signing was given
@@ -119,10 +120,16 @@ def seated_player(value, seated) -> int:
 
 
 def outcome(
-    results: Mapping, *, seated, logged_ends: Mapping[int, str] | None = None
+    results: Mapping,
+    *,
+    seated,
+    logged_ends: Mapping[int, str] | None = None,
+    logged_winner: int | None = None,
 ) -> tuple[dict[int, str], int]:
     """Every seat's result, and the winner: each seat gets one of won, held on or eliminated;
-    a seat the log put out for the end finishes eliminated; a game has exactly one winner."""
+    a seat the log put out for the end finishes eliminated; the seat the log says won the war
+    (``logged_winner``: 4 red stars, or the last one standing) is the winner; a game has
+    exactly one winner."""
     given = {seated_player(p, seated): r for p, r in results.items()}
     if set(given) != set(seated):
         raise RuleViolation(
@@ -137,8 +144,11 @@ def outcome(
                 rule="result",
                 field="results",
             )
+    if logged_winner is not None and given[logged_winner] != WON:
+        reason = (logged_ends or {}).get(logged_winner, "The log says who won the war.")
+        raise RuleViolation(reason, rule="war-won", field="results")
     for p, reason in (logged_ends or {}).items():
-        if given[p] != ELIMINATED:
+        if p != logged_winner and given[p] != ELIMINATED:
             raise RuleViolation(reason, rule="out-at-the-end", field="results")
     winners = [p for p, r in given.items() if r == WON]
     if len(winners) != 1:
@@ -220,7 +230,12 @@ def decide_finish(facts: FinishFacts) -> FinishDecision:
     after games 1 to 15 only; a player who held on goes without only when none is legal)."""
     signs = signing(facts.game_number, slogan=facts.slogan, signed=facts.signed)
     names = {s.player: s.name for s in facts.seats}
-    given, winner = outcome(facts.results, seated=names, logged_ends=facts.logged_ends)
+    given, winner = outcome(
+        facts.results,
+        seated=names,
+        logged_ends=facts.logged_ends,
+        logged_winner=facts.logged_winner,
+    )
     held = controlled_at_the_end(facts.controlled, names=names, given=given)
 
     world, together = facts.world, facts.end_together

@@ -222,22 +222,110 @@ def troops_recruited(troops: int) -> None:
         raise RuleViolation("Troops recruited must be 0 to 1000.", rule="troops", field="troops")
 
 
-def red_star_bought(name: str, *, out: bool) -> None:
-    """A seat out of the war has no turn, so buys no red star."""
+def red_star_bought(name: str, *, out: bool, red_stars: int = 0) -> None:
+    """A seat out of the war has no turn, so buys no red star; and nobody buys a red star past
+    the fourth (the fourth wins at once). ``red_stars``: the seat's count before buying
+    (``red_stars_counted``)."""
     if out:
         raise RuleViolation(
             f"{name} is out of the war: no turn, no red star.",
             rule="already-out",
             conflict=True,
         )
+    if red_stars >= RED_STARS_TO_WIN:
+        raise RuleViolation(
+            f"{name} has {red_stars} red stars already: the fourth wins, there is no fifth.",
+            rule="red-stars-four",
+            conflict=True,
+        )
+
+
+# --- Red stars, HQs and the end of the war ------------------------------------------------------
+
+RED_STARS_TO_WIN = 4  # a player who has 4 red stars wins at once
+RED_STARS = "red-stars"  # how a game was decided: 4 red stars...
+LAST_STANDING = "last-standing"  # ...or every other faction eliminated
+
+
+def red_stars_counted(*, tokens: int, hqs: int) -> int:
+    """A player's red stars as the box counts them: each HQ they control (their own included)
+    counts as a red star, and each red star token they hold."""
+    return max(0, tokens) + max(0, hqs)
+
+
+def decided_winner(
+    red_stars: Mapping[int, int], eliminated: Mapping[int, bool]
+) -> tuple[int, str] | None:
+    """Whether the war is over, and who won it: the first seat (in the order given) with 4 red
+    stars, or the last faction standing once every other one is eliminated for good. None while
+    the war goes on. ``red_stars`` and ``eliminated`` are by seat."""
+    for seat, stars in red_stars.items():
+        if stars >= RED_STARS_TO_WIN and not eliminated.get(seat, False):
+            return seat, RED_STARS
+    standing = [seat for seat in red_stars if not eliminated.get(seat, False)]
+    if len(red_stars) > 1 and len(standing) == 1:
+        return standing[0], LAST_STANDING
+    return None
+
+
+def war_goes_on(game_number: int, *, winner: str | None, how: str = "", entry: int | None) -> None:
+    """Once a player has won (``winner``, by entry ``entry``), the war is over: the table
+    enters nothing more but the end of the game (or takes the winning entry back)."""
+    if winner is None:
+        return
+    why = (
+        "4 red stars"
+        if how == RED_STARS
+        else "the last faction standing"
+        if how == LAST_STANDING
+        else how
+    )
+    raise RuleViolation(
+        f"{winner} won game {game_number} with {why} (entry {entry}): the war is over. Record "
+        "the end of the game, or take that entry back.",
+        rule="war-over",
+        conflict=True,
+    )
+
+
+def not_out(name: str, *, out: bool, out_for_good: bool, what: str) -> None:
+    """Out means out: a faction out of the war (eliminated, or wiped out and not back yet) has
+    no turn and no troops, so no entry is made by it (``what``: the entry refused, in words:
+    "a recruitment"). Rejoining, where the rules allow it, is the only way back."""
+    if out_for_good:
+        raise RuleViolation(
+            f"{name} was eliminated from this game: an eliminated faction records no {what}.",
+            rule="out-of-the-war",
+            conflict=True,
+        )
+    if out:
+        raise RuleViolation(
+            f"{name} is wiped out and not back in the war: no {what} until it rejoins.",
+            rule="out-of-the-war",
+            conflict=True,
+        )
+
+
+def hq_taken(taker: str, owner: str, *, held_by_taker: bool) -> None:
+    """A player takes the HQ of ``owner`` (their own, when they retake it): refused when they
+    hold it already."""
+    if held_by_taker:
+        whose = "their own HQ" if taker == owner else f"{owner}'s HQ"
+        raise RuleViolation(
+            f"{taker} already controls {whose}.", rule="hq-held-already", field="hq_of"
+        )
 
 
 # --- Out of the war and back --------------------------------------------------------------------
 
 
-def faction_eliminated(name: str, *, out: bool) -> None:
-    """A seat is put out once a game until it rejoins."""
-    if out:
+def faction_eliminated(
+    name: str, *, out: bool, out_for_good: bool = False, no_legal_start: bool = False
+) -> None:
+    """A seat is put out once a game until it rejoins; a seat wiped out and waiting to rejoin
+    is eliminated for good when no legal start is left for it (``no_legal_start``), which is
+    the only entry a wiped-out seat takes besides rejoining."""
+    if out_for_good or (out and not no_legal_start):
         raise RuleViolation(
             f"{name} is already out of this game.", rule="already-out", conflict=True
         )
@@ -274,9 +362,15 @@ def join_refused(name: str, refusal: str | None) -> None:
 # --- The coin pile ------------------------------------------------------------------------------
 
 
-def coin_pile_counts(territories: Mapping, *, seated: set[int] | frozenset[int]) -> dict[int, int]:
+def coin_pile_counts(
+    territories: Mapping,
+    *,
+    seated: set[int] | frozenset[int],
+    out: Mapping[int, str] | None = None,
+) -> dict[int, int]:
     """The territories each seated player controls when the coin pile runs out, as whole
-    numbers: 0 to 42 each, 42 in all."""
+    numbers: 0 to 42 each, 42 in all; a player out of the war (``out``: id to name) controls
+    none, so gets no red star for them."""
     counts: dict[int, int] = {}
     for player, n in territories.items():
         try:
@@ -292,6 +386,12 @@ def coin_pile_counts(territories: Mapping, *, seated: set[int] | frozenset[int])
         if not 0 <= n <= TERRITORIES_ON_THE_BOARD:
             raise RuleViolation(
                 "A player controls 0 to 42 territories.", rule="counts", field="territories"
+            )
+        if n and player in (out or {}):
+            raise RuleViolation(
+                f"{(out or {})[player]} is out of the war and controls no territory.",
+                rule="out-of-the-war",
+                field="territories",
             )
         counts[player] = n
     if sum(counts.values()) > TERRITORIES_ON_THE_BOARD:

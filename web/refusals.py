@@ -156,7 +156,18 @@ RULE_MESSAGES = {
     "world-capitals-allowed": gettext_lazy(
         "This campaign already has as many World Capitals as its house rules allow."
     ),
-    "world-capital-between-games": gettext_lazy("A World Capital is founded between games."),
+    "world-capital-between-games": gettext_lazy(
+        "During a game, a World Capital is founded from the game's quick log."
+    ),
+    "war-over": gettext_lazy(
+        "The war is won: record the end of the game, or take the winning entry back."
+    ),
+    "war-won": gettext_lazy("The log says who won the war: that player is the winner."),
+    "out-of-the-war": gettext_lazy(
+        "A faction out of the war makes no entry: it only rejoins, where the rules allow it."
+    ),
+    "hq-held-already": gettext_lazy("That player already controls that HQ."),
+    "red-stars-four": gettext_lazy("The fourth red star wins: there is no fifth."),
     "world-capitals-setting": gettext_lazy("World Capitals allowed: a whole number from 0 to 42."),
     "unknown-deck": gettext_lazy("There are two decks: event cards and mission cards."),
     "card-title": gettext_lazy("A card needs a title of up to 100 characters."),

@@ -43,6 +43,10 @@ class CampaignCreateSerializer(serializers.Serializer):
     )
 
 
+CAPITAL_START_HELP = (
+    "House rule: a World Capital is a legal start for its founder, as a major city they founded "
+    "is (default false: the rulebook says it is not)."
+)
 CAPITALS_HELP = (
     "House rule: how many World Capitals (population 5) may exist at once, once an opened "
     "packet allows founding them (default 1)."
@@ -62,6 +66,7 @@ class CampaignUpdateSerializer(serializers.Serializer):
     world_capitals_allowed = StrictIntegerField(
         required=False, min_value=0, max_value=42, help_text=CAPITALS_HELP
     )
+    world_capital_is_a_start = Flag(required=False, help_text=CAPITAL_START_HELP)
     new_share_link = Flag(
         required=False, help_text="Replace the share token: old links stop working."
     )
@@ -78,6 +83,7 @@ class CampaignSerializer(serializers.Serializer):
     hide_unlocked_content = serializers.BooleanField()
     held_on_rewards_end_together = serializers.BooleanField(help_text=HELD_ON_HELP)
     world_capitals_allowed = serializers.IntegerField(help_text=CAPITALS_HELP)
+    world_capital_is_a_start = serializers.BooleanField(help_text=CAPITAL_START_HELP)
     language = serializers.ChoiceField(choices=list(names.LANGUAGES), help_text=LANGUAGE_HELP)
     my_role = serializers.ChoiceField(
         choices=Role.choices, allow_null=True, help_text="Your role; null for a reader."

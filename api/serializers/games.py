@@ -164,6 +164,10 @@ class GameSerializer(serializers.Serializer):
 class HoldingsSerializer(serializers.Serializer):
     player = serializers.IntegerField()
     red_stars = serializers.IntegerField(help_text="Red star tokens held (not HQs).")
+    hqs = serializers.IntegerField(help_text="HQs controlled, its own included (1 at the start).")
+    red_stars_counted = serializers.IntegerField(
+        help_text="Red stars as the box counts them: tokens held plus HQs controlled; 4 wins."
+    )
     missiles = serializers.IntegerField()
     scar_cards = serializers.IntegerField(help_text="Scar cards not played yet (0 or 1).")
     scar_card_kind = serializers.CharField(
@@ -175,9 +179,10 @@ class HoldingsSerializer(serializers.Serializer):
 
 class LoggedResultSerializer(serializers.Serializer):
     player = serializers.IntegerField()
-    result = serializers.ChoiceField(choices=[Result.ELIMINATED])
+    result = serializers.ChoiceField(choices=[Result.ELIMINATED, Result.WON])
     entry = serializers.IntegerField(
-        allow_null=True, help_text="The entry that put the seat out of the game."
+        allow_null=True,
+        help_text="The entry that put the seat out of the game, or that won it the war.",
     )
     for_good = serializers.BooleanField(
         help_text="Eliminated for good; false: wiped out and never rejoined."
@@ -192,9 +197,10 @@ class GameDetailSerializer(GameSerializer):
         help_text="What each seat holds now, read off its start and the entries not taken back."
     )
     results_from_log = serializers.SerializerMethodField(
-        help_text="The seats the log puts out of the game (eliminated for good, or wiped out "
-        "and never rejoined): each must finish 'eliminated', and finishing or amending with "
-        "another result for it is refused. Seats not listed are for the table to say."
+        help_text="The seats whose result the log decides: the winner of the war (4 red stars, "
+        "or the last faction standing) must finish 'won', and the seats it puts out of the game "
+        "(eliminated for good, or wiped out and never rejoined) 'eliminated'; finishing or "
+        "amending with another result is refused. Seats not listed are for the table to say."
     )
 
     @extend_schema_field(LoggedResultSerializer(many=True))
@@ -336,6 +342,22 @@ class VoidResultSerializer(serializers.Serializer):
 class EliminationEventSerializer(serializers.Serializer):
     player = Id()
     can_rejoin = Flag(default=False)
+    no_legal_start = Flag(
+        default=False,
+        help_text="A faction wiped out earlier, waiting to join the war again, has no legal "
+        "start left: it is eliminated now (the legal-starts answer says eliminated).",
+    )
+
+
+class HqTakenEventSerializer(serializers.Serializer):
+    player = Id(help_text="Who takes the HQ.")
+    hq_of = Id(help_text="Whose HQ it is (the taker themselves when they retake their own).")
+
+
+class CapitalFoundedEventSerializer(serializers.Serializer):
+    territory = Text(max_length=32, help_text="A territory with no city.")
+    name = Text(max_length=60, help_text="The World Capital's name.")
+    player = Id(required=False, allow_null=True, help_text="Who founds it, if you say who.")
 
 
 class RejoinEventSerializer(serializers.Serializer):

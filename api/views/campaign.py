@@ -54,6 +54,7 @@ def campaign_data(campaign: Campaign, role: str | None) -> dict:
         "hide_unlocked_content": campaign.hide_unlocked_content,
         "held_on_rewards_end_together": campaign.held_on_rewards_end_together,
         "world_capitals_allowed": campaign.world_capitals_allowed,
+        "world_capital_is_a_start": campaign.world_capital_is_a_start,
         "language": campaign.language,
         "my_role": role,
         "share_token": campaign.share_token if role == Role.OWNER else None,
@@ -110,6 +111,7 @@ class CampaignListView(ApiView, GenericAPIView):
 SHARING_FIELDS = {"shared", "public", "hide_unlocked_content", "new_share_link"}
 HOUSE_RULE = "held_on_rewards_end_together"
 CAPITALS_RULE = "world_capitals_allowed"
+CAPITAL_START_RULE = "world_capital_is_a_start"
 
 
 def setting_links(access) -> dict:
@@ -141,7 +143,7 @@ class CampaignDetailView(ApiView):
         tags=["campaigns"],
         description="The owner turns shared/public/hide_unlocked_content on or off, sets the "
         "language of the board pictures and the house rules (held_on_rewards_end_together, "
-        "world_capitals_allowed); "
+        "world_capitals_allowed, world_capital_is_a_start); "
         "new_share_link replaces the share token, so the old link stops working.",
     )
     def patch(self, request, campaign_id):
@@ -154,6 +156,7 @@ class CampaignDetailView(ApiView):
                 "language",
                 HOUSE_RULE,
                 CAPITALS_RULE,
+                CAPITAL_START_RULE,
             }:
                 campaign = members.update_sharing(
                     campaign=current,
@@ -169,11 +172,12 @@ class CampaignDetailView(ApiView):
                 campaign = members.set_language(
                     campaign=campaign, language=data["language"], by=request.user
                 )
-            if HOUSE_RULE in data or CAPITALS_RULE in data:
+            if set(data) & {HOUSE_RULE, CAPITALS_RULE, CAPITAL_START_RULE}:
                 campaign = members.set_house_rules(
                     campaign=campaign,
                     held_on_rewards_end_together=data.get(HOUSE_RULE),
                     world_capitals_allowed=data.get(CAPITALS_RULE),
+                    world_capital_is_a_start=data.get(CAPITAL_START_RULE),
                     by=request.user,
                 )
         campaign.owner = current.owner

@@ -1,6 +1,7 @@
-"""The table's entries during a game: scars, missiles, recruitments, red stars bought,
-eliminations and rejoins, the coin pile running out, new marks, destroyed cities. Each answers with
-the packets now due; any entry can be taken back with a reason.
+"""The table's entries during a game: scars, missiles, recruitments, red stars bought, HQs
+taken, World Capitals founded, eliminations and rejoins, the coin pile running out, new marks,
+destroyed cities. Each answers with the packets now due; any entry can be taken back with a
+reason.
 """
 
 from __future__ import annotations
@@ -12,11 +13,13 @@ from rest_framework.response import Response
 
 from api.access import Level, campaign_access
 from api.serializers.games import (
+    CapitalFoundedEventSerializer,
     CityDestroyedEventSerializer,
     CoinPileOutEventSerializer,
     EliminationEventSerializer,
     EventResultSerializer,
     FortificationAttackedEventSerializer,
+    HqTakenEventSerializer,
     MarkEventSerializer,
     MissilesEventSerializer,
     RecruitmentEventSerializer,
@@ -154,14 +157,20 @@ class EliminationEventView(_EventView):
     input_serializer = EliminationEventSerializer
 
     @_event_schema(
-        EliminationEventSerializer, "A faction wiped out (for good unless it may rejoin)."
+        EliminationEventSerializer,
+        "A faction wiped out (for good unless it may rejoin); no_legal_start eliminates a "
+        "faction wiped out earlier that finds no legal start to join the war again.",
     )
     def post(self, request, campaign_id, number):
         return super().post(request, campaign_id, number)
 
     def record(self, game, data, by):
         return table.eliminate_faction(
-            game=game, player=data["player"], can_rejoin=data["can_rejoin"], by=by
+            game=game,
+            player=data["player"],
+            can_rejoin=data["can_rejoin"],
+            no_legal_start=data["no_legal_start"],
+            by=by,
         )
 
 
@@ -182,6 +191,43 @@ class RejoinEventView(_EventView):
             player=data["player"],
             territory=data["territory"],
             occupied=data["occupied"],
+            by=by,
+        )
+
+
+class HqTakenEventView(_EventView):
+    input_serializer = HqTakenEventSerializer
+
+    @_event_schema(
+        HqTakenEventSerializer,
+        "A player takes another's HQ, or retakes their own: each HQ a player controls counts as "
+        "a red star, and the entry that brings them to 4 red stars wins the game at once (the "
+        "game's results_from_log then names the winner).",
+    )
+    def post(self, request, campaign_id, number):
+        return super().post(request, campaign_id, number)
+
+    def record(self, game, data, by):
+        return table.take_hq(game=game, player=data["player"], hq_of=data["hq_of"], by=by)
+
+
+class CapitalFoundedEventView(_EventView):
+    input_serializer = CapitalFoundedEventSerializer
+
+    @_event_schema(
+        CapitalFoundedEventSerializer,
+        "A World Capital founded during the game: on the board at once, within the campaign's "
+        "world_capitals_allowed (409 beyond), once an opened packet allows them.",
+    )
+    def post(self, request, campaign_id, number):
+        return super().post(request, campaign_id, number)
+
+    def record(self, game, data, by):
+        return table.found_capital(
+            game=game,
+            territory=data["territory"],
+            name=data["name"],
+            player=data.get("player"),
             by=by,
         )
 

@@ -142,11 +142,18 @@ class LegalStartsView(ApiView):
         world = world_as_of(access.campaign.pk)
         if q["joining"]:
             territories = rules.legal_joining_territories(
-                world, player=player, occupied=[*occupied, *hqs]
+                world,
+                player=player,
+                occupied=[*occupied, *hqs],
+                capital_starts=access.campaign.world_capital_is_a_start,
             )
         else:
             territories = rules.legal_starting_territories(
-                world, player=player, occupied=occupied, hqs=hqs
+                world,
+                player=player,
+                occupied=occupied,
+                hqs=hqs,
+                capital_starts=access.campaign.world_capital_is_a_start,
             )
         return Response(
             {

@@ -126,6 +126,7 @@ CAMPAIGN = _Table(
         ("language", "en"),
         ("held_on_rewards_end_together", False),
         ("world_capitals_allowed", 1),
+        ("world_capital_is_a_start", False),
     ),
 )
 PLAYERS = _Table(Player)
@@ -133,7 +134,7 @@ STOCK = _Table(StockAllowance)
 TRADE_RATES = _Table(TradeRate)
 SCAR_KINDS = _Table(ScarKind, added=(("dice_effect", scar_effects.NONE),))
 MARK_KINDS = _Table(MarkKind)
-UNLOCKED = _Table(UnlockedContent)
+UNLOCKED = _Table(UnlockedContent, added=(("opens_pack_4", False),))
 COMPONENTS = _Table(SealedComponent)
 STICKERS = _Table(RuleSticker)
 DECK_CARDS = _Table(DeckCard)

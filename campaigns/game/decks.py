@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from campaigns.game.common import EventResult, locked_game, log_event, require_in_progress, seat_of
 from campaigns.game.packets import packets_to_open
+from campaigns.game.table import at_war, in_the_war
 from campaigns.models import CARD_EVENTS, Campaign, EventKind, Game, GameEvent
 from campaigns.services import audit, lock_campaign
 from campaigns.vocabulary import AuditAction
@@ -204,7 +205,9 @@ def complete_mission(
         raise RuleViolation(
             "A mission gives one or two red stars.", rule="mission-red-stars", field="red_stars"
         )
-    seat = seat_of(game, player)
+    seats, replayed = at_war(game)
+    seat = seat_of(game, player, seats)
+    in_the_war(seat, replayed, "mission")
     event = log_event(
         game,
         EventKind.CARD_COMPLETED,

@@ -19,7 +19,7 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from campaigns.game import derived
-from campaigns.models import CARD_EVENTS, EventKind
+from campaigns.models import CARD_EVENTS, EventKind, Player
 from campaigns.vocabulary import HIDDEN, OWN_COMPONENT, UNLOCKED_FACTION
 from legacy import board, drawing, names
 from legacy.box import FACTION_BY_SLUG, PACKET_BY_SLUG
@@ -72,6 +72,11 @@ class EventWords:
             for slug, f in derived.factions_of(self.campaign_id).items()
             if slug not in FACTION_BY_SLUG
         }
+
+    @cached_property
+    def players(self) -> dict[int, str]:
+        """The campaign's players' names, by id (an HQ taken names its owner)."""
+        return dict(Player.objects.filter(campaign_id=self.campaign_id).values_list("pk", "name"))
 
     @cached_property
     def scars(self) -> dict[str, str]:
@@ -137,6 +142,11 @@ def event_text(event, words: EventWords) -> str:
             "who": who,
             "faction": _faction_name(event.seat.faction if event.seat_id else "", words),
         }
+        if data.get("no_legal_start"):
+            return _("%(who)s (%(faction)s) is eliminated: no legal start is left") % {
+                "who": who,
+                "faction": _faction_name(event.seat.faction if event.seat_id else "", words),
+            }
         if data.get("can_rejoin"):
             text += _(" and may rejoin")
         return text
@@ -146,6 +156,21 @@ def event_text(event, words: EventWords) -> str:
         return _("%(who)s joins the war again") % {"who": who}
     elif kind == EventKind.RED_STAR_BOUGHT:
         return _("%(who)s buys a red star with 4 cards") % {"who": who}
+    elif kind == EventKind.HQ_TAKEN:
+        hq_of = data.get("hq_of")
+        owner = words.players.get(hq_of, "") if isinstance(hq_of, int) else ""
+        if owner and owner == who:
+            return _("%(who)s retakes their HQ in %(where)s") % {"who": who, "where": where}
+        return _("%(who)s takes the HQ of %(owner)s in %(where)s") % {
+            "who": who,
+            "owner": owner,
+            "where": where,
+        }
+    elif kind == EventKind.WORLD_CAPITAL_FOUNDED:
+        text = _("the World Capital %(name)s founded in %(where)s") % {
+            "name": data.get("name", ""),
+            "where": where,
+        }
     elif kind == EventKind.COIN_PILE_OUT:
         if data.get("red_star_to") and who:
             return _("a red star to %(who)s") % {"who": who}
@@ -192,13 +217,14 @@ def event_text(event, words: EventWords) -> str:
 
 
 def holding_words(held, scar_names: dict[str, str]) -> str:
-    """What a seat holds now, in a few words: red stars, missiles, its scar card, or that it is
-    out of the war."""
+    """What a seat holds now, in a few words: red stars (tokens and HQs, as the box counts
+    them), HQs, missiles, its scar card, or that it is out of the war."""
     parts = []
-    if held.red_stars:
-        parts.append(
-            ngettext("%(n)s red star", "%(n)s red stars", held.red_stars) % {"n": held.red_stars}
-        )
+    stars = held.red_stars_counted
+    if stars:
+        parts.append(ngettext("%(n)s red star", "%(n)s red stars", stars) % {"n": stars})
+    if held.hqs:
+        parts.append(ngettext("%(n)s HQ", "%(n)s HQs", held.hqs) % {"n": held.hqs})
     if held.missiles:
         parts.append(
             ngettext("%(n)s missile", "%(n)s missiles", held.missiles) % {"n": held.missiles}

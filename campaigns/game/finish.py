@@ -70,8 +70,9 @@ class FinishResult:
 
 
 def results_from_log(game: Game) -> dict:
-    """The seats the game's log puts out at its end, by player id (``LoggedEnd``): each of them
-    finishes eliminated, and the end-of-game forms start from it."""
+    """The seats whose result the game's log decides, by player id (``LoggedEnd``): the winner
+    of the war, if any, and the seats out at its end (each finishes eliminated); the
+    end-of-game forms start from it."""
     seats = list(game.seats.select_related("player"))
     return ends_from_log(seats, holdings_of(game, seats=seats))
 
@@ -176,6 +177,7 @@ def _finish(
             winner_reward=winner_reward,
             held_on_rewards=held_on_rewards,
             logged_ends={p: end.reason for p, end in ends.items()},
+            logged_winner=next((p for p, end in ends.items() if end.won), None),
             end_together=campaign.held_on_rewards_end_together,
             slogan=slogan,
             signed=bool(signed_on),

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from campaigns.models import EventKind, GameEvent, GameStatus, Result, Seat
+from legacy import table_rules
 
 BIG_RECRUITMENT = 30  # Pocket 2: about to place this many troops while holding a missile
 
@@ -40,7 +41,8 @@ class Entry:
 
 @dataclass
 class Holdings:
-    red_stars: int = 0
+    red_stars: int = 0  # red star tokens (not HQs)
+    hqs: int = 1  # HQs controlled: its own at the start
     missiles: int = 0
     scar_cards: int = 0  # unplayed scar cards: 0 or 1
     scar_card_kind: str = ""  # the unplayed card's type, when the table said which
@@ -48,9 +50,16 @@ class Holdings:
     out_for_good: bool = False  # eliminated: cannot rejoin this game
     out_at: int | None = None  # the entry that put the seat out
 
+    @property
+    def red_stars_counted(self) -> int:
+        """Red stars as the box counts them: tokens held and HQs controlled."""
+        return table_rules.red_stars_counted(tokens=self.red_stars, hqs=self.hqs)
+
     def as_dict(self) -> dict:
         return {
             "red_stars": self.red_stars,
+            "hqs": self.hqs,
+            "red_stars_counted": self.red_stars_counted,
             "missiles": self.missiles,
             "scar_cards": self.scar_cards,
             "scar_card_kind": self.scar_card_kind,
@@ -65,6 +74,10 @@ class Replay:
     missiles_per_roll: dict[int, int] = field(default_factory=dict)
     big_recruitment_with_missile: bool = False
     coin_pile_out: bool = False
+    hq_held_by: dict[int, int] = field(default_factory=dict)  # HQ owner's seat -> holder's seat
+    winner: int | None = None  # the seat that won the war (4 red stars, last standing)
+    won_by: str = ""  # how: ``table_rules.RED_STARS`` or ``LAST_STANDING``
+    won_at: int | None = None  # the entry that decided it
 
     @property
     def most_missiles_on_one_roll(self) -> int:
@@ -90,7 +103,7 @@ def replay(starts: Mapping[int, SeatStart], entries: Iterable[Entry]) -> Replay:
         for seat, s in starts.items()
     }
     seat_of_player = {s.player: seat for seat, s in starts.items() if s.player is not None}
-    result = Replay(holdings=held)
+    result = Replay(holdings=held, hq_held_by={seat: seat for seat in starts})
     for entry in sorted(entries, key=lambda e: e.seq):
         h = held.get(entry.seat) if entry.seat is not None else None
         data = entry.data or {}
@@ -129,6 +142,20 @@ def replay(starts: Mapping[int, SeatStart], entries: Iterable[Entry]) -> Replay:
         elif entry.kind == EventKind.REJOINED and h is not None and not h.out_for_good:
             h.out = False
             h.out_at = None
+        elif entry.kind == EventKind.HQ_TAKEN and h is not None:
+            owner = seat_of_player.get(_count(data.get("hq_of")))
+            if owner is not None:
+                held[result.hq_held_by[owner]].hqs -= 1
+                result.hq_held_by[owner] = entry.seat  # type: ignore[assignment]
+                h.hqs += 1
+        if result.winner is None:
+            decided = table_rules.decided_winner(
+                {seat: x.red_stars_counted for seat, x in held.items()},
+                {seat: x.out_for_good for seat, x in held.items()},
+            )
+            if decided is not None:
+                result.winner, result.won_by = decided
+                result.won_at = entry.seq
     return result
 
 
@@ -163,6 +190,14 @@ def entry_of(event: GameEvent) -> Entry:
 
 # The entries that decide whether a seat is out of the war; nothing else moves ``out``.
 OUT_KINDS = (EventKind.ELIMINATED, EventKind.REJOINED)
+# The entries that move a seat's red stars or put it out: what decides whether the war is won.
+DECISIVE_KINDS = (
+    *OUT_KINDS,
+    EventKind.HQ_TAKEN,
+    EventKind.RED_STAR_BOUGHT,
+    EventKind.CARD_COMPLETED,
+    EventKind.COIN_PILE_OUT,
+)
 # The entries the packet triggers read: missiles on a roll, and a big recruitment while holding
 # a missile (a seat's missiles move only with its start and its missile entries).
 TRIGGER_KINDS = (EventKind.MISSILES, EventKind.RECRUITMENT)
@@ -238,23 +273,37 @@ def trigger_reading(campaign_id: int) -> TriggerReading:
 
 @dataclass(frozen=True)
 class LoggedEnd:
-    """A seat the log has put out of the game for its end: it finishes eliminated."""
+    """A seat whose result the log decides: out of the game for its end (it finishes
+    eliminated), or the winner of the war (``won``: 4 red stars, or the last one standing)."""
 
     player: int
     entry: int | None
     for_good: bool
     reason: str
+    won: bool = False
 
     @property
     def result(self) -> str:
-        return Result.ELIMINATED
+        return Result.WON if self.won else Result.ELIMINATED
 
 
 def ends_from_log(seats, replayed: Replay) -> dict[int, LoggedEnd]:
-    """The seats that the log says end the game eliminated, by player id: eliminated for good,
-    or wiped out and never back in the war. ``seats`` need their player's name."""
+    """The seats whose result the log decides, by player id: the winner of the war, if the log
+    says one won, and the seats that end the game eliminated (eliminated for good, or wiped out
+    and never back in the war). ``seats`` need their player's name."""
     out = {}
     for s in seats:
+        if replayed.winner == s.pk:
+            name = s.player.name
+            if replayed.won_by == table_rules.RED_STARS:
+                reason = f"{name} has 4 red stars (entry {replayed.won_at}): {name} won the game."
+            else:
+                reason = (
+                    f"Every other faction was eliminated (entry {replayed.won_at}): {name}, the "
+                    "last faction standing, won the game."
+                )
+            out[s.player_id] = LoggedEnd(s.player_id, replayed.won_at, False, reason, won=True)
+            continue
         h = replayed.holdings.get(s.pk)
         if h is None or not h.out:
             continue

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 from django.db import transaction
+from django.db.models import Exists, Q
 
 from campaigns.game import entry_marks
 from campaigns.game.common import log_event
@@ -27,6 +28,8 @@ from legacy import board, rules, scar_effects
 from legacy.box import PACKET_BY_SLUG
 from legacy.errors import RuleViolation
 from legacy.models import (
+    City,
+    CityKind,
     ContentKind,
     Deck,
     DeckCard,
@@ -79,9 +82,20 @@ def trigger_facts(
 
 
 def pack4_mark_placed(campaign_id: int) -> bool:
-    """Is a mark of a kind that opens Pack 4 standing on a territory of the board?"""
-    return OtherMark.objects.filter(
+    """Is a mark of a kind that opens Pack 4 standing on a territory of the board? A World
+    Capital is that mark when the group said so as it unlocked them. One query."""
+    marks = OtherMark.objects.filter(
         campaign_id=campaign_id, voided=False, kind__opens_pack_4=True, territory__isnull=False
+    )
+    capital_opens = UnlockedContent.objects.filter(
+        campaign_id=campaign_id,
+        kind=ContentKind.WORLD_CAPITAL,
+        opens_pack_4=True,
+        opening__voided=False,
+    )
+    capitals = City.objects.filter(campaign_id=campaign_id, voided=False, kind=CityKind.CAPITAL)
+    return Campaign.objects.filter(
+        Q(Exists(marks)) | (Q(Exists(capital_opens)) & Q(Exists(capitals))), pk=campaign_id
     ).exists()
 
 
@@ -223,7 +237,12 @@ def open_packet(
     )
     for u in items:
         UnlockedContent.objects.create(
-            campaign=campaign, opening=opening, kind=u.kind, title=u.title.strip(), text=u.text
+            campaign=campaign,
+            opening=opening,
+            kind=u.kind,
+            title=u.title.strip(),
+            text=u.text,
+            opens_pack_4=u.opens_pack_4 and u.kind == ContentKind.WORLD_CAPITAL,
         )
         if u.kind in CARD_DECKS:  # an event or mission card joins its deck
             DeckCard.objects.create(

@@ -86,7 +86,13 @@ def check_seats(campaign: Campaign, plans: Sequence[SeatPlan], world) -> dict[in
         seen_factions.add(plan.faction)
     placed: list[str] = []
     for plan in plans:
-        refusal = rules.starting_refusal(world, plan.hq, player=plan.player, hqs=placed)
+        refusal = rules.starting_refusal(
+            world,
+            plan.hq,
+            player=plan.player,
+            hqs=placed,
+            capital_starts=campaign.world_capital_is_a_start,
+        )
         if refusal:
             raise RuleViolation(
                 f"{roster[plan.player].name} cannot start there: {refusal}",

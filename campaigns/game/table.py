@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
+from campaigns.capitals import world_capitals_unlocked
 from campaigns.game import entry_marks
 from campaigns.game.common import (
     EventResult,
@@ -24,7 +25,8 @@ from campaigns.game.common import (
 from campaigns.game.derived import campaign_factions
 from campaigns.game.holdings import (
     BIG_RECRUITMENT,
-    OUT_KINDS,
+    DECISIVE_KINDS,
+    Replay,
     coin_pile_winner,
     entry_of,
     holdings_of,
@@ -37,12 +39,15 @@ from campaigns.models import (
     Game,
     GameEvent,
     MarkChange,
+    Seat,
 )
 from campaigns.services import audit
 from campaigns.vocabulary import AuditAction
 from legacy import corrections, rules, table_rules
+from legacy.errors import RuleViolation
 from legacy.models import (
     City,
+    CityKind,
     Fortification,
     MarkKind,
     OtherMark,
@@ -58,6 +63,31 @@ def with_triggers(campaign: Campaign, event: GameEvent, **kw) -> EventResult:
     """The entry's result, with how to read the packets it makes due (``entry_service`` reads
     them once the entry's transaction is over)."""
     return EventResult(event, lambda: packets_due(campaign), **kw)
+
+
+def at_war(game: Game, seats: list[Seat] | None = None, replayed: Replay | None = None):
+    """The game's seats and the replay of its log, once the war goes on: after a player has won
+    (4 red stars, or the last faction standing) the table enters nothing more but the end of
+    the game, or takes the winning entry back. ``replayed`` may be a full replay already read;
+    otherwise the entries that decide the war are read (``DECISIVE_KINDS``)."""
+    seats = seats_of(game) if seats is None else seats
+    if replayed is None:
+        replayed = holdings_of(game, seats=seats, kinds=DECISIVE_KINDS)
+    if replayed.winner is not None:
+        winner = next(s for s in seats if s.pk == replayed.winner)
+        table_rules.war_goes_on(
+            game.number, winner=winner.player.name, how=replayed.won_by, entry=replayed.won_at
+        )
+    return seats, replayed
+
+
+def in_the_war(seat: Seat | None, replayed: Replay, what: str) -> None:
+    """Out means out: refuse an entry by ``seat`` while it is out of the war (``what``: the
+    entry, in words)."""
+    if seat is None:
+        return
+    held = replayed.holdings[seat.pk]
+    table_rules.not_out(seat.player.name, out=held.out, out_for_good=held.out_for_good, what=what)
 
 
 def entry_service(service):
@@ -107,11 +137,13 @@ def place_scar(
     factions = campaign_factions(campaign.pk) if territory is None else {}
     table_rules.scar_place(kind, spot, asked=scar, factions=factions)
     assert kind is not None and found is not None  # the rule refuses an unknown scar
-    seat = seat_of(game, player) if player is not None else None
+    seats, replayed = at_war(game, replayed=holdings_of(game))
+    seat = seat_of(game, player, seats) if player is not None else None
+    in_the_war(seat, replayed, "scar")
     reason = (reason or "").strip()
     holder = None
     if seat is not None and not without_card and game.scar_cards_dealt:
-        held = holdings_of(game).holdings[seat.pk]
+        held = replayed.holdings[seat.pk]
         holder = table_rules.ScarCardHolder(seat.player.name, held.scar_cards, held.scar_card_kind)
     table_rules.scar_card_played(
         kind,
@@ -157,8 +189,9 @@ def use_missiles(
     require_in_progress(game)
     table_rules.missiles_count(count)
     seats = seats_of(game)
+    seats, replayed = at_war(game, seats, holdings_of(game, seats=seats))
     seat = seat_of(game, player, seats)
-    replayed = holdings_of(game, seats=seats)
+    in_the_war(seat, replayed, "missiles")
     table_rules.missiles_held(
         seat.player.name, held=replayed.holdings[seat.pk].missiles, count=count
     )
@@ -195,10 +228,13 @@ def record_recruitment(*, game: Game, player: int, troops: int, by=None) -> Even
     require_in_progress(game)
     table_rules.troops_recruited(troops)
     seats = seats_of(game)
+    # What decides the war, and a seat's missiles (which move only with its start and its
+    # missile entries): never the game's other entries, so an entry costs the same at entry 500.
+    read = holdings_of(game, seats=seats, kinds=(*DECISIVE_KINDS, EventKind.MISSILES))
+    seats, replayed = at_war(game, seats, read)
     seat = seat_of(game, player, seats)
-    # A seat's missiles move only with its start and its missile entries.
-    held = holdings_of(game, seats=seats, kinds=(EventKind.MISSILES,)).holdings[seat.pk]
-    holds_missile = held.missiles > 0
+    in_the_war(seat, replayed, "recruitment")
+    holds_missile = replayed.holdings[seat.pk].missiles > 0
     event = log_event(
         game,
         EventKind.RECRUITMENT,
@@ -212,14 +248,15 @@ def record_recruitment(*, game: Game, player: int, troops: int, by=None) -> Even
 
 @entry_service
 def buy_red_star(*, game: Game, player: int, by=None) -> EventResult:
-    """A seat trades 4 resource cards for a red star token at the start of its turn (no
-    packet's trigger reads red stars)."""
+    """A seat trades 4 resource cards for a red star token at the start of its turn; the one
+    that brings it to 4 red stars (tokens and HQs) wins the war at once (no packet's trigger
+    reads red stars)."""
     campaign, game = locked_game(game, marks=False, triggers=False)
     require_in_progress(game)
-    seats = seats_of(game)
+    seats, replayed = at_war(game)
     seat = seat_of(game, player, seats)
-    out = holdings_of(game, seats=seats, kinds=OUT_KINDS).holdings[seat.pk].out
-    table_rules.red_star_bought(seat.player.name, out=out)
+    held = replayed.holdings[seat.pk]
+    table_rules.red_star_bought(seat.player.name, out=held.out, red_stars=held.red_stars_counted)
     event = log_event(
         game,
         EventKind.RED_STAR_BOUGHT,
@@ -230,20 +267,31 @@ def buy_red_star(*, game: Game, player: int, by=None) -> EventResult:
 
 
 @entry_service
-def eliminate_faction(*, game: Game, player: int, can_rejoin: bool, by=None) -> EventResult:
-    """A faction is wiped out; if it cannot rejoin, it is eliminated (the first opens Pack 2)."""
+def eliminate_faction(
+    *, game: Game, player: int, can_rejoin: bool, no_legal_start: bool = False, by=None
+) -> EventResult:
+    """A faction is wiped out; if it cannot rejoin, it is eliminated (the first opens Pack 2).
+    ``no_legal_start``: a faction wiped out earlier, waiting to join the war again, finds no
+    legal start left, so it is eliminated now (and Pack 2 is due now, not at the end)."""
     campaign, game = locked_game(game, marks=False)
     require_in_progress(game)
-    seats = seats_of(game)
+    seats, replayed = at_war(game)
     seat = seat_of(game, player, seats)
-    out = holdings_of(game, seats=seats, kinds=OUT_KINDS).holdings[seat.pk].out
-    table_rules.faction_eliminated(seat.player.name, out=out)
+    held = replayed.holdings[seat.pk]
+    table_rules.faction_eliminated(
+        seat.player.name,
+        out=held.out,
+        out_for_good=held.out_for_good,
+        no_legal_start=no_legal_start,
+    )
+    extra = {"no_legal_start": True} if no_legal_start else {}
     event = log_event(
         game,
         EventKind.ELIMINATED,
         by,
         seat,
-        can_rejoin=bool(can_rejoin),
+        can_rejoin=bool(can_rejoin) and not no_legal_start,
+        **extra,
     )
     return with_triggers(campaign, event)
 
@@ -261,9 +309,9 @@ def rejoin_faction(
     """
     campaign, game = locked_game(game, marks=False)
     require_in_progress(game)
-    seats = seats_of(game)
+    seats, replayed = at_war(game)
     seat = seat_of(game, player, seats)
-    held = holdings_of(game, seats=seats, kinds=OUT_KINDS).holdings[seat.pk]
+    held = replayed.holdings[seat.pk]
     occupied = list(occupied or ())
     table_rules.rejoining(
         seat.player.name,
@@ -275,7 +323,11 @@ def rejoin_faction(
     )
     hqs = set(game.seats.values_list("hq", flat=True))
     refusal = rules.joining_refusal(
-        world_as_of(campaign.pk), territory, player=seat.player_id, occupied={*occupied, *hqs}
+        world_as_of(campaign.pk),
+        territory,
+        player=seat.player_id,
+        occupied={*occupied, *hqs},
+        capital_starts=campaign.world_capital_is_a_start,
     )
     table_rules.join_refused(seat.player.name, refusal)
     event = log_event(
@@ -289,13 +341,84 @@ def rejoin_faction(
 
 
 @entry_service
+def take_hq(*, game: Game, player: int, hq_of: int, by=None) -> EventResult:
+    """A player takes the HQ of another (or retakes their own, ``hq_of`` being themselves):
+    each HQ a player controls counts as a red star, and the entry that brings them to 4 red
+    stars wins the war at once."""
+    campaign, game = locked_game(game, marks=False, triggers=False)
+    require_in_progress(game)
+    seats, replayed = at_war(game)
+    seat = seat_of(game, player, seats)
+    in_the_war(seat, replayed, "HQ taken")
+    owner = next((s for s in seats if s.player_id == hq_of and hq_of is not None), None)
+    if owner is None:
+        raise RuleViolation(
+            "The HQ taken is the HQ of a player seated in this game.",
+            rule="unknown-seat",
+            field="hq_of",
+        )
+    table_rules.hq_taken(
+        seat.player.name,
+        owner.player.name,
+        held_by_taker=replayed.hq_held_by.get(owner.pk) == seat.pk,
+    )
+    event = log_event(game, EventKind.HQ_TAKEN, by, seat, hq_of=owner.player_id, territory=owner.hq)
+    return with_triggers(campaign, event)
+
+
+@entry_service
+def found_capital(
+    *, game: Game, territory: str, name: str, player: int | None = None, by=None
+) -> EventResult:
+    """A World Capital founded during the game, as the box places it: on the board at once,
+    within the World Capitals the campaign allows; Pack 4 is due if the group's World Capital
+    is the mark that opens it."""
+    campaign, game = locked_game(game)
+    require_in_progress(game)
+    seats, replayed = at_war(game)
+    seat = seat_of(game, player, seats) if player is not None else None
+    in_the_war(seat, replayed, "World Capital")
+    rules.check_world_capital(
+        world_as_of(campaign.pk),
+        territory=territory,
+        name=name,
+        unlocked=world_capitals_unlocked(campaign.pk),
+        allowed=campaign.world_capitals_allowed,
+    )
+    city = City.objects.create(
+        campaign=campaign,
+        territory=territory,
+        kind=CityKind.CAPITAL,
+        name=name.strip(),
+        placed_in_game=game.number,
+        placed_by=seat.player if seat else None,
+        entered_by=by,
+    )
+    event = log_event(
+        game, EventKind.WORLD_CAPITAL_FOUNDED, by, seat, territory=territory, name=city.name
+    )
+    entry_marks.link(event, MarkChange.CREATED, city)
+    audit(
+        campaign,
+        by,
+        AuditAction.WORLD_CAPITAL_FOUNDED,
+        territory=territory,
+        name=city.name,
+        city=city.pk,
+    )
+    return with_triggers(campaign, event)
+
+
+@entry_service
 def coin_pile_out(*, game: Game, territories: Mapping[int, int], by=None) -> EventResult:
     """The coin-card pile ran out: the first time in a game, a red star to the player who
     controls the most territories (nobody on a tie)."""
     campaign, game = locked_game(game, marks=False)
     require_in_progress(game)
-    seats = {s.player_id: s for s in game.seats.select_related("player")}
-    counts = table_rules.coin_pile_counts(territories, seated=frozenset(seats))
+    in_order, replayed = at_war(game)
+    seats = {s.player_id: s for s in in_order}
+    out = {s.player_id: s.player.name for s in in_order if replayed.holdings[s.pk].out}
+    counts = table_rules.coin_pile_counts(territories, seated=frozenset(seats), out=out)
     first = not game.events.filter(kind=EventKind.COIN_PILE_OUT, voided=False).exists()
     winner = coin_pile_winner(counts) if first else None
     event = log_event(
@@ -332,7 +455,9 @@ def place_mark(
         factions=campaign_factions(campaign.pk) if faction is not None else {},
     )
     assert mark_kind is not None  # the rule refuses a kind the campaign does not have
-    seat = seat_of(game, player) if player is not None else None
+    seats, replayed = at_war(game)
+    seat = seat_of(game, player, seats) if player is not None else None
+    in_the_war(seat, replayed, "mark")
     placed = OtherMark.objects.create(
         campaign=campaign,
         kind=mark_kind,
@@ -362,6 +487,7 @@ def destroy_city(*, game: Game, territory: str, by=None) -> EventResult:
     """A city destroyed by unlocked content: it stops counting from this game on."""
     campaign, game = locked_game(game)
     require_in_progress(game)
+    at_war(game)
     table_rules.require_territory(territory)
     city = City.objects.current().filter(campaign=campaign, territory=territory).first()
     table_rules.city_destroyed(has_city=city is not None)
@@ -395,7 +521,9 @@ def attack_fortification(
     worn_out = table_rules.fortification_box(
         name, fortified=fort is not None, boxes_used=fort.boxes_used if fort else 0
     )
-    seat = seat_of(game, player) if player is not None else None
+    seats, replayed = at_war(game)
+    seat = seat_of(game, player, seats) if player is not None else None
+    in_the_war(seat, replayed, "attack")
     before = corrections.snapshot(fort)
     key = str(game.number)
     fort.boxes_used += 1

@@ -13,6 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from campaigns.vocabulary import PictureLanguage, Role
 
@@ -62,6 +63,13 @@ class Campaign(models.Model):
     world_capitals_allowed = models.PositiveSmallIntegerField(
         default=1,
         help_text="How many World Capitals may exist at once, once a packet allows founding them.",
+    )
+    world_capital_is_a_start = models.BooleanField(
+        default=False,
+        help_text=_(
+            "A World Capital is a legal start for its founder, as a major city they founded is "
+            "(the rulebook says it is not)."
+        ),
     )
     language = models.CharField(
         max_length=5,

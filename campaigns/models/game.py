@@ -133,6 +133,8 @@ class EventKind(models.TextChoices):
     CARD_DRAWN = "card-drawn", _("Card drawn")
     CARD_COMPLETED = "card-completed", _("Mission completed")
     CARD_DESTROYED = "card-destroyed", _("Card destroyed")
+    HQ_TAKEN = "hq-taken", _("HQ taken")
+    WORLD_CAPITAL_FOUNDED = "capital-founded", _("World Capital founded")
 
 
 # The entries the decks write (a card drawn, a mission completed, a card destroyed).

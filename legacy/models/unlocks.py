@@ -37,6 +37,10 @@ class UnlockedContent(models.Model):
     kind = models.CharField(max_length=16, choices=ContentKind.choices)
     title = models.CharField(max_length=100)
     text = models.TextField(blank=True, default="")
+    opens_pack_4 = models.BooleanField(
+        default=False,
+        help_text="For World Capitals: the first one founded is the mark that opens Pack 4.",
+    )
 
     class Meta:
         ordering = ["opening__placed_in_game", "id"]

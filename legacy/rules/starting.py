@@ -21,7 +21,8 @@ def _territory_name(slug: str | None) -> str:
 # --- Before every game ---------------------------------------------------------------------------
 
 
-# Cities whose founder (and only they) may start on them: a major city, and a World Capital.
+# Cities that only their founder may start on: a major city, and a World Capital (which the
+# rulebook does not make a legal start even for its founder, unless the group reads it so).
 FOUNDERS_START_CITIES = (MAJOR_CITY, CAPITAL_CITY)
 
 
@@ -47,6 +48,11 @@ class Reason:
                 f"{name} holds {self.city}, a World Capital founded by someone else: only its "
                 "founder may start there."
             )
+        if self.code == "own-capital":
+            return (
+                f"{name} holds {self.city}, a World Capital: a World Capital is not a legal "
+                "start, even for its founder (only a major city they founded is)."
+            )
         if self.code == "others-major-city":
             return (
                 f"{name} holds {self.city}, a major city founded by someone else: only its "
@@ -69,12 +75,14 @@ def start_reason(
     player: int | None,
     occupied: Iterable[str] = (),
     hqs: Iterable[str] = (),
+    capital_starts: bool = False,
 ) -> Reason | None:
     """Why ``player`` may not start on ``territory`` (a ``Reason``), or None if they may.
 
     A start must be unoccupied, and either unmarked or holding a major city that this same
     player founded (scarred or not); it may not touch an HQ already placed. A World Capital is
-    the bigger major city and is read the same way: a legal start for its founder only.
+    not a legal start, not even for its founder; ``capital_starts`` is for a group that reads
+    it as the bigger major city, a legal start for its founder only.
     """
     if territory not in board.TERRITORY_BY_SLUG:
         return Reason("unknown-territory", territory)
@@ -84,8 +92,11 @@ def start_reason(
     city = (
         state.city if state.city is not None and state.city.kind in FOUNDERS_START_CITIES else None
     )
-    own_major_city = city is not None and player is not None and city.founder == player
+    own_city = city is not None and player is not None and city.founder == player
+    own_major_city = city is not None and own_city and (city.kind == MAJOR_CITY or capital_starts)
     if state.marked and not own_major_city:
+        if own_city and city is not None and city.kind == CAPITAL_CITY:
+            return Reason("own-capital", territory, city=city.name)
         if city is not None and city.kind == CAPITAL_CITY:
             return Reason("others-capital", territory, city=city.name)
         if city is not None:
@@ -104,9 +115,12 @@ def starting_refusal(
     player: int | None,
     occupied: Iterable[str] = (),
     hqs: Iterable[str] = (),
+    capital_starts: bool = False,
 ) -> str | None:
     """``start_reason`` in English words, or None if ``player`` may start there."""
-    reason = start_reason(world, territory, player=player, occupied=occupied, hqs=hqs)
+    reason = start_reason(
+        world, territory, player=player, occupied=occupied, hqs=hqs, capital_starts=capital_starts
+    )
     return None if reason is None else str(reason)
 
 
@@ -116,13 +130,17 @@ def legal_starting_territories(
     player: int | None,
     occupied: Iterable[str] = (),
     hqs: Iterable[str] = (),
+    capital_starts: bool = False,
 ) -> list[str]:
     """Every territory where ``player`` may place their HQ now, in board order."""
     occupied, hqs = frozenset(occupied), frozenset(hqs)
     return [
         t.slug
         for t in board.TERRITORIES
-        if start_reason(world, t.slug, player=player, occupied=occupied, hqs=hqs) is None
+        if start_reason(
+            world, t.slug, player=player, occupied=occupied, hqs=hqs, capital_starts=capital_starts
+        )
+        is None
     ]
 
 
@@ -130,7 +148,12 @@ JOINING_TROOPS = 4  # Join the War: half the 8 starting troops, and no HQ
 
 
 def joining_refusal(
-    world: World, territory: str, *, player: int | None, occupied: Iterable[str] = ()
+    world: World,
+    territory: str,
+    *,
+    player: int | None,
+    occupied: Iterable[str] = (),
+    capital_starts: bool = False,
 ) -> str | None:
     """Why ``player``, joining the war mid-game, may not place their troops on ``territory``, or
     None if they may.
@@ -139,15 +162,19 @@ def joining_refusal(
     the joining player places no HQ, so "an HQ may not start next to another HQ" does not apply:
     HQs on the board are occupied territories like any other and close nothing around them.
     """
-    return starting_refusal(world, territory, player=player, occupied=occupied)
+    return starting_refusal(
+        world, territory, player=player, occupied=occupied, capital_starts=capital_starts
+    )
 
 
 def legal_joining_territories(
-    world: World, *, player: int | None, occupied: Iterable[str] = ()
+    world: World, *, player: int | None, occupied: Iterable[str] = (), capital_starts: bool = False
 ) -> list[str]:
     """Every territory where ``player`` may join the war now, in board order. None at all means
     the player is eliminated for this game, even if one opens later."""
-    return legal_starting_territories(world, player=player, occupied=occupied)
+    return legal_starting_territories(
+        world, player=player, occupied=occupied, capital_starts=capital_starts
+    )
 
 
 @dataclass(frozen=True)

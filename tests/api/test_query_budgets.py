@@ -65,10 +65,12 @@ def test_the_game_list_stays_within_its_budget(crew, players, owner):
     assert count_queries(client_for(owner), f"/api/v1/campaigns/{crew.pk}/games/") == 5
 
 
-def post_red_star(client, campaign, game, player) -> int:
-    url = f"/api/v1/campaigns/{campaign.pk}/games/{game.number}/events/red-star/"
+def post_recruitment(client, campaign, game, player) -> int:
+    """A recruitment entered over the API (an entry a seat may make any number of times: red
+    stars stop at the fourth, which wins)."""
+    url = f"/api/v1/campaigns/{campaign.pk}/games/{game.number}/events/recruitment/"
     with CaptureQueriesContext(connection) as captured:
-        response = client.post(url, {"player": player}, format="json")
+        response = client.post(url, {"player": player, "troops": 12}, format="json")
     assert response.status_code == 201, response.content[:300]
     return len(captured)
 
@@ -80,10 +82,10 @@ def test_an_entry_costs_the_same_at_the_first_and_the_fortieth_and_after_many_ga
     play_games(crew, players, owner, 1)
     game = start_game(game=setup_game(campaign=crew, seats=seats(players, BUDGET_HQS[0]), by=owner))
     ada = players["Ada"].pk
-    first = post_red_star(client, crew, game, ada)
+    first = post_recruitment(client, crew, game, ada)
     for _ in range(38):
-        post_red_star(client, crew, game, ada)
-    fortieth = post_red_star(client, crew, game, ada)
+        post_recruitment(client, crew, game, ada)
+    fortieth = post_recruitment(client, crew, game, ada)
     assert first == fortieth, f"{first} queries for the first entry, {fortieth} for the 40th"
     kw = finish_kwargs(players)
     kw["winner_reward"] = {"kind": "destroy-card", "territory": "kamchatka"}
@@ -95,4 +97,4 @@ def test_an_entry_costs_the_same_at_the_first_and_the_fortieth_and_after_many_ga
     later = start_game(
         game=setup_game(campaign=crew, seats=seats(players, BUDGET_HQS[n % 2]), by=owner)
     )
-    assert post_red_star(client, crew, later, ada) == first
+    assert post_recruitment(client, crew, later, ada) == first

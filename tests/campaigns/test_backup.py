@@ -155,7 +155,7 @@ def finish_the_season(table: Table) -> Table:
     cards = {c.title: c for c in DeckCard.objects.filter(campaign=campaign)}
     winter, poles, dust = cards["Long Winter"], cards["Hold the Poles"], cards["Dust Storm"]
     draw_card(game=game, card=poles.pk, by=owner)
-    complete_mission(game=game, card=poles.pk, player=ids["Chloe"], red_stars=2, by=owner)
+    complete_mission(game=game, card=poles.pk, player=ids["Chloe"], red_stars=1, by=owner)
     draw_card(game=game, card=winter.pk, by=owner)
     gone = destroy_card(game=game, card=dust.pk, by=owner)
     void_event(game=game, seq=gone.event.seq, reason="The wrong card.", by=owner)

@@ -18,7 +18,7 @@ from django.test.utils import CaptureQueriesContext
 from campaigns.game.finish import finish_game
 from campaigns.game.packets import packets_to_open
 from campaigns.game.setup import setup_game, start_game
-from campaigns.game.table import buy_red_star, use_missiles, void_event
+from campaigns.game.table import record_recruitment, use_missiles, void_event
 from campaigns.selectors.cards import faction_card_backs
 from campaigns.selectors.standings import standings
 from legacy.selectors import world_as_of
@@ -169,12 +169,12 @@ def test_the_game_page_and_the_games_api_cost_the_same_after_two_entries_and_aft
         return out
 
     use_missiles(game=game, count=1, player=ada.pk)
-    buy_red_star(game=game, player=boris.pk)
+    record_recruitment(game=game, player=boris.pk, troops=12)
     early = costs()
     for _ in range(4):
         use_missiles(game=game, count=1, player=ada.pk)
     for _ in range(14):
-        buy_red_star(game=game, player=boris.pk)
+        record_recruitment(game=game, player=boris.pk, troops=12)
     entry = game.events.order_by("-seq").first()
     void_event(game=game, seq=entry.seq, reason="Counted twice")
     assert game.events.count() == 20
@@ -194,7 +194,7 @@ def test_once_the_packets_that_read_the_log_are_open_an_entry_reads_the_log_no_m
     boris = players["Boris"].pk
 
     def entry():  # the entry, and the packets it makes due
-        return buy_red_star(game=game, player=boris).packets_to_open
+        return record_recruitment(game=game, player=boris, troops=12).packets_to_open
 
     sealed = count(entry)
     for packet in ("pocket-1", "pocket-2", "pack-4"):

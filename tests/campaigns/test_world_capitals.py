@@ -75,15 +75,29 @@ def test_a_world_capital_is_founded_between_games_only(unlocked, players):
     assert refused.value.rule == "world-capital-between-games"
 
 
-def test_only_its_founder_may_start_on_a_world_capital(unlocked, players):
+def test_a_world_capital_is_no_legal_start_not_even_for_its_founder(unlocked, players):
     ada, boris = players["Ada"], players["Boris"]
     found_world_capital(campaign=unlocked, territory="egypt", name="Nova", player=ada.pk)
     world = world_as_of(unlocked.pk)
-    assert rules.starting_refusal(world, "egypt", player=ada.pk) is None
+    assert "not a legal start, even for its founder" in rules.starting_refusal(
+        world, "egypt", player=ada.pk
+    )
+    assert "egypt" not in rules.legal_starting_territories(world, player=ada.pk)
     assert "World Capital founded by someone else" in rules.starting_refusal(
         world, "egypt", player=boris.pk
     )
     assert "egypt" not in rules.legal_starting_territories(world, player=boris.pk)
+
+
+def test_a_group_that_reads_it_otherwise_lets_the_founder_start_on_their_capital(unlocked, players):
+    ada, boris = players["Ada"], players["Boris"]
+    found_world_capital(campaign=unlocked, territory="egypt", name="Nova", player=ada.pk)
+    world = world_as_of(unlocked.pk)
+    assert rules.starting_refusal(world, "egypt", player=ada.pk, capital_starts=True) is None
+    assert "egypt" in rules.legal_joining_territories(world, player=ada.pk, capital_starts=True)
+    assert "egypt" not in rules.legal_starting_territories(
+        world, player=boris.pk, capital_starts=True
+    )
 
 
 def test_the_world_capitals_setting_refuses_a_negative_number(unlocked, owner):

@@ -141,7 +141,7 @@ def test_a_new_group_records_its_first_game_and_browses_its_world(
     page.select_option("#id_redstar-player", label="Boris (Die Mechaniker)")
     page.locator("details[open]").get_by_role("button", name="Note it").click()
     expect(page.locator(".events")).to_contain_text("Boris buys a red star with 4 cards")
-    expect(page.locator(".seats-table")).to_contain_text("2 red stars, a scar card")
+    expect(page.locator(".seats-table")).to_contain_text("3 red stars, 1 HQ, a scar card")
     page.locator("summary", has_text="A scar is placed").click()
     page.select_option("#id_scar-scar", "bunker")
     page.select_option("#id_scar-territory", "greenland")

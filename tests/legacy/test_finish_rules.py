@@ -82,6 +82,22 @@ def test_a_seat_the_log_put_out_finishes_eliminated():
     assert (refused.rule, refused.message) == ("out-at-the-end", why)
 
 
+def test_the_winner_the_log_names_is_the_winner_and_no_other():
+    why = "Boris has 4 red stars (entry 6): Boris won the game."
+    refused = refusal(logged_ends={BORIS: why}, logged_winner=BORIS)
+    assert (refused.rule, refused.message) == ("war-won", why)
+    decided = f.decide_finish(
+        facts(
+            results={ADA: "held_on", BORIS: "won", CHLOE: "eliminated"},
+            controlled={ADA: ["egypt"]},
+            held_on_rewards={ADA: {"kind": "upgrade-card", "territory": "egypt"}},
+            logged_ends={BORIS: why},
+            logged_winner=BORIS,
+        )
+    )
+    assert decided.winner == BORIS
+
+
 def test_what_survivors_controlled_is_on_the_board_with_one_owner_each():
     assert refusal(controlled={CHLOE: ["peru"]}).rule == "eliminated-controls-nothing"
     assert refusal(controlled={BORIS: "china"}).rule == "controlled"

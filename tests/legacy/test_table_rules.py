@@ -196,3 +196,61 @@ def test_an_entry_is_taken_back_once_and_with_a_reason():
     refused = refusal(t.entry_taken_back, **(facts | {"exists": False}))
     assert refused.message == "Game 2 has no entry 5."
     assert refusal(t.entry_taken_back, **(facts | {"voided": True})).rule == "entry-void-once"
+
+
+# --- Red stars, HQs and the end of the war ------------------------------------------------------
+
+
+def test_a_players_red_stars_are_their_tokens_and_the_hqs_they_control():
+    assert t.red_stars_counted(tokens=1, hqs=1) == 2
+    assert t.red_stars_counted(tokens=0, hqs=3) == 3
+
+
+def test_four_red_stars_win_and_the_first_seat_to_reach_them_is_named():
+    assert t.decided_winner({1: 3, 2: 2, 3: 2}, {}) is None
+    assert t.decided_winner({1: 3, 2: 4, 3: 2}, {}) == (2, t.RED_STARS)
+
+
+def test_the_last_faction_standing_wins_but_a_faction_that_may_rejoin_still_stands():
+    assert t.decided_winner({1: 2, 2: 1, 3: 1}, {2: True, 3: True}) == (1, t.LAST_STANDING)
+    assert t.decided_winner({1: 2, 2: 1, 3: 1}, {2: True}) is None
+
+
+def test_a_fifth_red_star_is_refused():
+    refused = refusal(t.red_star_bought, "Ada", out=False, red_stars=4)
+    assert refused.rule == "red-stars-four" and refused.conflict
+    t.red_star_bought("Ada", out=False, red_stars=3)
+
+
+def test_nothing_is_entered_once_the_war_is_won():
+    t.war_goes_on(2, winner=None, entry=None)
+    refused = refusal(t.war_goes_on, 2, winner="Ada", how=t.RED_STARS, entry=7)
+    assert refused.message.startswith("Ada won game 2 with 4 red stars (entry 7)")
+
+
+def test_out_means_out_in_a_sentence_that_says_so():
+    refused = refusal(t.not_out, "Chloe", out=True, out_for_good=True, what="recruitment")
+    assert refused.message == (
+        "Chloe was eliminated from this game: an eliminated faction records no recruitment."
+    )
+    assert (
+        "until it rejoins"
+        in refusal(t.not_out, "Chloe", out=True, out_for_good=False, what="missiles").message
+    )
+    t.not_out("Chloe", out=False, out_for_good=False, what="missiles")
+
+
+def test_a_wiped_out_faction_with_no_legal_start_is_eliminated_once():
+    t.faction_eliminated("Chloe", out=True, no_legal_start=True)
+    assert refusal(t.faction_eliminated, "Chloe", out=True).rule == "already-out"
+    refused = refusal(
+        t.faction_eliminated, "Chloe", out=True, out_for_good=True, no_legal_start=True
+    )
+    assert refused.rule == "already-out"
+
+
+def test_an_hq_is_taken_from_someone_who_holds_it():
+    assert refusal(t.hq_taken, "Ada", "Ada", held_by_taker=True).message == (
+        "Ada already controls their own HQ."
+    )
+    t.hq_taken("Ada", "Boris", held_by_taker=False)

@@ -238,8 +238,9 @@ def test_the_game_page_shows_what_each_seat_holds_now(game, players, as_owner):
         s.player.name: s.holding_words
         for s in as_owner.get(url(game.campaign, "games/1/")).context["seats"]
     }
-    assert seats["Boris"] == "1 red star, 1 missile, a scar card"
-    assert seats["Ada"] == "1 red star, a scar card"
+    # A red star token and the HQ each holds: 2 red stars as the box counts them.
+    assert seats["Boris"] == "2 red stars, 1 HQ, 1 missile, a scar card"
+    assert seats["Ada"] == "2 red stars, 1 HQ, a scar card"
 
 
 def test_the_last_entry_is_undone_after_a_confirmation(game, players, as_owner):

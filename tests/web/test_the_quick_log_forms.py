@@ -32,10 +32,12 @@ def test_the_quick_log_keeps_the_addresses_it_always_had():
         "missiles": EventKind.MISSILES,
         "recruitment": EventKind.RECRUITMENT,
         "red-star": EventKind.RED_STAR_BOUGHT,
+        "hq-taken": EventKind.HQ_TAKEN,
         "eliminated": EventKind.ELIMINATED,
         "rejoined": EventKind.REJOINED,
         "coin-pile": EventKind.COIN_PILE_OUT,
         "mark": EventKind.MARK_PLACED,
+        "capital-founded": EventKind.WORLD_CAPITAL_FOUNDED,
         "city-destroyed": EventKind.CITY_DESTROYED,
         "fort-attacked": EventKind.FORTIFICATION_ATTACKED,
     }

@@ -137,6 +137,14 @@ class HouseRulesForm(forms.Form):
         initial=1,
         required=False,  # left empty: the number stays as it is
     )
+    world_capital_is_a_start = forms.BooleanField(
+        label=_("A World Capital is a legal start for its founder"),
+        help_text=_(
+            "The rulebook: only a major city you founded is a legal start, and a World Capital "
+            "is not. On: its founder may start there as in a major city they founded."
+        ),
+        required=False,
+    )
 
 
 class PlayerForm(forms.Form):

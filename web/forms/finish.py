@@ -25,6 +25,8 @@ def _end_help(end) -> str:
     language; empty for a seat still in the war."""
     if end is None:
         return ""
+    if end.won:
+        return _("Won the war (entry %(n)s): the log says won.") % {"n": end.entry}
     if end.for_good:
         return _("Eliminated (entry %(n)s) and cannot rejoin: the log says eliminated.") % {
             "n": end.entry

@@ -34,6 +34,7 @@ class LogChoices:
     mark_kinds: Choices = ()
     cities: Choices = ()
     forts: Choices = ()
+    capitals_allowed: bool = False  # an opened packet allows founding World Capitals
 
 
 class QuickLogForm(forms.Form):
@@ -161,6 +162,22 @@ class RedStarForm(QuickLogForm):
         return table.buy_red_star(game=game, player=self.player_of(), by=by)
 
 
+@quick_log(EventKind.HQ_TAKEN, _("An HQ is taken"))
+class HqTakenForm(QuickLogForm):
+    prefix = "hqtaken"
+    player = forms.ChoiceField(label=_("Taken by"))
+    hq_of = forms.ChoiceField(label=_("The HQ of (the taker's own, when retaken)"))
+
+    def offer(self, choices):
+        self.fields["player"].choices = seat_choices(choices.seats)
+        self.fields["hq_of"].choices = seat_choices(choices.seats)
+
+    def record(self, game, by):
+        return table.take_hq(
+            game=game, player=self.player_of(), hq_of=self.player_of("hq_of"), by=by
+        )
+
+
 @quick_log(EventKind.ELIMINATED, _("A faction is wiped out"))
 class EliminationForm(QuickLogForm):
     prefix = "eliminated"
@@ -168,13 +185,20 @@ class EliminationForm(QuickLogForm):
     can_rejoin = forms.BooleanField(
         label=_("May join the war again (a legal start is free)"), required=False
     )
+    no_legal_start = forms.BooleanField(
+        label=_("Wiped out earlier, and no legal start is left: eliminated"), required=False
+    )
 
     def offer(self, choices):
         self.fields["player"].choices = seat_choices(choices.seats)
 
     def record(self, game, by):
         return table.eliminate_faction(
-            game=game, player=self.player_of(), can_rejoin=self.cleaned_data["can_rejoin"], by=by
+            game=game,
+            player=self.player_of(),
+            can_rejoin=self.cleaned_data["can_rejoin"],
+            no_legal_start=self.cleaned_data["no_legal_start"],
+            by=by,
         )
 
 
@@ -258,6 +282,31 @@ class MarkForm(QuickLogForm):
         )
 
 
+@quick_log(EventKind.WORLD_CAPITAL_FOUNDED, _("A World Capital is founded"))
+class CapitalFoundedForm(QuickLogForm):
+    prefix = "capital"
+    territory = forms.ChoiceField(label=_("On the territory (no city there)"))
+    name = forms.CharField(label=_("The World Capital's name"), max_length=60)
+    player = forms.ChoiceField(label=_("Founded by"), required=False)
+
+    @classmethod
+    def offered(cls, choices):
+        return choices.capitals_allowed
+
+    def offer(self, choices):
+        self.fields["territory"].choices = territory_choices(blank="—")
+        self.fields["player"].choices = seat_choices(choices.seats, blank="—")
+
+    def record(self, game, by):
+        return table.found_capital(
+            game=game,
+            territory=self.cleaned_data["territory"],
+            name=self.cleaned_data["name"],
+            player=self.player_of(),
+            by=by,
+        )
+
+
 @quick_log(EventKind.CITY_DESTROYED, _("A city is destroyed"))
 class DestroyCityForm(QuickLogForm):
     prefix = "citydestroyed"
@@ -300,10 +349,12 @@ QUICK_LOG: tuple[type[QuickLogForm], ...] = (
     MissilesForm,
     RecruitmentForm,
     RedStarForm,
+    HqTakenForm,
     EliminationForm,
     RejoinForm,
     CoinPileForm,
     MarkForm,
+    CapitalFoundedForm,
     DestroyCityForm,
     FortAttackForm,
 )

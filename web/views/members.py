@@ -92,6 +92,7 @@ def settings_context(
         initial={
             "held_on_rewards_end_together": campaign.held_on_rewards_end_together,
             "world_capitals_allowed": campaign.world_capitals_allowed,
+            "world_capital_is_a_start": campaign.world_capital_is_a_start,
         }
     )
     return {
@@ -155,6 +156,7 @@ def house_rules_update(request, access):
                 campaign=access.campaign,
                 held_on_rewards_end_together=form.cleaned_data["held_on_rewards_end_together"],
                 world_capitals_allowed=form.cleaned_data["world_capitals_allowed"],
+                world_capital_is_a_start=form.cleaned_data["world_capital_is_a_start"],
                 by=request.user,
             )
         except RuleViolation as refusal:

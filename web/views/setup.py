@@ -94,11 +94,13 @@ def first_game(request, access):
     )
 
 
-def legal_by_seat(world, plan) -> dict[int, list[str]]:
+def legal_by_seat(world, plan, *, capital_starts: bool = False) -> dict[int, list[str]]:
     """For each seat, the legal starts given the HQs chosen in the seats before it."""
     legal, placed = {}, []
     for i, (player, hq) in enumerate(plan):
-        legal[i] = rules.legal_starting_territories(world, player=player, hqs=placed)
+        legal[i] = rules.legal_starting_territories(
+            world, player=player, hqs=placed, capital_starts=capital_starts
+        )
         if hq:
             placed.append(hq)
     return legal
@@ -119,7 +121,7 @@ def setup_state(access, data, *, preview: bool = False):
     players = list(Player.objects.filter(campaign=campaign).order_by("id"))
     factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
     plan = raw_seat_plan(data or {})
-    legal = legal_by_seat(world, plan)
+    legal = legal_by_seat(world, plan, capital_starts=campaign.world_capital_is_a_start)
     form = SetupForm(data, players=players, factions=factions, legal=legal, preview=preview)
     # The map shows where the next seat still to be chosen may start.
     focus = next((i for i, (_p, hq) in enumerate(plan) if not hq), len(plan) - 1)

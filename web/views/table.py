@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from campaigns.capitals import world_capitals_unlocked
 from campaigns.game import event_words, table
 from campaigns.game.holdings import entry_of, holdings_of, roll_of
 from campaigns.game.packets import packets_to_open
@@ -19,7 +20,7 @@ from campaigns.models import (
     GameReward,
     GameStatus,
 )
-from legacy import board
+from legacy import board, table_rules
 from legacy.box import CAMPAIGN_GAMES, FORTIFICATION_BOXES
 from legacy.errors import RuleViolation
 from legacy.models import (
@@ -99,6 +100,7 @@ def game_forms(access, game, seats, data=None, which=None):
         mark_kinds=[(k.slug, k.name) for k in mark_kinds],
         cities=cities,
         forts=forts,
+        capitals_allowed=world_capitals_unlocked(campaign.pk),
     )
     return {
         form.kind: form(data if form.kind == which else None, choices=choices)
@@ -142,6 +144,30 @@ def table_confirmation(request, game, events) -> dict | None:
     }
 
 
+def war_won_words(replayed, seats) -> str:
+    """Who won the war by the log (4 red stars, or the last faction standing), in the reader's
+    language; empty while the war goes on."""
+    winner = next((s for s in seats if s.pk == replayed.winner), None)
+    if winner is None:
+        return ""
+    said = {"name": winner.player.name, "n": replayed.won_at}
+    if replayed.won_by == table_rules.RED_STARS:
+        return (
+            _(
+                "%(name)s has 4 red stars (entry %(n)s) and wins the game: enter its end, or take "
+                "that entry back."
+            )
+            % said
+        )
+    return (
+        _(
+            "%(name)s is the last faction standing (entry %(n)s) and wins the game: enter its end, "
+            "or take that entry back."
+        )
+        % said
+    )
+
+
 def log_url(access, game) -> str:
     """The game page at its quick log, where the confirmation is."""
     return reverse("campaigns:game", args=[access.campaign.pk, game.number]) + "#log"
@@ -182,6 +208,7 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
         ),
         "is_latest": not campaign.games.filter(number__gt=game.number).exists(),
         "can_cancel": access.can_write and not played_since_setup(game),
+        "war_won": war_won_words(replayed, seats) if game.is_in_progress else "",
         **photos_context(request, access, game),
     }
     if game.status == GameStatus.IN_PROGRESS and access.can_write:

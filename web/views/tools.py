@@ -93,9 +93,20 @@ def calc_starts(request, access):
         occupied = form.cleaned_data["occupied"]
         joining = form.cleaned_data["joining"]
     if joining:  # no HQ is placed: HQs are occupied territories and close nothing around them
-        legal = rules.legal_joining_territories(world, player=player, occupied=[*occupied, *hqs])
+        legal = rules.legal_joining_territories(
+            world,
+            player=player,
+            occupied=[*occupied, *hqs],
+            capital_starts=campaign.world_capital_is_a_start,
+        )
     else:
-        legal = rules.legal_starting_territories(world, player=player, occupied=occupied, hqs=hqs)
+        legal = rules.legal_starting_territories(
+            world,
+            player=player,
+            occupied=occupied,
+            hqs=hqs,
+            capital_starts=campaign.world_capital_is_a_start,
+        )
     ctx = board_context(
         access, {p.pk: p.name for p in players}, {h: "neutral" for h in [*occupied, *hqs]}
     )

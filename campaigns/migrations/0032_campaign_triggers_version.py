@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('campaigns', '0029_words_of_the_picture_language'),
+        ('campaigns', '0031_hq_taken_and_world_capital_entries'),
     ]
 
     operations = [
