@@ -11,6 +11,7 @@ import functools
 import re
 from dataclasses import dataclass, field
 
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
@@ -102,9 +103,18 @@ def territory_summary(world: World, slug: str, ctx: BoardContext) -> str:
 
 _SVG_OPEN = re.compile(r"<svg ([^>]*?) width=\"[\d.]+\" height=\"[\d.]+\"")
 _TERRITORY_PATH = re.compile(
-    r'<path id="t-(?P<slug>[a-z-]+)" data-territory="[a-z-]+" class="territory"'
-    r"(?P<rest>[^>]*)><title>[^<]*</title></path>"
+    r'<(?P<tag>path|use) id="t-(?P<slug>[a-z-]+)" data-territory="[a-z-]+" class="territory"'
+    r"(?P<rest>[^>]*)><title>[^<]*</title></(?P=tag)>"
 )
+
+# The part of the board that is the same for every campaign (``drawing.shapes_svg``): a static
+# file with a hash of its content in its name, fetched once and cached by the browser.
+SHAPES_FILE = "board/shapes.svg"
+
+
+def shapes_url() -> str:
+    """The address of the board's shapes file (hashed in production)."""
+    return static(SHAPES_FILE)
 
 
 MARK_LEGEND = (
@@ -167,7 +177,7 @@ def interactive_svg(
     marks for the page's panel; ``highlight`` territories are outlined, ``chosen`` ones (HQs
     chosen at setup) marked.
     """
-    svg = drawing.render_svg(board_picture(world, ctx))
+    svg = drawing.render_svg(board_picture(world, ctx), shapes=shapes_url())
     svg = svg.split("?>", 1)[1] if svg.startswith("<?xml") else svg
     label = label or _("The board")
     svg = _SVG_OPEN.sub(
@@ -185,9 +195,10 @@ def interactive_svg(
             classes += " legal"
         if slug in chosen:
             classes += " chosen"
+        tag = m.group("tag")
         path = (
-            f'<path id="t-{slug}" data-territory="{slug}" class="{classes}"{m.group("rest")}>'
-            f"<title>{escape(summary)}</title></path>"
+            f'<{tag} id="t-{slug}" data-territory="{slug}" class="{classes}"{m.group("rest")}>'
+            f"<title>{escape(summary)}</title></{tag}>"
         )
         if link is None:
             return path
