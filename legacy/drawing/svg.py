@@ -196,6 +196,27 @@ def render_svg(picture: BoardPicture, *, shapes: str = "") -> str:
     return "\n".join(out) + "\n"
 
 
+def _tenths(v: int) -> str:
+    """A whole number of tenths as SVG path data writes it shortest (``-.5``, ``12.3``)."""
+    text = _n(v / 10)
+    return text.replace("0.", ".", 1) if text.startswith(("0.", "-0.")) else text
+
+
+def _numbers(values: list[str]) -> str:
+    """Numbers of path data, a space between two only where a minus sign does not part them."""
+    return "".join(v if i == 0 or v.startswith("-") else " " + v for i, v in enumerate(values))
+
+
+def _compact_ring(ring) -> str:
+    """A closed ring as short path data: the first point, then each step from the one before
+    (``l``), in tenths of a unit, the precision of the geometry (so nothing moves)."""
+    points = [(round(x * 10), round(y * 10)) for x, y in ring]
+    (x0, y0), steps = points[0], []
+    for (px, py), (x, y) in zip(points, points[1:], strict=False):
+        steps += [_tenths(x - px), _tenths(y - py)]
+    return f"M{_numbers([_tenths(x0), _tenths(y0)])}l{_numbers(steps)}z"
+
+
 @cache
 def _border_attrs() -> str:
     area = next(p for p in static_primitives() if isinstance(p, Area))
@@ -223,9 +244,7 @@ def shapes_svg() -> str:
     static = static_primitives()
     for p in static:
         if isinstance(p, Area) and p.territory:
-            d = " ".join(
-                "M" + " L".join(f"{_n(x)},{_n(y)}" for x, y in ring) + " Z" for ring in p.rings
-            )
+            d = "".join(_compact_ring(ring) for ring in p.rings)
             out.append(
                 f'<path id="t-{p.territory}" d="{d}" fill="{p.fill or "none"}" '
                 'fill-rule="evenodd"/>'

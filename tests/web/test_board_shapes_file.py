@@ -65,3 +65,25 @@ def test_in_production_the_shapes_file_has_its_content_hash_in_its_name(tmp_path
     assert re.fullmatch(r"board/shapes\.[0-9a-f]{12}\.svg", hashed)
     assert f"{hashed}#t-egypt" in page
     assert (tmp_path / f"{hashed}.gz").exists()  # served precompressed
+
+
+def test_every_outline_in_the_shapes_file_has_exactly_the_points_of_the_geometry():
+    text = SHAPES.read_text(encoding="utf-8")
+    data = dict(re.findall(r'<path id="t-([a-z-]+)" d="([^"]+)"', text))
+    number = re.compile(r"-?(?:\d+\.?\d*|\.\d+)")
+    for slug, territory in drawing.load_geometry().territories.items():
+        rings = [ring for polygon in territory["polygons"] for ring in polygon]
+        drawn = re.findall(r"M([^l]*)l([^z]*)z", data[slug])
+        assert len(drawn) == len(rings), slug
+        for (start, steps), ring in zip(drawn, rings, strict=True):
+            x, y = (float(v) for v in number.findall(start))
+            points = [(x, y)]
+            moves = [float(v) for v in number.findall(steps)]
+            for dx, dy in zip(moves[::2], moves[1::2], strict=True):
+                x, y = x + dx, y + dy
+                points.append((x, y))
+            assert len(points) == len(ring), slug
+            assert all(
+                abs(px - rx) < 1e-6 and abs(py - ry) < 1e-6
+                for (px, py), (rx, ry) in zip(points, ring, strict=True)
+            ), slug
