@@ -44,13 +44,17 @@ class BoardContext:
     faction_names: dict[str, str] = field(default_factory=dict)  # unlocked faction -> name
 
 
-def mark_kinds(campaign_id: int, sees_unlocked: bool) -> tuple[tuple[str, str], ...]:
-    """The kinds of mark a packet unlocked, in the order entered, named for this reader."""
-    rows = MarkKind.objects.filter(campaign_id=campaign_id).order_by("id")
-    return tuple(
-        (slug, name if sees_unlocked else str(HIDDEN_SHORT))
-        for slug, name in rows.values_list("slug", "name")
+def mark_kinds(campaign_id: int, sees_unlocked: bool, kinds=None) -> tuple[tuple[str, str], ...]:
+    """The kinds of mark a packet unlocked, in the order entered, named for this reader;
+    ``kinds``: the campaign's ``MarkKind`` rows in that order, when the caller has read them."""
+    rows = (
+        [(k.slug, k.name) for k in kinds]
+        if kinds is not None
+        else MarkKind.objects.filter(campaign_id=campaign_id)
+        .order_by("id")
+        .values_list("slug", "name")
     )
+    return tuple((slug, name if sees_unlocked else str(HIDDEN_SHORT)) for slug, name in rows)
 
 
 def board_picture(world: World, ctx: BoardContext) -> drawing.BoardPicture:
