@@ -55,7 +55,7 @@ def finish_data(players, **extra):
 
 # Page -> the most queries it may take (sessions and auth included).
 BUDGETS = {
-    "": 60,
+    "": 20,
     "board.svg": 26,
     "board/1.svg": 28,
     "history/": 28,  # with where each reward is now: its marks and their corrections
