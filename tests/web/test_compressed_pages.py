@@ -7,7 +7,9 @@ import gzip
 import re
 
 import pytest
+from django.http import HttpResponse
 
+from config.compression import TextGZipMiddleware
 from tests.support.pages import client_for, prepared
 
 pytestmark = pytest.mark.django_db
@@ -41,3 +43,15 @@ def test_the_csrf_token_in_a_page_is_masked_afresh_on_every_answer(owner):
         for _ in range(2)
     ]
     assert tokens[0] != tokens[1]
+
+
+def test_a_picture_is_sent_as_it_is_even_to_a_browser_that_accepts_gzip(rf):
+    picture = HttpResponse(b"\x89PNG" + bytes(range(256)) * 4, content_type="image/png")
+    sent = TextGZipMiddleware(lambda request: picture)(rf.get("/", HTTP_ACCEPT_ENCODING="gzip"))
+    assert not sent.has_header("Content-Encoding")
+
+
+def test_a_board_drawn_as_svg_is_gzipped(rf):
+    board = HttpResponse(b"<svg>" + b"<g/>" * 200 + b"</svg>", content_type="image/svg+xml")
+    sent = TextGZipMiddleware(lambda request: board)(rf.get("/", HTTP_ACCEPT_ENCODING="gzip"))
+    assert sent["Content-Encoding"] == "gzip"
