@@ -28,6 +28,8 @@ BENCHES = [
     # These start gunicorn and measure over HTTP; each returns several rows.
     ("bench.api", "rows", 200),
     ("bench.snapshots", "rows", 100),
+    # The game page at game 16 as a phone gets it: bytes on the wire, time, queries.
+    ("bench.page", "rows", 50),
     # A campaign of 100 games against one of 15, each on its own server.
     ("bench.long", "rows", 100),
     # 10,000 campaigns against a database of one user's 50 (PostgreSQL only; built once).

@@ -11,6 +11,7 @@ import functools
 import re
 from dataclasses import dataclass, field
 
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
@@ -43,13 +44,17 @@ class BoardContext:
     faction_names: dict[str, str] = field(default_factory=dict)  # unlocked faction -> name
 
 
-def mark_kinds(campaign_id: int, sees_unlocked: bool) -> tuple[tuple[str, str], ...]:
-    """The kinds of mark a packet unlocked, in the order entered, named for this reader."""
-    rows = MarkKind.objects.filter(campaign_id=campaign_id).order_by("id")
-    return tuple(
-        (slug, name if sees_unlocked else str(HIDDEN_SHORT))
-        for slug, name in rows.values_list("slug", "name")
+def mark_kinds(campaign_id: int, sees_unlocked: bool, kinds=None) -> tuple[tuple[str, str], ...]:
+    """The kinds of mark a packet unlocked, in the order entered, named for this reader;
+    ``kinds``: the campaign's ``MarkKind`` rows in that order, when the caller has read them."""
+    rows = (
+        [(k.slug, k.name) for k in kinds]
+        if kinds is not None
+        else MarkKind.objects.filter(campaign_id=campaign_id)
+        .order_by("id")
+        .values_list("slug", "name")
     )
+    return tuple((slug, name if sees_unlocked else str(HIDDEN_SHORT)) for slug, name in rows)
 
 
 def board_picture(world: World, ctx: BoardContext) -> drawing.BoardPicture:
@@ -102,9 +107,18 @@ def territory_summary(world: World, slug: str, ctx: BoardContext) -> str:
 
 _SVG_OPEN = re.compile(r"<svg ([^>]*?) width=\"[\d.]+\" height=\"[\d.]+\"")
 _TERRITORY_PATH = re.compile(
-    r'<path id="t-(?P<slug>[a-z-]+)" data-territory="[a-z-]+" class="territory"'
-    r"(?P<rest>[^>]*)><title>[^<]*</title></path>"
+    r'<(?P<tag>path|use) id="t-(?P<slug>[a-z-]+)" data-territory="[a-z-]+" class="territory"'
+    r"(?P<rest>[^>]*)><title>[^<]*</title></(?P=tag)>"
 )
+
+# The part of the board that is the same for every campaign (``drawing.shapes_svg``): a static
+# file with a hash of its content in its name, fetched once and cached by the browser.
+SHAPES_FILE = "board/shapes.svg"
+
+
+def shapes_url() -> str:
+    """The address of the board's shapes file (hashed in production)."""
+    return static(SHAPES_FILE)
 
 
 MARK_LEGEND = (
@@ -167,7 +181,7 @@ def interactive_svg(
     marks for the page's panel; ``highlight`` territories are outlined, ``chosen`` ones (HQs
     chosen at setup) marked.
     """
-    svg = drawing.render_svg(board_picture(world, ctx))
+    svg = drawing.render_svg(board_picture(world, ctx), shapes=shapes_url())
     svg = svg.split("?>", 1)[1] if svg.startswith("<?xml") else svg
     label = label or _("The board")
     svg = _SVG_OPEN.sub(
@@ -185,9 +199,10 @@ def interactive_svg(
             classes += " legal"
         if slug in chosen:
             classes += " chosen"
+        tag = m.group("tag")
         path = (
-            f'<path id="t-{slug}" data-territory="{slug}" class="{classes}"{m.group("rest")}>'
-            f"<title>{escape(summary)}</title></path>"
+            f'<{tag} id="t-{slug}" data-territory="{slug}" class="{classes}"{m.group("rest")}>'
+            f"<title>{escape(summary)}</title></{tag}>"
         )
         if link is None:
             return path

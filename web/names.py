@@ -96,12 +96,17 @@ def scar_kind_name(kind: ScarKind) -> str:
     return names.base_scar(kind.slug, kind.name, get_language()) if kind.base else kind.name
 
 
-def scar_names(campaign_id: int, sees_unlocked: bool) -> dict[str, str]:
+def scar_names(campaign_id: int, sees_unlocked: bool, kinds=None) -> dict[str, str]:
+    """Each scar type's name for this reader ("?" for a hidden one), by slug; ``kinds``: the
+    campaign's ``ScarKind`` rows, when the caller has read them."""
     found = {}
     language = get_language()
-    for slug, name, base in ScarKind.objects.filter(campaign_id=campaign_id).values_list(
-        "slug", "name", "base"
-    ):
+    rows = (
+        [(k.slug, k.name, k.base) for k in kinds]
+        if kinds is not None
+        else ScarKind.objects.filter(campaign_id=campaign_id).values_list("slug", "name", "base")
+    )
+    for slug, name, base in rows:
         if base:
             found[slug] = names.base_scar(slug, name, language)
         else:

@@ -43,17 +43,19 @@ class Where:
     game: int | None = None  # the game it was drawn, completed or destroyed in
 
 
-def card_states(campaign_id: int) -> dict[int, Where]:
-    """Where every card of the campaign is now, by card id, in two queries.
+def card_states(campaign_id: int, latest: int | None = None) -> dict[int, Where]:
+    """Where every card of the campaign is now, by card id, in two queries (one when the
+    caller knows the number of the campaign's ``latest`` game).
 
     Destroyed in any game (by an entry that counts): out for good. Drawn or completed in the
     campaign's latest game: so, in that game. Otherwise: in its deck.
     """
-    latest = (
-        Game.objects.filter(campaign_id=campaign_id)
-        .order_by("-number")
-        .values_list("number", flat=True)
-    ).first()
+    if latest is None:
+        latest = (
+            Game.objects.filter(campaign_id=campaign_id)
+            .order_by("-number")
+            .values_list("number", flat=True)
+        ).first()
     found: dict[int, Where] = {}
     entries = (
         GameEvent.objects.filter(game__campaign_id=campaign_id, voided=False, kind__in=CARD_EVENTS)

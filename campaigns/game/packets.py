@@ -118,11 +118,14 @@ def packets_due(campaign: Campaign) -> list[str]:
 def packets_to_open(campaign_id: int, campaign: Campaign | None = None) -> list[str]:
     """The sealed packets whose triggers have fired: the table must open them now. What only
     opened packets' triggers read is not read (late in a campaign, an entry reads no log)."""
-    opened = set(
-        PacketOpening.objects.filter(campaign_id=campaign_id, voided=False).values_list(
-            "packet", flat=True
+    if campaign is not None:  # the world the triggers read says which are open
+        opened = set(cached_world(campaign).packets_opened)
+    else:
+        opened = set(
+            PacketOpening.objects.filter(campaign_id=campaign_id, voided=False).values_list(
+                "packet", flat=True
+            )
         )
-    )
     facts = trigger_facts(
         campaign_id,
         campaign,

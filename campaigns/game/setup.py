@@ -187,13 +187,14 @@ def start_game(*, game: Game, by=None) -> Game:
 # --- Mistakes at setup: cancelling a game, fixing a seat -----------------------------------------
 
 
-def played_since_setup(game: Game) -> str | None:
+def played_since_setup(game: Game, *, has_entries: bool | None = None) -> str | None:
     """Why the game is past its setup, in a player's words, or None while nothing was entered:
     it is finished, an entry was made in its log (even one taken back later), or a mark of the
-    world was placed or removed in it."""
+    world was placed or removed in it. ``has_entries``: whether its log has entries, when the
+    caller has read them."""
     if game.status == GameStatus.FINISHED:
         return f"Game {game.number} is finished."
-    if game.events.exists():
+    if has_entries if has_entries is not None else game.events.exists():
         return f"Game {game.number} has entries in its log."
     in_game = Q(campaign_id=game.campaign_id) & (
         Q(placed_in_game=game.number) | Q(removed_in_game=game.number)

@@ -59,7 +59,7 @@ from legacy.drawing.picture import (
     output_size,
 )
 from legacy.drawing.png import STORED_COMPRESS_LEVEL, render_image, render_png, reset_caches
-from legacy.drawing.svg import legend_icon_svg, render_svg
+from legacy.drawing.svg import legend_icon_svg, render_svg, shapes_svg
 from legacy.drawing.territories import name_lines
 
 __all__ = [
@@ -96,5 +96,6 @@ __all__ = [
     "render_png",
     "render_svg",
     "reset_caches",
+    "shapes_svg",
     "territory_pixel_position",
 ]

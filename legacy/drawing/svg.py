@@ -44,8 +44,18 @@ def _n(v: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def _svg(p, out: list[str], indent: str = "  ") -> None:
-    if isinstance(p, Area):
+def _svg(p, out: list[str], indent: str = "  ", shapes: str = "") -> None:
+    if isinstance(p, Area) and p.territory and shapes:
+        # The outline is the board's shapes file's; this page's element only says which.
+        attrs = [
+            f'id="t-{p.territory}"',
+            f'data-territory="{p.territory}"',
+            'class="territory"',
+            f"href={quoteattr(f'{shapes}#t-{p.territory}')}",
+        ]
+        title = f"<title>{escape(p.title or p.territory)}</title>"
+        out.append(f"{indent}<use {' '.join(attrs)}>{title}</use>")
+    elif isinstance(p, Area):
         d = " ".join(
             "M" + " L".join(f"{_n(x)},{_n(y)}" for x, y in ring) + " Z" for ring in p.rings
         )
@@ -147,9 +157,14 @@ def _svg(p, out: list[str], indent: str = "  ") -> None:
         raise TypeError(p)
 
 
-def render_svg(picture: BoardPicture) -> str:
+def render_svg(picture: BoardPicture, *, shapes: str = "") -> str:
     """The board as an SVG document. Each territory is a ``<path id="t-<slug>"
-    data-territory="<slug>">``; marks are ``<g class="mark ..." data-for="<slug>">``."""
+    data-territory="<slug>">``; marks are ``<g class="mark ..." data-for="<slug>">``.
+
+    With ``shapes`` (the address of ``shapes_svg``'s file), the territories' outlines and the
+    sea lines are not written out but referenced from that file (``<use href=...>``), which a
+    browser fetches once and keeps: each territory is a ``<use id="t-<slug>" ...>`` and takes
+    its border from the group around it."""
     geo = load_geometry()
     w, h = _n(geo.width), _n(geo.height)
     out = [
@@ -159,17 +174,87 @@ def render_svg(picture: BoardPicture) -> str:
         f'  <rect x="0" y="0" width="{w}" height="{h}" fill="{SEA}"/>',
     ]
     static = static_primitives(names.language_of(picture.language))
+    areas = [p for p in static if isinstance(p, Area)]
+    lines = [p for p in static if isinstance(p, Line)]
     groups = (
-        ("territories", [p for p in static if isinstance(p, Area)]),
-        ("sea-lines", [p for p in static if isinstance(p, Line)]),
+        ("territories", areas),
+        ("sea-lines", [] if shapes else lines),
         ("names", [p for p in static if isinstance(p, Text)]),
         ("world", dynamic_primitives(picture)),
     )
     for name, prims in groups:
-        out.append(f'  <g id="{name}">')
+        if name == "territories" and shapes:
+            out.append(f'  <g id="{name}" {_border_attrs()}>')
+        elif name == "sea-lines" and shapes:
+            out.append(f'  <g id="{name}"><use href={quoteattr(shapes + "#sea-lines")}/>')
+        else:
+            out.append(f'  <g id="{name}">')
         for p in prims:
-            _svg(p, out, "    ")
+            _svg(p, out, "    ", shapes)
         out.append("  </g>")
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _tenths(v: int) -> str:
+    """A whole number of tenths as SVG path data writes it shortest (``-.5``, ``12.3``)."""
+    text = _n(v / 10)
+    return text.replace("0.", ".", 1) if text.startswith(("0.", "-0.")) else text
+
+
+def _numbers(values: list[str]) -> str:
+    """Numbers of path data, a space between two only where a minus sign does not part them."""
+    return "".join(v if i == 0 or v.startswith("-") else " " + v for i, v in enumerate(values))
+
+
+def _compact_ring(ring) -> str:
+    """A closed ring as short path data: the first point, then each step from the one before
+    (``l``), in tenths of a unit, the precision of the geometry (so nothing moves)."""
+    points = [(round(x * 10), round(y * 10)) for x, y in ring]
+    (x0, y0), steps = points[0], []
+    for (px, py), (x, y) in zip(points, points[1:], strict=False):
+        steps += [_tenths(x - px), _tenths(y - py)]
+    return f"M{_numbers([_tenths(x0), _tenths(y0)])}l{_numbers(steps)}z"
+
+
+@cache
+def _border_attrs() -> str:
+    area = next(p for p in static_primitives() if isinstance(p, Area))
+    return (
+        f'stroke="{area.outline}" stroke-width="{_n(area.width)}" stroke-linejoin="round"'
+        if area.outline and area.width
+        else ""
+    )
+
+
+def shapes_svg() -> str:
+    """The part of the board that is the same for every campaign and language, as a file of
+    its own: the territories' outlines (``<path id="t-<slug>">``, filled with their
+    continent's colour; the border is drawn by the group, so a page's ``<use>`` of one may set
+    its own) and the sea lines (``<g id="sea-lines">``). Deterministic: the same geometry
+    always gives the same bytes."""
+    geo = load_geometry()
+    w, h = _n(geo.width), _n(geo.height)
+    out = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}">',
+        f'<rect x="0" y="0" width="{w}" height="{h}" fill="{SEA}"/>',
+        f'<g id="territories" {_border_attrs()}>',
+    ]
+    static = static_primitives()
+    for p in static:
+        if isinstance(p, Area) and p.territory:
+            d = "".join(_compact_ring(ring) for ring in p.rings)
+            out.append(
+                f'<path id="t-{p.territory}" d="{d}" fill="{p.fill or "none"}" '
+                'fill-rule="evenodd"/>'
+            )
+    out.append("</g>")
+    out.append('<g id="sea-lines">')
+    for p in static:
+        if isinstance(p, Line):
+            _svg(p, out, "")
+    out.append("</g>")
     out.append("</svg>")
     return "\n".join(out) + "\n"
 

@@ -40,13 +40,18 @@
   }
 
   // At first the map shows the territory the page is about, else the middle of the world.
-  function centreBoard(parts) {
+  function centreBoard(parts, tries) {
     var scroll = parts.scroll;
     if (scroll.scrollWidth <= scroll.clientWidth && scroll.scrollHeight <= scroll.clientHeight) return;
     var legal = parts.svg.querySelectorAll(".territory.legal");
     var box = scroll.getBoundingClientRect(), target;
     if (legal.length === 1) {
       var r = legal[0].getBoundingClientRect();
+      // The outline comes from the board's shapes file: until it has arrived it has no size.
+      if (!r.width && (tries || 0) < 30) {
+        setTimeout(function () { centreBoard(parts, (tries || 0) + 1); }, 100);
+        return;
+      }
       target = [r.left + r.width / 2 - box.left + scroll.scrollLeft, r.top + r.height / 2 - box.top + scroll.scrollTop];
     } else {
       target = [scroll.scrollWidth / 2, scroll.scrollHeight * 0.45];

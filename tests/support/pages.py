@@ -55,7 +55,7 @@ def finish_data(players, **extra):
 
 # Page -> the most queries it may take (sessions and auth included).
 BUDGETS = {
-    "": 60,
+    "": 20,
     "board.svg": 26,
     "board/1.svg": 28,
     "history/": 28,  # with where each reward is now: its marks and their corrections
@@ -76,7 +76,7 @@ BUDGETS = {
     "games/1/": 35,
     "games/1/snapshot/": 7,
     "timeline/": 7,
-    "games/{current}/": 61,
+    "games/{current}/": 20,
     "games/{current}/finish/": 27,
     "tools/recruitment/?controlled=egypt&controlled=peru&controlled=brazil&trade_coins=4": 26,
     "tools/starts/?hqs=japan": 26,

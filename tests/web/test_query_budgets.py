@@ -11,7 +11,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.support.games import play
+from bench.long import extend_with_games
+from campaigns.game.table import buy_red_star
+from tests.support.games import play, start_next_game
 from tests.support.pages import BUDGETS, client_for, prepared
 
 pytestmark = pytest.mark.django_db
@@ -63,3 +65,21 @@ def test_the_home_page_costs_the_same_with_more_campaigns(owner):
     for n in range(3):
         prepared(owner, f"More {n}").__class__.objects.filter(name=f"More {n}").update(public=True)
     assert count(client, "/") == before
+
+
+# What a phone on a poor network may cost the server: the game page in play, for its writers.
+GAME_PAGE_BUDGET = 20
+
+
+def test_the_game_page_takes_the_same_queries_at_game_1_and_at_game_16(owner):
+    first = prepared(owner, "At game one")
+    sixteenth = play(prepared(owner, "At game sixteen"), 4)
+    extend_with_games(sixteenth.pk, up_to=15)
+    counts = []
+    for campaign in (first, sixteenth):
+        game = start_next_game(campaign)
+        ada = campaign.players.get(name="Ada")
+        buy_red_star(game=game, player=ada.pk)
+        counts.append(count(client_for(owner), f"/c/{campaign.pk}/games/{game.number}/"))
+    assert sixteenth.games.order_by("-number").first().number == 16
+    assert counts[0] == counts[1] <= GAME_PAGE_BUDGET, counts

@@ -74,9 +74,12 @@ class WorldCapitalForm(forms.Form):
         self.fields["player"].choices = [("", "—"), *((str(k), v) for k, v in players.items())]
 
 
-def card_entry_form(campaign_id: int, seats, data=None) -> CardEntryForm | None:
-    """The game page's card form: every card not destroyed, by deck (None when there is none)."""
-    states = decks.card_states(campaign_id)
+def card_entry_form(
+    campaign_id: int, seats, data=None, latest: int | None = None
+) -> CardEntryForm | None:
+    """The game page's card form: every card not destroyed, by deck (None when there is none);
+    ``latest``: the number of the campaign's latest game, when the caller knows it."""
+    states = decks.card_states(campaign_id, latest)
     cards = [
         (
             card.pk,

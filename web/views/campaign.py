@@ -83,13 +83,13 @@ def due_packets(campaign: Campaign) -> list[str]:
     """The packets the table must open now (none before the first game is prepared)."""
     if campaign.prepared_at is None:
         return []
-    return [pages.packet_name(s) for s in packets_to_open(campaign.pk)]
+    return [pages.packet_name(s) for s in packets_to_open(campaign.pk, campaign)]
 
 
 def dashboard_data(access: Access) -> dict:
     campaign = access.campaign
     players = player_names(campaign.pk)
-    world = world_as_of(campaign.pk)
+    world = services.cached_world(campaign)
     current = campaign.games.exclude(status=GameStatus.FINISHED).order_by("-number").first()
     hqs = dict(current.seats.values_list("hq", "faction")) if current else {}
     ctx = board_context(access, players, hqs)

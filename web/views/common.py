@@ -96,16 +96,20 @@ def player_names(campaign_id: int) -> dict[int, str]:
     return dict(Player.objects.filter(campaign_id=campaign_id).values_list("pk", "name"))
 
 
-def board_context(access: Access, players: dict[int, str], hqs=None) -> BoardContext:
+def board_context(
+    access: Access, players: dict[int, str], hqs=None, *, scar_kinds=None, kinds_of_mark=None
+) -> BoardContext:
+    """``scar_kinds`` and ``kinds_of_mark``: the campaign's ``ScarKind`` and ``MarkKind`` rows
+    (in the order entered), when the page has read them for something else too."""
     hqs = hqs or {}
     unlocked = unlocked_factions_among(access, set(hqs.values()) - {"neutral"})
     return BoardContext(
         campaign=access.campaign,
         players=players,
-        scar_names=scar_names(access.campaign.pk, access.sees_unlocked),
+        scar_names=scar_names(access.campaign.pk, access.sees_unlocked, scar_kinds),
         hqs=hqs,
         sees_unlocked=access.sees_unlocked,
-        mark_kinds=mark_kinds(access.campaign.pk, access.sees_unlocked),
+        mark_kinds=mark_kinds(access.campaign.pk, access.sees_unlocked, kinds_of_mark),
         faction_colours={slug: f.colour for slug, f in unlocked.items()},
         faction_names={slug: f.name for slug, f in unlocked.items()},
     )

@@ -20,18 +20,15 @@ from campaigns.models import (
     GameReward,
     GameStatus,
 )
+from campaigns.services import cached_world
 from legacy import board, table_rules
 from legacy.box import CAMPAIGN_GAMES, FORTIFICATION_BOXES
 from legacy.errors import RuleViolation
 from legacy.models import (
-    City,
-    Fortification,
     MarkKind,
-    Scar,
     ScarKind,
     Signature,
 )
-from legacy.selectors import world_as_of
 from web import pages
 from web.forms.decks import card_entry_form
 from web.forms.table import QUICK_LOG, LogChoices, VoidEntryForm
@@ -50,46 +47,65 @@ from web.views.photos import photos_context
 from web.views.pictures import snapshot_state
 
 
-def game_forms(access, game, seats, data=None, which=None):
+def game_forms(
+    access,
+    game,
+    seats,
+    data=None,
+    which=None,
+    *,
+    world=None,
+    factions=None,
+    events=None,
+    scar_kinds=None,
+    kinds_of_mark=None,
+):
     """The quick in-game log's forms by kind, each with the choices it offers (``which`` is bound
-    to ``data`` when re-shown with errors); a form with nothing to choose is left out."""
+    to ``data`` when re-shown with errors); a form with nothing to choose is left out.
+
+    The board's choices (free territories, cities, fortified cities) come from the world now,
+    and the last missile rolls from the game's ``events`` when the page has read them."""
     campaign = access.campaign
-    factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
-    kinds = list(ScarKind.objects.filter(campaign=campaign).order_by("id"))
-    scarred = set(
-        Scar.objects.current().filter(campaign=campaign).values_list("territory", flat=True)
+    if factions is None:
+        factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
+    if world is None:
+        world = cached_world(campaign)
+    kinds = (
+        scar_kinds
+        if scar_kinds is not None
+        else list(ScarKind.objects.filter(campaign=campaign).order_by("id"))
     )
-    free = [t.slug for t in board.TERRITORIES if t.slug not in scarred]
-    mark_kinds = list(MarkKind.objects.filter(campaign=campaign).order_by("id"))
-    cities = [
-        (c.territory, f"{c.name} ({territory_name(c.territory)})")
-        for c in City.objects.current().filter(campaign=campaign).order_by("territory")
-    ]
+    free = [t.slug for t in board.TERRITORIES if world.territories[t.slug].scar is None]
+    mark_kinds = (
+        kinds_of_mark
+        if kinds_of_mark is not None
+        else list(MarkKind.objects.filter(campaign=campaign).order_by("id"))
+    )
+    standing = sorted((slug, t.city) for slug, t in world.territories.items() if t.city)
+    cities = [(slug, f"{city.name} ({territory_name(slug)})") for slug, city in standing]
     # Every fortified city, worn out or not: attacking a worn-out one is refused with its reason.
     forts = [
         (
-            f.city.territory,
+            slug,
             _("%(city)s (%(territory)s): %(left)s of 10 boxes left")
             % {
-                "city": f.city.name,
-                "territory": territory_name(f.city.territory),
-                "left": FORTIFICATION_BOXES - f.boxes_used,
+                "city": city.name,
+                "territory": territory_name(slug),
+                "left": FORTIFICATION_BOXES - city.boxes_used,
             },
         )
-        for f in Fortification.objects.current()
-        .filter(campaign=campaign)
-        .filter(city__voided=False, city__removed_in_game__isnull=True)
-        .select_related("city")
-        .order_by("city__territory")
+        for slug, city in standing
+        if city.fortified
     ]
+    if events is None:
+        events = game.events.select_related("seat__player").order_by("seq")
+    missiles = [e for e in events if e.kind == EventKind.MISSILES and not e.voided]
     rolls = [
         (
             str(roll_of(entry_of(e))),
             _("Entry %(n)s: %(who)s") % {"n": e.seq, "who": e.seat.player.name if e.seat else "—"},
         )
-        for e in game.events.filter(kind=EventKind.MISSILES, voided=False)
-        .select_related("seat__player")
-        .order_by("-seq")[:5]
+        for e in sorted(missiles, key=lambda e: -e.seq)[:5]
     ]
     choices = LogChoices(
         seats=seats,
@@ -188,9 +204,12 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
         s.holdings = replayed.holdings[s.pk]
         s.holding_words = event_words.holding_words(s.holdings, words.scars)
     finished = game.status == GameStatus.FINISHED
-    world = world_as_of(campaign.pk, game.number if finished else None)
+    world = cached_world(campaign, game.number if finished else None)
     hqs = {s.hq: s.faction for s in seats}
-    ctx = board_context(access, players, hqs)
+    # Read once: the board's names of scars and marks, and the quick log's choices.
+    scar_kinds = list(ScarKind.objects.filter(campaign=campaign).order_by("id"))
+    kinds_of_mark = list(MarkKind.objects.filter(campaign=campaign).order_by("id"))
+    ctx = board_context(access, players, hqs, scar_kinds=scar_kinds, kinds_of_mark=kinds_of_mark)
     context = {
         "access": access,
         "game": game,
@@ -207,12 +226,21 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
             else _("The board now"),
         ),
         "is_latest": not campaign.games.filter(number__gt=game.number).exists(),
-        "can_cancel": access.can_write and not played_since_setup(game),
+        "can_cancel": access.can_write and not played_since_setup(game, has_entries=bool(events)),
         "war_won": war_won_words(replayed, seats) if game.is_in_progress else "",
         **photos_context(request, access, game),
     }
     if game.status == GameStatus.IN_PROGRESS and access.can_write:
-        forms_ = log_forms or game_forms(access, game, seats)
+        forms_ = log_forms or game_forms(
+            access,
+            game,
+            seats,
+            world=world,
+            factions=factions,
+            events=events,
+            scar_kinds=scar_kinds,
+            kinds_of_mark=kinds_of_mark,
+        )
         context["log_forms"] = [
             {
                 "kind": k,
@@ -223,9 +251,12 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
             }
             for k, f in forms_.items()
         ]
-        context["card_form"] = card_entry_form(campaign.pk, seats)
+        latest = game.number if context["is_latest"] else None
+        context["card_form"] = card_entry_form(campaign.pk, seats, latest=latest)
     if context["is_latest"] and campaign.prepared_at:
-        context["to_open"] = [(s, pages.packet_name(s)) for s in packets_to_open(campaign.pk)]
+        context["to_open"] = [
+            (s, pages.packet_name(s)) for s in packets_to_open(campaign.pk, campaign)
+        ]
     if finished:
         context["world_to_name"] = (
             context["is_latest"] and game.number >= CAMPAIGN_GAMES and not world.world_name
