@@ -18,7 +18,14 @@ from collections.abc import Callable, Mapping
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
-from campaigns.vocabulary import OWN_COMPONENT, AuditAction, PictureLanguage, Role
+from campaigns.vocabulary import (
+    OWN_COMPONENT,
+    READING_TITLES,
+    READINGS,
+    AuditAction,
+    PictureLanguage,
+    Role,
+)
 from legacy import names
 from legacy.box import FACTION_BY_SLUG, PACKET_BY_SLUG
 from legacy.models import Deck
@@ -274,6 +281,13 @@ def _language(d: Mapping) -> str:
 
 @words_for(AuditAction.HOUSE_RULES)
 def _house_rules(d: Mapping) -> str:
+    reading = READINGS.get(d.get("setting", ""))
+    if reading is not None:
+        value = d.get("reading")
+        return _("%(setting)s: %(reading)s.") % {
+            "setting": READING_TITLES[d["setting"]],
+            "reading": reading(value).label if value in reading.values else value,
+        }
     if "world_capitals_allowed" in d:
         return _("World Capitals allowed at once: %(n)s.") % {"n": d["world_capitals_allowed"]}
     if d.get("held_on_rewards_end_together"):

@@ -23,6 +23,9 @@ RULE_MESSAGES = {
     "first-game-setup-needed": gettext_lazy("Do 'before the first game' first."),
     "one-game-at-a-time": gettext_lazy("Finish the game being played before the next one."),
     "player-count": gettext_lazy("Risk Legacy is played by 3 to 5 players."),
+    "world-not-named": gettext_lazy(
+        "Name the world first: it is named at the end of game 15, before game 16 is set up."
+    ),
     "player-once": gettext_lazy("Each player takes one seat."),
     "faction-once": gettext_lazy("Each faction is played by one player."),
     "legal-start": gettext_lazy("That starting territory is not legal."),
@@ -158,6 +161,7 @@ RULE_MESSAGES = {
     ),
     "world-capital-between-games": gettext_lazy("A World Capital is founded between games."),
     "world-capitals-setting": gettext_lazy("World Capitals allowed: a whole number from 0 to 42."),
+    "house-rule": gettext_lazy("Choose one of the readings the settings list for this point."),
     "unknown-deck": gettext_lazy("There are two decks: event cards and mission cards."),
     "card-title": gettext_lazy("A card needs a title of up to 100 characters."),
     "card-text": gettext_lazy("A card's text fits in 2000 characters."),

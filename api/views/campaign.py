@@ -40,6 +40,7 @@ from campaigns.models import (
     Player,
     Role,
 )
+from campaigns.vocabulary import READINGS
 
 
 def campaign_data(campaign: Campaign, role: str | None) -> dict:
@@ -54,6 +55,7 @@ def campaign_data(campaign: Campaign, role: str | None) -> dict:
         "hide_unlocked_content": campaign.hide_unlocked_content,
         "held_on_rewards_end_together": campaign.held_on_rewards_end_together,
         "world_capitals_allowed": campaign.world_capitals_allowed,
+        **{name: getattr(campaign, name) for name in READINGS},
         "language": campaign.language,
         "my_role": role,
         "share_token": campaign.share_token if role == Role.OWNER else None,
@@ -141,7 +143,9 @@ class CampaignDetailView(ApiView):
         tags=["campaigns"],
         description="The owner turns shared/public/hide_unlocked_content on or off, sets the "
         "language of the board pictures and the house rules (held_on_rewards_end_together, "
-        "world_capitals_allowed); "
+        "world_capitals_allowed and the other open points of the rulebook: "
+        "missiles_at_setup, bear_first_attack, bear_three_of_a_kind, defence_dice_clamp, "
+        "dice_order_after_modifiers, cancelled_scar_territory); "
         "new_share_link replaces the share token, so the old link stops working.",
     )
     def patch(self, request, campaign_id):
@@ -154,6 +158,7 @@ class CampaignDetailView(ApiView):
                 "language",
                 HOUSE_RULE,
                 CAPITALS_RULE,
+                *READINGS,
             }:
                 campaign = members.update_sharing(
                     campaign=current,
@@ -169,11 +174,12 @@ class CampaignDetailView(ApiView):
                 campaign = members.set_language(
                     campaign=campaign, language=data["language"], by=request.user
                 )
-            if HOUSE_RULE in data or CAPITALS_RULE in data:
+            if set(data) & {HOUSE_RULE, CAPITALS_RULE, *READINGS}:
                 campaign = members.set_house_rules(
                     campaign=campaign,
                     held_on_rewards_end_together=data.get(HOUSE_RULE),
                     world_capitals_allowed=data.get(CAPITALS_RULE),
+                    readings={name: data[name] for name in READINGS if name in data},
                     by=request.user,
                 )
         campaign.owner = current.owner

@@ -633,3 +633,41 @@ def test_coins_added_by_held_on_players_stack_up_to_six(game, trio):
 
 def test_the_results_a_seat_stores_are_the_ones_the_rules_decide():
     assert tuple(Result.values) == finish_rules.RESULTS
+
+
+def _second_game(campaign, trio):
+    ada, boris, chloe = trio
+    return setup_game(
+        campaign=campaign,
+        seats=[
+            seat(ada, "khan-industries", "egypt"),
+            seat(boris, "die-mechaniker", "argentina"),
+            seat(chloe, "saharan-republic", "greenland"),
+        ],
+    )
+
+
+@pytest.mark.parametrize(
+    ("reading", "ada_starts_with"),
+    [("per-signature", (1, 0)), ("per-game-won", (0, 1))],
+)
+def test_a_winner_whose_line_is_not_signed_starts_as_the_campaign_reads_the_missiles_at_setup(
+    game, trio, reading, ada_starts_with
+):
+    finish(game, trio)
+    # As after game 15: the game was won, but no line of the board was signed for it.
+    Signature.objects.filter(campaign=game.campaign).update(voided=True)
+    game.campaign.missiles_at_setup = reading
+    game.campaign.save(update_fields=["missiles_at_setup"])
+    g2 = _second_game(game.campaign, trio)
+    ada = g2.seats.get(player=trio[0])
+    assert (ada.red_stars, ada.missiles) == ada_starts_with
+
+
+def test_game_sixteen_waits_for_the_world_to_be_named(game, trio):
+    finish(game, trio)
+    Game.objects.filter(pk=game.pk).update(number=15)
+    with pytest.raises(RuleViolation) as refused:
+        _second_game(game.campaign, trio)
+    assert refused.value.rule == "world-not-named"
+    assert game.campaign.games.count() == 1

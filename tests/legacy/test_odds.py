@@ -308,9 +308,7 @@ def test_each_open_point_changes_a_battles_odds_and_matches_the_exact_search_und
     other = battle_odds(5, 3, missiles=2, **base, **setting).p_conquer
     assert one != pytest.approx(other, abs=1e-9)
     assert one == pytest.approx(brute_force_missile_chance(5, 3, 2, **base), abs=1e-12)
-    assert other == pytest.approx(
-        brute_force_missile_chance(5, 3, 2, **base, **setting), abs=1e-12
-    )
+    assert other == pytest.approx(brute_force_missile_chance(5, 3, 2, **base, **setting), abs=1e-12)
 
 
 def _sorted_rolls(dice):

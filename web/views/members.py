@@ -24,6 +24,7 @@ from campaigns.models import (
     Membership,
     Player,
 )
+from campaigns.vocabulary import READINGS
 from legacy.errors import RuleViolation
 from web.forms.campaign import (
     HouseRulesForm,
@@ -92,6 +93,7 @@ def settings_context(
         initial={
             "held_on_rewards_end_together": campaign.held_on_rewards_end_together,
             "world_capitals_allowed": campaign.world_capitals_allowed,
+            **{name: getattr(campaign, name) for name in READINGS},
         }
     )
     return {
@@ -155,6 +157,7 @@ def house_rules_update(request, access):
                 campaign=access.campaign,
                 held_on_rewards_end_together=form.cleaned_data["held_on_rewards_end_together"],
                 world_capitals_allowed=form.cleaned_data["world_capitals_allowed"],
+                readings=form.readings(),
                 by=request.user,
             )
         except RuleViolation as refusal:

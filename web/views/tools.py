@@ -201,6 +201,9 @@ def calc_odds(request, access):
         d = form.cleaned_data
         what_if = found is None or d.get("what_if")
         mods = form.modifiers() if what_if else found.modifiers
+        if what_if:
+            # The campaign's readings of the open points rule the what-if too.
+            mods = mods | odds_service.reading_modifiers(campaign)
         missiles = d.get("missiles") or 0
         try:
             result = battle_odds(d["attackers"], d["defenders"], missiles=missiles, **mods)
