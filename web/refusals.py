@@ -111,6 +111,9 @@ RULE_MESSAGES = {
     "no-scar-cards-this-game": gettext_lazy("No scar cards were dealt this game."),
     "scar-card-holder": gettext_lazy("Say who plays the scar card."),
     "scar-card-held": gettext_lazy("A seat plays the one scar card dealt to it, once."),
+    "one-scar-card-each": gettext_lazy(
+        "One scar card each: a player who has played theirs places no second scar without one."
+    ),
     "scar-without-card-reason": gettext_lazy("A scar placed without a card says which rule."),
     "eliminated-for-good": gettext_lazy("An eliminated faction does not rejoin this game."),
     "void-reason": gettext_lazy("Say why the entry is taken back."),

@@ -103,7 +103,7 @@ def place_scar(
     seat = seat_of(game, player) if player is not None else None
     reason = (reason or "").strip()
     holder = None
-    if seat is not None and not without_card and game.scar_cards_dealt:
+    if seat is not None and game.scar_cards_dealt:
         held = holdings_of(game).holdings[seat.pk]
         holder = table_rules.ScarCardHolder(seat.player.name, held.scar_cards, held.scar_card_kind)
     table_rules.scar_card_played(

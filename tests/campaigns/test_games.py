@@ -671,3 +671,19 @@ def test_game_sixteen_waits_for_the_world_to_be_named(game, trio):
         _second_game(game.campaign, trio)
     assert refused.value.rule == "world-not-named"
     assert game.campaign.games.count() == 1
+
+
+def test_a_second_scar_without_a_card_from_a_player_who_played_theirs_is_refused(game, trio):
+    ada = trio[0]
+    place_scar(game=game, scar="bunker", territory="brazil", player=ada.pk)
+    with pytest.raises(RuleViolation) as refused:
+        place_scar(
+            game=game,
+            scar="bunker",
+            territory="peru",
+            player=ada.pk,
+            without_card=True,
+            reason="Another one",
+        )
+    assert refused.value.rule == "one-scar-card-each"
+    assert world_as_of(game.campaign.pk).territories["peru"].scar is None

@@ -196,3 +196,15 @@ def test_an_entry_is_taken_back_once_and_with_a_reason():
     refused = refusal(t.entry_taken_back, **(facts | {"exists": False}))
     assert refused.message == "Game 2 has no entry 5."
     assert refusal(t.entry_taken_back, **(facts | {"voided": True})).rule == "entry-void-once"
+
+
+def test_a_player_who_played_their_scar_card_places_no_second_scar_without_one():
+    refused = refusal(
+        card, without_card=True, reason="Our event card", holder=t.ScarCardHolder("Ada", 0)
+    )
+    assert refused.rule == "one-scar-card-each"
+    # Another rule's scar, named to no player or to one still holding their card, stands.
+    assert card(without_card=True, reason="Our event card", holder=None) is None
+    assert (
+        card(without_card=True, reason="Our event card", holder=t.ScarCardHolder("Ada", 1)) is None
+    )
