@@ -16,12 +16,11 @@ from django.utils import timezone
 from campaigns.game.common import locked_game, move_to, seat_of
 from campaigns.game.derived import campaign_factions, scar_cards_available
 from campaigns.models import Campaign, Game, GameStatus, Player, Result, Seat
-from campaigns.services import audit, lock_campaign
+from campaigns.services import audit, campaign_world, lock_campaign
 from campaigns.vocabulary import AuditAction, MissilesAtSetup
 from legacy import board, rules
 from legacy.errors import RuleViolation
 from legacy.models import MARK_MODELS
-from legacy.selectors import world_as_of
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 5
 
@@ -150,7 +149,7 @@ def setup_game(
             rule="player-count",
             field="seats",
         )
-    world = world_as_of(campaign.pk)
+    world = campaign_world(campaign)
     last = campaign.games.aggregate(n=Max("number"))["n"] or 0
     if not rules.world_named_before(last + 1, world.world_name):
         raise RuleViolation(
@@ -316,7 +315,7 @@ def fix_seat(
         for s in seats
     ]
     # The board the game started on: everything marked up to the end of the game before it.
-    world = world_as_of(campaign.pk, game.number - 1)
+    world = campaign_world(campaign, game.number - 1)
     roster = check_seats(campaign, plans, world)
     factions = campaign_factions(campaign.pk)
     before = _seat_words(seat, factions)

@@ -85,7 +85,7 @@ def start_reason(
         state.city if state.city is not None and state.city.kind in FOUNDERS_START_CITIES else None
     )
     own_major_city = city is not None and player is not None and city.founder == player
-    if state.marked and not own_major_city:
+    if world.is_marked(territory) and not own_major_city:
         if city is not None and city.kind == CAPITAL_CITY:
             return Reason("others-capital", territory, city=city.name)
         if city is not None:

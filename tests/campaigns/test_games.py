@@ -687,3 +687,25 @@ def test_a_second_scar_without_a_card_from_a_player_who_played_theirs_is_refused
         )
     assert refused.value.rule == "one-scar-card-each"
     assert world_as_of(game.campaign.pk).territories["peru"].scar is None
+
+
+@pytest.mark.parametrize(("reading", "brazil_is_a_start"), [("unmarked", True), ("marked", False)])
+def test_a_territory_whose_scar_was_cancelled_is_a_start_as_the_campaign_reads_it(
+    game, trio, reading, brazil_is_a_start
+):
+    place_scar(game=game, scar="bunker", territory="brazil", player=trio[0].pk)
+    finish(game, trio, winner_reward={"kind": "cancel-scar", "territory": "brazil"})
+    campaign = game.campaign
+    campaign.cancelled_scar_territory = reading
+    campaign.save(update_fields=["cancelled_scar_territory"])
+    ada, boris, chloe = trio
+    plan = [
+        seat(ada, "khan-industries", "brazil"),
+        seat(boris, "die-mechaniker", "india"),
+        seat(chloe, "saharan-republic", "greenland"),
+    ]
+    if brazil_is_a_start:
+        assert setup_game(campaign=campaign, seats=plan).seats.get(player=ada).hq == "brazil"
+    else:
+        with pytest.raises(RuleViolation, match="Brazil is marked"):
+            setup_game(campaign=campaign, seats=plan)

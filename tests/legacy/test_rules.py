@@ -418,3 +418,11 @@ def test_game_sixteen_is_played_in_a_named_world():
     assert rules.world_named_before(15, None)
     assert not rules.world_named_before(16, None)
     assert rules.world_named_before(16, "Terra Nova")
+
+
+def test_a_white_sticker_marks_a_territory_only_where_the_campaign_reads_it_so():
+    world = empty_world()
+    world.territories["peru"] = replace(world.territories["peru"], scar_cancelled=True)
+    assert rules.start_reason(world, "peru", player=None) is None
+    still = replace(world, cancelled_scars_mark=True)
+    assert str(rules.start_reason(still, "peru", player=None)).startswith("Peru is marked")

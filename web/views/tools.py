@@ -11,12 +11,13 @@ from campaigns.game.odds import held_powers
 from campaigns.models import (
     Player,
 )
+from campaigns.services import campaign_world
 from campaigns.vocabulary import HIDDEN
 from legacy import board, names, rules, scar_effects
 from legacy.box import FACTION_BY_SLUG
 from legacy.errors import RuleViolation
 from legacy.odds import OddsInputError, battle_odds, odds_table
-from legacy.selectors import trade_chart, world_as_of
+from legacy.selectors import trade_chart
 from web import pages
 from web.forms.common import territory_choices
 from web.forms.tools import POWER_TOGGLES, OddsForm, RecruitForm, StartsForm
@@ -32,7 +33,7 @@ def calc_recruit(request, access):
     form = RecruitForm(request.GET or None, players=players, factions=faction_choices(access))
     result = None
     if form.is_bound and form.is_valid():
-        world = world_as_of(campaign.pk)
+        world = campaign_world(campaign)
         d = form.cleaned_data
         # Rounding up is Imperial Balkania's power (a): it counts while Balkania holds it (the
         # faction given, or the one the player plays in the latest game); the switch is a
@@ -85,7 +86,7 @@ def calc_starts(request, access):
     campaign = access.campaign
     players = list(Player.objects.filter(campaign=campaign).order_by("id"))
     form = StartsForm(request.GET or None, players=players)
-    world = world_as_of(campaign.pk)
+    world = campaign_world(campaign)
     player, hqs, occupied, joining = None, [], [], False
     if form.is_bound and form.is_valid():
         player = int(form.cleaned_data["player"]) if form.cleaned_data.get("player") else None
