@@ -22,7 +22,14 @@ from campaigns.game.common import (
     seats_of,
 )
 from campaigns.game.derived import campaign_factions
-from campaigns.game.holdings import OUT_KINDS, coin_pile_winner, entry_of, holdings_of, roll_of
+from campaigns.game.holdings import (
+    OUT_KINDS,
+    coin_pile_winner,
+    entry_of,
+    holdings_of,
+    open_roll,
+    roll_of,
+)
 from campaigns.game.packets import packets_to_open, trigger_facts
 from campaigns.models import (
     Campaign,
@@ -34,6 +41,7 @@ from campaigns.models import (
 from campaigns.services import audit
 from campaigns.vocabulary import AuditAction
 from legacy import corrections, rules, table_rules
+from legacy.errors import RuleViolation
 from legacy.models import (
     City,
     Fortification,
@@ -141,13 +149,28 @@ def place_scar(
 
 @entry_service
 def use_missiles(
-    *, game: Game, count: int, player: int, roll: int | None = None, by=None
+    *,
+    game: Game,
+    count: int,
+    player: int,
+    roll: int | None = None,
+    new_roll: bool = False,
+    by=None,
 ) -> EventResult:
-    """Missiles a seat plays on one roll. ``roll`` is the entry that began the roll, when other
-    players' missiles are on it already: the third missile on one roll, from one player or
-    several, opens Pocket 1."""
+    """Missiles a seat plays on one roll: the third missile on one roll, from one player or
+    several, opens Pocket 1. ``roll`` is the entry that began the roll, when others' missiles
+    are on it already; left out, the missiles join the open roll (``open_roll``: the latest
+    entry is a missile entry) unless ``new_roll`` says they are on a roll of their own."""
     campaign, game = locked_game(game, marks=False)
     require_in_progress(game)
+    if roll is not None and new_roll:
+        raise RuleViolation(
+            "Missiles are either on the roll named or on a new roll, not both.",
+            rule="missile-roll",
+            field="new_roll",
+        )
+    if roll is None and not new_roll:
+        roll = open_roll(game)
     table_rules.missiles_count(count)
     seats = seats_of(game)
     seat = seat_of(game, player, seats)

@@ -311,7 +311,41 @@ def test_missiles_on_different_rolls_do_not_add_up(game, trio):
     give(game, ada, missiles=1)
     give(game, boris, missiles=2)
     use_missiles(game=game, count=1, player=ada.pk)
-    assert use_missiles(game=game, count=2, player=boris.pk).packets_to_open == []
+    second = use_missiles(game=game, count=2, player=boris.pk, new_roll=True)
+    assert second.packets_to_open == []
+
+
+def test_three_players_missiles_entered_one_after_another_are_one_roll_and_open_pocket_one(
+    game, trio
+):
+    ada, boris, chloe = trio
+    for player in trio:
+        give(game, player, missiles=1)
+    first = use_missiles(game=game, count=1, player=ada.pk)
+    assert use_missiles(game=game, count=1, player=boris.pk).packets_to_open == []
+    third = use_missiles(game=game, count=1, player=chloe.pk)
+    assert third.packets_to_open == ["pocket-1"]
+    assert third.event.data["roll"] == first.event.seq
+
+
+def test_another_entry_closes_the_open_roll(game, trio):
+    ada, boris, _ = trio
+    give(game, ada, missiles=2)
+    give(game, boris, missiles=1)
+    first = use_missiles(game=game, count=2, player=ada.pk)
+    record_recruitment(game=game, player=boris.pk, troops=5)
+    later = use_missiles(game=game, count=1, player=boris.pk)
+    assert later.event.data["roll"] == later.event.seq != first.event.seq
+    assert later.packets_to_open == []
+
+
+def test_missiles_are_on_a_named_roll_or_a_new_one_not_both(game, trio):
+    ada = trio[0]
+    give(game, ada, missiles=2)
+    first = use_missiles(game=game, count=1, player=ada.pk)
+    with pytest.raises(RuleViolation) as refused:
+        use_missiles(game=game, count=1, player=ada.pk, roll=first.event.seq, new_roll=True)
+    assert refused.value.field == "new_roll"
 
 
 def test_a_missile_played_is_no_longer_held(game, trio):
