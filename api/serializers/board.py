@@ -56,6 +56,11 @@ class OddsModifiersSerializer(serializers.Serializer):
         help_text="Open point: a defence die is kept within 1..6 after each modifier instead "
         "of once, after adding them all.",
     )
+    bear_first_roll_only = Flag(
+        default=False,
+        help_text="Open point: the Bear's power (a) counts on the battle's first roll only, not "
+        "the whole battle (troops-needed refuses it: ask for one battle's odds).",
+    )
     single_die_is_lower = Flag(
         default=True,
         help_text="A lone defence die is also the lower die for the Bear's power (a).",

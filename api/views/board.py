@@ -56,6 +56,7 @@ MODIFIER_NAMES = (
     "resort",
     "missile_six_is_natural",
     "clamp_each",
+    "bear_first_roll_only",
     "single_die_is_lower",
 )
 

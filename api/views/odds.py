@@ -19,7 +19,13 @@ HIDDEN_NAME = "(hidden by the campaign's owner)"
 
 # The open points a question without a campaign names itself (``/api/v1/odds/``); here the
 # campaign's settings decide them.
-READING_PARAMETERS = ("resort", "missile_six_is_natural", "clamp_each", "single_die_is_lower")
+READING_PARAMETERS = (
+    "resort",
+    "missile_six_is_natural",
+    "clamp_each",
+    "bear_first_roll_only",
+    "single_die_is_lower",
+)
 
 
 def refuse_readings(request) -> None:

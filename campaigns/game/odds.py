@@ -4,9 +4,9 @@
 that scar type's effect on the dice, its city's fortification and the boxes still unmarked,
 whether it is the defender's starting HQ, the starting powers each faction holds now (a
 power not chosen before the first game, or destroyed since, does nothing), and the campaign's
-readings of the open points that change the dice (re-sorting, the Bear's three of a kind,
-clamping the defence dice). A fixed number of
-queries, whatever the number of games played.
+readings of the open points that change the dice (re-sorting, the Bear's power (a) on the
+whole battle or its first roll, the Bear's three of a kind, clamping the defence dice). A
+fixed number of queries, whatever the number of games played.
 """
 
 from __future__ import annotations
@@ -17,7 +17,12 @@ from dataclasses import dataclass, field
 from campaigns.game.derived import campaign_factions
 from campaigns.models import Campaign, Seat
 from campaigns.services import cached_world
-from campaigns.vocabulary import BearThreeOfAKind, DefenceDiceClamp, DiceOrderAfterModifiers
+from campaigns.vocabulary import (
+    BearFirstAttack,
+    BearThreeOfAKind,
+    DefenceDiceClamp,
+    DiceOrderAfterModifiers,
+)
 from legacy import scar_effects
 from legacy.box import FACTION_BY_SLUG, FORTIFICATION_BOXES
 from legacy.errors import RuleViolation
@@ -46,6 +51,7 @@ def reading_modifiers(campaign: Campaign) -> dict[str, bool]:
         "resort": campaign.dice_order_after_modifiers == DiceOrderAfterModifiers.RESORT,
         "missile_six_is_natural": campaign.bear_three_of_a_kind == BearThreeOfAKind.AS_ROLLED,
         "clamp_each": campaign.defence_dice_clamp == DefenceDiceClamp.CLAMP_EACH,
+        "bear_first_roll_only": campaign.bear_first_attack == BearFirstAttack.FIRST_ROLL,
     }
 
 

@@ -67,6 +67,10 @@ Modelling decisions (the rules leave these open; most are settings on ``Modifier
   missile turned into a 6 is never modified (a missile's 6 is unmodifiable), so a missile on
   the highest die of a -1 scar gets a 6 and the scar touches no other die. The Bear's
   three-of-a-kind looks at the dice as rolled (with missiles as set below), not as modified.
+* ``bear_first_roll_only=True``: the Bear's power (a) counts on the battle's first roll only.
+  ``battle_odds`` works out every way that roll falls (missiles on it chosen by the chance from
+  where it leaves the battle) and the rest of the battle without the power; the questions over
+  many battles (tables, troops or missiles needed, chains) refuse it.
 * With one defence die, that die is also the "lower" die for the Bear's power (a); set
   ``single_die_is_lower=False`` to apply it only when the defender rolls two dice.
 * ``resort=True`` (default): after modifiers and missiles both sides' dice are sorted again

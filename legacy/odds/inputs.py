@@ -57,8 +57,9 @@ class Modifiers:
     city) with ``fortification_boxes`` still unmarked. Defender's powers: ``mechaniker_hq`` (Die
     Mechaniker defending its starting HQ, always fortified) and ``mechaniker_double_six``.
     Attacker's powers: ``bear_lower_die`` and ``bear_three_of_a_kind`` (Enclave of the Bear).
-    Settings: ``resort``, ``missile_six_is_natural``, ``single_die_is_lower`` and ``clamp_each``
-    (see the module notes).
+    Settings: ``resort``, ``missile_six_is_natural``, ``single_die_is_lower``, ``clamp_each``
+    and ``bear_first_roll_only`` (the Bear's power (a) on the battle's first roll only; see the
+    module notes).
     """
 
     bunker: bool = False
@@ -74,6 +75,7 @@ class Modifiers:
     missile_six_is_natural: bool = False
     single_die_is_lower: bool = True
     clamp_each: bool = False
+    bear_first_roll_only: bool = False
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -130,3 +130,17 @@ def test_the_anonymous_odds_honour_every_reading_in_the_query_string(query, modi
     assert body["p_conquer"] == pytest.approx(exact.p_conquer, abs=1e-12)
     for name, value in modifiers.items():
         assert body["modifiers"][name] is value
+
+
+def test_the_campaign_odds_count_the_bears_power_a_on_the_first_roll_only_when_it_reads_so(
+    history, owner
+):
+    query = {"territory": "peru", "attacker_faction": "enclave-of-the-bear"}
+    client_for(owner).patch(
+        campaign_url(history), {"bear_first_attack": "first-roll"}, format="json"
+    )
+    body = client_for(owner).get(odds_url(history, attackers=6, defenders=3, **query)).json()
+    first = battle_odds(6, 3, bear_lower_die=True, bear_first_roll_only=True).p_conquer
+    assert body["modifiers"]["bear_first_roll_only"] is True
+    assert body["p_conquer"] == pytest.approx(first, abs=1e-12)
+    assert battle_odds(6, 3).p_conquer < first < battle_odds(6, 3, bear_lower_die=True).p_conquer

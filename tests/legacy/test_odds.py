@@ -584,3 +584,52 @@ def test_impossible_requests_are_refused_with_a_message_for_the_players(call, wo
     with pytest.raises(ValueError, match=words) as raised:
         call()
     assert isinstance(raised.value, OddsInputError)
+
+
+def brute_force_bear_on_the_first_roll_only(attackers, defenders, missiles, **m):
+    """The first roll with the Bear's power (a), every missile choice tried on it, then the
+    rest of the battle without the power, searched the same way."""
+    ad, dd = min(3, attackers - 1), min(2, defenders)
+    total = 0.0
+    for attack, n_attack in _sorted_rolls(ad).items():
+        for defence, n_defence in _sorted_rolls(dd).items():
+            best = 0.0
+            for used in range(min(missiles, ad) + 1):
+                for dice in itertools.combinations(range(ad), used):
+                    la, ld, outright, halts = referee(
+                        attack, defence, dice, bear_lower_die=True, **m
+                    )
+                    a, d = attackers - la, defenders - ld
+                    if outright or d == 0:
+                        value = 1.0
+                    elif halts or a <= 1:
+                        value = 0.0
+                    else:
+                        value = _rest_of_the_battle(a, d, missiles - used, tuple(m.items()))
+                    best = max(best, value)
+            total += n_attack * n_defence * best
+    return total / 6 ** (ad + dd)
+
+
+@cache
+def _rest_of_the_battle(attackers, defenders, missiles, mods):
+    return brute_force_missile_chance(attackers, defenders, missiles, **dict(mods))
+
+
+@pytest.mark.parametrize("missiles", [0, 2])
+def test_the_bears_power_on_the_first_roll_only_matches_an_exact_search(missiles):
+    whole = battle_odds(6, 3, missiles=missiles, bear_lower_die=True)
+    first = battle_odds(6, 3, missiles=missiles, bear_lower_die=True, bear_first_roll_only=True)
+    never = battle_odds(6, 3, missiles=missiles)
+    assert never.p_conquer < first.p_conquer < whole.p_conquer
+    assert first.p_conquer == pytest.approx(
+        brute_force_bear_on_the_first_roll_only(6, 3, missiles), abs=1e-12
+    )
+    assert sum(first.attackers_left.values()) == pytest.approx(1.0)
+    assert sum(first.defenders_left.values()) == pytest.approx(1.0)
+
+
+def test_the_bears_power_on_the_first_roll_only_is_asked_of_one_battle():
+    with pytest.raises(OddsInputError) as refused:
+        troops_needed(3, 0.8, bear_lower_die=True, bear_first_roll_only=True)
+    assert refused.value.field == "bear_first_roll_only"
