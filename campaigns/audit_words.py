@@ -206,11 +206,16 @@ def _game_amended(d: Mapping) -> str:
 @words_for(AuditAction.PACKET_OPENED)
 def _packet_opened(d: Mapping) -> str:
     n = int(d.get("items") or 0)
-    return ngettext(
+    opened = ngettext(
         "%(packet)s opened (%(n)s item entered).",
         "%(packet)s opened (%(n)s items entered).",
         n,
     ) % {"packet": _packet_name(str(d.get("packet") or "")), "n": n}
+    if d.get("earned_otherwise"):
+        return (
+            opened + " " + _("Earned another way: %(reason)s") % {"reason": d["earned_otherwise"]}
+        )
+    return opened
 
 
 @words_for(AuditAction.WORLD_NAMED)

@@ -23,6 +23,10 @@ RULE_MESSAGES = {
     "first-game-setup-needed": gettext_lazy("Do 'before the first game' first."),
     "one-game-at-a-time": gettext_lazy("Finish the game being played before the next one."),
     "player-count": gettext_lazy("Risk Legacy is played by 3 to 5 players."),
+    "packet-not-earned": gettext_lazy(
+        "Do not open a packet until you have earned the right: its trigger has not fired. If "
+        "your group earned it another way, say how."
+    ),
     "world-not-named": gettext_lazy(
         "Name the world first: it is named at the end of game 15, before game 16 is set up."
     ),

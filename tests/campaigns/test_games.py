@@ -25,7 +25,7 @@ from legacy import finish_rules
 from legacy.errors import RuleViolation
 from legacy.models import MARK_MODELS, City, CoinSticker, ScarKind, Signature
 from legacy.selectors import world_as_of
-from tests.support.games import FACTIONS, HQS, finish, give, seat
+from tests.support.games import EARNED_ANOTHER_WAY, FACTIONS, HQS, finish, give, seat
 
 pytestmark = pytest.mark.django_db
 
@@ -523,7 +523,7 @@ def test_taking_back_an_entry_whose_packet_was_opened_says_the_packet_stays_open
     ada = trio[0]
     give(game, ada, missiles=3)
     entry = use_missiles(game=game, count=3, player=ada.pk).event
-    open_packet(campaign=game.campaign, packet="pocket-1")
+    open_packet(earned_otherwise=EARNED_ANOTHER_WAY, campaign=game.campaign, packet="pocket-1")
     result = void_event(game=game, seq=entry.seq, reason="It was two missiles")
     assert result.stays_opened == ["pocket-1"] and result.packets_to_open == []
     assert world_as_of(game.campaign_id).packets_opened == {"pocket-1"}
@@ -565,6 +565,7 @@ def test_a_tie_for_most_territories_gives_no_red_star(game, trio):
 
 def test_an_opened_packet_unlocks_a_scar_type_the_group_can_use(game):
     open_packet(
+        earned_otherwise=EARNED_ANOTHER_WAY,
         campaign=game.campaign,
         packet="pack-2",
         unlocked=[{"kind": "scar-type", "title": "Mercenaries", "text": "Our words.", "cards": 2}],
@@ -574,11 +575,12 @@ def test_an_opened_packet_unlocks_a_scar_type_the_group_can_use(game):
     )
     assert world_as_of(game.campaign_id).territories["india"].scar == "mercenaries"
     with pytest.raises(RuleViolation, match="already open"):
-        open_packet(campaign=game.campaign, packet="pack-2")
+        open_packet(earned_otherwise=EARNED_ANOTHER_WAY, campaign=game.campaign, packet="pack-2")
 
 
 def test_a_mark_the_group_unlocked_can_open_pack_four(game):
     open_packet(
+        earned_otherwise=EARNED_ANOTHER_WAY,
         campaign=game.campaign,
         packet="pack-1",
         unlocked=[{"kind": "mark-kind", "title": "Beacon", "opens_pack_4": True}],

@@ -13,6 +13,7 @@ from legacy import scar_effects
 from legacy.models import FactionPower, ScarKind
 from legacy.odds import battle_odds
 from tests.support.dice_by_hand import conquest
+from tests.support.games import EARNED_ANOTHER_WAY
 from tests.support.pages import url
 
 pytestmark = pytest.mark.django_db
@@ -21,6 +22,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def quicksand(game, owner):
     open_packet(
+        earned_otherwise=EARNED_ANOTHER_WAY,
         campaign=game.campaign,
         packet="pocket-1",
         unlocked=[
@@ -131,6 +133,7 @@ def test_a_packet_opened_on_the_page_keeps_the_scars_effect(game, as_owner):
         url(game.campaign, "packets/open/"),
         {
             "packet": "pocket-1",
+            "earned_otherwise": EARNED_ANOTHER_WAY,
             "item0_kind": "scar-type",
             "item0_title": "Fallout",
             "item0_cards": "2",

@@ -9,7 +9,7 @@ from campaigns.game.rulebook import add_sticker
 from campaigns.game.table import place_mark
 from campaigns.models import EventKind, Role
 from legacy.models import City, DeckCard
-from tests.support.games import start
+from tests.support.games import EARNED_ANOTHER_WAY, start
 from tests.support.people import member
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +24,12 @@ CARDS = [
 
 @pytest.fixture
 def opened(prepared_campaign):
-    open_packet(campaign=prepared_campaign, packet="pack-2", unlocked=CARDS)
+    open_packet(
+        earned_otherwise=EARNED_ANOTHER_WAY,
+        campaign=prepared_campaign,
+        packet="pack-2",
+        unlocked=CARDS,
+    )
     prepared_campaign.refresh_from_db()
     return prepared_campaign
 

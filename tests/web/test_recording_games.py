@@ -25,7 +25,7 @@ from legacy import board
 from legacy.box import FACTIONS
 from legacy.models import MARK_MODELS, City, CoinSticker, FactionPower, PacketOpening
 from legacy.selectors import world_as_of
-from tests.support.games import give, play, start_next_game
+from tests.support.games import EARNED_ANOTHER_WAY, give, play, start_next_game
 from tests.support.pages import finish_data, url
 from web.forms.finish import FinishForm
 
@@ -426,6 +426,7 @@ def test_a_packet_is_opened_with_what_it_unlocked(game, as_owner):
         {
             "packet": "pocket-1",
             "trigger": "Three missiles on one roll",
+            "earned_otherwise": EARNED_ANOTHER_WAY,
             "item0_kind": "scar-type",
             "item0_title": "Fallout",
             "item0_text": "Nobody may start here.",
