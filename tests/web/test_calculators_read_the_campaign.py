@@ -228,3 +228,23 @@ def test_a_player_seated_as_balkania_rounds_up_without_naming_the_faction(game, 
             {"controlled": ten, "player": players[name].pk},
         )
         assert response.context["result"]["troops"] == troops, name
+
+
+def test_the_odds_page_takes_as_many_missiles_as_the_box_holds(game, as_viewer):
+    asked = {"territory": "peru", "attackers": 9, "defenders": 6}
+    twelve = as_viewer.get(url(game.campaign, "tools/odds/"), {**asked, "missiles": 12})
+    assert twelve.context["result"].p_conquer == pytest.approx(
+        battle_odds(9, 6, missiles=12).p_conquer, abs=1e-12
+    )
+    too_many = as_viewer.get(url(game.campaign, "tools/odds/"), {**asked, "missiles": 18})
+    assert too_many.context["result"] is None
+
+
+def test_the_odds_page_follows_the_campaigns_reading_of_the_dice_order(game, as_viewer):
+    asked = {"territory": "peru", "attackers": 6, "defenders": 3, "missiles": 2}
+    game.campaign.dice_order_after_modifiers = "as-rolled"
+    game.campaign.save(update_fields=["dice_order_after_modifiers"])
+    page = as_viewer.get(url(game.campaign, "tools/odds/"), asked)
+    assert page.context["result"].p_conquer == pytest.approx(
+        battle_odds(6, 3, missiles=2, resort=False).p_conquer, abs=1e-12
+    )
