@@ -228,7 +228,7 @@ def build_campaign(*, finished_games: int, fill_board: bool, in_progress: bool, 
     next game is set up and started. Returns the ids a client needs.
     """
     from campaigns import services
-    from campaigns.game.finish import finish_game
+    from campaigns.game.finish import finish_game, name_world
     from campaigns.game.setup import setup_game, start_game
     from campaigns.game.table import buy_red_star, record_recruitment
     from legacy.box import FACTIONS as ALL_FACTIONS
@@ -286,6 +286,8 @@ def build_campaign(*, finished_games: int, fill_board: bool, in_progress: bool, 
             slogan=f"Game {n + 1}" if rewarded else "",
             by=owner,
         )
+        if n == 14:  # the world is named at the end of game 15, before game 16
+            name_the_world(campaign, owner, name_world)
     if fill_board:
         from legacy.selectors import world_as_of
 
@@ -304,6 +306,26 @@ def build_campaign(*, finished_games: int, fill_board: bool, in_progress: bool, 
         game = start_game(game=setup_game(campaign=campaign, seats=seats, by=owner), by=owner)
         game_number = game.number
     return {"campaign": campaign.pk, "game": game_number, "players": roster}
+
+
+def name_the_world(campaign, owner, name_world) -> None:
+    """After game 15: the player with the most signatures names the world; tied players roll
+    (the dice here go round until one total is highest)."""
+    from legacy.errors import RuleViolation
+    from legacy.selectors import world_as_of
+
+    counts = world_as_of(campaign.pk).signature_counts()
+    tied = sorted(p for p, n in counts.items() if n == max(counts.values()))
+    rolls = None
+    for turn in range(len(tied) + 1):
+        try:
+            name_world(campaign=campaign, name="Longworld", rolls=rolls, by=owner)
+            return
+        except RuleViolation as tie:
+            if tie.rule != "naming-tie":
+                raise
+            rolls = {p: 6 if i == turn % len(tied) else 1 for i, p in enumerate(tied)}
+    raise RuntimeError("the naming dice kept tying")
 
 
 def prepare_django(database_url: str) -> None:

@@ -96,7 +96,19 @@ def extend_with_games(campaign_id: int, up_to: int) -> None:
         )
         from django.db.models import F
 
-        Campaign.objects.filter(pk=campaign_id).update(world_version=F("world_version") + 1)
+        from legacy.models import WorldName
+
+        # Game 16 is played in a named world: the world is named at the end of game 15.
+        if up_to >= 15 and not WorldName.objects.filter(campaign_id=campaign_id).exists():
+            WorldName.objects.create(
+                campaign_id=campaign_id,
+                placed_in_game=15,
+                placed_by_id=seats[0].player_id,
+                name="Longworld",
+            )
+        Campaign.objects.filter(pk=campaign_id).update(
+            world_version=F("world_version") + 1, marks_version=F("marks_version") + 1
+        )
 
 
 # --- The two campaigns, each in its own database -----------------------------------------------

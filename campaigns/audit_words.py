@@ -18,7 +18,14 @@ from collections.abc import Callable, Mapping
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
-from campaigns.vocabulary import OWN_COMPONENT, AuditAction, PictureLanguage, Role
+from campaigns.vocabulary import (
+    OWN_COMPONENT,
+    READING_TITLES,
+    READINGS,
+    AuditAction,
+    PictureLanguage,
+    Role,
+)
 from legacy import names
 from legacy.box import FACTION_BY_SLUG, PACKET_BY_SLUG
 from legacy.models import Deck
@@ -199,11 +206,16 @@ def _game_amended(d: Mapping) -> str:
 @words_for(AuditAction.PACKET_OPENED)
 def _packet_opened(d: Mapping) -> str:
     n = int(d.get("items") or 0)
-    return ngettext(
+    opened = ngettext(
         "%(packet)s opened (%(n)s item entered).",
         "%(packet)s opened (%(n)s items entered).",
         n,
     ) % {"packet": _packet_name(str(d.get("packet") or "")), "n": n}
+    if d.get("earned_otherwise"):
+        return (
+            opened + " " + _("Earned another way: %(reason)s") % {"reason": d["earned_otherwise"]}
+        )
+    return opened
 
 
 @words_for(AuditAction.WORLD_NAMED)
@@ -274,6 +286,13 @@ def _language(d: Mapping) -> str:
 
 @words_for(AuditAction.HOUSE_RULES)
 def _house_rules(d: Mapping) -> str:
+    reading = READINGS.get(d.get("setting", ""))
+    if reading is not None:
+        value = d.get("reading")
+        return _("%(setting)s: %(reading)s.") % {
+            "setting": READING_TITLES[d["setting"]],
+            "reading": reading(value).label if value in reading.values else value,
+        }
     if "world_capitals_allowed" in d:
         return _("World Capitals allowed at once: %(n)s.") % {"n": d["world_capitals_allowed"]}
     if "world_capital_is_a_start" in d:

@@ -6,13 +6,15 @@ row first and refuses with a ``RuleViolation`` (a message for the players) befor
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
 from campaigns.models import Campaign, Invitation, Membership, Role, new_share_token
 from campaigns.services import audit, check_language, lock_campaign
-from campaigns.vocabulary import AuditAction
+from campaigns.vocabulary import READINGS, AuditAction
 from legacy.errors import RuleViolation
 
 INVITED_ROLES = (Role.EDITOR, Role.VIEWER)
@@ -222,6 +224,7 @@ def set_house_rules(
     held_on_rewards_end_together: bool | None = None,
     world_capitals_allowed: int | None = None,
     world_capital_is_a_start: bool | None = None,
+    readings: Mapping[str, str | None] | None = None,
     by,
 ) -> Campaign:
     """The campaign's readings of the rulebook where readings differ (the owner decides).
@@ -232,9 +235,27 @@ def set_house_rules(
     ``world_capitals_allowed``: how many World Capitals may exist at once (1 by default).
     ``world_capital_is_a_start``: a World Capital is a legal start for its founder (off, the
     default, as the rulebook says: only a major city they founded is).
-    None leaves a rule as it is."""
+    ``readings``: the other open points (``campaigns.vocabulary.READINGS``), field -> value.
+    None leaves a rule as it is. A value that is not one of the point's readings is refused
+    and nothing is written."""
     campaign = lock_campaign(campaign)
     _require_owner(campaign, by)
+    chosen = {name: given for name, given in (readings or {}).items() if given not in (None, "")}
+    for name, given in chosen.items():
+        if name not in READINGS:
+            raise RuleViolation(f"There is no house rule {name!r}.", rule="house-rule", field=name)
+        if given not in READINGS[name].values:
+            raise RuleViolation(
+                f"{name.replace('_', ' ').capitalize()}: one of "
+                f"{', '.join(READINGS[name].values)}, not {given!r}.",
+                rule="house-rule",
+                field=name,
+            )
+    for name, given in chosen.items():
+        if getattr(campaign, name) != given:
+            setattr(campaign, name, given)
+            campaign.save(update_fields=[name])
+            audit(campaign, by, AuditAction.HOUSE_RULES, setting=name, reading=given)
     if world_capital_is_a_start is not None:
         starts = bool(world_capital_is_a_start)
         if campaign.world_capital_is_a_start != starts:

@@ -26,7 +26,7 @@ from django.db.models import F, Max
 from django.utils import timezone
 
 from campaigns.models import AuditEntry, Campaign, Game, Membership, Player, Role
-from campaigns.vocabulary import AuditAction
+from campaigns.vocabulary import AuditAction, CancelledScarTerritory
 from legacy import board, corrections, names, rules, scar_effects
 from legacy.box import (
     BASE_SCAR_TYPES,
@@ -90,6 +90,15 @@ def last_game_number(campaign_id: int) -> int:
     return Game.objects.filter(campaign_id=campaign_id).aggregate(n=Max("number"))["n"] or 0
 
 
+def campaign_world(campaign: Campaign, game: int | None = None) -> World:
+    """``world_as_of``, read as the campaign reads a cancelled scar (RULES.md section 9)."""
+    return world_as_of(campaign.pk, game, cancelled_scars_mark=cancelled_scars_mark(campaign))
+
+
+def cancelled_scars_mark(campaign: Campaign) -> bool:
+    return campaign.cancelled_scar_territory == CancelledScarTerritory.MARKED
+
+
 def cached_world(campaign: Campaign, game: int | None = None) -> World:
     """``world_as_of``, cached per marks version (see ``lock_campaign``).
 
@@ -99,10 +108,14 @@ def cached_world(campaign: Campaign, game: int | None = None) -> World:
     outlive it if it is refused, under a version number the next write will take again.
     """
     when = "now" if game is None else game
-    key = f"earthbook:world:{campaign.pk}:{campaign.share_token}:{campaign.marks_version}:{when}"
+    marks = cancelled_scars_mark(campaign)
+    key = (
+        f"earthbook:world:{campaign.pk}:{campaign.share_token}:{campaign.marks_version}:{when}"
+        f":{int(marks)}"
+    )
     world = cache.get(key)
     if world is None:
-        world = world_as_of(campaign.pk, game)
+        world = world_as_of(campaign.pk, game, cancelled_scars_mark=marks)
         if may_cache(campaign):
             cache.set(key, world, timeout=24 * 3600)
     return world

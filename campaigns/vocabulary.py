@@ -9,6 +9,8 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from legacy.rulebook import SETTING_LABELS
+
 
 class Role(models.TextChoices):
     # Lower case: the word sits inside sentences ("joined as editor") and on a tag.
@@ -22,6 +24,66 @@ class PictureLanguage(models.TextChoices):
 
     ENGLISH = "en", _("English")
     RUSSIAN = "ru", _("Russian")
+
+
+# --- The open points of the rulebook (RULES.md section 9): each a campaign setting -----------
+# The first value of each is the default. The values are stored: never renamed.
+
+
+class MissilesAtSetup(models.TextChoices):
+    """How many missiles a player who signed the board takes before a game."""
+
+    PER_SIGNATURE = "per-signature", _("One per signature (the setup text)")
+    PER_GAME_WON = "per-game-won", _("One per game won (the components text)")
+
+
+class BearFirstAttack(models.TextChoices):
+    """How long the Enclave of the Bear's power (a) lasts against the first territory attacked."""
+
+    WHOLE_BATTLE = "whole-battle", _("The whole battle against the first territory attacked")
+    FIRST_ROLL = "first-roll", _("Only the first roll against it")
+
+
+class BearThreeOfAKind(models.TextChoices):
+    """Which dice make the Enclave of the Bear's three of a kind (power (b))."""
+
+    NATURAL_ONLY = "natural-only", _("Natural dice only (a missile's 6 does not count)")
+    AS_ROLLED = "as-rolled", _("Three equal dice as rolled (a missile's 6 counts)")
+
+
+class DefenceDiceClamp(models.TextChoices):
+    """How the modifiers on a defence die meet the 1..6 limits."""
+
+    ADD_THEN_CLAMP = "add-then-clamp", _("Add all modifiers, then keep the die within 1 to 6")
+    CLAMP_EACH = "clamp-each", _("Keep the die within 1 to 6 after each modifier")
+
+
+class DiceOrderAfterModifiers(models.TextChoices):
+    """Whether the dice are sorted again once modifiers and missiles changed them."""
+
+    RESORT = "resort", _("Sorted again, highest against highest")
+    AS_ROLLED = "as-rolled", _("Kept in the order of the natural roll")
+
+
+class CancelledScarTerritory(models.TextChoices):
+    """Whether a territory whose scar a white sticker cancelled counts as marked."""
+
+    UNMARKED = "unmarked", _("Unmarked again")
+    MARKED = "marked", _("Still marked (the white sticker is a sticker)")
+
+
+# Each open point's campaign field and its choices, in the order the settings show them.
+READINGS: dict[str, type[models.TextChoices]] = {
+    "missiles_at_setup": MissilesAtSetup,
+    "bear_first_attack": BearFirstAttack,
+    "bear_three_of_a_kind": BearThreeOfAKind,
+    "defence_dice_clamp": DefenceDiceClamp,
+    "dice_order_after_modifiers": DiceOrderAfterModifiers,
+    "cancelled_scar_territory": CancelledScarTerritory,
+}
+# Each open point's name, as the settings page and the audit trail say it: the rulebook's
+# names of the settings a rule sticker may change.
+READING_TITLES = {name: SETTING_LABELS[name] for name in READINGS}
 
 
 class AuditAction(models.TextChoices):

@@ -38,8 +38,8 @@ FACTIONS: tuple[Faction, ...] = (
             Power(
                 "b",
                 "Iron Defence",
-                "If you defend with two natural 6s, nobody may attack that territory again "
-                "this turn.",
+                "If you defend with two natural 6s (no bonuses), nobody may attack that territory "
+                "again this turn.",
             ),
         ),
     ),
@@ -56,8 +56,8 @@ FACTIONS: tuple[Faction, ...] = (
             Power(
                 "b",
                 "Overwhelm",
-                "A natural three of a kind on attack that kills at least one defender takes the "
-                "territory at once.",
+                "If your three attack dice show the same number and at least one defender is "
+                "killed, you conquer the territory: remove all the defending troops.",
             ),
         ),
     ),

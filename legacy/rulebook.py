@@ -45,6 +45,12 @@ SECTION_CHOICES = [(slug, slug) for slug in SECTION_SLUGS]
 SETTINGS: tuple[tuple[str, StrOrPromise], ...] = (
     ("held_on_rewards_end_together", _("Held-on rewards end together")),
     ("world_capitals_allowed", _("World Capitals allowed")),
+    ("missiles_at_setup", _("Missiles at setup")),
+    ("bear_first_attack", _("Enclave of the Bear, power (a)")),
+    ("bear_three_of_a_kind", _("Enclave of the Bear, power (b): the three of a kind")),
+    ("defence_dice_clamp", _("Modified defence dice")),
+    ("dice_order_after_modifiers", _("Dice after modifiers")),
+    ("cancelled_scar_territory", _("A territory whose scar was cancelled")),
 )
 SETTING_SLUGS: tuple[str, ...] = tuple(slug for slug, _label in SETTINGS)
 SETTING_LABELS: dict[str, StrOrPromise] = dict(SETTINGS)

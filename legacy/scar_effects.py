@@ -6,13 +6,15 @@ the same change on both defence dice or on the attacker's highest die, and "no e
 dice" for a scar that changes something else. A scar type stores one code; the words are
 rendered at read time, in the reader's language, by the pages.
 
-How an effect is applied (``legacy.odds``): it adds up with the other modifiers on the same die
-and the total is clamped to 1..6 once, as the Bunker always was; "highest" is decided on the
-natural dice; a die a missile turned into a 6 is not modified.
+How an effect is applied (``legacy.odds``): by default it adds up with the other modifiers on
+the same die and the total is clamped to 1..6 once, as the Bunker always was; a campaign may
+read the rulebook as clamping after each modifier instead (``modified_die``). "Highest" is
+decided on the natural dice; a die a missile turned into a 6 is not modified.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 NONE = "none"
@@ -74,3 +76,15 @@ BASE_EFFECTS: dict[str, str] = {
 def base_effect(slug: str | None, base: bool) -> str:
     """The effect a scar type has when nobody chose one: the box's for its two, else none."""
     return BASE_EFFECTS.get(slug or "", NONE) if base else NONE
+
+
+def modified_die(die: int, changes: Iterable[int], *, clamp_each: bool = False) -> int:
+    """A die after its modifiers, in the order given (the territory's scar, the fortification,
+    then a power). Either all changes add up and the total is clamped to 1..6 once (the
+    default: +1 and -1 on a 6 leave a 6), or the die is clamped after each change (+1 then -1
+    on a 6 leaves a 5)."""
+    if not clamp_each:
+        return min(6, max(1, die + sum(changes)))
+    for change in changes:
+        die = min(6, max(1, die + change))
+    return die

@@ -61,6 +61,7 @@ def world_as_of(
     *,
     leaving_out: Mapping[str, Iterable[int]] | None = None,
     uncovering: Mapping[str, Iterable[int]] | None = None,
+    cancelled_scars_mark: bool = False,
 ) -> World:
     """The world of a campaign as it stood at the end of game ``game`` (None: right now).
 
@@ -71,6 +72,8 @@ def world_as_of(
     ``leaving_out`` names marks (ids by model name) read as if never placed, ``uncovering``
     marks read as if never removed: the world as it would be without some entries, read
     without writing anything (an amendment's form starts from the world before the end).
+    ``cancelled_scars_mark``: the campaign reads a territory whose scar was cancelled as still
+    marked (``World.is_marked``).
     """
     upto = NOW if game is None else game
     left_out = {name: set(ids) for name, ids in (leaving_out or {}).items()}
@@ -125,6 +128,11 @@ def world_as_of(
     }
     counting_scars = [(t, f, kind) for removed, _, t, f, kind in scars if still(removed)]
     scar_by_territory = {t: kind for t, _, kind in counting_scars if t}
+    cancelled = {
+        t
+        for removed, reason, t, _, _ in scars
+        if t and reason == RemovedReason.CANCELLED and not still(removed)
+    } - set(scar_by_territory)
     territories = {
         t.slug: TerritoryState(
             slug=t.slug,
@@ -133,6 +141,7 @@ def world_as_of(
             coins=coins.get(t.slug, 1),
             card_destroyed=t.slug in destroyed,
             other_marks=others.get(t.slug, ()),
+            scar_cancelled=t.slug in cancelled,
         )
         for t in board.TERRITORIES
     }
@@ -209,4 +218,5 @@ def world_as_of(
         world_namer=world_name[1] if world_name else None,
         stock_left={k: max(0, allowances[k] - spent.get(k, 0)) for k in allowances},
         minor_cities_founded=minor_founded,
+        cancelled_scars_mark=cancelled_scars_mark,
     )

@@ -135,7 +135,8 @@ def scar_card_played(
 
     With a card: scar cards were dealt this game, someone plays it, and they still hold an
     unplayed card of this type. Without one: a rule of unlocked content places it, and the
-    entry says which. Either way, no more scars of a type than the box has cards of it
+    entry says which; a seat that has played its one scar card this game places no second
+    scar that way. Either way, no more scars of a type than the box has cards of it
     (``played``: those on the board, covered or not)."""
     if without_card:
         if not reason.strip():
@@ -143,6 +144,15 @@ def scar_card_played(
                 "A scar placed without a scar card says which rule places it.",
                 rule="scar-without-card-reason",
                 field="reason",
+            )
+        if scar_cards_dealt and holder is not None and not holder.scar_cards:
+            # One scar card each, played once: "without a card" is for a scar another rule
+            # places, not a second card.
+            raise RuleViolation(
+                f"{holder.name} has played their one scar card this game: a second scar of "
+                "theirs is not placed without a card.",
+                rule="one-scar-card-each",
+                field="without_card",
             )
     else:
         if not scar_cards_dealt:

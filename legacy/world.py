@@ -37,10 +37,13 @@ class TerritoryState:
     coins: int = 1  # on this territory's card
     card_destroyed: bool = False
     other_marks: tuple[str, ...] = ()  # kinds of mark the group unlocked
+    scar_cancelled: bool = False  # a white sticker covers the scar it had (none placed since)
 
     @property
     def marked(self) -> bool:
-        """A territory is marked when any sticker is on it: a city, a scar or another mark."""
+        """A territory is marked when any sticker is on it: a city, a scar or another mark. A
+        white sticker over a cancelled scar counts only where the campaign reads it so
+        (``World.is_marked``)."""
         return self.city is not None or self.scar is not None or bool(self.other_marks)
 
     @property
@@ -82,6 +85,14 @@ class World:
     world_namer: int | None = None
     stock_left: dict[str, int] = field(default_factory=dict)
     minor_cities_founded: int = 0  # ever, including destroyed ones
+    # The campaign's reading of a cancelled scar: the white sticker still marks the territory.
+    cancelled_scars_mark: bool = False
+
+    def is_marked(self, slug: str) -> bool:
+        """Whether a territory is marked, as the campaign reads a cancelled scar (unmarked
+        again by default; still marked when the white sticker counts as a sticker)."""
+        state = self.territories[slug]
+        return state.marked or (self.cancelled_scars_mark and state.scar_cancelled)
 
     def signature_counts(self) -> dict[int, int]:
         counts: dict[int, int] = {}

@@ -23,6 +23,13 @@ RULE_MESSAGES = {
     "first-game-setup-needed": gettext_lazy("Do 'before the first game' first."),
     "one-game-at-a-time": gettext_lazy("Finish the game being played before the next one."),
     "player-count": gettext_lazy("Risk Legacy is played by 3 to 5 players."),
+    "packet-not-earned": gettext_lazy(
+        "Do not open a packet until you have earned the right: its trigger has not fired. If "
+        "your group earned it another way, say how."
+    ),
+    "world-not-named": gettext_lazy(
+        "Name the world first: it is named at the end of game 15, before game 16 is set up."
+    ),
     "player-once": gettext_lazy("Each player takes one seat."),
     "faction-once": gettext_lazy("Each faction is played by one player."),
     "legal-start": gettext_lazy("That starting territory is not legal."),
@@ -108,6 +115,9 @@ RULE_MESSAGES = {
     "no-scar-cards-this-game": gettext_lazy("No scar cards were dealt this game."),
     "scar-card-holder": gettext_lazy("Say who plays the scar card."),
     "scar-card-held": gettext_lazy("A seat plays the one scar card dealt to it, once."),
+    "one-scar-card-each": gettext_lazy(
+        "One scar card each: a player who has played theirs places no second scar without one."
+    ),
     "scar-without-card-reason": gettext_lazy("A scar placed without a card says which rule."),
     "eliminated-for-good": gettext_lazy("An eliminated faction does not rejoin this game."),
     "void-reason": gettext_lazy("Say why the entry is taken back."),
@@ -169,6 +179,7 @@ RULE_MESSAGES = {
     "hq-held-already": gettext_lazy("That player already controls that HQ."),
     "red-stars-four": gettext_lazy("The fourth red star wins: there is no fifth."),
     "world-capitals-setting": gettext_lazy("World Capitals allowed: a whole number from 0 to 42."),
+    "house-rule": gettext_lazy("Choose one of the readings the settings list for this point."),
     "unknown-deck": gettext_lazy("There are two decks: event cards and mission cards."),
     "card-title": gettext_lazy("A card needs a title of up to 100 characters."),
     "card-text": gettext_lazy("A card's text fits in 2000 characters."),

@@ -42,6 +42,29 @@ class OddsModifiersSerializer(serializers.Serializer):
     mechaniker_double_six = Flag(default=False)
     bear_lower_die = Flag(default=False)
     bear_three_of_a_kind = Flag(default=False)
+    resort = Flag(
+        default=True,
+        help_text="Open point: dice are sorted again after modifiers and missiles (default) or "
+        "kept in the order of the natural roll.",
+    )
+    missile_six_is_natural = Flag(
+        default=False,
+        help_text="Open point: a missile's 6 counts toward the Bear's three of a kind.",
+    )
+    clamp_each = Flag(
+        default=False,
+        help_text="Open point: a defence die is kept within 1..6 after each modifier instead "
+        "of once, after adding them all.",
+    )
+    bear_first_roll_only = Flag(
+        default=False,
+        help_text="Open point: the Bear's power (a) counts on the battle's first roll only, not "
+        "the whole battle (troops-needed refuses it: ask for one battle's odds).",
+    )
+    single_die_is_lower = Flag(
+        default=True,
+        help_text="A lone defence die is also the lower die for the Bear's power (a).",
+    )
     missiles = Whole(default=0, min_value=-(10**6), max_value=10**6)
     stop_at = Whole(default=1, min_value=-(10**6), max_value=10**6)
 

@@ -8,6 +8,7 @@ from api.errors import ErrorBodySerializer
 from api.serializers.common import Flag, StrictIntegerField, Text
 from api.serializers.rulebook import SettingStickerSerializer
 from campaigns.models import JobStatus, Role
+from campaigns.vocabulary import READING_TITLES, READINGS
 from legacy import names
 
 
@@ -53,6 +54,17 @@ CAPITALS_HELP = (
 )
 
 
+def reading_field(name: str, **kwargs) -> serializers.ChoiceField:
+    """One open point of the rulebook (RULES.md section 9) as a campaign setting."""
+    reading = READINGS[name]
+    words = "; ".join(f"{value}: {reading(value).label}" for value in reading.values)
+    return serializers.ChoiceField(
+        choices=reading.choices,
+        help_text=f"House rule, {READING_TITLES[name]} ({words}; default {reading.values[0]}).",
+        **kwargs,
+    )
+
+
 class CampaignUpdateSerializer(serializers.Serializer):
     language = serializers.ChoiceField(
         choices=list(names.LANGUAGES),
@@ -67,6 +79,12 @@ class CampaignUpdateSerializer(serializers.Serializer):
         required=False, min_value=0, max_value=42, help_text=CAPITALS_HELP
     )
     world_capital_is_a_start = Flag(required=False, help_text=CAPITAL_START_HELP)
+    missiles_at_setup = reading_field("missiles_at_setup", required=False)
+    bear_first_attack = reading_field("bear_first_attack", required=False)
+    bear_three_of_a_kind = reading_field("bear_three_of_a_kind", required=False)
+    defence_dice_clamp = reading_field("defence_dice_clamp", required=False)
+    dice_order_after_modifiers = reading_field("dice_order_after_modifiers", required=False)
+    cancelled_scar_territory = reading_field("cancelled_scar_territory", required=False)
     new_share_link = Flag(
         required=False, help_text="Replace the share token: old links stop working."
     )
@@ -84,6 +102,12 @@ class CampaignSerializer(serializers.Serializer):
     held_on_rewards_end_together = serializers.BooleanField(help_text=HELD_ON_HELP)
     world_capitals_allowed = serializers.IntegerField(help_text=CAPITALS_HELP)
     world_capital_is_a_start = serializers.BooleanField(help_text=CAPITAL_START_HELP)
+    missiles_at_setup = reading_field("missiles_at_setup")
+    bear_first_attack = reading_field("bear_first_attack")
+    bear_three_of_a_kind = reading_field("bear_three_of_a_kind")
+    defence_dice_clamp = reading_field("defence_dice_clamp")
+    dice_order_after_modifiers = reading_field("dice_order_after_modifiers")
+    cancelled_scar_territory = reading_field("cancelled_scar_territory")
     language = serializers.ChoiceField(choices=list(names.LANGUAGES), help_text=LANGUAGE_HELP)
     my_role = serializers.ChoiceField(
         choices=Role.choices, allow_null=True, help_text="Your role; null for a reader."

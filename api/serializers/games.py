@@ -313,7 +313,14 @@ class MissilesEventSerializer(serializers.Serializer):
         max_value=2**31 - 1,
         required=False,
         allow_null=True,
-        help_text="The entry (seq) that began this roll, when others' missiles are on it already.",
+        help_text="The entry (seq) that began the roll these missiles join. Left out, they "
+        "join the open roll: while the game's latest entry is a missile entry, its roll is "
+        "open, so missiles from several players entered one after another are one roll.",
+    )
+    new_roll = Flag(
+        default=False,
+        help_text="The missiles are on a new roll of their own, even while a roll is open "
+        "(not with roll).",
     )
 
 

@@ -40,6 +40,14 @@ class PacketOpenSerializer(serializers.Serializer):
         "campaign's own sealed components (packets/components/). Any other is refused."
     )
     trigger = Text(max_length=200, required=False, allow_blank=True, default="")
+    earned_otherwise = Text(
+        max_length=200,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="How the group earned a box packet whose trigger has not fired; without it "
+        "such a packet is refused (409, rule packet-not-earned). Kept in the audit trail.",
+    )
     unlocked = UnlockSerializer(many=True, required=False, default=list, max_length=100)
 
 

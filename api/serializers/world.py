@@ -84,7 +84,7 @@ def world_data(world) -> dict:
                 "slug": t.slug,
                 "name": t.name,
                 "continent": t.continent,
-                "marked": state.marked,
+                "marked": world.is_marked(t.slug),
                 "city": None
                 if city is None
                 else {

@@ -52,6 +52,12 @@ MODIFIER_NAMES = (
     "mechaniker_double_six",
     "bear_lower_die",
     "bear_three_of_a_kind",
+    # The rulebook's open points: without a campaign, the question says its readings.
+    "resort",
+    "missile_six_is_natural",
+    "clamp_each",
+    "bear_first_roll_only",
+    "single_die_is_lower",
 )
 
 

@@ -40,6 +40,7 @@ from campaigns.models import (
     Player,
     Role,
 )
+from campaigns.vocabulary import READINGS
 
 
 def campaign_data(campaign: Campaign, role: str | None) -> dict:
@@ -55,6 +56,7 @@ def campaign_data(campaign: Campaign, role: str | None) -> dict:
         "held_on_rewards_end_together": campaign.held_on_rewards_end_together,
         "world_capitals_allowed": campaign.world_capitals_allowed,
         "world_capital_is_a_start": campaign.world_capital_is_a_start,
+        **{name: getattr(campaign, name) for name in READINGS},
         "language": campaign.language,
         "my_role": role,
         "share_token": campaign.share_token if role == Role.OWNER else None,
@@ -143,7 +145,9 @@ class CampaignDetailView(ApiView):
         tags=["campaigns"],
         description="The owner turns shared/public/hide_unlocked_content on or off, sets the "
         "language of the board pictures and the house rules (held_on_rewards_end_together, "
-        "world_capitals_allowed, world_capital_is_a_start); "
+        "world_capitals_allowed, world_capital_is_a_start and the other open points of the "
+        "rulebook: missiles_at_setup, bear_first_attack, bear_three_of_a_kind, "
+        "defence_dice_clamp, dice_order_after_modifiers, cancelled_scar_territory); "
         "new_share_link replaces the share token, so the old link stops working.",
     )
     def patch(self, request, campaign_id):
@@ -157,6 +161,7 @@ class CampaignDetailView(ApiView):
                 HOUSE_RULE,
                 CAPITALS_RULE,
                 CAPITAL_START_RULE,
+                *READINGS,
             }:
                 campaign = members.update_sharing(
                     campaign=current,
@@ -172,12 +177,13 @@ class CampaignDetailView(ApiView):
                 campaign = members.set_language(
                     campaign=campaign, language=data["language"], by=request.user
                 )
-            if set(data) & {HOUSE_RULE, CAPITALS_RULE, CAPITAL_START_RULE}:
+            if set(data) & {HOUSE_RULE, CAPITALS_RULE, CAPITAL_START_RULE, *READINGS}:
                 campaign = members.set_house_rules(
                     campaign=campaign,
                     held_on_rewards_end_together=data.get(HOUSE_RULE),
                     world_capitals_allowed=data.get(CAPITALS_RULE),
                     world_capital_is_a_start=data.get(CAPITAL_START_RULE),
+                    readings={name: data[name] for name in READINGS if name in data},
                     by=request.user,
                 )
         campaign.owner = current.owner

@@ -4,6 +4,7 @@ the dice, its fortification, the defender's starting HQ and the powers each fact
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
+from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
@@ -16,9 +17,35 @@ from legacy import odds
 HIDDEN_NAME = "(hidden by the campaign's owner)"
 
 
+# The open points a question without a campaign names itself (``/api/v1/odds/``); here the
+# campaign's settings decide them.
+READING_PARAMETERS = (
+    "resort",
+    "missile_six_is_natural",
+    "clamp_each",
+    "bear_first_roll_only",
+    "single_die_is_lower",
+)
+
+
+def refuse_readings(request) -> None:
+    given = [name for name in READING_PARAMETERS if name in request.query_params]
+    if given:
+        raise ValidationError(
+            {
+                name: [
+                    "The campaign's settings decide this reading of the rulebook; its owner "
+                    "changes them on the campaign (leave it out here)."
+                ]
+                for name in given
+            }
+        )
+
+
 class CampaignOddsView(ApiView):
     """Exact odds of one attack on a territory of this campaign, with the modifiers the campaign
-    keeps now (``/api/v1/odds/`` takes them as parameters instead)."""
+    keeps now and its readings of the rulebook's open points (``/api/v1/odds/`` takes them as
+    parameters instead; here they are refused)."""
 
     permission_classes = [AllowAny]
 
@@ -29,6 +56,7 @@ class CampaignOddsView(ApiView):
     )
     def get(self, request, campaign_id):
         access = campaign_access(request, campaign_id, Level.READ)
+        refuse_readings(request)
         q = read_query(CampaignOddsQuerySerializer, request)
         found = battle(
             access.campaign,

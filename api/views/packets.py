@@ -82,7 +82,9 @@ class PacketListView(ApiView):
         responses={201: PacketOpenedSerializer, **errors(*WRITE_ERRORS)},
         tags=["packets"],
         description="Open a sealed packet (one of the box's six, or one of the campaign's own "
-        "sealed components, by slug) and enter, in your own words, what it unlocked.",
+        "sealed components, by slug) and enter, in your own words, what it unlocked. A box "
+        "packet opens once its trigger has fired, or with earned_otherwise saying how the group "
+        "earned it another way.",
     )
     def post(self, request, campaign_id):
         access = campaign_access(request, campaign_id, Level.EDIT)
@@ -92,6 +94,7 @@ class PacketListView(ApiView):
             packet=data["packet"],
             unlocked=[dict(u) for u in data["unlocked"]],
             trigger=data["trigger"],
+            earned_otherwise=data["earned_otherwise"],
             by=request.user,
         )
         contents = UnlockedContent.objects.filter(opening=opening).select_related("opening")

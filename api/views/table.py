@@ -112,14 +112,21 @@ class MissilesEventView(_EventView):
     @_event_schema(
         MissilesEventSerializer,
         "Missiles a seat plays on one roll; three on one roll, from one player or several, open "
-        "Pocket 1. Name the roll's first entry to add to it.",
+        "Pocket 1. While the game's latest entry is a missile entry its roll is open and new "
+        "missiles join it by default; new_roll=true starts a roll of their own, roll names an "
+        "earlier roll's first entry.",
     )
     def post(self, request, campaign_id, number):
         return super().post(request, campaign_id, number)
 
     def record(self, game, data, by):
         return table.use_missiles(
-            game=game, count=data["count"], player=data["player"], roll=data.get("roll"), by=by
+            game=game,
+            count=data["count"],
+            player=data["player"],
+            roll=data.get("roll"),
+            new_roll=data.get("new_roll", False),
+            by=by,
         )
 
 

@@ -40,9 +40,10 @@ from campaigns.game.odds import rounds_up
 from campaigns.models import (
     Player,
 )
+from campaigns.services import campaign_world
 from legacy import board, rules
 from legacy.box import BASE_TRADE_CHART
-from legacy.selectors import trade_chart, world_as_of
+from legacy.selectors import trade_chart
 
 
 class WorldView(ApiView):
@@ -139,7 +140,7 @@ class LegalStartsView(ApiView):
         player = _roster_player(access, q.get("player"))
         hqs = _slugs(q["hqs"], "hqs")
         occupied = _slugs(q["occupied"], "occupied")
-        world = world_as_of(access.campaign.pk)
+        world = campaign_world(access.campaign)
         if q["joining"]:
             territories = rules.legal_joining_territories(
                 world,
@@ -180,7 +181,7 @@ class RecruitmentView(ApiView):
         q = read_query(RecruitmentQuerySerializer, request)
         player = _roster_player(access, q.get("player"))
         controlled = _slugs(q["controlled"], "controlled")
-        world = world_as_of(access.campaign.pk)
+        world = campaign_world(access.campaign)
         troops = rules.recruitment(
             world,
             player=player,

@@ -23,6 +23,7 @@ from campaigns.models import (
     Player,
     Seat,
 )
+from campaigns.vocabulary import READINGS
 from legacy import scar_effects
 from legacy.models import (
     MARK_MODELS,
@@ -127,6 +128,7 @@ CAMPAIGN = _Table(
         ("held_on_rewards_end_together", False),
         ("world_capitals_allowed", 1),
         ("world_capital_is_a_start", False),
+        *((name, reading.values[0]) for name, reading in READINGS.items()),
     ),
 )
 PLAYERS = _Table(Player)

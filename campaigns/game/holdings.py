@@ -188,6 +188,17 @@ def entry_of(event: GameEvent) -> Entry:
     return Entry(event.seq, event.kind, event.seat_id, event.data or {})
 
 
+def open_roll(game) -> int | None:
+    """The roll the table is adding missiles to: while the game's latest entry (not taken
+    back) is a missile entry, its roll stays open, and the next missiles join it unless the
+    table says they are on a new roll (so three players' missiles on one roll, entered one
+    after another, are one roll however they come in). Any other entry closes it."""
+    last = game.events.filter(voided=False).order_by("-seq").first()
+    if last is None or last.kind != EventKind.MISSILES:
+        return None
+    return roll_of(entry_of(last))
+
+
 # The entries that decide whether a seat is out of the war; nothing else moves ``out``.
 OUT_KINDS = (EventKind.ELIMINATED, EventKind.REJOINED)
 # The entries that move a seat's red stars or put it out: what decides whether the war is won.

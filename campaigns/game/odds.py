@@ -2,9 +2,11 @@
 
 ``legacy.odds`` takes modifiers; this reads them from the campaign: the territory's scar and
 that scar type's effect on the dice, its city's fortification and the boxes still unmarked,
-whether it is the defender's starting HQ, and the starting powers each faction holds now (a
-power not chosen before the first game, or destroyed since, does nothing). A fixed number of
-queries, whatever the number of games played.
+whether it is the defender's starting HQ, the starting powers each faction holds now (a
+power not chosen before the first game, or destroyed since, does nothing), and the campaign's
+readings of the open points that change the dice (re-sorting, the Bear's power (a) on the
+whole battle or its first roll, the Bear's three of a kind, clamping the defence dice). A
+fixed number of queries, whatever the number of games played.
 """
 
 from __future__ import annotations
@@ -15,6 +17,12 @@ from dataclasses import dataclass, field
 from campaigns.game.derived import campaign_factions
 from campaigns.models import Campaign, Seat
 from campaigns.services import cached_world
+from campaigns.vocabulary import (
+    BearFirstAttack,
+    BearThreeOfAKind,
+    DefenceDiceClamp,
+    DiceOrderAfterModifiers,
+)
 from legacy import scar_effects
 from legacy.box import FACTION_BY_SLUG, FORTIFICATION_BOXES
 from legacy.errors import RuleViolation
@@ -34,6 +42,17 @@ def held_powers(campaign_id: int) -> dict[str, frozenset[str]]:
         if starting and starting.power(code):
             held.setdefault(faction, set()).add(code)
     return {faction: frozenset(codes) for faction, codes in held.items()}
+
+
+def reading_modifiers(campaign: Campaign) -> dict[str, bool]:
+    """The campaign's readings of the rulebook's open points that change the dice, as the
+    keywords of ``legacy.odds.Modifiers`` (RULES.md section 9)."""
+    return {
+        "resort": campaign.dice_order_after_modifiers == DiceOrderAfterModifiers.RESORT,
+        "missile_six_is_natural": campaign.bear_three_of_a_kind == BearThreeOfAKind.AS_ROLLED,
+        "clamp_each": campaign.defence_dice_clamp == DefenceDiceClamp.CLAMP_EACH,
+        "bear_first_roll_only": campaign.bear_first_attack == BearFirstAttack.FIRST_ROLL,
+    }
 
 
 def holds(powers: Mapping[str, frozenset[str]], faction: str | None, code: str) -> bool:
@@ -146,6 +165,7 @@ def battle(
         "mechaniker_double_six": defender == MECHANIKER and holds(powers, defender, "b"),
         "bear_lower_die": attacker == BEAR and bear_first_attack and holds(powers, attacker, "a"),
         "bear_three_of_a_kind": attacker == BEAR and holds(powers, attacker, "b"),
+        **reading_modifiers(campaign),
     }
     return Battle(
         territory=territory,

@@ -207,9 +207,15 @@ def open_packet(
     packet: str,
     unlocked: Sequence[Unlock | Mapping] = (),
     trigger: str = "",
+    earned_otherwise: str = "",
     by=None,
 ) -> PacketOpening:
-    """Open a sealed packet and enter, in the group's words, what it unlocked."""
+    """Open a sealed packet and enter, in the group's words, what it unlocked.
+
+    One of the box's packets opens once its trigger has fired ("do not open them until you
+    have earned the right"), unless the group says how it earned it another way
+    (``earned_otherwise``, kept in the audit trail). The campaign's own sealed components
+    open when the group says so."""
     campaign = lock_campaign(campaign)
     # One of the box's six, or a sealed component of the campaign's own (``game.sealed``).
     known = PACKET_BY_SLUG.get(packet)
@@ -228,6 +234,21 @@ def open_packet(
             rule="packet-opened-once",
             conflict=True,
         )
+    reason = (earned_otherwise or "").strip()[:200]
+    if known is not None and packet not in rules.packets_triggered(
+        trigger_facts(campaign.pk, campaign)
+    ):
+        if not reason:
+            raise RuleViolation(
+                f"{known.name} is not earned yet. Its trigger has not fired: {known.trigger} "
+                "Do not open it until you have earned the right; if your group earned it "
+                "another way, say how.",
+                rule="packet-not-earned",
+                field="earned_otherwise",
+                conflict=True,
+            )
+    else:
+        reason = ""  # earned by its trigger (or the group's own component): nothing to explain
     items = _unlocks(unlocked)
     game = campaign.games.order_by("-number").first()
     number = game.number if game else 0
@@ -290,5 +311,6 @@ def open_packet(
         AuditAction.PACKET_OPENED,
         packet=packet,
         items=len(items),
+        **({"earned_otherwise": reason} if reason else {}),
     )
     return opening

@@ -15,13 +15,12 @@ from django.utils import timezone
 
 from campaigns.game.common import locked_game, move_to, seat_of
 from campaigns.game.derived import campaign_factions, scar_cards_available
-from campaigns.models import Campaign, Game, GameStatus, Player, Seat
-from campaigns.services import audit, lock_campaign
-from campaigns.vocabulary import AuditAction
+from campaigns.models import Campaign, Game, GameStatus, Player, Result, Seat
+from campaigns.services import audit, campaign_world, lock_campaign
+from campaigns.vocabulary import AuditAction, MissilesAtSetup
 from legacy import board, rules
 from legacy.errors import RuleViolation
 from legacy.models import MARK_MODELS
-from legacy.selectors import world_as_of
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 5
 
@@ -104,6 +103,24 @@ def check_seats(campaign: Campaign, plans: Sequence[SeatPlan], world) -> dict[in
 
 
 @transaction.atomic
+def starting_earned(campaign: Campaign, world, *, before_game: int | None = None):
+    """player id -> what that player starts with, by the campaign's reading of the missiles at
+    setup: a missile per signature on ``world``'s board, or a missile per game won before
+    ``before_game`` (every finished game when None)."""
+    signatures = world.signature_counts()
+    if campaign.missiles_at_setup != MissilesAtSetup.PER_GAME_WON:
+        return lambda player: rules.starting_tokens(signatures.get(player, 0))
+    won = Seat.objects.filter(game__campaign=campaign, result=Result.WON)
+    if before_game is not None:
+        won = won.filter(game__number__lt=before_game)
+    wins: dict[int, int] = {}
+    for player in won.values_list("player_id", flat=True):
+        wins[player] = wins.get(player, 0) + 1
+    return lambda player: rules.starting_tokens(
+        signatures.get(player, 0), games_won=wins.get(player, 0)
+    )
+
+
 def setup_game(
     *,
     campaign: Campaign,
@@ -113,8 +130,9 @@ def setup_game(
 ) -> Game:
     """Set up the next game: seats in seating order, each with a faction and a legal HQ.
 
-    Records what each player starts with (a red star, or a missile per signature) and whether
-    scar cards are dealt this game.
+    Records what each player starts with (a red star, or a missile per signature or per game
+    won, as the campaign reads the rulebook) and whether scar cards are dealt this game. Game
+    16 and later wait for the world to be named (at the end of game 15).
     """
     campaign = lock_campaign(campaign)
     if campaign.prepared_at is None:
@@ -137,10 +155,17 @@ def setup_game(
             rule="player-count",
             field="seats",
         )
-    world = world_as_of(campaign.pk)
+    world = campaign_world(campaign)
+    last = campaign.games.aggregate(n=Max("number"))["n"] or 0
+    if not rules.world_named_before(last + 1, world.world_name):
+        raise RuleViolation(
+            f"Name the world first: it is named at the end of game {last}, before game "
+            f"{last + 1} is set up.",
+            rule="world-not-named",
+            conflict=True,
+        )
     check_seats(campaign, plans, world)
 
-    last = campaign.games.aggregate(n=Max("number"))["n"] or 0
     dealt = rules.scar_cards_dealt(available=scar_cards_available(campaign.pk), players=len(plans))
     game = Game.objects.create(
         campaign=campaign,
@@ -148,7 +173,7 @@ def setup_game(
         played_on=played_on or timezone.localdate(),
         scar_cards_dealt=dealt,
     )
-    signatures = world.signature_counts()
+    earned = starting_earned(campaign, world)
     Seat.objects.bulk_create(
         Seat(
             game=game,
@@ -161,7 +186,7 @@ def setup_game(
             scar_card=dealt,
         )
         for i, plan in enumerate(plans, start=1)
-        for tokens in [rules.starting_tokens(signatures.get(plan.player, 0))]
+        for tokens in [earned(plan.player)]
     )
     audit(
         campaign,
@@ -297,12 +322,12 @@ def fix_seat(
         for s in seats
     ]
     # The board the game started on: everything marked up to the end of the game before it.
-    world = world_as_of(campaign.pk, game.number - 1)
+    world = campaign_world(campaign, game.number - 1)
     roster = check_seats(campaign, plans, world)
     factions = campaign_factions(campaign.pk)
     before = _seat_words(seat, factions)
     if changes["player"] != seat.player_id:
-        tokens = rules.starting_tokens(world.signature_counts().get(changes["player"], 0))
+        tokens = starting_earned(campaign, world, before_game=game.number)(changes["player"])
         seat.red_stars, seat.missiles = tokens.red_stars, tokens.missiles
     seat.player = roster[changes["player"]]
     seat.faction = changes["faction"]

@@ -30,6 +30,7 @@ from campaigns.game.holdings import (
     coin_pile_winner,
     entry_of,
     holdings_of,
+    open_roll,
     roll_of,
 )
 from campaigns.game.packets import packets_due, packets_to_open, trigger_facts
@@ -142,7 +143,7 @@ def place_scar(
     in_the_war(seat, replayed, "scar")
     reason = (reason or "").strip()
     holder = None
-    if seat is not None and not without_card and game.scar_cards_dealt:
+    if seat is not None and game.scar_cards_dealt:
         held = replayed.holdings[seat.pk]
         holder = table_rules.ScarCardHolder(seat.player.name, held.scar_cards, held.scar_card_kind)
     table_rules.scar_card_played(
@@ -180,13 +181,28 @@ def place_scar(
 
 @entry_service
 def use_missiles(
-    *, game: Game, count: int, player: int, roll: int | None = None, by=None
+    *,
+    game: Game,
+    count: int,
+    player: int,
+    roll: int | None = None,
+    new_roll: bool = False,
+    by=None,
 ) -> EventResult:
-    """Missiles a seat plays on one roll. ``roll`` is the entry that began the roll, when other
-    players' missiles are on it already: the third missile on one roll, from one player or
-    several, opens Pocket 1."""
+    """Missiles a seat plays on one roll: the third missile on one roll, from one player or
+    several, opens Pocket 1. ``roll`` is the entry that began the roll, when others' missiles
+    are on it already; left out, the missiles join the open roll (``open_roll``: the latest
+    entry is a missile entry) unless ``new_roll`` says they are on a roll of their own."""
     campaign, game = locked_game(game, marks=False)
     require_in_progress(game)
+    if roll is not None and new_roll:
+        raise RuleViolation(
+            "Missiles are either on the roll named or on a new roll, not both.",
+            rule="missile-roll",
+            field="new_roll",
+        )
+    if roll is None and not new_roll:
+        roll = open_roll(game)
     table_rules.missiles_count(count)
     seats = seats_of(game)
     seats, replayed = at_war(game, seats, holdings_of(game, seats=seats))

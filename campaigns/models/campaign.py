@@ -15,7 +15,16 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.vocabulary import PictureLanguage, Role
+from campaigns.vocabulary import (
+    BearFirstAttack,
+    BearThreeOfAKind,
+    CancelledScarTerritory,
+    DefenceDiceClamp,
+    DiceOrderAfterModifiers,
+    MissilesAtSetup,
+    PictureLanguage,
+    Role,
+)
 
 
 def new_share_token() -> str:
@@ -70,6 +79,42 @@ class Campaign(models.Model):
             "A World Capital is a legal start for its founder, as a major city they founded is "
             "(the rulebook says it is not)."
         ),
+    )
+    missiles_at_setup = models.CharField(
+        max_length=20,
+        choices=MissilesAtSetup.choices,
+        default=MissilesAtSetup.PER_SIGNATURE,
+        help_text="Missiles a player who signed takes before a game.",
+    )
+    bear_first_attack = models.CharField(
+        max_length=20,
+        choices=BearFirstAttack.choices,
+        default=BearFirstAttack.WHOLE_BATTLE,
+        help_text="How long the Enclave of the Bear's power (a) lasts.",
+    )
+    bear_three_of_a_kind = models.CharField(
+        max_length=20,
+        choices=BearThreeOfAKind.choices,
+        default=BearThreeOfAKind.NATURAL_ONLY,
+        help_text="Which dice make the Enclave of the Bear's three of a kind.",
+    )
+    defence_dice_clamp = models.CharField(
+        max_length=20,
+        choices=DefenceDiceClamp.choices,
+        default=DefenceDiceClamp.ADD_THEN_CLAMP,
+        help_text="How a defence die's modifiers meet the limits 1 and 6.",
+    )
+    dice_order_after_modifiers = models.CharField(
+        max_length=20,
+        choices=DiceOrderAfterModifiers.choices,
+        default=DiceOrderAfterModifiers.RESORT,
+        help_text="Whether dice are sorted again after modifiers and missiles.",
+    )
+    cancelled_scar_territory = models.CharField(
+        max_length=20,
+        choices=CancelledScarTerritory.choices,
+        default=CancelledScarTerritory.UNMARKED,
+        help_text="Whether a territory whose scar was cancelled counts as marked.",
     )
     language = models.CharField(
         max_length=5,

@@ -54,7 +54,10 @@ Modelling decisions (the rules leave these open; most are settings on ``Modifier
 * Defence modifiers add up on each die and the total is clamped to 1..6 once: Bunker +1 and
   Ammo Shortage -1 on the highest die, fortification +1 on every defence die, the Bear's -1 on
   the lower die. "Highest" and "lower" are decided on the natural dice. Each modifier counts at
-  most once per die, so a Die Mechaniker HQ in a fortified city is fortified once.
+  most once per die, so a Die Mechaniker HQ in a fortified city is fortified once. With
+  ``clamp_each=True`` the die is clamped after each modifier instead, taken in the order: the
+  territory's scar, the fortification, the Bear's power (so a fortified 6 with the Bear's -1
+  is a 5, not a 6).
 * A scar's effect on the dice (``scar_effect``, a code of ``legacy.scar_effects``: +1 or -1 to
   the defender's highest die, to both defence dice or to the attacker's highest die, or none)
   follows the same convention on every die it touches: it adds up with the other modifiers and
@@ -64,6 +67,10 @@ Modelling decisions (the rules leave these open; most are settings on ``Modifier
   missile turned into a 6 is never modified (a missile's 6 is unmodifiable), so a missile on
   the highest die of a -1 scar gets a 6 and the scar touches no other die. The Bear's
   three-of-a-kind looks at the dice as rolled (with missiles as set below), not as modified.
+* ``bear_first_roll_only=True``: the Bear's power (a) counts on the battle's first roll only.
+  ``battle_odds`` works out every way that roll falls (missiles on it chosen by the chance from
+  where it leaves the battle) and the rest of the battle without the power; the questions over
+  many battles (tables, troops or missiles needed, chains) refuse it.
 * With one defence die, that die is also the "lower" die for the Bear's power (a); set
   ``single_die_is_lower=False`` to apply it only when the defender rolls two dice.
 * ``resort=True`` (default): after modifiers and missiles both sides' dice are sorted again

@@ -5,7 +5,7 @@ for a chance, and a chain of attacks.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -26,6 +26,7 @@ from legacy.odds.inputs import (
     _modifiers,
 )
 from legacy.odds.plain import _plain_table
+from legacy.odds.rolls import _CONQUER, _HALT, _kernel
 
 # --- Answers -----------------------------------------------------------------------------------
 
@@ -67,6 +68,8 @@ def battle_odds(
     missiles = _check_missiles(missiles)
     stop_at = _check_stop_at(stop_at, attackers)
     _check_missile_work(attackers, defenders, mods, missiles)
+    if mods.bear_lower_die and mods.bear_first_roll_only:
+        return _bear_first_roll_only(attackers, defenders, missiles, stop_at, mods)
     engine = _Engine(mods, attackers, defenders, missiles, stop_at)
     values = engine.backward("column", keep_all=True)[1] if missiles else None
     ends = engine.forward(attackers, defenders, values)
@@ -92,6 +95,89 @@ def battle_odds(
     )
 
 
+def _bear_first_roll_only(
+    attackers: int, defenders: int, missiles: int, stop_at: int, mods: Modifiers
+) -> BattleOdds:
+    """A battle whose first roll has the Bear's power (a) and the rest not: every way the first
+    roll falls (with the best use of missiles on it, judged by the chance from where it
+    leaves the battle), then the rest of the battle from there, exactly."""
+    attack_dice, defence_dice = min(3, attackers - 1), min(2, defenders)
+    kernel = _kernel(
+        attack_dice, defence_dice, mods._rules(mods.fortification_active), min(missiles, 3)
+    )
+    boxes = mods.fortification_boxes
+    if attack_dice == 3 and mods.fortified and not mods.mechaniker_hq and boxes > 0:
+        boxes -= 1  # the first roll, made with 3 dice, marks a box
+    rest = replace(
+        mods, bear_lower_die=False, bear_first_roll_only=False, fortification_boxes=boxes
+    )
+    after: dict[tuple[int, int, int], BattleOdds] = {}
+
+    def outcome(option) -> tuple[float, BattleOdds | None, int, int]:
+        """(chance of conquest, the rest of the battle or None when it ends here, attackers
+        and defenders left)."""
+        spent, kind, la, ld = option
+        a, d = attackers - la, defenders - ld
+        if kind == _CONQUER or d == 0:
+            return 1.0, None, a, 0
+        if kind == _HALT or a <= stop_at:
+            return 0.0, None, a, d
+        key = (a, d, missiles - spent)
+        if key not in after:
+            after[key] = battle_odds(a, d, missiles=missiles - spent, stop_at=stop_at, **_kw(rest))
+        return after[key].p_conquer, after[key], a, d
+
+    conquer = outright = halted = used = 0.0
+    attackers_left: dict[int, float] = {}
+    defenders_left: dict[int, float] = {}
+    for p, options in kernel.classes:
+        usable = [o for o in options if o[0] <= missiles]
+        best = max(usable, key=lambda o: (outcome(o)[0], -o[0]))  # ties: fewer missiles
+        value, later, a, d = outcome(best)
+        used += p * best[0]
+        if later is None:
+            conquer += p * value
+            outright += p * (best[1] == _CONQUER)
+            halted += p * (best[1] == _HALT and d > 0)
+            attackers_left[a] = attackers_left.get(a, 0.0) + p
+            defenders_left[d] = defenders_left.get(d, 0.0) + p
+            continue
+        conquer += p * later.p_conquer
+        outright += p * later.p_conquered_outright
+        halted += p * later.p_halted
+        used += p * later.expected_missiles_used
+        for k, q in later.attackers_left.items():
+            attackers_left[k] = attackers_left.get(k, 0.0) + p * q
+        for k, q in later.defenders_left.items():
+            defenders_left[k] = defenders_left.get(k, 0.0) + p * q
+    return BattleOdds(
+        attackers=attackers,
+        defenders=defenders,
+        missiles=missiles,
+        modifiers=mods,
+        p_conquer=conquer,
+        attackers_left=MappingProxyType(dict(sorted(attackers_left.items()))),
+        defenders_left=MappingProxyType(dict(sorted(defenders_left.items()))),
+        expected_attacker_losses=attackers - sum(k * q for k, q in attackers_left.items()),
+        expected_defender_losses=defenders - sum(k * q for k, q in defenders_left.items()),
+        expected_missiles_used=used,
+        p_conquered_outright=outright,
+        p_halted=halted,
+    )
+
+
+def _kw(mods: Modifiers) -> dict[str, Any]:
+    return {f.name: getattr(mods, f.name) for f in fields(mods)}
+
+
+def _whole_battle_only(mods: Modifiers) -> None:
+    if mods.bear_lower_die and mods.bear_first_roll_only:
+        raise OddsInputError(
+            "With the Bear's power (a) on the first roll only, ask for the odds of one battle.",
+            "bear_first_roll_only",
+        )
+
+
 def odds_table(
     max_attackers: int,
     max_defenders: int,
@@ -108,6 +194,7 @@ def odds_table(
     the meaningless row and column 0 hold NaN.
     """
     mods = _modifiers(modifiers)
+    _whole_battle_only(mods)
     max_attackers = _check_attackers(max_attackers, MAX_TABLE_TROOPS, "max_attackers")
     max_defenders = _check_defenders(max_defenders, MAX_TABLE_TROOPS, "max_defenders")
     missiles = _check_missiles(missiles)
@@ -136,6 +223,7 @@ def troops_needed(
     (0 < target < 1) of taking ``defenders`` defenders, or None if even ``max_attackers`` do
     not."""
     mods = _modifiers(modifiers)
+    _whole_battle_only(mods)
     defenders = _check_defenders(defenders, MAX_BATTLE_TROOPS)
     target = _check_target(target)
     missiles = _check_missiles(missiles)
@@ -166,6 +254,7 @@ def missiles_needed(
     """The fewest missiles that give at least a ``target`` chance of conquest (used as well as
     possible), or None if even ``max_missiles`` do not."""
     mods = _modifiers(modifiers)
+    _whole_battle_only(mods)
     attackers = _check_attackers(attackers, MAX_BATTLE_TROOPS)
     defenders = _check_defenders(defenders, MAX_BATTLE_TROOPS)
     target = _check_target(target)
@@ -212,6 +301,8 @@ def chain_odds(
             )
         else:
             links.append((_check_defenders(item, MAX_BATTLE_TROOPS, field), Modifiers()))
+    for _, link in links:
+        _whole_battle_only(link)
     if attackers - len(links) < 1:
         return 0.0  # every conquest leaves one troop behind
     # Work backwards from the last territory: the value of a conquest is the chance of taking

@@ -57,8 +57,9 @@ class Modifiers:
     city) with ``fortification_boxes`` still unmarked. Defender's powers: ``mechaniker_hq`` (Die
     Mechaniker defending its starting HQ, always fortified) and ``mechaniker_double_six``.
     Attacker's powers: ``bear_lower_die`` and ``bear_three_of_a_kind`` (Enclave of the Bear).
-    Settings: ``resort``, ``missile_six_is_natural`` and ``single_die_is_lower`` (see the module
-    notes).
+    Settings: ``resort``, ``missile_six_is_natural``, ``single_die_is_lower``, ``clamp_each``
+    and ``bear_first_roll_only`` (the Bear's power (a) on the battle's first roll only; see the
+    module notes).
     """
 
     bunker: bool = False
@@ -73,6 +74,8 @@ class Modifiers:
     resort: bool = True
     missile_six_is_natural: bool = False
     single_die_is_lower: bool = True
+    clamp_each: bool = False
+    bear_first_roll_only: bool = False
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -151,6 +154,7 @@ class Modifiers:
             mechaniker_double_six=self.mechaniker_double_six,
             resort=self.resort,
             missile_six_is_natural=self.missile_six_is_natural,
+            clamp_each=self.clamp_each,
         )
 
 
@@ -252,3 +256,4 @@ class _RollRules(NamedTuple):
     mechaniker_double_six: bool
     resort: bool
     missile_six_is_natural: bool
+    clamp_each: bool  # defence dice clamped to 1..6 after each modifier, not once at the end

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from legacy import scar_effects
 from legacy.odds.inputs import OddsInputError, _modifiers, _whole_number
 
 if TYPE_CHECKING:
@@ -31,15 +32,18 @@ def _defence_values(natural: tuple[int, ...], rules: _RollRules) -> list[int]:
     last = len(natural) - 1
     values = []
     for i, die in enumerate(natural):
-        change = rules.defence_dice
-        if rules.fortified:
-            change += 1
+        # The territory's scars first, then the fortification, then the Bear's power: the
+        # order matters only when the campaign clamps after each modifier.
+        changes = [rules.defence_dice]
         if i == 0:
-            change += rules.defender_highest
+            changes.append(rules.defender_highest)
+        if rules.fortified:
+            changes.append(1)
         if rules.bear_lower_die and i == last and (last > 0 or rules.single_die_is_lower):
-            change -= 1
-        # Modifiers add up first and the total is clamped once, so +1 and -1 on a 6 leave a 6.
-        values.append(min(6, max(1, die + change)))
+            changes.append(-1)
+        values.append(
+            scar_effects.modified_die(die, [c for c in changes if c], clamp_each=rules.clamp_each)
+        )
     if rules.resort:
         values.sort(reverse=True)
     return values

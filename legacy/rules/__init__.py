@@ -50,6 +50,7 @@ from legacy.rules.starting import (
     start_reason,
     starting_refusal,
     starting_tokens,
+    world_named_before,
 )
 from legacy.rules.troops import (
     continent_bonus,
@@ -73,6 +74,7 @@ __all__ = [
     "legal_joining_territories",
     "StartingTokens",
     "starting_tokens",
+    "world_named_before",
     "scar_cards_dealt",
     "check_first_game_coins",
     "gettext_noop",

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from legacy import board
-from legacy.box import CAPITAL_CITY, FIRST_GAME_MAX_COINS, MAJOR_CITY
+from legacy.box import CAMPAIGN_GAMES, CAPITAL_CITY, FIRST_GAME_MAX_COINS, MAJOR_CITY
 from legacy.errors import RuleViolation
 from legacy.world import World
 
@@ -94,7 +94,7 @@ def start_reason(
     )
     own_city = city is not None and player is not None and city.founder == player
     own_major_city = city is not None and own_city and (city.kind == MAJOR_CITY or capital_starts)
-    if state.marked and not own_major_city:
+    if world.is_marked(territory) and not own_major_city:
         if own_city and city is not None and city.kind == CAPITAL_CITY:
             return Reason("own-capital", territory, city=city.name)
         if city is not None and city.kind == CAPITAL_CITY:
@@ -183,12 +183,21 @@ class StartingTokens:
     missiles: int
 
 
-def starting_tokens(signatures: int) -> StartingTokens:
+def starting_tokens(signatures: int, *, games_won: int | None = None) -> StartingTokens:
     """What a player takes before a game: a red star if they never signed, else a missile per
-    signature."""
-    if signatures < 0:
-        raise ValueError("signatures cannot be negative")
-    return StartingTokens(red_stars=0, missiles=signatures) if signatures else StartingTokens(1, 0)
+    signature (the setup text). With ``games_won`` given, the campaign reads the components
+    text instead: a missile per game won, and a red star for a player who never won (the two
+    differ after game 15, when winners no longer sign)."""
+    earned = signatures if games_won is None else games_won
+    if earned < 0:
+        raise ValueError("signatures and games won cannot be negative")
+    return StartingTokens(red_stars=0, missiles=earned) if earned else StartingTokens(1, 0)
+
+
+def world_named_before(next_game: int, world_name: str | None) -> bool:
+    """Games after the campaign's last (game 15) are played in a named world: the world is
+    named at the end of game 15, so game 16 waits for it."""
+    return next_game <= CAMPAIGN_GAMES or bool(world_name)
 
 
 def scar_cards_dealt(*, available: int, players: int) -> bool:

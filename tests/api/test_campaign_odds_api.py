@@ -12,6 +12,7 @@ from legacy.models import FactionPower, ScarKind
 from legacy.odds import battle_odds
 from tests.support.api import client_for
 from tests.support.dice_by_hand import conquest
+from tests.support.games import EARNED_ANOTHER_WAY
 
 pytestmark = pytest.mark.django_db
 
@@ -26,6 +27,7 @@ def unlock_quicksand(campaign, owner, effect=scar_effects.DEFENCE_DICE_DOWN):
         f"/api/v1/campaigns/{campaign.pk}/packets/",
         {
             "packet": "pocket-1",
+            "earned_otherwise": EARNED_ANOTHER_WAY,
             "unlocked": [
                 {"kind": "scar-type", "title": "Quicksand", "cards": 2, "dice_effect": effect}
             ],
@@ -229,6 +231,7 @@ def test_a_packet_with_an_unknown_effect_on_the_dice_is_refused_and_nothing_is_w
         f"/api/v1/campaigns/{history.pk}/packets/",
         {
             "packet": "pocket-1",
+            "earned_otherwise": EARNED_ANOTHER_WAY,
             "unlocked": [{"kind": "scar-type", "title": "Mud", "dice_effect": "plus-seven"}],
         },
         format="json",
@@ -236,6 +239,7 @@ def test_a_packet_with_an_unknown_effect_on_the_dice_is_refused_and_nothing_is_w
     assert response.status_code == 400
     with pytest.raises(RuleViolation) as refused:
         open_packet(
+            earned_otherwise=EARNED_ANOTHER_WAY,
             campaign=history,
             packet="pocket-1",
             unlocked=[{"kind": "scar-type", "title": "Mud", "dice_effect": "plus-seven"}],

@@ -6,6 +6,7 @@ import pytest
 from campaigns.game.packets import open_packet
 from legacy.models import City, DeckCard
 from tests.support.api import client_for
+from tests.support.games import EARNED_ANOTHER_WAY
 
 pytestmark = pytest.mark.django_db
 
@@ -17,7 +18,9 @@ CARDS = [
 
 @pytest.fixture
 def decked(history):
-    open_packet(campaign=history, packet="pack-2", unlocked=CARDS)
+    open_packet(
+        earned_otherwise=EARNED_ANOTHER_WAY, campaign=history, packet="pack-2", unlocked=CARDS
+    )
     return history
 
 
@@ -111,7 +114,10 @@ def test_a_world_capital_is_founded_over_the_api_and_the_house_rule_caps_them(cr
     assert locked.status_code == 409
     assert locked.json()["error"]["rule"] == "world-capital-locked"
     open_packet(
-        campaign=crew, packet="pack-3", unlocked=[{"kind": "world-capital", "title": "Ours"}]
+        earned_otherwise=EARNED_ANOTHER_WAY,
+        campaign=crew,
+        packet="pack-3",
+        unlocked=[{"kind": "world-capital", "title": "Ours"}],
     )
     founded = api.post(
         base + "world-capitals/",

@@ -6,7 +6,7 @@ import pytest
 
 from campaigns.game.packets import open_packet
 from tests.support.api import client_for
-from tests.support.games import seats
+from tests.support.games import EARNED_ANOTHER_WAY, seats
 
 pytestmark = pytest.mark.django_db
 
@@ -21,6 +21,7 @@ def base(campaign) -> str:
 def unlocked(history, owner):
     """Game 1 finished, game 2 being played; Pack 1 opened with a faction and a yellow scar."""
     open_packet(
+        earned_otherwise=EARNED_ANOTHER_WAY,
         campaign=history,
         packet="pack-1",
         unlocked=[

@@ -325,3 +325,25 @@ def test_a_scar_in_a_game_without_scar_cards_is_refused_over_the_api(history, ow
     )
     assert response.status_code == 400
     assert response.json()["error"]["rule"] == "no-scar-cards-this-game"
+
+
+def test_missiles_over_the_api_join_the_open_roll_unless_they_are_on_a_new_one(
+    history, owner, players
+):
+    api = client_for(owner)
+    base = f"/api/v1/campaigns/{history.pk}/games/2/events/missiles/"
+    ada, boris = players["Ada"].pk, players["Boris"].pk
+    give(history.games.get(number=2), players["Boris"], missiles=3)
+    first = api.post(base, {"count": 1, "player": ada}, format="json").json()
+    apart = api.post(base, {"count": 1, "player": boris, "new_roll": True}, format="json").json()
+    assert apart["event"]["data"]["roll"] == apart["event"]["seq"] != first["event"]["seq"]
+    joined = api.post(base, {"count": 2, "player": boris}, format="json")
+    assert joined.status_code == 201, joined.json()
+    assert joined.json()["event"]["data"]["roll"] == apart["event"]["seq"]
+    assert "pocket-1" in joined.json()["packets_to_open"]
+    both = api.post(
+        base,
+        {"count": 1, "player": ada, "roll": first["event"]["seq"], "new_roll": True},
+        format="json",
+    )
+    assert both.status_code == 400 and "new_roll" in both.json()["error"]["fields"]

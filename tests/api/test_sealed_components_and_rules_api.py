@@ -12,6 +12,7 @@ from campaigns.game.packets import open_packet
 from campaigns.models import Campaign, Game, GameStatus
 from legacy.models import PacketOpening, RuleSticker, SealedComponent
 from tests.support.api import client_for
+from tests.support.games import EARNED_ANOTHER_WAY
 
 pytestmark = pytest.mark.django_db
 
@@ -87,7 +88,7 @@ def test_a_mistaken_component_is_deleted_and_an_opened_one_voided_over_the_api(c
     assert client.delete(api(crew, f"packets/components/{mistake.pk}/")).status_code == 204
     assert client.get(api(crew, f"packets/components/{mistake.pk}/")).status_code == 404
     opened = sealed.add_component(campaign=crew, name="Blue Tin", trigger="x", by=owner)
-    open_packet(campaign=crew, packet="blue-tin", by=owner)
+    open_packet(earned_otherwise=EARNED_ANOTHER_WAY, campaign=crew, packet="blue-tin", by=owner)
     refused = client.delete(api(crew, f"packets/components/{opened.pk}/"))
     assert refused.status_code == 409 and refused.json()["error"]["rule"] == "component-opened"
     voided = client.post(
@@ -158,7 +159,7 @@ def test_a_sticker_is_added_and_voided_and_the_setting_links_to_it(crew, owner):
 def test_readers_of_a_hiding_campaign_get_placeholders_not_the_groups_words(crew, owner, viewer):
     Campaign.objects.filter(pk=crew.pk).update(hide_unlocked_content=True)
     sealed.add_component(campaign=crew, name="Green Tin", trigger="Moonrise.", by=owner)
-    open_packet(campaign=crew, packet="green-tin", by=owner)
+    open_packet(earned_otherwise=EARNED_ANOTHER_WAY, campaign=crew, packet="green-tin", by=owner)
     rulebook.add_sticker(
         campaign=crew,
         section="scars",
@@ -219,7 +220,9 @@ def test_the_rulebook_reads_cost_the_same_with_one_sticker_per_game_or_many(crew
         for g in range(start, start + n):
             games(crew, g)
             box = sealed.add_component(campaign=crew, name=f"Tin {g}", trigger="x", by=owner)
-            open_packet(campaign=crew, packet=box.slug, by=owner)
+            open_packet(
+                earned_otherwise=EARNED_ANOTHER_WAY, campaign=crew, packet=box.slug, by=owner
+            )
             rulebook.add_sticker(
                 campaign=crew,
                 section="scars",

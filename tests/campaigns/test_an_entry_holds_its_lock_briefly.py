@@ -9,6 +9,7 @@ from django.test.utils import CaptureQueriesContext
 
 from campaigns.game.packets import open_packet
 from campaigns.game.table import buy_red_star, eliminate_faction
+from tests.support.games import EARNED_ANOTHER_WAY
 
 pytestmark = pytest.mark.django_db
 
@@ -29,5 +30,5 @@ def test_an_elimination_says_pack_two_must_open_and_keeps_saying_it_once_it_is_o
     game, players, prepared_campaign
 ):
     result = eliminate_faction(game=game, player=players["Chloe"].pk, can_rejoin=False)
-    open_packet(campaign=prepared_campaign, packet="pack-2")
+    open_packet(earned_otherwise=EARNED_ANOTHER_WAY, campaign=prepared_campaign, packet="pack-2")
     assert result.packets_to_open == ["pack-2"]  # what the entry made due, read as it was made

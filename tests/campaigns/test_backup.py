@@ -64,6 +64,7 @@ from legacy.models import (
     UnlockedContent,
 )
 from legacy.selectors import world_as_of
+from tests.support.games import EARNED_ANOTHER_WAY
 from tests.support.season import AFTERWORD, HARBOUR, Table, play_season
 
 pytestmark = pytest.mark.django_db
@@ -92,6 +93,7 @@ def finish_the_season(table: Table) -> Table:
     # The group's own sealed components and the rule stickers pasted into the rulebook.
     tin = sealed.add_component(campaign=campaign, name="Green Tin", trigger="Moonrise.", by=owner)
     open_packet(
+        earned_otherwise=EARNED_ANOTHER_WAY,
         campaign=campaign,
         packet=tin.slug,
         unlocked=[{"kind": "rule", "title": "A lantern rule"}],

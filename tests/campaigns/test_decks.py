@@ -17,7 +17,7 @@ from campaigns.game.table import void_event
 from campaigns.models import EventKind
 from legacy.errors import RuleViolation
 from legacy.models import DeckCard
-from tests.support.games import start
+from tests.support.games import EARNED_ANOTHER_WAY, start
 
 pytestmark = pytest.mark.django_db
 
@@ -25,6 +25,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def game(prepared_campaign, players):
     open_packet(
+        earned_otherwise=EARNED_ANOTHER_WAY,
         campaign=prepared_campaign,
         packet="pack-2",
         unlocked=[

@@ -13,6 +13,7 @@ from campaigns.game.setup import setup_game, start_game
 from campaigns.game.table import place_mark, void_event
 from campaigns.models import EventMark, GameEvent
 from legacy.models import OtherMark
+from tests.support.games import EARNED_ANOTHER_WAY
 
 pytestmark = pytest.mark.django_db
 
@@ -20,6 +21,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def game(prepared_campaign, players):
     open_packet(
+        earned_otherwise=EARNED_ANOTHER_WAY,
         campaign=prepared_campaign,
         packet="pack-1",
         unlocked=[{"kind": "mark-kind", "title": "Beacon"}],

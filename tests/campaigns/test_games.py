@@ -25,7 +25,7 @@ from legacy import finish_rules
 from legacy.errors import RuleViolation
 from legacy.models import MARK_MODELS, City, CoinSticker, ScarKind, Signature
 from legacy.selectors import world_as_of
-from tests.support.games import FACTIONS, HQS, finish, give, seat
+from tests.support.games import EARNED_ANOTHER_WAY, FACTIONS, HQS, finish, give, seat
 
 pytestmark = pytest.mark.django_db
 
@@ -311,7 +311,41 @@ def test_missiles_on_different_rolls_do_not_add_up(game, trio):
     give(game, ada, missiles=1)
     give(game, boris, missiles=2)
     use_missiles(game=game, count=1, player=ada.pk)
-    assert use_missiles(game=game, count=2, player=boris.pk).packets_to_open == []
+    second = use_missiles(game=game, count=2, player=boris.pk, new_roll=True)
+    assert second.packets_to_open == []
+
+
+def test_three_players_missiles_entered_one_after_another_are_one_roll_and_open_pocket_one(
+    game, trio
+):
+    ada, boris, chloe = trio
+    for player in trio:
+        give(game, player, missiles=1)
+    first = use_missiles(game=game, count=1, player=ada.pk)
+    assert use_missiles(game=game, count=1, player=boris.pk).packets_to_open == []
+    third = use_missiles(game=game, count=1, player=chloe.pk)
+    assert third.packets_to_open == ["pocket-1"]
+    assert third.event.data["roll"] == first.event.seq
+
+
+def test_another_entry_closes_the_open_roll(game, trio):
+    ada, boris, _ = trio
+    give(game, ada, missiles=2)
+    give(game, boris, missiles=1)
+    first = use_missiles(game=game, count=2, player=ada.pk)
+    record_recruitment(game=game, player=boris.pk, troops=5)
+    later = use_missiles(game=game, count=1, player=boris.pk)
+    assert later.event.data["roll"] == later.event.seq != first.event.seq
+    assert later.packets_to_open == []
+
+
+def test_missiles_are_on_a_named_roll_or_a_new_one_not_both(game, trio):
+    ada = trio[0]
+    give(game, ada, missiles=2)
+    first = use_missiles(game=game, count=1, player=ada.pk)
+    with pytest.raises(RuleViolation) as refused:
+        use_missiles(game=game, count=1, player=ada.pk, roll=first.event.seq, new_roll=True)
+    assert refused.value.field == "new_roll"
 
 
 def test_a_missile_played_is_no_longer_held(game, trio):
@@ -489,7 +523,7 @@ def test_taking_back_an_entry_whose_packet_was_opened_says_the_packet_stays_open
     ada = trio[0]
     give(game, ada, missiles=3)
     entry = use_missiles(game=game, count=3, player=ada.pk).event
-    open_packet(campaign=game.campaign, packet="pocket-1")
+    open_packet(earned_otherwise=EARNED_ANOTHER_WAY, campaign=game.campaign, packet="pocket-1")
     result = void_event(game=game, seq=entry.seq, reason="It was two missiles")
     assert result.stays_opened == ["pocket-1"] and result.packets_to_open == []
     assert world_as_of(game.campaign_id).packets_opened == {"pocket-1"}
@@ -531,6 +565,7 @@ def test_a_tie_for_most_territories_gives_no_red_star(game, trio):
 
 def test_an_opened_packet_unlocks_a_scar_type_the_group_can_use(game):
     open_packet(
+        earned_otherwise=EARNED_ANOTHER_WAY,
         campaign=game.campaign,
         packet="pack-2",
         unlocked=[{"kind": "scar-type", "title": "Mercenaries", "text": "Our words.", "cards": 2}],
@@ -540,11 +575,12 @@ def test_an_opened_packet_unlocks_a_scar_type_the_group_can_use(game):
     )
     assert world_as_of(game.campaign_id).territories["india"].scar == "mercenaries"
     with pytest.raises(RuleViolation, match="already open"):
-        open_packet(campaign=game.campaign, packet="pack-2")
+        open_packet(earned_otherwise=EARNED_ANOTHER_WAY, campaign=game.campaign, packet="pack-2")
 
 
 def test_a_mark_the_group_unlocked_can_open_pack_four(game):
     open_packet(
+        earned_otherwise=EARNED_ANOTHER_WAY,
         campaign=game.campaign,
         packet="pack-1",
         unlocked=[{"kind": "mark-kind", "title": "Beacon", "opens_pack_4": True}],
@@ -633,3 +669,79 @@ def test_coins_added_by_held_on_players_stack_up_to_six(game, trio):
 
 def test_the_results_a_seat_stores_are_the_ones_the_rules_decide():
     assert tuple(Result.values) == finish_rules.RESULTS
+
+
+def _second_game(campaign, trio):
+    ada, boris, chloe = trio
+    return setup_game(
+        campaign=campaign,
+        seats=[
+            seat(ada, "khan-industries", "egypt"),
+            seat(boris, "die-mechaniker", "argentina"),
+            seat(chloe, "saharan-republic", "greenland"),
+        ],
+    )
+
+
+@pytest.mark.parametrize(
+    ("reading", "ada_starts_with"),
+    [("per-signature", (1, 0)), ("per-game-won", (0, 1))],
+)
+def test_a_winner_whose_line_is_not_signed_starts_as_the_campaign_reads_the_missiles_at_setup(
+    game, trio, reading, ada_starts_with
+):
+    finish(game, trio)
+    # As after game 15: the game was won, but no line of the board was signed for it.
+    Signature.objects.filter(campaign=game.campaign).update(voided=True)
+    game.campaign.missiles_at_setup = reading
+    game.campaign.save(update_fields=["missiles_at_setup"])
+    g2 = _second_game(game.campaign, trio)
+    ada = g2.seats.get(player=trio[0])
+    assert (ada.red_stars, ada.missiles) == ada_starts_with
+
+
+def test_game_sixteen_waits_for_the_world_to_be_named(game, trio):
+    finish(game, trio)
+    Game.objects.filter(pk=game.pk).update(number=15)
+    with pytest.raises(RuleViolation) as refused:
+        _second_game(game.campaign, trio)
+    assert refused.value.rule == "world-not-named"
+    assert game.campaign.games.count() == 1
+
+
+def test_a_second_scar_without_a_card_from_a_player_who_played_theirs_is_refused(game, trio):
+    ada = trio[0]
+    place_scar(game=game, scar="bunker", territory="brazil", player=ada.pk)
+    with pytest.raises(RuleViolation) as refused:
+        place_scar(
+            game=game,
+            scar="bunker",
+            territory="peru",
+            player=ada.pk,
+            without_card=True,
+            reason="Another one",
+        )
+    assert refused.value.rule == "one-scar-card-each"
+    assert world_as_of(game.campaign.pk).territories["peru"].scar is None
+
+
+@pytest.mark.parametrize(("reading", "brazil_is_a_start"), [("unmarked", True), ("marked", False)])
+def test_a_territory_whose_scar_was_cancelled_is_a_start_as_the_campaign_reads_it(
+    game, trio, reading, brazil_is_a_start
+):
+    place_scar(game=game, scar="bunker", territory="brazil", player=trio[0].pk)
+    finish(game, trio, winner_reward={"kind": "cancel-scar", "territory": "brazil"})
+    campaign = game.campaign
+    campaign.cancelled_scar_territory = reading
+    campaign.save(update_fields=["cancelled_scar_territory"])
+    ada, boris, chloe = trio
+    plan = [
+        seat(ada, "khan-industries", "brazil"),
+        seat(boris, "die-mechaniker", "india"),
+        seat(chloe, "saharan-republic", "greenland"),
+    ]
+    if brazil_is_a_start:
+        assert setup_game(campaign=campaign, seats=plan).seats.get(player=ada).hq == "brazil"
+    else:
+        with pytest.raises(RuleViolation, match="Brazil is marked"):
+            setup_game(campaign=campaign, seats=plan)

@@ -22,7 +22,7 @@ from campaigns.game.table import record_recruitment, use_missiles, void_event
 from campaigns.selectors.cards import faction_card_backs
 from campaigns.selectors.standings import standings
 from legacy.selectors import world_as_of
-from tests.support.games import give
+from tests.support.games import EARNED_ANOTHER_WAY, give
 
 pytestmark = pytest.mark.django_db
 
@@ -198,11 +198,11 @@ def test_once_the_packets_that_read_the_log_are_open_an_entry_reads_the_log_no_m
 
     sealed = count(entry)
     for packet in ("pocket-1", "pocket-2", "pack-4"):
-        open_packet(campaign=prepared_campaign, packet=packet)
+        open_packet(earned_otherwise=EARNED_ANOTHER_WAY, campaign=prepared_campaign, packet=packet)
     # Pack 2 is still sealed: its trigger reads the log, and an elimination still fires it.
     assert count(entry)[0] == sealed[0] - 1
     fired = eliminate_faction(game=game, player=players["Chloe"].pk, can_rejoin=False)
     assert fired.packets_to_open == ["pack-2"]
-    open_packet(campaign=prepared_campaign, packet="pack-2")
+    open_packet(earned_otherwise=EARNED_ANOTHER_WAY, campaign=prepared_campaign, packet="pack-2")
     opened = count(entry)
     assert opened[0] == sealed[0] - 3, "the seats, the entries and the marks go unread"

@@ -12,7 +12,7 @@ from campaigns.game.packets import open_packet
 from campaigns.models import AuditEntry, Game, GameStatus
 from legacy.errors import RuleViolation
 from legacy.models import Correction, PacketOpening, SealedComponent
-from tests.support.games import play
+from tests.support.games import EARNED_ANOTHER_WAY, play
 
 pytestmark = pytest.mark.django_db
 
@@ -33,6 +33,7 @@ def test_a_group_named_sealed_component_is_opened_now_in_game_3_and_its_opening_
     )
     assert box.slug == "green-tin" and box.added_in_game == 3
     opening = open_packet(
+        earned_otherwise=EARNED_ANOTHER_WAY,
         campaign=prepared_campaign,
         packet="green-tin",
         unlocked=[{"kind": "other", "title": "A lantern"}],
@@ -41,14 +42,24 @@ def test_a_group_named_sealed_component_is_opened_now_in_game_3_and_its_opening_
     assert (opening.packet, opening.placed_in_game) == ("green-tin", 3)
     assert opening.contents.get().title == "A lantern"
     with pytest.raises(RuleViolation) as twice:
-        open_packet(campaign=prepared_campaign, packet="green-tin", by=owner)
+        open_packet(
+            earned_otherwise=EARNED_ANOTHER_WAY,
+            campaign=prepared_campaign,
+            packet="green-tin",
+            by=owner,
+        )
     assert twice.value.rule == "packet-opened-once"
 
 
 def test_an_unknown_packet_slug_is_still_refused_and_nothing_is_written(campaign, owner):
     sealed.add_component(campaign=campaign, name="Green Tin", trigger="Later.", by=owner)
     with pytest.raises(RuleViolation) as refused:
-        open_packet(campaign=campaign, packet="do-not-open-ever", by=owner)
+        open_packet(
+            earned_otherwise=EARNED_ANOTHER_WAY,
+            campaign=campaign,
+            packet="do-not-open-ever",
+            by=owner,
+        )
     assert refused.value.rule == "unknown-packet"
     assert "There is no packet called 'do-not-open-ever'" in refused.value.message
     assert not PacketOpening.objects.filter(campaign=campaign).exists()
@@ -60,7 +71,9 @@ def test_another_campaigns_component_opens_nothing_here(campaign, owner, django_
     other = services.create_campaign(owner=owner, name="Elsewhere", players=["X", "Y", "Z"])
     sealed.add_component(campaign=other, name="Green Tin", trigger="Later.", by=owner)
     with pytest.raises(RuleViolation) as refused:
-        open_packet(campaign=campaign, packet="green-tin", by=owner)
+        open_packet(
+            earned_otherwise=EARNED_ANOTHER_WAY, campaign=campaign, packet="green-tin", by=owner
+        )
     assert refused.value.rule == "unknown-packet"
 
 
@@ -96,7 +109,7 @@ def test_a_sealed_mistake_is_removed_but_an_opened_one_is_only_voided(campaign, 
     assert not SealedComponent.objects.filter(pk=mistake.pk).exists()
 
     opened = sealed.add_component(campaign=campaign, name="Blue Tin", trigger="x", by=owner)
-    open_packet(campaign=campaign, packet="blue-tin", by=owner)
+    open_packet(earned_otherwise=EARNED_ANOTHER_WAY, campaign=campaign, packet="blue-tin", by=owner)
     with pytest.raises(RuleViolation) as refused:
         sealed.remove_component(campaign=campaign, component_id=opened.pk, by=owner)
     assert refused.value.rule == "component-opened"
@@ -117,13 +130,15 @@ def test_a_sealed_mistake_is_removed_but_an_opened_one_is_only_voided(campaign, 
     assert again.value.rule == "void-once"
     # Once voided, the name is free again, and a voided component opens nothing.
     with pytest.raises(RuleViolation):
-        open_packet(campaign=campaign, packet="blue-tin", by=owner)
+        open_packet(
+            earned_otherwise=EARNED_ANOTHER_WAY, campaign=campaign, packet="blue-tin", by=owner
+        )
     sealed.add_component(campaign=campaign, name="Blue Tin", trigger="y", by=owner)
 
 
 def test_the_audit_records_components_and_stickers_without_the_groups_words(campaign, owner):
     box = sealed.add_component(campaign=campaign, name="Green Tin", trigger="Later.", by=owner)
-    open_packet(campaign=campaign, packet=box.slug, by=owner)
+    open_packet(earned_otherwise=EARNED_ANOTHER_WAY, campaign=campaign, packet=box.slug, by=owner)
     rulebook.add_sticker(
         campaign=campaign, section="scars", game=0, title="Secret Lantern", by=owner
     )
@@ -200,7 +215,9 @@ def test_a_sticker_that_breaks_a_rule_is_refused_and_nothing_is_written(
 def test_a_sticker_comes_no_earlier_than_the_packet_that_unlocked_it(prepared_campaign, owner):
     play(prepared_campaign, 2)
     box = sealed.add_component(campaign=prepared_campaign, name="Green Tin", trigger="x", by=owner)
-    open_packet(campaign=prepared_campaign, packet=box.slug, by=owner)  # in game 2
+    open_packet(
+        earned_otherwise=EARNED_ANOTHER_WAY, campaign=prepared_campaign, packet=box.slug, by=owner
+    )  # in game 2
     with pytest.raises(RuleViolation) as early:
         rulebook.add_sticker(
             campaign=prepared_campaign,

@@ -9,6 +9,7 @@ from campaigns.game.table import buy_red_star, record_recruitment
 from campaigns.models import AuditEntry, Game, Seat
 from campaigns.selectors.cards import faction_card_backs
 from legacy.errors import RuleViolation
+from tests.support.games import EARNED_ANOTHER_WAY
 
 pytestmark = pytest.mark.django_db
 
@@ -164,7 +165,9 @@ def test_a_fix_that_changes_nothing_is_refused(set_up, players):
 def test_a_game_in_which_a_packet_was_opened_cannot_be_cancelled(set_up, prepared_campaign, owner):
     from campaigns.game.packets import open_packet
 
-    open_packet(campaign=prepared_campaign, packet="pocket-1", by=owner)
+    open_packet(
+        earned_otherwise=EARNED_ANOTHER_WAY, campaign=prepared_campaign, packet="pocket-1", by=owner
+    )
     with pytest.raises(RuleViolation) as refused:
         cancel_game(game=set_up, reason="Oops.", by=owner)
     assert refused.value.rule == "game-played"

@@ -39,6 +39,7 @@ from legacy.models import (
 )
 from tests.support import hiding as walk
 from tests.support.dice_by_hand import conquest
+from tests.support.games import EARNED_ANOTHER_WAY
 
 pytestmark = pytest.mark.django_db
 
@@ -119,6 +120,7 @@ def between_games_one_and_two(campaign, players, owner):
     mark and World Capitals. The group enters a sealed component of its own, pastes a rule
     sticker that allows two World Capitals, places the faction's two powers and founds one."""
     open_packet(
+        earned_otherwise=EARNED_ANOTHER_WAY,
         campaign=campaign,
         packet="pack-1",
         trigger="Our first winner signed",
@@ -182,6 +184,7 @@ def during(game, campaign, players, owner):
         )
     if game.number == 6:  # the component's trigger fires at the table: it is opened now
         open_packet(
+            earned_otherwise=EARNED_ANOTHER_WAY,
             campaign=campaign,
             packet=COMPONENT,
             trigger="Pellucidor sang",

@@ -20,6 +20,7 @@ from campaigns.selectors.cards import faction_card_backs
 from legacy import drawing
 from legacy.errors import RuleViolation
 from legacy.models import FactionPower, RemovedReason, Scar, UnlockedFaction
+from tests.support.games import EARNED_ANOTHER_WAY
 
 pytestmark = pytest.mark.django_db
 
@@ -61,6 +62,7 @@ def unlocked(prepared_campaign, players, owner):
     """Game 1 played; then Pack 1 opened with a faction (in teal) and a faction-card scar type."""
     play_one(prepared_campaign, players)
     open_packet(
+        earned_otherwise=EARNED_ANOTHER_WAY,
         campaign=prepared_campaign,
         packet="pack-1",
         unlocked=[

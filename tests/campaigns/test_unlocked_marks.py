@@ -5,7 +5,7 @@ import pytest
 
 from campaigns.game.packets import open_packet, packets_to_open
 from campaigns.game.table import place_mark
-from tests.support.games import start
+from tests.support.games import EARNED_ANOTHER_WAY, start
 
 pytestmark = pytest.mark.django_db
 
@@ -13,6 +13,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def game(prepared_campaign, players):
     open_packet(
+        earned_otherwise=EARNED_ANOTHER_WAY,
         campaign=prepared_campaign,
         packet="pack-1",
         unlocked=[{"kind": "mark-kind", "title": "Beacon", "opens_pack_4": True}],

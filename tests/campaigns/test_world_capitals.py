@@ -11,7 +11,7 @@ from legacy.errors import RuleViolation
 from legacy.models import City
 from legacy.selectors import world_as_of
 from legacy.world import empty_world
-from tests.support.games import finish, start
+from tests.support.games import EARNED_ANOTHER_WAY, finish, start
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +20,12 @@ CAPITAL_RULE = [{"kind": "world-capital", "title": "Our capital rule", "text": "
 
 @pytest.fixture
 def unlocked(prepared_campaign):
-    open_packet(campaign=prepared_campaign, packet="pack-3", unlocked=CAPITAL_RULE)
+    open_packet(
+        earned_otherwise=EARNED_ANOTHER_WAY,
+        campaign=prepared_campaign,
+        packet="pack-3",
+        unlocked=CAPITAL_RULE,
+    )
     prepared_campaign.refresh_from_db()
     return prepared_campaign
 

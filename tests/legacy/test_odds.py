@@ -46,19 +46,25 @@ def referee(attack, defence, missile_dice=(), **m):
     )
     changed = []
     for position, die in enumerate(natural_defence):
-        total = die
-        if fortified:
-            total += 1
+        steps = []  # the territory's scar, the fortification, the Bear's power, in that order
         if position == 0 and m.get("bunker", False):
-            total += 1
+            steps.append(1)
         if position == 0 and m.get("ammo_shortage", False):
-            total -= 1
+            steps.append(-1)
+        if fortified:
+            steps.append(1)
         is_lower = position == len(natural_defence) - 1 and (
             len(natural_defence) == 2 or m.get("single_die_is_lower", True)
         )
         if is_lower and m.get("bear_lower_die", False):
-            total -= 1
-        changed.append(max(1, min(6, total)))
+            steps.append(-1)
+        if m.get("clamp_each", False):
+            total = die
+            for step in steps:
+                total = max(1, min(6, total + step))
+        else:
+            total = max(1, min(6, die + sum(steps)))
+        changed.append(total)
     if resort:
         changed.sort(reverse=True)
     shown = [6 if i in missile_dice else die for i, die in enumerate(natural_attack)]
@@ -103,6 +109,9 @@ MODIFIER_SETS = [
     {"mechaniker_double_six": True, "bunker": True},
     {"bunker": True, "bear_lower_die": True, "resort": False},
     {"fortified": True, "fortification_boxes": 0, "bunker": True},
+    {"fortified": True, "bear_lower_die": True, "clamp_each": True},
+    {"bunker": True, "fortified": True, "bear_lower_die": True, "clamp_each": True},
+    {"ammo_shortage": True, "bear_lower_die": True, "clamp_each": True, "resort": False},
 ]
 
 
@@ -272,6 +281,34 @@ def test_a_missile_six_counting_as_natural_helps_the_bear_complete_three_of_a_ki
     loose = battle_odds(10, 8, missiles=2, bear_three_of_a_kind=True, missile_six_is_natural=True)
     assert loose.p_conquer > strict.p_conquer
     assert loose.p_conquered_outright > strict.p_conquered_outright
+
+
+def test_clamping_after_each_modifier_takes_a_fortified_six_down_to_five_under_the_bear():
+    added = roll_odds(1, 1, fortified=True, bear_lower_die=True)
+    clamped = roll_odds(1, 1, fortified=True, bear_lower_die=True, clamp_each=True)
+    # Added up, +1 and -1 leave every die as rolled: the attacker wins 15 rolls in 36. Clamped
+    # after each, a 6 becomes a 5, so the attacker's 6 beats it too: 16 in 36.
+    assert added[RollOutcome(0, 1)] == Fraction(15, 36)
+    assert clamped[RollOutcome(0, 1)] == Fraction(16, 36)
+
+
+@pytest.mark.parametrize(
+    ("setting", "base"),
+    [
+        ({"missile_six_is_natural": True}, {"bear_three_of_a_kind": True}),
+        ({"resort": False}, {"bunker": True, "bear_lower_die": True}),
+        ({"clamp_each": True}, {"fortified": True, "bear_lower_die": True}),
+    ],
+    ids=["bear-b-as-rolled", "no-resort", "clamp-each"],
+)
+def test_each_open_point_changes_a_battles_odds_and_matches_the_exact_search_under_both_readings(
+    setting, base
+):
+    one = battle_odds(5, 3, missiles=2, **base).p_conquer
+    other = battle_odds(5, 3, missiles=2, **base, **setting).p_conquer
+    assert one != pytest.approx(other, abs=1e-9)
+    assert one == pytest.approx(brute_force_missile_chance(5, 3, 2, **base), abs=1e-12)
+    assert other == pytest.approx(brute_force_missile_chance(5, 3, 2, **base, **setting), abs=1e-12)
 
 
 def _sorted_rolls(dice):
@@ -547,3 +584,52 @@ def test_impossible_requests_are_refused_with_a_message_for_the_players(call, wo
     with pytest.raises(ValueError, match=words) as raised:
         call()
     assert isinstance(raised.value, OddsInputError)
+
+
+def brute_force_bear_on_the_first_roll_only(attackers, defenders, missiles, **m):
+    """The first roll with the Bear's power (a), every missile choice tried on it, then the
+    rest of the battle without the power, searched the same way."""
+    ad, dd = min(3, attackers - 1), min(2, defenders)
+    total = 0.0
+    for attack, n_attack in _sorted_rolls(ad).items():
+        for defence, n_defence in _sorted_rolls(dd).items():
+            best = 0.0
+            for used in range(min(missiles, ad) + 1):
+                for dice in itertools.combinations(range(ad), used):
+                    la, ld, outright, halts = referee(
+                        attack, defence, dice, bear_lower_die=True, **m
+                    )
+                    a, d = attackers - la, defenders - ld
+                    if outright or d == 0:
+                        value = 1.0
+                    elif halts or a <= 1:
+                        value = 0.0
+                    else:
+                        value = _rest_of_the_battle(a, d, missiles - used, tuple(m.items()))
+                    best = max(best, value)
+            total += n_attack * n_defence * best
+    return total / 6 ** (ad + dd)
+
+
+@cache
+def _rest_of_the_battle(attackers, defenders, missiles, mods):
+    return brute_force_missile_chance(attackers, defenders, missiles, **dict(mods))
+
+
+@pytest.mark.parametrize("missiles", [0, 2])
+def test_the_bears_power_on_the_first_roll_only_matches_an_exact_search(missiles):
+    whole = battle_odds(6, 3, missiles=missiles, bear_lower_die=True)
+    first = battle_odds(6, 3, missiles=missiles, bear_lower_die=True, bear_first_roll_only=True)
+    never = battle_odds(6, 3, missiles=missiles)
+    assert never.p_conquer < first.p_conquer < whole.p_conquer
+    assert first.p_conquer == pytest.approx(
+        brute_force_bear_on_the_first_roll_only(6, 3, missiles), abs=1e-12
+    )
+    assert sum(first.attackers_left.values()) == pytest.approx(1.0)
+    assert sum(first.defenders_left.values()) == pytest.approx(1.0)
+
+
+def test_the_bears_power_on_the_first_roll_only_is_asked_of_one_battle():
+    with pytest.raises(OddsInputError) as refused:
+        troops_needed(3, 0.8, bear_lower_die=True, bear_first_roll_only=True)
+    assert refused.value.field == "bear_first_roll_only"

@@ -401,3 +401,28 @@ def test_signature_counts_are_derived_from_the_lines():
         signatures=(Signature(1, 7, 1, "2026-01-01"), Signature(2, 7, 2, "2026-01-08"))
     )
     assert world.signature_counts() == {7: 2}
+
+
+def test_missiles_at_setup_count_signatures_or_games_won_as_the_campaign_reads_it():
+    assert (
+        rules.starting_tokens(2)
+        == rules.starting_tokens(2, games_won=2)
+        == rules.StartingTokens(0, 2)
+    )
+    # After game 15 winners no longer sign: only the components text counts those wins.
+    assert rules.starting_tokens(2, games_won=4).missiles == 4
+    assert rules.starting_tokens(0, games_won=0) == rules.StartingTokens(1, 0)
+
+
+def test_game_sixteen_is_played_in_a_named_world():
+    assert rules.world_named_before(15, None)
+    assert not rules.world_named_before(16, None)
+    assert rules.world_named_before(16, "Terra Nova")
+
+
+def test_a_white_sticker_marks_a_territory_only_where_the_campaign_reads_it_so():
+    world = empty_world()
+    world.territories["peru"] = replace(world.territories["peru"], scar_cancelled=True)
+    assert rules.start_reason(world, "peru", player=None) is None
+    still = replace(world, cancelled_scars_mark=True)
+    assert str(rules.start_reason(still, "peru", player=None)).startswith("Peru is marked")

@@ -254,3 +254,15 @@ def test_an_hq_is_taken_from_someone_who_holds_it():
         "Ada already controls their own HQ."
     )
     t.hq_taken("Ada", "Boris", held_by_taker=False)
+
+
+def test_a_player_who_played_their_scar_card_places_no_second_scar_without_one():
+    refused = refusal(
+        card, without_card=True, reason="Our event card", holder=t.ScarCardHolder("Ada", 0)
+    )
+    assert refused.rule == "one-scar-card-each"
+    # Another rule's scar, named to no player or to one still holding their card, stands.
+    assert card(without_card=True, reason="Our event card", holder=None) is None
+    assert (
+        card(without_card=True, reason="Our event card", holder=t.ScarCardHolder("Ada", 1)) is None
+    )

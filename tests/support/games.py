@@ -179,3 +179,8 @@ def play_games(campaign, players, owner, count: int) -> None:
             players["Boris"].pk: {"kind": "upgrade-card", "territory": boris_hq}
         }
         finish_game(game=g, by=owner, **kw)
+
+
+# The reason a test gives when it opens a box packet whose trigger its setup has not fired:
+# the group says how it earned the packet another way (the rule keeps it in the history).
+EARNED_ANOTHER_WAY = "Our group earned it another way"

@@ -29,6 +29,7 @@ from campaigns.models import (
 )
 from legacy.corrections import MARK_TYPES
 from legacy.models import FactionPower, RuleSticker, SealedComponent
+from tests.support.games import EARNED_ANOTHER_WAY
 from web import urls as campaign_urls
 
 # Every word the seed hides. Each is found by an editor somewhere, and by nobody else anywhere.
@@ -64,6 +65,7 @@ def seed_unlocked(campaign, by) -> None:
     use what can be used: the scar types, the kind of mark, the power."""
     text = "Skivvyhorn gathers."
     opening = open_packet(
+        earned_otherwise=EARNED_ANOTHER_WAY,
         campaign=campaign,
         packet="pack-2",
         trigger="Quorvanth fell in the second round",

@@ -30,7 +30,7 @@ from legacy import board, rules
 from legacy.box import FACTIONS
 from legacy.rules import Reward, RewardChoice
 from legacy.selectors import world_as_of
-from tests.support.games import TWELVE_COINS
+from tests.support.games import EARNED_ANOTHER_WAY, TWELVE_COINS
 
 KHAN, MECH, BEAR, BALK, SAHARA = (
     "khan-industries",
@@ -315,7 +315,11 @@ class Table:
 
     def open(self, packet: str):
         return open_packet(
-            campaign=self.campaign, packet=packet, unlocked=UNLOCKS[packet], by=self.owner
+            earned_otherwise=EARNED_ANOTHER_WAY,
+            campaign=self.campaign,
+            packet=packet,
+            unlocked=UNLOCKS[packet],
+            by=self.owner,
         )
 
     def setup(self, plan: Plan) -> tuple[Game, dict[str, str]]:

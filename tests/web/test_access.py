@@ -11,7 +11,7 @@ import pytest
 from campaigns.game.packets import open_packet
 from campaigns.game.table import place_scar
 from campaigns.models import AuditEntry, GameEvent, Invitation, Player
-from tests.support.games import play
+from tests.support.games import EARNED_ANOTHER_WAY, play
 from tests.support.pages import url
 
 pytestmark = pytest.mark.django_db
@@ -136,6 +136,7 @@ def test_a_public_campaign_is_listed_and_readable_by_anyone(played, anonymous):
 @pytest.fixture
 def unlocked(played, owner):
     open_packet(
+        earned_otherwise=EARNED_ANOTHER_WAY,
         campaign=played,
         packet="pack-2",
         unlocked=[{"kind": "scar-type", "title": "Mercenaries", "text": "Hired guns.", "cards": 2}],

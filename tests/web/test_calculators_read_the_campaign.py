@@ -13,6 +13,7 @@ from legacy import scar_effects
 from legacy.models import FactionPower, ScarKind
 from legacy.odds import battle_odds
 from tests.support.dice_by_hand import conquest
+from tests.support.games import EARNED_ANOTHER_WAY
 from tests.support.pages import url
 
 pytestmark = pytest.mark.django_db
@@ -21,6 +22,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def quicksand(game, owner):
     open_packet(
+        earned_otherwise=EARNED_ANOTHER_WAY,
         campaign=game.campaign,
         packet="pocket-1",
         unlocked=[
@@ -131,6 +133,7 @@ def test_a_packet_opened_on_the_page_keeps_the_scars_effect(game, as_owner):
         url(game.campaign, "packets/open/"),
         {
             "packet": "pocket-1",
+            "earned_otherwise": EARNED_ANOTHER_WAY,
             "item0_kind": "scar-type",
             "item0_title": "Fallout",
             "item0_cards": "2",
@@ -225,3 +228,23 @@ def test_a_player_seated_as_balkania_rounds_up_without_naming_the_faction(game, 
             {"controlled": ten, "player": players[name].pk},
         )
         assert response.context["result"]["troops"] == troops, name
+
+
+def test_the_odds_page_takes_as_many_missiles_as_the_box_holds(game, as_viewer):
+    asked = {"territory": "peru", "attackers": 9, "defenders": 6}
+    twelve = as_viewer.get(url(game.campaign, "tools/odds/"), {**asked, "missiles": 12})
+    assert twelve.context["result"].p_conquer == pytest.approx(
+        battle_odds(9, 6, missiles=12).p_conquer, abs=1e-12
+    )
+    too_many = as_viewer.get(url(game.campaign, "tools/odds/"), {**asked, "missiles": 18})
+    assert too_many.context["result"] is None
+
+
+def test_the_odds_page_follows_the_campaigns_reading_of_the_dice_order(game, as_viewer):
+    asked = {"territory": "peru", "attackers": 6, "defenders": 3, "missiles": 2}
+    game.campaign.dice_order_after_modifiers = "as-rolled"
+    game.campaign.save(update_fields=["dice_order_after_modifiers"])
+    page = as_viewer.get(url(game.campaign, "tools/odds/"), asked)
+    assert page.context["result"].p_conquer == pytest.approx(
+        battle_odds(6, 3, missiles=2, resort=False).p_conquer, abs=1e-12
+    )

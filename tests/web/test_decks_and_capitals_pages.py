@@ -9,7 +9,7 @@ from campaigns.game.rulebook import add_sticker
 from campaigns.game.table import place_mark
 from campaigns.models import EventKind, Role
 from legacy.models import City, DeckCard
-from tests.support.games import start
+from tests.support.games import EARNED_ANOTHER_WAY, start
 from tests.support.people import member
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +24,12 @@ CARDS = [
 
 @pytest.fixture
 def opened(prepared_campaign):
-    open_packet(campaign=prepared_campaign, packet="pack-2", unlocked=CARDS)
+    open_packet(
+        earned_otherwise=EARNED_ANOTHER_WAY,
+        campaign=prepared_campaign,
+        packet="pack-2",
+        unlocked=CARDS,
+    )
     prepared_campaign.refresh_from_db()
     return prepared_campaign
 
@@ -151,3 +156,34 @@ def test_the_world_capital_page_says_when_no_packet_allows_one(client, owner, pr
     page = client.get(f"/c/{prepared_campaign.pk}/world-capitals/").content.decode()
     assert "No opened packet allows founding a World Capital yet" in page
     assert 'name="territory"' not in page
+
+
+def test_the_owner_chooses_each_open_point_of_the_rulebook_on_the_settings_page(
+    client, owner, opened
+):
+    client.force_login(owner)
+    html = client.get(f"/c/{opened.pk}/settings/").content.decode()
+    for words in ("Modified defence dice", "Dice after modifiers", "Missiles at setup"):
+        assert words in html
+    response = client.post(
+        f"/c/{opened.pk}/settings/house-rules/",
+        {"defence_dice_clamp": "clamp-each", "dice_order_after_modifiers": "as-rolled"},
+    )
+    assert response.status_code == 302
+    opened.refresh_from_db()
+    assert opened.defence_dice_clamp == "clamp-each"
+    assert opened.dice_order_after_modifiers == "as-rolled"
+    # A point left out keeps its reading; the other house rules too.
+    client.post(f"/c/{opened.pk}/settings/house-rules/", {"world_capitals_allowed": 2})
+    opened.refresh_from_db()
+    assert opened.defence_dice_clamp == "clamp-each" and opened.world_capitals_allowed == 2
+
+
+def test_an_unknown_reading_on_the_settings_page_is_a_form_error(client, owner, opened):
+    client.force_login(owner)
+    response = client.post(
+        f"/c/{opened.pk}/settings/house-rules/", {"bear_three_of_a_kind": "sometimes"}
+    )
+    assert response.status_code == 200
+    opened.refresh_from_db()
+    assert opened.bear_three_of_a_kind == "natural-only"

@@ -9,7 +9,7 @@ from django.urls import reverse
 from campaigns.game.factions import place_power
 from campaigns.game.packets import open_packet
 from legacy.models import FactionPower, RemovedReason, UnlockedFaction
-from tests.support.games import play, start_next_game
+from tests.support.games import EARNED_ANOTHER_WAY, play, start_next_game
 
 pytestmark = pytest.mark.django_db
 
@@ -20,6 +20,7 @@ TIDE = "tidewater-league"
 def unlocked(prepared_campaign, owner):
     play(prepared_campaign, 1)
     open_packet(
+        earned_otherwise=EARNED_ANOTHER_WAY,
         campaign=prepared_campaign,
         packet="pack-1",
         unlocked=[{"kind": "faction", "title": "Tidewater League", "colour": "#1f9a8a"}],
@@ -204,6 +205,7 @@ def test_a_packet_opened_on_the_page_enters_a_faction_in_the_colour_chosen(
         reverse("campaigns:packet_open", args=[prepared_campaign.pk]),
         {
             "packet": "pack-2",
+            "earned_otherwise": EARNED_ANOTHER_WAY,
             "item0_kind": "faction",
             "item0_title": "Ember Compact",
             "item0_colour": "#d14d8f",

@@ -25,7 +25,7 @@ from legacy import board
 from legacy.box import FACTIONS
 from legacy.models import MARK_MODELS, City, CoinSticker, FactionPower, PacketOpening
 from legacy.selectors import world_as_of
-from tests.support.games import give, play, start_next_game
+from tests.support.games import EARNED_ANOTHER_WAY, give, play, start_next_game
 from tests.support.pages import finish_data, url
 from web.forms.finish import FinishForm
 
@@ -427,6 +427,7 @@ def test_a_packet_is_opened_with_what_it_unlocked(game, as_owner):
         {
             "packet": "pocket-1",
             "trigger": "Three missiles on one roll",
+            "earned_otherwise": EARNED_ANOTHER_WAY,
             "item0_kind": "scar-type",
             "item0_title": "Fallout",
             "item0_text": "Nobody may start here.",
@@ -643,3 +644,35 @@ def test_after_the_fifteenth_game_the_end_form_asks_for_no_slogan_or_date():
     during = FinishForm(seats=[], winner_targets={}, held_targets={}, rewards=True)
     assert "slogan" not in after.fields and "signed_on" not in after.fields
     assert "slogan" in during.fields and "signed_on" in during.fields
+
+
+def test_the_missiles_form_joins_the_open_roll_unless_told_it_is_a_new_one(game, players, as_owner):
+    campaign = game.campaign
+    for name in ("Ada", "Boris", "Chloe"):
+        give(game, players[name], missiles=1)
+    use_missiles(game=game, count=1, player=players["Ada"].pk)
+    page = as_owner.get(url(campaign, "games/1/"))
+    form = next(f["form"] for f in page.context["log_forms"] if f["kind"] == EventKind.MISSILES)
+    assert form["roll"].value() == "1"  # the open roll is the default
+    # The page posts the default it offered: Boris's missile joins Ada's roll.
+    as_owner.post(
+        url(campaign, "games/1/log/missiles/"),
+        {"missiles-count": "1", "missiles-player": str(players["Boris"].pk), "missiles-roll": "1"},
+    )
+    as_owner.post(
+        url(campaign, "games/1/log/missiles/"),
+        {"missiles-count": "1", "missiles-player": str(players["Chloe"].pk), "missiles-roll": ""},
+    )
+    assert GameEvent.objects.get(game=game, seq=3).data["roll"] == 1
+    assert "Pocket 1" in as_owner.get(url(campaign, "games/1/")).content.decode()
+
+
+def test_the_missiles_form_starts_a_new_roll_when_told(game, players, as_owner):
+    campaign = game.campaign
+    give(game, players["Ada"], missiles=2)
+    use_missiles(game=game, count=1, player=players["Ada"].pk)
+    as_owner.post(
+        url(campaign, "games/1/log/missiles/"),
+        {"missiles-count": "1", "missiles-player": str(players["Ada"].pk), "missiles-roll": "new"},
+    )
+    assert GameEvent.objects.get(game=game, seq=2).data["roll"] == 2

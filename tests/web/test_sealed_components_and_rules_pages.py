@@ -9,7 +9,7 @@ from django.urls import reverse
 from campaigns.game import rulebook, sealed
 from campaigns.models import Campaign, Game, GameStatus
 from legacy.models import PacketOpening, RuleSticker, SealedComponent
-from tests.support.games import play
+from tests.support.games import EARNED_ANOTHER_WAY, play
 
 pytestmark = pytest.mark.django_db
 
@@ -83,7 +83,7 @@ def test_an_opened_component_is_voided_from_the_page_with_its_reason(campaign, o
     from campaigns.game.packets import open_packet
 
     box = sealed.add_component(campaign=campaign, name="Green Tin", trigger="x", by=owner)
-    open_packet(campaign=campaign, packet=box.slug, by=owner)
+    open_packet(earned_otherwise=EARNED_ANOTHER_WAY, campaign=campaign, packet=box.slug, by=owner)
     as_owner.post(
         url("component_fix", campaign, box.pk), {"action": "void", "void-reason": "A biscuit tin."}
     )
@@ -175,7 +175,7 @@ def test_the_game_log_names_an_opened_component_by_its_kind_only(
     c = play(prepared_campaign, 1, then_start=True)
     Campaign.objects.filter(pk=c.pk).update(hide_unlocked_content=True)
     box = sealed.add_component(campaign=c, name="Green Tin", trigger="Moonrise.", by=owner)
-    open_packet(campaign=c, packet=box.slug, by=owner)
+    open_packet(earned_otherwise=EARNED_ANOTHER_WAY, campaign=c, packet=box.slug, by=owner)
     for page in (url("game", c, 2), url("history", c)):
         html = as_viewer.get(page).content.decode()
         assert "A sealed component of your own" in html, page

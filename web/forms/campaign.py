@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from campaigns.logins import authenticate_in_turn
 from campaigns.models import Role
-from campaigns.vocabulary import PictureLanguage
+from campaigns.vocabulary import READING_TITLES, READINGS, PictureLanguage
 
 
 class _InTurn:
@@ -145,6 +145,20 @@ class HouseRulesForm(forms.Form):
         ),
         required=False,
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The other open points of the rulebook: a choice each, left empty to keep it as it is.
+        for name, reading in READINGS.items():
+            self.fields[name] = forms.ChoiceField(
+                label=READING_TITLES[name],
+                choices=reading.choices,
+                initial=reading.values[0],
+                required=False,
+            )
+
+    def readings(self) -> dict[str, str]:
+        return {name: self.cleaned_data.get(name) or "" for name in READINGS}
 
 
 class PlayerForm(forms.Form):

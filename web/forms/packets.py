@@ -21,6 +21,15 @@ class PacketForm(forms.Form):
 
     packet = forms.ChoiceField(label=_("Packet"))
     trigger = forms.CharField(label=_("What opened it"), max_length=200, required=False)
+    earned_otherwise = forms.CharField(
+        label=_("Earned another way"),
+        help_text=_(
+            "Only for a packet whose trigger has not fired: say how your group earned it. "
+            "It is kept in the history."
+        ),
+        max_length=200,
+        required=False,
+    )
 
     def __init__(self, *args, sealed, own=(), **kwargs):
         super().__init__(*args, **kwargs)

@@ -20,6 +20,7 @@ from campaigns.models import EventKind
 from web.forms.common import seat_choices, territory_choices
 
 Choices = Sequence[tuple[str, Any]]
+NEW_ROLL = "new"  # the missiles form's choice of a roll of their own
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,7 @@ class LogChoices:
     scar_kinds: Choices = ()
     free_territories: Sequence[str] = ()
     rolls: Choices = ()
+    open_roll: int | None = None  # the roll new missiles join unless the table says otherwise
     mark_kinds: Choices = ()
     cities: Choices = ()
     forts: Choices = ()
@@ -119,18 +121,31 @@ class MissilesForm(QuickLogForm):
     prefix = "missiles"
     count = forms.IntegerField(label=_("Missiles played"), min_value=1, max_value=5)
     player = forms.ChoiceField(label=_("Played by"))
-    roll = forms.ChoiceField(label=_("On the roll"), required=False)
+    roll = forms.ChoiceField(
+        label=_("On the roll"),
+        required=False,
+        help_text=_(
+            "While the latest entry is a missile entry its roll is open: more missiles on it, "
+            "from any player, join it unless you choose a new roll."
+        ),
+    )
 
     def offer(self, choices):
         self.fields["player"].choices = seat_choices(choices.seats)
-        self.fields["roll"].choices = [("", _("A new roll")), *choices.rolls]
+        self.fields["roll"].choices = [(NEW_ROLL, _("A new roll")), *choices.rolls]
+        # Joining the open roll is the default: three players' missiles on one roll are one roll.
+        self.fields["roll"].initial = (
+            str(choices.open_roll) if choices.open_roll is not None else NEW_ROLL
+        )
 
     def record(self, game, by):
+        chosen = self.cleaned_data.get("roll") or ""
         return table.use_missiles(
             game=game,
             count=self.cleaned_data["count"],
             player=self.player_of(),
-            roll=self.player_of("roll"),
+            roll=int(chosen) if chosen not in ("", NEW_ROLL) else None,
+            new_roll=chosen == NEW_ROLL,
             by=by,
         )
 

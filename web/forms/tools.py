@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from legacy import board
+from legacy.odds import MAX_MISSILES
 from web.forms.common import territory_choices
 from web.names import continent_name, faction_name, territory_name
 from web.pages import dice_effect_choices
@@ -107,7 +108,11 @@ class OddsForm(forms.Form):
     )
     defenders = forms.IntegerField(label=_("Defenders"), min_value=1, max_value=300, initial=5)
     missiles = forms.IntegerField(
-        label=_("Missiles the attacker holds"), min_value=0, max_value=5, initial=0, required=False
+        label=_("Missiles the attacker holds"),
+        min_value=0,
+        max_value=MAX_MISSILES,
+        initial=0,
+        required=False,
     )
     what_if = forms.BooleanField(
         label=_("What if: use the modifiers below, not what the campaign keeps"),

@@ -23,6 +23,7 @@ from campaigns.models import (
     Seat,
 )
 from campaigns.selectors.history import HistoryWords, MarkHistory
+from campaigns.services import campaign_world
 from campaigns.vocabulary import AuditAction
 from legacy import board, rules
 from legacy.corrections import MARK_TYPES, changed_fields
@@ -31,7 +32,6 @@ from legacy.models import (
     CityKind,
     Correction,
 )
-from legacy.selectors import world_as_of
 from web import pages
 from web.board_svg import territory_summary
 from web.forms.marks import (
@@ -233,7 +233,7 @@ def territory(request, access, slug):
     info = board.TERRITORY_BY_SLUG[slug]
     players = player_names(campaign.pk)
     factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
-    world = world_as_of(campaign.pk)
+    world = campaign_world(campaign)
     ctx = board_context(access, players)
     marks = MarkHistory(
         campaign.pk,

@@ -24,6 +24,7 @@ from campaigns.models import (
     Membership,
     Player,
 )
+from campaigns.vocabulary import READINGS
 from legacy.errors import RuleViolation
 from web.forms.campaign import (
     HouseRulesForm,
@@ -93,6 +94,7 @@ def settings_context(
             "held_on_rewards_end_together": campaign.held_on_rewards_end_together,
             "world_capitals_allowed": campaign.world_capitals_allowed,
             "world_capital_is_a_start": campaign.world_capital_is_a_start,
+            **{name: getattr(campaign, name) for name in READINGS},
         }
     )
     return {
@@ -157,6 +159,7 @@ def house_rules_update(request, access):
                 held_on_rewards_end_together=form.cleaned_data["held_on_rewards_end_together"],
                 world_capitals_allowed=form.cleaned_data["world_capitals_allowed"],
                 world_capital_is_a_start=form.cleaned_data["world_capital_is_a_start"],
+                readings=form.readings(),
                 by=request.user,
             )
         except RuleViolation as refusal:

@@ -46,6 +46,7 @@ def packet_open(request, access):
                     packet=form.cleaned_data["packet"],
                     unlocked=items,
                     trigger=form.cleaned_data.get("trigger") or "",
+                    earned_otherwise=form.cleaned_data.get("earned_otherwise") or "",
                     by=request.user,
                 )
             except RuleViolation as refusal:

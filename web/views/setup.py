@@ -20,6 +20,7 @@ from campaigns.models import (
     GameStatus,
     Player,
 )
+from campaigns.services import campaign_world
 from legacy import rules
 from legacy.box import FACTIONS
 from legacy.errors import RuleViolation
@@ -27,7 +28,7 @@ from legacy.models import (
     CoinSticker,
     FactionPower,
 )
-from legacy.selectors import stock_allowances, world_as_of
+from legacy.selectors import stock_allowances
 from web.forms.setup import (
     MAX_SEATS,
     CancelGameForm,
@@ -117,7 +118,7 @@ def setup_state(access, data, *, preview: bool = False):
     """What the setup wizard shows for the seats typed so far: the form (each seat offered only
     legal starts, and what the other seats took disabled) and the seat still to be chosen."""
     campaign = access.campaign
-    world = world_as_of(campaign.pk)
+    world = campaign_world(campaign)
     players = list(Player.objects.filter(campaign=campaign).order_by("id"))
     factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
     plan = raw_seat_plan(data or {})

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from campaigns.capitals import world_capitals_unlocked
 from campaigns.game import event_words, table
-from campaigns.game.holdings import entry_of, holdings_of, roll_of
+from campaigns.game.holdings import entry_of, holdings_of, open_roll, roll_of
 from campaigns.game.packets import packets_to_open
 from campaigns.game.setup import played_since_setup, start_game
 from campaigns.models import (
@@ -113,6 +113,7 @@ def game_forms(
         scar_kinds=[(k.slug, scar_kind_name(k)) for k in kinds],
         free_territories=free,
         rolls=rolls,
+        open_roll=open_roll(game),
         mark_kinds=[(k.slug, k.name) for k in mark_kinds],
         cities=cities,
         forts=forts,

@@ -11,12 +11,13 @@ from campaigns.game.odds import held_powers
 from campaigns.models import (
     Player,
 )
+from campaigns.services import campaign_world
 from campaigns.vocabulary import HIDDEN
 from legacy import board, names, rules, scar_effects
 from legacy.box import FACTION_BY_SLUG
 from legacy.errors import RuleViolation
 from legacy.odds import OddsInputError, battle_odds, odds_table
-from legacy.selectors import trade_chart, world_as_of
+from legacy.selectors import trade_chart
 from web import pages
 from web.forms.common import territory_choices
 from web.forms.tools import POWER_TOGGLES, OddsForm, RecruitForm, StartsForm
@@ -32,7 +33,7 @@ def calc_recruit(request, access):
     form = RecruitForm(request.GET or None, players=players, factions=faction_choices(access))
     result = None
     if form.is_bound and form.is_valid():
-        world = world_as_of(campaign.pk)
+        world = campaign_world(campaign)
         d = form.cleaned_data
         # Rounding up is Imperial Balkania's power (a): it counts while Balkania holds it (the
         # faction given, or the one the player plays in the latest game); the switch is a
@@ -85,7 +86,7 @@ def calc_starts(request, access):
     campaign = access.campaign
     players = list(Player.objects.filter(campaign=campaign).order_by("id"))
     form = StartsForm(request.GET or None, players=players)
-    world = world_as_of(campaign.pk)
+    world = campaign_world(campaign)
     player, hqs, occupied, joining = None, [], [], False
     if form.is_bound and form.is_valid():
         player = int(form.cleaned_data["player"]) if form.cleaned_data.get("player") else None
@@ -212,26 +213,38 @@ def calc_odds(request, access):
         d = form.cleaned_data
         what_if = found is None or d.get("what_if")
         mods = form.modifiers() if what_if else found.modifiers
+        if what_if:
+            # The campaign's readings of the open points rule the what-if too.
+            mods = mods | odds_service.reading_modifiers(campaign)
         missiles = d.get("missiles") or 0
         try:
             result = battle_odds(d["attackers"], d["defenders"], missiles=missiles, **mods)
             top = min(300, max(20, d["attackers"] + 5, d["defenders"] * 3))
-            table = odds_table(top, d["defenders"], missiles=missiles, **mods)
+            # The chart for every number of attackers is left out when the power counts on
+            # the first roll only (only one battle is worked out that way).
+            first_roll = mods.get("bear_lower_die") and mods.get("bear_first_roll_only")
+            table = (
+                None if first_roll else odds_table(top, d["defenders"], missiles=missiles, **mods)
+            )
         except OddsInputError as error:
             form.add_error(
                 error.field if error.field in form.fields else None, refusal_message(error)
             )
         else:
             step = max(1, (top - 1) // 40)
-            chart = [
-                {
-                    "attackers": a,
-                    "pct": round(100 * float(table[a, d["defenders"]]), 1),
-                    "mine": a == d["attackers"],
-                }
-                for a in range(2, top + 1)
-                if a == d["attackers"] or (a - 2) % step == 0
-            ]
+            chart = (
+                None
+                if table is None
+                else [
+                    {
+                        "attackers": a,
+                        "pct": round(100 * float(table[a, d["defenders"]]), 1),
+                        "mine": a == d["attackers"],
+                    }
+                    for a in range(2, top + 1)
+                    if a == d["attackers"] or (a - 2) % step == 0
+                ]
+            )
     return render(
         request,
         "campaigns/calc_odds.html",
