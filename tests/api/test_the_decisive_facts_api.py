@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.support.api import client_for
-from tests.support.games import FACTIONS
+from tests.support.games import EARNED_ANOTHER_WAY, FACTIONS
 
 pytestmark = pytest.mark.django_db
 
@@ -28,6 +28,7 @@ def test_a_game_decided_by_red_stars_over_the_api(owner):
         {
             "packet": "pack-3",
             "unlocked": [{"kind": "world-capital", "title": "Capitals", "opens_pack_4": True}],
+            "earned_otherwise": EARNED_ANOTHER_WAY,
         },
         "json",
     )

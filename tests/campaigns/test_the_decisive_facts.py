@@ -28,7 +28,7 @@ from legacy import rules
 from legacy.errors import RuleViolation
 from legacy.models import City, CityKind
 from legacy.selectors import world_as_of
-from tests.support.games import finish_kwargs, give, start
+from tests.support.games import EARNED_ANOTHER_WAY, finish_kwargs, give, start
 
 pytestmark = pytest.mark.django_db
 
@@ -213,7 +213,12 @@ CAPITALS = {"kind": "world-capital", "title": "World Capitals", "text": "In our 
 
 @pytest.fixture
 def capital_game(prepared_campaign, players):
-    open_packet(campaign=prepared_campaign, packet="pack-3", unlocked=[CAPITALS])
+    open_packet(
+        campaign=prepared_campaign,
+        packet="pack-3",
+        unlocked=[CAPITALS],
+        earned_otherwise=EARNED_ANOTHER_WAY,
+    )
     return start(prepared_campaign, players)
 
 
@@ -240,7 +245,10 @@ def test_a_world_capital_is_founded_during_a_game_only_once_a_packet_allows_it(g
 
 def test_a_world_capital_makes_pack_4_due_when_it_is_the_groups_trigger(prepared_campaign, players):
     open_packet(
-        campaign=prepared_campaign, packet="pack-3", unlocked=[{**CAPITALS, "opens_pack_4": True}]
+        campaign=prepared_campaign,
+        packet="pack-3",
+        unlocked=[{**CAPITALS, "opens_pack_4": True}],
+        earned_otherwise=EARNED_ANOTHER_WAY,
     )
     game = start(prepared_campaign, players)
     entry = found_capital(game=game, territory="india", name="Nova")
@@ -280,7 +288,7 @@ def test_the_rule_says_a_world_capital_is_no_start_for_its_founder_by_default(ca
 
 def test_a_mission_completed_by_an_eliminated_faction_is_refused(game, trio):
     chloe = trio[2]
-    open_packet(campaign=game.campaign, packet="pack-2")
+    open_packet(campaign=game.campaign, packet="pack-2", earned_otherwise=EARNED_ANOTHER_WAY)
     card = add_card(campaign=game.campaign, deck="mission", title="Poles", packet="pack-2")
     draw_card(game=game, card=card.pk)
     eliminate_faction(game=game, player=chloe.pk, can_rejoin=False)

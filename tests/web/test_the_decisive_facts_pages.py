@@ -10,7 +10,7 @@ from campaigns.game.packets import open_packet
 from campaigns.game.table import eliminate_faction, take_hq
 from campaigns.models import Campaign, EventKind, GameEvent
 from legacy.models import City
-from tests.support.games import start
+from tests.support.games import EARNED_ANOTHER_WAY, start
 from tests.support.pages import url
 
 pytestmark = pytest.mark.django_db
@@ -76,6 +76,7 @@ def test_a_world_capital_is_founded_from_the_quick_log_once_a_packet_allows_it(
         campaign=prepared_campaign,
         packet="pack-3",
         unlocked=[{"kind": "world-capital", "title": "Capitals"}],
+        earned_otherwise=EARNED_ANOTHER_WAY,
     )
     log = url(prepared_campaign, "games/1/log/")
     as_owner.post(
