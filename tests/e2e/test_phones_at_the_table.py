@@ -13,6 +13,7 @@ from campaigns import services
 from campaigns.game.finish import finish_game
 from campaigns.game.table import place_scar
 from campaigns.models import GameEvent
+from campaigns.vocabulary import VoidReason
 from legacy.box import FACTIONS
 from tests.support.games import TWELVE_COINS, give, play, start_next_game
 from tests.support.phones import PHONE
@@ -95,7 +96,7 @@ def test_an_entry_is_confirmed_in_view_with_the_packet_it_makes_due_and_undone(
     in_view(page.locator("#log-status"))
     screenshots(page, "undone")
     entry = GameEvent.objects.get(game=game, seq=1)
-    assert entry.voided and entry.void_reason == "Entered by mistake."
+    assert entry.voided and entry.void_reason == VoidReason.ENTERED_BY_MISTAKE
     assert page.evaluate("() => window.stillThisPage === true")
     assert errors == [], errors
 

@@ -11,6 +11,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from campaigns.models import Campaign, GameEvent
+from campaigns.vocabulary import VoidReason
 from tests.support.games import give, play
 from tests.support.pages import client_for, url
 
@@ -64,7 +65,7 @@ def test_the_undo_beside_the_confirmation_takes_the_entry_back_with_its_reason(
     response = as_owner.post(undo.group(1), {"reason": reason})
     assert response["Location"] == url(game.campaign, "games/1/#log")
     entry = GameEvent.objects.get(game=game, seq=1)
-    assert entry.voided and entry.void_reason == "Entered by mistake."
+    assert entry.voided and entry.void_reason == VoidReason.ENTERED_BY_MISTAKE
     page = as_owner.get(response["Location"]).content.decode()
     assert "Entry 1 is taken back." in part(page, "log-status")
 
@@ -206,3 +207,38 @@ def test_the_live_tables_own_fetch_leaves_the_confirmation_to_the_page_that_post
     assert "Noted:" not in part(live.content.decode(), "log-status")
     page = as_owner.get(url(game.campaign, "games/1/")).content.decode()
     assert "Noted: Ada places 31 troops" in part(page, "log-status")
+
+
+def test_the_quick_undo_stores_its_reason_as_a_code_each_reader_reads_in_their_language(
+    game, players, as_owner
+):
+    give(game, players["Boris"], missiles=1)
+    as_owner.post(
+        url(game.campaign, "games/1/log/missiles/"),
+        {"missiles-count": "1", "missiles-player": str(players["Boris"].pk)},
+    )
+    page = as_owner.get(url(game.campaign, "games/1/")).content.decode()
+    undo = re.search(
+        r'<form method="post" action="([^"]+)"[^>]*data-live-post>', part(page, "log-status")
+    )
+    reason = re.search(r'name="reason" value="([^"]+)"', part(page, "log-status")).group(1)
+    as_owner.post(undo.group(1), {"reason": reason}, HTTP_ACCEPT_LANGUAGE="ru")
+    assert GameEvent.objects.get(game=game, seq=1).void_reason == VoidReason.ENTERED_BY_MISTAKE
+    russian = as_owner.get(url(game.campaign, "games/1/"), HTTP_ACCEPT_LANGUAGE="ru")
+    english = as_owner.get(url(game.campaign, "games/1/"), HTTP_ACCEPT_LANGUAGE="en")
+    assert "Введено по ошибке." in russian.content.decode()
+    assert "Entered by mistake." in english.content.decode()
+
+
+def test_the_offered_reason_left_as_it_is_in_russian_is_stored_as_its_code(game, players, as_owner):
+    give(game, players["Boris"], missiles=1)
+    as_owner.post(
+        url(game.campaign, "games/1/log/missiles/"),
+        {"missiles-count": "1", "missiles-player": str(players["Boris"].pk)},
+    )
+    as_owner.post(
+        url(game.campaign, "games/1/entries/1/void/"),
+        {"reason": "Введено по ошибке."},
+        HTTP_ACCEPT_LANGUAGE="ru",
+    )
+    assert GameEvent.objects.get(game=game, seq=1).void_reason == VoidReason.ENTERED_BY_MISTAKE
