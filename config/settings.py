@@ -480,6 +480,7 @@ SPECTACULAR_SETTINGS = {
         "AssignableRoleEnum": ["editor", "viewer"],
         "EventKindEnum": "campaigns.models.EventKind",
         "ContentKindEnum": "legacy.models.ContentKind",
+        "PowerTypeEnum": "legacy.models.PowerType",
         "RewardKindEnum": "legacy.rules.Reward",
         "GameStatusEnum": "campaigns.models.GameStatus",
         # Every job's status is one JobStatus; the pictures, photos and poster still say

@@ -30,8 +30,10 @@ from legacy.models.mark import (
     TERRITORY_SLUGS,
     Mark,
     MarkQuerySet,
+    PowerType,
     RemovedReason,
     faction_label,
+    power_type_label,
     territory_check,
 )
 from legacy.models.marks import (
@@ -71,7 +73,9 @@ __all__ = [
     "faction_label",
     "ACTIVE",
     "MarkQuerySet",
+    "PowerType",
     "RemovedReason",
+    "power_type_label",
     "Mark",
     "territory_check",
     "CityKind",
