@@ -43,10 +43,15 @@ def test_an_entry_brings_the_table_back_to_the_quick_log_with_its_confirmation(
     assert 'role="status"' in page[page.index('id="log-status"') - 200 :][:400]
     assert "Noted: 3 missile(s) on one roll — Boris" in status
     assert url(game.campaign, "games/1/entries/1/void/") in status  # its undo
-    assert "Open now:" in status and "Pocket 1" in status  # the third missile: a packet is due
-    # The confirmation is said once; the next visit has none.
+    due = part(page, "due")
+    assert "Open now:" in due and "Pocket 1" in due  # the third missile: a packet is due
+    assert page.count("Open now:") == 1  # said once, beside the confirmation
+    assert page.index('data-live="log-status"') < page.index('data-live="due"')
+    assert "Pocket 1" in page[page.index('id="log-status"') :].split("</section>")[0]
+    # The confirmation is said once; the next visit has none, and the packet is due once still.
     again = as_owner.get(url(game.campaign, "games/1/")).content.decode()
     assert "Noted:" not in again and "Open now:" in part(again, "due")
+    assert again.count("Open now:") == 1
 
 
 def test_the_undo_beside_the_confirmation_takes_the_entry_back_with_its_reason(
