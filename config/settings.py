@@ -481,6 +481,7 @@ SPECTACULAR_SETTINGS = {
         "EventKindEnum": "campaigns.models.EventKind",
         "ContentKindEnum": "legacy.models.ContentKind",
         "PowerTypeEnum": "legacy.models.PowerType",
+        "ScarColourEnum": "legacy.models.ScarColour",
         "RewardKindEnum": "legacy.rules.Reward",
         "GameStatusEnum": "campaigns.models.GameStatus",
         # Every job's status is one JobStatus; the pictures, photos and poster still say

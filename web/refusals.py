@@ -176,6 +176,8 @@ RULE_MESSAGES = {
     "faction-name-taken": gettext_lazy("This campaign already has a faction of that name."),
     "faction-text": gettext_lazy("A faction's description fits in 2000 characters."),
     "between-games": gettext_lazy("This is done between games, not while one is under way."),
+    "scar-colour": gettext_lazy("A scar type's colour is chosen from the list."),
+    "faction-scar-yellow": gettext_lazy("A scar that goes on a faction card is yellow."),
     "power-type": gettext_lazy("A power's type is its colour: choose one from the list."),
     "power-name": gettext_lazy("A power needs a name of up to 60 characters."),
     "power-text": gettext_lazy("A power's text fits in 2000 characters."),

@@ -47,6 +47,7 @@ from legacy.models.marks import (
     Fortification,
     PacketOpening,
     Scar,
+    ScarColour,
     ScarKind,
     Signature,
     UnlockedFaction,
@@ -66,6 +67,7 @@ from legacy.models.unlocks import (
 )
 
 __all__ = [
+    "ScarColour",
     "CAMPAIGN",
     "PLAYER",
     "TERRITORY_SLUGS",
