@@ -18,6 +18,7 @@ from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooMany
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.http.multipartparser import MultiPartParserError
 from django.http.request import RawPostDataException, UnreadablePostError
+from django.urls import Resolver404, resolve
 from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
@@ -67,6 +68,23 @@ def actor_of(request: HttpRequest) -> str | None:
         if user_id is not None:
             return f"user:{user_id}"
     return None
+
+
+def takes_the_method(request: HttpRequest) -> bool:
+    """Whether the address names a view that takes this method: a request for no view, or with
+    a method its view refuses (405), is answered as it would be without a key."""
+    try:
+        match = resolve(request.path_info)
+    except Resolver404:
+        return False
+    if match.url_name == "not-found":  # the API's answer for an address that names nothing
+        return False
+    method = (request.method or "").lower()
+    actions = getattr(match.func, "actions", None)  # a DRF view set: its methods by action
+    if actions:
+        return method in actions
+    view_class = getattr(match.func, "cls", None) or getattr(match.func, "view_class", None)
+    return view_class is None or hasattr(view_class, method)
 
 
 def key_of(request: HttpRequest) -> str | None:
@@ -125,7 +143,7 @@ class IdempotencyKeyMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if request.method not in WRITES:
+        if request.method not in WRITES or not takes_the_method(request):
             return self.get_response(request)
         try:
             key = key_of(request)

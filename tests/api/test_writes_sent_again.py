@@ -181,3 +181,29 @@ def test_every_write_documents_the_header_and_its_refusals(owner):
         names = [p["name"] for p in operation["parameters"] if p["in"] == "header"]
         assert "Idempotency-Key" in names, operation["operationId"]
         assert {"409", "422"} <= set(operation["responses"])
+
+
+def test_a_method_the_address_does_not_take_is_refused_as_always_whatever_its_key(
+    history, players, owner
+):
+    client = client_for(owner)
+    client.post(
+        red_star_url(history),
+        {"player": players["Ada"].pk},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="k-5",
+    )
+    wrong = client.put(
+        red_star_url(history),
+        {"player": players["Boris"].pk},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="k-5",
+    )
+    assert_error(wrong, 405, "method_not_allowed")
+    nowhere = client.post(
+        f"/api/v1/campaigns/{history.pk}/nothing-here/",
+        {},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="k-5",
+    )
+    assert_error(nowhere, 404, "not_found")
