@@ -72,7 +72,7 @@ IDEMPOTENCY_KEY = {
         "type": "string",
         "minLength": 1,
         "maxLength": 255,
-        "pattern": "^[ -~]*[!-~][ -~]*$",
+        "pattern": "^[!-~]([ -~]*[!-~])?$",
     },
 }
 IDEMPOTENCY_REFUSALS = {

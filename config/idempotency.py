@@ -88,8 +88,7 @@ def takes_the_method(request: HttpRequest) -> bool:
 
 
 def key_of(request: HttpRequest) -> str | None:
-    """The key as sent ("" when it was sent empty), or None when none was sent. The draft's
-    key is a structured-field string: the quotes around it are not part of it."""
+    """The key as sent ("" when it was sent empty), or None when none was sent."""
     raw = request.headers.get(HEADER)
     if raw is None and not is_api(request) and _is_form(request):
         try:
@@ -98,14 +97,17 @@ def key_of(request: HttpRequest) -> str | None:
             return None
     if raw is None:
         return None
-    key = raw.strip()
-    if len(key) >= 2 and key[0] == key[-1] == '"':
-        key = key[1:-1]
-    return key
+    return raw.strip()
 
 
 def is_valid_key(key: str) -> bool:
+    """1 to 255 visible characters as sent (the quotes of the draft's form included)."""
     return 0 < len(key) <= MAX_LENGTH and all(" " <= ch <= "~" for ch in key)
+
+
+def unquoted(key: str) -> str:
+    """The draft writes the key as a structured-field string: its quotes are not part of it."""
+    return key[1:-1] if len(key) >= 2 and key[0] == key[-1] == '"' else key
 
 
 def _is_form(request: HttpRequest) -> bool:
@@ -154,7 +156,7 @@ class IdempotencyKeyMiddleware:
         actor = actor_of(request)
         if actor is None:
             return self.get_response(request)
-        if not is_valid_key(key):
+        if not is_valid_key(key) or not unquoted(key):
             return refusal(
                 request,
                 400,
@@ -165,6 +167,7 @@ class IdempotencyKeyMiddleware:
                 )
                 % {"n": MAX_LENGTH},
             )
+        key = unquoted(key)
         try:
             fingerprint = fingerprint_of(request)
         except UNREADABLE:

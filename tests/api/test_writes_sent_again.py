@@ -156,7 +156,7 @@ def test_a_key_is_forgotten_after_its_hours(history, players, owner, settings):
     assert IdempotentRequest.objects.filter(key="old").count() == 1
 
 
-@pytest.mark.parametrize("key", ["", "x" * 256, "ключ", "a\tb"])
+@pytest.mark.parametrize("key", ["", "x" * 256, "ключ", "a\tb", '""'])
 def test_a_key_that_is_not_visible_text_is_refused(history, players, owner, key):
     answer = client_for(owner).post(
         red_star_url(history),
@@ -207,3 +207,25 @@ def test_a_method_the_address_does_not_take_is_refused_as_always_whatever_its_ke
         HTTP_IDEMPOTENCY_KEY="k-5",
     )
     assert_error(nowhere, 404, "not_found")
+
+
+def test_a_key_in_the_drafts_quotes_is_the_same_key(history, players, owner):
+    client = client_for(owner)
+    for key in ('"abc-1"', "abc-1"):
+        client.post(
+            red_star_url(history),
+            {"player": players["Ada"].pk},
+            format="json",
+            HTTP_IDEMPOTENCY_KEY=key,
+        )
+    assert red_stars(history) == 1
+
+
+def test_a_key_longer_than_255_characters_with_its_quotes_is_refused(history, players, owner):
+    answer = client_for(owner).post(
+        red_star_url(history),
+        {"player": players["Ada"].pk},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY='"' * 256,
+    )
+    assert_error(answer, 400, "invalid")
