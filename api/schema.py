@@ -55,3 +55,46 @@ def forbid_nul_in_input(result, generator, request, public):
                 if parameter.get("in") == "query" and _text_pattern(schema) == NOT_BLANK:
                     schema["pattern"] = NOT_BLANK
     return result
+
+
+IDEMPOTENCY_KEY = {
+    "in": "header",
+    "name": "Idempotency-Key",
+    "required": False,
+    "description": (
+        "Any text of 1 to 255 visible characters, new for each write (a UUID). Sent again with "
+        "the same key, method, path and body, the write is recorded once and answered exactly "
+        "as the first time. The same key with another request is refused (422); while the "
+        "first request with it is still being worked on, 409. Keys are kept per account for "
+        "IDEMPOTENCY_KEY_TTL_HOURS (24 by default)."
+    ),
+    "schema": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 255,
+        "pattern": "^[!-~]([ -~]*[!-~])?$",
+    },
+}
+IDEMPOTENCY_REFUSALS = {
+    "409": "The state of things refuses it, or a request with this Idempotency-Key is still "
+    "being worked on.",
+    "422": "This Idempotency-Key was already sent with another request.",
+}
+WRITE_METHODS = ("post", "put", "patch", "delete")
+
+
+def idempotency_key_on_writes(result, generator, request, public):
+    """Every write takes the ``Idempotency-Key`` header (config/idempotency.py), and may be
+    refused with 409 or 422 because of it, in the one error shape."""
+    error = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+    for operations in result.get("paths", {}).values():
+        for method, operation in operations.items():
+            if method not in WRITE_METHODS:
+                continue
+            parameters = operation.setdefault("parameters", [])
+            if not any(p.get("name") == IDEMPOTENCY_KEY["name"] for p in parameters):
+                parameters.append(dict(IDEMPOTENCY_KEY))
+            responses = operation.setdefault("responses", {})
+            for code, description in IDEMPOTENCY_REFUSALS.items():
+                responses.setdefault(code, {"content": error, "description": description})
+    return result

@@ -86,6 +86,13 @@ READINGS: dict[str, type[models.TextChoices]] = {
 READING_TITLES = {name: SETTING_LABELS[name] for name in READINGS}
 
 
+class VoidReason(models.TextChoices):
+    """Reasons the product gives itself for taking an entry back, stored as their code and
+    worded when read (a reason a person typed is stored as typed)."""
+
+    ENTERED_BY_MISTAKE = "entered-by-mistake", _("Entered by mistake.")
+
+
 class AuditAction(models.TextChoices):
     """What an audit entry records; ``campaigns.audit_words`` has one sentence for each.
 

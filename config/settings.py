@@ -66,6 +66,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A write sent again with the same Idempotency-Key is answered, not recorded, again.
+    "config.idempotency.IdempotencyKeyMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     # Last, so that it sees a lockout flagged during the login (config/settings.py, "Logins").
@@ -445,6 +447,12 @@ if API_TOKEN_TTL_HOURS < 1:
     raise ImproperlyConfigured(
         f"API_TOKEN_TTL_HOURS={API_TOKEN_TTL_HOURS} must be at least 1: tokens always expire."
     )
+# How long a write's Idempotency-Key is remembered (config/idempotency.py); then it is forgotten.
+IDEMPOTENCY_KEY_TTL_HOURS = env_int("IDEMPOTENCY_KEY_TTL_HOURS", 24)
+if IDEMPOTENCY_KEY_TTL_HOURS < 1:
+    raise ImproperlyConfigured(
+        f"IDEMPOTENCY_KEY_TTL_HOURS={IDEMPOTENCY_KEY_TTL_HOURS} must be at least 1."
+    )
 SPECTACULAR_SETTINGS = {
     "TITLE": "Earthbook API",
     "DESCRIPTION": (
@@ -466,6 +474,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "api.schema.forbid_nul_in_input",
+        "api.schema.idempotency_key_on_writes",
     ],
     # A PATCH body is documented as sent: its required fields (a correction's reason) stay so.
     "COMPONENT_SPLIT_PATCH": False,
@@ -474,6 +483,8 @@ SPECTACULAR_SETTINGS = {
         "AssignableRoleEnum": ["editor", "viewer"],
         "EventKindEnum": "campaigns.models.EventKind",
         "ContentKindEnum": "legacy.models.ContentKind",
+        "PowerTypeEnum": "legacy.models.PowerType",
+        "ScarColourEnum": "legacy.models.ScarColour",
         "RewardKindEnum": "legacy.rules.Reward",
         "GameStatusEnum": "campaigns.models.GameStatus",
         # Every job's status is one JobStatus; the pictures, photos and poster still say

@@ -7,6 +7,7 @@ from rest_framework import serializers
 
 from api.serializers.common import GAME_NUMBER_MAX, Flag, GameNumber, Id, Text, Whole
 from legacy.box import PACKET_CHOICES
+from legacy.models import PowerType
 
 
 class FactionSerializer(serializers.Serializer):
@@ -56,7 +57,9 @@ class PowersQuerySerializer(serializers.Serializer):
 
 class PowerPlaceSerializer(serializers.Serializer):
     faction = Text(max_length=40)
-    slot = Text(max_length=32, help_text="The power's type (its colour).")
+    slot = serializers.ChoiceField(
+        choices=PowerType.choices, help_text="The power's type (its colour): one per card."
+    )
     name = Text(max_length=60)
     text = Text(max_length=2000, required=False, allow_blank=True, default="")
     game = GameNumber(

@@ -8,7 +8,7 @@ from api.serializers.common import Flag, Slug, Text, Whole
 from api.serializers.rulebook import ComponentSerializer
 from legacy import scar_effects
 from legacy.box import PACKET_BY_SLUG
-from legacy.models import ContentKind
+from legacy.models import ContentKind, ScarColour
 
 
 class UnlockSerializer(serializers.Serializer):
@@ -18,6 +18,14 @@ class UnlockSerializer(serializers.Serializer):
     cards = Whole(min_value=0, max_value=1000, required=False, default=0)
     on_faction_card = Flag(required=False, default=False)
     opens_pack_4 = Flag(required=False, default=False)
+    scar_colour = serializers.ChoiceField(
+        choices=ScarColour.choices,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="For a new scar type: its stickers' colour. A yellow scar goes on a faction "
+        "card (and one on a faction card is yellow).",
+    )
     dice_effect = serializers.ChoiceField(
         choices=scar_effects.CHOICES,
         required=False,

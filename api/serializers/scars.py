@@ -5,6 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from legacy import scar_effects
+from legacy.models import ScarColour
 
 
 class ScarTypeSerializer(serializers.Serializer):
@@ -15,6 +16,11 @@ class ScarTypeSerializer(serializers.Serializer):
     base = serializers.BooleanField(help_text="In the box from the start.")
     cards = serializers.IntegerField()
     on_faction_card = serializers.BooleanField()
+    colour = serializers.ChoiceField(
+        choices=ScarColour.choices,
+        allow_blank=True,
+        help_text="Its stickers' colour (yellow: a faction card's scar); empty when not said.",
+    )
     dice_effect = serializers.ChoiceField(choices=scar_effects.CHOICES)
 
 

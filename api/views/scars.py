@@ -23,6 +23,7 @@ def scar_type_data(kind: ScarKind, access: Access) -> dict:
         "base": kind.base,
         "cards": kind.cards,
         "on_faction_card": kind.on_faction_card,
+        "colour": kind.colour,
         "dice_effect": kind.dice_effect,
     }
 

@@ -33,6 +33,7 @@ from api.serializers.games import (
 from api.views.common import WRITE_ERRORS, ApiView, errors, read_body
 from api.views.games import game_row
 from campaigns.game import table
+from campaigns.game.event_words import void_reason_words
 from campaigns.models import (
     Game,
 )
@@ -48,7 +49,7 @@ def entry_data(event) -> dict:
         "data": event.data,
         "voided": event.voided,
         "voided_at": event.voided_at,
-        "void_reason": event.void_reason,
+        "void_reason": void_reason_words(event.void_reason),
     }
 
 

@@ -134,7 +134,7 @@ CAMPAIGN = _Table(
 PLAYERS = _Table(Player)
 STOCK = _Table(StockAllowance)
 TRADE_RATES = _Table(TradeRate)
-SCAR_KINDS = _Table(ScarKind, added=(("dice_effect", scar_effects.NONE),))
+SCAR_KINDS = _Table(ScarKind, added=(("dice_effect", scar_effects.NONE), ("colour", "")))
 MARK_KINDS = _Table(MarkKind)
 UNLOCKED = _Table(UnlockedContent, added=(("opens_pack_4", False),))
 COMPONENTS = _Table(SealedComponent)

@@ -20,10 +20,23 @@ from django.utils.translation import gettext as _
 
 from campaigns.game import derived
 from campaigns.models import CARD_EVENTS, EventKind, Player
-from campaigns.vocabulary import HIDDEN, OWN_COMPONENT, UNLOCKED_FACTION
+from campaigns.vocabulary import HIDDEN, OWN_COMPONENT, UNLOCKED_FACTION, VoidReason
 from legacy import board, drawing, names
 from legacy.box import FACTION_BY_SLUG, PACKET_BY_SLUG
 from legacy.models import DeckCard, MarkKind, ScarKind
+
+
+def void_reason_words(reason: str) -> str:
+    """Why an entry was taken back, in the reader's language when the product gave the reason
+    (stored as a ``VoidReason`` code; entries from before that stored its English words)."""
+    for choice in VoidReason:
+        if reason in (choice.value, ENGLISH_VOID_REASONS[choice]):
+            return str(choice.label)
+    return reason
+
+
+# The English words a reason was stored as before it was stored as its code.
+ENGLISH_VOID_REASONS = {VoidReason.ENTERED_BY_MISTAKE: "Entered by mistake."}
 
 
 def kind_label(kind) -> str:

@@ -21,12 +21,17 @@ from campaigns.vocabulary import AuditAction
 from legacy import board
 from legacy.box import FACTION_BY_SLUG, PACKET_BY_SLUG
 from legacy.errors import RuleViolation
-from legacy.models import FactionPower, PacketOpening, RemovedReason, UnlockedFaction
+from legacy.models import (
+    FactionPower,
+    PacketOpening,
+    PowerType,
+    RemovedReason,
+    UnlockedFaction,
+)
 
 COLOUR = re.compile(r"^#[0-9a-f]{6}$")
 # Colours given to an unlocked faction whose colour the group did not say, in turn.
 DEFAULT_COLOURS = ("#7b4fa3", "#e07b28", "#1f9a8a", "#8c6239", "#d14d8f", "#5a6b7d")
-SLOT = re.compile(r"^[a-z0-9][a-z0-9-]{0,31}$")
 
 
 def faction_colour(value, taken=()) -> str:
@@ -148,10 +153,10 @@ def _game_number(campaign: Campaign, game: int | None) -> int:
 
 
 def _slot(value) -> str:
-    slot = board.slugify(value.strip()) if isinstance(value, str) else ""
-    if not SLOT.match(slot):
+    slot = value.strip().lower() if isinstance(value, str) else ""
+    if slot not in PowerType.values:
         raise RuleViolation(
-            "A power's type is a short word (its colour), of up to 32 letters, digits or dashes.",
+            "A power's type is its colour, one of: " + ", ".join(PowerType.values) + ".",
             rule="power-type",
             field="slot",
         )

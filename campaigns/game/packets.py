@@ -5,7 +5,7 @@ unlocked, in the group's own words.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.core.cache import cache
 from django.db import transaction
@@ -36,6 +36,7 @@ from legacy.models import (
     MarkKind,
     OtherMark,
     PacketOpening,
+    ScarColour,
     ScarKind,
     SealedComponent,
     UnlockedContent,
@@ -145,6 +146,7 @@ class Unlock:
     opens_pack_4: bool = False  # for a new kind of mark
     dice_effect: str = scar_effects.NONE  # for a new scar type: a code of legacy.scar_effects
     colour: str = ""  # for a new faction: "#rrggbb" (none: one is chosen)
+    scar_colour: str = ""  # for a new scar type: a ScarColour (yellow: on a faction card)
 
 
 def _unlocks(items: Sequence[Unlock | Mapping]) -> list[Unlock]:
@@ -163,6 +165,7 @@ def _unlocks(items: Sequence[Unlock | Mapping]) -> list[Unlock]:
                     opens_pack_4=bool(item.get("opens_pack_4", False)),
                     dice_effect=str(item.get("dice_effect") or scar_effects.NONE),
                     colour=str(item.get("colour") or ""),
+                    scar_colour=str(item.get("scar_colour") or ""),
                 )
             except (KeyError, TypeError, ValueError, AttributeError):
                 raise RuleViolation(
@@ -181,8 +184,30 @@ def _unlocks(items: Sequence[Unlock | Mapping]) -> list[Unlock]:
         if not 0 <= u.cards <= 50:
             raise RuleViolation("A scar type has 0 to 50 cards.", rule="unlock", field="unlocked")
         check_dice_effect(u.dice_effect, field="unlocked")
+        if u.kind == ContentKind.SCAR_TYPE:
+            u = _coloured(u)
         out.append(u)
     return out
+
+
+def _coloured(u: Unlock) -> Unlock:
+    """A new scar type's colour, and where its scars go: a yellow scar goes on a faction card,
+    and a scar for a faction card is yellow."""
+    if u.scar_colour and u.scar_colour not in ScarColour.values:
+        raise RuleViolation(
+            "A scar type's colour is one of: " + ", ".join(ScarColour.values) + ".",
+            rule="scar-colour",
+            field="unlocked",
+        )
+    if u.on_faction_card and u.scar_colour not in ("", ScarColour.YELLOW):
+        raise RuleViolation(
+            "A scar that goes on a faction card is yellow.",
+            rule="faction-scar-yellow",
+            field="unlocked",
+        )
+    on_card = u.on_faction_card or u.scar_colour == ScarColour.YELLOW
+    colour = ScarColour.YELLOW.value if on_card else u.scar_colour
+    return replace(u, on_faction_card=on_card, scar_colour=colour)
 
 
 # Unlocked content the group can use at once: a new scar type, a new kind of mark.
@@ -282,6 +307,8 @@ def open_packet(
             continue
         model, what, extra = usable
         fields = {field: getattr(u, field) for field in extra}
+        if model is ScarKind:
+            fields["colour"] = u.scar_colour
         if model is UnlockedFaction:  # seated from the next game, drawn in its colour
             fields = faction_fields(campaign, name=u.title, colour=u.colour, game=number)
         slug = fields.pop("slug", board.slugify(u.title.strip())[:40])

@@ -50,6 +50,7 @@ from campaigns.models.jobs import (
     job_constraints,
     job_statuses_before,
 )
+from campaigns.models.requests import IdempotentRequest
 from campaigns.vocabulary import Role
 
 __all__ = [
@@ -75,6 +76,7 @@ __all__ = [
     "GamePhoto",
     "GameReward",
     "GameStatus",
+    "IdempotentRequest",
     "ImportJob",
     "Invitation",
     "JobFailure",

@@ -30,8 +30,10 @@ from legacy.models.mark import (
     TERRITORY_SLUGS,
     Mark,
     MarkQuerySet,
+    PowerType,
     RemovedReason,
     faction_label,
+    power_type_label,
     territory_check,
 )
 from legacy.models.marks import (
@@ -45,6 +47,7 @@ from legacy.models.marks import (
     Fortification,
     PacketOpening,
     Scar,
+    ScarColour,
     ScarKind,
     Signature,
     UnlockedFaction,
@@ -64,6 +67,7 @@ from legacy.models.unlocks import (
 )
 
 __all__ = [
+    "ScarColour",
     "CAMPAIGN",
     "PLAYER",
     "TERRITORY_SLUGS",
@@ -71,7 +75,9 @@ __all__ = [
     "faction_label",
     "ACTIVE",
     "MarkQuerySet",
+    "PowerType",
     "RemovedReason",
+    "power_type_label",
     "Mark",
     "territory_check",
     "CityKind",

@@ -8,6 +8,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from legacy.board import CONTINENT_CHOICES, TERRITORY_CHOICES
 from legacy.box import FACTION_CHOICES
@@ -50,6 +51,26 @@ class RemovedReason(models.TextChoices):
     DESTROYED = "destroyed", _("destroyed")
     REPLACED = "replaced", _("replaced")
     OTHER = "other", _("removed")
+
+
+class PowerType(models.TextChoices):
+    """A power's type on a faction card, shown as its colour: a card holds one of each. The
+    values are stored (``FactionPower.slot``); the words are the reader's."""
+
+    # Lower case: the word is a tag beside the power's name. Feminine in Russian: "способность".
+    STARTING = "starting", _("starting")
+    RED = "red", pgettext_lazy("power type", "red")
+    ORANGE = "orange", pgettext_lazy("power type", "orange")
+    GREEN = "green", pgettext_lazy("power type", "green")
+    BLUE = "blue", pgettext_lazy("power type", "blue")
+    PURPLE = "purple", pgettext_lazy("power type", "purple")
+    BLACK = "black", pgettext_lazy("power type", "black")
+    WHITE = "white", pgettext_lazy("power type", "white")
+
+
+def power_type_label(slot: str) -> str:
+    """A power's type in the reader's words; a type stored before the list stays as stored."""
+    return str(PowerType(slot).label) if slot in PowerType.values else slot
 
 
 class Mark(models.Model):

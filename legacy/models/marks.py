@@ -9,6 +9,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from legacy import box, scar_effects
 from legacy.board import CONTINENT_CHOICES, TERRITORY_CHOICES
@@ -55,6 +56,21 @@ class City(Mark):
         return f"{self.name} ({self.get_kind_display()}, {self.get_territory_display()})"
 
 
+class ScarColour(models.TextChoices):
+    """The colour of a scar type's stickers, stored as its code. A faction card's scar is
+    yellow (the rulebook: "it will be yellow"); the others go on territories."""
+
+    # Lower case: the word is a tag beside the scar's name. Masculine in Russian: "шрам".
+    RED = "red", pgettext_lazy("scar colour", "red")
+    ORANGE = "orange", pgettext_lazy("scar colour", "orange")
+    YELLOW = "yellow", pgettext_lazy("scar colour", "yellow")
+    GREEN = "green", pgettext_lazy("scar colour", "green")
+    BLUE = "blue", pgettext_lazy("scar colour", "blue")
+    PURPLE = "purple", pgettext_lazy("scar colour", "purple")
+    BLACK = "black", pgettext_lazy("scar colour", "black")
+    WHITE = "white", pgettext_lazy("scar colour", "white")
+
+
 class ScarKind(models.Model):
     """A type of scar this campaign has: the base ones, and any a packet unlocked."""
 
@@ -67,6 +83,13 @@ class ScarKind(models.Model):
         default=False, help_text="Placed on a faction card (a yellow scar), not on a territory."
     )
     base = models.BooleanField(default=False, help_text="In the box from the start.")
+    colour = models.CharField(
+        max_length=16,
+        choices=ScarColour.choices,
+        blank=True,
+        default="",
+        help_text="Its stickers' colour (yellow: a faction card's scar); empty when not said.",
+    )
     dice_effect = models.CharField(
         max_length=24,
         choices=scar_effects.CHOICES,

@@ -240,6 +240,39 @@
   });
 
   // --- Posting in place -----------------------------------------------------------------------
+  var IN_FLIGHT_RETRIES = 5;
+  var IN_FLIGHT_WAIT_MS = 700;
+  function newKey() {
+    if (window.crypto && window.crypto.randomUUID) return window.crypto.randomUUID();
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) {
+      return ("0" + b.toString(16)).slice(-2);
+    }).join("");
+  }
+  // The entry with its Idempotency-Key; a network failure is tried once more with the same key,
+  // and "409: still being worked on" (the first try is still on its way) is asked again shortly.
+  function send(form, key, retries) {
+    return fetch(form.action, {
+      method: "POST",
+      body: new FormData(form),
+      credentials: "same-origin",
+      cache: "no-store",
+      headers: { "Idempotency-Key": key },
+    }).then(
+      function (r) {
+        if (r.status === 409 && retries > 0) {
+          return new Promise(function (done) { setTimeout(done, IN_FLIGHT_WAIT_MS); })
+            .then(function () { return send(form, key, retries - 1); });
+        }
+        return r;
+      },
+      function (error) {
+        if (retries <= 0) throw error;
+        return send(form, key, 0);
+      }
+    );
+  }
   document.addEventListener("submit", function (e) {
     var form = e.target;
     if (!form.matches || !form.matches("form[data-live-post]")) return;
@@ -249,14 +282,13 @@
     var part = form.closest(LIVE);
     var mine = ["log-status", "undo", "due"];
     if (part) mine.push(nameOf(part));
-    fetch(form.action, {
-      method: "POST",
-      body: new FormData(form),
-      credentials: "same-origin",
-      cache: "no-store",
-    })
+    // One key per entry: the entry sent again (a retry, the plain way below) is noted once.
+    var key = form.getAttribute("data-idempotency-key") || newKey();
+    form.setAttribute("data-idempotency-key", key);
+    send(form, key, IN_FLIGHT_RETRIES)
       .then(function (r) {
         if (!r.ok) throw new Error("post " + r.status);
+        form.removeAttribute("data-idempotency-key");
         return r.text().then(function (html) {
           var doc = parse(html);
           // A refusal may come back as another page (the undo's own form): go there.
@@ -284,8 +316,16 @@
         });
       })
       .catch(function () {
-        // Whatever went wrong, the form is sent the plain way.
+        // Whatever went wrong, the form is sent the plain way, with the entry's key.
         if (button) button.disabled = false;
+        var field = form.querySelector("input[name=_idempotency_key]");
+        if (!field) {
+          field = document.createElement("input");
+          field.type = "hidden";
+          field.name = "_idempotency_key";
+          form.appendChild(field);
+        }
+        field.value = key;
         HTMLFormElement.prototype.submit.call(form);
       });
   });

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from campaigns.game.packets import open_packet
-from tests.support.api import client_for
+from legacy.models import FactionPower
+from tests.support.api import assert_error, client_for
 from tests.support.games import EARNED_ANOTHER_WAY, seats
 
 pytestmark = pytest.mark.django_db
@@ -154,3 +155,14 @@ def test_a_hidden_campaign_names_no_unlocked_faction_or_power_to_a_viewer(unlock
     assert "Tidewater" not in cards and "Undertow" not in cards and "Secret" not in cards
     shown = client_for(editor).get(base(unlocked) + "factions/").json()
     assert shown[-1]["name"] == "Tidewater League"
+
+
+def test_a_power_type_in_words_is_refused_naming_the_codes(unlocked, owner):
+    refused = client_for(owner).post(
+        base(unlocked) + "powers/",
+        {"faction": TIDE, "slot": "зелёный", "name": "Undertow", "game": 2},
+        format="json",
+    )
+    error = assert_error(refused, 400, "invalid")
+    assert "slot" in error["fields"]
+    assert not FactionPower.objects.filter(name="Undertow").exists()

@@ -13,6 +13,7 @@ from campaigns import services
 from campaigns.game.finish import finish_game
 from campaigns.game.table import place_scar
 from campaigns.models import GameEvent
+from campaigns.vocabulary import VoidReason
 from legacy.box import FACTIONS
 from tests.support.games import TWELVE_COINS, give, play, start_next_game
 from tests.support.phones import PHONE
@@ -95,7 +96,7 @@ def test_an_entry_is_confirmed_in_view_with_the_packet_it_makes_due_and_undone(
     in_view(page.locator("#log-status"))
     screenshots(page, "undone")
     entry = GameEvent.objects.get(game=game, seq=1)
-    assert entry.voided and entry.void_reason == "Entered by mistake."
+    assert entry.voided and entry.void_reason == VoidReason.ENTERED_BY_MISTAKE
     assert page.evaluate("() => window.stillThisPage === true")
     assert errors == [], errors
 
@@ -364,3 +365,38 @@ def test_the_history_on_a_phone_fetches_the_pictures_in_view_and_grows_little_pe
     assert "4.svg" in pictures_after and "1.svg" not in pictures_after, pictures_after
     assert len(pictures_before) == len(pictures_after), (pictures_before, pictures_after)
     assert 0 < (after - before) / 2 <= 20 * 1024, (before, after)
+
+
+def test_the_game_page_says_a_packet_due_once_and_its_links_are_24px_tall(table, phone):
+    from playwright.sync_api import expect
+
+    owner, campaign, game = table
+    page = phone(owner)
+    page.goto(f"/c/{campaign.pk}/games/1/")
+    log_three_missiles(page)
+    expect(page.get_by_role("status").filter(has_text="Noted")).to_contain_text("Pocket 1")
+    expect(page.get_by_text("Open now:")).to_have_count(1)
+    page.reload()
+    expect(page.get_by_text("Open now:")).to_have_count(1)
+    heights = page.evaluate(
+        "() => Array.from(document.querySelectorAll('#game-live a')).filter(a =>"
+        " !a.closest('svg') && a.offsetParent !== null).map(a =>"
+        " [a.textContent.trim(), a.getBoundingClientRect().height])"
+    )
+    short = [(text, h) for text, h in heights if h < 24]
+    assert short == [], short
+
+
+def test_the_standings_pass_axe_on_a_phone(django_user_model, phone, serious_violations):
+    owner = django_user_model.objects.create_user(username="olga", password="pw-olga-123")
+    campaign = services.create_campaign(
+        owner=owner, name="Friday Earth", players=["Ada", "Boris", "Chloe"]
+    )
+    services.prepare_first_game(
+        campaign=campaign, powers={f.slug: "a" for f in FACTIONS}, coins=TWELVE_COINS, by=owner
+    )
+    play(campaign, 1)
+    page = phone(owner)
+    page.goto(f"/c/{campaign.pk}/standings/")
+    page.wait_for_load_state("load")
+    assert serious_violations(page) == []

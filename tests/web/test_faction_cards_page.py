@@ -245,3 +245,60 @@ def test_a_scar_on_an_unlocked_factions_card_from_the_game_page(unlocked, owner,
     assert again.status_code == 200
     assert "Not recorded" in again.content.decode()
     assert "The Tidewater League card already has a scar" in again.content.decode()
+
+
+def in_russian(client):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "ru"
+    return client
+
+
+def test_a_power_type_is_chosen_from_a_list_worded_in_russian_and_stored_as_its_code(
+    unlocked, as_editor
+):
+    form = in_russian(as_editor).get(page(unlocked)).content.decode()
+    assert '<option value="green">зелёная</option>' in form
+    done = change(
+        as_editor,
+        unlocked,
+        action="place-power",
+        **{"place-faction": TIDE, "place-slot": "green", "place-name": "Undertow"},
+    )
+    assert done.status_code == 302
+    assert FactionPower.objects.get(name="Undertow").slot == "green"
+    card = as_editor.get(page(unlocked)).content.decode()
+    assert '<span class="tag power-type">зелёная</span> <strong>Undertow</strong>' in card
+
+
+def test_a_power_type_typed_in_words_is_refused_naming_the_list(unlocked, as_editor):
+    refused = change(
+        in_russian(as_editor),
+        unlocked,
+        action="place-power",
+        **{"place-faction": TIDE, "place-slot": "зелёный", "place-name": "Undertow"},
+    )
+    assert refused.status_code == 200
+    assert not FactionPower.objects.filter(name="Undertow").exists()
+
+
+def test_a_refusal_draws_the_page_again_in_the_readers_language(unlocked, owner, as_editor):
+    place_power(campaign=unlocked, faction=TIDE, slot="red", name="Undertow", by=owner)
+    refused = change(
+        in_russian(as_editor),
+        unlocked,
+        action="place-power",
+        **{"place-faction": TIDE, "place-slot": "red", "place-name": "Riptide"},
+    )
+    html = refused.content.decode()
+    assert refused.status_code == 200
+    assert "по одной способности каждого типа" in html
+    assert '<option value="khan-industries">Индустриальные ханы</option>' in html
+    assert '<option value="khan-industries">Khan Industries</option>' not in html
+    assert not FactionPower.objects.filter(name="Riptide").exists()
+
+
+def test_the_button_that_destroys_a_power_says_so_in_both_languages(unlocked, owner, as_editor):
+    place_power(campaign=unlocked, faction=TIDE, slot="red", name="Undertow", by=owner)
+    english = as_editor.get(page(unlocked), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    russian = in_russian(as_editor).get(page(unlocked)).content.decode()
+    assert "Destroy this power<span" in english and ">Destroyed<" not in english
+    assert "Уничтожить эту способность<span" in russian

@@ -248,3 +248,23 @@ def test_a_change_of_seat_costs_the_same_queries_after_one_game_and_after_four(o
             assert client.post(page, data).status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1] <= 30, counts
+
+
+def test_the_standings_tables_that_scroll_on_a_phone_are_reached_by_the_keyboard_by_name(
+    prepared_campaign, as_owner
+):
+    page = as_owner.get(url(prepared_campaign, "standings/")).content.decode()
+    regions = re.findall(r'<div class="table-scroll"([^>]*)>', page)
+    assert len(regions) == 2
+    for attributes in regions:
+        assert 'tabindex="0"' in attributes and 'role="region"' in attributes
+        label = re.search(r'aria-labelledby="([^"]+)"', attributes).group(1)
+        assert f'id="{label}"' in page
+
+
+def test_every_link_of_the_game_page_is_a_target_of_24px_on_a_phone():
+    from pathlib import Path
+
+    css = (Path(__file__).resolve().parents[2] / "static/css/earthbook.css").read_text()
+    rule = re.search(r"\.quick-log a:not\(\.button\), \.seat-row a, \.events a \{([^}]*)\}", css)
+    assert rule and "min-height: 24px" in rule.group(1) and "inline-block" in rule.group(1)

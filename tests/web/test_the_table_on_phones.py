@@ -11,6 +11,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from campaigns.models import Campaign, GameEvent
+from campaigns.vocabulary import VoidReason
 from tests.support.games import give, play
 from tests.support.pages import client_for, url
 
@@ -42,10 +43,15 @@ def test_an_entry_brings_the_table_back_to_the_quick_log_with_its_confirmation(
     assert 'role="status"' in page[page.index('id="log-status"') - 200 :][:400]
     assert "Noted: 3 missile(s) on one roll — Boris" in status
     assert url(game.campaign, "games/1/entries/1/void/") in status  # its undo
-    assert "Open now:" in status and "Pocket 1" in status  # the third missile: a packet is due
-    # The confirmation is said once; the next visit has none.
+    due = part(page, "due")
+    assert "Open now:" in due and "Pocket 1" in due  # the third missile: a packet is due
+    assert page.count("Open now:") == 1  # said once, beside the confirmation
+    assert page.index('data-live="log-status"') < page.index('data-live="due"')
+    assert "Pocket 1" in page[page.index('id="log-status"') :].split("</section>")[0]
+    # The confirmation is said once; the next visit has none, and the packet is due once still.
     again = as_owner.get(url(game.campaign, "games/1/")).content.decode()
     assert "Noted:" not in again and "Open now:" in part(again, "due")
+    assert again.count("Open now:") == 1
 
 
 def test_the_undo_beside_the_confirmation_takes_the_entry_back_with_its_reason(
@@ -64,7 +70,7 @@ def test_the_undo_beside_the_confirmation_takes_the_entry_back_with_its_reason(
     response = as_owner.post(undo.group(1), {"reason": reason})
     assert response["Location"] == url(game.campaign, "games/1/#log")
     entry = GameEvent.objects.get(game=game, seq=1)
-    assert entry.voided and entry.void_reason == "Entered by mistake."
+    assert entry.voided and entry.void_reason == VoidReason.ENTERED_BY_MISTAKE
     page = as_owner.get(response["Location"]).content.decode()
     assert "Entry 1 is taken back." in part(page, "log-status")
 
@@ -206,3 +212,38 @@ def test_the_live_tables_own_fetch_leaves_the_confirmation_to_the_page_that_post
     assert "Noted:" not in part(live.content.decode(), "log-status")
     page = as_owner.get(url(game.campaign, "games/1/")).content.decode()
     assert "Noted: Ada places 31 troops" in part(page, "log-status")
+
+
+def test_the_quick_undo_stores_its_reason_as_a_code_each_reader_reads_in_their_language(
+    game, players, as_owner
+):
+    give(game, players["Boris"], missiles=1)
+    as_owner.post(
+        url(game.campaign, "games/1/log/missiles/"),
+        {"missiles-count": "1", "missiles-player": str(players["Boris"].pk)},
+    )
+    page = as_owner.get(url(game.campaign, "games/1/")).content.decode()
+    undo = re.search(
+        r'<form method="post" action="([^"]+)"[^>]*data-live-post>', part(page, "log-status")
+    )
+    reason = re.search(r'name="reason" value="([^"]+)"', part(page, "log-status")).group(1)
+    as_owner.post(undo.group(1), {"reason": reason}, HTTP_ACCEPT_LANGUAGE="ru")
+    assert GameEvent.objects.get(game=game, seq=1).void_reason == VoidReason.ENTERED_BY_MISTAKE
+    russian = as_owner.get(url(game.campaign, "games/1/"), HTTP_ACCEPT_LANGUAGE="ru")
+    english = as_owner.get(url(game.campaign, "games/1/"), HTTP_ACCEPT_LANGUAGE="en")
+    assert "Введено по ошибке." in russian.content.decode()
+    assert "Entered by mistake." in english.content.decode()
+
+
+def test_the_offered_reason_left_as_it_is_in_russian_is_stored_as_its_code(game, players, as_owner):
+    give(game, players["Boris"], missiles=1)
+    as_owner.post(
+        url(game.campaign, "games/1/log/missiles/"),
+        {"missiles-count": "1", "missiles-player": str(players["Boris"].pk)},
+    )
+    as_owner.post(
+        url(game.campaign, "games/1/entries/1/void/"),
+        {"reason": "Введено по ошибке."},
+        HTTP_ACCEPT_LANGUAGE="ru",
+    )
+    assert GameEvent.objects.get(game=game, seq=1).void_reason == VoidReason.ENTERED_BY_MISTAKE

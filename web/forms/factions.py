@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from campaigns.game.factions import DEFAULT_COLOURS
 from legacy import names
 from legacy.box import PACKETS
+from legacy.models import PowerType
 
 
 class FactionAddForm(forms.Form):
@@ -31,9 +32,10 @@ class FactionAddForm(forms.Form):
 
 class PowerPlaceForm(forms.Form):
     faction = forms.ChoiceField(label=_("On the card of"))
-    slot = forms.CharField(
+    slot = forms.ChoiceField(
         label=_("Type (its colour)"),
-        max_length=32,
+        choices=PowerType.choices,
+        initial=PowerType.RED,
         help_text=_("A card holds one power of each type."),
     )
     name = forms.CharField(label=_("The power's name"), max_length=60)

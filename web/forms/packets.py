@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from campaigns.game.factions import DEFAULT_COLOURS
 from legacy.box import PACKETS
-from legacy.models import ContentKind
+from legacy.models import ContentKind, ScarColour
 from web.pages import (
     dice_effect_choices,
     packet_name,
@@ -54,6 +54,12 @@ class PacketForm(forms.Form):
             self.fields[f"item{i}_on_faction_card"] = forms.BooleanField(
                 label=_("This scar goes on a faction card"), required=False
             )
+            self.fields[f"item{i}_scar_colour"] = forms.ChoiceField(
+                label=_("This scar's colour"),
+                choices=[("", "—"), *ScarColour.choices],
+                required=False,
+                help_text=_("A yellow scar goes on a faction card."),
+            )
             self.fields[f"item{i}_dice_effect"] = forms.ChoiceField(
                 label=_("What this scar does to the dice"),
                 choices=dice_effect_choices(),
@@ -78,6 +84,7 @@ class PacketForm(forms.Form):
             "text",
             "cards",
             "on_faction_card",
+            "scar_colour",
             "dice_effect",
             "opens_pack_4",
             "colour",
@@ -104,6 +111,7 @@ class PacketForm(forms.Form):
                     "text": d.get(f"item{i}_text") or "",
                     "cards": d.get(f"item{i}_cards") or 0,
                     "on_faction_card": bool(d.get(f"item{i}_on_faction_card")),
+                    "scar_colour": d.get(f"item{i}_scar_colour") or "",
                     "dice_effect": d.get(f"item{i}_dice_effect") or "none",
                     "opens_pack_4": bool(d.get(f"item{i}_opens_pack_4")),
                     **({"colour": d[f"item{i}_colour"]} if d.get(f"item{i}_colour") else {}),

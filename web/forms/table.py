@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from campaigns.game import table
 from campaigns.models import EventKind
+from campaigns.vocabulary import VoidReason
 from web.forms.common import seat_choices, territory_choices
 
 Choices = Sequence[tuple[str, Any]]
@@ -379,5 +380,14 @@ class VoidEntryForm(forms.Form):
     reason = forms.CharField(
         label=_("Why is it taken back?"),
         max_length=300,
-        initial=_("Entered by mistake."),
+        initial=VoidReason.ENTERED_BY_MISTAKE.label,
     )
+
+    def clean_reason(self) -> str:
+        """The product's own reason, left as offered (in any language), is stored as its code;
+        a reason the reader wrote is stored as written."""
+        reason = self.cleaned_data["reason"].strip()
+        for choice in VoidReason:
+            if reason in (choice.value, str(choice.label)):
+                return choice.value
+        return reason

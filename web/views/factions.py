@@ -15,7 +15,7 @@ from campaigns.selectors.cards import faction_card_backs
 from campaigns.vocabulary import HIDDEN, UNLOCKED_FACTION, UNLOCKED_POWER
 from legacy.box import CAMPAIGN_GAMES
 from legacy.errors import RuleViolation
-from legacy.models import FactionPower, PacketOpening, Scar
+from legacy.models import FactionPower, PacketOpening, Scar, power_type_label
 from web.forms.factions import FactionAddForm, PowerDestroyForm, PowerPlaceForm
 from web.names import (
     faction_name,
@@ -38,6 +38,18 @@ def _as_of(request, last: int) -> int | None:
 CARD_LINES = CAMPAIGN_GAMES
 
 
+def _card_names(access, found) -> dict[str, str]:
+    """Each faction's name as the reader reads it: the box's in the reader's language, an
+    unlocked one as the group wrote it, or its placeholder when it is hidden from the reader."""
+    sees = access.sees_unlocked
+    return {
+        slug: str(UNLOCKED_FACTION)
+        if f.unlocked and not sees
+        else faction_name(slug, {slug: f.name})
+        for slug, f in found.items()
+    }
+
+
 def _page(request, access, forms: dict | None = None, status: int = 200):
     campaign = access.campaign
     games = list(campaign.games.order_by("number").values_list("number", "status"))
@@ -57,8 +69,7 @@ def _page(request, access, forms: dict | None = None, status: int = 200):
     for p in placed.order_by("placed_in_game", "id"):
         p.counts = p.removed_in_game is None or (game is not None and p.removed_in_game > game)
         p.removed_label = "" if p.counts else p.get_removed_reason_display()
-        # A box starting power's type is worded; a type the group named stays in its words.
-        p.slot_label = _("starting") if p.slot == "starting" else p.slot
+        p.slot_label = power_type_label(p.slot)
         powers.setdefault(p.faction, []).append(p)
     sees = access.sees_unlocked
     scars = {}
@@ -67,11 +78,10 @@ def _page(request, access, forms: dict | None = None, status: int = 200):
     for s in scar_rows.select_related("kind"):
         scars[s.faction] = scar_kind_name(s.kind) if (s.kind.base or sees) else str(HIDDEN)
     cards = []
-    names = {}
+    names = _card_names(access, found)
     for slug, f in found.items():
         hidden = f.unlocked and not sees
-        name = str(UNLOCKED_FACTION) if hidden else faction_name(slug, {slug: f.name})
-        names[slug] = name
+        name = names[slug]
         lines = backs.get(slug, [])
         for line in lines:
             line["hq_name"] = territory_name(line.get("hq"))
@@ -148,7 +158,7 @@ def factions_change(request, access):
                 return redirect("campaigns:factions", campaign.pk)
             return _page(request, access, {"add": form})
         if action == "place-power":
-            factions = {s: f.name for s, f in factions_of(campaign.pk).items()}
+            factions = _card_names(access, factions_of(campaign.pk))
             opened = list(
                 PacketOpening.objects.filter(campaign=campaign, voided=False).values_list(
                     "packet", flat=True

@@ -56,6 +56,7 @@ def scar_types(request, access):
                 "effect": pages.dice_effect_label(kind.dice_effect),
                 "base": kind.base,
                 "on_faction_card": kind.on_faction_card,
+                "colour": kind.get_colour_display() if kind.colour else "",
                 "form": form,
             }
         )

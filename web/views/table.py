@@ -21,6 +21,7 @@ from campaigns.models import (
     GameStatus,
 )
 from campaigns.services import cached_world
+from campaigns.vocabulary import VoidReason
 from legacy import board, table_rules
 from legacy.box import CAMPAIGN_GAMES, FORTIFICATION_BOXES
 from legacy.errors import RuleViolation
@@ -200,6 +201,7 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
     for e in events:
         e.label = event_words.kind_label(e.kind)
         e.text = event_words.event_text(e, words)
+        e.void_reason_text = event_words.void_reason_words(e.void_reason)
     replayed = holdings_of(game, seats=seats, events=events)
     for s in seats:
         s.holdings = replayed.holdings[s.pk]
@@ -218,6 +220,7 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
         "seats": seats,
         "events": events,
         "last_entry": next((e for e in reversed(events) if not e.voided), None),
+        "quick_undo_reason": VoidReason.ENTERED_BY_MISTAKE.value,
         "board": interactive_board(
             access,
             world,

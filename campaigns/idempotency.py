@@ -1,0 +1,73 @@
+"""Writes remembered by their ``Idempotency-Key`` (the IETF draft "The Idempotency-Key HTTP
+Header Field"): the first request with a key is recorded and its answer kept; the same request
+sent again with that key gets the same answer and records nothing.
+
+``claim`` is asked before the write runs. It inserts the key's row "in flight" in a transaction
+of its own, so the unique constraint on (actor, key) decides between two requests racing with
+one key, on SQLite and PostgreSQL alike, before either takes the campaign's lock. Then the write
+runs as always (its service locks the campaign) and ``keep`` stores its answer, or ``release``
+forgets the key when the answer should not be replayed (a server error, a refused login).
+Keys older than ``IDEMPOTENCY_KEY_TTL_HOURS`` are deleted as new ones come in.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from campaigns.models import IdempotentRequest
+
+
+class Claimed(enum.Enum):
+    NEW = "new"  # the first request with this key: run it, then keep its answer
+    REPLAY = "replay"  # answered before: answer the same again
+    IN_FLIGHT = "in_flight"  # the first request with this key is still being worked on
+    MISMATCH = "mismatch"  # the key came before with another request (method, path or body)
+
+
+@dataclass(frozen=True)
+class Claim:
+    outcome: Claimed
+    row: IdempotentRequest | None = None
+
+
+def _cutoff():
+    return timezone.now() - timedelta(hours=settings.IDEMPOTENCY_KEY_TTL_HOURS)
+
+
+def forget_expired() -> int:
+    deleted, _ = IdempotentRequest.objects.filter(created_at__lt=_cutoff()).delete()
+    return deleted
+
+
+def claim(*, actor: str, key: str, fingerprint: str, method: str, path: str) -> Claim:
+    forget_expired()
+    row: IdempotentRequest | None
+    try:
+        with transaction.atomic():
+            row = IdempotentRequest.objects.create(
+                actor=actor, key=key, fingerprint=fingerprint, method=method, path=path[:2048]
+            )
+        return Claim(Claimed.NEW, row)
+    except IntegrityError:
+        row = IdempotentRequest.objects.filter(actor=actor, key=key).first()
+    if row is None:  # forgotten between the two statements: the other request is still at it
+        return Claim(Claimed.IN_FLIGHT)
+    if row.fingerprint != fingerprint:
+        return Claim(Claimed.MISMATCH, row)
+    if row.status is None:
+        return Claim(Claimed.IN_FLIGHT, row)
+    return Claim(Claimed.REPLAY, row)
+
+
+def keep(row: IdempotentRequest, *, status: int, body: bytes, headers: dict[str, str]) -> None:
+    IdempotentRequest.objects.filter(pk=row.pk).update(status=status, body=body, headers=headers)
+
+
+def release(row: IdempotentRequest) -> None:
+    IdempotentRequest.objects.filter(pk=row.pk, status__isnull=True).delete()

@@ -1,0 +1,224 @@
+"""The ``Idempotency-Key`` request header on every write, the API's and the pages' alike.
+
+A write (POST, PUT, PATCH, DELETE) sent by a signed-in account (a session or an API token) with
+``Idempotency-Key: <key>`` is recorded once: sent again with the same key, method, path and
+body, it is answered exactly as the first time (the same status and body) and nothing is
+written again. The same key with another request is refused (422), and a key whose first
+request is still being worked on is answered 409. A page's form may carry its key in the field
+``_idempotency_key`` instead, for a browser that posts it the plain way (no header). The rows
+and their lifetime are ``campaigns.idempotency``; requests of visitors carry no key.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http.multipartparser import MultiPartParserError
+from django.http.request import RawPostDataException, UnreadablePostError
+from django.urls import Resolver404, resolve
+from django.utils.translation import gettext as _
+from rest_framework.authtoken.models import Token
+
+from api.errors import error_body
+from campaigns import idempotency
+from campaigns.idempotency import Claimed
+
+HEADER = "Idempotency-Key"
+FORM_FIELD = "_idempotency_key"
+WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+MAX_LENGTH = 255
+# Left out of a form's fingerprint: a form's CSRF token is masked anew on every page.
+NOT_THE_REQUEST = frozenset({"csrfmiddlewaretoken", FORM_FIELD})
+# The headers a replay repeats; cookies and the like belong to the first answer only.
+REPLAYED_HEADERS = (
+    "Content-Type",
+    "Content-Language",
+    "Content-Disposition",
+    "Location",
+    "ETag",
+    "Allow",
+)
+# Answers that are not the write's: the key is forgotten, so the request may be sent again.
+NOT_KEPT = frozenset({401, 403, 429})
+UNREADABLE = (
+    RequestDataTooBig,
+    TooManyFieldsSent,
+    TooManyFilesSent,
+    MultiPartParserError,
+    RawPostDataException,
+    UnreadablePostError,
+)
+
+
+def is_api(request: HttpRequest) -> bool:
+    return request.path.startswith("/api/")
+
+
+def actor_of(request: HttpRequest) -> str | None:
+    """``user:<id>`` of the account that sent the request, by its session or its API token."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        return f"user:{user.pk}"
+    scheme, _sep, key = request.META.get("HTTP_AUTHORIZATION", "").partition(" ")
+    if scheme.lower() == "token" and key.strip():
+        user_id = Token.objects.filter(key=key.strip()).values_list("user_id", flat=True).first()
+        if user_id is not None:
+            return f"user:{user_id}"
+    return None
+
+
+def takes_the_method(request: HttpRequest) -> bool:
+    """Whether the address names a view that takes this method: a request for no view, or with
+    a method its view refuses (405), is answered as it would be without a key."""
+    try:
+        match = resolve(request.path_info)
+    except Resolver404:
+        return False
+    if match.url_name == "not-found":  # the API's answer for an address that names nothing
+        return False
+    method = (request.method or "").lower()
+    actions = getattr(match.func, "actions", None)  # a DRF view set: its methods by action
+    if actions:
+        return method in actions
+    view_class = getattr(match.func, "cls", None) or getattr(match.func, "view_class", None)
+    return view_class is None or hasattr(view_class, method)
+
+
+def key_of(request: HttpRequest) -> str | None:
+    """The key as sent ("" when it was sent empty), or None when none was sent."""
+    raw = request.headers.get(HEADER)
+    if raw is None and not is_api(request) and _is_form(request):
+        try:
+            raw = request.POST.get(FORM_FIELD)
+        except UNREADABLE:
+            return None
+    if raw is None:
+        return None
+    return raw.strip()
+
+
+def is_valid_key(key: str) -> bool:
+    """1 to 255 visible characters as sent (the quotes of the draft's form included)."""
+    return 0 < len(key) <= MAX_LENGTH and all(" " <= ch <= "~" for ch in key)
+
+
+def unquoted(key: str) -> str:
+    """The draft writes the key as a structured-field string: its quotes are not part of it."""
+    return key[1:-1] if len(key) >= 2 and key[0] == key[-1] == '"' else key
+
+
+def _is_form(request: HttpRequest) -> bool:
+    return request.content_type in ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
+def fingerprint_of(request: HttpRequest) -> str:
+    """SHA-256 of the method, the path with its query and the body: for a form, its fields and
+    files (without the CSRF token), otherwise the body's bytes."""
+    digest = hashlib.sha256()
+    digest.update(f"{request.method} {request.get_full_path()}\n".encode())
+    if _is_form(request):
+        fields = sorted(
+            (name, values) for name, values in request.POST.lists() if name not in NOT_THE_REQUEST
+        )
+        digest.update(json.dumps(fields, ensure_ascii=True).encode())
+        for name in sorted(request.FILES):
+            for upload in request.FILES.getlist(name):
+                digest.update(f"\n{name} {upload.name} {upload.size}\n".encode())
+                for chunk in upload.chunks():
+                    digest.update(chunk)
+    else:
+        digest.update(request.body)
+    return digest.hexdigest()
+
+
+def refusal(request: HttpRequest, status: int, code: str, message: str) -> HttpResponse:
+    if is_api(request):
+        return JsonResponse(error_body(code, message), status=status)
+    return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
+
+
+class IdempotencyKeyMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.method not in WRITES or not takes_the_method(request):
+            return self.get_response(request)
+        try:
+            key = key_of(request)
+        except UNREADABLE:
+            key = None
+        if key is None:
+            return self.get_response(request)
+        actor = actor_of(request)
+        if actor is None:
+            return self.get_response(request)
+        if not is_valid_key(key) or not unquoted(key):
+            return refusal(
+                request,
+                400,
+                "invalid",
+                _(
+                    "The Idempotency-Key header must be 1 to %(n)d visible characters "
+                    "(letters, digits and punctuation)."
+                )
+                % {"n": MAX_LENGTH},
+            )
+        key = unquoted(key)
+        try:
+            fingerprint = fingerprint_of(request)
+        except UNREADABLE:
+            # The write itself refuses a body it cannot read; there is nothing to remember.
+            return self.get_response(request)
+        claim = idempotency.claim(
+            actor=actor,
+            key=key,
+            fingerprint=fingerprint,
+            method=request.method or "",
+            path=request.get_full_path(),
+        )
+        if claim.outcome is Claimed.MISMATCH:
+            return refusal(
+                request,
+                422,
+                "idempotency_key_reused",
+                _(
+                    "This Idempotency-Key was already sent with another request: "
+                    "send a new key with each new entry."
+                ),
+            )
+        if claim.outcome is Claimed.IN_FLIGHT:
+            return refusal(
+                request,
+                409,
+                "conflict",
+                _(
+                    "A request with this Idempotency-Key is still being worked on: "
+                    "ask again in a moment."
+                ),
+            )
+        row = claim.row
+        assert row is not None
+        if claim.outcome is Claimed.REPLAY:
+            replay = HttpResponse(bytes(row.body), status=row.status)
+            for name, value in row.headers.items():
+                replay[name] = value
+            return replay
+        try:
+            response = self.get_response(request)
+        except BaseException:
+            idempotency.release(row)
+            raise
+        if response.status_code >= 500 or response.status_code in NOT_KEPT or response.streaming:
+            idempotency.release(row)
+            return response
+        idempotency.keep(
+            row,
+            status=response.status_code,
+            body=response.content,
+            headers={name: response[name] for name in REPLAYED_HEADERS if name in response},
+        )
+        return response

@@ -1,0 +1,231 @@
+"""A write sent again with the same Idempotency-Key (a phone's retry on a flaky network) is
+recorded once and answered as the first time; the key with another request is refused."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from campaigns.models import EventKind, GameEvent, IdempotentRequest
+from tests.support.api import assert_error, client_for
+
+pytestmark = pytest.mark.django_db
+
+
+def red_stars(campaign) -> int:
+    return GameEvent.objects.filter(game__campaign=campaign, kind=EventKind.RED_STAR_BOUGHT).count()
+
+
+def red_star_url(campaign) -> str:
+    return f"/api/v1/campaigns/{campaign.pk}/games/2/events/red-star/"
+
+
+def test_a_red_star_sent_five_times_with_one_key_is_bought_once(history, players, owner):
+    client = client_for(owner)
+    answers = [
+        client.post(
+            red_star_url(history),
+            {"player": players["Ada"].pk},
+            format="json",
+            HTTP_IDEMPOTENCY_KEY="8e03978e-40d5-43e8-bc93-6894a57f9324",
+        )
+        for _ in range(5)
+    ]
+    assert red_stars(history) == 1
+    assert {a.status_code for a in answers} == {201}
+    assert len({a.content for a in answers}) == 1
+    assert answers[0].json()["event"]["summary"] == "Ada buys a red star with 4 cards"
+
+
+def test_two_keys_are_two_red_stars(history, players, owner):
+    client = client_for(owner)
+    for key in ("one", "two"):
+        made = client.post(
+            red_star_url(history),
+            {"player": players["Ada"].pk},
+            format="json",
+            HTTP_IDEMPOTENCY_KEY=key,
+        )
+        assert made.status_code == 201
+    assert red_stars(history) == 2
+
+
+def test_a_key_sent_again_with_another_body_is_refused_and_writes_nothing(history, players, owner):
+    client = client_for(owner)
+    first = client.post(
+        red_star_url(history),
+        {"player": players["Ada"].pk},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="k-1",
+    )
+    assert first.status_code == 201
+    other = client_for(owner)
+    other.defaults["HTTP_ACCEPT_LANGUAGE"] = "ru"
+    again = other.post(
+        red_star_url(history),
+        {"player": players["Boris"].pk},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="k-1",
+    )
+    error = assert_error(again, 422, "idempotency_key_reused")
+    assert "Idempotency-Key" in error["message"] and "запрос" in error["message"]
+    assert red_stars(history) == 1
+
+
+def test_a_key_sent_again_to_another_address_is_refused(history, players, owner):
+    client = client_for(owner)
+    client.post(
+        red_star_url(history),
+        {"player": players["Ada"].pk},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="k-2",
+    )
+    url = f"/api/v1/campaigns/{history.pk}/games/2/events/recruitment/"
+    again = client.post(
+        url, {"player": players["Ada"].pk, "troops": 3}, format="json", HTTP_IDEMPOTENCY_KEY="k-2"
+    )
+    assert_error(again, 422, "idempotency_key_reused")
+    assert not GameEvent.objects.filter(kind=EventKind.RECRUITMENT, game__campaign=history).exists()
+
+
+def test_a_key_still_in_flight_is_answered_409(history, players, owner):
+    client = client_for(owner)
+    first = client.post(
+        red_star_url(history),
+        {"player": players["Ada"].pk},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="k-3",
+    )
+    assert first.status_code == 201
+    IdempotentRequest.objects.filter(key="k-3").update(status=None)  # as if still at work
+    again = client.post(
+        red_star_url(history),
+        {"player": players["Ada"].pk},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="k-3",
+    )
+    assert_error(again, 409, "conflict")
+    assert red_stars(history) == 1
+
+
+def test_a_refusal_is_answered_the_same_again_and_writes_nothing(history, owner):
+    client = client_for(owner)
+    answers = [
+        client.post(
+            red_star_url(history), {"player": 999999}, format="json", HTTP_IDEMPOTENCY_KEY="k-4"
+        )
+        for _ in range(2)
+    ]
+    assert answers[0].status_code == answers[1].status_code == 400
+    assert answers[0].content == answers[1].content
+    assert red_stars(history) == 0
+
+
+def test_the_same_key_of_two_accounts_is_two_writes(history, players, owner, editor):
+    for who in (owner, editor):
+        made = client_for(who).post(
+            red_star_url(history),
+            {"player": players["Ada"].pk},
+            format="json",
+            HTTP_IDEMPOTENCY_KEY="shared",
+        )
+        assert made.status_code == 201, made.content[:300]
+    assert red_stars(history) == 2
+
+
+def test_a_key_is_forgotten_after_its_hours(history, players, owner, settings):
+    client = client_for(owner)
+    client.post(
+        red_star_url(history),
+        {"player": players["Ada"].pk},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="old",
+    )
+    long_ago = timezone.now() - timedelta(hours=settings.IDEMPOTENCY_KEY_TTL_HOURS + 1)
+    IdempotentRequest.objects.filter(key="old").update(created_at=long_ago)
+    again = client.post(
+        red_star_url(history),
+        {"player": players["Ada"].pk},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="old",
+    )
+    assert again.status_code == 201
+    assert red_stars(history) == 2
+    assert IdempotentRequest.objects.filter(key="old").count() == 1
+
+
+@pytest.mark.parametrize("key", ["", "x" * 256, "ключ", "a\tb", '""'])
+def test_a_key_that_is_not_visible_text_is_refused(history, players, owner, key):
+    answer = client_for(owner).post(
+        red_star_url(history),
+        {"player": players["Ada"].pk},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY=key,
+    )
+    assert_error(answer, 400, "invalid")
+    assert red_stars(history) == 0
+
+
+def test_every_write_documents_the_header_and_its_refusals(owner):
+    schema = client_for(owner).get("/api/v1/schema/?format=json").json()
+    writes = [
+        operation
+        for operations in schema["paths"].values()
+        for method, operation in operations.items()
+        if method in ("post", "put", "patch", "delete")
+    ]
+    assert writes
+    for operation in writes:
+        names = [p["name"] for p in operation["parameters"] if p["in"] == "header"]
+        assert "Idempotency-Key" in names, operation["operationId"]
+        assert {"409", "422"} <= set(operation["responses"])
+
+
+def test_a_method_the_address_does_not_take_is_refused_as_always_whatever_its_key(
+    history, players, owner
+):
+    client = client_for(owner)
+    client.post(
+        red_star_url(history),
+        {"player": players["Ada"].pk},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="k-5",
+    )
+    wrong = client.put(
+        red_star_url(history),
+        {"player": players["Boris"].pk},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="k-5",
+    )
+    assert_error(wrong, 405, "method_not_allowed")
+    nowhere = client.post(
+        f"/api/v1/campaigns/{history.pk}/nothing-here/",
+        {},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="k-5",
+    )
+    assert_error(nowhere, 404, "not_found")
+
+
+def test_a_key_in_the_drafts_quotes_is_the_same_key(history, players, owner):
+    client = client_for(owner)
+    for key in ('"abc-1"', "abc-1"):
+        client.post(
+            red_star_url(history),
+            {"player": players["Ada"].pk},
+            format="json",
+            HTTP_IDEMPOTENCY_KEY=key,
+        )
+    assert red_stars(history) == 1
+
+
+def test_a_key_longer_than_255_characters_with_its_quotes_is_refused(history, players, owner):
+    answer = client_for(owner).post(
+        red_star_url(history),
+        {"player": players["Ada"].pk},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY='"' * 256,
+    )
+    assert_error(answer, 400, "invalid")
