@@ -62,6 +62,21 @@ def found_world_capital(
                 rule="unknown-player",
                 field="player",
             )
+    return place_world_capital(
+        campaign,
+        territory=territory,
+        name=name,
+        game=last_game_number(campaign.pk),
+        founder=founder,
+        by=by,
+    )
+
+
+def place_world_capital(
+    campaign: Campaign, *, territory: str, name: str, game: int, founder: Player | None, by
+) -> City:
+    """The World Capital's sticker, checked against the rules and the campaign's allowance, and
+    audited: between games or as an entry of game ``game``'s log (the caller holds the lock)."""
     rules.check_world_capital(
         world_as_of(campaign.pk),
         territory=territory,
@@ -74,7 +89,7 @@ def found_world_capital(
         territory=territory,
         kind=CityKind.CAPITAL,
         name=name.strip(),
-        placed_in_game=last_game_number(campaign.pk),
+        placed_in_game=game,
         placed_by=founder,
         entered_by=by,
     )

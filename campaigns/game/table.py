@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from campaigns.capitals import world_capitals_unlocked
+from campaigns.capitals import place_world_capital
 from campaigns.game import entry_marks
 from campaigns.game.common import (
     EventResult,
@@ -48,7 +48,6 @@ from legacy import corrections, rules, table_rules
 from legacy.errors import RuleViolation
 from legacy.models import (
     City,
-    CityKind,
     Fortification,
     MarkKind,
     OtherMark,
@@ -394,34 +393,18 @@ def found_capital(
     seats, replayed = at_war(game)
     seat = seat_of(game, player, seats) if player is not None else None
     in_the_war(seat, replayed, "World Capital")
-    rules.check_world_capital(
-        world_as_of(campaign.pk),
+    city = place_world_capital(
+        campaign,
         territory=territory,
         name=name,
-        unlocked=world_capitals_unlocked(campaign.pk),
-        allowed=campaign.world_capitals_allowed,
-    )
-    city = City.objects.create(
-        campaign=campaign,
-        territory=territory,
-        kind=CityKind.CAPITAL,
-        name=name.strip(),
-        placed_in_game=game.number,
-        placed_by=seat.player if seat else None,
-        entered_by=by,
+        game=game.number,
+        founder=seat.player if seat else None,
+        by=by,
     )
     event = log_event(
         game, EventKind.WORLD_CAPITAL_FOUNDED, by, seat, territory=territory, name=city.name
     )
     entry_marks.link(event, MarkChange.CREATED, city)
-    audit(
-        campaign,
-        by,
-        AuditAction.WORLD_CAPITAL_FOUNDED,
-        territory=territory,
-        name=city.name,
-        city=city.pk,
-    )
     return with_triggers(campaign, event)
 
 
