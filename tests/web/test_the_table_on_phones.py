@@ -54,9 +54,9 @@ def test_an_entry_brings_the_table_back_to_the_quick_log_with_its_confirmation(
     assert again.count("Open now:") == 1
 
 
-def test_the_undo_beside_the_confirmation_takes_the_entry_back_with_its_reason(
-    game, players, as_owner
-):
+def boris_fires_a_missile_and_the_undo_is_offered(game, players, as_owner) -> tuple[str, str]:
+    """Boris's missile entered from the quick log: the undo's address and the reason it offers,
+    read off the confirmation beside the form."""
     give(game, players["Boris"], missiles=1)
     as_owner.post(
         url(game.campaign, "games/1/log/missiles/"),
@@ -67,7 +67,14 @@ def test_the_undo_beside_the_confirmation_takes_the_entry_back_with_its_reason(
         r'<form method="post" action="([^"]+)"[^>]*data-live-post>', part(page, "log-status")
     )
     reason = re.search(r'name="reason" value="([^"]+)"', part(page, "log-status")).group(1)
-    response = as_owner.post(undo.group(1), {"reason": reason})
+    return undo.group(1), reason
+
+
+def test_the_undo_beside_the_confirmation_takes_the_entry_back_with_its_reason(
+    game, players, as_owner
+):
+    undo, reason = boris_fires_a_missile_and_the_undo_is_offered(game, players, as_owner)
+    response = as_owner.post(undo, {"reason": reason})
     assert response["Location"] == url(game.campaign, "games/1/#log")
     entry = GameEvent.objects.get(game=game, seq=1)
     assert entry.voided and entry.void_reason == VoidReason.ENTERED_BY_MISTAKE
@@ -217,17 +224,8 @@ def test_the_live_tables_own_fetch_leaves_the_confirmation_to_the_page_that_post
 def test_the_quick_undo_stores_its_reason_as_a_code_each_reader_reads_in_their_language(
     game, players, as_owner
 ):
-    give(game, players["Boris"], missiles=1)
-    as_owner.post(
-        url(game.campaign, "games/1/log/missiles/"),
-        {"missiles-count": "1", "missiles-player": str(players["Boris"].pk)},
-    )
-    page = as_owner.get(url(game.campaign, "games/1/")).content.decode()
-    undo = re.search(
-        r'<form method="post" action="([^"]+)"[^>]*data-live-post>', part(page, "log-status")
-    )
-    reason = re.search(r'name="reason" value="([^"]+)"', part(page, "log-status")).group(1)
-    as_owner.post(undo.group(1), {"reason": reason}, HTTP_ACCEPT_LANGUAGE="ru")
+    undo, reason = boris_fires_a_missile_and_the_undo_is_offered(game, players, as_owner)
+    as_owner.post(undo, {"reason": reason}, HTTP_ACCEPT_LANGUAGE="ru")
     assert GameEvent.objects.get(game=game, seq=1).void_reason == VoidReason.ENTERED_BY_MISTAKE
     russian = as_owner.get(url(game.campaign, "games/1/"), HTTP_ACCEPT_LANGUAGE="ru")
     english = as_owner.get(url(game.campaign, "games/1/"), HTTP_ACCEPT_LANGUAGE="en")
