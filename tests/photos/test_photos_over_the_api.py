@@ -70,10 +70,10 @@ def test_an_editor_uploads_a_photo_and_reads_its_copies(uploaded, game, editor):
         (made.pdf(), "board.pdf", "photo-type"),
         (made.SCRIPT, "board.jpg", "photo-type"),
         (made.png_bomb(), "board.png", "photo-too-many-pixels"),
-        (made.truncated_jpeg(), "board.jpg", "photo-damaged"),
+        (made.progressive_jpeg(scans=15_000), "board.jpg", "photo-too-many-scans"),
         (made.HTML + made.encoded("PNG"), "board.png", "photo-type"),
     ],
-    ids=["pdf", "script", "bomb", "truncated", "polyglot"],
+    ids=["pdf", "script", "bomb", "too-many-scans", "polyglot"],
 )
 def test_a_hostile_file_is_refused_in_the_error_shape_and_nothing_is_stored(
     game, owner, media, content, name, rule
