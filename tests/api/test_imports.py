@@ -133,3 +133,28 @@ def test_a_body_that_is_not_an_object_is_refused_at_once_even_with_a_worker(
     answer = client_for(stranger).post(URL, body, format="json")
     assert answer.status_code == 400 and answer.json()["error"]["code"] == "invalid"
     assert rows() == before  # no job was queued
+
+
+@pytest.fixture
+def broker_down(celery_mode):
+    """A worker is configured, but its broker listens on a closed port."""
+    from config.celery import app
+
+    celery_mode(eager=False)
+    before = app.conf.broker_url, app._pool, app.amqp._producer_pool
+    app.conf.broker_url, app._pool, app.amqp._producer_pool = "redis://127.0.0.1:1/0", None, None
+    yield
+    app.conf.broker_url, app._pool, app.amqp._producer_pool = before
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_import_posted_while_the_broker_is_down_is_a_503_and_keeps_nothing(
+    document, stranger, broker_down
+):
+    before = rows()
+    answer = client_for(stranger).post(URL, document, format="json")
+    assert answer.status_code == 503
+    assert answer.json()["error"]["code"] == "unavailable"
+    assert "could not be queued" in answer.json()["error"]["message"]
+    assert int(answer["Retry-After"]) > 0
+    assert rows() == before
