@@ -187,7 +187,8 @@ class PhotoDetailView(ApiView):
             raise PermissionDenied(
                 "Only the photo's uploader or the campaign's owner may delete it."
             )
-        delete_photo(photo=photo, by=request.user)
+        if not delete_photo(photo=photo, by=request.user):
+            raise NotFound("This photo was deleted a moment ago.")
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -74,14 +74,20 @@ def add_photo(*, game: Game, upload, caption: str = "", by) -> GamePhoto:
     return photo
 
 
-def delete_photo(*, photo: GamePhoto, by) -> None:
-    """Delete a photo and, once that has committed, its stored files."""
+def delete_photo(*, photo: GamePhoto, by) -> bool:
+    """Delete a photo and, once that has committed, its stored files; False (nothing done, no
+    audit) when it was deleted meanwhile, by a request at the same moment."""
     with transaction.atomic():
         campaign = lock_campaign(photo.game.campaign_id, marks=False)
-        # The row as it is now: its copies may have been made since it was read.
-        photo = GamePhoto.objects.select_for_update().select_related("game").get(pk=photo.pk)
-        names = [photo.original.name, photo.web.name, photo.thumbnail.name]
-        number = photo.game.number
-        GamePhoto.objects.filter(pk=photo.pk).delete()
-        audit(campaign, by, AuditAction.PHOTO_DELETED, game=number, photo=photo.pk)
+        # The row as it is now, under the campaign's lock: its copies may have been made since
+        # it was read, or another request may have deleted it.
+        rows = GamePhoto.objects.select_for_update().select_related("game").filter(pk=photo.pk)
+        current = rows.first()
+        if current is None:
+            return False
+        names = [current.original.name, current.web.name, current.thumbnail.name]
+        number = current.game.number
+        GamePhoto.objects.filter(pk=current.pk).delete()
+        audit(campaign, by, AuditAction.PHOTO_DELETED, game=number, photo=current.pk)
         transaction.on_commit(partial(delete_files, names), robust=True)
+    return True

@@ -235,3 +235,11 @@ def test_a_photo_being_prepared_is_not_done_until_its_task_has_run(game, owner):
     photo = add(game, owner, made.encoded("PNG"))  # the task is sent once the add commits
     assert photo.status == JobStatus.QUEUED
     assert not photo.web and not photo.thumbnail
+
+
+def test_a_photo_deleted_twice_at_once_is_deleted_and_audited_once(game, owner):
+    photo = add(game, owner, made.encoded("PNG"))
+    seen_by_the_second = GamePhoto.objects.get(pk=photo.pk)
+    assert delete_photo(photo=photo, by=owner) is True
+    assert delete_photo(photo=seen_by_the_second, by=owner) is False
+    assert AuditEntry.objects.filter(action="photo-deleted", data__photo=photo.pk).count() == 1
