@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import OuterRef, Subquery
 from django.urls import reverse
@@ -227,6 +228,12 @@ def import_job_data(job: ImportJob) -> dict:
     }
 
 
+def backup_limit_words() -> str:
+    """The largest backup the import takes, as the documentation says it."""
+    size = settings.BACKUP_UPLOAD_MAX_BYTES
+    return f"{size / (1024 * 1024):g} MB ({size} bytes)"
+
+
 class ImportView(ApiView):
     """A backup restored into a new campaign that the caller owns; all or nothing.
 
@@ -244,8 +251,9 @@ class ImportView(ApiView):
         description="Upload a backup (the document GET .../export/ gives). Answers 202 with an "
         "import job; poll GET /api/v1/imports/{id}/ until its status is done (with the new "
         "campaign) or failed (error, in the API's error shape). A backup larger than "
-        "BACKUP_UPLOAD_MAX_BYTES is refused with 413. While the task queue is out of reach the "
-        "upload is refused with 503 (code unavailable, with Retry-After) and nothing is kept.",
+        f"{backup_limit_words()} (BACKUP_UPLOAD_MAX_BYTES) is refused with 413. While the task "
+        "queue is out of reach the upload is refused with 503 (code unavailable, with "
+        "Retry-After) and nothing is kept.",
     )
     def post(self, request):
         payload = request.data
