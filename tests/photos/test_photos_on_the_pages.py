@@ -187,3 +187,25 @@ def test_the_audit_names_photos_added_and_deleted(photo, owner, django_capture_o
     audit = client.get(reverse("campaigns:audit", args=[photo.game.campaign_id])).content.decode()
     assert "A photo of the board was added to game 1." in audit
     assert "A photo of the board was deleted from game 1." in audit
+
+
+class NeverRead:
+    """A request body that fails the test if anything reads it."""
+
+    def read(self, *args):
+        raise AssertionError("the body was read")
+
+    readline = read
+
+
+def test_a_photo_form_of_100_mb_is_refused_from_its_length_before_it_is_read(game, owner, media):
+    client = client_for(owner)
+    response = client.post(
+        add_address(game),
+        content_type="multipart/form-data; boundary=BoUnDaRy",
+        CONTENT_LENGTH=str(100 * 1024 * 1024),
+        **{"wsgi.input": NeverRead()},
+    )
+    assert response.status_code == 400
+    assert "This photo is larger than 15 MB." in response.content.decode()
+    assert GamePhoto.objects.count() == 0 and stored_files(media) == []
