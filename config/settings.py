@@ -28,6 +28,17 @@ if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("SECRET_KEY is required when DEBUG is off.")
     SECRET_KEY = "earthbook-development-only-key-never-use-in-production"
+# Keys printed in this repository (docker/.env.example, the development key): anyone can read
+# them, so a server (DEBUG off) refuses to start with one.
+PUBLISHED_SECRET_KEYS = (
+    "replace-me-with-a-long-random-string",
+    "earthbook-development-only-key-never-use-in-production",
+)
+if not DEBUG and SECRET_KEY.strip() in PUBLISHED_SECRET_KEYS:
+    raise ImproperlyConfigured(
+        "SECRET_KEY is the example from this repository, which anyone can read: set a long "
+        "random one (python -c 'import secrets; print(secrets.token_urlsafe(50))')."
+    )
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
