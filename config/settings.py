@@ -349,6 +349,8 @@ CELERY_BEAT_SCHEDULE = {
 # --- People ------------------------------------------------------------------------------------
 
 AUTH_PASSWORD_VALIDATORS = [
+    # First: a password of thousands of characters is refused before the others read it.
+    {"NAME": "config.passwords.MaximumLengthValidator", "OPTIONS": {"max_length": 128}},
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
