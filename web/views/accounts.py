@@ -112,8 +112,13 @@ def email_update(request):
     """The account's e-mail address, where a reset link goes if the password is forgotten."""
     form = EmailForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
-        form.save()
-        messages.success(request, _("Your e-mail address is saved."))
+        # The same answer whether or not another account uses the address: this page is no
+        # way to learn whose addresses are known here. A taken address is not saved.
+        if not form.address_taken():
+            form.save()
+        messages.success(
+            request, _("Your e-mail address is saved, unless another account already uses it.")
+        )
         return redirect("email")
     return render(request, "registration/email_form.html", {"form": form})
 
