@@ -66,6 +66,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: an address too long is refused before anything reads it (config/long_uris.py).
+    "config.long_uris.LongUriMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -81,6 +83,10 @@ MIDDLEWARE = [
     # Last, so that it sees a lockout flagged during the login (config/settings.py, "Logins").
     "axes.middleware.AxesMiddleware",
 ]
+
+# The longest path and query string taken, in characters; gunicorn's limit_request_line is above
+# it, so that a longer one is refused here, in JSON under /api/ (config/long_uris.py).
+URI_MAX_LENGTH = env_int("URI_MAX_LENGTH", 4096)
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
