@@ -89,6 +89,22 @@ def _flatten(detail, prefix: str = "") -> dict[str, list[str]]:
 
 
 # DRF's exceptions by the code we show; anything not listed keeps DRF's own default code.
+class QueueUnavailable(exceptions.APIException):
+    """Work that is done by a task could not be queued: the broker is out of reach. Nothing
+    was kept; the client asks again after ``Retry-After`` seconds."""
+
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    default_code = "unavailable"
+    default_detail = (
+        "The work could not be queued: the task queue is out of reach. Nothing was kept; try "
+        "again in a minute."
+    )
+
+    def __init__(self, detail=None, wait: int = 60):
+        super().__init__(detail)
+        self.wait = wait
+
+
 _CODES = {
     exceptions.ParseError: "parse_error",
     exceptions.AuthenticationFailed: "not_authenticated",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from rest_framework import exceptions, status
-from rest_framework.parsers import JSONParser, MultiPartParser
+from rest_framework.parsers import BaseParser, JSONParser, MultiPartParser
 
 
 class TooLarge(exceptions.APIException):
@@ -34,9 +34,16 @@ class SafeJSONParser(JSONParser):
             raise exceptions.ParseError("JSON parse error - nested too deeply.") from None
 
 
-class BackupUploadParser(JSONParser):
-    """A backup, taken as the bytes it arrived as (at most ``BACKUP_UPLOAD_MAX_BYTES``): it is
-    read and checked by the import task, not by the web worker."""
+class BackupUploadParser(BaseParser):
+    """A backup, taken as the bytes it arrived as (at most ``BACKUP_UPLOAD_MAX_BYTES``, the one
+    limit: the API's documentation says it from the same setting): it is read and checked by
+    the import task, not by the web worker.
+
+    Not a ``JSONParser``: DRF reads the whole body of one through Django's ``request.body``,
+    which refuses anything past ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (2.5 MB) before this limit is
+    asked. This one reads the request stream itself, at most one byte past the limit."""
+
+    media_type = "application/json"
 
     def parse(self, stream, media_type=None, parser_context=None):
         limit = settings.BACKUP_UPLOAD_MAX_BYTES

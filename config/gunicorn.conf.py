@@ -25,6 +25,13 @@ of spending its first requests importing it. The objects loaded so far are froze
 garbage collector's reach (``gc.freeze()``), so that a worker's collections do not walk them and
 its copy-on-write pages stay shared. A code change therefore needs a restart, not a ``HUP``.
 
+Long addresses. gunicorn answers a request line longer than ``limit_request_line`` itself, in
+HTML, before Django sees it (its default, 4094 bytes, refused a long query under /api/ with an
+HTML 414). It is raised to 8190, gunicorn's largest bounded value, above Django's own limit
+(``URI_MAX_LENGTH``, 4096 characters of path and query: ``config.long_uris``), so that Django
+refuses a long address, in JSON under /api/. Only a line over 8190 bytes still gets gunicorn's
+answer. Header fields keep gunicorn's limits.
+
 The access log never holds a share token: the value of every ``share=`` parameter (in the request
 line, the query string, the Referer and any other field a log format may name) is written as
 ``share=[redacted]`` (``RedactingLogger``).
@@ -81,6 +88,7 @@ worker_connections = threads
 timeout = _whole("GUNICORN_TIMEOUT", 60)
 graceful_timeout = 30
 keepalive = 0
+limit_request_line = 8190
 preload_app = True
 accesslog = "-"
 logger_class = RedactingLogger

@@ -28,6 +28,17 @@ if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("SECRET_KEY is required when DEBUG is off.")
     SECRET_KEY = "earthbook-development-only-key-never-use-in-production"
+# Keys printed in this repository (docker/.env.example, the development key): anyone can read
+# them, so a server (DEBUG off) refuses to start with one.
+PUBLISHED_SECRET_KEYS = (
+    "replace-me-with-a-long-random-string",
+    "earthbook-development-only-key-never-use-in-production",
+)
+if not DEBUG and SECRET_KEY.strip() in PUBLISHED_SECRET_KEYS:
+    raise ImproperlyConfigured(
+        "SECRET_KEY is the example from this repository, which anyone can read: set a long "
+        "random one (python -c 'import secrets; print(secrets.token_urlsafe(50))')."
+    )
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
@@ -55,6 +66,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: an address too long is refused before anything reads it (config/long_uris.py).
+    "config.long_uris.LongUriMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Pages and API answers are gzipped for phones on poor networks (static files come
     # precompressed from WhiteNoise); on BREACH, see docs/security.md.
@@ -63,6 +76,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # Before the CSRF check, which would read a whole form body (config/body_limits.py).
+    "config.body_limits.BodyLimitMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -73,6 +88,10 @@ MIDDLEWARE = [
     # Last, so that it sees a lockout flagged during the login (config/settings.py, "Logins").
     "axes.middleware.AxesMiddleware",
 ]
+
+# The longest path and query string taken, in characters; gunicorn's limit_request_line is above
+# it, so that a longer one is refused here, in JSON under /api/ (config/long_uris.py).
+URI_MAX_LENGTH = env_int("URI_MAX_LENGTH", 4096)
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -341,6 +360,8 @@ CELERY_BEAT_SCHEDULE = {
 # --- People ------------------------------------------------------------------------------------
 
 AUTH_PASSWORD_VALIDATORS = [
+    # First: a password of thousands of characters is refused before the others read it.
+    {"NAME": "config.passwords.MaximumLengthValidator", "OPTIONS": {"max_length": 128}},
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},

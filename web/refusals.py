@@ -214,6 +214,9 @@ RULE_MESSAGES = {
     "photo-too-large": gettext_lazy("This photo is larger than the limit for photos."),
     "photo-too-many-pixels": gettext_lazy("This photo has more pixels than the limit for photos."),
     "photo-damaged": gettext_lazy("This file is damaged or incomplete."),
+    "photo-too-many-scans": gettext_lazy(
+        "This JPEG is written in too many passes; save it again as an ordinary JPEG."
+    ),
     "photo-caption": gettext_lazy("The caption is too long."),
     "poster-after-world-named": gettext_lazy("The poster is drawn once the world is named."),
 }

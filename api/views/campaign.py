@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import OuterRef, Subquery
 from django.urls import reverse
@@ -13,6 +14,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
 from api.access import Access, Level, campaign_access, require_unlocked
+from api.errors import QueueUnavailable
 from api.pagination import Page
 from api.parsers import BackupUploadParser
 from api.serializers.campaign import (
@@ -35,6 +37,7 @@ from campaigns.imports.start import start_import
 from campaigns.models import (
     Campaign,
     ImportJob,
+    JobFailure,
     JobStatus,
     Membership,
     Player,
@@ -235,6 +238,12 @@ def import_job_data(job: ImportJob) -> dict:
     }
 
 
+def backup_limit_words() -> str:
+    """The largest backup the import takes, as the documentation says it."""
+    size = settings.BACKUP_UPLOAD_MAX_BYTES
+    return f"{size / (1024 * 1024):g} MB ({size} bytes)"
+
+
 class ImportView(ApiView):
     """A backup restored into a new campaign that the caller owns; all or nothing.
 
@@ -247,12 +256,14 @@ class ImportView(ApiView):
 
     @extend_schema(
         request=OpenApiTypes.OBJECT,
-        responses={202: ImportJobSerializer, **errors(400, 401, 403, 413)},
+        responses={202: ImportJobSerializer, **errors(400, 401, 403, 413, 503)},
         tags=["campaigns"],
         description="Upload a backup (the document GET .../export/ gives). Answers 202 with an "
         "import job; poll GET /api/v1/imports/{id}/ until its status is done (with the new "
         "campaign) or failed (error, in the API's error shape). A backup larger than "
-        "BACKUP_UPLOAD_MAX_BYTES is refused with 413.",
+        f"{backup_limit_words()} (BACKUP_UPLOAD_MAX_BYTES) is refused with 413. While the task "
+        "queue is out of reach the upload is refused with 503 (code unavailable, with "
+        "Retry-After) and nothing is kept.",
     )
     def post(self, request):
         payload = request.data
@@ -260,6 +271,12 @@ class ImportView(ApiView):
         if not isinstance(payload, bytes) or not payload.lstrip().startswith(b"{"):
             raise exceptions.ValidationError({"non_field_errors": ["A backup is one JSON object."]})
         job = start_import(owner=request.user, payload=payload)
+        if job.status == JobStatus.FAILED and job.failure == JobFailure.NOT_QUEUED:
+            job.delete()  # never a job that waits for a queue it was not put in
+            raise QueueUnavailable(
+                "The import could not be queued: the task queue is out of reach. Nothing was "
+                "kept; send the backup again in a minute."
+            )
         if job.status == JobStatus.FAILED:
             job.delete()  # refused at once: nothing stays behind, not even the job
             return Response({"error": job.error}, status=status.HTTP_400_BAD_REQUEST)

@@ -31,6 +31,7 @@ def errors(*codes: int) -> dict:
         409: "The state of things refuses it (a game already finished, a stale amendment).",
         413: "The request body is larger than this installation takes.",
         429: "Too many attempts: wait and try again.",
+        503: "The task queue is out of reach: nothing was kept; try again after Retry-After.",
     }
     return {code: OpenApiResponse(ErrorSerializer, description=text[code]) for code in codes}
 

@@ -64,6 +64,7 @@ class CampaignOddsView(ApiView):
             attacker_faction=q["attacker_faction"] or None,
             defender_faction=q["defender_faction"] or None,
             bear_first_attack=q["bear_first_attack"],
+            sees_unlocked=access.sees_unlocked,
         )
         result = odds.battle_odds(
             q["attackers"],

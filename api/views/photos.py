@@ -144,9 +144,12 @@ class PhotoListView(ApiView):
         description="Add a photo of the board (editors and the owner). The file is judged by "
         "its content; anything but a whole JPEG, PNG, WebP or HEIC photo within the limits is "
         "refused (400, rule photo-type, photo-too-large, photo-too-many-pixels or "
-        "photo-damaged) and nothing is stored. Only its pixels are kept, encoded again: EXIF "
-        "(GPS included), XMP, comments, the colour profile and anything appended are dropped. "
-        "The web copy and the thumbnail follow (status queued, then done).",
+        "photo-too-many-scans: a JPEG of more than 64 scans) and nothing is stored; the request "
+        "reads only its header. Its pixels are decoded by a task, which keeps them alone, "
+        "encoded again: EXIF (GPS included), XMP, comments, the colour profile and anything "
+        "appended are dropped. The web copy and the thumbnail follow (status queued, then "
+        "done); a file that is damaged or takes too long to decode ends failed, with the "
+        "reason. Until then no file of the photo is served.",
     )
     def post(self, request, campaign_id, number):
         access = photo_access(request, campaign_id, Level.EDIT)
@@ -184,7 +187,8 @@ class PhotoDetailView(ApiView):
             raise PermissionDenied(
                 "Only the photo's uploader or the campaign's owner may delete it."
             )
-        delete_photo(photo=photo, by=request.user)
+        if not delete_photo(photo=photo, by=request.user):
+            raise NotFound("This photo was deleted a moment ago.")
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -2,7 +2,10 @@
 run at once, when Celery runs in-process), as every background job's (``campaigns.jobs``).
 
 One PDF is in the making per campaign and language: asking again while it is being made, or
-once it is made of the world as it still is, is given that job instead of a new one.
+once it is made of the world as it still is, is given that job instead of a new one. A job in
+the making that nobody makes any more (its worker died: its heartbeat went silent, or it waited
+in the queue past its patience: ``campaigns.jobs.recovery.stale``) is ended failed
+(``JobFailure.LOST``) and a new one is made, so that no request is given a dead job.
 """
 
 from __future__ import annotations
@@ -13,7 +16,9 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 
 from campaigns.jobs.queue import enqueue_on_commit
-from campaigns.models import IN_THE_MAKING, Campaign, ChronicleExport, JobStatus
+from campaigns.jobs.recovery import stale
+from campaigns.jobs.work import fail
+from campaigns.models import IN_THE_MAKING, Campaign, ChronicleExport, JobFailure, JobStatus
 
 logger = logging.getLogger(__name__)
 
@@ -36,6 +41,14 @@ def request_pdf(*, campaign: Campaign, by) -> tuple[ChronicleExport | None, bool
             .filter(current_for(campaign))
             .first()
         )
+        if found is not None and found.status in IN_THE_MAKING:
+            dead = ChronicleExport.objects.filter(stale(), pk=found.pk)
+            if dead.exists():
+                logger.warning(
+                    "Chronicle PDF %s was left %s; asking for a new one", found.pk, found.status
+                )
+                fail(ChronicleExport, JobFailure.LOST, "Its worker went silent.", pk=found.pk)
+                found = None
         if found is not None:
             return found, False
         try:

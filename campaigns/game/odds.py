@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from campaigns.game.derived import campaign_factions
+from campaigns.game.derived import BOX_FACTIONS, campaign_factions
 from campaigns.models import Campaign, Seat
 from campaigns.services import cached_world
 from campaigns.vocabulary import (
@@ -121,9 +121,14 @@ def battle(
     attacker_faction: str | None = None,
     defender_faction: str | None = None,
     bear_first_attack: bool = True,
+    sees_unlocked: bool = True,
 ) -> Battle:
     """The battle for ``territory`` now. The Bear's power (a) counts for the first territory it
-    attacks in a turn: ``bear_first_attack`` says whether this is that one."""
+    attacks in a turn: ``bear_first_attack`` says whether this is that one.
+
+    ``sees_unlocked`` False (a reader the campaign hides what its packets unlocked from): only
+    the box's factions are known, so a guessed name of an unlocked faction is refused exactly
+    as a name the campaign does not have."""
     world = cached_world(campaign)
     if territory not in world.territories:
         raise RuleViolation(
@@ -131,7 +136,10 @@ def battle(
             rule="unknown-territory",
             field="territory",
         )
-    known = campaign_factions(campaign.pk)
+    if sees_unlocked:
+        known = campaign_factions(campaign.pk)
+    else:
+        known = {f.slug: f.name for f in BOX_FACTIONS}
     attacker = _faction(attacker_faction, known, "attacker_faction")
     defender = _faction(defender_faction, known, "defender_faction")
     if attacker and attacker == defender:

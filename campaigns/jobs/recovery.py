@@ -33,15 +33,21 @@ from campaigns.models import JOB_MODELS, OUTAGE_FAILURES, BackgroundJob, JobFail
 logger = logging.getLogger(__name__)
 
 
-def _left_behind(now) -> Q:
+def stale(now=None) -> Q:
+    """The jobs in the making that nobody is making any more: "running" with a heartbeat silent
+    for ``EARTHBOOK_JOB_LOST_AFTER`` seconds, or "queued" for ``EARTHBOOK_JOB_QUEUED_PATIENCE``.
+    A request given one of these asks for a new job instead (or sends it again)."""
+    now = now or timezone.now()
     lost = now - timedelta(seconds=settings.EARTHBOOK_JOB_LOST_AFTER)
     waited = now - timedelta(seconds=settings.EARTHBOOK_JOB_QUEUED_PATIENCE)
     silent = Q(heartbeat_at__lt=lost) | Q(heartbeat_at__isnull=True, updated_at__lt=lost)
-    return (
-        (Q(status=JobStatus.RUNNING) & silent)
-        | Q(status=JobStatus.QUEUED, updated_at__lt=waited)
-        | Q(status=JobStatus.FAILED, failure__in=OUTAGE_FAILURES)
+    return (Q(status=JobStatus.RUNNING) & silent) | Q(
+        status=JobStatus.QUEUED, updated_at__lt=waited
     )
+
+
+def _left_behind(now) -> Q:
+    return stale(now) | Q(status=JobStatus.FAILED, failure__in=OUTAGE_FAILURES)
 
 
 def _as_read(row: BackgroundJob):

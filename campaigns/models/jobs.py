@@ -302,7 +302,8 @@ class ImportJob(BackgroundJob):
 class GamePhoto(BackgroundJob):
     """A photo of the real board, taken at the table and attached to a game.
 
-    ``original`` is never the uploaded file: it is the photo's pixels encoded again, so that
+    ``original`` is never the uploaded file once its task has run (until then it is the upload,
+    never served): it is the photo's pixels encoded again, so that
     nothing else the file carried (EXIF with its GPS position, XMP, comments, bytes appended
     after the image) is kept. A Celery task makes the ``web`` copy and the ``thumbnail`` from it
     (``campaigns.photos.tasks``); until then the photo is being prepared.

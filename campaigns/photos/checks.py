@@ -1,11 +1,16 @@
-"""Reading an uploaded photo, in the request, before anything is stored.
+"""Reading an uploaded photo: cheaply in the request, then every pixel in its task.
 
 A file is judged by its content, never by its name or the content type the client sent: Pillow
 opens it, restricted to the allowed formats (JPEG, PNG, WebP, and HEIF/HEIC when pillow-heif is
-installed). Its size in pixels is read from the header and refused above
-``settings.PHOTO_MAX_PIXELS`` before any pixel is decoded; Pillow's own decompression-bomb
-check is made an error too. Then every pixel is decoded (``load()``), which refuses a truncated
-or damaged file (``ImageFile.LOAD_TRUNCATED_IMAGES`` stays off).
+installed). In the request (``check_upload``) only what is cheap is read: its size in bytes,
+its header (its size in pixels, refused above ``settings.PHOTO_MAX_PIXELS``; Pillow's own
+decompression-bomb check is made an error too) and, for a JPEG, the number of its scans (a
+progressive JPEG is decoded once per scan over the whole image: more than ``JPEG_MAX_SCANS``
+is refused). No pixel is decoded there.
+
+Every pixel is decoded in the photo's task (``clean_photo``, under the task's time limits),
+which refuses a truncated or damaged file (``ImageFile.LOAD_TRUNCATED_IMAGES`` stays off): the
+photo then ends failed, with the reason.
 
 What is stored is never the uploaded bytes: the pixels, turned upright by their EXIF
 orientation, are encoded again into a fresh image with no metadata at all. EXIF (with any GPS
@@ -35,6 +40,12 @@ else:
 
 FORMATS = ("JPEG", "PNG", "WEBP", *(("HEIF",) if HEIF else ()))
 
+
+# A progressive JPEG is decoded once per scan, each over the whole image; a camera writes about
+# ten. The markers are counted in the bytes (each scan starts with one SOS, 0xFFDA; inside the
+# coded data a 0xFF byte is always followed by 0x00), at most this many and one more.
+JPEG_MAX_SCANS = 64
+SOS = b"\xff\xda"
 
 # Quality of the re-encoded original (JPEG); a photo with transparency is kept as PNG.
 JPEG_QUALITY = 90
@@ -89,6 +100,34 @@ def refuse_damaged() -> PhotoRefused:
         rule="photo-damaged",
         field="file",
     )
+
+
+def refuse_scans() -> PhotoRefused:
+    return PhotoRefused(
+        f"This JPEG is written in more than {JPEG_MAX_SCANS} passes; save it again as an "
+        "ordinary JPEG.",
+        rule="photo-too-many-scans",
+        field="file",
+    )
+
+
+@dataclass(frozen=True)
+class CheckedUpload:
+    """An upload whose header was read and found within the limits; no pixel decoded yet."""
+
+    content: bytes
+    width: int
+    height: int
+
+
+def jpeg_scans(data: bytes, limit: int = JPEG_MAX_SCANS) -> int:
+    """How many scans (SOS markers) ``data`` holds, counted up to ``limit + 1`` at most."""
+    count = 0
+    at = data.find(SOS)
+    while at != -1 and count <= limit:
+        count += 1
+        at = data.find(SOS, at + 2)
+    return count
 
 
 def read_upload(upload) -> bytes:
@@ -149,11 +188,26 @@ def _has_alpha(image: Image.Image) -> bool:
     )
 
 
-def clean_photo(upload) -> CleanPhoto:
-    """Check an uploaded photo and encode its pixels again, with no metadata; a
-    ``PhotoRefused`` naming the rule when it is not a whole photo of an allowed kind."""
+def check_upload(upload) -> CheckedUpload:
+    """What the request checks of an uploaded photo, without decoding a pixel: its size, its
+    kind and size in pixels from its header, and a JPEG's number of scans; a ``PhotoRefused``
+    naming the rule otherwise."""
     data = read_upload(upload)
     with _open(data) as image:
+        kind = image.format
+        width, height = image.size
+    if kind == "JPEG" and jpeg_scans(data) > JPEG_MAX_SCANS:
+        raise refuse_scans()
+    return CheckedUpload(data, width, height)
+
+
+def clean_photo(data: bytes) -> CleanPhoto:
+    """Decode every pixel of a photo checked in its request and encode them again, with no
+    metadata; a ``PhotoRefused`` naming the rule when it is not a whole photo of an allowed
+    kind. Run by the photo's task, never in a request."""
+    with _open(data) as image:
+        if image.format == "JPEG" and jpeg_scans(data) > JPEG_MAX_SCANS:
+            raise refuse_scans()
         upright = _decoded(image)
         alpha = _has_alpha(upright)
         mode = "RGBA" if alpha else "RGB"

@@ -1,10 +1,12 @@
 """Adding and deleting photos of the real board, with their audit entries.
 
-``add_photo`` checks the upload (``campaigns.photos.checks``) before anything is written; a
-refusal stores nothing, no row and no file. The re-encoded original is stored, the row made and
-the audit written in one transaction under the campaign's lock; once it has committed, the task
-that makes the web copy and the thumbnail is sent. ``delete_photo`` removes the row and, once
-that has committed, its files.
+``add_photo`` checks the upload cheaply (``campaigns.photos.checks.check_upload``: its size,
+its header, a JPEG's scans; no pixel decoded) before anything is written; a refusal stores
+nothing, no row and no file. The upload is kept under a name that is never served
+(``photos/<key>.upload``), the row made and the audit written in one transaction under the
+campaign's lock; once it has committed, the task that decodes it, stores its pixels encoded
+again as the original and makes the web copy and the thumbnail is sent. ``delete_photo``
+removes the row and, once that has committed, its files.
 """
 
 from __future__ import annotations
@@ -18,8 +20,8 @@ from django.db import transaction
 
 from campaigns.jobs.queue import enqueue_on_commit
 from campaigns.models import Game, GamePhoto, JobStatus
-from campaigns.photos.checks import PhotoRefused, clean_photo
-from campaigns.photos.storage import delete_files, new_key, original_name
+from campaigns.photos.checks import PhotoRefused, check_upload
+from campaigns.photos.storage import delete_files, new_key, upload_name
 from campaigns.services import audit, lock_campaign
 from campaigns.vocabulary import AuditAction
 
@@ -48,22 +50,20 @@ def add_photo(*, game: Game, upload, caption: str = "", by) -> GamePhoto:
     """Attach a photo of the board to ``game``; refused (nothing stored) when the file is not a
     whole photo of an allowed kind within the limits, or the caption is too long."""
     text = clean_caption(caption)
-    clean = clean_photo(upload)
+    checked = check_upload(upload)
     name = None
     try:
         with transaction.atomic():
             campaign = lock_campaign(game.campaign_id, marks=False)
-            name = default_storage.save(
-                original_name(new_key(), clean.extension), ContentFile(clean.content)
-            )
+            name = default_storage.save(upload_name(new_key()), ContentFile(checked.content))
             photo = GamePhoto.objects.create(
                 game=game,
                 uploaded_by=by if getattr(by, "is_authenticated", False) else None,
                 caption=text,
                 status=JobStatus.QUEUED,
                 original=name,
-                width=clean.width,
-                height=clean.height,
+                width=checked.width,
+                height=checked.height,
             )
             audit(campaign, by, AuditAction.PHOTO_ADDED, game=game.number, photo=photo.pk)
             enqueue_on_commit(photo)
@@ -74,14 +74,20 @@ def add_photo(*, game: Game, upload, caption: str = "", by) -> GamePhoto:
     return photo
 
 
-def delete_photo(*, photo: GamePhoto, by) -> None:
-    """Delete a photo and, once that has committed, its stored files."""
+def delete_photo(*, photo: GamePhoto, by) -> bool:
+    """Delete a photo and, once that has committed, its stored files; False (nothing done, no
+    audit) when it was deleted meanwhile, by a request at the same moment."""
     with transaction.atomic():
         campaign = lock_campaign(photo.game.campaign_id, marks=False)
-        # The row as it is now: its copies may have been made since it was read.
-        photo = GamePhoto.objects.select_for_update().select_related("game").get(pk=photo.pk)
-        names = [photo.original.name, photo.web.name, photo.thumbnail.name]
-        number = photo.game.number
-        GamePhoto.objects.filter(pk=photo.pk).delete()
-        audit(campaign, by, AuditAction.PHOTO_DELETED, game=number, photo=photo.pk)
+        # The row as it is now, under the campaign's lock: its copies may have been made since
+        # it was read, or another request may have deleted it.
+        rows = GamePhoto.objects.select_for_update().select_related("game").filter(pk=photo.pk)
+        current = rows.first()
+        if current is None:
+            return False
+        names = [current.original.name, current.web.name, current.thumbnail.name]
+        number = current.game.number
+        GamePhoto.objects.filter(pk=current.pk).delete()
+        audit(campaign, by, AuditAction.PHOTO_DELETED, game=number, photo=current.pk)
         transaction.on_commit(partial(delete_files, names), robust=True)
+    return True

@@ -3,6 +3,8 @@ sends it, with a private cache and an ETag; never from a public folder), and del
 
 A photo's files are named by a random key, never by anything the uploader sent:
 ``photos/<key>.jpg`` (or ``.png``), ``photos/<key>-web.webp`` and ``photos/<key>-thumb.webp``.
+Until its task has run, the photo's ``original`` is the upload as it was sent,
+``photos/<key>.upload``: it is never served.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ CACHE_CONTROL = "private, max-age=86400"
 # What a request may ask for: the copy on the pages, the thumbnail, the full photo.
 VARIANTS = ("web", "thumbnail", "original")
 
+UPLOAD_EXTENSION = "upload"
+
 
 def new_key() -> str:
     return secrets.token_hex(16)
@@ -37,6 +41,15 @@ def original_name(key: str, extension: str) -> str:
     return f"{FOLDER}/{key}.{extension}"
 
 
+def upload_name(key: str) -> str:
+    """Where an upload waits for its task, as it was sent (never served)."""
+    return f"{FOLDER}/{key}.{UPLOAD_EXTENSION}"
+
+
+def is_upload(name: str) -> bool:
+    return name.endswith(f".{UPLOAD_EXTENSION}")
+
+
 def copy_name(original: str, suffix: str) -> str:
     """The name of a copy made from ``original`` (``web`` or ``thumb``)."""
     stem = original.rpartition(".")[0]
@@ -44,10 +57,10 @@ def copy_name(original: str, suffix: str) -> str:
 
 
 def _file_of(photo: GamePhoto, variant: str):
+    if photo.status != JobStatus.DONE or is_upload(photo.original.name):
+        return None  # the upload as sent (with its metadata) is never served
     if variant == "original":
         return photo.original
-    if photo.status != JobStatus.DONE:
-        return None
     return photo.web if variant == "web" else photo.thumbnail
 
 

@@ -1,10 +1,15 @@
-"""The Celery task that makes a photo's web copy and thumbnail, away from the request that
-uploaded it. Its name is fixed (``campaigns.tasks.prepare_photo``) so that a message queued
-before an upgrade still finds it. It takes the photo's id and is safe to run twice: a photo
-already done is left alone, and the copies' names follow from the original's.
+"""The Celery task that decodes an uploaded photo, stores its pixels encoded again as the
+original, and makes its web copy and thumbnail, away from the request that uploaded it (which
+only read its header: ``campaigns.photos.checks``). Its name is fixed
+(``campaigns.tasks.prepare_photo``) so that a message queued before an upgrade still finds it.
+It takes the photo's id and is safe to run twice: a photo already done is left alone, and the
+files' names follow from the upload's.
 
 A photo is a background job (``campaigns.jobs``): its task base retries a transient error
-(storage, database) and ends the photo ``failed`` with the reason on its row otherwise.
+(storage, database) and ends the photo ``failed`` with the reason on its row otherwise. A file
+that cannot be decoded whole ends it failed (``JobFailure.REFUSED``, the refusal on its row); one
+that takes longer than the kind's soft time limit (``EARTHBOOK_JOB_TIME_LIMITS["photo"]``) ends
+it failed as too long, and the worker goes on.
 """
 
 from __future__ import annotations
@@ -19,13 +24,19 @@ from django.core.files.storage import default_storage
 from PIL import Image
 
 from campaigns.jobs.tasks import TRANSIENT_ERRORS, JobTask, time_limits
-from campaigns.jobs.work import claim, finish, running
-from campaigns.models import GamePhoto, JobStatus
-from campaigns.photos.storage import copy_name
+from campaigns.jobs.work import claim, fail, finish, running
+from campaigns.models import GamePhoto, JobFailure, JobStatus
+from campaigns.photos.checks import CleanPhoto, PhotoRefused, clean_photo
+from campaigns.photos.storage import copy_name, delete_files, is_upload
 
 logger = logging.getLogger(__name__)
 
 WEBP_QUALITY = 82
+
+
+def _cleaned(name: str) -> CleanPhoto:
+    with default_storage.open(name, "rb") as handle:
+        return clean_photo(handle.read())
 
 
 def _copy(image: Image.Image, longest: int) -> bytes:
@@ -52,22 +63,38 @@ def make_copies(photo_id: int) -> str:
     attempt = claim(photo)
     if attempt is None:
         return "overtaken"
-    with (
-        running(photo, attempt),
-        default_storage.open(photo.original.name, "rb") as handle,
-        Image.open(handle) as image,
+    sent = photo.original.name
+    with running(photo, attempt):
+        try:
+            clean = _cleaned(sent)
+        except PhotoRefused as refusal:
+            fail(GamePhoto, JobFailure.REFUSED, f"{refusal.rule}: {refusal}", pk=photo_id)
+            return JobStatus.FAILED
+        stem = sent.rpartition(".")[0]
+        original = _store(f"{stem}.{clean.extension}", clean.content)
+        with Image.open(io.BytesIO(clean.content)) as image:
+            image.load()
+            web = _store(copy_name(original, "web"), _copy(image, settings.PHOTO_WEB_SIZE))
+            thumbnail = _store(
+                copy_name(original, "thumb"), _copy(image, settings.PHOTO_THUMBNAIL_SIZE)
+            )
+    if not finish(
+        GamePhoto,
+        photo_id,
+        attempt,
+        original=original,
+        width=clean.width,
+        height=clean.height,
+        web=web,
+        thumbnail=thumbnail,
+        error="",
     ):
-        image.load()
-        web = _store(copy_name(photo.original.name, "web"), _copy(image, settings.PHOTO_WEB_SIZE))
-        thumbnail = _store(
-            copy_name(photo.original.name, "thumb"), _copy(image, settings.PHOTO_THUMBNAIL_SIZE)
-        )
-    if not finish(GamePhoto, photo_id, attempt, web=web, thumbnail=thumbnail, error=""):
-        if not GamePhoto.objects.filter(pk=photo_id).exists():  # deleted: its copies go too
-            for name in (web, thumbnail):
-                default_storage.delete(name)
+        if not GamePhoto.objects.filter(pk=photo_id).exists():  # deleted: its files go too
+            delete_files([sent, original, web, thumbnail])
             return "gone"
         return "overtaken"
+    if is_upload(sent) and sent != original:
+        delete_files([sent])  # the upload as it was sent, metadata and all
     return JobStatus.DONE
 
 

@@ -133,3 +133,46 @@ def test_a_body_that_is_not_an_object_is_refused_at_once_even_with_a_worker(
     answer = client_for(stranger).post(URL, body, format="json")
     assert answer.status_code == 400 and answer.json()["error"]["code"] == "invalid"
     assert rows() == before  # no job was queued
+
+
+@pytest.fixture
+def broker_down(celery_mode):
+    """A worker is configured, but its broker listens on a closed port."""
+    from config.celery import app
+
+    celery_mode(eager=False)
+    before = app.conf.broker_url, app._pool, app.amqp._producer_pool
+    app.conf.broker_url, app._pool, app.amqp._producer_pool = "redis://127.0.0.1:1/0", None, None
+    yield
+    app.conf.broker_url, app._pool, app.amqp._producer_pool = before
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_import_posted_while_the_broker_is_down_is_a_503_and_keeps_nothing(
+    document, stranger, broker_down
+):
+    before = rows()
+    answer = client_for(stranger).post(URL, document, format="json")
+    assert answer.status_code == 503
+    assert answer.json()["error"]["code"] == "unavailable"
+    assert "could not be queued" in answer.json()["error"]["message"]
+    assert int(answer["Retry-After"]) > 0
+    assert rows() == before
+
+
+def test_a_backup_of_three_megabytes_is_taken_as_the_docs_promise(
+    document, stranger, django_capture_on_commit_callbacks, celery_mode
+):
+    celery_mode(eager=False)
+    document["padding"] = "x" * (3 * 1024 * 1024)  # past Django's own 2.5 MB form limit
+    body = json.dumps(document)
+    with django_capture_on_commit_callbacks(execute=False):
+        answer = client_for(stranger).post(URL, body, content_type="application/json")
+    assert answer.status_code == 202
+
+
+def test_the_api_documents_the_backup_limit_the_upload_keeps(client, settings):
+    schema = client.get("/api/v1/schema/?format=json").json()
+    described = schema["paths"]["/api/v1/campaigns/import/"]["post"]["description"]
+    assert settings.BACKUP_UPLOAD_MAX_BYTES == 20 * 1024 * 1024
+    assert "larger than 20 MB (20971520 bytes)" in described

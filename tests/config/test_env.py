@@ -84,6 +84,25 @@ def test_a_server_with_debug_off_starts_once_it_has_a_secret_key():
     assert done.returncode == 0, done.stderr
 
 
+def test_a_server_refuses_to_start_with_the_example_secret_key_of_the_docker_env_file():
+    example = (REPO / "docker" / ".env.example").read_text()
+    key = next(
+        line.split("=", 1)[1].strip()
+        for line in example.splitlines()
+        if line.startswith("SECRET_KEY=")
+    )
+    done = start_with({"DEBUG": "false", "SECRET_KEY": key})
+    assert done.returncode != 0
+    assert "SECRET_KEY is the example from this repository" in done.stderr
+
+
+def test_a_server_refuses_to_start_with_the_development_key():
+    key = "earthbook-development-only-key-never-use-in-production"
+    done = start_with({"DEBUG": "false", "SECRET_KEY": key})
+    assert done.returncode != 0
+    assert "SECRET_KEY is the example from this repository" in done.stderr
+
+
 def test_a_developer_with_debug_on_needs_no_secret_key():
     done = start_with({"DEBUG": "true"})
     assert done.returncode == 0, done.stderr

@@ -132,3 +132,10 @@ def test_the_api_share_parameter_is_redacted_too_and_other_queries_are_kept(monk
         monkeypatch, tmp_path, "/api/v1/campaigns/7/snapshots/?SHARE=abc123&as_of_game=2"
     )
     assert "abc123" not in line and "as_of_game=2" in line
+
+
+def test_gunicorn_lets_django_refuse_a_long_address_itself(monkeypatch, settings):
+    conf = gunicorn_config(monkeypatch)
+    # Room for the method, the protocol and an address past Django's own limit.
+    assert conf["limit_request_line"] >= settings.URI_MAX_LENGTH + 100
+    assert conf["limit_request_line"] <= 8190  # bounded: 0 would mean no limit at all

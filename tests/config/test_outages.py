@@ -103,3 +103,26 @@ def test_the_health_check_finds_a_connection_that_no_longer_answers(monkeypatch,
     response = client.get("/health/")
     assert response.status_code == 503
     assert response.json()["database"] == {"status": "down", "error": "DatabaseError"}
+
+
+def test_a_sign_up_goes_through_while_redis_is_down(redis_down):
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    response = Client().post(
+        "/accounts/signup/",
+        {
+            "username": "newbie",
+            "password1": "a-long-pass-phrase",
+            "password2": "a-long-pass-phrase",
+        },
+    )
+    assert response.status_code == 302
+    assert get_user_model().objects.filter(username="newbie").exists()
+
+
+def test_a_password_reset_is_answered_while_redis_is_down(redis_down, owner):
+    from django.test import Client
+
+    response = Client().post("/accounts/password/reset/", {"email": "olga@example.com"})
+    assert response.status_code == 302

@@ -86,9 +86,13 @@ def test_a_photo_not_yet_prepared_says_so(game, owner):
         (made.pdf(), "board.pdf", "Only JPEG, PNG, WebP or HEIC photos."),
         (made.SCRIPT, "board.jpg", "Only JPEG, PNG, WebP or HEIC photos."),
         (made.png_bomb(), "board.png", "This photo has more than 40 million pixels."),
-        (made.truncated_jpeg(), "board.jpg", "This file is damaged or incomplete."),
+        (
+            made.progressive_jpeg(scans=200),
+            "board.jpg",
+            "This JPEG is written in more than 64 passes; save it again as an ordinary JPEG.",
+        ),
     ],
-    ids=["pdf", "script", "bomb", "truncated"],
+    ids=["pdf", "script", "bomb", "too-many-scans"],
 )
 def test_a_refused_file_is_a_form_error_naming_the_rule(game, owner, media, content, name, words):
     response = post_photo(client_for(owner), game, content, name)
@@ -107,10 +111,10 @@ def test_an_oversized_photo_is_refused_naming_the_limit(game, owner, settings, m
 
 
 def test_refusals_read_in_russian_on_a_russian_page(game, owner):
-    response = post_photo(client_for(owner, "ru"), game, made.truncated_jpeg())
+    response = post_photo(client_for(owner, "ru"), game, made.progressive_jpeg(scans=200))
     html = response.content.decode()
-    assert "This file is damaged" not in html
-    assert "повреждён" in html
+    assert "This JPEG is written" not in html
+    assert "обычный JPEG" in html
 
 
 def test_a_viewer_cannot_add_a_photo(game, viewer, media):
@@ -183,3 +187,25 @@ def test_the_audit_names_photos_added_and_deleted(photo, owner, django_capture_o
     audit = client.get(reverse("campaigns:audit", args=[photo.game.campaign_id])).content.decode()
     assert "A photo of the board was added to game 1." in audit
     assert "A photo of the board was deleted from game 1." in audit
+
+
+class NeverRead:
+    """A request body that fails the test if anything reads it."""
+
+    def read(self, *args):
+        raise AssertionError("the body was read")
+
+    readline = read
+
+
+def test_a_photo_form_of_100_mb_is_refused_from_its_length_before_it_is_read(game, owner, media):
+    client = client_for(owner)
+    response = client.post(
+        add_address(game),
+        content_type="multipart/form-data; boundary=BoUnDaRy",
+        CONTENT_LENGTH=str(100 * 1024 * 1024),
+        **{"wsgi.input": NeverRead()},
+    )
+    assert response.status_code == 400
+    assert "This photo is larger than 15 MB." in response.content.decode()
+    assert GamePhoto.objects.count() == 0 and stored_files(media) == []

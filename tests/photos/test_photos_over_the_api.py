@@ -70,10 +70,10 @@ def test_an_editor_uploads_a_photo_and_reads_its_copies(uploaded, game, editor):
         (made.pdf(), "board.pdf", "photo-type"),
         (made.SCRIPT, "board.jpg", "photo-type"),
         (made.png_bomb(), "board.png", "photo-too-many-pixels"),
-        (made.truncated_jpeg(), "board.jpg", "photo-damaged"),
+        (made.progressive_jpeg(scans=15_000), "board.jpg", "photo-too-many-scans"),
         (made.HTML + made.encoded("PNG"), "board.png", "photo-type"),
     ],
-    ids=["pdf", "script", "bomb", "truncated", "polyglot"],
+    ids=["pdf", "script", "bomb", "too-many-scans", "polyglot"],
 )
 def test_a_hostile_file_is_refused_in_the_error_shape_and_nothing_is_stored(
     game, owner, media, content, name, rule
@@ -148,3 +148,21 @@ def test_the_schema_documents_the_multipart_upload(client):
     body = schema["paths"][path]["post"]["requestBody"]["content"]
     assert "multipart/form-data" in body
     assert "/api/v1/campaigns/{campaign_id}/games/{number}/photos/{photo_id}/" in schema["paths"]
+
+
+def test_deleting_a_photo_another_request_deleted_a_moment_ago_is_a_404_not_a_500(
+    uploaded, game, owner, monkeypatch
+):
+    from api.views import photos as views
+
+    read = views._photo
+
+    def read_then_deleted_by_another(game, photo_id):
+        photo = read(game, photo_id)
+        GamePhoto.objects.filter(pk=photo.pk).delete()  # the other request got there first
+        return photo
+
+    monkeypatch.setattr(views, "_photo", read_then_deleted_by_another)
+    response = api(owner).delete(photos_address(game) + f"{uploaded['id']}/")
+    assert response.status_code == 404
+    assert response.json()["error"]["code"] == "not_found"

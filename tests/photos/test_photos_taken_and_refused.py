@@ -1,5 +1,6 @@
 """What a photo of the board becomes when it is added: only whole photos of the allowed kinds
-are kept, as their pixels alone; everything else is refused with nothing stored."""
+are kept, as their pixels alone; everything else is refused with nothing stored (or, when only
+decoding it shows it, the photo ends failed with the reason)."""
 
 from __future__ import annotations
 
@@ -94,8 +95,12 @@ def test_a_phone_photo_keeps_no_exif_gps_or_comment_and_stands_upright(
 
 
 @pytest.mark.parametrize("payload", [made.zip_archive(), made.HTML], ids=["zip", "html"])
-def test_a_photo_with_something_appended_is_kept_as_its_pixels_alone(game, owner, payload):
-    photo = add(game, owner, made.jpeg_with_gps() + payload)
+def test_a_photo_with_something_appended_is_kept_as_its_pixels_alone(
+    game, owner, payload, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        photo = add(game, owner, made.jpeg_with_gps() + payload)
+    photo.refresh_from_db()
     data = stored(photo.original.name)
     assert payload not in data
     for trace in (b"PK\x03\x04", b"<script", b"payload.html"):
@@ -120,7 +125,11 @@ HOSTILE = {
     ),
     "a ZIP archive with a photo inside": (made.zip_archive(), "board.jpg", "photo-type"),
     "a 100-megapixel bomb": (made.png_bomb(), "board.png", "photo-too-many-pixels"),
-    "a truncated JPEG": (made.truncated_jpeg(), "board.jpg", "photo-damaged"),
+    "a progressive JPEG of 15,000 scans": (
+        made.progressive_jpeg(scans=15_000),
+        "board.jpg",
+        "photo-too-many-scans",
+    ),
     "an empty file": (b"", "board.jpg", "photo-type"),
 }
 
@@ -134,6 +143,52 @@ def test_anything_but_a_whole_photo_is_refused_and_nothing_is_stored(game, owner
     assert GamePhoto.objects.count() == 0
     assert stored_files(media) == []
     assert not AuditEntry.objects.filter(action="photo-added").exists()
+
+
+def test_an_ordinary_progressive_jpeg_is_taken(game, owner, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        photo = add(game, owner, made.progressive_jpeg())
+    photo.refresh_from_db()
+    assert photo.status == JobStatus.DONE
+
+
+def test_the_request_decodes_no_pixel_of_a_photo(game, owner, monkeypatch):
+    def decoded(*args, **kwargs):
+        raise AssertionError("a pixel was decoded inside the request")
+
+    content = made.progressive_jpeg(size=(640, 480))
+    monkeypatch.setattr(Image.Image, "load", decoded)
+    monkeypatch.setattr("PIL.ImageFile.ImageFile.load", decoded)
+    photo = add(game, owner, content)
+    assert photo.status == JobStatus.QUEUED
+
+
+def test_a_truncated_photo_ends_failed_with_the_reason_and_nothing_served(
+    game, owner, client, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        photo = add(game, owner, made.truncated_jpeg())
+    photo.refresh_from_db()
+    assert photo.status == JobStatus.FAILED
+    assert photo.failure == "refused"
+    assert "photo-damaged" in photo.error
+    assert not photo.web and not photo.thumbnail
+
+
+def test_a_photo_that_takes_too_long_to_decode_ends_failed_as_too_long(
+    game, owner, monkeypatch, django_capture_on_commit_callbacks
+):
+    from celery.exceptions import SoftTimeLimitExceeded
+
+    def too_long(data):
+        raise SoftTimeLimitExceeded()
+
+    monkeypatch.setattr("campaigns.photos.tasks.clean_photo", too_long)
+    with django_capture_on_commit_callbacks(execute=True):
+        photo = add(game, owner, made.encoded("PNG"))
+    photo.refresh_from_db()
+    assert photo.status == JobStatus.FAILED
+    assert photo.failure == "too-long"
 
 
 def test_the_bomb_is_refused_from_its_header_even_under_a_higher_limit(
@@ -180,3 +235,11 @@ def test_a_photo_being_prepared_is_not_done_until_its_task_has_run(game, owner):
     photo = add(game, owner, made.encoded("PNG"))  # the task is sent once the add commits
     assert photo.status == JobStatus.QUEUED
     assert not photo.web and not photo.thumbnail
+
+
+def test_a_photo_deleted_twice_at_once_is_deleted_and_audited_once(game, owner):
+    photo = add(game, owner, made.encoded("PNG"))
+    seen_by_the_second = GamePhoto.objects.get(pk=photo.pk)
+    assert delete_photo(photo=photo, by=owner) is True
+    assert delete_photo(photo=seen_by_the_second, by=owner) is False
+    assert AuditEntry.objects.filter(action="photo-deleted", data__photo=photo.pk).count() == 1

@@ -140,3 +140,31 @@ def test_a_lost_workers_message_is_given_back_within_minutes_not_an_hour():
     visibility = django_settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"]
     assert django_settings.EARTHBOOK_JOB_TIME_LIMITS["timeline"] < visibility <= 600
     assert django_settings.CELERY_WORKER_PREFETCH_MULTIPLIER == 1
+
+
+def test_every_kind_of_background_job_is_looked_after_by_the_recovery():
+    from django.apps import apps
+
+    from campaigns.models import JOB_MODELS, BackgroundJob
+
+    kinds = {m for m in apps.get_models() if issubclass(m, BackgroundJob)}
+    assert kinds == set(JOB_MODELS)
+    assert {m.KIND for m in kinds} >= {"snapshot", "poster", "photo", "chronicle", "import"}
+
+
+def test_a_timeline_whose_worker_went_silent_is_drawn_again_with_nobody_asking(
+    played, settings, media, django_capture_on_commit_callbacks
+):
+    from campaigns.pictures.snapshots import request_timeline
+
+    settings.EARTHBOOK_JOB_LOST_AFTER = 30
+    with django_capture_on_commit_callbacks(execute=True):
+        timeline = request_timeline(played.pk)
+    Snapshot.objects.filter(pk=timeline.pk).update(
+        status=JobStatus.RUNNING,
+        heartbeat_at=timezone.now() - datetime.timedelta(seconds=31),
+        updated_at=timezone.now() - datetime.timedelta(seconds=31),
+    )
+    assert recover(django_capture_on_commit_callbacks) == 1
+    row = Snapshot.objects.get(pk=timeline.pk)
+    assert row.is_timeline and row.status == JobStatus.DONE

@@ -353,6 +353,14 @@ def an_import(campaign, owner, players, settings):
     return start_import(owner=owner, payload=document)
 
 
+def a_timeline(campaign, owner, players, settings):
+    from campaigns.pictures.snapshots import request_timeline
+
+    with sent_elsewhere(settings):
+        play_first_game(campaign, players)
+    return request_timeline(campaign.pk)
+
+
 def a_snapshot(campaign, owner, players, settings):
     play_first_game(campaign, players)
     return Snapshot.objects.get(campaign=campaign, game_number=1)
@@ -360,6 +368,7 @@ def a_snapshot(campaign, owner, players, settings):
 
 JOBS = {
     "board picture": a_snapshot,
+    "timeline": a_timeline,
     "end poster": a_poster,
     "photo of the board": a_photo,
     "chronicle pdf": a_chronicle,

@@ -85,5 +85,17 @@ def truncated_jpeg() -> bytes:
     return whole[: len(whole) // 2]
 
 
+def progressive_jpeg(size=(120, 80), scans: int = 0) -> bytes:
+    """A progressive JPEG; with ``scans``, its last scan written again until it holds that
+    many (each scan is decoded over the whole image: the shape of a slow-decoding attack)."""
+    data = encoded("JPEG", size=size, progressive=True)
+    if not scans:
+        return data
+    end = data.rindex(b"\xff\xd9")
+    last = data.rindex(b"\xff\xda")
+    have = data.count(b"\xff\xda")
+    return data[:end] + data[last:end] * max(0, scans - have) + data[end:]
+
+
 def upload(content: bytes, name="photo.jpg", content_type="image/jpeg") -> SimpleUploadedFile:
     return SimpleUploadedFile(name, content, content_type=content_type)

@@ -121,13 +121,42 @@ def test_an_account_without_an_address_gets_one_later_and_can_then_reset(owner, 
     stranger.email = "sam@example.org"
     stranger.save()
     client = client_for(owner)
-    taken = client.post("/accounts/email/", {"email": "SAM@example.org"})
-    assert "Another account uses this e-mail address" in taken.content.decode()
-    assert client.post("/accounts/email/", {"email": "olga@example.org"}).status_code == 302
+    taken = client.post("/accounts/email/", {"email": "SAM@example.org", "password": "pw-olga-123"})
+    assert taken.status_code == 302
+    owner.refresh_from_db()
+    assert owner.email != "SAM@example.org"
+    free = client.post("/accounts/email/", {"email": "olga@example.org", "password": "pw-olga-123"})
+    assert free.status_code == 302
     owner.refresh_from_db()
     assert owner.email == "olga@example.org"
     Client().post("/accounts/password/reset/", {"email": "olga@example.org"})
     assert [m.to for m in mail.outbox] == [["olga@example.org"]]
+
+
+def test_the_e_mail_address_changes_only_with_the_accounts_password(owner):
+    client = client_for(owner)
+    refused = client.post("/accounts/email/", {"email": "thief@example.org"})
+    assert refused.status_code == 200
+    wrong = client.post("/accounts/email/", {"email": "thief@example.org", "password": "guess"})
+    assert "This is not your password." in wrong.content.decode()
+    owner.refresh_from_db()
+    assert owner.email != "thief@example.org"
+
+
+def test_the_e_mail_page_answers_the_same_whether_or_not_an_address_is_taken(owner, stranger):
+    stranger.email = "sam@example.org"
+    stranger.save()
+    client = client_for(owner)
+    answers = []
+    for address in ("sam@example.org", "nobody@example.org"):
+        response = client.post(
+            "/accounts/email/", {"email": address, "password": "pw-olga-123"}, follow=True
+        )
+        page = response.content.decode().replace(address, "ADDRESS")
+        answers.append((response.status_code, response.redirect_chain, "saved, unless" in page))
+    assert answers[0] == answers[1]
+    stranger.refresh_from_db()
+    assert stranger.email == "sam@example.org"
 
 
 # --- An editor on an owner's page ----------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import re
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -307,3 +308,25 @@ def test_a_long_game_log_runs_on_over_further_pages_with_nothing_lost(owner):
     game_two = next(i for i, page in enumerate(pages) if "Game 2" in page)
     assert game_two < last_entry < game_three  # game 2 runs on, game 3 starts a page after
     assert "Ada won" in pages[game_three] or "won, playing" in pages[game_three]
+
+
+def test_a_pdf_whose_worker_died_is_made_again_when_asked_for(owner, queued_only, settings):
+    campaign, _winners = fifteen_games(owner, games=2)
+    dead, _created = request_pdf(campaign=campaign, by=owner)
+    long_ago = dead.updated_at - timedelta(seconds=settings.EARTHBOOK_JOB_LOST_AFTER + 60)
+    # Its worker took it, then was killed: "running", and its heartbeat silent since.
+    ChronicleExport.objects.filter(pk=dead.pk).update(
+        status="running", attempts=1, heartbeat_at=long_ago, updated_at=long_ago
+    )
+    fresh, created = request_pdf(campaign=campaign, by=owner)
+    assert created and fresh.pk != dead.pk and fresh.status == "queued"
+    dead.refresh_from_db()
+    assert dead.status == "failed" and dead.failure == "lost"
+
+
+def test_a_pdf_being_made_with_a_live_heartbeat_is_not_asked_for_twice(owner, queued_only):
+    campaign, _winners = fifteen_games(owner, games=2)
+    job, _created = request_pdf(campaign=campaign, by=owner)
+    ChronicleExport.objects.filter(pk=job.pk).update(status="running", attempts=1)
+    again, created = request_pdf(campaign=campaign, by=owner)
+    assert not created and again.pk == job.pk

@@ -165,3 +165,31 @@ def test_the_sign_up_refusal_speaks_russian():
     refused = sign_up("newbie2", ATTACKER, HTTP_ACCEPT_LANGUAGE="ru")
     assert refused.status_code == 429
     assert "Слишком много регистраций с вашего адреса" in refused.content.decode()
+
+
+def test_a_password_of_4096_repeated_letters_is_refused_at_sign_up():
+    response = Client(REMOTE_ADDR=VICTIM_HOME).post(
+        "/accounts/signup/",
+        {"username": "longpass", "password1": "a" * 4096, "password2": "a" * 4096},
+    )
+    assert response.status_code == 200
+    assert "at most 128 characters" in response.content.decode()
+    assert not get_user_model().objects.filter(username="longpass").exists()
+
+
+def test_a_long_pass_phrase_within_128_characters_is_still_taken():
+    phrase = "correct horse battery staple on the tenth game of our legacy " * 2
+    assert len(phrase) <= 128
+    response = Client(REMOTE_ADDR=VICTIM_HOME).post(
+        "/accounts/signup/", {"username": "phrase", "password1": phrase, "password2": phrase}
+    )
+    assert response.status_code == 302
+
+
+def test_the_existing_password_rules_still_hold():
+    response = Client(REMOTE_ADDR=VICTIM_HOME).post(
+        "/accounts/signup/", {"username": "short", "password1": "12345", "password2": "12345"}
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "too short" in html and "entirely numeric" in html

@@ -53,7 +53,17 @@ def _email_free(email: str, user=None) -> str:
 
 
 class EmailForm(forms.ModelForm):
-    """The address a reset link is sent to; empty to have none."""
+    """The address a reset link is sent to; empty to have none. Changed only with the account's
+    password (whoever has the session alone cannot send its reset links elsewhere). Whether
+    another account uses the address is not said: the form answers the same either way, and
+    ``address_taken`` tells the view to keep the old address."""
+
+    password = forms.CharField(
+        label=_("Your password"),
+        help_text=_("To change the address, give your password."),
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
 
     class Meta:
         model = get_user_model()
@@ -62,7 +72,20 @@ class EmailForm(forms.ModelForm):
         help_texts = {"email": _("Only to send you a link if you forget your password.")}
 
     def clean_email(self):
-        return _email_free(self.cleaned_data.get("email"), self.instance)
+        return (self.cleaned_data.get("email") or "").strip()
+
+    def clean_password(self):
+        password = self.cleaned_data.get("password") or ""
+        if not self.instance.check_password(password):
+            raise forms.ValidationError(_("This is not your password."), code="password")
+        return password
+
+    def address_taken(self) -> bool:
+        try:
+            _email_free(self.cleaned_data.get("email"), self.instance)
+        except forms.ValidationError:
+            return True
+        return False
 
 
 class SignupForm(UserCreationForm):

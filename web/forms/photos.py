@@ -7,7 +7,7 @@ from django.conf import settings
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.photos.checks import HEIF, PhotoRefused, megabytes
+from campaigns.photos.checks import HEIF, JPEG_MAX_SCANS, PhotoRefused, megabytes
 from campaigns.photos.service import CAPTION_MAX
 
 
@@ -30,6 +30,10 @@ def photo_refusal(refusal: PhotoRefused) -> str:
         return gettext("This photo has more than %(n)s million pixels.") % {
             "n": f"{settings.PHOTO_MAX_PIXELS / 1_000_000:g}"
         }
+    if refusal.rule == "photo-too-many-scans":
+        return gettext(
+            "This JPEG is written in more than %(n)s passes; save it again as an ordinary JPEG."
+        ) % {"n": JPEG_MAX_SCANS}
     if refusal.rule == "photo-damaged":
         return gettext("This file is damaged or incomplete.")
     if refusal.rule == "photo-caption":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import math
 import time
 
@@ -25,6 +26,8 @@ from campaigns.models import (
 )
 from config.client import client_address
 from web.forms.campaign import EmailForm, SignupForm
+
+logger = logging.getLogger(__name__)
 
 
 def home(request):
@@ -87,15 +90,20 @@ def _counted(request, what: str, limit: int, minutes: int) -> bool:
 
     A fixed window in the cache, counted with ``add`` and ``incr`` (atomic in Redis and in the
     local-memory cache), so that workers answering at the same moment cannot race past it.
+    While the cache is out of reach (Redis down: the fail-soft cache answers nothing) nothing
+    can be counted and the attempt is let through, as logins are: the page goes on working.
     """
     window = minutes * 60
     key = f"{what}:{client_address(request)}:{int(time.time() // window)}"
     cache.add(key, 0, timeout=window)
     try:
         count = cache.incr(key)
-    except ValueError:  # expired between the two calls
+    except ValueError:  # expired between the two calls, or the cache kept nothing
         cache.add(key, 1, timeout=window)
         count = 1
+    if not isinstance(count, int):
+        logger.warning("The %s of %s could not be counted: the cache is down", what, key)
+        return True
     return count <= limit
 
 
@@ -104,8 +112,13 @@ def email_update(request):
     """The account's e-mail address, where a reset link goes if the password is forgotten."""
     form = EmailForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
-        form.save()
-        messages.success(request, _("Your e-mail address is saved."))
+        # The same answer whether or not another account uses the address: this page is no
+        # way to learn whose addresses are known here. A taken address is not saved.
+        if not form.address_taken():
+            form.save()
+        messages.success(
+            request, _("Your e-mail address is saved, unless another account already uses it.")
+        )
         return redirect("email")
     return render(request, "registration/email_form.html", {"form": form})
 

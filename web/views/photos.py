@@ -10,6 +10,7 @@ unlocked.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -19,9 +20,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from campaigns.models import GamePhoto, JobStatus
-from campaigns.photos.checks import PhotoRefused
+from campaigns.photos.checks import PhotoRefused, refuse_size
 from campaigns.photos.service import add_photo, delete_photo, may_delete
 from campaigns.photos.storage import photo_response
+from config.body_limits import takes_bodies_up_to
 from web.forms.photos import PhotoForm, photo_refusal
 from web.views.common import campaign_view, game_or_404
 
@@ -59,6 +61,11 @@ def game_url(access, game) -> str:
     return reverse("campaigns:game", args=[access.campaign.pk, game.number]) + "#photos"
 
 
+# The caption and the form's own lines, beside the photo.
+FORM_MARGIN = 64 * 1024
+
+
+@takes_bodies_up_to(lambda: settings.PHOTO_MAX_BYTES + FORM_MARGIN)
 def game_photos_page(request, pk, number):
     """GET: the photos part of the game page (polled while a photo is being prepared).
     POST: add a photo (members who may write)."""
@@ -78,7 +85,12 @@ def _photos_part(request, access, number):
 def _photo_add(request, access, number):
     game = game_or_404(access, number)
     form = PhotoForm(request.POST, request.FILES)
-    if form.is_valid():
+    if getattr(request, "body_too_large", False):
+        # Refused from its Content-Length alone: nothing of it was read.
+        form = PhotoForm(data={})
+        form.full_clean()
+        form.errors["file"] = form.error_class([photo_refusal(refuse_size())])
+    elif form.is_valid():
         try:
             add_photo(
                 game=game,

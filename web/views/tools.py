@@ -202,6 +202,7 @@ def calc_odds(request, access):
                 attacker_faction=d.get("attacker_faction") or None,
                 defender_faction=d.get("defender_faction") or None,
                 bear_first_attack=d.get("bear_first_attack", True),
+                sees_unlocked=access.sees_unlocked,
             )
         except RuleViolation as refusal:
             refuse(form, refusal)
