@@ -10,7 +10,7 @@ from campaigns.game.packets import open_packet
 from legacy.errors import RuleViolation
 from legacy.models import ScarColour, ScarKind
 from tests.support.api import client_for
-from tests.support.games import play
+from tests.support.games import EARNED_ANOTHER_WAY, play
 
 pytestmark = pytest.mark.django_db
 
@@ -26,6 +26,7 @@ def unlock(campaign, owner, **scar):
         campaign=campaign,
         packet="pack-1",
         unlocked=[{"kind": "scar-type", "title": "Rust", "cards": 2, **scar}],
+        earned_otherwise=EARNED_ANOTHER_WAY,
         by=owner,
     )
     return ScarKind.objects.get(campaign=campaign, slug="rust")
@@ -95,6 +96,7 @@ def test_a_scar_types_colour_is_chosen_on_the_packet_page(game, owner):
             "item0_title": "Fallout",
             "item0_cards": "2",
             "item0_scar_colour": "yellow",
+            "earned_otherwise": EARNED_ANOTHER_WAY,
         },
     )
     assert posted.status_code == 302, posted.content.decode()[:400]
@@ -108,6 +110,7 @@ def test_a_scar_types_colour_is_sent_over_the_api_as_its_code(game, owner):
         {
             "packet": "pocket-1",
             "unlocked": [{"kind": "scar-type", "title": "Mud", "scar_colour": "green"}],
+            "earned_otherwise": EARNED_ANOTHER_WAY,
         },
         format="json",
     )
@@ -118,6 +121,7 @@ def test_a_scar_types_colour_is_sent_over_the_api_as_its_code(game, owner):
         {
             "packet": "pocket-2",
             "unlocked": [{"kind": "scar-type", "title": "Tar", "scar_colour": "зелёный"}],
+            "earned_otherwise": EARNED_ANOTHER_WAY,
         },
         format="json",
     )
