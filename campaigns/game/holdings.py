@@ -188,12 +188,16 @@ def entry_of(event: GameEvent) -> Entry:
     return Entry(event.seq, event.kind, event.seat_id, event.data or {})
 
 
-def open_roll(game) -> int | None:
+def open_roll(game, events=None) -> int | None:
     """The roll the table is adding missiles to: while the game's latest entry (not taken
     back) is a missile entry, its roll stays open, and the next missiles join it unless the
     table says they are on a new roll (so three players' missiles on one roll, entered one
-    after another, are one roll however they come in). Any other entry closes it."""
-    last = game.events.filter(voided=False).order_by("-seq").first()
+    after another, are one roll however they come in). Any other entry closes it. Pass the
+    game's entries already read to spend no query."""
+    if events is None:
+        last = game.events.filter(voided=False).order_by("-seq").first()
+    else:
+        last = max((e for e in events if not e.voided), key=lambda e: e.seq, default=None)
     if last is None or last.kind != EventKind.MISSILES:
         return None
     return roll_of(entry_of(last))

@@ -11,7 +11,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from campaigns import services
-from campaigns.game.packets import packets_to_open
+from campaigns.game.packets import packets_due
 from campaigns.models import (
     Campaign,
     Game,
@@ -83,7 +83,7 @@ def due_packets(campaign: Campaign) -> list[str]:
     """The packets the table must open now (none before the first game is prepared)."""
     if campaign.prepared_at is None:
         return []
-    return [pages.packet_name(s) for s in packets_to_open(campaign.pk, campaign)]
+    return [pages.packet_name(s) for s in packets_due(campaign)]
 
 
 def dashboard_data(access: Access) -> dict:

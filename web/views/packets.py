@@ -6,7 +6,7 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from campaigns.game.packets import open_packet, packets_to_open
+from campaigns.game.packets import open_packet, packets_due
 from campaigns.game.sealed import components_of
 from campaigns.models import (
     GameStatus,
@@ -34,7 +34,7 @@ def packet_open(request, access):
     sealed = [p.slug for p in PACKETS if p.slug not in opened]
     # The campaign's own sealed components, opened in the same way when the group says so.
     own = [(c.slug, c.name) for c in components_of(campaign.pk).values() if c.slug not in opened]
-    due = packets_to_open(campaign.pk) if campaign.prepared_at else []
+    due = packets_due(campaign) if campaign.prepared_at else []
     initial = {"packet": request.GET.get("packet") or (due[0] if due else None)}
     form = PacketForm(request.POST or None, sealed=sealed, own=own, initial=initial)
     if request.method == "POST" and form.is_valid():

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from campaigns.capitals import world_capitals_unlocked
 from campaigns.game import event_words, table
 from campaigns.game.holdings import entry_of, holdings_of, open_roll, roll_of
-from campaigns.game.packets import packets_to_open
+from campaigns.game.packets import packets_due
 from campaigns.game.setup import played_since_setup, start_game
 from campaigns.models import (
     EventKind,
@@ -114,7 +114,7 @@ def game_forms(
         scar_kinds=[(k.slug, scar_kind_name(k)) for k in kinds],
         free_territories=free,
         rolls=rolls,
-        open_roll=open_roll(game),
+        open_roll=open_roll(game, events),
         mark_kinds=[(k.slug, k.name) for k in mark_kinds],
         cities=cities,
         forts=forts,
@@ -259,7 +259,7 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
         context["card_form"] = card_entry_form(campaign.pk, seats, latest=latest)
     if context["is_latest"] and campaign.prepared_at:
         context["to_open"] = [
-            (s, pages.packet_name(s)) for s in packets_to_open(campaign.pk, campaign)
+            (s, pages.packet_name(s)) for s in packets_due(campaign)
         ]
     if finished:
         context["world_to_name"] = (
