@@ -32,10 +32,11 @@ SHORT, LONG = 15, 100
 TIME_TARGET = 2.0
 
 
-def extend_with_games(campaign_id: int, up_to: int) -> None:
+def extend_with_games(campaign_id: int, up_to: int, *, name_world: bool = True) -> None:
     """Finished games after the last one, up to game ``up_to``: each a copy of the last
     finished game's seats, results and log entries (with no rewards: after game 15 there are
-    none), written with bulk inserts."""
+    none), written with bulk inserts. The world is named at the end of game 15 unless the
+    caller names it itself (``name_world=False``)."""
     from django.db import transaction
 
     from campaigns.models import Campaign, Game, GameEvent, GameStatus, Seat
@@ -99,7 +100,8 @@ def extend_with_games(campaign_id: int, up_to: int) -> None:
         from legacy.models import WorldName
 
         # Game 16 is played in a named world: the world is named at the end of game 15.
-        if up_to >= 15 and not WorldName.objects.filter(campaign_id=campaign_id).exists():
+        named = WorldName.objects.filter(campaign_id=campaign_id).exists()
+        if name_world and up_to >= 15 and not named:
             WorldName.objects.create(
                 campaign_id=campaign_id,
                 placed_in_game=15,

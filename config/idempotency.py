@@ -25,6 +25,7 @@ from rest_framework.authtoken.models import Token
 from api.errors import error_body
 from campaigns import idempotency
 from campaigns.idempotency import Claimed
+from config.body_limits import over_the_limit
 
 HEADER = "Idempotency-Key"
 FORM_FIELD = "_idempotency_key"
@@ -146,6 +147,9 @@ class IdempotencyKeyMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if request.method not in WRITES or not takes_the_method(request):
+            return self.get_response(request)
+        if over_the_limit(request):
+            # Refused by its view unread (config/body_limits.py): nothing is written to remember.
             return self.get_response(request)
         try:
             key = key_of(request)

@@ -19,7 +19,8 @@ def fifteen_games(owner, *, name="The long war", world="Pangaea", names=None, ga
     game by game."""
     campaign = play(prepared(owner, name), 4)
     if games > 4:
-        extend_with_games(campaign.pk, up_to=games)
+        # The world is named below, as a group names it at the end of game 15.
+        extend_with_games(campaign.pk, up_to=games, name_world=False)
     players = {p.name: p for p in campaign.players.all()}
     # After game 4, each of the three wins in turn; the others hold on.
     for seat in Seat.objects.filter(game__campaign=campaign, game__number__gt=4).select_related(

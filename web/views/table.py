@@ -258,9 +258,7 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
         latest = game.number if context["is_latest"] else None
         context["card_form"] = card_entry_form(campaign.pk, seats, latest=latest)
     if context["is_latest"] and campaign.prepared_at:
-        context["to_open"] = [
-            (s, pages.packet_name(s)) for s in packets_due(campaign)
-        ]
+        context["to_open"] = [(s, pages.packet_name(s)) for s in packets_due(campaign)]
     if finished:
         context["world_to_name"] = (
             context["is_latest"] and game.number >= CAMPAIGN_GAMES and not world.world_name
