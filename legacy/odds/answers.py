@@ -237,6 +237,7 @@ def odds_table(
     max_defenders: int,
     *,
     missiles: int = 0,
+    defender_missiles: int = 0,
     stop_at: int = 1,
     **modifiers: Any,
 ) -> np.ndarray:
@@ -245,7 +246,8 @@ def odds_table(
 
     Returns a read-only float array ``t`` of shape (max_attackers + 1, max_defenders + 1) with
     ``t[attackers, defenders]``; attackers at or below ``stop_at`` (1 by default) give 0, and
-    the meaningless row and column 0 hold NaN.
+    the meaningless row and column 0 hold NaN. With ``defender_missiles`` both sides play their
+    missiles as in ``battle_odds``.
     """
     mods = _modifiers(modifiers)
     _whole_battle_only(mods)
@@ -253,8 +255,19 @@ def odds_table(
     max_defenders = _check_defenders(max_defenders, MAX_TABLE_TROOPS, "max_defenders")
     missiles = _check_missiles(missiles)
     stop_at = _check_stop_at(stop_at, None)
+    defender_missiles = _check_missiles(defender_missiles, "defender_missiles")
     _check_missile_work(max_attackers, max_defenders, mods, missiles)
-    if missiles:
+    if defender_missiles:
+        _check_duel_work(max_attackers, max_defenders, mods, missiles, defender_missiles)
+        engine = _DuelEngine(
+            mods, max_attackers, max_defenders, missiles, defender_missiles, stop_at
+        )
+        diagonals = engine.backward_duel()
+        table = np.zeros((max_attackers + 1, max_defenders + 1))
+        for a in range(max_attackers + 1):
+            for d in range(max_defenders + 1):
+                table[a, d] = diagonals[a + d][engine.start_row, missiles, defender_missiles, a]
+    elif missiles:
         table, _ = _Engine(mods, max_attackers, max_defenders, missiles, stop_at).backward("table")
     else:
         table = _plain_table(mods, max_attackers, max_defenders, stop_at)

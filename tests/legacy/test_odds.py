@@ -766,9 +766,19 @@ def test_a_fortification_wears_out_as_an_exact_search_with_both_sides_missiles_s
     )
 
 
+def test_the_table_with_the_defenders_missiles_agrees_with_single_battles():
+    mods = {"fortified": True, "fortification_boxes": 2, "bunker": True}
+    table = odds_table(9, 5, missiles=2, defender_missiles=1, **mods)
+    for attackers, defenders in [(2, 1), (4, 2), (9, 5), (7, 3)]:
+        single = battle_odds(attackers, defenders, missiles=2, defender_missiles=1, **mods)
+        assert table[attackers, defenders] == pytest.approx(single.p_conquer, abs=1e-12)
+    assert np.isnan(table[0, 3]) and np.isnan(table[4, 0])
+
+
 @pytest.mark.parametrize(
     ("call", "words"),
     [
+        (lambda: odds_table(9, 5, defender_missiles=18), "17 missile tokens"),
         (lambda: battle_odds(5, 3, defender_missiles=18), "17 missile tokens"),
         (lambda: battle_odds(5, 3, defender_missiles=-1), "cannot be negative"),
         (lambda: battle_odds(5, 3, defender_missiles=1.5), "whole number"),
