@@ -107,11 +107,11 @@ Modelling decisions (the rules leave these open; most are settings on ``Modifier
   defender's 6 from a missile is not modified (a fortification or Bunker cannot raise it, the
   Bear's -1 or Ammo Shortage cannot lower it) and counts towards the Die Mechaniker's double
   six only with ``missile_six_is_natural``. ``odds_table`` takes the defender's missiles
-  too; the other questions (troops or missiles needed, chains) keep the attacker's only, and the Bear's power on the first roll
-  only is not combined with the defender's missiles. A missile left over after the battle is
-  worth nothing here, so the best play spends one whenever it changes the chance at all; a
-  player saving missiles for later will spend fewer (``expected_missiles_used`` and
-  ``expected_defender_missiles_used`` are upper guides).
+  too; the other questions (troops or missiles needed, chains) keep the attacker's only, and
+  the Bear's power on the first roll only is not combined with the defender's missiles. A
+  missile left over after the battle is worth nothing here, so the best play spends one
+  whenever it changes the chance at all; a player saving missiles for later will spend fewer
+  (``expected_missiles_used`` and ``expected_defender_missiles_used`` are upper guides).
 * A territory carries at most one scar, so Bunker and Ammo Shortage together (or either with a
   ``scar_effect`` that changes the dice) are refused, and
   each faction keeps one of its two starting powers, so both Bear powers (or both Die
