@@ -74,6 +74,14 @@ class OddsQuerySerializer(OddsModifiersSerializer):
         min_value=-(10**6), max_value=10**6, help_text="Troops on the attacking territory."
     )
     defenders = Whole(min_value=-(10**6), max_value=10**6)
+    defender_missiles = Whole(
+        default=0,
+        min_value=-(10**6),
+        max_value=10**6,
+        help_text="Missiles the defender holds (0 to 17). After each roll the attacker chooses "
+        "its missiles first, then the defender answers with its own; both play for the whole "
+        "battle.",
+    )
 
 
 class TroopsNeededQuerySerializer(OddsModifiersSerializer):
@@ -95,7 +103,9 @@ class OddsSerializer(serializers.Serializer):
     defenders_left = serializers.DictField(child=serializers.FloatField())
     expected_attacker_losses = serializers.FloatField()
     expected_defender_losses = serializers.FloatField()
+    defender_missiles = serializers.IntegerField()
     expected_missiles_used = serializers.FloatField()
+    expected_defender_missiles_used = serializers.FloatField()
     p_conquered_outright = serializers.FloatField()
     p_halted = serializers.FloatField()
 

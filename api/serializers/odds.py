@@ -18,6 +18,14 @@ class CampaignOddsQuerySerializer(serializers.Serializer):
     )
     defenders = Whole(min_value=-(10**6), max_value=10**6)
     missiles = Whole(default=0, min_value=-(10**6), max_value=10**6)
+    defender_missiles = Whole(
+        default=0,
+        min_value=-(10**6),
+        max_value=10**6,
+        help_text="Missiles the defender holds (0 to 17). After each roll the attacker chooses "
+        "its missiles first, then the defender answers with its own; both play for the whole "
+        "battle.",
+    )
     stop_at = Whole(default=1, min_value=-(10**6), max_value=10**6)
     bear_first_attack = Flag(
         default=True,

@@ -82,6 +82,7 @@ class OddsView(ApiView):
             q["attackers"],
             q["defenders"],
             missiles=q["missiles"],
+            defender_missiles=q["defender_missiles"],
             stop_at=q["stop_at"],
             **_modifiers(q),
         )
@@ -90,6 +91,7 @@ class OddsView(ApiView):
                 "attackers": result.attackers,
                 "defenders": result.defenders,
                 "missiles": result.missiles,
+                "defender_missiles": result.defender_missiles,
                 "stop_at": q["stop_at"],
                 "modifiers": _modifiers(q),
                 "p_conquer": result.p_conquer,
@@ -98,6 +100,7 @@ class OddsView(ApiView):
                 "expected_attacker_losses": result.expected_attacker_losses,
                 "expected_defender_losses": result.expected_defender_losses,
                 "expected_missiles_used": result.expected_missiles_used,
+                "expected_defender_missiles_used": result.expected_defender_missiles_used,
                 "p_conquered_outright": result.p_conquered_outright,
                 "p_halted": result.p_halted,
             }

@@ -70,6 +70,7 @@ class CampaignOddsView(ApiView):
             q["attackers"],
             q["defenders"],
             missiles=q["missiles"],
+            defender_missiles=q["defender_missiles"],
             stop_at=q["stop_at"],
             **found.modifiers,
         )
@@ -87,6 +88,7 @@ class CampaignOddsView(ApiView):
                 "attackers": result.attackers,
                 "defenders": result.defenders,
                 "missiles": result.missiles,
+                "defender_missiles": result.defender_missiles,
                 "stop_at": q["stop_at"],
                 "modifiers": found.modifiers,
                 "p_conquer": result.p_conquer,
@@ -95,6 +97,7 @@ class CampaignOddsView(ApiView):
                 "expected_attacker_losses": result.expected_attacker_losses,
                 "expected_defender_losses": result.expected_defender_losses,
                 "expected_missiles_used": result.expected_missiles_used,
+                "expected_defender_missiles_used": result.expected_defender_missiles_used,
                 "p_conquered_outright": result.p_conquered_outright,
                 "p_halted": result.p_halted,
                 "territory": {

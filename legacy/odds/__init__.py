@@ -91,12 +91,27 @@ Modelling decisions (the rules leave these open; most are settings on ``Modifier
 * The Bear's power (a) applies to every roll of the battle it is switched on for; the rules
   give it to the first territory attacked in a turn, so switch it on for that battle only (in a
   chain: the first link).
-* Missiles: only the attacker's are modelled (the attacker holds ``missiles``; a missile turns
-  one attack die into a 6 after both sides have rolled). A defender holding missiles is out of
-  scope: that would make each roll a two-player game. A missile left over after the battle is
-  worth nothing here, so the best play spends one whenever it raises the chance at all; a
-  player saving missiles for later will spend fewer (``expected_missiles_used`` is an upper
-  guide).
+* Missiles: the attacker holds ``missiles`` and the defender ``defender_missiles`` (0 by
+  default; 0 gives exactly the numbers of the attacker-only engine, which then answers). A
+  missile turns one of its holder's own dice into an unmodifiable 6 after both sides have
+  rolled. The rules say only that missiles are used after the roll, so the order within a roll
+  is a choice; ``battle_odds`` takes this one (``duel``): the attacker decides first which of
+  its dice to turn into 6s, the defender sees that and decides which of its own, then the roll
+  is resolved; both play as well as they can for the whole battle (the attacker for the highest
+  chance of conquest, the defender for the lowest), each knowing the other will, and on an
+  exact tie each spends fewer missiles. Reasons: at the table the attacker is the one whose
+  roll is being resolved and speaks first; the defender answering last is the stronger reading
+  for the defender (it can always match a missile with its own 6, and ties go to the defender),
+  so the chance shown is never too rosy for the attacker; and a fixed order keeps every roll a
+  game with one exact value (choosing at the same time would need mixed strategies). A
+  defender's 6 from a missile is not modified (a fortification or Bunker cannot raise it, the
+  Bear's -1 or Ammo Shortage cannot lower it) and counts towards the Die Mechaniker's double
+  six only with ``missile_six_is_natural``. ``odds_table`` takes the defender's missiles
+  too; the other questions (troops or missiles needed, chains) keep the attacker's only, and
+  the Bear's power on the first roll only is not combined with the defender's missiles. A
+  missile left over after the battle is worth nothing here, so the best play spends one
+  whenever it changes the chance at all; a player saving missiles for later will spend fewer
+  (``expected_missiles_used`` and ``expected_defender_missiles_used`` are upper guides).
 * A territory carries at most one scar, so Bunker and Ammo Shortage together (or either with a
   ``scar_effect`` that changes the dice) are refused, and
   each faction keeps one of its two starting powers, so both Bear powers (or both Die
@@ -113,6 +128,7 @@ The modules, in the order a question is answered:
 - ``inputs``: the limits, ``Modifiers`` and the checks on every input;
 - ``rolls``: one roll, counted exactly, and what missiles can make of it;
 - ``engine``: a whole battle by diagonals, with boxes and missiles as extra axes;
+- ``duel``: the same with the defender's missiles as one more axis, each roll a two-player game;
 - ``plain``: the whole table without missiles, along the table's own shape;
 - ``answers``: ``battle_odds``, ``odds_table``, ``troops_needed``, ``missiles_needed``,
   ``chain_odds``.

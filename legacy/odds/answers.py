@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from legacy.odds.duel import _check_duel_work, _DuelEngine
 from legacy.odds.engine import _check_missile_work, _Engine
 from legacy.odds.inputs import (
     MAX_BATTLE_TROOPS,
@@ -53,20 +54,37 @@ class BattleOdds:
     expected_missiles_used: float
     p_conquered_outright: float  # of p_conquer, by the Bear's three-of-a-kind
     p_halted: float  # the Die Mechaniker's double six ended the attack
+    defender_missiles: int = 0
+    expected_defender_missiles_used: float = 0.0
 
 
 def battle_odds(
-    attackers: int, defenders: int, *, missiles: int = 0, stop_at: int = 1, **modifiers: Any
+    attackers: int,
+    defenders: int,
+    *,
+    missiles: int = 0,
+    defender_missiles: int = 0,
+    stop_at: int = 1,
+    **modifiers: Any,
 ) -> BattleOdds:
     """The odds of ``attackers`` troops on the board attacking ``defenders`` defenders until
     the territory falls or the attacking territory is down to ``stop_at`` troops. The attacker
-    holds ``missiles`` and uses them as well as possible; ``modifiers`` are the keywords of
-    ``Modifiers``."""
+    holds ``missiles`` and the defender ``defender_missiles``, and each side uses them as well
+    as it can (see the package's notes); ``modifiers`` are the keywords of ``Modifiers``."""
     mods = _modifiers(modifiers)
     attackers = _check_attackers(attackers, MAX_BATTLE_TROOPS)
     defenders = _check_defenders(defenders, MAX_BATTLE_TROOPS)
     missiles = _check_missiles(missiles)
+    defender_missiles = _check_missiles(defender_missiles, "defender_missiles")
     stop_at = _check_stop_at(stop_at, attackers)
+    if defender_missiles:
+        if mods.bear_lower_die and mods.bear_first_roll_only:
+            raise OddsInputError(
+                "With the Bear's power (a) on the first roll only, the odds are worked out for "
+                "the attacker's missiles only: leave the defender's missiles at 0.",
+                "defender_missiles",
+            )
+        return _duel_battle(attackers, defenders, missiles, defender_missiles, stop_at, mods)
     _check_missile_work(attackers, defenders, mods, missiles)
     if mods.bear_lower_die and mods.bear_first_roll_only:
         return _bear_first_roll_only(attackers, defenders, missiles, stop_at, mods)
@@ -92,6 +110,42 @@ def battle_odds(
         expected_missiles_used=float(missiles - np.arange(missiles + 1) @ ends.missiles_left),
         p_conquered_outright=ends.outright,
         p_halted=ends.halted,
+    )
+
+
+def _duel_battle(
+    attackers: int, defenders: int, missiles: int, defender_missiles: int, stop_at: int, mods
+) -> BattleOdds:
+    """A battle in which the defender holds missiles too (``duel``)."""
+    _check_duel_work(attackers, defenders, mods, missiles, defender_missiles)
+    engine = _DuelEngine(mods, attackers, defenders, missiles, defender_missiles, stop_at)
+    values = engine.backward_duel()
+    ends = engine.forward_duel(attackers, defenders, values)
+    troops = np.arange(attackers + 1)
+    held = np.arange(defenders + 1)
+    return BattleOdds(
+        attackers=attackers,
+        defenders=defenders,
+        missiles=missiles,
+        modifiers=mods,
+        p_conquer=float(
+            values[attackers + defenders][engine.start_row, missiles, defender_missiles, attackers]
+        ),
+        attackers_left=MappingProxyType(
+            {int(a): float(p) for a, p in enumerate(ends["a"]) if p > 0}
+        ),
+        defenders_left=MappingProxyType(
+            {int(d): float(p) for d, p in enumerate(ends["d"]) if p > 0}
+        ),
+        expected_attacker_losses=float(attackers - troops @ ends["a"]),
+        expected_defender_losses=float(defenders - held @ ends["d"]),
+        expected_missiles_used=float(missiles - np.arange(missiles + 1) @ ends["ma"]),
+        p_conquered_outright=ends["outright"],
+        p_halted=ends["halted"],
+        defender_missiles=defender_missiles,
+        expected_defender_missiles_used=float(
+            defender_missiles - np.arange(defender_missiles + 1) @ ends["md"]
+        ),
     )
 
 
@@ -183,6 +237,7 @@ def odds_table(
     max_defenders: int,
     *,
     missiles: int = 0,
+    defender_missiles: int = 0,
     stop_at: int = 1,
     **modifiers: Any,
 ) -> np.ndarray:
@@ -191,7 +246,8 @@ def odds_table(
 
     Returns a read-only float array ``t`` of shape (max_attackers + 1, max_defenders + 1) with
     ``t[attackers, defenders]``; attackers at or below ``stop_at`` (1 by default) give 0, and
-    the meaningless row and column 0 hold NaN.
+    the meaningless row and column 0 hold NaN. With ``defender_missiles`` both sides play their
+    missiles as in ``battle_odds``.
     """
     mods = _modifiers(modifiers)
     _whole_battle_only(mods)
@@ -199,8 +255,19 @@ def odds_table(
     max_defenders = _check_defenders(max_defenders, MAX_TABLE_TROOPS, "max_defenders")
     missiles = _check_missiles(missiles)
     stop_at = _check_stop_at(stop_at, None)
+    defender_missiles = _check_missiles(defender_missiles, "defender_missiles")
     _check_missile_work(max_attackers, max_defenders, mods, missiles)
-    if missiles:
+    if defender_missiles:
+        _check_duel_work(max_attackers, max_defenders, mods, missiles, defender_missiles)
+        engine = _DuelEngine(
+            mods, max_attackers, max_defenders, missiles, defender_missiles, stop_at
+        )
+        diagonals = engine.backward_duel()
+        table = np.zeros((max_attackers + 1, max_defenders + 1))
+        for a in range(max_attackers + 1):
+            for d in range(max_defenders + 1):
+                table[a, d] = diagonals[a + d][engine.start_row, missiles, defender_missiles, a]
+    elif missiles:
         table, _ = _Engine(mods, max_attackers, max_defenders, missiles, stop_at).backward("table")
     else:
         table = _plain_table(mods, max_attackers, max_defenders, stop_at)

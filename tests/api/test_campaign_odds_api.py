@@ -186,12 +186,34 @@ def test_the_bears_lower_die_counts_on_its_first_attack_of_the_turn(history, own
             },
             "defender_faction",
         ),
+        (
+            {"territory": "peru", "attackers": 5, "defenders": 2, "defender_missiles": 18},
+            "defender_missiles",
+        ),
+        (
+            {"territory": "peru", "attackers": 5, "defenders": 2, "defender_missiles": -3},
+            "defender_missiles",
+        ),
     ],
 )
 def test_bad_campaign_odds_requests_are_refused_in_the_error_shape(history, owner, query, field):
     response = client_for(owner).get(odds_url(history, **query))
     assert response.status_code == 400
     assert field in response.json()["error"]["fields"]
+
+
+def test_the_defenders_missiles_count_in_a_campaigns_odds(history, owner):
+    query = {"territory": "peru", "attackers": 7, "defenders": 3, "missiles": 1}
+    without = client_for(owner).get(odds_url(history, **query)).json()
+    response = client_for(owner).get(odds_url(history, **query, defender_missiles=2))
+    assert response.status_code == 200
+    body = response.json()
+    assert body["defender_missiles"] == 2
+    assert body["p_conquer"] == pytest.approx(
+        battle_odds(7, 3, missiles=1, defender_missiles=2, **body["modifiers"]).p_conquer
+    )
+    assert body["p_conquer"] < without["p_conquer"]
+    assert without["defender_missiles"] == 0
 
 
 def test_the_anonymous_odds_take_a_scar_effect_too():

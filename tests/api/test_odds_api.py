@@ -38,6 +38,10 @@ def test_modifiers_are_query_parameters():
         ("attackers=99999999999999999999&defenders=3", "attackers"),
         ("attackers=5&defenders=3&stop_at=5", "stop_at"),
         ("attackers=5&defenders=3&missiles=18", "missiles"),
+        ("attackers=5&defenders=3&defender_missiles=18", "defender_missiles"),
+        ("attackers=5&defenders=3&defender_missiles=-1", "defender_missiles"),
+        ("attackers=5&defenders=3&defender_missiles=two", "defender_missiles"),
+        ("attackers=900&defenders=900&missiles=17&defender_missiles=17", "defender_missiles"),
         ("attackers=5&defenders=3&fortification_boxes=11", "fortification_boxes"),
     ],
 )
@@ -45,6 +49,25 @@ def test_bad_odds_requests_get_the_error_shape(query, field):
     response = APIClient().get(f"/api/v1/odds/?{query}")
     assert response.status_code == 400
     assert field in response.json()["error"]["fields"]
+
+
+def test_the_defenders_missiles_lower_the_odds_exactly_as_the_engine_plays_them():
+    body = APIClient().get("/api/v1/odds/?attackers=8&defenders=4&missiles=1&defender_missiles=2")
+    assert body.status_code == 200
+    exact = battle_odds(8, 4, missiles=1, defender_missiles=2)
+    data = body.json()
+    assert data["p_conquer"] == pytest.approx(exact.p_conquer)
+    assert data["p_conquer"] < battle_odds(8, 4, missiles=1).p_conquer
+    assert data["defender_missiles"] == 2
+    assert data["expected_defender_missiles_used"] == pytest.approx(
+        exact.expected_defender_missiles_used
+    )
+
+
+def test_odds_without_the_defenders_missiles_say_the_defender_held_none():
+    data = APIClient().get("/api/v1/odds/?attackers=8&defenders=4").json()
+    assert data["defender_missiles"] == 0
+    assert data["expected_defender_missiles_used"] == 0
 
 
 def test_troops_needed():

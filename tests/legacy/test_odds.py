@@ -33,10 +33,11 @@ from legacy.odds import (
 # --- An independent referee for one roll ------------------------------------------------------
 
 
-def referee(attack, defence, missile_dice=(), **m):
+def referee(attack, defence, missile_dice=(), defence_missile_dice=(), **m):
     """Resolve one roll by the rules, written out longhand. ``attack`` and ``defence`` are the
     natural dice in any order; ``missile_dice`` are positions in the attack roll sorted high to
-    low that a missile turns into 6. Returns (attacker losses, defender losses, outright
+    low that a missile turns into 6, ``defence_missile_dice`` the same in the defence roll.
+    Returns (attacker losses, defender losses, outright
     conquest, attacks end)."""
     resort = m.get("resort", True)
     natural_attack = sorted(attack, reverse=True)
@@ -64,6 +65,8 @@ def referee(attack, defence, missile_dice=(), **m):
                 total = max(1, min(6, total + step))
         else:
             total = max(1, min(6, die + sum(steps)))
+        if position in defence_missile_dice:
+            total = 6  # a missile's 6 is never modified
         changed.append(total)
     if resort:
         changed.sort(reverse=True)
@@ -82,7 +85,15 @@ def referee(attack, defence, missile_dice=(), **m):
         and (not missile_dice or m.get("missile_six_is_natural", False))
     )
     outright = m.get("bear_three_of_a_kind", False) and natural_triple and lost_defence > 0
-    halts = m.get("mechaniker_double_six", False) and natural_defence == [6, 6]
+    # A missile's 6 counts towards the double six only when it is read as natural.
+    shown_defence = [
+        (6 if m.get("missile_six_is_natural", False) else None)
+        if i in defence_missile_dice
+        else die
+        for i, die in enumerate(natural_defence)
+    ]
+    double_six = shown_defence == [6, 6]
+    halts = m.get("mechaniker_double_six", False) and double_six
     return lost_attack, lost_defence, outright, halts and not outright
 
 
@@ -633,3 +644,154 @@ def test_the_bears_power_on_the_first_roll_only_is_asked_of_one_battle():
     with pytest.raises(OddsInputError) as refused:
         troops_needed(3, 0.8, bear_lower_die=True, bear_first_roll_only=True)
     assert refused.value.field == "bear_first_roll_only"
+
+
+# --- The defender's missiles -------------------------------------------------------------------
+
+
+def brute_force_duel_chance(attackers, defenders, missiles, defender_missiles, **m):
+    """The chance of conquest when, after each roll, the attacker first picks its missile dice
+    to make the chance highest, then the defender, seeing that, picks its own to make it
+    lowest: every choice of both sides tried at every roll."""
+
+    @cache
+    def chance(a, d, left, held):
+        if d == 0:
+            return 1.0
+        if a <= 1:
+            return 0.0
+        ad, dd = min(3, a - 1), min(2, d)
+        total = 0.0
+        for attack, n_attack in _sorted_rolls(ad).items():
+            for defence, n_defence in _sorted_rolls(dd).items():
+                best = 0.0
+                for used in range(min(left, ad) + 1):
+                    for dice in itertools.combinations(range(ad), used):
+                        worst = 1.0
+                        for spent in range(min(held, dd) + 1):
+                            for blocks in itertools.combinations(range(dd), spent):
+                                la, ld, outright, halts = referee(
+                                    attack, defence, dice, blocks, **m
+                                )
+                                if outright:
+                                    value = 1.0
+                                elif halts:
+                                    value = 1.0 if d == ld else 0.0
+                                else:
+                                    value = chance(a - la, d - ld, left - used, held - spent)
+                                worst = min(worst, value)
+                        best = max(best, worst)
+                total += n_attack * n_defence * best
+        return total / 6 ** (ad + dd)
+
+    return chance(attackers, defenders, missiles, defender_missiles)
+
+
+@pytest.mark.parametrize(
+    ("missiles", "defender_missiles", "mods"),
+    [
+        (0, 1, {}),
+        (2, 2, {}),
+        (1, 2, {"ammo_shortage": True, "bear_lower_die": True}),
+        (2, 1, {"bear_three_of_a_kind": True, "missile_six_is_natural": True}),
+        (1, 1, {"mechaniker_double_six": True, "resort": False}),
+        (1, 2, {"mechaniker_double_six": True, "missile_six_is_natural": True}),
+        (2, 2, {"mechaniker_hq": True, "clamp_each": True, "bear_lower_die": True}),
+    ],
+    ids=["plain", "both", "scar-bear", "bear-triple", "double-six", "double-six-natural", "hq"],
+)
+def test_the_defenders_missile_play_matches_a_brute_force_search_of_both_sides_choices(
+    missiles, defender_missiles, mods
+):
+    expected = brute_force_duel_chance(5, 3, missiles, defender_missiles, **mods)
+    odds = battle_odds(5, 3, missiles=missiles, defender_missiles=defender_missiles, **mods)
+    assert odds.p_conquer == pytest.approx(expected, abs=1e-12)
+
+
+def test_a_defender_without_missiles_changes_nothing():
+    for mods in MODIFIER_SETS:
+        with_none = battle_odds(7, 4, missiles=2, defender_missiles=0, **mods)
+        assert with_none == battle_odds(7, 4, missiles=2, **mods)
+
+
+@pytest.mark.parametrize("mods", [{}, {"fortified": True, "fortification_boxes": 2}])
+def test_the_defenders_missiles_never_raise_the_chance_and_every_ending_adds_up_to_one(mods):
+    chances = [
+        battle_odds(9, 5, missiles=1, defender_missiles=n, **mods).p_conquer for n in range(4)
+    ]
+    assert chances == sorted(chances, reverse=True)
+    assert chances[1] < chances[0]
+    odds = battle_odds(9, 5, missiles=1, defender_missiles=2, **mods)
+    assert sum(odds.attackers_left.values()) == pytest.approx(1.0, abs=1e-12)
+    assert sum(odds.defenders_left.values()) == pytest.approx(1.0, abs=1e-12)
+    assert odds.defenders_left.get(0, 0.0) == pytest.approx(odds.p_conquer, abs=1e-12)
+    assert 0 < odds.expected_defender_missiles_used <= 2
+    assert odds.defender_missiles == 2
+
+
+def test_a_fortification_wears_out_as_an_exact_search_with_both_sides_missiles_says():
+    """Wear of the fortification with both sides' missiles, checked by the exact search
+    written with the boxes as part of the state."""
+    m = {"fortified": True, "fortification_boxes": 1}
+
+    @cache
+    def chance(a, d, left, held, boxes):
+        if d == 0:
+            return 1.0
+        if a <= 1:
+            return 0.0
+        ad, dd = min(3, a - 1), min(2, d)
+        rules = {"fortified": boxes > 0, "fortification_boxes": boxes}
+        after = boxes - 1 if ad == 3 and boxes > 0 else boxes
+        total = 0.0
+        for attack, n_attack in _sorted_rolls(ad).items():
+            for defence, n_defence in _sorted_rolls(dd).items():
+                best = 0.0
+                for used in range(min(left, ad) + 1):
+                    for dice in itertools.combinations(range(ad), used):
+                        worst = 1.0
+                        for spent in range(min(held, dd) + 1):
+                            for blocks in itertools.combinations(range(dd), spent):
+                                la, ld, _, _ = referee(attack, defence, dice, blocks, **rules)
+                                worst = min(
+                                    worst, chance(a - la, d - ld, left - used, held - spent, after)
+                                )
+                        best = max(best, worst)
+                total += n_attack * n_defence * best
+        return total / 6 ** (ad + dd)
+
+    expected = chance(6, 3, 1, 1, 1)
+    assert battle_odds(6, 3, missiles=1, defender_missiles=1, **m).p_conquer == pytest.approx(
+        expected, abs=1e-12
+    )
+
+
+def test_the_table_with_the_defenders_missiles_agrees_with_single_battles():
+    mods = {"fortified": True, "fortification_boxes": 2, "bunker": True}
+    table = odds_table(9, 5, missiles=2, defender_missiles=1, **mods)
+    for attackers, defenders in [(2, 1), (4, 2), (9, 5), (7, 3)]:
+        single = battle_odds(attackers, defenders, missiles=2, defender_missiles=1, **mods)
+        assert table[attackers, defenders] == pytest.approx(single.p_conquer, abs=1e-12)
+    assert np.isnan(table[0, 3]) and np.isnan(table[4, 0])
+
+
+@pytest.mark.parametrize(
+    ("call", "words"),
+    [
+        (lambda: odds_table(9, 5, defender_missiles=18), "17 missile tokens"),
+        (lambda: battle_odds(5, 3, defender_missiles=18), "17 missile tokens"),
+        (lambda: battle_odds(5, 3, defender_missiles=-1), "cannot be negative"),
+        (lambda: battle_odds(5, 3, defender_missiles=1.5), "whole number"),
+        (lambda: battle_odds(900, 900, missiles=17, defender_missiles=17), "too big"),
+        (
+            lambda: battle_odds(
+                5, 3, defender_missiles=1, bear_lower_die=True, bear_first_roll_only=True
+            ),
+            "defender's missiles at 0",
+        ),
+    ],
+)
+def test_impossible_defender_missiles_are_refused_with_a_message_for_the_players(call, words):
+    with pytest.raises(OddsInputError, match=words) as refused:
+        call()
+    assert refused.value.field == "defender_missiles"

@@ -5,6 +5,7 @@ the group."""
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 
 from campaigns.game.packets import open_packet
 from campaigns.game.table import place_scar
@@ -238,6 +239,33 @@ def test_the_odds_page_takes_as_many_missiles_as_the_box_holds(game, as_viewer):
     )
     too_many = as_viewer.get(url(game.campaign, "tools/odds/"), {**asked, "missiles": 18})
     assert too_many.context["result"] is None
+
+
+def test_the_odds_page_counts_the_defenders_missiles_and_refuses_more_than_the_box_holds(
+    game, as_viewer
+):
+    asked = {"territory": "peru", "attackers": 9, "defenders": 4, "missiles": 1}
+    page = as_viewer.get(url(game.campaign, "tools/odds/"), {**asked, "defender_missiles": 2})
+    result = page.context["result"]
+    assert result.p_conquer == pytest.approx(
+        battle_odds(9, 4, missiles=1, defender_missiles=2).p_conquer, abs=1e-12
+    )
+    assert result.p_conquer < battle_odds(9, 4, missiles=1).p_conquer
+    assert "Defender's missiles used, at most on average" in page.content.decode()
+    nine_bars = [bar for bar in page.context["chart"] if bar["attackers"] == 9]
+    assert nine_bars[0]["pct"] == round(100 * result.p_conquer, 1)
+    too_many = as_viewer.get(url(game.campaign, "tools/odds/"), {**asked, "defender_missiles": 18})
+    assert too_many.context["result"] is None
+    assert "defender_missiles" in too_many.context["form"].errors
+
+
+def test_the_odds_page_asks_for_the_defenders_missiles_in_russian(game, viewer):
+    russian = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    russian.force_login(viewer)
+    asked = {"territory": "peru", "attackers": 9, "defenders": 4, "defender_missiles": 1}
+    page = russian.get(url(game.campaign, "tools/odds/"), asked).content.decode()
+    assert "Ракет у защищающегося" in page
+    assert "Ракет защищающегося потрачено, в среднем не больше" in page
 
 
 def test_the_odds_page_follows_the_campaigns_reading_of_the_dice_order(game, as_viewer):

@@ -114,6 +114,17 @@ class OddsForm(forms.Form):
         initial=0,
         required=False,
     )
+    defender_missiles = forms.IntegerField(
+        label=_("Missiles the defender holds"),
+        help_text=_(
+            "After each roll the attacker chooses its missiles first, then the defender "
+            "answers with its own; both play for the whole battle."
+        ),
+        min_value=0,
+        max_value=MAX_MISSILES,
+        initial=0,
+        required=False,
+    )
     what_if = forms.BooleanField(
         label=_("What if: use the modifiers below, not what the campaign keeps"),
         required=False,

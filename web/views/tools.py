@@ -218,15 +218,14 @@ def calc_odds(request, access):
             # The campaign's readings of the open points rule the what-if too.
             mods = mods | odds_service.reading_modifiers(campaign)
         missiles = d.get("missiles") or 0
+        held = {"missiles": missiles, "defender_missiles": d.get("defender_missiles") or 0}
         try:
-            result = battle_odds(d["attackers"], d["defenders"], missiles=missiles, **mods)
+            result = battle_odds(d["attackers"], d["defenders"], **held, **mods)
             top = min(300, max(20, d["attackers"] + 5, d["defenders"] * 3))
             # The chart for every number of attackers is left out when the power counts on
             # the first roll only (only one battle is worked out that way).
             first_roll = mods.get("bear_lower_die") and mods.get("bear_first_roll_only")
-            table = (
-                None if first_roll else odds_table(top, d["defenders"], missiles=missiles, **mods)
-            )
+            table = None if first_roll else odds_table(top, d["defenders"], **held, **mods)
         except OddsInputError as error:
             form.add_error(
                 error.field if error.field in form.fields else None, refusal_message(error)
