@@ -1,7 +1,8 @@
 """A whole campaign over the API, from its creation to the end of game 18, as the rulebook
 decides it: HQs taken and retaken, a game won by the fourth red star, a faction eliminated with
 no legal start (Pack 2 due at that moment), a World Capital founded during a game, the world
-named at the end of game 15 and three games played after it."""
+named at the end of game 15 and three games played after it (one won by the last faction
+standing)."""
 
 from __future__ import annotations
 
@@ -204,9 +205,10 @@ def test_a_campaign_played_to_game_18_over_the_api(owner):
 
     assert "egypt" in starts(ada) and "egypt" not in starts(boris) | starts(chloe)
     assert "india" not in starts(ada) | starts(boris) | starts(chloe)
-    in_cairo = [{**seats[0], "hq": "north-africa"}, {**seats[1], "hq": "egypt"}, seats[2]]
+    in_cairo = [{**seats[0], "hq": "western-australia"}, {**seats[1], "hq": "egypt"}, seats[2]]
     refused = api.post(base + "games/", {"seats": in_cairo}, "json")
     assert refused.status_code == 400 and refused.json()["error"]["rule"] == "legal-start"
+    assert "Cairo" in refused.json()["error"]["message"]
 
     # Games 4 to 15: Chloe, eliminated in game 3 only, is back at the table.
     for number, (winner, card) in enumerate(zip(LATER_WINNERS, DESTROYED[2:], strict=True), 4):
@@ -241,7 +243,21 @@ def test_a_campaign_played_to_game_18_over_the_api(owner):
         api, base, seats, ending("Chloe", None), during=no_rewards_now
     )
     assert sixteenth["game"]["rewards"] == [] and sixteenth["world_to_be_named"] is False
-    play_game_over_the_api(api, base, seats, ending("Boris", None))
+
+    # Game 17: Ada and Chloe are eliminated; Boris, the last faction standing, wins.
+    def last_standing(game: str) -> None:
+        events = game + "events/"
+        for player in (ada, chloe):
+            out = api.post(events + "elimination/", {"player": player, "can_rejoin": False}, "json")
+            assert out.status_code == 201 and out.json()["packets_to_open"] == []  # Pack 2 opened
+        logged = {e["player"]: e["result"] for e in api.get(game).json()["results_from_log"]}
+        assert logged == {ada: "eliminated", chloe: "eliminated", boris: "won"}
+        other = api.post(game + "finish/", ending("Ada", None, eliminated=("Chloe",)), "json")
+        assert other.status_code == 400 and other.json()["error"]["rule"] == "war-won"
+
+    play_game_over_the_api(
+        api, base, seats, ending("Boris", None, eliminated=("Ada", "Chloe")), during=last_standing
+    )
     # The group reads the components text: a missile per game won, which differs from the
     # signatures only now that winners no longer sign.
     setting = api.patch(base, {"missiles_at_setup": "per-game-won"}, "json")
