@@ -10,7 +10,7 @@ from campaigns.game.packets import open_packet
 from legacy.errors import RuleViolation
 from legacy.models import ScarColour, ScarKind
 from tests.support.api import client_for
-from tests.support.games import play
+from tests.support.games import EARNED_ANOTHER_WAY, play
 
 pytestmark = pytest.mark.django_db
 
@@ -26,6 +26,7 @@ def unlock(campaign, owner, **scar):
         campaign=campaign,
         packet="pack-1",
         unlocked=[{"kind": "scar-type", "title": "Rust", "cards": 2, **scar}],
+        earned_otherwise=EARNED_ANOTHER_WAY,  # one game played: the ninth minor city is not
         by=owner,
     )
     return ScarKind.objects.get(campaign=campaign, slug="rust")
@@ -91,6 +92,7 @@ def test_a_scar_types_colour_is_chosen_on_the_packet_page(game, owner):
         address,
         {
             "packet": "pocket-1",
+            "earned_otherwise": EARNED_ANOTHER_WAY,
             "item0_kind": "scar-type",
             "item0_title": "Fallout",
             "item0_cards": "2",
@@ -107,6 +109,7 @@ def test_a_scar_types_colour_is_sent_over_the_api_as_its_code(game, owner):
         f"/api/v1/campaigns/{game.campaign.pk}/packets/",
         {
             "packet": "pocket-1",
+            "earned_otherwise": EARNED_ANOTHER_WAY,
             "unlocked": [{"kind": "scar-type", "title": "Mud", "scar_colour": "green"}],
         },
         format="json",
