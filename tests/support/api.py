@@ -34,3 +34,21 @@ def count_queries(client, url: str) -> int:
         response = client.get(url)
     assert response.status_code == 200, response.content[:300]
     return len(captured)
+
+
+def play_game_over_the_api(api: APIClient, campaign: str, seats: list[dict], ending, during=None):
+    """One game of the campaign at ``campaign`` (its API address) set up, started and finished
+    over the API: ``during(game_address)`` logs what happens at the table, and ``ending`` is
+    the finish body, or a function of the game's address that returns it (for an ending that
+    reads what was logged). Returns the finish answer's body."""
+    made = api.post(campaign + "games/", {"seats": seats}, "json")
+    assert made.status_code == 201, made.json()
+    game = campaign + f"games/{made.json()['number']}/"
+    started = api.post(game + "start/")
+    assert started.status_code == 200, started.json()
+    if during is not None:
+        during(game)
+    body = ending(game) if callable(ending) else ending
+    finished = api.post(game + "finish/", body, "json")
+    assert finished.status_code == 200, finished.json()
+    return finished.json()
