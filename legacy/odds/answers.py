@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from legacy.odds.engine import _check_missile_work, _Engine
+from legacy.odds.first_roll import _first_roll_values
 from legacy.odds.inputs import (
     MAX_BATTLE_TROOPS,
     MAX_MISSILES,
@@ -68,7 +69,7 @@ def battle_odds(
     missiles = _check_missiles(missiles)
     stop_at = _check_stop_at(stop_at, attackers)
     _check_missile_work(attackers, defenders, mods, missiles)
-    if mods.bear_lower_die and mods.bear_first_roll_only:
+    if _first_roll_only(mods):
         return _bear_first_roll_only(attackers, defenders, missiles, stop_at, mods)
     engine = _Engine(mods, attackers, defenders, missiles, stop_at)
     values = engine.backward("column", keep_all=True)[1] if missiles else None
@@ -170,12 +171,9 @@ def _kw(mods: Modifiers) -> dict[str, Any]:
     return {f.name: getattr(mods, f.name) for f in fields(mods)}
 
 
-def _whole_battle_only(mods: Modifiers) -> None:
-    if mods.bear_lower_die and mods.bear_first_roll_only:
-        raise OddsInputError(
-            "With the Bear's power (a) on the first roll only, ask for the odds of one battle.",
-            "bear_first_roll_only",
-        )
+def _first_roll_only(mods: Modifiers) -> bool:
+    """Whether the Bear's power (a) counts on the battle's first roll only."""
+    return mods.bear_lower_die and mods.bear_first_roll_only
 
 
 def odds_table(
@@ -194,13 +192,17 @@ def odds_table(
     the meaningless row and column 0 hold NaN.
     """
     mods = _modifiers(modifiers)
-    _whole_battle_only(mods)
     max_attackers = _check_attackers(max_attackers, MAX_TABLE_TROOPS, "max_attackers")
     max_defenders = _check_defenders(max_defenders, MAX_TABLE_TROOPS, "max_defenders")
     missiles = _check_missiles(missiles)
     stop_at = _check_stop_at(stop_at, None)
     _check_missile_work(max_attackers, max_defenders, mods, missiles)
-    if missiles:
+    if _first_roll_only(mods):
+        every = tuple(range(1, max_defenders + 1))
+        first = _first_roll_values(mods, max_attackers, every, missiles, stop_at)
+        table = np.zeros((max_attackers + 1, max_defenders + 1))
+        table[:, 1:] = first[missiles]
+    elif missiles:
         table, _ = _Engine(mods, max_attackers, max_defenders, missiles, stop_at).backward("table")
     else:
         table = _plain_table(mods, max_attackers, max_defenders, stop_at)
@@ -223,7 +225,6 @@ def troops_needed(
     (0 < target < 1) of taking ``defenders`` defenders, or None if even ``max_attackers`` do
     not."""
     mods = _modifiers(modifiers)
-    _whole_battle_only(mods)
     defenders = _check_defenders(defenders, MAX_BATTLE_TROOPS)
     target = _check_target(target)
     missiles = _check_missiles(missiles)
@@ -233,7 +234,10 @@ def troops_needed(
     cap = min(max_attackers, max(16, 2 * defenders + 8, 2 * stop_at))
     while True:
         _check_missile_work(cap, defenders, mods, missiles)
-        column, _ = _Engine(mods, cap, defenders, missiles, stop_at).backward("column")
+        if _first_roll_only(mods):
+            column = _first_roll_values(mods, cap, (defenders,), missiles, stop_at)[:, :, 0]
+        else:
+            column, _ = _Engine(mods, cap, defenders, missiles, stop_at).backward("column")
         hits = np.nonzero(column[missiles] >= target)[0]
         if hits.size:
             return int(hits[0])
@@ -254,14 +258,16 @@ def missiles_needed(
     """The fewest missiles that give at least a ``target`` chance of conquest (used as well as
     possible), or None if even ``max_missiles`` do not."""
     mods = _modifiers(modifiers)
-    _whole_battle_only(mods)
     attackers = _check_attackers(attackers, MAX_BATTLE_TROOPS)
     defenders = _check_defenders(defenders, MAX_BATTLE_TROOPS)
     target = _check_target(target)
     max_missiles = _check_missiles(max_missiles, "max_missiles")
     stop_at = _check_stop_at(stop_at, attackers)
     _check_missile_work(attackers, defenders, mods, max_missiles)
-    column, _ = _Engine(mods, attackers, defenders, max_missiles, stop_at).backward("column")
+    if _first_roll_only(mods):
+        column = _first_roll_values(mods, attackers, (defenders,), max_missiles, stop_at)[:, :, 0]
+    else:
+        column, _ = _Engine(mods, attackers, defenders, max_missiles, stop_at).backward("column")
     hits = np.nonzero(column[:, attackers] >= target)[0]
     return int(hits[0]) if hits.size else None
 
@@ -301,8 +307,6 @@ def chain_odds(
             )
         else:
             links.append((_check_defenders(item, MAX_BATTLE_TROOPS, field), Modifiers()))
-    for _, link in links:
-        _whole_battle_only(link)
     if attackers - len(links) < 1:
         return 0.0  # every conquest leaves one troop behind
     # Work backwards from the last territory: the value of a conquest is the chance of taking
@@ -317,6 +321,11 @@ def chain_odds(
             # a troops left after this conquest: a - 1 of them attack the next territory.
             conquest_value = np.zeros((missiles + 1, most + 1))
             conquest_value[:, 1:] = after[:, :most]
-        after, _ = _Engine(mods, most, defenders, missiles, 1, conquest_value).backward("column")
+        if _first_roll_only(mods):
+            first = _first_roll_values(mods, most, (defenders,), missiles, 1, conquest_value)
+            after = first[:, :, 0]
+        else:
+            engine = _Engine(mods, most, defenders, missiles, 1, conquest_value)
+            after, _ = engine.backward("column")
     assert after is not None  # the chain has at least one territory
     return float(after[missiles, attackers])
