@@ -173,6 +173,7 @@ class _Engine:
             skewed = np.zeros((S + 1, width))
         elif record == "columns":
             grid = np.zeros((self.NB, self.NM, width, len(columns)))
+            wanted, slots = np.array(columns, dtype=int), np.arange(len(columns))
         else:
             column = np.zeros((self.NM, width))
         for s in range(S + 1):
@@ -211,9 +212,9 @@ class _Engine:
             if record == "table":
                 skewed[s] = W[self.start_row, self.M]
             elif record == "columns":
-                for j, held in enumerate(columns):
-                    if 0 <= s - held <= A:
-                        grid[:, :, s - held, j] = W[:, :, s - held]
+                rows = s - wanted
+                inside = (rows >= 0) & (rows <= A)
+                grid[:, :, rows[inside], slots[inside]] = W[:, :, rows[inside]]
             elif 0 <= s - D <= A:
                 column[:, s - D] = W[self.start_row, :, s - D]
         if record == "table":

@@ -63,7 +63,10 @@ def _first_roll_values(
                     base = np.repeat(R[:, a_from, None], len(js), axis=2)
                 else:
                     cols = [where[d - dloss] for d in ds]
-                    base = grid[row][:, a_from][:, :, cols]
+                    if cols == list(range(cols[0], cols[0] + len(cols))):
+                        base = grid[row, :, a_from, cols[0] : cols[0] + len(cols)]  # a view
+                    else:
+                        base = grid[row][:, a_from][:, :, cols]
                     if kind == _HALT:
                         # The attack ends there, a conquest only if the roll took the last troop.
                         base = base * (ds - dloss == 0)[None, None, :]
