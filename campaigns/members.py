@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaigns.models import Campaign, Invitation, Membership, Role, new_share_token
+from campaigns.pictures.snapshots import refresh_on_commit
 from campaigns.services import audit, check_language, lock_campaign
 from campaigns.vocabulary import READINGS, AuditAction
 from legacy.errors import RuleViolation
@@ -256,6 +257,9 @@ def set_house_rules(
             setattr(campaign, name, given)
             campaign.save(update_fields=[name])
             audit(campaign, by, AuditAction.HOUSE_RULES, setting=name, reading=given)
+            if name == "cancelled_scar_territory":
+                # The pictures draw a cancelled scar's white sticker under one reading only.
+                refresh_on_commit(campaign.pk)
     if world_capital_is_a_start is not None:
         starts = bool(world_capital_is_a_start)
         if campaign.world_capital_is_a_start != starts:

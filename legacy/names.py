@@ -147,6 +147,7 @@ PICTURE_WORDS = {
         "after": "{campaign} \u2014 after game {number}",
         "legend": "Legend",
         "capital": "World Capital (5)",
+        "scar_cancelled": "White sticker: scar cancelled",
         "hidden": "(hidden)",
     },
     "ru": {
@@ -157,6 +158,7 @@ PICTURE_WORDS = {
         "after": "{campaign} \u2014 после игры {number}",
         "legend": "Условные знаки",
         "capital": "Всемирная столица (5)",
+        "scar_cancelled": "Белая наклейка: шрам отменён",
         "hidden": "(скрыто)",
     },
 }

@@ -91,6 +91,8 @@ def territory_summary(world: World, slug: str, ctx: BoardContext) -> str:
         parts.append(city)
     if t.scar:
         parts.append(_("scar: %(scar)s") % {"scar": ctx.scar_names.get(t.scar, t.scar)})
+    elif t.scar_cancelled and world.cancelled_scars_mark:
+        parts.append(_("a cancelled scar's white sticker"))
     kinds = dict(ctx.mark_kinds)
     for kind in t.other_marks:
         parts.append(kinds.get(kind, kind) if ctx.sees_unlocked else str(HIDDEN))
@@ -133,16 +135,27 @@ MARK_LEGEND = (
     ("hq", gettext_lazy("A faction's HQ, in its colour")),
     ("card-destroyed", gettext_lazy("The territory card is destroyed")),
 )
+# Only where the campaign reads a cancelled scar's white sticker as a sticker (RULES.md 9).
+WHITE_STICKER_LEGEND = (
+    ("scar-cancelled", gettext_lazy("A cancelled scar's white sticker: the territory is marked")),
+)
 
 
 class BoardSvg(SafeString):
     """The interactive board's SVG, with the key to its marks (``legend``)."""
 
     __slots__ = ()
+    white_stickers = False  # the campaign reads a cancelled scar's white sticker as a mark
 
     @property
     def legend(self) -> list[tuple[str, str]]:
-        return [(mark_safe(drawing.legend_icon_svg(kind)), words) for kind, words in MARK_LEGEND]  # noqa: S308 - drawn by legacy.drawing
+        kinds = MARK_LEGEND + (WHITE_STICKER_LEGEND if self.white_stickers else ())
+        return [(mark_safe(drawing.legend_icon_svg(kind)), words) for kind, words in kinds]  # noqa: S308 - drawn by legacy.drawing
+
+
+class _BoardSvgWithWhiteStickers(BoardSvg):
+    __slots__ = ()
+    white_stickers = True
 
 
 # A tap target is at least 24 CSS px each way: the map is never drawn narrower than 44rem
@@ -221,7 +234,8 @@ def interactive_svg(
             f'data-marks="{escape(marks)}">{path}</a>'
         )
 
-    return BoardSvg(_TERRITORY_PATH.sub(territory, svg))
+    kind = _BoardSvgWithWhiteStickers if world.cancelled_scars_mark else BoardSvg
+    return kind(_TERRITORY_PATH.sub(territory, svg))
 
 
 def territory_url(campaign_id: int):

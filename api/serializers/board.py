@@ -59,7 +59,7 @@ class OddsModifiersSerializer(serializers.Serializer):
     bear_first_roll_only = Flag(
         default=False,
         help_text="Open point: the Bear's power (a) counts on the battle's first roll only, not "
-        "the whole battle (troops-needed refuses it: ask for one battle's odds).",
+        "the whole battle.",
     )
     single_die_is_lower = Flag(
         default=True,

@@ -17,6 +17,10 @@ Choices made here, not in the drawing:
   a badge with the type's name as the group wrote it.
 - The winners' section shows the lines as they were signed (``Signature.name``), so renaming a
   player later does not rewrite history.
+- A territory whose scar a white sticker cancelled gets a small white sticker mark only where
+  the campaign reads the white sticker as a sticker (``World.cancelled_scars_mark``, RULES.md
+  section 9); under the default reading it is unmarked again and drawn as printed. The world
+  carries the reading, so the picture (and its ``state_hash``) changes with the setting.
 - Each kind of mark a packet unlocked gets a letter, in the order the group entered the kinds
   (A, B, C ...): the letter is drawn on the territories that carry one, and the legend names
   the kinds on the board with the group's words (or the placeholder it is given).
@@ -33,6 +37,7 @@ import json
 
 from campaigns.game.derived import faction_colours
 from campaigns.models import Campaign, Game, GameStatus, Seat
+from campaigns.services import campaign_world
 from legacy import board, names
 from legacy.drawing import (
     BASE_SCARS,
@@ -42,7 +47,6 @@ from legacy.drawing import (
     DrawnTerritory,
 )
 from legacy.models import MarkKind, ScarKind, Signature
-from legacy.selectors import world_as_of
 from legacy.world import World
 
 # Bump when the drawing code changes what a stored picture of the same state looks like, so that
@@ -112,6 +116,7 @@ def picture_of_world(
             hq_faction=hqs.get(t.slug),
             marks=tuple(symbols.get(kind, "?") for kind in state.other_marks),
             hq_color=_own_colour(hqs.get(t.slug), faction_colours),
+            scar_cancelled=world.cancelled_scars_mark and state.scar_cancelled and not state.scar,
         )
         on_board.update(state.other_marks)
         if drawn != DrawnTerritory(t.slug):  # unmarked territories are drawn as printed
@@ -146,11 +151,15 @@ def _own_colour(faction: str | None, colours: dict[str, str]) -> str | None:
 def picture_for(campaign_id: int, game_number: int) -> BoardPicture:
     """The board picture of a campaign at the end of game ``game_number`` (0: before the
     first game), with the factions' starting territories of that game."""
-    found = Campaign.objects.filter(pk=campaign_id).values_list("name", "language").first()
-    if found is None:
+    campaign = (
+        Campaign.objects.filter(pk=campaign_id)
+        .only("name", "language", "cancelled_scar_territory")
+        .first()
+    )
+    if campaign is None:
         raise NoSuchCampaign(campaign_id)
-    name, language = found
-    world = world_as_of(campaign_id, game_number)
+    name, language = campaign.name, campaign.language
+    world = campaign_world(campaign, game_number)
     scar_names = dict(ScarKind.objects.filter(campaign_id=campaign_id).values_list("slug", "name"))
     winners = list(
         Signature.objects.filter(campaign_id=campaign_id)

@@ -31,6 +31,7 @@ from legacy.drawing.picture import (
     SCAR_LABEL_MAX,
     SCAR_OTHER,
     SMALL_SIZE,
+    WHITE_STICKER_EDGE,
     Area,
     Circle,
     DrawnTerritory,
@@ -144,6 +145,18 @@ def _scar_icon(scar: str, label: str) -> tuple[tuple, float]:
     )
 
 
+def _white_sticker_icon() -> tuple[tuple, float]:
+    """A cancelled scar's white sticker: a small white square (drawn only where the campaign
+    reads it as a sticker that still marks the territory)."""
+    return (
+        (
+            Rect((-2.6, -2.6, 2.6, 2.6), "#ffffff", WHITE_STICKER_EDGE, 0.5, radius=0.6),
+            Line(((-1.4, 1.2), (1.4, -1.2)), WHITE_STICKER_EDGE, 0.35),
+        ),
+        5.2,
+    )
+
+
 def _coin_icon(coins: int) -> tuple[tuple, float]:
     label = f"{coins}"
     r = 2.9 if coins < 10 else 3.4
@@ -185,6 +198,8 @@ def _badges(t: DrawnTerritory) -> list[tuple[str, tuple, float]]:
     items = []
     if t.scar:
         items.append(("scar", *_scar_icon(t.scar, t.scar_label or "")))
+    elif t.scar_cancelled:
+        items.append(("scar-cancelled", *_white_sticker_icon()))
     if t.coins > 0:
         items.append(("coins", *_coin_icon(t.coins)))
     if t.hq_faction:
@@ -199,8 +214,9 @@ BADGE_GAP = 1.6
 
 def mark_positions(t: DrawnTerritory, language: str = "en") -> dict[str, Point]:
     """Where the marks of a territory go, in map units: 'label' (centre of the name), 'city'
-    (always, even with no city), and 'scar', 'coins', 'hq', 'destroyed' when present. The
-    names' language matters: a name on two lines moves the marks around it."""
+    (always, even with no city), and 'scar' (or 'scar-cancelled': a white sticker that still
+    marks), 'coins', 'hq', 'destroyed' when present. The names' language matters: a name on two
+    lines moves the marks around it."""
     (x, y), city_y, badge_y = _rows(t.slug, language)
     out = {"label": (x, y), "city": (x, city_y)}
     items = _badges(t)

@@ -12,7 +12,13 @@ from typing import TYPE_CHECKING, Any
 from legacy import names
 from legacy.box import CAPITAL_CITY, WINNERS_LINES
 from legacy.drawing.fonts import _fit, text_width
-from legacy.drawing.marks import _city_icon, _css, _mark_icon, _territory_marks
+from legacy.drawing.marks import (
+    _city_icon,
+    _css,
+    _mark_icon,
+    _territory_marks,
+    _white_sticker_icon,
+)
 from legacy.drawing.picture import (
     BONUS_DOWN,
     BONUS_UP,
@@ -112,12 +118,15 @@ LEGEND_ROW = 8.0
 
 
 def _legend(picture: BoardPicture) -> list[Primitive]:
-    """The key to the symbols that are not printed on the board: a World Capital, and each kind
-    of unlocked mark by its symbol and the group's name for it. Nothing when none is drawn."""
+    """The key to the symbols that are not printed on the board: a World Capital, a cancelled
+    scar's white sticker that still marks its territory, and each kind of unlocked mark by its
+    symbol and the group's name for it. Nothing when none is drawn."""
     rows: list[tuple[tuple, str, str]] = []
     words = names.picture_words(picture.language)
     if any(t.city_kind == CAPITAL_CITY for t in picture.territories):
         rows.append((_city_icon(CAPITAL_CITY), words["capital"], "legend-capital"))
+    if any(t.scar_cancelled and not t.scar for t in picture.territories):
+        rows.append((_white_sticker_icon()[0], words["scar_cancelled"], "legend-scar-cancelled"))
     for symbol, name in picture.mark_legend:
         rows.append((_mark_icon(symbol)[0], name, f"legend-mark mark-{_css(symbol)}"))
     if not rows:

@@ -47,6 +47,9 @@ class DrawnTerritory:
     hq_faction: str | None = None  # a faction slug: its HQ starts here
     marks: tuple[str, ...] = ()  # the symbols ("A", "B" ...) of unlocked marks placed here
     hq_color: str | None = None  # "#rrggbb" of a faction not in the box (an unlocked one)
+    # A white sticker covers the scar it had, and the campaign reads it as a sticker (the
+    # territory is still marked): a small white square is drawn. Unmarked again otherwise.
+    scar_cancelled: bool = False
 
 
 @dataclass(frozen=True)
@@ -102,6 +105,7 @@ FORT_RING = "#4a5a6a"
 SCAR_COLORS = {"bunker": "#4f5350", "ammo-shortage": "#c8322c"}
 SCAR_OTHER = "#5e3a78"
 MARK_FILL = "#0f6b6b"  # an unlocked kind of mark: a lettered diamond
+WHITE_STICKER_EDGE = "#7d7466"  # a cancelled scar's white sticker, where it still marks
 COIN_FILL = "#e8b923"
 COIN_EDGE = "#7a5a06"
 DESTROYED = "#c41d1d"

@@ -13,7 +13,15 @@ from xml.sax.saxutils import escape, quoteattr
 from legacy import names
 from legacy.box import MINOR_CITY
 from legacy.drawing.fonts import SVG_FONT_FAMILY
-from legacy.drawing.marks import _city_icon, _city_radius, _coin_icon, _hq_icon, _scaled, _scar_icon
+from legacy.drawing.marks import (
+    _city_icon,
+    _city_radius,
+    _coin_icon,
+    _hq_icon,
+    _scaled,
+    _scar_icon,
+    _white_sticker_icon,
+)
 from legacy.drawing.panels import dynamic_primitives
 from legacy.drawing.picture import (
     DESTROYED,
@@ -272,11 +280,14 @@ def _legend_parts(kind: str) -> tuple:
             Circle((0, 0), r - 1.6, None, FORT_RING, 0.35),
             *_scaled(_city_icon(MINOR_CITY)),
         )
+    if kind == "scar-cancelled":
+        return _scaled(_white_sticker_icon()[0])
     if kind.startswith("scar-"):
         scar = kind[5:]
         return _scaled(_scar_icon(scar, "…" if scar == "other" else "")[0])
     if kind == "coins":
         return _scaled(_coin_icon(2)[0])
+
     if kind == "hq":
         return _scaled(_hq_icon("")[0])
     if kind == "card-destroyed":

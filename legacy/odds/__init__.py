@@ -69,8 +69,11 @@ Modelling decisions (the rules leave these open; most are settings on ``Modifier
   three-of-a-kind looks at the dice as rolled (with missiles as set below), not as modified.
 * ``bear_first_roll_only=True``: the Bear's power (a) counts on the battle's first roll only.
   ``battle_odds`` works out every way that roll falls (missiles on it chosen by the chance from
-  where it leaves the battle) and the rest of the battle without the power; the questions over
-  many battles (tables, troops or missiles needed, chains) refuse it.
+  where it leaves the battle) and the rest of the battle without the power. The questions over
+  many battles (tables, troops or missiles needed, chains) do the same from every starting
+  point at once (``first_roll``): the rest of the battle is swept backwards by the engine and
+  the first roll is one more step on top of it. In a chain it counts on the first roll of each
+  link it is switched on for (by the rules, the first link).
 * With one defence die, that die is also the "lower" die for the Bear's power (a); set
   ``single_die_is_lower=False`` to apply it only when the defender rolls two dice.
 * ``resort=True`` (default): after modifiers and missiles both sides' dice are sorted again
@@ -130,6 +133,7 @@ The modules, in the order a question is answered:
 - ``engine``: a whole battle by diagonals, with boxes and missiles as extra axes;
 - ``duel``: the same with the defender's missiles as one more axis, each roll a two-player game;
 - ``plain``: the whole table without missiles, along the table's own shape;
+- ``first_roll``: the Bear's power (a) on the first roll only, from many starting points;
 - ``answers``: ``battle_odds``, ``odds_table``, ``troops_needed``, ``missiles_needed``,
   ``chain_odds``.
 """

@@ -13,6 +13,7 @@ import numpy as np
 
 from legacy.odds.duel import _check_duel_work, _DuelEngine
 from legacy.odds.engine import _check_missile_work, _Engine
+from legacy.odds.first_roll import _first_roll_values
 from legacy.odds.inputs import (
     MAX_BATTLE_TROOPS,
     MAX_MISSILES,
@@ -78,15 +79,10 @@ def battle_odds(
     defender_missiles = _check_missiles(defender_missiles, "defender_missiles")
     stop_at = _check_stop_at(stop_at, attackers)
     if defender_missiles:
-        if mods.bear_lower_die and mods.bear_first_roll_only:
-            raise OddsInputError(
-                "With the Bear's power (a) on the first roll only, the odds are worked out for "
-                "the attacker's missiles only: leave the defender's missiles at 0.",
-                "defender_missiles",
-            )
+        _no_duel_on_the_first_roll_only(mods)
         return _duel_battle(attackers, defenders, missiles, defender_missiles, stop_at, mods)
     _check_missile_work(attackers, defenders, mods, missiles)
-    if mods.bear_lower_die and mods.bear_first_roll_only:
+    if _first_roll_only(mods):
         return _bear_first_roll_only(attackers, defenders, missiles, stop_at, mods)
     engine = _Engine(mods, attackers, defenders, missiles, stop_at)
     values = engine.backward("column", keep_all=True)[1] if missiles else None
@@ -224,12 +220,20 @@ def _kw(mods: Modifiers) -> dict[str, Any]:
     return {f.name: getattr(mods, f.name) for f in fields(mods)}
 
 
-def _whole_battle_only(mods: Modifiers) -> None:
-    if mods.bear_lower_die and mods.bear_first_roll_only:
+def _no_duel_on_the_first_roll_only(mods: Modifiers) -> None:
+    """The defender's missiles are worked out with the Bear's power (a) on the whole battle
+    only: refused with the power on the first roll only."""
+    if _first_roll_only(mods):
         raise OddsInputError(
-            "With the Bear's power (a) on the first roll only, ask for the odds of one battle.",
-            "bear_first_roll_only",
+            "With the Bear's power (a) on the first roll only, the odds are worked out for "
+            "the attacker's missiles only: leave the defender's missiles at 0.",
+            "defender_missiles",
         )
+
+
+def _first_roll_only(mods: Modifiers) -> bool:
+    """Whether the Bear's power (a) counts on the battle's first roll only."""
+    return mods.bear_lower_die and mods.bear_first_roll_only
 
 
 def odds_table(
@@ -250,7 +254,6 @@ def odds_table(
     missiles as in ``battle_odds``.
     """
     mods = _modifiers(modifiers)
-    _whole_battle_only(mods)
     max_attackers = _check_attackers(max_attackers, MAX_TABLE_TROOPS, "max_attackers")
     max_defenders = _check_defenders(max_defenders, MAX_TABLE_TROOPS, "max_defenders")
     missiles = _check_missiles(missiles)
@@ -258,6 +261,7 @@ def odds_table(
     defender_missiles = _check_missiles(defender_missiles, "defender_missiles")
     _check_missile_work(max_attackers, max_defenders, mods, missiles)
     if defender_missiles:
+        _no_duel_on_the_first_roll_only(mods)
         _check_duel_work(max_attackers, max_defenders, mods, missiles, defender_missiles)
         engine = _DuelEngine(
             mods, max_attackers, max_defenders, missiles, defender_missiles, stop_at
@@ -267,6 +271,11 @@ def odds_table(
         for a in range(max_attackers + 1):
             for d in range(max_defenders + 1):
                 table[a, d] = diagonals[a + d][engine.start_row, missiles, defender_missiles, a]
+    elif _first_roll_only(mods):
+        every = tuple(range(1, max_defenders + 1))
+        first = _first_roll_values(mods, max_attackers, every, missiles, stop_at)
+        table = np.zeros((max_attackers + 1, max_defenders + 1))
+        table[:, 1:] = first[missiles]
     elif missiles:
         table, _ = _Engine(mods, max_attackers, max_defenders, missiles, stop_at).backward("table")
     else:
@@ -290,7 +299,6 @@ def troops_needed(
     (0 < target < 1) of taking ``defenders`` defenders, or None if even ``max_attackers`` do
     not."""
     mods = _modifiers(modifiers)
-    _whole_battle_only(mods)
     defenders = _check_defenders(defenders, MAX_BATTLE_TROOPS)
     target = _check_target(target)
     missiles = _check_missiles(missiles)
@@ -300,7 +308,10 @@ def troops_needed(
     cap = min(max_attackers, max(16, 2 * defenders + 8, 2 * stop_at))
     while True:
         _check_missile_work(cap, defenders, mods, missiles)
-        column, _ = _Engine(mods, cap, defenders, missiles, stop_at).backward("column")
+        if _first_roll_only(mods):
+            column = _first_roll_values(mods, cap, (defenders,), missiles, stop_at)[:, :, 0]
+        else:
+            column, _ = _Engine(mods, cap, defenders, missiles, stop_at).backward("column")
         hits = np.nonzero(column[missiles] >= target)[0]
         if hits.size:
             return int(hits[0])
@@ -321,14 +332,16 @@ def missiles_needed(
     """The fewest missiles that give at least a ``target`` chance of conquest (used as well as
     possible), or None if even ``max_missiles`` do not."""
     mods = _modifiers(modifiers)
-    _whole_battle_only(mods)
     attackers = _check_attackers(attackers, MAX_BATTLE_TROOPS)
     defenders = _check_defenders(defenders, MAX_BATTLE_TROOPS)
     target = _check_target(target)
     max_missiles = _check_missiles(max_missiles, "max_missiles")
     stop_at = _check_stop_at(stop_at, attackers)
     _check_missile_work(attackers, defenders, mods, max_missiles)
-    column, _ = _Engine(mods, attackers, defenders, max_missiles, stop_at).backward("column")
+    if _first_roll_only(mods):
+        column = _first_roll_values(mods, attackers, (defenders,), max_missiles, stop_at)[:, :, 0]
+    else:
+        column, _ = _Engine(mods, attackers, defenders, max_missiles, stop_at).backward("column")
     hits = np.nonzero(column[:, attackers] >= target)[0]
     return int(hits[0]) if hits.size else None
 
@@ -368,8 +381,6 @@ def chain_odds(
             )
         else:
             links.append((_check_defenders(item, MAX_BATTLE_TROOPS, field), Modifiers()))
-    for _, link in links:
-        _whole_battle_only(link)
     if attackers - len(links) < 1:
         return 0.0  # every conquest leaves one troop behind
     # Work backwards from the last territory: the value of a conquest is the chance of taking
@@ -384,6 +395,11 @@ def chain_odds(
             # a troops left after this conquest: a - 1 of them attack the next territory.
             conquest_value = np.zeros((missiles + 1, most + 1))
             conquest_value[:, 1:] = after[:, :most]
-        after, _ = _Engine(mods, most, defenders, missiles, 1, conquest_value).backward("column")
+        if _first_roll_only(mods):
+            first = _first_roll_values(mods, most, (defenders,), missiles, 1, conquest_value)
+            after = first[:, :, 0]
+        else:
+            engine = _Engine(mods, most, defenders, missiles, 1, conquest_value)
+            after, _ = engine.backward("column")
     assert after is not None  # the chain has at least one territory
     return float(after[missiles, attackers])

@@ -158,11 +158,12 @@ class _Engine:
         return cands
 
     def backward(
-        self, record: str, keep_all: bool = False
+        self, record: str, keep_all: bool = False, columns: tuple[int, ...] = ()
     ) -> tuple[np.ndarray, list[tuple[int, np.ndarray]] | None]:
         """Chance of conquest from every state. ``record``: "table" gives [attackers,
         defenders] at full boxes and all missiles; "column" gives [missiles, attackers] at
-        ``D`` defenders and full boxes. ``keep_all`` also returns every diagonal, as
+        ``D`` defenders and full boxes; "columns" gives [box state, missiles, attackers, j] at
+        ``columns[j]`` defenders. ``keep_all`` also returns every diagonal, as
         (first attackers, values) pairs holding only the states that exist."""
         A, D, S = self.A, self.D, self.A + self.D
         width = A + 1
@@ -170,6 +171,9 @@ class _Engine:
         ring: dict[int, tuple[int, np.ndarray]] = {}
         if record == "table":
             skewed = np.zeros((S + 1, width))
+        elif record == "columns":
+            grid = np.zeros((self.NB, self.NM, width, len(columns)))
+            wanted, slots = np.array(columns, dtype=int), np.arange(len(columns))
         else:
             column = np.zeros((self.NM, width))
         for s in range(S + 1):
@@ -207,12 +211,18 @@ class _Engine:
                 kept.append((first, W[:, :, first : min(A, s) + 1].copy()))
             if record == "table":
                 skewed[s] = W[self.start_row, self.M]
+            elif record == "columns":
+                rows = s - wanted
+                inside = (rows >= 0) & (rows <= A)
+                grid[:, :, rows[inside], slots[inside]] = W[:, :, rows[inside]]
             elif 0 <= s - D <= A:
                 column[:, s - D] = W[self.start_row, :, s - D]
         if record == "table":
             a = np.arange(width)[:, None]
             d = np.arange(D + 1)[None, :]
             return skewed[a + d, a], (kept if keep_all else None)
+        if record == "columns":
+            return grid, (kept if keep_all else None)
         return column, (kept if keep_all else None)
 
     def forward(

@@ -144,3 +144,13 @@ def test_the_campaign_odds_count_the_bears_power_a_on_the_first_roll_only_when_i
     assert body["modifiers"]["bear_first_roll_only"] is True
     assert body["p_conquer"] == pytest.approx(first, abs=1e-12)
     assert battle_odds(6, 3).p_conquer < first < battle_odds(6, 3, bear_lower_die=True).p_conquer
+
+
+def test_the_troops_needed_count_the_bears_power_a_on_the_first_roll_only_when_asked():
+    query = "defenders=6&target=0.7&bear_lower_die=true&bear_first_roll_only=true"
+    response = APIClient().get(f"/api/v1/odds/troops-needed/?{query}")
+    assert response.status_code == 200
+    troops = response.json()["troops"]
+    first = {"bear_lower_die": True, "bear_first_roll_only": True}
+    assert battle_odds(troops, 6, **first).p_conquer >= 0.7
+    assert battle_odds(troops - 1, 6, **first).p_conquer < 0.7

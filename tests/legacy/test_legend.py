@@ -67,3 +67,45 @@ def test_the_legend_is_in_the_pictures_language():
 
 def test_kinds_of_mark_are_lettered_in_order():
     assert [mark_symbol(i) for i in (0, 1, 25, 26, 27)] == ["A", "B", "Z", "AA", "AB"]
+
+
+def cancelled_scar_world(*, marked: bool):
+    """Brazil's scar was cancelled with a white sticker; ``marked``: the campaign reads the
+    sticker as a sticker (the territory is still marked)."""
+    from dataclasses import replace
+
+    world = empty_world()
+    territories = dict(world.territories)
+    territories["brazil"] = replace(world.territories["brazil"], scar_cancelled=True)
+    return replace(world, territories=territories, cancelled_scars_mark=marked)
+
+
+def test_a_cancelled_scar_is_drawn_as_a_white_sticker_only_where_the_campaign_reads_it_so():
+    marked = drawing.render_svg(picture_of_world(cancelled_scar_world(marked=True), title="Ours"))
+    assert 'class="mark scar-cancelled" data-for="brazil"' in marked
+    assert 'class="mark legend-scar-cancelled"' in marked
+    assert "White sticker: scar cancelled" in marked
+    unmarked = drawing.render_svg(
+        picture_of_world(cancelled_scar_world(marked=False), title="Ours")
+    )
+    assert "scar-cancelled" not in unmarked and "White sticker" not in unmarked
+    assert "Legend" not in unmarked
+
+
+def test_the_white_sticker_has_its_legend_line_in_russian_and_in_the_png():
+    russian = picture_of_world(cancelled_scar_world(marked=True), title="Ours", language="ru")
+    assert "Белая наклейка: шрам отменён" in drawing.render_svg(russian)
+    plain = picture_of_world(cancelled_scar_world(marked=False), title="Ours")
+    marked = picture_of_world(cancelled_scar_world(marked=True), title="Ours")
+    assert drawing.render_png(plain, width=1000) != drawing.render_png(marked, width=1000)
+
+
+def test_a_new_scar_over_the_white_sticker_is_drawn_as_the_scar_alone():
+    from dataclasses import replace
+
+    world = cancelled_scar_world(marked=True)
+    territories = dict(world.territories)
+    territories["brazil"] = replace(territories["brazil"], scar="bunker")
+    svg = drawing.render_svg(picture_of_world(replace(world, territories=territories), title="O"))
+    assert 'class="mark scar-bunker" data-for="brazil"' in svg
+    assert "scar-cancelled" not in svg

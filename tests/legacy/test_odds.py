@@ -658,6 +658,56 @@ def brute_force_duel_chance(attackers, defenders, missiles, defender_missiles, *
     def chance(a, d, left, held):
         if d == 0:
             return 1.0
+
+
+FIRST_ROLL = {"bear_lower_die": True, "bear_first_roll_only": True}
+
+
+@pytest.mark.parametrize("missiles", [0, 1])
+def test_the_table_with_the_bears_power_on_the_first_roll_only_matches_an_exact_search(missiles):
+    table = odds_table(7, 4, missiles=missiles, **FIRST_ROLL)
+    whole = odds_table(7, 4, missiles=missiles, bear_lower_die=True)
+    for attackers in range(2, 8):
+        for defenders in range(1, 5):
+            expected = brute_force_bear_on_the_first_roll_only(attackers, defenders, missiles)
+            assert table[attackers, defenders] == pytest.approx(expected, abs=1e-12)
+            assert table[attackers, defenders] <= whole[attackers, defenders] + 1e-12
+    assert table[1, 1:].tolist() == [0.0] * 4
+
+
+def test_the_table_with_the_bears_first_roll_agrees_with_single_battles_in_a_wearing_city():
+    mods = {**FIRST_ROLL, "fortified": True, "fortification_boxes": 2, "clamp_each": True}
+    table = odds_table(12, 6, missiles=1, stop_at=2, **mods)
+    for attackers in range(3, 13):
+        for defenders in range(1, 7):
+            single = battle_odds(attackers, defenders, missiles=1, stop_at=2, **mods)
+            assert table[attackers, defenders] == pytest.approx(single.p_conquer, abs=1e-12)
+
+
+def test_troops_needed_with_the_bears_first_roll_is_the_fewest_that_reach_the_chance_exactly():
+    chances = {a: brute_force_bear_on_the_first_roll_only(a, 4, 0) for a in range(2, 12)}
+    for target in (0.3, 0.5, 0.75):
+        fewest = min(a for a, chance in chances.items() if chance >= target)
+        assert troops_needed(4, target, **FIRST_ROLL) == fewest
+    assert troops_needed(4, 0.5, **FIRST_ROLL) >= troops_needed(4, 0.5, bear_lower_die=True)
+
+
+def test_missiles_needed_with_the_bears_first_roll_is_the_fewest_that_reach_the_chance_exactly():
+    chances = [brute_force_bear_on_the_first_roll_only(5, 4, m) for m in range(4)]
+    for target in (chances[0] + 1e-6, chances[1] + 1e-6, chances[2] + 1e-6):
+        fewest = next(m for m, chance in enumerate(chances) if chance >= target)
+        assert missiles_needed(5, 4, target, max_missiles=3, **FIRST_ROLL) == fewest
+    assert missiles_needed(5, 4, 0.999, max_missiles=3, **FIRST_ROLL) is None
+
+
+def brute_force_chain_with_the_bears_first_roll(attackers, first, second, missiles):
+    """Take ``first`` defenders (the Bear's power (a) on the first roll only) and then
+    ``second`` ones, moving every troop but one forward; every missile choice is tried."""
+
+    @cache
+    def chance(a, d, left, link, bear):
+        if d == 0:
+            return 1.0 if link == 1 else chance(a - 1, second, left, 1, False)
         if a <= 1:
             return 0.0
         ad, dd = min(3, a - 1), min(2, d)
@@ -795,3 +845,21 @@ def test_impossible_defender_missiles_are_refused_with_a_message_for_the_players
     with pytest.raises(OddsInputError, match=words) as refused:
         call()
     assert refused.value.field == "defender_missiles"
+
+
+                        la, ld, _, _ = referee(attack, defence, dice, bear_lower_die=bear)
+                        best = max(best, chance(a - la, d - ld, left - used, link, False))
+                total += n_attack * n_defence * best
+        return total / 6 ** (ad + dd)
+
+    return chance(attackers, first, missiles, 0, True)
+
+
+@pytest.mark.parametrize("missiles", [0, 2])
+def test_a_chain_with_the_bears_first_roll_on_its_first_link_matches_an_exact_search(missiles):
+    chain = chain_odds(7, [{"defenders": 3, **FIRST_ROLL}, 2], missiles=missiles)
+    expected = brute_force_chain_with_the_bears_first_roll(7, 3, 2, missiles)
+    assert chain == pytest.approx(expected, abs=1e-12)
+    whole = chain_odds(7, [{"defenders": 3, "bear_lower_die": True}, 2], missiles=missiles)
+    never = chain_odds(7, [3, 2], missiles=missiles)
+    assert never < chain < whole

@@ -16,6 +16,7 @@ from legacy.models import (
     ContinentName,
     DestroyedCard,
     Fortification,
+    RemovedReason,
     Scar,
     ScarKind,
     Signature,
@@ -165,3 +166,42 @@ def test_picture_for_asks_the_same_number_of_queries_after_one_game_or_four(
     assert continent(picture, "africa").name == "Sahel"
     assert len(four) == len(one), [q["sql"] for q in four.captured_queries]
     assert len(one) <= 25
+
+
+def test_the_hash_changes_with_the_reading_of_a_cancelled_scar():
+    world = dataclasses.replace(
+        hand_made_world(),
+        territories={
+            **hand_made_world().territories,
+            "mongolia": TerritoryState("mongolia", scar_cancelled=True),
+        },
+    )
+    unmarked = picture_of_world(world, title="T")
+    marked = picture_of_world(dataclasses.replace(world, cancelled_scars_mark=True), title="T")
+    assert territory(unmarked, "mongolia") is None
+    assert territory(marked, "mongolia").scar_cancelled
+    assert state_hash(unmarked, width=2000) != state_hash(marked, width=2000)
+
+
+@pytest.mark.django_db
+def test_picture_for_draws_a_cancelled_scar_as_the_campaign_reads_it(prepared_campaign, players):
+    play_first_game(prepared_campaign, players)
+    bunker = ScarKind.objects.get(campaign=prepared_campaign, slug="bunker")
+    Scar.objects.create(
+        campaign=prepared_campaign,
+        kind=bunker,
+        territory="mongolia",
+        placed_in_game=1,
+        removed_in_game=1,
+        removed_reason=RemovedReason.CANCELLED,
+    )
+    unmarked = picture_for(prepared_campaign.pk, 1)
+    assert territory(unmarked, "mongolia") is None
+    prepared_campaign.cancelled_scar_territory = "marked"
+    prepared_campaign.save(update_fields=["cancelled_scar_territory"])
+    marked = picture_for(prepared_campaign.pk, 1)
+    assert territory(marked, "mongolia").scar_cancelled
+    assert territory(marked, "mongolia").scar is None
+    assert state_hash(marked, format="png", width=2000) != state_hash(
+        unmarked, format="png", width=2000
+    )

@@ -372,3 +372,36 @@ def test_staff_open_a_stored_picture_from_the_admin_without_being_members(
     # A member who is not staff is sent to the admin's login, not given the file.
     client.force_login(first_game.campaign.owner)
     assert client.get(address).status_code == 302
+
+
+def test_a_game_picture_is_drawn_again_when_the_campaign_reads_a_cancelled_scar_as_marked(
+    first_game, owner, media, django_capture_on_commit_callbacks
+):
+    from campaigns.members import set_house_rules
+    from legacy.models import RemovedReason, Scar, ScarKind
+
+    campaign = first_game.campaign
+    Scar.objects.create(
+        campaign=campaign,
+        kind=ScarKind.objects.get(campaign=campaign, slug="bunker"),
+        territory="mongolia",
+        placed_in_game=1,
+        removed_in_game=1,
+        removed_reason=RemovedReason.CANCELLED,
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        request_snapshot(campaign.pk, 1, force=True)
+    unmarked = snapshot_of(campaign).state_hash
+    with django_capture_on_commit_callbacks(execute=True):
+        set_house_rules(
+            campaign=campaign, readings={"cancelled_scar_territory": "marked"}, by=owner
+        )
+    row = snapshot_of(campaign)
+    assert row.status == JobStatus.DONE, row.error
+    assert row.state_hash != unmarked
+    assert drawn(picture_for(campaign.pk, 1), "mongolia").scar_cancelled
+    with django_capture_on_commit_callbacks(execute=True):
+        set_house_rules(
+            campaign=campaign, readings={"cancelled_scar_territory": "unmarked"}, by=owner
+        )
+    assert snapshot_of(campaign).state_hash == unmarked

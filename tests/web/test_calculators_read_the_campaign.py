@@ -276,3 +276,28 @@ def test_the_odds_page_follows_the_campaigns_reading_of_the_dice_order(game, as_
     assert page.context["result"].p_conquer == pytest.approx(
         battle_odds(6, 3, missiles=2, resort=False).p_conquer, abs=1e-12
     )
+
+
+def test_the_odds_chart_counts_the_bears_power_a_on_the_first_roll_only_when_it_reads_so(
+    game, as_viewer
+):
+    campaign = game.campaign
+    campaign.bear_first_attack = "first-roll"
+    campaign.save(update_fields=["bear_first_attack"])
+    query = {
+        "territory": "peru",
+        "attacker_faction": "enclave-of-the-bear",
+        "bear_first_attack": "on",
+        "attackers": 6,
+        "defenders": 3,
+    }
+    response = as_viewer.get(url(campaign, "tools/odds/"), query)
+    first_roll = {"bear_lower_die": True, "bear_first_roll_only": True}
+    assert response.context["result"].p_conquer == pytest.approx(
+        battle_odds(6, 3, **first_roll).p_conquer
+    )
+    chart = {point["attackers"]: point["pct"] for point in response.context["chart"]}
+    for attackers in (2, 6, 12):
+        exact = battle_odds(attackers, 3, **first_roll).p_conquer
+        assert chart[attackers] == round(100 * exact, 1)
+    assert chart[12] < round(100 * battle_odds(12, 3, bear_lower_die=True).p_conquer, 1)

@@ -12,8 +12,9 @@ from django.test import Client
 from django.utils import translation
 
 from campaigns.models import Game
+from legacy.models import RemovedReason, Scar, ScarKind
 from tests.support.pages import client_for, url
-from web.board_svg import MARK_LEGEND, MIN_TARGET_UNITS
+from web.board_svg import MARK_LEGEND, MIN_TARGET_UNITS, WHITE_STICKER_LEGEND
 
 pytestmark = pytest.mark.django_db
 
@@ -164,6 +165,41 @@ def test_the_key_explains_every_mark_in_both_languages(prepared_campaign, owner)
     assert [words for words in key if words in ru] == []
 
 
+def test_a_cancelled_scars_white_sticker_is_drawn_and_keyed_only_where_the_campaign_reads_it_so(
+    prepared_campaign, owner
+):
+    bunker = ScarKind.objects.get(campaign=prepared_campaign, slug="bunker")
+    Scar.objects.create(
+        campaign=prepared_campaign,
+        kind=bunker,
+        territory="mongolia",
+        placed_in_game=0,
+        removed_in_game=0,
+        removed_reason=RemovedReason.CANCELLED,
+    )
+    english = Client(HTTP_ACCEPT_LANGUAGE="en")
+    russian = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    english.force_login(owner)
+    russian.force_login(owner)
+    with translation.override("en"):
+        words = str(WHITE_STICKER_LEGEND[0][1])
+    unmarked = html.unescape(english.get(url(prepared_campaign)).content.decode())
+    assert 'class="mark scar-cancelled"' not in unmarked and words not in unmarked
+    assert "scar-cancelled" not in english.get(url(prepared_campaign, "board.svg")).content.decode()
+    prepared_campaign.cancelled_scar_territory = "marked"
+    prepared_campaign.save(update_fields=["cancelled_scar_territory"])
+    marked = html.unescape(english.get(url(prepared_campaign)).content.decode())
+    assert 'class="mark scar-cancelled" data-for="mongolia"' in marked
+    assert words in marked
+    assert marked.count('class="legend-icon"') == len(MARK_LEGEND) + 1
+    assert "a cancelled scar's white sticker" in marked  # the territory's tooltip
+    ru = html.unescape(russian.get(url(prepared_campaign)).content.decode())
+    assert "Белая наклейка отменённого шрама: территория отмечена" in ru and words not in ru
+    svg = english.get(url(prepared_campaign, "board.svg")).content.decode()
+    assert 'class="mark scar-cancelled" data-for="mongolia"' in svg
+    assert "White sticker: scar cancelled" in svg
+
+
 def test_every_mark_the_map_can_draw_has_a_line_in_the_key():
     from legacy import drawing
 
@@ -173,12 +209,13 @@ def test_every_mark_the_map_can_draw_has_a_line_in_the_key():
         drawing.DrawnTerritory("japan", city_kind="minor", scar="ammo-shortage", hq_faction="x"),
         drawing.DrawnTerritory("india", scar="mercenaries", scar_label="Merc", card_destroyed=True),
         drawing.DrawnTerritory("ural", hq_faction="khan-industries", marks=("A",)),
+        drawing.DrawnTerritory("brazil", scar_cancelled=True),
     ]
     svg = drawing.render_svg(drawing.BoardPicture(territories=territories))
     drawn = {
         classes.split()[1] for classes in re.findall(r'<g [^>]*class="(mark [^"]+)" data-for=', svg)
     }
-    keyed = {kind for kind, _words in MARK_LEGEND}
+    keyed = {kind for kind, _words in MARK_LEGEND + WHITE_STICKER_LEGEND}
 
     def key_of(kind: str) -> str:
         if kind.startswith("scar-") and kind not in keyed:
@@ -189,6 +226,7 @@ def test_every_mark_the_map_can_draw_has_a_line_in_the_key():
     # (tests/legacy/test_legend.py); every other mark is keyed on the page.
     missing = {k for k in drawn - {"unlocked-mark"} if key_of(k) not in keyed}
     assert drawn >= {"city-capital", "fortification", "scar-mercenaries", "coins", "hq"}
+    assert "scar-cancelled" in drawn
     assert missing == set(), missing
     assert keyed <= {key_of(k) for k in drawn} | {"scar-other"}
 

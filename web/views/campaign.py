@@ -25,7 +25,7 @@ from legacy.models import (
     PacketOpening,
     Signature,
 )
-from legacy.selectors import stock_allowances, world_as_of
+from legacy.selectors import stock_allowances
 from web import pages
 from web.access import Access
 from web.board_svg import svg_document
@@ -144,7 +144,7 @@ def board_svg(request, access, number=None):
                 "hq", "faction"
             )
         )
-    world = world_as_of(access.campaign.pk, number)
+    world = services.campaign_world(access.campaign, number)
     svg = svg_document(world, board_context(access, players, hqs))
     response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
     response["Cache-Control"] = "private, max-age=60"

@@ -222,29 +222,22 @@ def calc_odds(request, access):
         try:
             result = battle_odds(d["attackers"], d["defenders"], **held, **mods)
             top = min(300, max(20, d["attackers"] + 5, d["defenders"] * 3))
-            # The chart for every number of attackers is left out when the power counts on
-            # the first roll only (only one battle is worked out that way).
-            first_roll = mods.get("bear_lower_die") and mods.get("bear_first_roll_only")
-            table = None if first_roll else odds_table(top, d["defenders"], **held, **mods)
+            table = odds_table(top, d["defenders"], **held, **mods)
         except OddsInputError as error:
             form.add_error(
                 error.field if error.field in form.fields else None, refusal_message(error)
             )
         else:
             step = max(1, (top - 1) // 40)
-            chart = (
-                None
-                if table is None
-                else [
-                    {
-                        "attackers": a,
-                        "pct": round(100 * float(table[a, d["defenders"]]), 1),
-                        "mine": a == d["attackers"],
-                    }
-                    for a in range(2, top + 1)
-                    if a == d["attackers"] or (a - 2) % step == 0
-                ]
-            )
+            chart = [
+                {
+                    "attackers": a,
+                    "pct": round(100 * float(table[a, d["defenders"]]), 1),
+                    "mine": a == d["attackers"],
+                }
+                for a in range(2, top + 1)
+                if a == d["attackers"] or (a - 2) % step == 0
+            ]
     return render(
         request,
         "campaigns/calc_odds.html",
