@@ -640,26 +640,6 @@ def test_the_bears_power_on_the_first_roll_only_matches_an_exact_search(missiles
     assert sum(first.defenders_left.values()) == pytest.approx(1.0)
 
 
-def test_the_bears_power_on_the_first_roll_only_is_asked_of_one_battle():
-    with pytest.raises(OddsInputError) as refused:
-        troops_needed(3, 0.8, bear_lower_die=True, bear_first_roll_only=True)
-    assert refused.value.field == "bear_first_roll_only"
-
-
-# --- The defender's missiles -------------------------------------------------------------------
-
-
-def brute_force_duel_chance(attackers, defenders, missiles, defender_missiles, **m):
-    """The chance of conquest when, after each roll, the attacker first picks its missile dice
-    to make the chance highest, then the defender, seeing that, picks its own to make it
-    lowest: every choice of both sides tried at every roll."""
-
-    @cache
-    def chance(a, d, left, held):
-        if d == 0:
-            return 1.0
-
-
 FIRST_ROLL = {"bear_lower_die": True, "bear_first_roll_only": True}
 
 
@@ -708,6 +688,45 @@ def brute_force_chain_with_the_bears_first_roll(attackers, first, second, missil
     def chance(a, d, left, link, bear):
         if d == 0:
             return 1.0 if link == 1 else chance(a - 1, second, left, 1, False)
+        if a <= 1:
+            return 0.0
+        ad, dd = min(3, a - 1), min(2, d)
+        total = 0.0
+        for attack, n_attack in _sorted_rolls(ad).items():
+            for defence, n_defence in _sorted_rolls(dd).items():
+                best = 0.0
+                for used in range(min(left, ad) + 1):
+                    for dice in itertools.combinations(range(ad), used):
+                        la, ld, _, _ = referee(attack, defence, dice, bear_lower_die=bear)
+                        best = max(best, chance(a - la, d - ld, left - used, link, False))
+                total += n_attack * n_defence * best
+        return total / 6 ** (ad + dd)
+
+    return chance(attackers, first, missiles, 0, True)
+
+
+@pytest.mark.parametrize("missiles", [0, 2])
+def test_a_chain_with_the_bears_first_roll_on_its_first_link_matches_an_exact_search(missiles):
+    chain = chain_odds(7, [{"defenders": 3, **FIRST_ROLL}, 2], missiles=missiles)
+    expected = brute_force_chain_with_the_bears_first_roll(7, 3, 2, missiles)
+    assert chain == pytest.approx(expected, abs=1e-12)
+    whole = chain_odds(7, [{"defenders": 3, "bear_lower_die": True}, 2], missiles=missiles)
+    never = chain_odds(7, [3, 2], missiles=missiles)
+    assert never < chain < whole
+
+
+# --- The defender's missiles -------------------------------------------------------------------
+
+
+def brute_force_duel_chance(attackers, defenders, missiles, defender_missiles, **m):
+    """The chance of conquest when, after each roll, the attacker first picks its missile dice
+    to make the chance highest, then the defender, seeing that, picks its own to make it
+    lowest: every choice of both sides tried at every roll."""
+
+    @cache
+    def chance(a, d, left, held):
+        if d == 0:
+            return 1.0
         if a <= 1:
             return 0.0
         ad, dd = min(3, a - 1), min(2, d)
@@ -845,21 +864,3 @@ def test_impossible_defender_missiles_are_refused_with_a_message_for_the_players
     with pytest.raises(OddsInputError, match=words) as refused:
         call()
     assert refused.value.field == "defender_missiles"
-
-
-                        la, ld, _, _ = referee(attack, defence, dice, bear_lower_die=bear)
-                        best = max(best, chance(a - la, d - ld, left - used, link, False))
-                total += n_attack * n_defence * best
-        return total / 6 ** (ad + dd)
-
-    return chance(attackers, first, missiles, 0, True)
-
-
-@pytest.mark.parametrize("missiles", [0, 2])
-def test_a_chain_with_the_bears_first_roll_on_its_first_link_matches_an_exact_search(missiles):
-    chain = chain_odds(7, [{"defenders": 3, **FIRST_ROLL}, 2], missiles=missiles)
-    expected = brute_force_chain_with_the_bears_first_roll(7, 3, 2, missiles)
-    assert chain == pytest.approx(expected, abs=1e-12)
-    whole = chain_odds(7, [{"defenders": 3, "bear_lower_die": True}, 2], missiles=missiles)
-    never = chain_odds(7, [3, 2], missiles=missiles)
-    assert never < chain < whole
