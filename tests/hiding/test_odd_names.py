@@ -7,21 +7,17 @@ from __future__ import annotations
 import pytest
 
 from tests.support.hiding import (
+    CAPITAL_MARKS,
+    CAPITAL_TERRITORY,
     ODD_WORDS,
     OWN_COLOUR,
+    api_client,
     page_client,
     read,
-    seed_odd_names,
     text_of,
 )
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def odd(hidden, owner):
-    seed_odd_names(hidden, owner)
-    return hidden
 
 
 def shown(client, address, share=None) -> str:
@@ -44,3 +40,25 @@ def test_a_share_link_reader_sees_no_unlocked_factions_own_colour(odd):
     found = shown(client, f"/c/{odd.pk}/factions/", odd.share_token)
     found += shown(client, f"/api/v1/campaigns/{odd.pk}/factions/", odd.share_token)
     assert OWN_COLOUR not in found
+
+
+def test_a_share_link_reader_sees_a_world_capital_as_an_ordinary_city(odd):
+    client = page_client()
+    found = shown(client, f"/c/{odd.pk}/", odd.share_token)
+    found += shown(client, f"/c/{odd.pk}/territories/{CAPITAL_TERRITORY}/", odd.share_token)
+    found += shown(client, f"/api/v1/campaigns/{odd.pk}/world/", odd.share_token)
+    assert [m for m in CAPITAL_MARKS if m in found] == []
+    assert "glorptown" in found  # a city is there, under its name
+
+
+def test_a_viewer_reads_a_world_capitals_founding_as_a_citys(odd, viewer):
+    api = api_client(viewer)
+    c = f"/api/v1/campaigns/{odd.pk}/"
+    cities = api.get(c + "marks/cities/").json()
+    assert {x["details"]["kind"] for x in cities["results"]} <= {"minor", "major"}
+    summaries = [e["summary"] for e in api.get(c + "games/2/").json()["events"]]
+    assert "the city Glorptown founded in Brazil — Ada" in summaries
+    audit = api.get(c + "audit/").json()["results"]
+    assert [e for e in audit if e["action"] == "world-capital-founded"] == []
+    page = text_of(read(page_client(viewer), f"/c/{odd.pk}/history/")).lower()
+    assert "city founded" in page and "world capital" not in page

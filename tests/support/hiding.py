@@ -163,6 +163,9 @@ CAPITAL_MARKS = (
     "legend-capital",
     "world capital glorptown",
     "мировая столица glorptown",
+    "всемирная столица glorptown",
+    "world capital founded",
+    "основана всемирная столица",
 )
 
 
@@ -193,6 +196,10 @@ def seed_odd_names(campaign, by) -> None:
         by=by,
     )
     found_capital(game=game, territory=CAPITAL_TERRITORY, name=CAPITAL_NAME, player=ada.pk, by=by)
+
+
+# What no hidden reader finds anywhere: the seeds' words, the World Capital, the own colour.
+HIDDEN_FROM_READERS = (*SECRET_WORDS, *ODD_WORDS, *CAPITAL_MARKS, OWN_COLOUR)
 
 
 IMAGE_TYPES = ("image/png", "image/webp", "image/jpeg")
@@ -379,7 +386,7 @@ def leaks(response, address: str) -> list[str]:
     if response["Content-Type"].startswith(DOCUMENT_TYPES) and response.status_code == 200:
         return [f"a PDF at {address}"]
     text = text_of(response).lower()
-    return [f"{word} at {address}" for word in SECRET_WORDS if word.lower() in text]
+    return [f"{word} at {address}" for word in HIDDEN_FROM_READERS if word.lower() in text]
 
 
 def found_by(client, addresses, share=None) -> str:
