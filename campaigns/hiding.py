@@ -23,6 +23,15 @@ the side of hiding. A secret of one or two characters, or without a letter (a ma
 is replaced only where it is a whole value of an API answer, never inside a text or a page,
 where it would hit the board's numbers (the pages hide such labels themselves).
 
+A World Capital (founding one is what a packet allows) and an unlocked faction's own colour are
+unlocked content too, but not words the scrub can find: the reads put them right themselves.
+``world_as_read`` gives a hidden reader a world whose World Capitals are minor cities under their
+names (the board, the territory page, the world in the API), ``audit_as_read`` leaves the audit's
+World Capital entries out, and a city's kind "capital" is a whole value ``Secrets.scrub`` answers
+as "minor". No class or id of a page spells a group's words (a scar type of the group's is
+``scar-other``, an unlocked faction ``faction-unlocked``): the scrub looks for names as they are
+escaped in text, not for the slugs markup would have to escape.
+
 New kinds of unlocked content add a ``Source`` to ``SOURCES`` (and a placeholder to
 ``PLACEHOLDERS``); the walk test (``tests/hiding``) then checks them on every read.
 """
