@@ -23,6 +23,15 @@ the side of hiding. A secret of one or two characters, or without a letter (a ma
 is replaced only where it is a whole value of an API answer, never inside a text or a page,
 where it would hit the board's numbers (the pages hide such labels themselves).
 
+A World Capital (founding one is what a packet allows) and an unlocked faction's own colour are
+unlocked content too, but not words the scrub can find: the reads put them right themselves.
+``world_as_read`` gives a hidden reader a world whose World Capitals are minor cities under their
+names (the board, the territory page, the world in the API), ``audit_as_read`` leaves the audit's
+World Capital entries out, and a city's kind "capital" is a whole value ``Secrets.scrub`` answers
+as "minor". No class or id of a page spells a group's words (a scar type of the group's is
+``scar-other``, an unlocked faction ``faction-unlocked``): the scrub looks for names as they are
+escaped in text, not for the slugs markup would have to escape.
+
 New kinds of unlocked content add a ``Source`` to ``SOURCES`` (and a placeholder to
 ``PLACEHOLDERS``); the walk test (``tests/hiding``) then checks them on every read.
 """
@@ -32,12 +41,15 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db.models import CharField, F, Q, QuerySet, Value
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.vocabulary import AuditAction
+from legacy import rules
 from legacy.board import slugify
+from legacy.box import CAPITAL_CITY, MINOR_CITY, Stock
 from legacy.models import (
     ContentKind,
     DeckCard,
@@ -51,6 +63,7 @@ from legacy.models import (
     UnlockedContent,
     UnlockedFaction,
 )
+from legacy.world import World
 
 # What stands for a hidden name, by the kind of thing it names; "text" stands for any text.
 PLACEHOLDERS = {
@@ -198,6 +211,9 @@ def _strong(secret: str) -> bool:
 class Secrets:
     """The words to hide in one campaign, each with what stands for it."""
 
+    # Whole values of an API answer that tell a World Capital (unlocked content): a city's kind.
+    VALUES = {CAPITAL_CITY: MINOR_CITY}
+
     def __init__(self, names: dict[str, str], slugs: dict[str, str]):
         # names: secret (lower case) -> placeholder key ("scar", "text"...);
         # slugs: slug -> the opaque slug that stands for it.
@@ -243,6 +259,8 @@ class Secrets:
         """A plain text (a value of an API answer) with every secret replaced; a short secret
         only when it is the whole value."""
         bare = text.strip()
+        if bare in self.VALUES:
+            return self.VALUES[bare]
         if bare in self.slugs:
             return self.slugs[bare]
         if bare.lower() in self.names:
@@ -315,3 +333,33 @@ def secrets_for(campaign, sees_unlocked: bool) -> Secrets | None:
     if sees_unlocked or not campaign.hide_unlocked_content:
         return None
     return Secrets.load(campaign.pk)
+
+
+def world_as_read(world: World, sees_unlocked: bool) -> World:
+    """``world`` as this reader may read it. A World Capital is unlocked content (a packet
+    allows founding one): for a reader the campaign hides it from, each is an ordinary city
+    under its name, drawn and counted as a minor city (no kind, no population of a capital),
+    and the stock of World Capitals left is not told. ``sees_unlocked``:
+    ``campaigns.access.sees_unlocked`` (false only when the campaign hides them)."""
+    if sees_unlocked:
+        return world
+    capitals = rules.world_capitals(world)
+    stock = {k: v for k, v in world.stock_left.items() if k != Stock.WORLD_CAPITALS}
+    if not capitals and stock == world.stock_left:
+        return world
+    territories = dict(world.territories)
+    for slug in capitals:
+        state = territories[slug]
+        if state.city is not None:
+            territories[slug] = replace(state, city=replace(state.city, kind=MINOR_CITY))
+    return replace(world, territories=territories, stock_left=stock)
+
+
+# Audit actions that are about unlocked content as a whole (a World Capital founded).
+UNLOCKED_AUDIT_ACTIONS = (AuditAction.WORLD_CAPITAL_FOUNDED,)
+
+
+def audit_as_read(entries: QuerySet, sees_unlocked: bool) -> QuerySet:
+    """A campaign's audit entries as this reader may read them: without those about unlocked
+    content (a World Capital founded) when the campaign hides it from them."""
+    return entries if sees_unlocked else entries.exclude(action__in=UNLOCKED_AUDIT_ACTIONS)

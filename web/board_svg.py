@@ -18,6 +18,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
+from campaigns.hiding import world_as_read
 from campaigns.models import Campaign
 from campaigns.pictures.state import picture_of_world
 from campaigns.vocabulary import HIDDEN, HIDDEN_SHORT
@@ -59,7 +60,8 @@ def mark_kinds(campaign_id: int, sees_unlocked: bool, kinds=None) -> tuple[tuple
 
 def board_picture(world: World, ctx: BoardContext) -> drawing.BoardPicture:
     """The same picture the snapshots draw (``campaigns.pictures``), with the names a reader
-    may see (a hidden scar type is drawn as "?")."""
+    may see (a hidden scar type is drawn as "?", a hidden World Capital as a minor city)."""
+    world = world_as_read(world, ctx.sees_unlocked)
     winners = [(s.line, ctx.players.get(s.player, "?"), s.slogan) for s in world.signatures]
     return picture_of_world(
         world,
@@ -80,7 +82,7 @@ def svg_document(world: World, ctx: BoardContext) -> str:
 
 def territory_summary(world: World, slug: str, ctx: BoardContext) -> str:
     """One line about a territory's marks, for tooltips and screen readers."""
-    t = world.territories[slug]
+    t = world_as_read(world, ctx.sees_unlocked).territories[slug]
     parts = []
     if t.city:
         city = _("%(kind)s %(name)s") % {"kind": CityKind(t.city.kind).label, "name": t.city.name}

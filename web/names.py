@@ -76,7 +76,10 @@ def campaign_faction_names(campaign_id: int, sees_unlocked: bool = True) -> Fact
         )
         for slug, f in found.items()
     )
-    names.colours = {slug: f.colour for slug, f in found.items() if f.unlocked}
+    # An unlocked faction's own colour is unlocked content too.
+    names.colours = (
+        {slug: f.colour for slug, f in found.items() if f.unlocked} if sees_unlocked else {}
+    )
     return names
 
 
@@ -86,7 +89,8 @@ def unlocked_factions_among(access: Access, slugs) -> dict[str, derived.FactionI
     found = derived.unlocked_among(access.campaign.pk, slugs)
     if not access.sees_unlocked:
         found = {
-            s: dataclasses.replace(f, name=str(UNLOCKED_FACTION), text="") for s, f in found.items()
+            s: dataclasses.replace(f, name=str(UNLOCKED_FACTION), text="", colour="")
+            for s, f in found.items()
         }
     return found
 

@@ -70,14 +70,20 @@ class SeatSerializer(serializers.Serializer):
     controlled_at_end = serializers.ListField(child=serializers.CharField())
 
 
-def event_summary(event, cache: dict) -> str:
+def event_summary(event, cache: dict, sees_unlocked: bool = True) -> str:
     """An entry's words in the request's language (``Accept-Language``), made from its kind and
     data as the pages make them; the names a campaign hides are hidden from the answer as a
-    whole (``campaigns.hiding``). ``cache`` keeps the campaign's names for the next entries."""
+    whole (``campaigns.hiding``), and a World Capital is a city to a reader it is hidden from
+    (``sees_unlocked``). ``cache`` keeps the campaign's names for the next entries."""
     campaign_id = event.game.campaign_id
     words = cache.get(campaign_id)
     if words is None:
         words = cache[campaign_id] = event_words.EventWords(campaign_id, sees_unlocked=True)
+    if not sees_unlocked and event.kind == EventKind.WORLD_CAPITAL_FOUNDED:
+        key = (campaign_id, "hidden")
+        words = cache.get(key) or cache.setdefault(
+            key, event_words.EventWords(campaign_id, sees_unlocked=False)
+        )
     return event_words.event_text(event, words)
 
 
@@ -99,7 +105,8 @@ class EventSerializer(serializers.Serializer):
         return event.seat.player_id if event.seat_id else None
 
     def get_summary(self, event) -> str:
-        return event_summary(event, self.context.setdefault("event_words", {}))
+        sees = self.context.get("sees_unlocked", True)
+        return event_summary(event, self.context.setdefault("event_words", {}), sees)
 
 
 class MarkRefSerializer(serializers.Serializer):

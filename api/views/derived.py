@@ -22,6 +22,7 @@ from api.views.common import READ_ERRORS, SHARE, ApiView, errors, read_query, re
 from api.views.factions import faction_data, power_data
 from campaigns.game.derived import factions_of
 from campaigns.game.factions import packets_of, powers_as_of
+from campaigns.hiding import audit_as_read
 from campaigns.models import (
     AuditEntry,
 )
@@ -133,7 +134,7 @@ class AuditView(ApiView, GenericAPIView):
         access = campaign_access(request, campaign_id, Level.MEMBER)
         read_query(AuditQuerySerializer, request)
         queryset = self.filter_queryset(
-            AuditEntry.objects.filter(campaign=access.campaign)
+            audit_as_read(AuditEntry.objects.filter(campaign=access.campaign), access.sees_unlocked)
             .select_related("user")
             .order_by("-at", "-id")
         )

@@ -39,7 +39,7 @@ def faction_data(f: FactionInfo, sees_unlocked: bool) -> dict:
     return {
         "slug": f.slug,
         "name": HIDDEN_FACTION if hidden else f.name,
-        "colour": f.colour,
+        "colour": "" if hidden else f.colour,  # its own colour is unlocked content too
         "unlocked": f.unlocked,
         "appeared_in_game": f.appeared_in_game,
         "text": "" if hidden else f.text,

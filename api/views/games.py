@@ -159,7 +159,8 @@ class GameDetailView(ApiView):
     )
     def get(self, request, campaign_id, number):
         access = campaign_access(request, campaign_id, Level.READ)
-        return Response(GameDetailSerializer(campaign_game(access, number)).data)
+        context = {"sees_unlocked": access.sees_unlocked}
+        return Response(GameDetailSerializer(campaign_game(access, number), context=context).data)
 
 
 class GameStartView(ApiView):

@@ -37,6 +37,7 @@ from api.views.common import (
 from campaigns import services
 from campaigns.game.finish import name_world
 from campaigns.game.odds import rounds_up
+from campaigns.hiding import world_as_read
 from campaigns.models import (
     Player,
 )
@@ -72,7 +73,8 @@ def world_response(request, access: Access, game: int | None):
     if request.accepted_renderer.format != "json" or not access.sees_unlocked:
         # A reader the campaign hides unlocked content from gets placeholders, put in by
         # ``ApiView.finalize_response`` on the response's data: never the cached bytes.
-        return Response(world_data(services.cached_world(campaign, game)))
+        world = services.cached_world(campaign, game)
+        return Response(world_data(world_as_read(world, access.sees_unlocked)))
     when = "now" if game is None else game
     key = (
         f"earthbook:world-json:{campaign.pk}:{campaign.share_token}:{campaign.marks_version}:{when}"

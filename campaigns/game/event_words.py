@@ -39,8 +39,11 @@ def void_reason_words(reason: str) -> str:
 ENGLISH_VOID_REASONS = {VoidReason.ENTERED_BY_MISTAKE: "Entered by mistake."}
 
 
-def kind_label(kind) -> str:
-    """An entry's kind in a few words (its kind's label), or the kind as stored if unknown."""
+def kind_label(kind, sees_unlocked: bool = True) -> str:
+    """An entry's kind in a few words (its kind's label), or the kind as stored if unknown. A
+    World Capital is unlocked content: a reader it is hidden from reads of a city founded."""
+    if kind == EventKind.WORLD_CAPITAL_FOUNDED and not sees_unlocked:
+        return str(_("City founded"))
     try:
         return str(EventKind(kind).label)
     except ValueError:
@@ -177,6 +180,11 @@ def event_text(event, words: EventWords) -> str:
         return _("%(who)s takes the HQ of %(owner)s in %(where)s") % {
             "who": who,
             "owner": owner,
+            "where": where,
+        }
+    elif kind == EventKind.WORLD_CAPITAL_FOUNDED and not words.sees_unlocked:
+        text = _("the city %(name)s founded in %(where)s") % {
+            "name": data.get("name", ""),
             "where": where,
         }
     elif kind == EventKind.WORLD_CAPITAL_FOUNDED:

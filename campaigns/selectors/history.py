@@ -23,6 +23,7 @@ from legacy.corrections import TYPE_OF_MODEL
 from legacy.models import (
     BonusChange,
     City,
+    CityKind,
     CoinSticker,
     ContinentName,
     Correction,
@@ -140,8 +141,11 @@ class MarkHistory:
         t = self.territory
         where = {"territory": t} if t else {}
         for c in self._qs(City, **where):
+            # A World Capital is unlocked content: an ordinary city to a reader it is hidden from
+            # (``campaigns.hiding.world_as_read``).
+            kind = c.kind if self.sees_unlocked or c.kind != CityKind.CAPITAL else CityKind.MINOR
             text = _("%(kind)s %(name)s founded") % {
-                "kind": c.get_kind_display(),
+                "kind": CityKind(kind).label,
                 "name": c.name,
             }
             out.append(self._line(c, text[:1].upper() + text[1:], c.territory))

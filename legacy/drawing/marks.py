@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from legacy.box import CAPITAL_CITY, MAJOR_CITY, MINOR_CITY
 from legacy.drawing.fonts import _fit, text_width
 from legacy.drawing.picture import (
+    BASE_SCARS,
     CITY_EDGE,
     CITY_FILL,
     CITY_KINDS,
@@ -303,7 +304,9 @@ def _territory_marks(t: DrawnTerritory, language: str = "en") -> list[Primitive]
                 )
             )
     for key, parts, _ in _badges(t):
-        kind = key if key != "scar" else f"scar-{t.scar}"
+        # A class never spells a group's words: a scar type of the box by its code, any other
+        # as "scar-other" (its name may be hidden, and may hold any character).
+        kind = key if key != "scar" else f"scar-{t.scar if t.scar in BASE_SCARS else 'other'}"
         if key == "hq":  # a faction the group unlocked is not named (its name may be hidden)
             kind = f"hq hq-{t.hq_faction if t.hq_faction in FACTION_COLORS else 'unlocked'}"
         elif key.startswith("mark-"):

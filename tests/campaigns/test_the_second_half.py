@@ -336,7 +336,7 @@ def test_what_a_packet_unlocked_is_played_to_game_ten_won_with_drawn_counted_and
     assert f'fill="{NEW_COLOUR}"' in hq
     assert f'class="mark city-capital" data-for="{CAPITAL}"' in svg
     assert 'class="mark legend-capital"' in svg
-    assert f'class="mark scar-{SCAR}" data-for="{SCARRED}"' in svg and ">Murkhollow<" in svg
+    assert f'class="mark scar-other" data-for="{SCARRED}"' in svg and ">Murkhollow<" in svg
     assert f'class="mark unlocked-mark mark-a" data-for="{MARKED}"' in svg
     assert 'class="mark legend-mark mark-a"' in svg and ">Cindervane Beacon<" in svg
     board = pages.get(f"{p}board/10.svg").content.decode()

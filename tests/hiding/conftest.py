@@ -18,7 +18,7 @@ from campaigns.photos.service import add_photo
 from campaigns.pictures.snapshots import request_snapshot, request_timeline
 from config.celery import app as celery_app
 from tests.support.games import play
-from tests.support.hiding import seed_unlocked
+from tests.support.hiding import seed_odd_names, seed_unlocked
 from tests.support.made import encoded
 
 
@@ -42,9 +42,20 @@ def hidden(prepared_campaign, owner, editor, viewer):
 
 
 @pytest.fixture
-def drawn(hidden, settings, tmp_path, django_capture_on_commit_callbacks):
-    """The hiding campaign with its stored pictures drawn (game 1 and the timeline), in a
-    folder of the test's own, so that a read that hands them out has something to give."""
+def odd(hidden, owner):
+    """The hiding campaign with names a group may give that markup must escape and one in
+    Cyrillic, a World Capital, and an unlocked faction with its own colour
+    (``seed_odd_names``)."""
+    seed_odd_names(hidden, owner)
+    return hidden
+
+
+@pytest.fixture
+def drawn(odd, settings, tmp_path, django_capture_on_commit_callbacks):
+    """The hiding campaign, with the odd names, and its stored pictures drawn (game 1 and the
+    timeline), in a folder of the test's own, so that a read that hands them out has something
+    to give."""
+    hidden = odd
     settings.MEDIA_ROOT = tmp_path / "media"
     conf = celery_app.conf
     before = conf.task_always_eager, conf.task_eager_propagates

@@ -20,7 +20,7 @@ from campaigns.game.decks import add_card, draw_card
 from campaigns.game.packets import open_packet
 from campaigns.game.rulebook import add_sticker
 from campaigns.game.sealed import add_component
-from campaigns.game.table import place_mark, place_scar
+from campaigns.game.table import found_capital, place_mark, place_scar
 from campaigns.models import (
     GameEvent,
     GamePhoto,
@@ -28,7 +28,7 @@ from campaigns.models import (
     Membership,
 )
 from legacy.corrections import MARK_TYPES
-from legacy.models import FactionPower, RuleSticker, SealedComponent
+from legacy.models import FactionPower, RuleSticker, ScarKind, SealedComponent
 from tests.support.games import EARNED_ANOTHER_WAY
 from web import urls as campaign_urls
 
@@ -144,6 +144,62 @@ def seed_unlocked(campaign, by) -> None:
         placed_in_game=2,
         entered_by=by,
     )
+
+
+# Names a group may give that markup must escape, and one in Cyrillic; each holds a word of its
+# own (``ODD_WORDS``) that appears nowhere else. A World Capital and an unlocked faction's own
+# colour are unlocked content too (``CAPITAL_MARKS``, ``OWN_COLOUR``).
+ODD_SCAR = """Qwib & <Zeph> "Vorn" 'Tusk'"""
+ODD_FACTION = """Жмурбург & <Ко> "Ёжик" 'Щуп'"""
+ODD_WORDS = ("Qwib", "Zeph", "Vorn", "Tusk", "Жмурбург", "Ёжик", "Щуп")
+OWN_COLOUR = "#1b7e5a"
+CAPITAL_NAME = "Glorptown"
+CAPITAL_TERRITORY = "brazil"
+# How a World Capital shows itself: its kind in the API and the board's classes, its words.
+CAPITAL_MARKS = (
+    '"kind":"capital"',
+    '"kind": "capital"',
+    "city-capital",
+    "legend-capital",
+    "world capital glorptown",
+    "мировая столица glorptown",
+    "всемирная столица glorptown",
+    "world capital founded",
+    "основана всемирная столица",
+)
+
+
+def seed_odd_names(campaign, by) -> None:
+    """Open a second packet in game 2 (being played) with a scar type and a faction named with
+    ``& < > " '`` and in Cyrillic, and World Capitals; place the scar, found a World Capital."""
+    open_packet(
+        earned_otherwise=EARNED_ANOTHER_WAY,
+        campaign=campaign,
+        packet="pack-3",
+        unlocked=[
+            {"kind": "scar-type", "title": ODD_SCAR, "text": "", "cards": 1},
+            {"kind": "faction", "title": ODD_FACTION, "text": "", "colour": OWN_COLOUR},
+            {"kind": "world-capital", "title": "Capitals", "text": ""},
+        ],
+        by=by,
+    )
+    game = campaign.games.get(number=2)
+    ada = campaign.players.get(name="Ada")
+    scar = ScarKind.objects.get(campaign=campaign, name=ODD_SCAR)
+    place_scar(
+        game=game,
+        scar=scar.slug,
+        territory="peru",
+        player=ada.pk,
+        without_card=True,
+        reason="Our event card",
+        by=by,
+    )
+    found_capital(game=game, territory=CAPITAL_TERRITORY, name=CAPITAL_NAME, player=ada.pk, by=by)
+
+
+# What no hidden reader finds anywhere: the seeds' words, the World Capital, the own colour.
+HIDDEN_FROM_READERS = (*SECRET_WORDS, *ODD_WORDS, *CAPITAL_MARKS, OWN_COLOUR)
 
 
 IMAGE_TYPES = ("image/png", "image/webp", "image/jpeg")
@@ -330,7 +386,7 @@ def leaks(response, address: str) -> list[str]:
     if response["Content-Type"].startswith(DOCUMENT_TYPES) and response.status_code == 200:
         return [f"a PDF at {address}"]
     text = text_of(response).lower()
-    return [f"{word} at {address}" for word in SECRET_WORDS if word.lower() in text]
+    return [f"{word} at {address}" for word in HIDDEN_FROM_READERS if word.lower() in text]
 
 
 def found_by(client, addresses, share=None) -> str:

@@ -225,7 +225,7 @@ def test_every_mark_the_map_can_draw_has_a_line_in_the_key():
     # A lettered mark of a kind a packet unlocked is keyed in the map's own legend, by name
     # (tests/legacy/test_legend.py); every other mark is keyed on the page.
     missing = {k for k in drawn - {"unlocked-mark"} if key_of(k) not in keyed}
-    assert drawn >= {"city-capital", "fortification", "scar-mercenaries", "coins", "hq"}
+    assert drawn >= {"city-capital", "fortification", "scar-other", "coins", "hq"}
     assert "scar-cancelled" in drawn
     assert missing == set(), missing
     assert keyed <= {key_of(k) for k in drawn} | {"scar-other"}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django import template
 
+from legacy.box import FACTION_BY_SLUG
 from web import pages
 from web.names import continent_name, faction_name, power_words, scar_kind_name, territory_name
 
@@ -24,6 +25,13 @@ def territory(slug) -> str:
 @register.filter
 def continent(slug) -> str:
     return continent_name(slug)
+
+
+@register.filter
+def faction_code(slug) -> str:
+    """A faction's code for a class: the box's by its slug, any other "unlocked" (a group's
+    slug spells its name, which may be hidden and may hold any character)."""
+    return slug if slug in FACTION_BY_SLUG else "unlocked"
 
 
 @register.filter

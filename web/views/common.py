@@ -110,7 +110,7 @@ def board_context(
         hqs=hqs,
         sees_unlocked=access.sees_unlocked,
         mark_kinds=mark_kinds(access.campaign.pk, access.sees_unlocked, kinds_of_mark),
-        faction_colours={slug: f.colour for slug, f in unlocked.items()},
+        faction_colours={slug: f.colour for slug, f in unlocked.items() if f.colour},
         faction_names={slug: f.name for slug, f in unlocked.items()},
     )
 

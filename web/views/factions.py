@@ -96,10 +96,11 @@ def _page(request, access, forms: dict | None = None, status: int = 200):
             held.append(p)
         cards.append(
             {
-                # An unlocked faction's slug is made of its name: not shown when it is hidden.
-                "slug": f"unlocked-{f.pk}" if hidden else slug,
+                # An unlocked faction's slug is made of its name: never in a class or an id; its
+                # own colour is unlocked content, not shown when it is hidden.
+                "slug": f"unlocked-{f.pk}" if f.unlocked else slug,
                 "name": name,
-                "colour": f.colour,
+                "colour": "" if hidden else f.colour,
                 "unlocked": f.unlocked,
                 "text": "" if hidden else f.text,
                 "lines": lines,

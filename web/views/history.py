@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from campaigns import services
 from campaigns.game import event_words
+from campaigns.hiding import audit_as_read, world_as_read
 from campaigns.models import (
     AuditEntry,
     Game,
@@ -93,7 +94,7 @@ def game_stories(access, game_list) -> tuple[list[dict], dict, dict]:
     events = defaultdict(list)
     words = event_words.EventWords.load(campaign.pk, factions, access.sees_unlocked)
     for e in GameEvent.objects.filter(game_id__in=shown).select_related("seat__player"):
-        e.label = event_words.kind_label(e.kind)
+        e.label = event_words.kind_label(e.kind, access.sees_unlocked)
         e.text = event_words.event_text(e, words)
         events[e.game_id].append(e)
     rewards = defaultdict(list)
@@ -233,7 +234,7 @@ def territory(request, access, slug):
     info = board.TERRITORY_BY_SLUG[slug]
     players = player_names(campaign.pk)
     factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
-    world = campaign_world(campaign)
+    world = world_as_read(campaign_world(campaign), access.sees_unlocked)
     ctx = board_context(access, players)
     marks = MarkHistory(
         campaign.pk,
@@ -326,6 +327,7 @@ def audit_page(request, access):
     """Every change and who made it: for members only, since it names their accounts. A
     correction shows what it changed, field by field."""
     entries = AuditEntry.objects.filter(campaign=access.campaign).select_related("user")
+    entries = audit_as_read(entries, access.sees_unlocked)
     page = Paginator(entries.order_by("-at", "-id"), 50).get_page(request.GET.get("page"))
     found = services.audit_corrections(page.object_list)
     players = player_names(access.campaign.pk) if found else {}

@@ -199,7 +199,7 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
     events = list(game.events.select_related("seat__player", "voided_by").order_by("seq"))
     words = event_words.EventWords.load(campaign.pk, factions, access.sees_unlocked)
     for e in events:
-        e.label = event_words.kind_label(e.kind)
+        e.label = event_words.kind_label(e.kind, access.sees_unlocked)
         e.text = event_words.event_text(e, words)
         e.void_reason_text = event_words.void_reason_words(e.void_reason)
     replayed = holdings_of(game, seats=seats, events=events)
@@ -347,7 +347,7 @@ def game_void(request, access, number, seq):
             return redirect(log_url(access, game))
     factions = campaign_faction_names(access.campaign.pk, access.sees_unlocked)
     words = event_words.EventWords.load(access.campaign.pk, factions, access.sees_unlocked)
-    event.label = event_words.kind_label(event.kind)
+    event.label = event_words.kind_label(event.kind, access.sees_unlocked)
     event.text = event_words.event_text(event, words)
     return render(
         request,

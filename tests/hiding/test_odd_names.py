@@ -1,0 +1,64 @@
+"""Hidden means hidden whatever the name: a group's names with ``& < > " '`` or in Cyrillic
+never reach a reader the campaign hides its unlocked content from, not even through a class of
+the board's SVG; nor does a World Capital's kind or an unlocked faction's own colour."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.hiding import (
+    CAPITAL_MARKS,
+    CAPITAL_TERRITORY,
+    ODD_WORDS,
+    OWN_COLOUR,
+    api_client,
+    page_client,
+    read,
+    text_of,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def shown(client, address, share=None) -> str:
+    return text_of(read(client, address, share)).lower()
+
+
+def test_a_hidden_scar_type_named_with_markup_characters_is_not_in_the_boards_classes(odd):
+    text = shown(page_client(), f"/c/{odd.pk}/", odd.share_token)
+    assert [w for w in ODD_WORDS if w.lower() in text] == []
+    assert 'class="mark scar-other"' in text
+
+
+def test_an_editor_sees_the_odd_names_escaped(odd, editor):
+    text = shown(page_client(editor), f"/c/{odd.pk}/scar-types/")
+    assert "qwib &amp; &lt;zeph&gt;" in text
+
+
+def test_a_share_link_reader_sees_no_unlocked_factions_own_colour(odd):
+    client = page_client()
+    found = shown(client, f"/c/{odd.pk}/factions/", odd.share_token)
+    found += shown(client, f"/api/v1/campaigns/{odd.pk}/factions/", odd.share_token)
+    assert OWN_COLOUR not in found
+
+
+def test_a_share_link_reader_sees_a_world_capital_as_an_ordinary_city(odd):
+    client = page_client()
+    found = shown(client, f"/c/{odd.pk}/", odd.share_token)
+    found += shown(client, f"/c/{odd.pk}/territories/{CAPITAL_TERRITORY}/", odd.share_token)
+    found += shown(client, f"/api/v1/campaigns/{odd.pk}/world/", odd.share_token)
+    assert [m for m in CAPITAL_MARKS if m in found] == []
+    assert "glorptown" in found  # a city is there, under its name
+
+
+def test_a_viewer_reads_a_world_capitals_founding_as_a_citys(odd, viewer):
+    api = api_client(viewer)
+    c = f"/api/v1/campaigns/{odd.pk}/"
+    cities = api.get(c + "marks/cities/").json()
+    assert {x["details"]["kind"] for x in cities["results"]} <= {"minor", "major"}
+    summaries = [e["summary"] for e in api.get(c + "games/2/").json()["events"]]
+    assert "the city Glorptown founded in Brazil — Ada" in summaries
+    audit = api.get(c + "audit/").json()["results"]
+    assert [e for e in audit if e["action"] == "world-capital-founded"] == []
+    page = text_of(read(page_client(viewer), f"/c/{odd.pk}/history/")).lower()
+    assert "city founded" in page and "world capital" not in page
