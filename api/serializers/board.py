@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from api.serializers.common import ChanceField, Flag, Whole
+from api.serializers.common import ChanceField, Flag, Whole, defender_missiles_field
 from legacy import scar_effects
 
 
@@ -74,14 +74,7 @@ class OddsQuerySerializer(OddsModifiersSerializer):
         min_value=-(10**6), max_value=10**6, help_text="Troops on the attacking territory."
     )
     defenders = Whole(min_value=-(10**6), max_value=10**6)
-    defender_missiles = Whole(
-        default=0,
-        min_value=-(10**6),
-        max_value=10**6,
-        help_text="Missiles the defender holds (0 to 17). After each roll the attacker chooses "
-        "its missiles first, then the defender answers with its own; both play for the whole "
-        "battle.",
-    )
+    defender_missiles = defender_missiles_field()
 
 
 class TroopsNeededQuerySerializer(OddsModifiersSerializer):

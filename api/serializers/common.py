@@ -165,3 +165,15 @@ class PlayerKeyedField(serializers.DictField):
                 raise serializers.ValidationError(f"{key!r} is not a player id.")
             out[int(text)] = item
         return out
+
+
+def defender_missiles_field() -> Whole:
+    """The missiles the defender holds, as every odds question takes them."""
+    return Whole(
+        default=0,
+        min_value=-(10**6),
+        max_value=10**6,
+        help_text="Missiles the defender holds (0 to 17). After each roll the attacker chooses "
+        "its missiles first, then the defender answers with its own; both play for the whole "
+        "battle.",
+    )

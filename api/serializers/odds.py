@@ -5,7 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from api.serializers.board import OddsSerializer
-from api.serializers.common import Flag, Slug, Text, Whole
+from api.serializers.common import Flag, Slug, Text, Whole, defender_missiles_field
 from legacy import scar_effects
 
 
@@ -18,14 +18,7 @@ class CampaignOddsQuerySerializer(serializers.Serializer):
     )
     defenders = Whole(min_value=-(10**6), max_value=10**6)
     missiles = Whole(default=0, min_value=-(10**6), max_value=10**6)
-    defender_missiles = Whole(
-        default=0,
-        min_value=-(10**6),
-        max_value=10**6,
-        help_text="Missiles the defender holds (0 to 17). After each roll the attacker chooses "
-        "its missiles first, then the defender answers with its own; both play for the whole "
-        "battle.",
-    )
+    defender_missiles = defender_missiles_field()
     stop_at = Whole(default=1, min_value=-(10**6), max_value=10**6)
     bear_first_attack = Flag(
         default=True,
