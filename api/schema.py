@@ -98,3 +98,17 @@ def idempotency_key_on_writes(result, generator, request, public):
             for code, description in IDEMPOTENCY_REFUSALS.items():
                 responses.setdefault(code, {"content": error, "description": description})
     return result
+
+
+def long_addresses_refused(result, generator, request, public):
+    """Every operation may be refused with 414 when its path and query string are longer than
+    the server takes (``URI_MAX_LENGTH``, config/long_uris.py), in the one error shape."""
+    error = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            if not isinstance(operation, dict) or "responses" not in operation:
+                continue
+            operation["responses"].setdefault(
+                "414", {"content": error, "description": "The address is too long."}
+            )
+    return result

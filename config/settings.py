@@ -496,6 +496,7 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "api.schema.forbid_nul_in_input",
         "api.schema.idempotency_key_on_writes",
+        "api.schema.long_addresses_refused",
     ],
     # A PATCH body is documented as sent: its required fields (a correction's reason) stay so.
     "COMPONENT_SPLIT_PATCH": False,
