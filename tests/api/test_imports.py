@@ -136,13 +136,18 @@ def test_a_body_that_is_not_an_object_is_refused_at_once_even_with_a_worker(
 
 
 @pytest.fixture
-def broker_down(celery_mode):
-    """A worker is configured, but its broker listens on a closed port."""
+def broker_down(celery_mode, monkeypatch):
+    """A worker is configured, but its broker listens on a closed port. (Celery reads
+    ``CELERY_BROKER_URL`` from the environment before its own setting, as the pass against the
+    real parts sets it.)"""
     from config.celery import app
 
+    closed = "redis://127.0.0.1:1/0"
     celery_mode(eager=False)
+    monkeypatch.setenv("CELERY_BROKER_URL", closed)
+    monkeypatch.delenv("CELERY_BROKER_WRITE_URL", raising=False)
     before = app.conf.broker_url, app._pool, app.amqp._producer_pool
-    app.conf.broker_url, app._pool, app.amqp._producer_pool = "redis://127.0.0.1:1/0", None, None
+    app.conf.broker_url, app._pool, app.amqp._producer_pool = closed, None, None
     yield
     app.conf.broker_url, app._pool, app.amqp._producer_pool = before
 
