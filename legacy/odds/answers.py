@@ -87,25 +87,17 @@ def battle_odds(
     engine = _Engine(mods, attackers, defenders, missiles, stop_at)
     values = engine.backward("column", keep_all=True)[1] if missiles else None
     ends = engine.forward(attackers, defenders, values)
-    troops = np.arange(attackers + 1)
-    held = np.arange(defenders + 1)
-    return BattleOdds(
-        attackers=attackers,
-        defenders=defenders,
-        missiles=missiles,
-        modifiers=mods,
+    return _answer(
+        attackers,
+        defenders,
+        missiles,
+        mods,
         p_conquer=ends.conquered,
-        attackers_left=MappingProxyType(
-            {int(a): float(p) for a, p in enumerate(ends.attackers_left) if p > 0}
-        ),
-        defenders_left=MappingProxyType(
-            {int(d): float(p) for d, p in enumerate(ends.defenders_left) if p > 0}
-        ),
-        expected_attacker_losses=float(attackers - troops @ ends.attackers_left),
-        expected_defender_losses=float(defenders - held @ ends.defenders_left),
-        expected_missiles_used=float(missiles - np.arange(missiles + 1) @ ends.missiles_left),
-        p_conquered_outright=ends.outright,
-        p_halted=ends.halted,
+        attackers_left=dict(enumerate(ends.attackers_left)),
+        defenders_left=dict(enumerate(ends.defenders_left)),
+        missiles_used=float(missiles - np.arange(missiles + 1) @ ends.missiles_left),
+        outright=ends.outright,
+        halted=ends.halted,
     )
 
 
@@ -117,29 +109,21 @@ def _duel_battle(
     engine = _DuelEngine(mods, attackers, defenders, missiles, defender_missiles, stop_at)
     values = engine.backward_duel()
     ends = engine.forward_duel(attackers, defenders, values)
-    troops = np.arange(attackers + 1)
-    held = np.arange(defenders + 1)
-    return BattleOdds(
-        attackers=attackers,
-        defenders=defenders,
-        missiles=missiles,
-        modifiers=mods,
+    return _answer(
+        attackers,
+        defenders,
+        missiles,
+        mods,
         p_conquer=float(
             values[attackers + defenders][engine.start_row, missiles, defender_missiles, attackers]
         ),
-        attackers_left=MappingProxyType(
-            {int(a): float(p) for a, p in enumerate(ends["a"]) if p > 0}
-        ),
-        defenders_left=MappingProxyType(
-            {int(d): float(p) for d, p in enumerate(ends["d"]) if p > 0}
-        ),
-        expected_attacker_losses=float(attackers - troops @ ends["a"]),
-        expected_defender_losses=float(defenders - held @ ends["d"]),
-        expected_missiles_used=float(missiles - np.arange(missiles + 1) @ ends["ma"]),
-        p_conquered_outright=ends["outright"],
-        p_halted=ends["halted"],
+        attackers_left=dict(enumerate(ends["a"])),
+        defenders_left=dict(enumerate(ends["d"])),
+        missiles_used=float(missiles - np.arange(missiles + 1) @ ends["ma"]),
+        outright=ends["outright"],
+        halted=ends["halted"],
         defender_missiles=defender_missiles,
-        expected_defender_missiles_used=float(
+        defender_missiles_used=float(
             defender_missiles - np.arange(defender_missiles + 1) @ ends["md"]
         ),
     )
@@ -200,19 +184,55 @@ def _bear_first_roll_only(
             attackers_left[k] = attackers_left.get(k, 0.0) + p * q
         for k, q in later.defenders_left.items():
             defenders_left[k] = defenders_left.get(k, 0.0) + p * q
+    return _answer(
+        attackers,
+        defenders,
+        missiles,
+        mods,
+        p_conquer=conquer,
+        attackers_left=attackers_left,
+        defenders_left=defenders_left,
+        missiles_used=used,
+        outright=outright,
+        halted=halted,
+    )
+
+
+def _answer(
+    attackers: int,
+    defenders: int,
+    missiles: int,
+    mods: Modifiers,
+    *,
+    p_conquer: float,
+    attackers_left: Mapping[int, Any],
+    defenders_left: Mapping[int, Any],
+    missiles_used: float,
+    outright: float,
+    halted: float,
+    defender_missiles: int = 0,
+    defender_missiles_used: float = 0.0,
+) -> BattleOdds:
+    """One battle's answer, whichever way it was worked out: the troops left on each side as
+    probabilities by count (the counts that cannot happen left out), the expected losses read
+    from them."""
+    a_left = {int(k): float(p) for k, p in sorted(attackers_left.items()) if p > 0}
+    d_left = {int(k): float(p) for k, p in sorted(defenders_left.items()) if p > 0}
     return BattleOdds(
         attackers=attackers,
         defenders=defenders,
         missiles=missiles,
         modifiers=mods,
-        p_conquer=conquer,
-        attackers_left=MappingProxyType(dict(sorted(attackers_left.items()))),
-        defenders_left=MappingProxyType(dict(sorted(defenders_left.items()))),
-        expected_attacker_losses=attackers - sum(k * q for k, q in attackers_left.items()),
-        expected_defender_losses=defenders - sum(k * q for k, q in defenders_left.items()),
-        expected_missiles_used=used,
-        p_conquered_outright=outright,
-        p_halted=halted,
+        p_conquer=float(p_conquer),
+        attackers_left=MappingProxyType(a_left),
+        defenders_left=MappingProxyType(d_left),
+        expected_attacker_losses=attackers - sum(k * p for k, p in a_left.items()),
+        expected_defender_losses=defenders - sum(k * p for k, p in d_left.items()),
+        expected_missiles_used=float(missiles_used),
+        p_conquered_outright=float(outright),
+        p_halted=float(halted),
+        defender_missiles=defender_missiles,
+        expected_defender_missiles_used=float(defender_missiles_used),
     )
 
 
