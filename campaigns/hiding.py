@@ -28,9 +28,12 @@ unlocked content too, but not words the scrub can find: the reads put them right
 ``world_as_read`` gives a hidden reader a world whose World Capitals are minor cities under their
 names (the board, the territory page, the world in the API), ``audit_as_read`` leaves the audit's
 World Capital entries out, and a city's kind "capital" is a whole value ``Secrets.scrub`` answers
-as "minor". No class or id of a page spells a group's words (a scar type of the group's is
-``scar-other``, an unlocked faction ``faction-unlocked``): the scrub looks for names as they are
-escaped in text, not for the slugs markup would have to escape.
+as "minor", an entry's kind "capital-founded" as "city-founded" (``CITY_FOUNDED``, the "City
+founded" of the pages). The calculators (recruitment, starts, odds) count from ``world_as_read``
+too: to such a reader a World Capital's population is a minor city's. No class or id of a page
+spells a group's words (a scar type of the group's is ``scar-other``, an unlocked faction
+``faction-unlocked``): the scrub looks for names as they are escaped in text, not for the slugs
+markup would have to escape.
 
 New kinds of unlocked content add a ``Source`` to ``SOURCES`` (and a placeholder to
 ``PLACEHOLDERS``); the walk test (``tests/hiding``) then checks them on every read.
@@ -46,6 +49,7 @@ from dataclasses import dataclass, replace
 from django.db.models import CharField, F, Q, QuerySet, Value
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.models import EventKind
 from campaigns.vocabulary import AuditAction
 from legacy import rules
 from legacy.board import slugify
@@ -74,6 +78,10 @@ PLACEHOLDERS = {
     "content": _("unlocked content"),
     "text": _("(hidden by the campaign's owner)"),
 }
+
+# The kind of the entry that founded a World Capital, and the kind a reader the campaign hides
+# World Capitals from reads instead (a city founded; the entry's words say the same).
+CITY_FOUNDED = "city-founded"
 
 # Lines of a text shorter than this are not looked for on their own (the whole text still is).
 MIN_LINE = 4
@@ -211,8 +219,9 @@ def _strong(secret: str) -> bool:
 class Secrets:
     """The words to hide in one campaign, each with what stands for it."""
 
-    # Whole values of an API answer that tell a World Capital (unlocked content): a city's kind.
-    VALUES = {CAPITAL_CITY: MINOR_CITY}
+    # Whole values of an API answer that tell a World Capital (unlocked content): a city's kind,
+    # the kind of the entry that founded one.
+    VALUES = {CAPITAL_CITY: MINOR_CITY, EventKind.WORLD_CAPITAL_FOUNDED: CITY_FOUNDED}
 
     def __init__(self, names: dict[str, str], slugs: dict[str, str]):
         # names: secret (lower case) -> placeholder key ("scar", "text"...);

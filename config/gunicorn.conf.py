@@ -26,11 +26,17 @@ garbage collector's reach (``gc.freeze()``), so that a worker's collections do n
 its copy-on-write pages stay shared. A code change therefore needs a restart, not a ``HUP``.
 
 Long addresses. gunicorn answers a request line longer than ``limit_request_line`` itself, in
-HTML, before Django sees it (its default, 4094 bytes, refused a long query under /api/ with an
-HTML 414). It is raised to 8190, gunicorn's largest bounded value, above Django's own limit
-(``URI_MAX_LENGTH``, 4096 characters of path and query: ``config.long_uris``), so that Django
-refuses a long address, in JSON under /api/. Only a line over 8190 bytes still gets gunicorn's
-answer. Header fields keep gunicorn's limits.
+HTML, before Django sees it, and it cannot be raised past 8190 bytes while bounded: an address
+under /api/v1/ longer than that got gunicorn's HTML 414 instead of the API's error shape. So the
+request line is not limited here (``limit_request_line = 0``): Django refuses every address longer
+than ``URI_MAX_LENGTH`` (4096 characters of path and query, ``config.long_uris``), whatever its
+length, in JSON under /api/ and as a short page elsewhere, before any view reads it. What still
+bounds a line: with the sync worker (the default), the worker ``timeout`` (a worker still reading
+a request when it expires is restarted, so a line is at most what a client sends in that time),
+and always the proxy in front, whose
+own limit (e.g. nginx's ``large_client_header_buffers``) should stay well above
+``URI_MAX_LENGTH``. Header fields keep gunicorn's limits (``limit_request_fields``,
+``limit_request_field_size``): only the request line is Django's to refuse.
 
 The access log never holds a share token: the value of every ``share=`` parameter (in the request
 line, the query string, the Referer and any other field a log format may name) is written as
@@ -88,7 +94,7 @@ worker_connections = threads
 timeout = _whole("GUNICORN_TIMEOUT", 60)
 graceful_timeout = 30
 keepalive = 0
-limit_request_line = 8190
+limit_request_line = 0  # no limit here: Django refuses a long address (see above)
 preload_app = True
 accesslog = "-"
 logger_class = RedactingLogger

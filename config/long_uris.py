@@ -1,9 +1,9 @@
 """Refusing an address that is too long, in the answer's own shape.
 
-gunicorn takes request lines up to ``limit_request_line`` (config/gunicorn.conf.py: 8190, its
-largest bounded value) and answers longer ones itself, in HTML. Django answers first: a path and
-query longer than ``URI_MAX_LENGTH`` characters are refused with 414 before any view, under
-/api/ in the API's one error shape (JSON), elsewhere as a short page.
+gunicorn leaves the request line's length to Django (``limit_request_line = 0`` in
+config/gunicorn.conf.py; its own 414 is HTML): a path and query longer than ``URI_MAX_LENGTH``
+characters, however long, are refused with 414 before any view, under /api/ in the API's one
+error shape (JSON), elsewhere as a short page.
 """
 
 from __future__ import annotations

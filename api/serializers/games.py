@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -14,6 +15,7 @@ from api.serializers.marks import (
 from campaigns.game import event_words
 from campaigns.game.finish import read_reward_targets
 from campaigns.game.holdings import ends_from_log, holdings_of
+from campaigns.hiding import CITY_FOUNDED
 from campaigns.models import EventKind, GameStatus, Result
 from legacy.box import FACTION_BY_SLUG
 from legacy.rules import Reward
@@ -89,7 +91,13 @@ def event_summary(event, cache: dict, sees_unlocked: bool = True) -> str:
 
 class EventSerializer(serializers.Serializer):
     seq = serializers.IntegerField()
-    kind = serializers.ChoiceField(choices=EventKind.choices)
+    kind = serializers.ChoiceField(
+        # "city-founded": a World Capital founded, as a reader the campaign hides it from reads
+        # it (``campaigns.hiding``).
+        choices=[*EventKind.choices, (CITY_FOUNDED, _("City founded"))],
+        help_text="What kind of entry. A reader the campaign hides what its packets unlocked "
+        "from reads a World Capital founded (capital-founded) as a city founded (city-founded).",
+    )
     at = serializers.DateTimeField()
     player = serializers.SerializerMethodField()
     summary = serializers.SerializerMethodField(

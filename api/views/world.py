@@ -142,7 +142,7 @@ class LegalStartsView(ApiView):
         player = _roster_player(access, q.get("player"))
         hqs = _slugs(q["hqs"], "hqs")
         occupied = _slugs(q["occupied"], "occupied")
-        world = campaign_world(access.campaign)
+        world = world_as_read(campaign_world(access.campaign), access.sees_unlocked)
         if q["joining"]:
             territories = rules.legal_joining_territories(
                 world,
@@ -183,7 +183,7 @@ class RecruitmentView(ApiView):
         q = read_query(RecruitmentQuerySerializer, request)
         player = _roster_player(access, q.get("player"))
         controlled = _slugs(q["controlled"], "controlled")
-        world = campaign_world(access.campaign)
+        world = world_as_read(campaign_world(access.campaign), access.sees_unlocked)
         troops = rules.recruitment(
             world,
             player=player,

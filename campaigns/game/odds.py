@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from campaigns.game.derived import BOX_FACTIONS, campaign_factions
+from campaigns.hiding import world_as_read
 from campaigns.models import Campaign, Seat
 from campaigns.services import cached_world
 from campaigns.vocabulary import (
@@ -128,8 +129,8 @@ def battle(
 
     ``sees_unlocked`` False (a reader the campaign hides what its packets unlocked from): only
     the box's factions are known, so a guessed name of an unlocked faction is refused exactly
-    as a name the campaign does not have."""
-    world = cached_world(campaign)
+    as a name the campaign does not have, and a World Capital is a minor city."""
+    world = world_as_read(cached_world(campaign), sees_unlocked)
     if territory not in world.territories:
         raise RuleViolation(
             f"There is no territory {territory!r} on the board.",

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.support.hiding import (
+    CAPITAL_HOLDING,
     CAPITAL_MARKS,
     CAPITAL_TERRITORY,
     ODD_WORDS,
@@ -56,9 +57,48 @@ def test_a_viewer_reads_a_world_capitals_founding_as_a_citys(odd, viewer):
     c = f"/api/v1/campaigns/{odd.pk}/"
     cities = api.get(c + "marks/cities/").json()
     assert {x["details"]["kind"] for x in cities["results"]} <= {"minor", "major"}
-    summaries = [e["summary"] for e in api.get(c + "games/2/").json()["events"]]
-    assert "the city Glorptown founded in Brazil — Ada" in summaries
+    events = api.get(c + "games/2/").json()["events"]
+    assert "the city Glorptown founded in Brazil — Ada" in [e["summary"] for e in events]
+    kinds = [e["kind"] for e in events]
+    assert "city-founded" in kinds and "capital-founded" not in kinds
     audit = api.get(c + "audit/").json()["results"]
     assert [e for e in audit if e["action"] == "world-capital-founded"] == []
     page = text_of(read(page_client(viewer), f"/c/{odd.pk}/history/")).lower()
     assert "city founded" in page and "world capital" not in page
+
+
+def test_an_editor_reads_a_world_capitals_founding_as_one(odd, editor):
+    events = api_client(editor).get(f"/api/v1/campaigns/{odd.pk}/games/2/").json()["events"]
+    assert "capital-founded" in [e["kind"] for e in events]
+
+
+def troops(api_reader, page_reader, campaign, share=None) -> tuple[int, str]:
+    """The troops of ``CAPITAL_HOLDING`` in the API and the population the recruitment page
+    counts for it."""
+    query = "?controlled=" + ",".join(CAPITAL_HOLDING)
+    api = read(api_reader, f"/api/v1/campaigns/{campaign.pk}/recruitment/{query}", share)
+    page = text_of(
+        read(
+            page_reader,
+            f"/c/{campaign.pk}/tools/recruitment/?controlled="
+            + "&controlled=".join(CAPITAL_HOLDING),
+            share,
+        )
+    )
+    return api.json()["troops"], page.split("data-troops>")[1].split("<")[0]
+
+
+def test_a_share_link_reader_recruits_from_a_world_capital_as_from_a_minor_city(odd, editor):
+    # 8 territories: with a World Capital's 5 people 4 troops, with a minor city's 1, 3.
+    assert troops(api_client(editor), page_client(editor), odd) == (4, "4")
+    assert troops(page_client(), page_client(), odd, odd.share_token) == (3, "3")
+
+
+def test_a_world_capital_its_founder_may_start_on_is_no_start_to_a_hidden_reader(odd, editor):
+    odd.world_capital_is_a_start = True
+    odd.save(update_fields=["world_capital_is_a_start"])
+    ada = odd.players.get(name="Ada").pk
+    address = f"/api/v1/campaigns/{odd.pk}/legal-starts/?player={ada}"
+    assert CAPITAL_TERRITORY in read(api_client(editor), address).json()["territories"]
+    hidden = read(page_client(), address, odd.share_token).json()["territories"]
+    assert hidden and CAPITAL_TERRITORY not in hidden

@@ -166,7 +166,24 @@ CAPITAL_MARKS = (
     "всемирная столица glorptown",
     "world capital founded",
     "основана всемирная столица",
+    # The kind of the entry that founded it, in an API answer.
+    '"kind":"capital-founded"',
+    '"kind": "capital-founded"',
 )
+# Seven territories without a city and the World Capital's: 8 territories and a World Capital's
+# population of 5 recruit 4 troops; with a minor city's population of 1, 3. A calculator asked
+# about them tells a World Capital by its answer (``CAPITAL_COUNTED``).
+CAPITAL_HOLDING = (
+    CAPITAL_TERRITORY,
+    "alaska",
+    "alberta",
+    "ontario",
+    "greenland",
+    "iceland",
+    "great-britain",
+    "scandinavia",
+)
+CAPITAL_COUNTED = ('"troops":4', "data-troops>4<")
 
 
 def seed_odd_names(campaign, by) -> None:
@@ -226,7 +243,8 @@ def api_values(campaign) -> dict[str, list]:
         "number": list(campaign.games.values_list("number", flat=True)),
         "job_id": [1],
         "as_of_game": [1],
-        "controlled": ["iceland,madagascar"],
+        # A holding with the World Capital in it: a calculator must count it as a minor city.
+        "controlled": ["iceland,madagascar", ",".join(CAPITAL_HOLDING)],
         "attackers": [3],
         "defenders": [2],
         "target": [1],
@@ -343,7 +361,21 @@ def page_addresses(campaign) -> list[str]:
                 for i, name in enumerate(names):
                     address += str(filled[name]) + parts[2 * i + 2]
                 addresses.append("/c/" + address)
-    return addresses
+    return addresses + calculator_questions(campaign)
+
+
+def calculator_questions(campaign) -> list[str]:
+    """The calculators' pages asked about the World Capital's territory: the troops of a
+    holding with it (``CAPITAL_HOLDING``), where a player may start, the odds of attacking it."""
+    ada = campaign.players.get(name="Ada").pk
+    tools = f"/c/{campaign.pk}/tools/"
+    holding = urlencode({"player": ada, "controlled": CAPITAL_HOLDING}, doseq=True)
+    battle = urlencode({"territory": CAPITAL_TERRITORY, "attackers": 3, "defenders": 2})
+    return [
+        f"{tools}recruitment/?{holding}",
+        f"{tools}starts/?player={ada}",
+        f"{tools}odds/?{battle}",
+    ]
 
 
 # --- Who reads ---------------------------------------------------------------------------------
@@ -386,7 +418,10 @@ def leaks(response, address: str) -> list[str]:
     if response["Content-Type"].startswith(DOCUMENT_TYPES) and response.status_code == 200:
         return [f"a PDF at {address}"]
     text = text_of(response).lower()
-    return [f"{word} at {address}" for word in HIDDEN_FROM_READERS if word.lower() in text]
+    words = HIDDEN_FROM_READERS
+    if f"controlled={CAPITAL_TERRITORY}" in address:
+        words += CAPITAL_COUNTED
+    return [f"{word} at {address}" for word in words if word.lower() in text]
 
 
 def found_by(client, addresses, share=None) -> str:

@@ -159,6 +159,24 @@ def test_the_e_mail_page_answers_the_same_whether_or_not_an_address_is_taken(own
     assert stranger.email == "sam@example.org"
 
 
+def test_the_e_mail_page_shows_the_address_typed_after_a_refused_change(owner, stranger):
+    owner.email = "olga@example.org"
+    owner.save()
+    stranger.email = "sam@example.org"
+    stranger.save()
+    client = client_for(owner)
+    response = client.post(
+        "/accounts/email/", {"email": "sam@example.org", "password": "pw-olga-123"}, follow=True
+    )
+    field = re.search(r'<input type="email"[^>]*>', response.content.decode()).group(0)
+    assert 'value="sam@example.org"' in field and "saved, unless" in response.content.decode()
+    owner.refresh_from_db()
+    assert owner.email == "olga@example.org"
+    # Read again later, the page shows the address the account keeps.
+    again = client.get("/accounts/email/").content.decode()
+    assert 'value="olga@example.org"' in re.search(r'<input type="email"[^>]*>', again).group(0)
+
+
 # --- An editor on an owner's page ----------------------------------------------------------------
 
 

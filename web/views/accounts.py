@@ -107,15 +107,24 @@ def _counted(request, what: str, limit: int, minutes: int) -> bool:
     return count <= limit
 
 
+# The address typed in the last change of the e-mail page, shown in its field once.
+TYPED_EMAIL = "email-typed"
+
+
 @login_required
 def email_update(request):
     """The account's e-mail address, where a reset link goes if the password is forgotten."""
-    form = EmailForm(request.POST or None, instance=request.user)
+    # After a change, the page shows the address as typed, saved or refused alike (a field
+    # showing the old address again would tell that another account uses the new one).
+    typed = request.session.pop(TYPED_EMAIL, None) if request.method == "GET" else None
+    initial = {"email": typed} if isinstance(typed, str) else None
+    form = EmailForm(request.POST or None, instance=request.user, initial=initial)
     if request.method == "POST" and form.is_valid():
         # The same answer whether or not another account uses the address: this page is no
         # way to learn whose addresses are known here. A taken address is not saved.
         if not form.address_taken():
             form.save()
+        request.session[TYPED_EMAIL] = form.cleaned_data["email"]
         messages.success(
             request, _("Your e-mail address is saved, unless another account already uses it.")
         )

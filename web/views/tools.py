@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.game import odds as odds_service
 from campaigns.game.odds import held_powers
+from campaigns.hiding import world_as_read
 from campaigns.models import (
     Player,
 )
@@ -33,7 +34,7 @@ def calc_recruit(request, access):
     form = RecruitForm(request.GET or None, players=players, factions=faction_choices(access))
     result = None
     if form.is_bound and form.is_valid():
-        world = campaign_world(campaign)
+        world = world_as_read(campaign_world(campaign), access.sees_unlocked)
         d = form.cleaned_data
         # Rounding up is Imperial Balkania's power (a): it counts while Balkania holds it (the
         # faction given, or the one the player plays in the latest game); the switch is a
@@ -86,7 +87,7 @@ def calc_starts(request, access):
     campaign = access.campaign
     players = list(Player.objects.filter(campaign=campaign).order_by("id"))
     form = StartsForm(request.GET or None, players=players)
-    world = campaign_world(campaign)
+    world = world_as_read(campaign_world(campaign), access.sees_unlocked)
     player, hqs, occupied, joining = None, [], [], False
     if form.is_bound and form.is_valid():
         player = int(form.cleaned_data["player"]) if form.cleaned_data.get("player") else None
