@@ -456,3 +456,17 @@ def audit_text(entry, components: Iterable = ()) -> str:
         return entry.action
     return text[:1].upper() + text[1:]
 
+
+@words_for(AuditAction.NOTE_ADDED)
+def _note_added(d: Mapping) -> str:
+    return _("A note was added to game %(game)s.") % {"game": d.get("game")}
+
+
+@words_for(AuditAction.NOTE_EDITED)
+def _note_edited(d: Mapping) -> str:
+    return _("A note of game %(game)s was edited.") % {"game": d.get("game")}
+
+
+@words_for(AuditAction.NOTE_DELETED)
+def _note_deleted(d: Mapping) -> str:
+    return _("A note of game %(game)s was deleted.") % {"game": d.get("game")}

@@ -14,7 +14,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from campaigns import services
-from campaigns.game import event_words
+from campaigns.game import event_words, notes
 from campaigns.game.sealed import own_components
 from campaigns.hiding import audit_as_read, world_as_read
 from campaigns.models import (
@@ -110,6 +110,7 @@ def game_stories(access, game_list) -> tuple[list[dict], dict, dict]:
         campaign.pk, players, sees_unlocked=access.sees_unlocked, words=history_words()
     )
     placed, removed = marks.by_game(), marks.removed_by_game()
+    game_notes = notes.notes_of(campaign.pk, shown)
     stories = [
         {
             "game": g,
@@ -119,6 +120,7 @@ def game_stories(access, game_list) -> tuple[list[dict], dict, dict]:
             "rewards": rewards[g.pk],
             "placed": placed.get(g.number, []),
             "removed": removed.get(g.number, []),
+            "notes": game_notes.get(g.pk, []),
         }
         for g in game_list
     ]
