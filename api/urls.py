@@ -17,6 +17,7 @@ from api.views import (
     finish,
     games,
     marks,
+    notes,
     odds,
     packets,
     photos,
@@ -112,6 +113,8 @@ game_patterns = [
         photos.PhotoOriginalView.as_view(),
         name="game-photo-original",
     ),
+    path("notes/", notes.NoteListView.as_view(), name="game-notes"),
+    path("notes/<id:note_id>/", notes.NoteDetailView.as_view(), name="game-note"),
     path("events/", include(event_patterns)),
 ]
 

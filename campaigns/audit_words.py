@@ -13,7 +13,7 @@ names (players, cities, a faction a packet added) stay as the group wrote them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
@@ -32,14 +32,26 @@ from legacy.models import Deck
 from legacy.rulebook import SECTIONS
 
 SECTION_LABELS = dict(SECTIONS)
-# A sealed component the group found is named by its kind only: its name is the group's words,
-# which the audit never holds (the campaign may hide them).
+# A sealed component the group found is never named in an entry's data: its name is the group's
+# words (the campaign may hide them). The door that shows the audit gives the components the
+# reader may read (``campaigns.game.sealed.own_components``) and the entry names it at read time
+# (``OWN_NAME``); without them it is named by its kind.
+OWN_NAME = "own_component_name"
 
 
-def _packet_name(slug: str) -> str:
+def _packet_name(slug: str, d: Mapping | None = None) -> str:
     if slug not in PACKET_BY_SLUG:
-        return str(OWN_COMPONENT)
+        return str((d or {}).get(OWN_NAME) or OWN_COMPONENT)
     return names.packet(slug, get_language())
+
+
+def _own_name(data: Mapping, components: Iterable) -> str:
+    """The name of the group's own sealed component an entry is about, among ``components``."""
+    slug, pk = data.get("packet"), data.get("component")
+    for c in components:
+        if (slug and c.slug == slug) or (pk and c.pk == pk):
+            return c.name
+    return ""
 
 
 MARK_TYPE_LABELS = {
@@ -210,7 +222,7 @@ def _packet_opened(d: Mapping) -> str:
         "%(packet)s opened (%(n)s item entered).",
         "%(packet)s opened (%(n)s items entered).",
         n,
-    ) % {"packet": _packet_name(str(d.get("packet") or "")), "n": n}
+    ) % {"packet": _packet_name(str(d.get("packet") or ""), d), "n": n}
     if d.get("earned_otherwise"):
         return (
             opened + " " + _("Earned another way: %(reason)s") % {"reason": d["earned_otherwise"]}
@@ -341,6 +353,8 @@ def _sticker_voided(d: Mapping) -> str:
 
 @words_for(AuditAction.COMPONENT_ADDED)
 def _component_added(d: Mapping) -> str:
+    if d.get(OWN_NAME):
+        return _("Sealed component %(name)s was added.") % {"name": d[OWN_NAME]}
     return _("A sealed component was added.")
 
 
@@ -351,6 +365,11 @@ def _component_removed(d: Mapping) -> str:
 
 @words_for(AuditAction.COMPONENT_VOIDED)
 def _component_voided(d: Mapping) -> str:
+    if d.get(OWN_NAME):
+        return _("Sealed component %(name)s was voided: %(reason)s") % {
+            "name": d[OWN_NAME],
+            "reason": _reason(d),
+        }
     return _("A sealed component was voided: %(reason)s") % {"reason": _reason(d)}
 
 
@@ -418,12 +437,16 @@ def _card_added(d: Mapping) -> str:
     return text % {"packet": names.packet(str(d.get("packet") or ""), get_language())}
 
 
-def audit_text(entry) -> str:
+def audit_text(entry, components: Iterable = ()) -> str:
     """What an audit entry says, in the active language: made from its action and data, or
-    the English summary an older entry was stored with."""
+    the English summary an older entry was stored with. ``components`` are the group's own
+    sealed components the reader may read the names of: an entry about one names it."""
     if entry.summary:
         return entry.summary
     data = entry.data if isinstance(entry.data, Mapping) else {}
+    own = _own_name(data, components) if components else ""
+    if own:
+        data = {**data, OWN_NAME: own}
     words = WORDS.get(entry.action)
     try:
         text = words(data) if words else None
@@ -432,3 +455,18 @@ def audit_text(entry) -> str:
     if text is None:
         return entry.action
     return text[:1].upper() + text[1:]
+
+
+@words_for(AuditAction.NOTE_ADDED)
+def _note_added(d: Mapping) -> str:
+    return _("A note was added to game %(game)s.") % {"game": d.get("game")}
+
+
+@words_for(AuditAction.NOTE_EDITED)
+def _note_edited(d: Mapping) -> str:
+    return _("A note of game %(game)s was edited.") % {"game": d.get("game")}
+
+
+@words_for(AuditAction.NOTE_DELETED)
+def _note_deleted(d: Mapping) -> str:
+    return _("A note of game %(game)s was deleted.") % {"game": d.get("game")}

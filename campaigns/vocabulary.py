@@ -136,6 +136,9 @@ class AuditAction(models.TextChoices):
     POWER_DESTROYED = "power-destroyed", _("Power destroyed")
     PHOTO_ADDED = "photo-added", _("Photo added")
     PHOTO_DELETED = "photo-deleted", _("Photo deleted")
+    NOTE_ADDED = "note-added", _("Note added")
+    NOTE_EDITED = "note-edited", _("Note edited")
+    NOTE_DELETED = "note-deleted", _("Note deleted")
 
 
 # Words for what a reader may not see, or for the group's own parts, said the same way by the

@@ -154,6 +154,10 @@ RULE_MESSAGES = {
     "component-opened": gettext_lazy(
         "That sealed component was opened: void it instead, saying why."
     ),
+    "note-text": gettext_lazy("A note needs some text."),
+    "note-too-long": gettext_lazy("A note holds up to 5000 characters."),
+    "unknown-note": gettext_lazy("There is no such note in this game."),
+    "note-author": gettext_lazy("Only its author or the campaign's owner may change a note."),
     "rulebook-section": gettext_lazy("Choose one of the rulebook's sections."),
     "sticker-title": gettext_lazy(
         "A rule sticker needs a title of up to 100 characters and a text of up to 5000."

@@ -11,6 +11,7 @@ from web.views import (
     history,
     live,
     members,
+    notes,
     packets,
     photos,
     pictures,
@@ -72,6 +73,8 @@ urlpatterns = [
         name="game_snapshot_redraw",
     ),
     path("<int:pk>/games/<int:number>/photos/", photos.game_photos_page, name="game_photos"),
+    path("<int:pk>/games/<int:number>/notes/", notes.note_add, name="game_notes"),
+    path("<int:pk>/games/<int:number>/notes/<int:note_id>/", notes.note_edit, name="game_note"),
     path(
         "<int:pk>/games/<int:number>/photos/<int:photo_id>/delete/",
         photos.game_photo_delete,

@@ -68,7 +68,7 @@ class AuditEntrySerializer(serializers.Serializer):
     )
 
     def get_summary(self, entry) -> str:
-        return audit_text(entry)
+        return audit_text(entry, self.context.get("components", ()))
 
     @extend_schema_field(CorrectionChangesSerializer(allow_null=True))
     def get_correction(self, entry) -> dict | None:

@@ -22,6 +22,7 @@ from api.views.common import READ_ERRORS, SHARE, ApiView, errors, read_query, re
 from api.views.factions import faction_data, power_data
 from campaigns.game.derived import factions_of
 from campaigns.game.factions import packets_of, powers_as_of
+from campaigns.game.sealed import own_components
 from campaigns.hiding import audit_as_read
 from campaigns.models import (
     AuditEntry,
@@ -142,4 +143,7 @@ class AuditView(ApiView, GenericAPIView):
         found = audit_corrections(page)
         for entry in page:
             entry.correction = found.get(entry.pk)
-        return self.get_paginated_response(AuditEntrySerializer(page, many=True).data)
+        components = own_components(access.campaign.pk, access.sees_unlocked)
+        return self.get_paginated_response(
+            AuditEntrySerializer(page, many=True, context={"components": components}).data
+        )

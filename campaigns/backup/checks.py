@@ -24,9 +24,11 @@ from campaigns.backup.document import (
     EVENTS,
     FACTIONS,
     FORMAT,
+    GAME_PARTS_ADDED,
     GAMES,
     MARK_KINDS,
     MARK_TABLES,
+    NOTES,
     PLAYERS,
     REWARDS,
     SCAR_KINDS,
@@ -197,8 +199,18 @@ def _all_rows(data: dict):
                 continue
             yield table, raw, where if table is CAMPAIGN else f"{where} #{i}"
             if table is GAMES:
-                for part, inner in (("seats", SEATS), ("events", EVENTS), ("rewards", REWARDS)):
-                    for j, row in enumerate(_list(raw, part, f"{where} #{i}, {part}"), start=1):
+                for part, inner in (
+                    ("seats", SEATS),
+                    ("events", EVENTS),
+                    ("rewards", REWARDS),
+                    ("notes", NOTES),
+                ):
+                    rows_ = raw.get(part, []) if part in GAME_PARTS_ADDED else None
+                    if rows_ is None:
+                        rows_ = _list(raw, part, f"{where} #{i}, {part}")
+                    elif not isinstance(rows_, list):
+                        raise _refuse(f"{where} #{i}, {part}", "should be a list.")
+                    for j, row in enumerate(rows_, start=1):
                         if isinstance(row, dict):
                             yield inner, row, f"{where} #{i}, {part} #{j}"
 

@@ -19,6 +19,7 @@ from campaigns.models import (
     Campaign,
     Game,
     GameEvent,
+    GameNote,
     GameReward,
     Player,
     Seat,
@@ -147,6 +148,7 @@ GAMES = _Table(Game)
 SEATS = _Table(Seat, parents=("game",))
 EVENTS = _Table(GameEvent, parents=("game",), dropped=(("summary", _event_summary_in),))
 REWARDS = _Table(GameReward, parents=("game",))
+NOTES = _Table(GameNote, parents=("game",))
 # Fields marks gained after version 1 of the format, and what an older backup lacking them means.
 MARK_FIELDS_ADDED: dict[str, tuple[tuple[str, object], ...]] = {
     "Fortification": (("boxes_marked_in", {}),),
@@ -176,6 +178,7 @@ CARRIED = {
         SEATS,
         EVENTS,
         REWARDS,
+        NOTES,
         *MARK_TABLES.values(),
     )
 }
@@ -214,7 +217,9 @@ TOP_LEVEL = (
 # (an older backup's factions are read from its unlocked content).
 ADDED_PARTS = ("sealed_components", "rule_stickers", "deck_cards", "factions")
 TOP_LEVEL_ADDED: dict[str, list] = {"deck_cards": []}
-GAME_PARTS = ("seats", "events", "rewards")
+GAME_PARTS = ("seats", "events", "rewards", "notes")
+# Parts of a game added after version 1 of the format: an older backup's games lack them.
+GAME_PARTS_ADDED = ("notes",)
 # An entry's marks: each as [model, ordinal, change] (what the entry did to it). A backup written
 # before entries knew their marks lacks them: they are guessed again on import.
 EVENT_MARKS = "marks"

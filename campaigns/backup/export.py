@@ -28,6 +28,7 @@ from campaigns.backup.document import (
     GAMES,
     MARK_KINDS,
     MARK_TABLES,
+    NOTES,
     PLAYERS,
     REWARDS,
     SCAR_KINDS,
@@ -46,6 +47,7 @@ from campaigns.models import (
     EventMark,
     Game,
     GameEvent,
+    GameNote,
     GameReward,
     Player,
     Seat,
@@ -156,6 +158,7 @@ class _Export:
             if ordinal is not None:
                 links.setdefault(ln.event_id, []).append([ln.mark_type, ordinal, ln.change])
         rewards = list(GameReward.objects.filter(game__campaign=self.campaign).order_by("pk"))
+        notes = list(GameNote.objects.filter(game__campaign=self.campaign).order_by("pk"))
         self.seat_players = {s.pk: self.players.get(s.player_id) for s in seats}
         out = []
         for game in games:
@@ -167,6 +170,7 @@ class _Export:
                 if e.game_id == game.pk
             ]
             row["rewards"] = self.rows(REWARDS, (r for r in rewards if r.game_id == game.pk))
+            row["notes"] = self.rows(NOTES, (n for n in notes if n.game_id == game.pk))
             out.append(row)
         return out
 

@@ -25,10 +25,12 @@ from campaigns.backup.document import (
     EVENTS,
     FACTIONS,
     GAME_PARTS,
+    GAME_PARTS_ADDED,
     GAMES,
     MARK_IMPORT_ORDER,
     MARK_KINDS,
     MARK_TABLES,
+    NOTES,
     PARTS_WITHIN,
     PLAYERS,
     REWARDS,
@@ -331,6 +333,8 @@ def _restore(data: dict, *, owner, notes: list[str]) -> Campaign:
     for i, raw in enumerate(raw_games, start=1):
         if not isinstance(raw, dict):
             raise _refuse(f"games #{i}", "should be an object.")
+        for part in GAME_PARTS_ADDED:
+            raw.setdefault(part, [])
         for part in GAME_PARTS:
             _list(raw, part, f"games #{i}, {part}")
     game_rows = ctx.rows(GAMES, raw_games, "games", **_of(ctx))
@@ -345,7 +349,7 @@ def _restore(data: dict, *, owner, notes: list[str]) -> Campaign:
     seats_of: dict[int, dict[str, int]] = {}
     for seat in seats:
         seats_of.setdefault(seat.game_id, {})[names[seat.player_id]] = seat.pk
-    for part, table in (("events", EVENTS), ("rewards", REWARDS)):
+    for part, table in (("events", EVENTS), ("rewards", REWARDS), ("notes", NOTES)):
         items = []
         for i, (raw, game) in enumerate(zip(raw_games, game_rows, strict=True), start=1):
             ctx.seats = seats_of.get(game.pk, {})

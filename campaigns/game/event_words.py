@@ -18,7 +18,7 @@ from functools import cached_property
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from campaigns.game import derived
+from campaigns.game import derived, sealed
 from campaigns.models import CARD_EVENTS, EventKind, Player
 from campaigns.vocabulary import HIDDEN, OWN_COMPONENT, UNLOCKED_FACTION, VoidReason
 from legacy import board, drawing, names
@@ -58,9 +58,12 @@ def _faction_name(slug: str | None, words: EventWords) -> str:
     return words.factions.get(slug) or slug
 
 
-def _packet_name(slug: str) -> str:
+def _packet_name(slug: str, words: EventWords | None = None) -> str:
+    """A box packet's name; one of the group's own components by the name the group gave it,
+    or by its kind when the campaign hides it from the reader."""
     if slug not in PACKET_BY_SLUG:
-        return str(OWN_COMPONENT)
+        own = words.components.get(slug) if words is not None else None
+        return own.name if own is not None else str(OWN_COMPONENT)
     return names.packet(slug, get_language())
 
 
@@ -88,6 +91,11 @@ class EventWords:
             for slug, f in derived.factions_of(self.campaign_id).items()
             if slug not in FACTION_BY_SLUG
         }
+
+    @cached_property
+    def components(self) -> dict:
+        """The group's own sealed components this reader may read the names of, by slug."""
+        return sealed.names_by_slug(sealed.own_components(self.campaign_id, self.sees_unlocked))
 
     @cached_property
     def players(self) -> dict[int, str]:
@@ -204,7 +212,7 @@ def event_text(event, words: EventWords) -> str:
     elif kind == EventKind.CITY_DESTROYED:
         return _("a city destroyed in %(where)s") % {"where": where}
     elif kind == EventKind.PACKET_OPENED:
-        return _packet_name(str(data.get("packet") or ""))
+        return _packet_name(str(data.get("packet") or ""), words)
     elif kind in CARD_EVENTS:
         title = words.cards.get(data.get("card", 0), str(HIDDEN))
         deck = data.get("deck")

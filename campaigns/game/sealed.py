@@ -34,6 +34,20 @@ def components_of(campaign_id: int) -> dict[str, SealedComponent]:
     }
 
 
+def own_components(campaign_id: int, sees_unlocked: bool) -> list[SealedComponent]:
+    """The campaign's own sealed components a reader may read the names of (voided ones too:
+    history still names what was opened), a voided one first; none when the campaign hides
+    what its packets unlocked from this reader."""
+    if not sees_unlocked:
+        return []
+    return list(SealedComponent.objects.filter(campaign_id=campaign_id).order_by("-voided", "pk"))
+
+
+def names_by_slug(components: list[SealedComponent]) -> dict[str, SealedComponent]:
+    """Components by slug, a counting one before a voided one of the same slug."""
+    return {c.slug: c for c in components}
+
+
 def find_component(campaign: Campaign, component_id: int) -> SealedComponent:
     found = SealedComponent.objects.filter(campaign=campaign, pk=component_id).first()
     if found is None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.models.campaign import Campaign, Player
@@ -223,3 +224,22 @@ class GameReward(models.Model):
 
     def __str__(self) -> str:
         return f"{self.seat.player}: {self.kind}"
+
+
+class GameNote(models.Model):
+    """A note of a game's story, in the words of the member who wrote it: plain text, its line
+    breaks kept (``campaigns.game.notes``)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notes")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    text = models.TextField()
+    written_at = models.DateTimeField(default=timezone.now)
+    edited_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game_id", "written_at", "id"]
+
+    def __str__(self) -> str:
+        return f"Note {self.pk} of {self.game}"

@@ -16,9 +16,9 @@ from functools import cached_property
 
 from django.utils.translation import gettext as _
 
-from campaigns.game import derived
+from campaigns.game import derived, sealed
 from campaigns.vocabulary import HIDDEN, UNLOCKED_FACTION
-from legacy.box import FACTION_BY_SLUG
+from legacy.box import FACTION_BY_SLUG, PACKET_BY_SLUG
 from legacy.corrections import TYPE_OF_MODEL
 from legacy.models import (
     BonusChange,
@@ -116,6 +116,22 @@ class MarkHistory:
             return self.words.faction_name(slug)
         return self._unlocked_factions.get(slug, slug)
 
+    @cached_property
+    def _own_components(self):
+        """The group's own sealed components this reader may read the names of, by slug."""
+        return sealed.names_by_slug(sealed.own_components(self.campaign_id, self.sees_unlocked))
+
+    def _opened(self, opening: PacketOpening) -> str:
+        """A packet opened: a box packet by its name; one of the group's own components by the
+        name and the trigger the group entered, unless the campaign hides them from the reader."""
+        own = None if opening.packet in PACKET_BY_SLUG else self._own_components.get(opening.packet)
+        if own is None:
+            return _("%(packet)s opened") % {"packet": self.words.packet_name(opening.packet)}
+        return _("Sealed component %(name)s opened (%(trigger)s)") % {
+            "name": own.name,
+            "trigger": opening.trigger or own.trigger,
+        }
+
     def _qs(self, model, **extra):
         qs = model.objects.filter(campaign_id=self.campaign_id, **extra)
         return qs.order_by("placed_in_game", "id")
@@ -209,11 +225,7 @@ class MarkHistory:
                 }
                 out.append(self._line(p, text))
             for o in self._qs(PacketOpening):
-                out.append(
-                    self._line(
-                        o, _("%(packet)s opened") % {"packet": self.words.packet_name(o.packet)}
-                    )
-                )
+                out.append(self._line(o, self._opened(o)))
             for s in self._qs(Signature):
                 text = _("Line %(line)s of the winners' section signed by %(name)s") % {
                     "line": s.line,

@@ -29,6 +29,7 @@ from campaigns.game.decks import add_card, card_states, complete_mission, destro
 from campaigns.game.factions import add_faction, destroy_power, place_power
 from campaigns.game.finish import finish_game, name_world
 from campaigns.game.holdings import holdings_of
+from campaigns.game.notes import add_note
 from campaigns.game.packets import open_packet, packets_to_open
 from campaigns.game.table import coin_pile_out, destroy_city, place_scar, use_missiles, void_event
 from campaigns.models import (
@@ -37,6 +38,7 @@ from campaigns.models import (
     EventKind,
     Game,
     GameEvent,
+    GameNote,
     GameReward,
     GameStatus,
     Membership,
@@ -80,6 +82,7 @@ def finish_the_season(table: Table) -> Table:
     ada_account = get_user_model().objects.create_user(username="ada-online", password="pw-ada-1")
     Player.objects.filter(pk=ids["Ada"]).update(user=ada_account)
     name_world(campaign=campaign, name="Concord", rolls={ids["Ada"]: 3, ids["Boris"]: 4})
+    add_note(game=campaign.games.get(number=15), text="Ada betrayed Boris.\nTwice.", by=owner)
     with transaction.atomic():
         vela = City.objects.get(campaign=campaign, name="Vela")
         corrections.correct_mark(
@@ -193,6 +196,7 @@ def campaign_rows() -> dict[str, int]:
         Seat,
         GameEvent,
         GameReward,
+        GameNote,
         AuditEntry,
         Correction,
         UnlockedContent,
@@ -238,6 +242,21 @@ def test_export_import_export_gives_the_same_bytes(season, saved):
     copy_ = restore(saved, season.owner)
     assert copy_.pk != season.campaign.pk
     assert backup.dumps(backup.export_campaign(copy_.pk)) == saved
+
+
+def test_a_story_note_comes_back_with_its_game_its_author_and_its_line_breaks(season, saved):
+    copy_ = restore(saved, season.owner)
+    note = GameNote.objects.get(game__campaign=copy_)
+    assert (note.game.number, note.text) == (15, "Ada betrayed Boris.\nTwice.")
+    assert note.author == season.owner
+
+
+def test_a_backup_made_before_notes_existed_imports_without_any(season, saved):
+    older = json.loads(saved)
+    for game in older["games"]:
+        game.pop("notes")
+    copy_ = backup.import_campaign(older, owner=season.owner)
+    assert not GameNote.objects.filter(game__campaign=copy_).exists()
 
 
 def test_the_backup_is_versioned_sorted_json_ending_with_a_newline(saved):

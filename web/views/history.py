@@ -14,7 +14,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from campaigns import services
-from campaigns.game import event_words
+from campaigns.game import event_words, notes
+from campaigns.game.sealed import own_components
 from campaigns.hiding import audit_as_read, world_as_read
 from campaigns.models import (
     AuditEntry,
@@ -109,6 +110,7 @@ def game_stories(access, game_list) -> tuple[list[dict], dict, dict]:
         campaign.pk, players, sees_unlocked=access.sees_unlocked, words=history_words()
     )
     placed, removed = marks.by_game(), marks.removed_by_game()
+    game_notes = notes.notes_of(campaign.pk, shown)
     stories = [
         {
             "game": g,
@@ -118,6 +120,7 @@ def game_stories(access, game_list) -> tuple[list[dict], dict, dict]:
             "rewards": rewards[g.pk],
             "placed": placed.get(g.number, []),
             "removed": removed.get(g.number, []),
+            "notes": game_notes.get(g.pk, []),
         }
         for g in game_list
     ]
@@ -332,8 +335,9 @@ def audit_page(request, access):
     found = services.audit_corrections(page.object_list)
     players = player_names(access.campaign.pk) if found else {}
     factions = campaign_faction_names(access.campaign.pk, access.sees_unlocked) if found else {}
+    components = own_components(access.campaign.pk, access.sees_unlocked)
     for e in page.object_list:
         e.label = AuditAction(e.action).label if e.action in AuditAction.values else e.action
-        e.text = pages.audit_text(e)
+        e.text = pages.audit_text(e, components)
         e.changes = correction_changes(found.get(e.pk), players, factions)
     return render(request, "campaigns/audit.html", {"access": access, "page": page})

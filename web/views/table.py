@@ -44,6 +44,7 @@ from web.views.common import (
     label_seats,
     player_names,
 )
+from web.views.notes import notes_context
 from web.views.photos import photos_context
 from web.views.pictures import snapshot_state
 
@@ -233,6 +234,7 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
         "can_cancel": access.can_write and not played_since_setup(game, has_entries=bool(events)),
         "war_won": war_won_words(replayed, seats) if game.is_in_progress else "",
         **photos_context(request, access, game),
+        **notes_context(request, access, game),
     }
     if game.status == GameStatus.IN_PROGRESS and access.can_write:
         forms_ = log_forms or game_forms(
