@@ -186,7 +186,7 @@ campaign_patterns = [
     path("recruitment/", world.RecruitmentView.as_view(), name="recruitment"),
     path("odds/", odds.CampaignOddsView.as_view(), name="campaign-odds"),
     path("scar-types/", scars.ScarTypeListView.as_view(), name="scar-types"),
-    path("scar-types/<slug:scar>/", scars.ScarTypeDetailView.as_view(), name="scar-type"),
+    path("scar-types/<str:scar>/", scars.ScarTypeDetailView.as_view(), name="scar-type"),
     path("marks/<slug:mark_type>/", include(mark_patterns)),
     path("first-game/", games.FirstGameView.as_view(), name="first-game"),
     path("decks/", decks.DeckListView.as_view(), name="decks"),

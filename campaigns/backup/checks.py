@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext as _
 
 from campaigns.backup.document import (
     ADDED_PARTS,
@@ -21,6 +22,7 @@ from campaigns.backup.document import (
     COMPONENTS,
     CORRECTIONS,
     DECK_CARDS,
+    EVENT_MARKS,
     EVENTS,
     FACTIONS,
     FORMAT,
@@ -43,14 +45,11 @@ from campaigns.backup.document import (
     _refuse,
 )
 from campaigns.backup.values import _json_is_plain, _key
-from campaigns.models import (
-    GameStatus,
-)
-from legacy.box import CAMPAIGN_GAMES, WINNERS_LINES
+from campaigns.models import GameStatus
+from campaigns.vocabulary import AuditAction
+from legacy.box import CAMPAIGN_GAMES, PACKET_BY_SLUG, WINNERS_LINES
 from legacy.models import (
     MARK_MODELS,
-    RuleSticker,
-    SealedComponent,
     Signature,
     WorldName,
 )
@@ -226,66 +225,258 @@ def _added_parts() -> tuple[tuple[str, _Table], ...]:
 def check_document(data: dict) -> None:
     """The rules that hold across the whole document, checked before anything is written.
 
-    Games are numbered 1, 2 ... N in order, every one finished but perhaps the last. Every mark
-    was placed (and removed) in a game of the campaign: 0 (before the first game) to N. The
-    winners' section is signed in games 1 to 15 only, and the world is named only once game 15
-    is over. Free JSON is bounded (``BACKUP_JSON_MAX_DEPTH``, ``BACKUP_JSON_MAX_CHARS``).
+    A backup is a whole campaign: its games are numbered 1, 2 ... N without a gap, every one
+    finished but perhaps the last, and nothing in it (a mark, a correction, a sealed component,
+    a rule sticker, a faction, an entry's marks, a reward's marks, an audit entry) names a game
+    or a thing that is not in it. Each rule is one function below, in the order checked; the
+    first one broken refuses the document, naming the place. Free JSON is bounded
+    (``BACKUP_JSON_MAX_DEPTH``, ``BACKUP_JSON_MAX_CHARS``).
     """
     _check_header(data)
+    games = _games(data)
+    games_are_numbered_without_gaps(games)
+    only_the_last_game_is_unfinished(games)
+    free_json_is_bounded(data)
+    marks_name_games_of_the_backup(data, games)
+    records_name_games_of_the_backup(data, games)
+    corrections_name_games_of_the_backup(data, games)
+    entries_and_rewards_name_marks_of_the_backup(data)
+    audit_names_games_of_the_backup(data, games)
+    audit_names_packets_of_the_backup(data)
+
+
+def _games(data: dict) -> list[dict]:
     games = _list(data, "games")
     for i, raw in enumerate(games, start=1):
         if not isinstance(raw, dict):
-            raise _refuse(f"games #{i}", "should be an object.")
+            raise _refuse(f"games #{i}", _("should be an object."))
+    return games
+
+
+def _no_game(game, last: int) -> str:
+    return _("there is no game %(game)s in this backup (it holds games 0 to %(last)s).") % {
+        "game": game,
+        "last": last,
+    }
+
+
+def games_are_numbered_without_gaps(games: list[dict]) -> None:
+    """Games 1, 2 ... N, in order: no gap, no game twice."""
+    for i, raw in enumerate(games, start=1):
         if raw.get("number") != i or type(raw.get("number")) is not int:
             raise _refuse(
                 f"games #{i}, number",
-                f"{raw.get('number')!r}: games are numbered 1, 2, 3 ... in order, so this one "
-                f"is game {i}.",
+                _(
+                    "%(number)s: games are numbered 1, 2, 3 ... in order, so this one is "
+                    "game %(game)s."
+                )
+                % {"number": repr(raw.get("number")), "game": i},
             )
+
+
+def only_the_last_game_is_unfinished(games: list[dict]) -> None:
+    for i, raw in enumerate(games, start=1):
         if raw.get("status") != GameStatus.FINISHED and i != len(games):
             raise _refuse(
                 f"games #{i}, status",
-                f"game {i} is not finished, but only the last game may be unfinished.",
+                _("game %(game)s is not finished, but only the last game may be unfinished.")
+                % {"game": i},
             )
-    last = len(games)
-    finished = sum(1 for g in games if g.get("status") == GameStatus.FINISHED)
+
+
+def free_json_is_bounded(data: dict) -> None:
     for table, raw, where in _all_rows(data):
         for f in table.fields():
             key = _key(table, f)
             value = raw.get(key)
             if isinstance(f, models.JSONField) and _json_is_plain(value):
                 _check_json_bounds(value, f"{where}, {key}")
-        if table.model in (SealedComponent, RuleSticker):
-            added = raw.get("added_in_game")
-            if type(added) is int and not 0 <= added <= last:
+
+
+def marks_name_games_of_the_backup(data: dict, games: list[dict]) -> None:
+    """Every mark was placed (and removed) in a game of the backup: 0 (before the first game)
+    to N. The winners' section is signed in games 1 to 15 only, and the world is named only once
+    game 15 is over."""
+    last = len(games)
+    finished = sum(1 for g in games if g.get("status") == GameStatus.FINISHED)
+    for name, model in ((m.__name__, m) for m in MARK_MODELS):
+        for i, raw in enumerate(data["marks"][name], start=1):
+            if not isinstance(raw, dict):
+                continue
+            where = f"marks.{name} #{i}"
+            placed, removed = raw.get("placed_in_game"), raw.get("removed_in_game")
+            for key, game in (("placed_in_game", placed), ("removed_in_game", removed)):
+                if type(game) is int and not 0 <= game <= last:
+                    raise _refuse(f"{where}, {key}", _no_game(game, last))
+            if type(placed) is not int:
+                continue
+            if model is Signature and not 1 <= placed <= WINNERS_LINES:
                 raise _refuse(
-                    f"{where}, added_in_game",
-                    f"there is no game {added} in this backup (it holds games 0 to {last}).",
+                    f"{where}, placed_in_game",
+                    _(
+                        "the winners' section is signed in games 1 to %(lines)s, not in game "
+                        "%(game)s."
+                    )
+                    % {"lines": WINNERS_LINES, "game": placed},
                 )
-            setting = raw.get("setting", "")
-            if table.model is RuleSticker and setting and setting not in SETTING_SLUGS:
-                raise _refuse(f"{where}, setting", f"Earthbook reads no setting {setting!r}.")
-            continue
-        if table.model not in MARK_MODELS:
-            continue
-        placed, removed = raw.get("placed_in_game"), raw.get("removed_in_game")
-        for key, game in (("placed_in_game", placed), ("removed_in_game", removed)):
+            if model is WorldName and (placed < CAMPAIGN_GAMES or placed > finished):
+                raise _refuse(
+                    f"{where}, placed_in_game",
+                    _("the world is named after game %(last)s is finished, not in game %(game)s.")
+                    % {"last": CAMPAIGN_GAMES, "game": placed},
+                )
+
+
+# The records besides marks that name the game they came in, by part and key.
+GAME_OF_RECORD = (
+    ("sealed_components", "added_in_game"),
+    ("rule_stickers", "added_in_game"),
+    ("factions", "appeared_in_game"),
+)
+
+
+def records_name_games_of_the_backup(data: dict, games: list[dict]) -> None:
+    """A sealed component, a rule sticker and a faction came in a game of the backup; a rule
+    sticker sets only a setting Earthbook reads."""
+    last = len(games)
+    for part, key in GAME_OF_RECORD:
+        rows = data.get(part, [])
+        if not isinstance(rows, list):
+            continue  # refused where the part is read
+        for i, raw in enumerate(rows, start=1):
+            if not isinstance(raw, dict):
+                continue
+            game = raw.get(key)
             if type(game) is int and not 0 <= game <= last:
+                raise _refuse(f"{part} #{i}, {key}", _no_game(game, last))
+            setting = raw.get("setting", "")
+            if part == "rule_stickers" and setting and setting not in SETTING_SLUGS:
                 raise _refuse(
-                    f"{where}, {key}",
-                    f"there is no game {game} in this backup (it holds games 0 to {last}).",
+                    f"{part} #{i}, setting",
+                    _("Earthbook reads no setting %(setting)s.") % {"setting": repr(setting)},
                 )
-        if type(placed) is not int:
+
+
+def corrections_name_games_of_the_backup(data: dict, games: list[dict]) -> None:
+    """A correction's mark, before and after, stood in games of the backup."""
+    last = len(games)
+    for i, raw in enumerate(data["corrections"], start=1):
+        if not isinstance(raw, dict):
             continue
-        if table.model is Signature and not 1 <= placed <= WINNERS_LINES:
+        for side in ("before", "after"):
+            snapshot = raw.get(side)
+            if not isinstance(snapshot, dict):
+                continue
+            for key in ("placed_in_game", "removed_in_game"):
+                game = snapshot.get(key)
+                if type(game) is int and not 0 <= game <= last:
+                    raise _refuse(f"corrections #{i}, {side}, {key}", _no_game(game, last))
+
+
+def _no_mark(model: str, ordinal, count: int) -> str:
+    return _("there is no %(model)s #%(ordinal)s in marks.%(model)s (it lists %(count)s).") % {
+        "model": model,
+        "ordinal": repr(ordinal),
+        "count": count,
+    }
+
+
+def _mark_is_there(data: dict, pair, where: str) -> None:
+    """``pair`` ([model, ordinal, ...]) names a mark listed under ``marks``; a pair of the wrong
+    shape is refused where it is restored."""
+    if not isinstance(pair, list) or len(pair) < 2 or pair[0] not in MARK_TABLES:
+        return
+    count = len(data["marks"][pair[0]]) if isinstance(data["marks"][pair[0]], list) else 0
+    if type(pair[1]) is int and not 1 <= pair[1] <= count:
+        raise _refuse(where, _no_mark(pair[0], pair[1], count))
+
+
+def entries_and_rewards_name_marks_of_the_backup(data: dict) -> None:
+    """The marks an entry placed, took off or marked, and the marks a reward created or
+    removed, are in the backup."""
+    for i, game in enumerate(data["games"], start=1):
+        for j, event in enumerate(game.get("events") or [], start=1):
+            if not isinstance(event, dict) or not isinstance(event.get(EVENT_MARKS), list):
+                continue
+            for k, pair in enumerate(event[EVENT_MARKS], start=1):
+                _mark_is_there(data, pair, f"games #{i}, events #{j}, {EVENT_MARKS} #{k}")
+        for j, reward in enumerate(game.get("rewards") or [], start=1):
+            details = reward.get("details") if isinstance(reward, dict) else None
+            if not isinstance(details, dict):
+                continue
+            where = f"games #{i}, rewards #{j}, details"
+            _mark_is_there(data, details.get("created"), f"{where}.created")
+            removed = details.get("removed")
+            for k, pair in enumerate(removed if isinstance(removed, list) else [], start=1):
+                _mark_is_there(data, pair, f"{where}.removed #{k}")
+
+
+# Audit entries that say a game was played to its end (or changed after it).
+_AFTER_THE_END = (AuditAction.GAME_FINISHED, AuditAction.GAME_AMENDED)
+
+
+def audit_names_games_of_the_backup(data: dict, games: list[dict]) -> None:
+    """Every game the audit names is in the backup (0, before the first game, to N): a game
+    it says was finished is finished, an entry it says was taken back is in its game. A game
+    set up and then cancelled is named by number without being there, so entries about a game
+    the audit later says was cancelled are not refused."""
+    last = len(games)
+    entries = [raw for raw in data["audit"] if isinstance(raw, dict)]
+    cancelled_later: set[int] = set()
+    excused: list[set[int]] = []
+    for raw in reversed(entries):
+        data_ = raw.get("data")
+        game = data_.get("game") if isinstance(data_, dict) else None
+        if raw.get("action") == AuditAction.GAME_CANCELLED and type(game) is int:
+            cancelled_later.add(game)
+        excused.append(set(cancelled_later))
+    excused.reverse()
+    position = {id(raw): n for n, raw in enumerate(entries)}
+    for i, raw in enumerate(data["audit"], start=1):
+        if not isinstance(raw, dict) or not isinstance(raw.get("data"), dict):
+            continue
+        game, action = raw["data"].get("game"), raw.get("action")
+        where = f"audit #{i}, data, game"
+        if type(game) is not int:
+            continue
+        if not 0 <= game <= last:
+            if game in excused[position[id(raw)]]:
+                continue
+            raise _refuse(where, _no_game(game, last))
+        if action in _AFTER_THE_END and (
+            game == 0 or games[game - 1].get("status") != GameStatus.FINISHED
+        ):
             raise _refuse(
-                f"{where}, placed_in_game",
-                f"the winners' section is signed in games 1 to {WINNERS_LINES}, not in game "
-                f"{placed}.",
+                where,
+                _("game %(game)s is not finished in this backup, but the audit says it was.")
+                % {"game": game},
             )
-        if table.model is WorldName and (placed < CAMPAIGN_GAMES or placed > finished):
+        seq = raw["data"].get("seq")
+        if action == AuditAction.ENTRY_VOIDED and type(seq) is int and game >= 1:
+            events = games[game - 1].get("events") or []
+            if not any(isinstance(e, dict) and e.get("seq") == seq for e in events):
+                raise _refuse(
+                    f"audit #{i}, data, seq",
+                    _("game %(game)s has no entry %(seq)s in this backup.")
+                    % {"game": game, "seq": seq},
+                )
+
+
+def audit_names_packets_of_the_backup(data: dict) -> None:
+    """A packet the audit names is one of the box's or a sealed component of the backup."""
+    components = data.get("sealed_components", [])
+    rows = components if isinstance(components, list) else []
+    slugs = {raw.get("slug") for raw in rows if isinstance(raw, dict)}
+    for i, raw in enumerate(data["audit"], start=1):
+        if not isinstance(raw, dict) or not isinstance(raw.get("data"), dict):
+            continue
+        packet = raw["data"].get("packet")
+        if isinstance(packet, str) and packet and packet not in {*PACKET_BY_SLUG, *slugs}:
             raise _refuse(
-                f"{where}, placed_in_game",
-                f"the world is named after game {CAMPAIGN_GAMES} is finished, not in game "
-                f"{placed}.",
+                f"audit #{i}, data, packet",
+                _(
+                    "there is no packet %(packet)s: neither one of the box's nor a sealed "
+                    "component of this backup."
+                )
+                % {"packet": repr(packet)},
             )

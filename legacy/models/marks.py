@@ -75,7 +75,8 @@ class ScarKind(models.Model):
     """A type of scar this campaign has: the base ones, and any a packet unlocked."""
 
     campaign = models.ForeignKey(CAMPAIGN, on_delete=models.CASCADE, related_name="scar_kinds")
-    slug = models.SlugField(max_length=40)
+    # Made of the name as the group wrote it (any alphabet, any punctuation), so not a SlugField.
+    slug = models.CharField(max_length=40)
     name = models.CharField(max_length=60)
     text = models.TextField(blank=True, default="")
     cards = models.PositiveSmallIntegerField(default=0, help_text="Scar cards of this type.")

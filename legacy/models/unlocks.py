@@ -54,7 +54,8 @@ class MarkKind(models.Model):
     """A kind of mark a packet unlocked (entered by the group), beyond cities, scars and coins."""
 
     campaign = models.ForeignKey(CAMPAIGN, on_delete=models.CASCADE, related_name="mark_kinds")
-    slug = models.SlugField(max_length=40)
+    # Made of the name as the group wrote it (any alphabet, any punctuation), so not a SlugField.
+    slug = models.CharField(max_length=40)
     name = models.CharField(max_length=60)
     text = models.TextField(blank=True, default="")
     opens_pack_4 = models.BooleanField(

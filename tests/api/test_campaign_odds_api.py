@@ -3,6 +3,8 @@ its type's effect on the dice, the fortification, the defender's starting HQ, th
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 import pytest
 
 from campaigns.game.table import place_scar
@@ -269,3 +271,29 @@ def test_a_packet_with_an_unknown_effect_on_the_dice_is_refused_and_nothing_is_w
     assert refused.value.rule == "scar-dice-effect"
     assert not PacketOpening.objects.filter(campaign=history).exists()
     assert not ScarKind.objects.filter(campaign=history, slug="mud").exists()
+
+
+def test_a_scar_type_named_in_cyrillic_with_punctuation_has_its_effect_set_by_its_slug(
+    history, owner
+):
+    client = client_for(owner)
+    response = client.post(
+        f"/api/v1/campaigns/{history.pk}/packets/",
+        {
+            "packet": "pocket-1",
+            "earned_otherwise": EARNED_ANOTHER_WAY,
+            "unlocked": [{"kind": "scar-type", "title": "Зыбучий песок!", "cards": 1}],
+        },
+        format="json",
+    )
+    assert response.status_code == 201, response.json()
+    listed = client.get(f"/api/v1/campaigns/{history.pk}/scar-types/").json()
+    slug = next(k["slug"] for k in listed if k["name"] == "Зыбучий песок!")
+    response = client.patch(
+        f"/api/v1/campaigns/{history.pk}/scar-types/{quote(slug)}/",
+        {"dice_effect": scar_effects.ATTACKER_HIGHEST_UP},
+        format="json",
+    )
+    assert response.status_code == 200, response.content
+    kind = ScarKind.objects.get(campaign=history, name="Зыбучий песок!")
+    assert kind.dice_effect == scar_effects.ATTACKER_HIGHEST_UP

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from campaigns import backup
+from campaigns import backup, demo
 from campaigns.imports.tasks import import_backup
 from campaigns.models import Campaign, ImportJob, Player
 from legacy.models import City
@@ -181,3 +181,39 @@ def test_the_api_documents_the_backup_limit_the_upload_keeps(client, settings):
     described = schema["paths"]["/api/v1/campaigns/import/"]["post"]["description"]
     assert settings.BACKUP_UPLOAD_MAX_BYTES == 20 * 1024 * 1024
     assert "larger than 20 MB (20971520 bytes)" in described
+
+
+def a_demo_backup_cut_after_its_first_game() -> dict:
+    """The demo campaign's backup (three games) with games 2 and 3 and their marks cut out,
+    but not the audit's word of them."""
+    data = backup.export_campaign(demo.create_demo().pk)
+    data["games"] = data["games"][:1]
+    for name, marks in data["marks"].items():
+        data["marks"][name] = [r for r in marks if r["placed_in_game"] <= 1]
+        for row in data["marks"][name]:
+            if (row["removed_in_game"] or 0) > 1:
+                row.update(removed_in_game=None, removed_reason="", removed_note="")
+    openings = len(data["marks"]["PacketOpening"])
+    data["unlocked_content"] = [r for r in data["unlocked_content"] if r["opening"] <= openings]
+    return data
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        ("en", "there is no game 2 in this backup (it holds games 0 to 1)."),
+        ("ru", "в этой резервной копии нет партии 2 (в ней партии от 0 до 1)."),
+    ],
+)
+def test_a_backup_that_is_not_a_whole_campaign_is_refused_in_the_readers_language(
+    stranger, celery_mode, language, message
+):
+    celery_mode(eager=True)
+    data = a_demo_backup_cut_after_its_first_game()
+    before = rows()
+    answer = client_for(stranger).post(URL, data, format="json", HTTP_ACCEPT_LANGUAGE=language)
+    assert answer.status_code == 400
+    error = answer.json()["error"]
+    assert error["code"] == "invalid_backup"
+    assert list(error["fields"].values()) == [[message]]
+    assert rows() == before

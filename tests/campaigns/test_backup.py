@@ -21,8 +21,10 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import transaction
+from django.utils import translation
 
 from campaigns import backup, demo
+from campaigns.backup import checks
 from campaigns.capitals import found_world_capital
 from campaigns.game import rulebook, sealed
 from campaigns.game.decks import add_card, card_states, complete_mission, destroy_card, draw_card
@@ -893,8 +895,16 @@ def test_a_backup_from_before_decks_and_world_capital_settings_imports_unchanged
     data = backup.loads(saved)
     del data["campaign"]["world_capitals_allowed"]
     del data["deck_cards"]
+    gone = set()
     for game in data["games"]:
+        gone |= {
+            (game["number"], e["seq"]) for e in game["events"] if e["kind"].startswith("card-")
+        }
         game["events"] = [e for e in game["events"] if not e["kind"].startswith("card-")]
+    # Nor did its audit take back a card's entry.
+    data["audit"] = [
+        a for a in data["audit"] if (a["data"].get("game"), a["data"].get("seq")) not in gone
+    ]
     copy_ = backup.import_campaign(data, owner=season.owner)
     assert copy_.world_capitals_allowed == 1
     assert not DeckCard.objects.filter(campaign=copy_).exists()
@@ -926,3 +936,188 @@ def test_a_backup_from_when_log_entries_were_stored_as_sentences_imports(season,
     restored = GameEvent.objects.filter(game__campaign=copy_, seq__in=[e["seq"] for e in alone])
     assert alone and all(e.data["roll"] == e.seq for e in restored.filter(kind=EventKind.MISSILES))
     assert backup.dumps(backup.export_campaign(copy_.pk)) == saved  # no sentence is kept
+
+
+# --- A backup is a whole campaign: nothing in it names a game or a thing that is not there ----
+
+
+def cut_after(data: dict, keep: int) -> dict:
+    """The backup as it would be with the games after game ``keep`` cut out, together with the
+    marks, sealed components, rule stickers, factions and unlocked content they brought (and
+    what they took off put back). Its audit is left as it was."""
+    data["games"] = data["games"][:keep]
+    for name, rows in data["marks"].items():
+        data["marks"][name] = [r for r in rows if r["placed_in_game"] <= keep]
+        for row in data["marks"][name]:
+            if (row["removed_in_game"] or 0) > keep:
+                row.update(removed_in_game=None, removed_reason="", removed_note="")
+    for part, key in (
+        ("sealed_components", "added_in_game"),
+        ("rule_stickers", "added_in_game"),
+        ("factions", "appeared_in_game"),
+    ):
+        data[part] = [r for r in data[part] if r[key] <= keep]
+    openings = len(data["marks"]["PacketOpening"])
+    data["unlocked_content"] = [r for r in data["unlocked_content"] if r["opening"] <= openings]
+    data["deck_cards"] = [r for r in data["deck_cards"] if r["opening"] <= openings]
+    return data
+
+
+def test_a_backup_with_its_last_two_games_and_their_marks_cut_out_is_refused_by_its_audit(
+    saved, restorer
+):
+    data = cut_after(copy.deepcopy(backup.loads(saved)), 14)
+    before = campaign_rows()
+    with pytest.raises(backup.BackupError) as refused:
+        backup.import_campaign(data, owner=restorer)
+    assert refused.value.where.startswith("audit #")
+    assert refused.value.what == "there is no game 15 in this backup (it holds games 0 to 14)."
+    assert campaign_rows() == before
+
+
+def test_a_backup_cut_after_a_game_together_with_its_audit_imports(season, saved):
+    data = cut_after(copy.deepcopy(backup.loads(saved)), 14)
+    slugs = {c["slug"] for c in data["sealed_components"]}
+    data["audit"] = [
+        a
+        for a in data["audit"]
+        if (a["data"].get("game") or 0) <= 14
+        and a["data"].get("packet", "green-tin" if "component" not in a["data"] else "")
+        in ({"pack-1", "pack-2", "pack-3", "pack-4", "pocket-1", "pocket-2", ""} | slugs)
+    ]
+    copy_ = backup.import_campaign(data, owner=season.owner)
+    assert Game.objects.filter(campaign=copy_).count() == 14
+    assert backup.dumps(backup.export_campaign(copy_.pk)) == backup.dumps(data)
+
+
+def test_a_backup_with_a_game_cut_out_of_the_middle_is_refused(saved):
+    data = copy.deepcopy(backup.loads(saved))
+    del data["games"][6]
+    with pytest.raises(backup.BackupError) as refused:
+        checks.games_are_numbered_without_gaps(data["games"])
+    assert refused.value.message == (
+        "games #7, number: 8: games are numbered 1, 2, 3 ... in order, so this one is game 7."
+    )
+
+
+def test_marks_placed_in_games_cut_out_of_the_backup_are_refused(saved):
+    data = copy.deepcopy(backup.loads(saved))
+    data["games"] = data["games"][:14]
+    with pytest.raises(backup.BackupError) as refused:
+        checks.marks_name_games_of_the_backup(data, data["games"])
+    assert refused.value.message == (
+        "marks.City #2, removed_in_game: there is no game 16 in this backup (it holds games 0 "
+        "to 14)."
+    )
+
+
+def test_sealed_components_stickers_and_factions_of_games_cut_out_are_refused(saved):
+    data = copy.deepcopy(backup.loads(saved))
+    data["games"] = data["games"][:14]
+    with pytest.raises(backup.BackupError, match=r"^sealed_components #1, added_in_game: .*15"):
+        checks.records_name_games_of_the_backup(data, data["games"])
+    data["sealed_components"] = []
+    with pytest.raises(backup.BackupError, match=r"^rule_stickers #2, added_in_game: .*15"):
+        checks.records_name_games_of_the_backup(data, data["games"])
+    data["rule_stickers"] = []
+    with pytest.raises(backup.BackupError, match=r"^factions #2, appeared_in_game: .*game 15"):
+        checks.records_name_games_of_the_backup(data, data["games"])
+
+
+def test_a_correction_of_a_mark_from_a_game_cut_out_is_refused(saved):
+    data = copy.deepcopy(backup.loads(saved))
+    data["corrections"][0]["after"]["placed_in_game"] = 17
+    with pytest.raises(backup.BackupError) as refused:
+        checks.corrections_name_games_of_the_backup(data, data["games"])
+    assert refused.value.message == (
+        "corrections #1, after, placed_in_game: there is no game 17 in this backup (it holds "
+        "games 0 to 16)."
+    )
+
+
+def test_an_entry_or_a_reward_naming_a_mark_cut_out_of_the_backup_is_refused(saved, restorer):
+    data = copy.deepcopy(backup.loads(saved))
+    data["marks"]["Scar"] = data["marks"]["Scar"][:3]  # the scar game 16's first entry placed
+    before = campaign_rows()
+    with pytest.raises(backup.BackupError) as refused:
+        backup.import_campaign(data, owner=restorer)
+    assert refused.value.message == (
+        "games #16, events #1, marks #1: there is no Scar #4 in marks.Scar (it lists 3)."
+    )
+    assert campaign_rows() == before
+    data = copy.deepcopy(backup.loads(saved))
+    data["marks"]["BonusChange"] = data["marks"]["BonusChange"][:1]
+    with pytest.raises(backup.BackupError, match=r"^games #15, rewards #1, details.created: .*#2"):
+        checks.entries_and_rewards_name_marks_of_the_backup(data)
+
+
+def test_an_audit_saying_a_game_was_finished_that_is_not_is_refused(saved):
+    data = copy.deepcopy(backup.loads(saved))
+    data["games"][14]["status"] = "in_progress"
+    data["games"] = data["games"][:15]
+    with pytest.raises(backup.BackupError) as refused:
+        checks.audit_names_games_of_the_backup(data, data["games"])
+    assert refused.value.what == (
+        "game 15 is not finished in this backup, but the audit says it was."
+    )
+
+
+def test_an_audit_taking_back_an_entry_cut_out_of_its_game_is_refused(saved):
+    data = copy.deepcopy(backup.loads(saved))
+    events = data["games"][15]["events"]
+    data["games"][15]["events"] = [e for e in events if e["seq"] != 3]
+    with pytest.raises(backup.BackupError) as refused:
+        checks.audit_names_games_of_the_backup(data, data["games"])
+    assert refused.value.what == "game 16 has no entry 3 in this backup."
+
+
+def test_an_audit_naming_a_sealed_component_cut_out_of_the_backup_is_refused(saved):
+    data = copy.deepcopy(backup.loads(saved))
+    data["sealed_components"] = [c for c in data["sealed_components"] if c["slug"] != "green-tin"]
+    with pytest.raises(backup.BackupError) as refused:
+        checks.audit_names_packets_of_the_backup(data)
+    assert refused.value.what == (
+        "there is no packet 'green-tin': neither one of the box's nor a sealed component of "
+        "this backup."
+    )
+
+
+def test_a_game_set_up_and_cancelled_may_be_named_by_the_audit_without_being_there(saved):
+    data = copy.deepcopy(backup.loads(saved))
+    entry = data["audit"][-1]
+    data["audit"] += [
+        entry | {"action": "game-setup", "data": {"game": 17, "players": 3}},
+        entry | {"action": "game-cancelled", "data": {"game": 17, "seats": [], "reason": "Oops"}},
+    ]
+    checks.audit_names_games_of_the_backup(data, data["games"])
+    data["audit"].append(entry | {"action": "game-started", "data": {"game": 17}})
+    with pytest.raises(backup.BackupError, match="there is no game 17 in this backup"):
+        checks.audit_names_games_of_the_backup(data, data["games"])
+
+
+def test_a_backup_that_is_not_a_whole_campaign_is_refused_in_russian_too(saved, restorer):
+    data = cut_after(copy.deepcopy(backup.loads(saved)), 14)
+    with translation.override("ru"), pytest.raises(backup.BackupError) as refused:
+        backup.import_campaign(data, owner=restorer)
+    assert refused.value.what == "в этой резервной копии нет партии 15 (в ней партии от 0 до 14)."
+
+
+# --- Scar types named in any alphabet, with any punctuation ----------------------------------
+
+
+@pytest.mark.parametrize(
+    "name", ["Шрам огня", "Chain & Cross!", "Крест: «стальной»", "Étoile/Noire?", "1st. Burn"]
+)
+def test_a_scar_type_named_in_any_alphabet_or_punctuation_round_trips(name):
+    campaign = demo.create_demo()
+    open_packet(
+        earned_otherwise=EARNED_ANOTHER_WAY,
+        campaign=campaign,
+        packet="pocket-2",
+        unlocked=[{"kind": "scar-type", "title": name, "cards": 1}],
+        by=campaign.owner,
+    )
+    text = backup.dumps(backup.export_campaign(campaign.pk))
+    copy_ = restore(text, campaign.owner)
+    assert backup.dumps(backup.export_campaign(copy_.pk)) == text
+    assert ScarKind.objects.filter(campaign=copy_, name=name).count() == 1

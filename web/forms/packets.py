@@ -123,7 +123,7 @@ class PacketForm(forms.Form):
 class DiceEffectForm(forms.Form):
     """What one scar type does to the dice, set by an editor."""
 
-    scar = forms.SlugField(widget=forms.HiddenInput, max_length=40)
+    scar = forms.CharField(widget=forms.HiddenInput, max_length=40)
     dice_effect = forms.ChoiceField(label=_("What this scar does to the dice"))
 
     def __init__(self, *args, **kwargs):
