@@ -9,7 +9,7 @@ PORT ?= 8000
 RUN_ENV := DEBUG=$${DEBUG:-true}
 SQLITE_ENV := env -u DATABASE_URL -u REDIS_URL -u CELERY_BROKER_URL EARTHBOOK_PASS=sqlite
 
-.PHONY: install run test test-sqlite test-services bench lint typecheck worker migrate clean browser-checks
+.PHONY: install run test test-sqlite test-services bench lint typecheck worker worker-interactive worker-bulk migrate clean browser-checks
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -38,8 +38,21 @@ run: migrate
 	$(RUN_ENV) $(BIN)/python manage.py seed_demo
 	$(RUN_ENV) $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
+# Two workers, one per queue (docs/operations.md, "Two queues"): a game's picture, on the
+# interactive queue, never waits behind the bulk queue (imports, chronicle PDFs, photos' copies,
+# posters). Each has its own processes; Ctrl-C stops both.
+INTERACTIVE_CONCURRENCY ?= 2
+BULK_CONCURRENCY ?= 2
 worker: install
-	$(BIN)/celery -A config worker --loglevel=INFO
+	$(MAKE) --no-print-directory -j2 worker-interactive worker-bulk
+
+worker-interactive: install
+	$(BIN)/celery -A config worker -Q "$${EARTHBOOK_JOB_QUEUE_INTERACTIVE:-interactive}" \
+		-n interactive@%h --concurrency=$(INTERACTIVE_CONCURRENCY) --loglevel=INFO
+
+worker-bulk: install
+	$(BIN)/celery -A config worker -Q "$${EARTHBOOK_JOB_QUEUE_BULK:-bulk}" \
+		-n bulk@%h --concurrency=$(BULK_CONCURRENCY) --loglevel=INFO
 
 # The whole suite on SQLite; then, when DATABASE_URL/REDIS_URL are set (as .ci/run sets them),
 # the whole suite again against PostgreSQL, Redis and a real Celery worker.

@@ -268,7 +268,7 @@ CHRONICLE_HTML = "web.views.chronicle.pdf_html"
 # Board pictures, end posters, photos' copies, chronicle PDFs and backup imports are one kind of
 # background job (``campaigns.models.BackgroundJob``), with one group of settings. Each still
 # reads its old name for one release when the new one is not set (README, "Configuration"):
-#   EARTHBOOK_JOB_QUEUE                  <- SNAPSHOT_QUEUE, CHRONICLE_QUEUE, BACKUP_IMPORT_QUEUE
+#   EARTHBOOK_JOB_QUEUE (both queues)    <- SNAPSHOT_QUEUE, CHRONICLE_QUEUE, BACKUP_IMPORT_QUEUE
 #   EARTHBOOK_JOB_HEARTBEAT_SECONDS      <- SNAPSHOT_HEARTBEAT_SECONDS
 #   EARTHBOOK_JOB_LOST_AFTER             <- SNAPSHOT_LOST_AFTER
 #   EARTHBOOK_JOB_QUEUED_PATIENCE        <- SNAPSHOT_QUEUED_PATIENCE
@@ -298,16 +298,41 @@ def _job_env_str(name: str, default: str = "") -> str:
     return env_str(name, default).strip()
 
 
-# The Celery queue every job goes to ("celery" is the queue every worker reads by default).
-EARTHBOOK_JOB_QUEUE = (
-    _job_env(
-        "EARTHBOOK_JOB_QUEUE",
-        ("SNAPSHOT_QUEUE", "CHRONICLE_QUEUE", "BACKUP_IMPORT_QUEUE"),
-        "",
-        _job_env_str,
-    )
-    or "celery"
+# Two Celery queues, so that bulk work never holds up what a table waits for
+# (docs/operations.md, "Two queues"): "interactive" takes the board picture of each game and the
+# recovery loop; "bulk" takes backup imports, chronicle PDFs, photos' copies, the end poster, the
+# timeline and the daily sweep. Each queue has its own worker (Makefile `make worker`,
+# docker/compose.yaml). EARTHBOOK_JOB_QUEUE (or an older name), the one queue of earlier releases,
+# still names both when it is set, for a release.
+_ONE_JOB_QUEUE = _job_env(
+    "EARTHBOOK_JOB_QUEUE",
+    ("SNAPSHOT_QUEUE", "CHRONICLE_QUEUE", "BACKUP_IMPORT_QUEUE"),
+    "",
+    _job_env_str,
 )
+EARTHBOOK_JOB_QUEUE_INTERACTIVE = (
+    _job_env_str("EARTHBOOK_JOB_QUEUE_INTERACTIVE") or _ONE_JOB_QUEUE or "interactive"
+)
+EARTHBOOK_JOB_QUEUE_BULK = _job_env_str("EARTHBOOK_JOB_QUEUE_BULK") or _ONE_JOB_QUEUE or "bulk"
+_INTERACTIVE_TASKS = (
+    "campaigns.tasks.render_snapshot",
+    "campaigns.tasks.recover_jobs",
+    "campaigns.tasks.recover_snapshots",
+)
+_BULK_TASKS = (
+    "campaigns.tasks.import_backup",
+    "campaigns.tasks.chronicle_pdf",
+    "campaigns.tasks.prepare_photo",
+    "campaigns.tasks.render_poster",
+    "campaigns.tasks.render_timeline",
+    "campaigns.tasks.sweep_snapshot_files",
+)
+# Each task by name to its queue; a task not named here goes to the bulk queue.
+CELERY_TASK_ROUTES = {
+    **{name: {"queue": EARTHBOOK_JOB_QUEUE_INTERACTIVE} for name in _INTERACTIVE_TASKS},
+    **{name: {"queue": EARTHBOOK_JOB_QUEUE_BULK} for name in _BULK_TASKS},
+}
+CELERY_TASK_DEFAULT_QUEUE = EARTHBOOK_JOB_QUEUE_BULK
 # A worker runs a job with a heartbeat on its row; a row "running" and silent this long was lost
 # with its worker (kill -9, a machine gone) and is sent again.
 EARTHBOOK_JOB_HEARTBEAT_SECONDS = _job_env(
@@ -348,12 +373,11 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-snapshot-files": {
         "task": "campaigns.tasks.sweep_snapshot_files",
         "schedule": 24 * 60 * 60,
-        "options": {"queue": EARTHBOOK_JOB_QUEUE},
     },
     "recover-jobs": {
         "task": "campaigns.tasks.recover_jobs",
         "schedule": EARTHBOOK_JOB_RECOVER_INTERVAL,
-        "options": {"queue": EARTHBOOK_JOB_QUEUE, "expires": EARTHBOOK_JOB_RECOVER_INTERVAL},
+        "options": {"expires": EARTHBOOK_JOB_RECOVER_INTERVAL},
     },
 }
 

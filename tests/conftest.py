@@ -26,6 +26,7 @@ from legacy.models import City, Fortification
 from tests.support.games import TWELVE_COINS, start, trio_of
 from tests.support.people import member
 from tests.support.real_parts import missing
+from tests.support.workers import workers_of_a_test
 
 
 @pytest.fixture(autouse=True)
@@ -54,6 +55,15 @@ def eager_tasks():
     app.conf.task_always_eager, app.conf.task_eager_propagates = True, True
     yield
     app.conf.task_always_eager, app.conf.task_eager_propagates = before
+
+
+@pytest.fixture
+def start_worker(settings, media, tmp_path):
+    """Start real ``celery worker`` processes (tests marked ``worker``): ``start()`` reads both
+    of this test's own queues, as ``make worker`` does; ``start(lanes=["interactive"])`` only
+    one. This process sends its tasks there; all are stopped when the test ends."""
+    with workers_of_a_test(settings, media, tmp_path) as start:
+        yield start
 
 
 @pytest.fixture

@@ -3,6 +3,10 @@
 Never earlier: a worker could otherwise look for a row, or a game's marks, that are not there
 yet. A broker that cannot be reached leaves the job failed with ``JobFailure.NOT_QUEUED`` (which
 the recovery loop sends again), never a row that waits for ever.
+
+Each task goes to its queue (``queue_of``): a game's picture to the interactive queue, the bulk
+work (imports, PDFs, photos' copies, posters) to the other, each read by a worker of its own, so
+that one account's bulk work never holds up another campaign's picture.
 """
 
 from __future__ import annotations
@@ -35,10 +39,20 @@ def task_of(job: BackgroundJob):
     return current_app.tasks[job.task_name()]
 
 
+def queue_of(task_name: str) -> str:
+    """The Celery queue a task goes to: its route in ``CELERY_TASK_ROUTES`` (the interactive
+    queue for a game's picture, the bulk queue for the rest), else ``CELERY_TASK_DEFAULT_QUEUE``.
+    Read when the task is sent, so that the settings in force then decide."""
+    route = settings.CELERY_TASK_ROUTES.get(task_name) or {}
+    return route.get("queue") or settings.CELERY_TASK_DEFAULT_QUEUE
+
+
 def send(job: BackgroundJob) -> bool:
-    """Send the task of ``job`` now; False, with the reason on its row, when it could not be."""
+    """Send the task of ``job`` now, to its queue; False, with the reason on its row, when it
+    could not be."""
     try:
-        task_of(job).apply_async(args=job.task_args(), queue=settings.EARTHBOOK_JOB_QUEUE)
+        task = task_of(job)
+        task.apply_async(args=job.task_args(), queue=queue_of(task.name))
     except Exception as exc:
         logger.exception("%s %s could not be queued", job.KIND, job.pk)
         fail(type(job), JobFailure.NOT_QUEUED, describe(exc, job.NOT_QUEUED_DETAIL), pk=job.pk)

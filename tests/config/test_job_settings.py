@@ -8,14 +8,13 @@ from tests.support.environment import settings_seen_with, start_with
 DEV = {"DEBUG": "true"}
 
 
-def test_every_job_shares_one_queue_and_one_recovery_by_default():
+def test_every_job_shares_one_recovery_by_default():
     seen = settings_seen_with(
         DEV,
-        "[s.EARTHBOOK_JOB_QUEUE, s.EARTHBOOK_JOB_LOST_AFTER, s.EARTHBOOK_JOB_AUTO_RETRIES, "
-        "s.EARTHBOOK_JOB_TIME_LIMITS]",
+        "[s.EARTHBOOK_JOB_LOST_AFTER, s.EARTHBOOK_JOB_AUTO_RETRIES, s.EARTHBOOK_JOB_TIME_LIMITS]",
     )
-    assert seen[:3] == ["celery", 30, 3]
-    assert seen[3] == {
+    assert seen[:2] == [30, 3]
+    assert seen[2] == {
         "snapshot": 90,
         "timeline": 300,
         "poster": 90,
@@ -25,10 +24,45 @@ def test_every_job_shares_one_queue_and_one_recovery_by_default():
     }
 
 
+ROUTES = "{n: r['queue'] for n, r in s.CELERY_TASK_ROUTES.items()}"
+
+
+def test_a_games_picture_goes_to_the_interactive_queue_and_bulk_work_to_the_other():
+    routes = settings_seen_with(DEV, ROUTES)
+    assert routes["campaigns.tasks.render_snapshot"] == "interactive"
+    assert routes["campaigns.tasks.recover_jobs"] == "interactive"
+    for bulk in ("import_backup", "chronicle_pdf", "prepare_photo", "render_poster"):
+        assert routes[f"campaigns.tasks.{bulk}"] == "bulk"
+    assert settings_seen_with(DEV, "s.CELERY_TASK_DEFAULT_QUEUE") == "bulk"
+
+
+def test_every_task_is_routed_by_name_to_one_of_the_two_queues():
+    from config.celery import app
+
+    app.loader.import_default_modules()
+    ours = {name for name in app.tasks if name.startswith("campaigns.")}
+    routes = settings_seen_with(DEV, ROUTES)
+    assert ours <= set(routes)
+    assert set(routes.values()) == {"interactive", "bulk"}
+
+
+def test_the_queues_are_named_by_their_own_settings():
+    env = {**DEV, "EARTHBOOK_JOB_QUEUE_INTERACTIVE": "table", "EARTHBOOK_JOB_QUEUE_BULK": "slow"}
+    routes = settings_seen_with(env, ROUTES)
+    assert routes["campaigns.tasks.render_snapshot"] == "table"
+    assert routes["campaigns.tasks.import_backup"] == "slow"
+
+
 def test_an_old_setting_name_is_still_read_for_a_release():
+    """The one queue of earlier releases still names both queues, so that an old worker's
+    ``-Q`` keeps reading every job until it is split in two."""
     env = {**DEV, "SNAPSHOT_QUEUE": "pictures", "PHOTO_TIME_LIMIT": "45"}
-    seen = settings_seen_with(env, "[s.EARTHBOOK_JOB_QUEUE, s.EARTHBOOK_JOB_TIME_LIMITS['photo']]")
-    assert seen == ["pictures", 45]
+    seen = settings_seen_with(
+        env,
+        "[s.EARTHBOOK_JOB_QUEUE_INTERACTIVE, s.EARTHBOOK_JOB_QUEUE_BULK, "
+        "s.EARTHBOOK_JOB_TIME_LIMITS['photo']]",
+    )
+    assert seen == ["pictures", "pictures", 45]
 
 
 def test_the_new_name_wins_when_both_agree_and_stops_the_start_when_they_do_not():
