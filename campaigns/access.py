@@ -61,6 +61,16 @@ def campaign_with_role(campaign_id: int, user) -> Campaign | None:
     return campaign
 
 
+async def acampaign_with_role(campaign_id: int, user) -> Campaign | None:
+    """``campaign_with_role`` for an async view (the same one query, by the async ORM)."""
+    found = with_my_role(Campaign.objects.filter(pk=campaign_id), user).order_by()[:1]
+    rows = [row async for row in found]
+    campaign = rows[0] if rows else None
+    if campaign is not None and not hasattr(campaign, "my_role"):
+        campaign.my_role = None
+    return campaign
+
+
 def snapshot_with_campaign(campaign_id: int, game_number: int, user):
     """The picture row of a game with its campaign and the user's role there (``my_role``), in
     one query (every poll of a picture and every fetch of a drawn one starts here); None when

@@ -25,6 +25,7 @@ from django.db import transaction
 from django.db.models import F, Max
 from django.utils import timezone
 
+from campaigns import live
 from campaigns.models import AuditEntry, Campaign, Game, Membership, Player, Role
 from campaigns.vocabulary import AuditAction, CancelledScarTerritory
 from legacy import board, corrections, names, rules, scar_effects
@@ -83,6 +84,8 @@ def bump_versions(pk: int, *, marks: bool, triggers: bool = True) -> None:
         bumps["triggers_version"] = F("triggers_version") + 1
     if not Campaign.objects.filter(pk=pk).update(**bumps):
         raise RuleViolation("There is no such campaign.", rule="unknown-campaign")
+    # Open pages are told once the write commits (never when it is rolled back).
+    live.announce_after_commit(pk)
 
 
 def last_game_number(campaign_id: int) -> int:

@@ -14,6 +14,9 @@ ALREADY_COMPRESSED = (
     "application/pdf",
     "application/zip",
     "application/gzip",
+    # Not compressed, but never to be held back: each event of the live table's stream goes out
+    # as it is made (a gzip stream keeps small writes until it has enough to send).
+    "text/event-stream",
 )
 
 

@@ -70,3 +70,19 @@ def campaign_access(request, pk: int) -> Access:
         if access.share_matches(campaign, token) and shares.get(str(campaign.pk)) != token:
             request.session[SHARE_SESSION_KEY] = {**shares, str(campaign.pk): token}
     return Access(campaign=campaign, role=role)
+
+
+async def acampaign_access(request, pk: int) -> Access:
+    """``campaign_access`` for an async view, by the async ORM: the same readers (members, the
+    public listing, the share link remembered in the session or given in the address), the same
+    404 for everyone else. It remembers nothing in the session."""
+    campaign = await access.acampaign_with_role(pk, await request.auser())
+    if campaign is None:
+        raise Http404
+    role = getattr(campaign, "my_role", None)
+    if role is None:
+        shares = await request.session.aget(SHARE_SESSION_KEY, {})
+        token = request.GET.get("share") or shares.get(str(campaign.pk))
+        if access.access_level(campaign, role, token) == access.Level.NONE:
+            raise Http404
+    return Access(campaign=campaign, role=role)

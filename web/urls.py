@@ -32,6 +32,7 @@ urlpatterns = [
     path("new/", campaign.campaign_new, name="new"),
     path("<int:pk>/", campaign.dashboard, name="dashboard"),
     path("<int:pk>/live/", live.campaign_live, name="live"),
+    path("<int:pk>/live/stream/", live.campaign_live_stream, name="live_stream"),
     path("<int:pk>/board.svg", campaign.board_svg, name="board_svg"),
     path("<int:pk>/board/<int:number>.svg", campaign.board_svg, name="board_svg_game"),
     path("<int:pk>/settings/", members.campaign_settings, name="settings"),

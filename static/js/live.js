@@ -1,8 +1,9 @@
 /* The live table: a campaign's open pages follow what the other phones at the table enter.
 
    Every page of a campaign names its live address (body[data-live-url]) and the campaign's
-   world version it was drawn at (body[data-live-version]). About once a second, while the page
-   is visible, it asks that address with If-None-Match; "304 Not Modified" means nothing changed.
+   world version it was drawn at (body[data-live-version]). It follows the campaign's stream of
+   news there (server-sent events) and, when there is no stream, asks that address about once a
+   second while the page is visible, with If-None-Match; "304 Not Modified" means nothing changed.
    When something did, the page fetches itself again and swaps its live parts ([data-live]) that
    changed, except a part with the reader's own unsent input (it waits). A page whose shape
    changed (a game that ended) is swapped whole. If the live address fails twice in a row, a
@@ -192,6 +193,12 @@
       });
   }
 
+  // What the page does once it knows the campaign's version now (asked, or told by the stream).
+  function learnt(seen) {
+    if (String(seen) !== String(version)) return refresh();
+    return null;
+  }
+
   function tick() {
     if (!url || busy) return;
     if (document.hidden) return; // asked again when the page is seen
@@ -207,16 +214,14 @@
       .then(function (r) {
         if (r.status === 304) return null;
         if (!r.ok) throw new Error("live " + r.status);
-        return r.json().then(function (data) {
-          if (String(data.version) !== String(version)) return refresh();
-          return null;
-        });
+        return r.json().then(function (data) { return learnt(data.version); });
       })
       .then(function () {
         failures = 0;
         notice(false);
         busy = false;
-        later(EVERY_MS);
+        if (!streaming) later(EVERY_MS);
+        else if (told !== null) hear(told);
       })
       .catch(function () {
         failures += 1;
@@ -226,11 +231,56 @@
       });
   }
 
+  /* Told, not asking: the campaign's stream of news (server-sent events at the live address's
+     "stream/"), where the browser has EventSource and the server holds streams. Each event is
+     the version now; the page then does what a poll does on a change. While the stream is open
+     the page does not poll; when it breaks (the browser reconnects by itself, sending the last
+     version told) or the server holds no streams (204: the browser gives up), the page polls. */
+  var streaming = false;
+  var told = null; // a version told while busy or hidden, taken up next
+  function hear(seen) {
+    if (busy || document.hidden) { told = seen; return; }
+    told = null;
+    if (waiting) {
+      if (apply(waiting)) waiting = null;
+    }
+    busy = true;
+    Promise.resolve()
+      .then(function () { return learnt(seen); })
+      .then(function () {
+        failures = 0;
+        notice(false);
+        busy = false;
+        if (told !== null) hear(told);
+      })
+      .catch(function () {
+        busy = false;
+        later(AFTER_FAILURE_MS); // the poll takes it from here
+      });
+  }
+  function follow() {
+    if (!window.EventSource) return;
+    var source = new EventSource(url + "stream/?v=" + encodeURIComponent(version));
+    source.onopen = function () {
+      streaming = true;
+      clearTimeout(timer);
+      failures = 0;
+      notice(false);
+    };
+    source.onmessage = function (e) { hear(e.data); };
+    source.onerror = function () {
+      streaming = false;
+      if (source.readyState === EventSource.CLOSED) source.close();
+      later(0);
+    };
+  }
+
   if (url && version) {
     document.addEventListener("visibilitychange", function () {
       if (!document.hidden) later(0);
     });
     later(EVERY_MS);
+    follow();
   }
   document.addEventListener("click", function (e) {
     if (e.target.closest && e.target.closest("[data-live-reload]")) {
