@@ -83,6 +83,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     # A write sent again with the same Idempotency-Key is answered, not recorded, again.
     "config.idempotency.IdempotencyKeyMiddleware",
+    # Names the account a page was drawn for, so a phone keeps its pages apart (web/offline.py).
+    "web.offline.AccountTagMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     # Last, so that it sees a lockout flagged during the login (config/settings.py, "Logins").
@@ -111,7 +113,11 @@ TEMPLATES = [
                 "web.context_processors.vocabularies",
             ],
             # {% load names %}: the box's names in the reader's language (web/templatetags).
-            "libraries": {"names": "web.templatetags.names"},
+            # {% load offline %}: the tag a phone keys its kept pages and entries by.
+            "libraries": {
+                "names": "web.templatetags.names",
+                "offline": "web.templatetags.offline",
+            },
         },
     },
 ]
@@ -589,6 +595,8 @@ _CSP = {
         "img-src": [SELF],
         "font-src": [SELF],
         "connect-src": [SELF],
+        "worker-src": [SELF],
+        "manifest-src": [SELF],
         "object-src": [NONE],
         "base-uri": [NONE],
         "form-action": [SELF],

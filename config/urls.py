@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path, register_converter
 
+from web import offline
 from web.forms.campaign import AdminLoginForm, LoginForm
 from web.views import accounts, members
 
@@ -29,6 +30,9 @@ admin.site.login_form = AdminLoginForm
 urlpatterns = [
     path("", accounts.home, name="home"),
     path("health/", accounts.health, name="health"),
+    # The installable app: at the root, so that the service worker's scope is the whole site.
+    path("manifest.webmanifest", offline.manifest, name="manifest"),
+    path("sw.js", offline.service_worker, name="service_worker"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path(
         "accounts/login/", auth_views.LoginView.as_view(authentication_form=LoginForm), name="login"

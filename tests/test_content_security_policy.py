@@ -21,6 +21,9 @@ POLICY = {
     "img-src": "'self'",
     "font-src": "'self'",
     "connect-src": "'self'",
+    # The service worker and the web app manifest: this server's own, at its root.
+    "worker-src": "'self'",
+    "manifest-src": "'self'",
     "object-src": "'none'",
     "base-uri": "'none'",
     "form-action": "'self'",

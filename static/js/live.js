@@ -365,9 +365,15 @@
           if (target && target.textContent.trim()) target.scrollIntoView({ block: "nearest" });
         });
       })
-      .catch(function () {
-        // Whatever went wrong, the form is sent the plain way, with the entry's key.
+      .catch(function (error) {
         if (button) button.disabled = false;
+        // Lost on the network: offline.js may keep the entry on the phone, to send it later.
+        var unsent = new CustomEvent("earthbook:unsent", {
+          cancelable: true,
+          detail: { form: form, key: key, error: error },
+        });
+        if (!document.dispatchEvent(unsent)) return;
+        // Whatever else went wrong, the form is sent the plain way, with the entry's key.
         var field = form.querySelector("input[name=_idempotency_key]");
         if (!field) {
           field = document.createElement("input");

@@ -1,0 +1,155 @@
+"""Phones at the table without a network, in a real browser at 390x844: entries made offline are
+kept on the phone as "waiting to be sent", sent in order once the network returns and recorded
+once each; an entry the server refuses on its way back stays in the list with the refusal."""
+
+from __future__ import annotations
+
+import pytest
+
+from campaigns import services
+from campaigns.models import EventKind, GameEvent
+from legacy.box import FACTIONS
+from tests.support.games import TWELVE_COINS, give, start_next_game
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+ADA = "Ada (Khan Industries)"
+BORIS = "Boris (Die Mechaniker)"
+CHLOE = "Chloe (Enclave of the Bear)"
+# The network is back: the waiting entries are sent within this many milliseconds (the online
+# event, else the retry every five seconds). A bounded wait, not a measure of speed.
+SENT_WITHIN = 12_000
+
+
+@pytest.fixture
+def table(django_user_model):
+    """A group with game 1 under way; Boris holds three missiles."""
+    owner = django_user_model.objects.create_user(username="olga", password="pw-olga-123")
+    campaign = services.create_campaign(
+        owner=owner, name="Friday Earth", players=["Ada", "Boris", "Chloe"]
+    )
+    services.prepare_first_game(
+        campaign=campaign, powers={f.slug: "a" for f in FACTIONS}, coins=TWELVE_COINS, by=owner
+    )
+    game = start_next_game(campaign)
+    give(game, campaign.players.get(name="Boris"), missiles=3)
+    return owner, campaign, game
+
+
+def note(page, title: str, **fields) -> None:
+    """Open the quick log's form ``title``, fill in ``fields`` (selects by their label) and send."""
+    details = page.locator("#log details", has=page.locator("summary", has_text=title))
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
+    form = details.locator("form")
+    for selector, value in fields.items():
+        field = form.locator(f"[name$='-{selector}']")
+        if field.evaluate("el => el.tagName") == "SELECT":
+            field.select_option(label=value)
+        else:
+            field.fill(value)
+    form.get_by_role("button", name="Note it").click()
+
+
+def events_of(page) -> list[str]:
+    return page.locator("[data-live=events] .events li").evaluate_all(
+        "items => items.map(li =>"
+        " li.textContent.replace(/take back/, '').replace(/\\s+/g, ' ').trim())"
+    )
+
+
+def test_two_entries_made_offline_are_sent_in_order_once_each_when_the_network_returns(
+    table, phone, screenshots, serious_violations
+):
+    from playwright.sync_api import expect
+
+    owner, campaign, game = table
+    ada, boris = phone(owner), phone(owner)
+    errors = []
+    ada.on("pageerror", lambda e: errors.append(str(e)))
+    for page in (ada, boris):
+        page.goto(f"/c/{campaign.pk}/games/1/")
+    # The service worker keeps the page on the phone before the network goes.
+    ada.wait_for_function("async () => Boolean(await caches.match(location.href))")
+
+    note(boris, "A big recruitment", player=CHLOE, troops="31")
+    expect(ada.locator("[data-live=events]")).to_contain_text("31", timeout=5_000)
+
+    ada.context.set_offline(True)
+    note(ada, "Missiles on one roll", count="2", player=BORIS)
+    note(ada, "A red star bought", player=ADA)
+    waiting = ada.get_by_role("region", name="Waiting to be sent")
+    expect(waiting.locator("li")).to_have_count(2)
+    expect(waiting.locator("li").nth(0)).to_contain_text("Missiles on one roll")
+    expect(waiting.locator("li").nth(0)).to_contain_text("Boris")
+    expect(waiting.locator("li").nth(1)).to_contain_text("A red star bought")
+    screenshots(ada, "waiting-to-be-sent")
+    assert serious_violations(ada) == []
+    # Still offline, the page opens again from the phone's copy, with the entries waiting.
+    ada.reload()
+    expect(ada.get_by_role("heading", name="Quick log")).to_be_visible()
+    expect(waiting.locator("li")).to_have_count(2)
+    # ... and its stylesheet, from the phone too.
+    style = "() => getComputedStyle(document.getElementById('offline-queue')).borderTopStyle"
+    assert ada.evaluate(style) == "dashed"
+    # Meanwhile the other phone, still online, goes on with the game.
+    note(boris, "A big recruitment", player=ADA, troops="32")
+    expect(boris.locator("[data-live=events]")).to_contain_text("32")
+    assert GameEvent.objects.filter(game=game).count() == 2
+
+    ada.context.set_offline(False)
+    expect(waiting).to_be_hidden(timeout=SENT_WITHIN)
+    kinds = list(GameEvent.objects.filter(game=game).order_by("seq").values_list("kind", flat=True))
+    assert kinds == [
+        EventKind.RECRUITMENT,
+        EventKind.RECRUITMENT,
+        EventKind.MISSILES,
+        EventKind.RED_STAR_BOUGHT,
+    ]
+    for page in (ada, boris):
+        expect(page.locator("[data-live=events] .events li")).to_have_count(4, timeout=5_000)
+    assert events_of(ada) == events_of(boris)
+    assert "Boris" in events_of(ada)[2] and "2 missile" in events_of(ada)[2]
+    screenshots(ada, "all-sent")
+    assert errors == [], errors
+
+
+def test_an_entry_refused_on_its_way_back_stays_in_the_list_with_the_refusal(
+    table, phone, screenshots, serious_violations
+):
+    from playwright.sync_api import expect
+
+    owner, campaign, game = table
+    ada, boris = phone(owner), phone(owner)
+    for page in (ada, boris):
+        page.goto(f"/c/{campaign.pk}/games/1/")
+    ada.evaluate("() => navigator.serviceWorker.ready")
+
+    # The network fails under the entry as it is sent (no "offline" from the phone): kept too.
+    ada.route("**/log/**", lambda route: route.abort("internetdisconnected"))
+    note(ada, "Missiles on one roll", count="1", player=BORIS)
+    waiting = ada.get_by_role("region", name="Waiting to be sent")
+    expect(waiting.locator("li")).to_have_count(1)
+    expect(waiting).to_contain_text("Missiles on one roll")
+
+    # Meanwhile Boris is wiped out on the other phone: his missile can no longer be played.
+    note(boris, "A faction is wiped out", player=BORIS)
+    expect(boris.locator("#log-status")).to_contain_text("Noted")
+
+    ada.unroute("**/log/**")
+    refusal = waiting.locator("[data-offline-refusal]")
+    expect(refusal).to_contain_text("Refused by the server:", timeout=SENT_WITHIN)
+    expect(waiting.locator("li")).to_have_count(1)
+    assert not GameEvent.objects.filter(game=game, kind=EventKind.MISSILES).exists()
+    screenshots(ada, "refused")
+    assert serious_violations(ada) == []
+    discard = waiting.get_by_role("button", name="Discard")
+    box = discard.bounding_box()
+    assert box["height"] >= 24 and box["width"] >= 24
+
+    # Nothing goes unseen: it is still there after a reload, until the reader discards it.
+    ada.reload()
+    expect(waiting.locator("[data-offline-refusal]")).to_have_count(1)
+    waiting.get_by_role("button", name="Discard").click()
+    expect(waiting).to_be_hidden()
+    assert GameEvent.objects.filter(game=game).count() == 1
