@@ -136,9 +136,24 @@ def test_an_entry_refused_on_its_way_back_stays_in_the_list_with_the_refusal(
     note(boris, "A faction is wiped out", player=BORIS)
     expect(boris.locator("#log-status")).to_contain_text("Noted")
 
+    # Back on the network, the first try meets "still being worked on" (409): tried again later.
+    conflicts = []
+
+    def once_in_flight(route):
+        if conflicts:
+            route.continue_()
+        else:
+            conflicts.append(route.request.headers.get("idempotency-key"))
+            route.fulfill(status=409, content_type="text/plain", body="Still being worked on.")
+
     ada.unroute("**/log/**")
+    ada.route("**/log/**", once_in_flight)
+    expect(waiting).to_contain_text("will be sent again shortly", timeout=SENT_WITHIN)
+    assert waiting.locator("[data-offline-refusal]").count() == 0
     refusal = waiting.locator("[data-offline-refusal]")
     expect(refusal).to_contain_text("Refused by the server:", timeout=SENT_WITHIN)
+    expect(refusal).to_contain_text("Boris was eliminated from this game")
+    assert conflicts and conflicts[0]  # the entry's key, made on the phone
     expect(waiting.locator("li")).to_have_count(1)
     assert not GameEvent.objects.filter(game=game, kind=EventKind.MISSILES).exists()
     screenshots(ada, "refused")

@@ -115,3 +115,18 @@ def test_the_api_and_a_visitors_pages_are_never_named_for_keeping(client, owner,
     assert ACCOUNT_HEADER not in client.get(f"/api/v1/campaigns/{campaign.pk}/")
     assert ACCOUNT_HEADER not in client.get(f"/c/{campaign.pk}/live/")
     assert ACCOUNT_HEADER not in client.get("/accounts/password/")
+
+
+def test_the_game_page_has_a_place_for_the_entries_waiting_on_the_phone_in_russian_too(
+    client, owner, game
+):
+    client.force_login(owner)
+    url = f"/c/{game.campaign_id}/games/{game.number}/"
+    html = client.get(url).content.decode()
+    section = re.search(r'<section id="offline-queue"[^>]*>', html).group(0)
+    assert " hidden" in section  # shown by the phone only when something waits
+    assert "Waiting to be sent" in html and 'data-discard="Discard"' in section
+    client.cookies["django_language"] = "ru"
+    russian = client.get(url).content.decode()
+    assert "Ждут отправки" in russian and 'data-discard="Отбросить"' in russian
+    assert 'data-refused="Сервер отказал:"' in russian
