@@ -91,8 +91,12 @@ fuzz: install
 # The shipped server under a game night's mix: 50 clients, 70% world reads and 30% in-game
 # entries for 60 s (LOAD_SECONDS), then api_ping for as long; one JSON line with the target.
 # Needs DATABASE_URL (PostgreSQL), and says so (exit 2) without it; REDIS_URL when set.
+# Then the live table: 5000 phones (LIVE_PHONES) following their tables' streams while five
+# tables write 25 entries (tools/live_load.py; needs DATABASE_URL and REDIS_URL).
 load: install
-	$(BIN)/python tools/load_test.py
+	$(BIN)/python tools/load_test.py; first=$$?; \
+	$(BIN)/python tools/live_load.py; second=$$?; \
+	[ $$first -eq 0 ] && [ $$second -eq 0 ]
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .mypy_cache node_modules
