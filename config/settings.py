@@ -373,6 +373,35 @@ for _kind, _limit in EARTHBOOK_JOB_TIME_LIMITS.items():
             f"The time limit of a {_kind} job ({_limit}) must be at least 1."
         )
 
+# Quotas (campaigns/jobs/quotas.py): how much one account, and one campaign, may keep or have
+# in the making at once; one more is refused with the reason and nothing is written. 0: no limit.
+EARTHBOOK_QUOTA_PHOTOS_PER_ACCOUNT = env_int("EARTHBOOK_QUOTA_PHOTOS_PER_ACCOUNT", 1000)
+EARTHBOOK_QUOTA_PHOTO_BYTES_PER_ACCOUNT = env_int(
+    "EARTHBOOK_QUOTA_PHOTO_BYTES_PER_ACCOUNT", 2 * 1024 * 1024 * 1024
+)
+EARTHBOOK_QUOTA_PHOTOS_PER_CAMPAIGN = env_int("EARTHBOOK_QUOTA_PHOTOS_PER_CAMPAIGN", 500)
+EARTHBOOK_QUOTA_PHOTO_BYTES_PER_CAMPAIGN = env_int(
+    "EARTHBOOK_QUOTA_PHOTO_BYTES_PER_CAMPAIGN", 1024 * 1024 * 1024
+)
+EARTHBOOK_QUOTA_IMPORTS_IN_FLIGHT_PER_ACCOUNT = env_int(
+    "EARTHBOOK_QUOTA_IMPORTS_IN_FLIGHT_PER_ACCOUNT", 2
+)
+EARTHBOOK_QUOTA_PDFS_IN_FLIGHT_PER_ACCOUNT = env_int(
+    "EARTHBOOK_QUOTA_PDFS_IN_FLIGHT_PER_ACCOUNT", 3
+)
+EARTHBOOK_QUOTA_PDFS_IN_FLIGHT_PER_CAMPAIGN = env_int(
+    "EARTHBOOK_QUOTA_PDFS_IN_FLIGHT_PER_CAMPAIGN", 2
+)
+EARTHBOOK_QUOTA_POSTERS_IN_FLIGHT_PER_ACCOUNT = env_int(
+    "EARTHBOOK_QUOTA_POSTERS_IN_FLIGHT_PER_ACCOUNT", 3
+)
+EARTHBOOK_QUOTA_POSTERS_IN_FLIGHT_PER_CAMPAIGN = env_int(
+    "EARTHBOOK_QUOTA_POSTERS_IN_FLIGHT_PER_CAMPAIGN", 1
+)
+for _name, _value in list(globals().items()):
+    if _name.startswith("EARTHBOOK_QUOTA_") and _value < 0:
+        raise ImproperlyConfigured(f"{_name} must be 0 (no limit) or more.")
+
 # `celery beat` (docker/compose.yaml) sweeps away, daily, the stored files no row names, and every
 # EARTHBOOK_JOB_RECOVER_INTERVAL sends again the jobs lost with a worker or an outage.
 CELERY_BEAT_SCHEDULE = {

@@ -232,7 +232,8 @@ ANY_RULE = gettext_lazy("The rules do not allow that.")
 def refusal_message(refusal: RuleViolation | OddsInputError) -> str:
     """The service's own words on an English page; the rule's sentence in any other language."""
     language = get_language() or settings.LANGUAGE_CODE
-    if language.startswith("en"):
+    if language.startswith("en") or getattr(refusal, "worded", False):
+        # A refusal already worded in the reader's language (a quota, with its limit).
         return refusal.message
     return str(RULE_MESSAGES.get(getattr(refusal, "rule", None), ANY_RULE))
 

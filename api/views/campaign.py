@@ -256,14 +256,16 @@ class ImportView(ApiView):
 
     @extend_schema(
         request=OpenApiTypes.OBJECT,
-        responses={202: ImportJobSerializer, **errors(400, 401, 403, 413, 503)},
+        responses={202: ImportJobSerializer, **errors(400, 401, 403, 409, 413, 503)},
         tags=["campaigns"],
         description="Upload a backup (the document GET .../export/ gives). Answers 202 with an "
         "import job; poll GET /api/v1/imports/{id}/ until its status is done (with the new "
         "campaign) or failed (error, in the API's error shape). A backup larger than "
         f"{backup_limit_words()} (BACKUP_UPLOAD_MAX_BYTES) is refused with 413. While the task "
         "queue is out of reach the upload is refused with 503 (code unavailable, with "
-        "Retry-After) and nothing is kept.",
+        "Retry-After) and nothing is kept. An account with as many imports waiting or running "
+        "as it may (EARTHBOOK_QUOTA_IMPORTS_IN_FLIGHT_PER_ACCOUNT) is refused with 409 (rule "
+        "quota-imports-per-account) and nothing is kept.",
     )
     def post(self, request):
         payload = request.data

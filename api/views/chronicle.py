@@ -83,7 +83,9 @@ class ChroniclePdfView(ApiView):
         tags=["chronicle"],
         description="Ask for the chronicle as a PDF in the campaign's language. One is made at "
         "a time per campaign and language: while one is being made, or once one is made of "
-        "the world as it is now, that job is answered (200) instead of a new one (202).",
+        "the world as it is now, that job is answered (200) instead of a new one (202). A new "
+        "one past the asker's or the campaign's quota of PDFs in the making is refused with "
+        "409 (rule quota-pdfs-per-account or quota-pdfs-per-campaign).",
     )
     def post(self, request, campaign_id):
         access = pdf_access(request, campaign_id)

@@ -149,7 +149,10 @@ class PhotoListView(ApiView):
         "encoded again: EXIF (GPS included), XMP, comments, the colour profile and anything "
         "appended are dropped. The web copy and the thumbnail follow (status queued, then "
         "done); a file that is damaged or takes too long to decode ends failed, with the "
-        "reason. Until then no file of the photo is served.",
+        "reason. Until then no file of the photo is served. One photo more than the uploader's "
+        "or the campaign's quota (count or bytes) is refused with 409 (rule quota-photos-per-"
+        "account, quota-photo-bytes-per-account, quota-photos-per-campaign or "
+        "quota-photo-bytes-per-campaign) and nothing is stored.",
     )
     def post(self, request, campaign_id, number):
         access = photo_access(request, campaign_id, Level.EDIT)

@@ -102,7 +102,9 @@ class PosterView(ApiView):
         },
         tags=["snapshots"],
         description="Ask again for the poster, after it failed: 202 while it is being drawn, "
-        "200 once it is drawn. 409 before the world is named.",
+        "200 once it is drawn. 409 before the world is named, and while it is being drawn or "
+        "its owner's campaigns have as many posters being drawn as they may (rule "
+        "quota-posters-per-campaign or quota-posters-per-account).",
     )
     def post(self, request, campaign_id):
         access, poster = _poster(request, campaign_id)

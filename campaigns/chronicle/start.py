@@ -16,6 +16,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 
 from campaigns.jobs.queue import enqueue_on_commit
+from campaigns.jobs.quotas import check_pdf
 from campaigns.jobs.recovery import stale
 from campaigns.jobs.work import fail
 from campaigns.models import IN_THE_MAKING, Campaign, ChronicleExport, JobFailure, JobStatus
@@ -33,7 +34,8 @@ def current_for(campaign: Campaign) -> Q:
 def request_pdf(*, campaign: Campaign, by) -> tuple[ChronicleExport | None, bool]:
     """The PDF of the chronicle in the campaign's language: the job that is making it or made
     it of the world as it is now, or a new job (``True``), queued once it is committed, or made
-    at once when Celery runs in-process."""
+    at once when Celery runs in-process. A new job is refused (``QuotaReached``, nothing
+    written) when the asker or the campaign has as many PDFs in the making as it may."""
     with transaction.atomic():
         campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
         found = (
@@ -51,6 +53,7 @@ def request_pdf(*, campaign: Campaign, by) -> tuple[ChronicleExport | None, bool
                 found = None
         if found is not None:
             return found, False
+        check_pdf(campaign=campaign, account=by)
         try:
             with transaction.atomic():
                 job = ChronicleExport.objects.create(

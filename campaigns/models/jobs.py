@@ -326,6 +326,11 @@ class GamePhoto(BackgroundJob):
     thumbnail = models.FileField(upload_to="photos/", max_length=200, blank=True, default="")
     width = models.PositiveIntegerField(help_text="Pixels of the original, upright.")
     height = models.PositiveIntegerField()
+    stored_bytes = models.PositiveBigIntegerField(
+        default=0,
+        help_text="Bytes its files take: the upload until its copies are made, then the "
+        "original, the web copy and the thumbnail (what the photo quotas count).",
+    )
     error = models.TextField(blank=True, default="", help_text="Why preparing it failed.")
 
     class Meta:

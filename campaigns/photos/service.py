@@ -19,6 +19,7 @@ from django.core.files.storage import default_storage
 from django.db import transaction
 
 from campaigns.jobs.queue import enqueue_on_commit
+from campaigns.jobs.quotas import check_photo
 from campaigns.models import Game, GamePhoto, JobStatus
 from campaigns.photos.checks import PhotoRefused, check_upload
 from campaigns.photos.storage import delete_files, new_key, upload_name
@@ -48,13 +49,15 @@ def may_delete(photo: GamePhoto, user, *, is_owner: bool, can_write: bool) -> bo
 
 def add_photo(*, game: Game, upload, caption: str = "", by) -> GamePhoto:
     """Attach a photo of the board to ``game``; refused (nothing stored) when the file is not a
-    whole photo of an allowed kind within the limits, or the caption is too long."""
+    whole photo of an allowed kind within the limits, the caption is too long, or one more photo
+    would pass a quota of the uploader or of the campaign (``QuotaReached``)."""
     text = clean_caption(caption)
     checked = check_upload(upload)
     name = None
     try:
         with transaction.atomic():
             campaign = lock_campaign(game.campaign_id, marks=False)
+            check_photo(campaign_id=game.campaign_id, account=by, size=len(checked.content))
             name = default_storage.save(upload_name(new_key()), ContentFile(checked.content))
             photo = GamePhoto.objects.create(
                 game=game,
@@ -64,6 +67,7 @@ def add_photo(*, game: Game, upload, caption: str = "", by) -> GamePhoto:
                 original=name,
                 width=checked.width,
                 height=checked.height,
+                stored_bytes=len(checked.content),
             )
             audit(campaign, by, AuditAction.PHOTO_ADDED, game=game.number, photo=photo.pk)
             enqueue_on_commit(photo)

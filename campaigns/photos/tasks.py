@@ -74,10 +74,10 @@ def make_copies(photo_id: int) -> str:
         original = _store(f"{stem}.{clean.extension}", clean.content)
         with Image.open(io.BytesIO(clean.content)) as image:
             image.load()
-            web = _store(copy_name(original, "web"), _copy(image, settings.PHOTO_WEB_SIZE))
-            thumbnail = _store(
-                copy_name(original, "thumb"), _copy(image, settings.PHOTO_THUMBNAIL_SIZE)
-            )
+            web_copy = _copy(image, settings.PHOTO_WEB_SIZE)
+            thumbnail_copy = _copy(image, settings.PHOTO_THUMBNAIL_SIZE)
+        web = _store(copy_name(original, "web"), web_copy)
+        thumbnail = _store(copy_name(original, "thumb"), thumbnail_copy)
     if not finish(
         GamePhoto,
         photo_id,
@@ -87,6 +87,7 @@ def make_copies(photo_id: int) -> str:
         height=clean.height,
         web=web,
         thumbnail=thumbnail,
+        stored_bytes=len(clean.content) + len(web_copy) + len(thumbnail_copy),
         error="",
     ):
         if not GamePhoto.objects.filter(pk=photo_id).exists():  # deleted: its files go too

@@ -16,6 +16,7 @@ from django.core.cache import cache
 from django.db import transaction
 
 from campaigns.jobs.queue import enqueue_on_commit
+from campaigns.jobs.quotas import check_poster
 from campaigns.models import EndPoster, JobStatus
 from campaigns.pictures.poster import Poster, poster_of, record, status_of
 
@@ -42,14 +43,18 @@ def request_poster(
     if row is not None and row.status == JobStatus.FAILED and not again:
         return row
     note = f"poster-asked:{poster.name}"
-    if again:
-        cache.delete(note)
-    if cache.add(note, 1, ASKED_SECONDS) or row is None or row.status == JobStatus.DONE:
-        # Never asked, its file gone, asked again, or asked long enough ago to be lost.
-        record(campaign_id, poster.name, JobStatus.QUEUED)
-        row = status_of(campaign_id, poster)
-        assert row is not None  # recorded just above
-        enqueue_on_commit(row)
+    with transaction.atomic():
+        if again:
+            # Asked for by a person: refused while the campaign, or its owner's campaigns, have
+            # as many posters being drawn as they may (``QuotaReached``).
+            check_poster(campaign_id=campaign_id)
+            cache.delete(note)
+        if cache.add(note, 1, ASKED_SECONDS) or row is None or row.status == JobStatus.DONE:
+            # Never asked, its file gone, asked again, or asked long enough ago to be lost.
+            record(campaign_id, poster.name, JobStatus.QUEUED)
+            row = status_of(campaign_id, poster)
+            assert row is not None  # recorded just above
+            enqueue_on_commit(row)
     return row
 
 

@@ -149,6 +149,9 @@ def a_poster(campaign, owner, players, settings):
     with sent_elsewhere(settings):
         play_fifteen_and_name(campaign, owner)
         name_it(campaign, owner)
+    # The naming asked for it, on a queue no worker reads: asked again while that one is still
+    # queued, past the campaign's quota of posters being drawn.
+    settings.EARTHBOOK_QUOTA_POSTERS_IN_FLIGHT_PER_CAMPAIGN = 0
     return request_poster(campaign.pk, again=True)
 
 

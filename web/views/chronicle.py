@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -22,6 +23,7 @@ from django.views.decorators.http import require_POST
 from campaigns.chronicle.jobs import latest_job, pdf_response
 from campaigns.chronicle.pdf import stored_picture_uri
 from campaigns.chronicle.start import request_pdf
+from campaigns.jobs.quotas import QuotaReached
 from campaigns.jobs.words import status_words
 from campaigns.models import (
     Campaign,
@@ -36,6 +38,7 @@ from campaigns.models import (
 )
 from legacy.models import Signature, WorldName
 from web.access import Access
+from web.refusals import refusal_message
 from web.views.common import campaign_view
 from web.views.history import game_stories
 from web.views.pictures import stored_picture_url
@@ -135,7 +138,10 @@ def chronicle_pdf(request, access):
     made at a time per campaign and language."""
     if not pdf_allowed(access):
         raise PermissionDenied(HIDDEN_PDF)
-    request_pdf(campaign=access.campaign, by=request.user)
+    try:
+        request_pdf(campaign=access.campaign, by=request.user)
+    except QuotaReached as refusal:
+        messages.error(request, refusal_message(refusal))
     return redirect(reverse("campaigns:chronicle", args=[access.campaign.pk]) + "#pdf")
 
 

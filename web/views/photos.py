@@ -19,12 +19,14 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from campaigns.jobs.quotas import QuotaReached
 from campaigns.models import GamePhoto, JobStatus
 from campaigns.photos.checks import PhotoRefused, refuse_size
 from campaigns.photos.service import add_photo, delete_photo, may_delete
 from campaigns.photos.storage import photo_response
 from config.body_limits import takes_bodies_up_to
 from web.forms.photos import PhotoForm, photo_refusal
+from web.refusals import refusal_message
 from web.views.common import campaign_view, game_or_404
 
 PREPARING = (JobStatus.QUEUED, JobStatus.RUNNING)
@@ -102,6 +104,8 @@ def _photo_add(request, access, number):
             form.add_error(
                 "caption" if refusal.rule == "photo-caption" else "file", photo_refusal(refusal)
             )
+        except QuotaReached as refusal:
+            form.add_error(None, refusal_message(refusal))
         else:
             messages.success(request, _("The photo is added."))
             return redirect(game_url(access, game))

@@ -4,6 +4,7 @@ cluster, signatures and coins over the games, charted as SVG on the server) and 
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.core.files.storage import default_storage
 from django.http import FileResponse, Http404
 from django.shortcuts import redirect, render
@@ -11,6 +12,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from campaigns.jobs.quotas import QuotaReached
 from campaigns.jobs.words import status_words
 from campaigns.models import EndPoster, JobStatus, Result
 from campaigns.pictures.poster import poster_of
@@ -19,6 +21,7 @@ from campaigns.selectors.statistics import campaign_statistics
 from legacy import board
 from web import charts
 from web.names import campaign_faction_names, territory_name
+from web.refusals import refusal_message
 from web.views.common import campaign_view
 
 RESULT_COLOURS = {Result.WON: "#2e7d32", Result.HELD_ON: "#d9a21b", Result.ELIMINATED: "#9e9689"}
@@ -138,7 +141,10 @@ def poster_again(request, access):
     """Ask again for a poster that failed: whoever may read the poster may."""
     poster = _poster_for(access)
     if poster is not None:
-        request_poster(access.campaign.pk, poster, again=True)
+        try:
+            request_poster(access.campaign.pk, poster, again=True)
+        except QuotaReached as refusal:
+            messages.error(request, refusal_message(refusal))
     return redirect("campaigns:poster", access.campaign.pk)
 
 

@@ -1,0 +1,218 @@
+"""Quotas: how much one account, and one campaign, may keep or have in the making at once.
+
+A request that would pass one is refused with ``QuotaReached`` (a ``RuleViolation`` of the
+state of things: the API answers 409, a page shows the sentence) before anything is written.
+Each ``check_*`` counts what is held or in flight (under the lock its caller holds: the
+campaign's, and the account's row taken here, so that two requests at once cannot both take the
+last place) and asks the one rule, ``legacy.quotas.quota_reached``. The limits are settings,
+``EARTHBOOK_QUOTA_*`` (0: no limit).
+
+What counts:
+
+* photos: the photos an account uploaded (anywhere), and a campaign's photos, by number and by
+  the bytes their files take (``GamePhoto.stored_bytes``);
+* imports in flight: an account's imports waiting or running;
+* chronicle PDFs in flight: those an account asked for, and a campaign's, waiting or being made;
+* posters in flight: the posters waiting or being drawn of the campaigns an account owns (anyone
+  reading a campaign may ask for its poster: its owner answers for it), and a campaign's. Only an
+  explicit "ask again" is a new request; reading the poster, or naming the world, asks for it
+  once and is never refused.
+
+A job in the making that nobody makes any more (``campaigns.jobs.recovery.stale``) holds no place.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db.models import Count, Q, Sum
+from django.db.models.functions import Coalesce
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from campaigns.jobs.recovery import stale
+from campaigns.models import (
+    IN_THE_MAKING,
+    Campaign,
+    ChronicleExport,
+    EndPoster,
+    GamePhoto,
+    ImportJob,
+)
+from legacy.errors import RuleViolation
+from legacy.quotas import quota_reached
+
+MEGABYTE = 1024 * 1024
+
+# Each quota: the rule's name, its setting, and its sentence (``%(limit)s`` is the limit).
+QUOTAS = {
+    "quota-photos-per-account": (
+        "EARTHBOOK_QUOTA_PHOTOS_PER_ACCOUNT",
+        _(
+            "This account has reached its limit of photos (%(limit)s): delete one before adding "
+            "another."
+        ),
+    ),
+    "quota-photo-bytes-per-account": (
+        "EARTHBOOK_QUOTA_PHOTO_BYTES_PER_ACCOUNT",
+        _(
+            "This account's photos may take at most %(limit)s MB, and this one would pass "
+            "that: delete some before adding it."
+        ),
+    ),
+    "quota-photos-per-campaign": (
+        "EARTHBOOK_QUOTA_PHOTOS_PER_CAMPAIGN",
+        _(
+            "This campaign has reached its limit of photos (%(limit)s): delete one before adding "
+            "another."
+        ),
+    ),
+    "quota-photo-bytes-per-campaign": (
+        "EARTHBOOK_QUOTA_PHOTO_BYTES_PER_CAMPAIGN",
+        _(
+            "This campaign's photos may take at most %(limit)s MB, and this one would pass "
+            "that: delete some before adding it."
+        ),
+    ),
+    "quota-imports-per-account": (
+        "EARTHBOOK_QUOTA_IMPORTS_IN_FLIGHT_PER_ACCOUNT",
+        _(
+            "This account already has as many imports waiting or running as it may (%(limit)s): "
+            "send this backup again once one has finished."
+        ),
+    ),
+    "quota-pdfs-per-account": (
+        "EARTHBOOK_QUOTA_PDFS_IN_FLIGHT_PER_ACCOUNT",
+        _(
+            "This account already has as many chronicle PDFs being made as it may (%(limit)s): "
+            "ask again once one is ready."
+        ),
+    ),
+    "quota-pdfs-per-campaign": (
+        "EARTHBOOK_QUOTA_PDFS_IN_FLIGHT_PER_CAMPAIGN",
+        _(
+            "This campaign already has as many chronicle PDFs being made as it may (%(limit)s): "
+            "ask again once one is ready."
+        ),
+    ),
+    "quota-posters-per-account": (
+        "EARTHBOOK_QUOTA_POSTERS_IN_FLIGHT_PER_ACCOUNT",
+        _(
+            "The campaigns of this account already have as many posters being drawn as they may "
+            "(%(limit)s): ask again once one is ready."
+        ),
+    ),
+    "quota-posters-per-campaign": (
+        "EARTHBOOK_QUOTA_POSTERS_IN_FLIGHT_PER_CAMPAIGN",
+        _(
+            "This campaign already has as many posters being drawn as it may (%(limit)s): ask "
+            "again once it is ready."
+        ),
+    ),
+}
+IN_BYTES = {"quota-photo-bytes-per-account", "quota-photo-bytes-per-campaign"}
+
+
+class QuotaReached(RuleViolation):
+    """A request that would take an account or a campaign past a quota; nothing was written.
+    Its ``message`` is already in the reader's language, with the limit in it."""
+
+    worded = True
+
+    def __init__(self, quota: str):
+        limit = limit_of(quota)
+        shown = f"{limit / MEGABYTE:.0f}" if quota in IN_BYTES else str(limit)
+        super().__init__(
+            gettext(str(QUOTAS[quota][1])) % {"limit": shown}, rule=quota, conflict=True
+        )
+        self.quota = quota
+
+
+def limit_of(quota: str) -> int:
+    return int(getattr(settings, QUOTAS[quota][0]))
+
+
+def _refuse_past(asks: list[tuple[str, int, int]]) -> None:
+    """Raise ``QuotaReached`` for the first ``(quota, used, adding)`` the request would pass."""
+    reached = quota_reached((quota, used, adding, limit_of(quota)) for quota, used, adding in asks)
+    if reached is not None:
+        raise QuotaReached(reached)
+
+
+def lock_account(account) -> None:
+    """Hold the account's row until the transaction ends: its quotas are counted once at a
+    time. A caller holding a campaign's lock takes it first, then this one."""
+    get_user_model()._default_manager.select_for_update().filter(pk=account.pk).first()
+
+
+def _in_flight() -> Q:
+    """Waiting or being made, by a worker still alive."""
+    return Q(status__in=IN_THE_MAKING) & ~stale()
+
+
+def _is_person(account) -> bool:
+    return account is not None and getattr(account, "is_authenticated", False)
+
+
+def _photos(rows) -> tuple[int, int]:
+    found = rows.aggregate(count=Count("pk"), size=Coalesce(Sum("stored_bytes"), 0))
+    return found["count"] or 0, found["size"] or 0
+
+
+def check_photo(*, campaign_id: int, account, size: int) -> None:
+    """Refused when one more photo of ``size`` bytes would pass a photo quota of ``account``
+    (its uploads anywhere) or of the campaign. The caller holds the campaign's lock."""
+    asks: list[tuple[str, int, int]] = []
+    if _is_person(account):
+        lock_account(account)
+        count, stored = _photos(GamePhoto.objects.filter(uploaded_by=account))
+        asks += [
+            ("quota-photos-per-account", count, 1),
+            ("quota-photo-bytes-per-account", stored, size),
+        ]
+    count, stored = _photos(GamePhoto.objects.filter(game__campaign_id=campaign_id))
+    asks += [
+        ("quota-photos-per-campaign", count, 1),
+        ("quota-photo-bytes-per-campaign", stored, size),
+    ]
+    _refuse_past(asks)
+
+
+def check_import(*, account) -> None:
+    """Refused when ``account`` has as many imports waiting or running as it may."""
+    lock_account(account)
+    running = ImportJob.objects.filter(_in_flight(), owner=account).count()
+    _refuse_past([("quota-imports-per-account", running, 1)])
+
+
+def check_pdf(*, campaign: Campaign, account) -> None:
+    """Refused when a new chronicle PDF would pass what ``account`` (or, for a reader who is
+    not signed in, the campaign's owner) or the campaign may have in the making. The caller
+    holds the campaign's lock."""
+    made = ChronicleExport.objects.filter(_in_flight())
+    asker = account if _is_person(account) else campaign.owner
+    lock_account(asker)
+    by_asker = made.filter(
+        Q(requested_by=asker) | Q(requested_by__isnull=True, campaign__owner=asker)
+    )
+    _refuse_past(
+        [
+            ("quota-pdfs-per-account", by_asker.count(), 1),
+            ("quota-pdfs-per-campaign", made.filter(campaign=campaign).count(), 1),
+        ]
+    )
+
+
+def check_poster(*, campaign_id: int) -> None:
+    """Refused when asking again for the campaign's poster would pass what the campaign, or
+    the campaigns of its owner, may have being drawn."""
+    campaign = Campaign.objects.select_related("owner").get(pk=campaign_id)
+    owner = campaign.owner_id
+    lock_account(campaign.owner)
+    drawing = EndPoster.objects.filter(_in_flight())
+    _refuse_past(
+        [
+            ("quota-posters-per-campaign", drawing.filter(campaign_id=campaign_id).count(), 1),
+            ("quota-posters-per-account", drawing.filter(campaign__owner_id=owner).count(), 1),
+        ]
+    )
