@@ -8,6 +8,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from api.errors import not_found
 from api.views import (
     accounts,
+    backups,
     board,
     campaign,
     chronicle,
@@ -179,6 +180,8 @@ campaign_patterns = [
     path("world/", world.WorldView.as_view(), name="world"),
     path("world/name/", world.WorldNameView.as_view(), name="world-name"),
     path("export/", campaign.ExportView.as_view(), name="campaign-export"),
+    path("backups/", backups.AutomaticBackupListView.as_view(), name="campaign-backups"),
+    path("backups/<str:name>/", backups.AutomaticBackupView.as_view(), name="campaign-backup"),
     path("members/", campaign.MemberListView.as_view(), name="members"),
     path("members/<id:member_id>/", campaign.MemberDetailView.as_view(), name="member"),
     path("players/", campaign.PlayerListView.as_view(), name="players"),

@@ -9,7 +9,8 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 app = Celery("earthbook")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 # The tasks live with what they serve: the board pictures and the poster, the imports, the
-# photos and the chronicle; the background jobs' shared recovery loop lives in campaigns.jobs.
+# photos, the chronicle and the automatic backups; the background jobs' shared recovery loop
+# lives in campaigns.jobs.
 app.autodiscover_tasks(
     [
         "campaigns.jobs",
@@ -17,5 +18,6 @@ app.autodiscover_tasks(
         "campaigns.imports",
         "campaigns.photos",
         "campaigns.chronicle",
+        "campaigns.backup",
     ]
 )

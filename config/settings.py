@@ -258,6 +258,9 @@ if PICTURE_LINK_TTL_MINUTES < 1:
 
 # The largest backup the API takes for import, in bytes; it is stored and imported by a task.
 BACKUP_UPLOAD_MAX_BYTES = env_int("BACKUP_UPLOAD_MAX_BYTES", 20 * 1024 * 1024)
+# After each finished game the campaign's backup is stored (campaigns/backup/automatic.py); the
+# newest this many of each campaign are kept (at least 1).
+EARTHBOOK_AUTOMATIC_BACKUPS_KEPT = max(1, env_int("EARTHBOOK_AUTOMATIC_BACKUPS_KEPT", 5))
 # Free JSON inside a backup (audit data, event data, reward details, corrections): how deep it
 # may nest and how long one value may be once written out, in characters.
 BACKUP_JSON_MAX_DEPTH = env_int("BACKUP_JSON_MAX_DEPTH", 16)

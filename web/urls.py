@@ -3,6 +3,7 @@
 from django.urls import path
 
 from web.views import (
+    backups,
     campaign,
     chronicle,
     decks,
@@ -39,6 +40,11 @@ urlpatterns = [
     path("<int:pk>/settings/sharing/", members.sharing_update, name="sharing"),
     path("<int:pk>/settings/language/", members.language_update, name="language"),
     path("<int:pk>/settings/house-rules/", members.house_rules_update, name="house_rules"),
+    path(
+        "<int:pk>/settings/backups/<str:name>/",
+        backups.automatic_backup_download,
+        name="automatic_backup",
+    ),
     path("<int:pk>/invitations/new/", members.invitation_new, name="invitation_new"),
     path(
         "<int:pk>/invitations/<int:invitation_id>/revoke/",

@@ -13,6 +13,7 @@ from django.db import transaction
 from django.db.models import Max, Model
 from django.utils import timezone
 
+from campaigns.backup.automatic import after_finish_on_commit
 from campaigns.capitals import with_capitals_allowed
 from campaigns.game.common import locked_game, move_to
 from campaigns.game.holdings import ends_from_log, holdings_of
@@ -262,6 +263,7 @@ def finish_game(
         winner=winner,
         game=game.number,
     )
+    after_finish_on_commit(campaign.pk, game.number)  # the campaign's automatic backup
     return result
 
 

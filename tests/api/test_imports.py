@@ -202,7 +202,7 @@ def a_demo_backup_cut_after_its_first_game() -> dict:
     ("language", "message"),
     [
         ("en", "there is no game 2 in this backup (it holds games 0 to 1)."),
-        ("ru", "в этой резервной копии нет партии 2 (в ней партии от 0 до 1)."),
+        ("ru", "в этой резервной копии нет игры 2 (в ней игры от 0 до 1)."),
     ],
 )
 def test_a_backup_that_is_not_a_whole_campaign_is_refused_in_the_readers_language(

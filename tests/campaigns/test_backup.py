@@ -1099,7 +1099,7 @@ def test_a_backup_that_is_not_a_whole_campaign_is_refused_in_russian_too(saved, 
     data = cut_after(copy.deepcopy(backup.loads(saved)), 14)
     with translation.override("ru"), pytest.raises(backup.BackupError) as refused:
         backup.import_campaign(data, owner=restorer)
-    assert refused.value.what == "в этой резервной копии нет партии 15 (в ней партии от 0 до 14)."
+    assert refused.value.what == "в этой резервной копии нет игры 15 (в ней игры от 0 до 14)."
 
 
 # --- Scar types named in any alphabet, with any punctuation ----------------------------------

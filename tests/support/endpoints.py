@@ -79,6 +79,7 @@ ENDPOINTS = [
     ("get", "standings/", None, READ, 200),
     ("get", "audit/", None, MEMBER, 200),
     ("get", "export/", None, MEMBER, 200),
+    ("get", "backups/", None, OWN, 200),
 ]
 
 

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from campaigns import members, services
+from campaigns.backup.automatic import automatic_backups
 from campaigns.game.rulebook import setting_stickers
 from campaigns.models import (
     Invitation,
@@ -109,6 +110,8 @@ def settings_context(
         "invitations": invitations,
         "share_url": share_url,
         "role_form": RoleForm,
+        "automatic_backups": automatic_backups(campaign.pk),
+        "automatic_backups_kept": settings.EARTHBOOK_AUTOMATIC_BACKUPS_KEPT,
     }
 
 
