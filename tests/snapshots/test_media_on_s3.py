@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
 from rest_framework.test import APIClient
 
+from campaigns.chronicle.start import request_pdf
 from campaigns.models import GamePhoto, JobStatus, Snapshot
 from campaigns.photos.service import add_photo
 from tests.support.games import play_first_game
@@ -76,3 +78,18 @@ def test_a_photo_and_its_copies_are_kept_in_the_bucket(
     assert photo.status == JobStatus.DONE
     keys = moto.keys(bucket)
     assert {photo.original.name, photo.web.name, photo.thumbnail.name} <= set(keys)
+
+
+def test_a_chronicle_pdf_is_kept_in_the_bucket_and_downloaded_from_it(
+    moto, bucket, prepared_campaign, players, owner, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        play_first_game(prepared_campaign, players)
+        job, _new = request_pdf(campaign=prepared_campaign, by=owner)
+    job.refresh_from_db()
+    assert job.status == JobStatus.DONE and job.file.name in moto.keys(bucket)
+    client = Client()
+    client.force_login(owner)
+    pdf = client.get(f"/c/{prepared_campaign.pk}/chronicle/pdf/{job.pk}.pdf")
+    assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
+    assert b"".join(pdf.streaming_content) == moto.read(bucket, job.file.name)
