@@ -12,6 +12,7 @@ one release when the new name is not set: see "Background jobs" below for the wh
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from csp.constants import NONE, SELF
@@ -207,7 +208,7 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(env_str("STATIC_ROOT") or VAR_DIR / "static")
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(env_str("MEDIA_ROOT") or VAR_DIR / "media")
-STORAGES = {
+STORAGES: dict[str, dict[str, Any]] = {
     # Board snapshots are stored here; any Django storage backend will do (S3 and the like).
     "default": {
         "BACKEND": env_str("MEDIA_STORAGE") or "django.core.files.storage.FileSystemStorage"
@@ -220,6 +221,28 @@ STORAGES = {
         )
     },
 }
+
+# Media on S3 (or any S3-compatible store): the production choice when more than one machine
+# serves the site, so that every web process and worker reads and writes the same files. Files
+# stay private (no ACL, no public URL): Django streams each one behind the campaign's access
+# rules (docs/operations.md).
+MEDIA_S3_BUCKET = env_str("EARTHBOOK_MEDIA_S3_BUCKET")
+if MEDIA_S3_BUCKET:
+    STORAGES["default"] = {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": MEDIA_S3_BUCKET,
+            "endpoint_url": env_str("EARTHBOOK_MEDIA_S3_ENDPOINT_URL") or None,
+            "region_name": env_str("EARTHBOOK_MEDIA_S3_REGION") or None,
+            "access_key": env_str("EARTHBOOK_MEDIA_S3_ACCESS_KEY_ID") or None,
+            "secret_key": env_str("EARTHBOOK_MEDIA_S3_SECRET_ACCESS_KEY") or None,
+            "location": env_str("EARTHBOOK_MEDIA_S3_PREFIX"),
+            "default_acl": None,
+            "querystring_auth": True,
+            # As on a file system: a new file never replaces one of the same name.
+            "file_overwrite": False,
+        },
+    }
 
 # --- Photos of the real board (campaigns/photos/) ------------------------------------------------
 

@@ -45,6 +45,8 @@ class Gunicorn:
             **PRODUCTION,
             **env,
             "PORT": str(self.port),
+            # gunicorn's control socket, one per server (two on one machine would share it).
+            "XDG_RUNTIME_DIR": str(log.parent),
         }
         self.log_path = log
         self.process: subprocess.Popen | None = None
@@ -96,3 +98,55 @@ class Gunicorn:
             return response.status, response.getheader("Content-Type", ""), response.read()
         finally:
             connection.close()
+
+
+class CeleryWorker:
+    """``celery -A config worker`` (solo pool) on ``queue``, with ``env`` over the production
+    settings; ready when it says so; its output goes to ``log``."""
+
+    def __init__(self, queue: str, env: dict[str, str], log: Path):
+        self.queue = queue
+        self.env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "PYTHONPATH": str(REPO),
+            "PYTHONUNBUFFERED": "1",
+            **PRODUCTION,
+            **env,
+            "EARTHBOOK_JOB_QUEUE": queue,
+        }
+        self.log_path = log
+        self.process: subprocess.Popen | None = None
+
+    def __enter__(self) -> CeleryWorker:
+        celery = Path(sys.executable).with_name("celery")
+        command = [str(celery), "-A", "config", "worker", "--pool=solo", "-Q", self.queue]
+        command += ["-n", f"{self.queue}@%h", "--without-gossip", "--without-mingle"]
+        with open(self.log_path, "wb") as out:
+            self.process = subprocess.Popen(
+                [*command, "--without-heartbeat", "--loglevel=INFO"],
+                cwd=REPO,
+                env=self.env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        deadline = time.monotonic() + START_TIMEOUT
+        while " ready." not in self.log():
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                self.__exit__()
+                raise AssertionError(f"the worker did not start:\n{self.log()}")
+            time.sleep(0.2)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        os.killpg(self.process.pid, signal.SIGTERM)
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
