@@ -136,6 +136,8 @@ class AuditAction(models.TextChoices):
     POWER_DESTROYED = "power-destroyed", _("Power destroyed")
     PHOTO_ADDED = "photo-added", _("Photo added")
     PHOTO_DELETED = "photo-deleted", _("Photo deleted")
+    TERRITORY_ADDED = "territory-added", _("Territory added to the board")
+    CONNECTION_ADDED = "connection-added", _("Connection added to the board")
 
 
 # Words for what a reader may not see, or for the group's own parts, said the same way by the
