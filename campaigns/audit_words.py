@@ -235,6 +235,25 @@ def _world_named(d: Mapping) -> str:
     return _("The World of %(name)s.") % {"name": d.get("name", "")}
 
 
+@words_for(AuditAction.TERRITORY_ADDED)
+def _territory_added(d: Mapping) -> str:
+    return _("Game %(game)s: %(name)s added to the board (%(continent)s), joined to %(n)s.") % {
+        "game": d.get("game"),
+        "name": d.get("name", ""),
+        "continent": names.continent(str(d.get("continent") or ""), get_language()),
+        "n": ", ".join(str(n) for n in d.get("connections") or ()),
+    }
+
+
+@words_for(AuditAction.CONNECTION_ADDED)
+def _connection_added(d: Mapping) -> str:
+    return _("Game %(game)s: a connection added between %(a)s and %(b)s.") % {
+        "game": d.get("game"),
+        "a": d.get("a_name") or d.get("a"),
+        "b": d.get("b_name") or d.get("b"),
+    }
+
+
 @words_for(AuditAction.ENTRY_VOIDED)
 def _entry_voided(d: Mapping) -> str:
     return _("Game %(game)s, entry %(seq)s taken back: %(reason)s") % {

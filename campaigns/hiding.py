@@ -55,6 +55,7 @@ from legacy import rules
 from legacy.board import slugify
 from legacy.box import CAPITAL_CITY, MINOR_CITY, Stock
 from legacy.models import (
+    AddedTerritory,
     ContentKind,
     DeckCard,
     FactionPower,
@@ -75,6 +76,7 @@ PLACEHOLDERS = {
     "mark": _("an unlocked kind of mark"),
     "power": _("an unlocked power"),
     "faction": _("an unlocked faction"),
+    "territory": _("an added territory"),
     "content": _("unlocked content"),
     "text": _("(hidden by the campaign's owner)"),
 }
@@ -168,6 +170,8 @@ SOURCES: list[Source] = [
     Source("content", lambda c: DeckCard.objects.filter(campaign_id=c), "title", "text"),
     Source("text", lambda c: PacketOpening.objects.filter(campaign_id=c), "trigger"),
     Source("text", lambda c: OtherMark.objects.filter(campaign_id=c), "label"),
+    # Territories a packet added to the board, named in the group's words.
+    Source("territory", lambda c: AddedTerritory.objects.filter(campaign_id=c), "name", "", "slug"),
 ]
 
 

@@ -139,6 +139,8 @@ class AuditAction(models.TextChoices):
     NOTE_ADDED = "note-added", _("Note added")
     NOTE_EDITED = "note-edited", _("Note edited")
     NOTE_DELETED = "note-deleted", _("Note deleted")
+    TERRITORY_ADDED = "territory-added", _("Territory added to the board")
+    CONNECTION_ADDED = "connection-added", _("Connection added to the board")
 
 
 # Words for what a reader may not see, or for the group's own parts, said the same way by the

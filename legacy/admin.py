@@ -10,6 +10,8 @@ from django.db.models import F
 
 from legacy import corrections
 from legacy.models import (
+    AddedConnection,
+    AddedTerritory,
     BonusChange,
     City,
     CoinSticker,
@@ -110,6 +112,8 @@ mark_admin(FactionPower, ["faction", "code"], ["name"], ["faction"])
 mark_admin(PacketOpening, ["packet", "trigger"], filters=["packet"])
 mark_admin(Signature, ["line", "placed_by", "date"], ["name", "slogan"])
 mark_admin(WorldName, ["placed_by"], ["name"])
+mark_admin(AddedTerritory, ["name", "continent", "coins"], ["name"], ["continent"])
+mark_admin(AddedConnection, ["a", "b"], ["a", "b"])
 mark_admin(OtherMark, ["kind", "territory", "faction"], ["label", "kind__name"], ["territory"])
 
 

@@ -12,6 +12,8 @@ from collections.abc import Iterable, Mapping
 from legacy import board
 from legacy.box import BASE_STOCK, Stock
 from legacy.models import (
+    AddedConnection,
+    AddedTerritory,
     BonusChange,
     City,
     CityKind,
@@ -30,7 +32,7 @@ from legacy.models import (
     WorldName,
 )
 from legacy.world import City as CityState
-from legacy.world import ContinentState, TerritoryState, World
+from legacy.world import ContinentState, World, territory_state
 from legacy.world import Signature as SignatureState
 
 # "The end of every game": a game number no campaign reaches, for the current world.
@@ -53,6 +55,40 @@ def boxes_as_of(boxes_used: int, marked_in: dict | None, game: int) -> int:
     in-game entries marked in later games."""
     later = sum(n for g, n in (marked_in or {}).items() if int(g) > game)
     return max(0, boxes_used - later)
+
+
+def board_as_of_game(
+    campaign_id: int, game: int | None = None, *, leaving_out: Mapping[str, set[int]] | None = None
+) -> board.Board:
+    """The campaign's board as of the end of game ``game`` (None: now): the box's board plus the
+    territories and connections its packets added by then. Two queries."""
+    upto = NOW if game is None else game
+    left_out = leaving_out or {}
+    territories = [
+        board.AddedTerritory(
+            slug=slug,
+            name=name,
+            continent=continent,
+            game=number,
+            coins=coins,
+            position=(x, y) if x is not None and y is not None else None,
+        )
+        for pk, slug, name, continent, number, coins, x, y in AddedTerritory.objects.filter(
+            campaign_id=campaign_id
+        )
+        .placed_by_game(upto)
+        .order_by("placed_in_game", "pk")
+        .values_list("pk", "slug", "name", "continent", "placed_in_game", "coins", "x", "y")
+        if pk not in left_out.get("AddedTerritory", ())
+    ]
+    connections = [
+        board.AddedConnection(a, b, number)
+        for pk, a, b, number in AddedConnection.objects.filter(campaign_id=campaign_id)
+        .placed_by_game(upto)
+        .values_list("pk", "a", "b", "placed_in_game")
+        if pk not in left_out.get("AddedConnection", ())
+    ]
+    return board.board_as_of(upto, territories, connections)
 
 
 def world_as_of(
@@ -133,17 +169,18 @@ def world_as_of(
         for removed, reason, t, _, _ in scars
         if t and reason == RemovedReason.CANCELLED and not still(removed)
     } - set(scar_by_territory)
+    grown = board_as_of_game(campaign_id, upto, leaving_out=left_out)
     territories = {
-        t.slug: TerritoryState(
-            slug=t.slug,
+        t.slug: territory_state(
+            t,
             city=city_by_territory.get(t.slug),
             scar=scar_by_territory.get(t.slug),
-            coins=coins.get(t.slug, 1),
+            coins=coins.get(t.slug),
             card_destroyed=t.slug in destroyed,
             other_marks=others.get(t.slug, ()),
             scar_cancelled=t.slug in cancelled,
         )
-        for t in board.TERRITORIES
+        for t in grown.territories
     }
 
     names = {
@@ -165,7 +202,7 @@ def world_as_of(
             namer=names[c.slug][1] if c.slug in names else None,
             bonus_change=changes.get(c.slug, 0),
         )
-        for c in board.CONTINENTS
+        for c in grown.continents
     }
 
     signatures = tuple(
@@ -219,4 +256,5 @@ def world_as_of(
         stock_left={k: max(0, allowances[k] - spent.get(k, 0)) for k in allowances},
         minor_cities_founded=minor_founded,
         cancelled_scars_mark=cancelled_scars_mark,
+        board=grown,
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from legacy import board
+from legacy.board import BOX, Board
 from legacy.box import CITY_POPULATION, FORTIFICATION_BOXES
 
 
@@ -38,6 +39,7 @@ class TerritoryState:
     card_destroyed: bool = False
     other_marks: tuple[str, ...] = ()  # kinds of mark the group unlocked
     scar_cancelled: bool = False  # a white sticker covers the scar it had (none placed since)
+    added_name: str = ""  # a territory a packet added: its name in the group's words
 
     @property
     def marked(self) -> bool:
@@ -48,7 +50,8 @@ class TerritoryState:
 
     @property
     def name(self) -> str:
-        return board.TERRITORY_BY_SLUG[self.slug].name
+        t = board.TERRITORY_BY_SLUG.get(self.slug)
+        return t.name if t else self.added_name or self.slug
 
 
 @dataclass(frozen=True)
@@ -87,6 +90,9 @@ class World:
     minor_cities_founded: int = 0  # ever, including destroyed ones
     # The campaign's reading of a cancelled scar: the white sticker still marks the territory.
     cancelled_scars_mark: bool = False
+    # The board as of this world's game: the box's, plus the territories and connections packets
+    # added by then. Rules read territories, continents and connections from here.
+    board: Board = BOX
 
     def is_marked(self, slug: str) -> bool:
         """Whether a territory is marked, as the campaign reads a cancelled scar (unmarked
@@ -104,13 +110,23 @@ class World:
         return {slug: t.city for slug, t in self.territories.items() if t.city}
 
 
-def empty_world(*, coins: dict[str, int] | None = None) -> World:
-    """A fresh board: 42 unmarked territories with one coin each, unnamed continents."""
+def empty_world(*, coins: dict[str, int] | None = None, on: Board = BOX) -> World:
+    """A fresh board: every territory unmarked with its card's coins (the box's 42 with one coin
+    each), unnamed continents."""
     coins = coins or {}
     return World(
         as_of_game=0,
-        territories={
-            t.slug: TerritoryState(t.slug, coins=coins.get(t.slug, 1)) for t in board.TERRITORIES
-        },
-        continents={c.slug: ContinentState(c.slug) for c in board.CONTINENTS},
+        territories={t.slug: territory_state(t, coins=coins.get(t.slug)) for t in on.territories},
+        continents={c.slug: ContinentState(c.slug) for c in on.continents},
+        board=on,
+    )
+
+
+def territory_state(t: board.Territory, *, coins: int | None = None, **marks) -> TerritoryState:
+    """A territory's state on the board: its card's coins unless stickers say more."""
+    return TerritoryState(
+        t.slug,
+        coins=coins if coins is not None else t.coins,
+        added_name=t.name if t.added_in is not None else "",
+        **marks,
     )

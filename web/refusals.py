@@ -223,6 +223,15 @@ RULE_MESSAGES = {
     ),
     "photo-caption": gettext_lazy("The caption is too long."),
     "poster-after-world-named": gettext_lazy("The poster is drawn once the world is named."),
+    "territory-name-taken": gettext_lazy("The board already has a territory of that name."),
+    "unknown-continent": gettext_lazy("Choose one of the board's continents."),
+    "territory-connected": gettext_lazy(
+        "A new territory joins at least one territory already on the board."
+    ),
+    "connection-once": gettext_lazy("Those territories are already connected."),
+    "connection-itself": gettext_lazy("A connection joins two different territories."),
+    "unknown-game": gettext_lazy("A packet's additions come in a game the campaign played."),
+    "card-coins": gettext_lazy("A territory card holds 1 to 6 coins."),
 }
 
 

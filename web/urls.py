@@ -109,6 +109,7 @@ urlpatterns = [
     path("<int:pk>/packets/open/", packets.packet_open, name="packet_open"),
     path("<int:pk>/scar-types/", scars.scar_types, name="scar_types"),
     path("<int:pk>/packets/components/", sealed.component_add, name="component_add"),
+    path("<int:pk>/packets/territories/", sealed.territory_add, name="territory_add"),
     path(
         "<int:pk>/packets/components/<int:component_id>/",
         sealed.component_fix,

@@ -5,7 +5,6 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from api.serializers.common import GAME_NUMBER_MAX, Flag, Id, PlayerKeyedField, Slug, Text, Whole
-from legacy import board
 
 
 class AsOfSerializer(serializers.Serializer):
@@ -37,6 +36,9 @@ class TerritoryStateSerializer(serializers.Serializer):
     coins = serializers.IntegerField()
     card_destroyed = serializers.BooleanField()
     other_marks = serializers.ListField(child=serializers.CharField())
+    added_in_game = serializers.IntegerField(
+        allow_null=True, help_text="The game a packet added it in; null: printed on the board."
+    )
 
 
 class ContinentStateSerializer(serializers.Serializer):
@@ -76,7 +78,7 @@ def world_data(world) -> dict:
     """A ``legacy.world.World`` as plain JSON-ready data, territories and continents in board
     order."""
     territories = []
-    for t in board.TERRITORIES:
+    for t in world.board.territories:
         state = world.territories[t.slug]
         city = state.city
         territories.append(
@@ -100,6 +102,7 @@ def world_data(world) -> dict:
                 "coins": state.coins,
                 "card_destroyed": state.card_destroyed,
                 "other_marks": list(state.other_marks),
+                "added_in_game": t.added_in,
             }
         )
     continents = [
@@ -111,7 +114,7 @@ def world_data(world) -> dict:
             "bonus": world.continents[c.slug].bonus,
             "bonus_change": world.continents[c.slug].bonus_change,
         }
-        for c in board.CONTINENTS
+        for c in world.board.continents
     ]
     return {
         "as_of_game": world.as_of_game,

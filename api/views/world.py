@@ -108,9 +108,9 @@ class WorldNameView(ApiView):
         )
 
 
-def _slugs(text: str, field: str) -> list[str]:
+def _slugs(text: str, field: str, on: board.Board = board.BOX) -> list[str]:
     slugs = [part.strip() for part in (text or "").split(",") if part.strip()]
-    unknown = [slug for slug in slugs if slug not in board.TERRITORY_BY_SLUG]
+    unknown = [slug for slug in slugs if not on.has(slug)]
     if unknown:
         raise exceptions.ValidationError({field: [f"There is no territory called {unknown[0]!r}."]})
     return slugs
@@ -140,9 +140,9 @@ class LegalStartsView(ApiView):
         access = campaign_access(request, campaign_id, Level.READ)
         q = read_query(LegalStartsQuerySerializer, request)
         player = _roster_player(access, q.get("player"))
-        hqs = _slugs(q["hqs"], "hqs")
-        occupied = _slugs(q["occupied"], "occupied")
         world = world_as_read(campaign_world(access.campaign), access.sees_unlocked)
+        hqs = _slugs(q["hqs"], "hqs", world.board)
+        occupied = _slugs(q["occupied"], "occupied", world.board)
         if q["joining"]:
             territories = rules.legal_joining_territories(
                 world,
@@ -182,8 +182,8 @@ class RecruitmentView(ApiView):
         access = campaign_access(request, campaign_id, Level.READ)
         q = read_query(RecruitmentQuerySerializer, request)
         player = _roster_player(access, q.get("player"))
-        controlled = _slugs(q["controlled"], "controlled")
         world = world_as_read(campaign_world(access.campaign), access.sees_unlocked)
+        controlled = _slugs(q["controlled"], "controlled", world.board)
         troops = rules.recruitment(
             world,
             player=player,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import math
 from typing import TYPE_CHECKING
 
 from django.conf import settings
@@ -79,6 +80,9 @@ def _typed(f: models.Field, value, where: str):
         ok = isinstance(value, bool)
     elif isinstance(f, models.IntegerField):
         ok = type(value) is int
+    elif isinstance(f, models.FloatField):
+        ok = type(value) in (int, float) and math.isfinite(value)
+        value = float(value) if ok else value
     elif isinstance(f, models.DateTimeField):
         if isinstance(value, str):
             try:
@@ -107,6 +111,7 @@ def _typed(f: models.Field, value, where: str):
         expected = {
             models.BooleanField: "true or false",
             models.IntegerField: "a whole number",
+            models.FloatField: "a number",
         }
         wanted = next((text for kind, text in expected.items() if isinstance(f, kind)), "a string")
         raise _refuse(where, f"{value!r} should be {wanted}.")

@@ -44,6 +44,7 @@ from legacy.drawing import (
     FACTION_COLORS,
     BoardPicture,
     DrawnContinent,
+    DrawnIsland,
     DrawnTerritory,
 )
 from legacy.models import MarkKind, ScarKind, Signature
@@ -138,6 +139,21 @@ def picture_of_world(
         title=title,
         language=names.language_of(language),
         mark_legend=tuple((symbols[slug], name) for slug, name in mark_kinds if slug in on_board),
+        islands=tuple(
+            DrawnIsland(
+                slug=t.slug,
+                name=t.name,
+                continent=t.continent,
+                connections=tuple(sorted(world.board.neighbors(t.slug))),
+                position=t.position,
+            )
+            for t in world.board.added
+        ),
+        added_sea_lines=tuple(
+            (a, b)
+            for a, b in world.board.added_connections()
+            if a in board.TERRITORY_BY_SLUG and b in board.TERRITORY_BY_SLUG
+        ),
     )
 
 

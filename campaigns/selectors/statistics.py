@@ -27,6 +27,7 @@ from campaigns.models import Game, GameStatus, Player, Seat
 from campaigns.selectors.standings import count_seat, empty_tally
 from legacy import board
 from legacy.models import City, CoinSticker, DestroyedCard, Scar, Signature
+from legacy.selectors import board_as_of_game
 
 PRINTED_COINS = 1  # every territory card carries one coin before any sticker
 
@@ -145,11 +146,18 @@ def _coins(campaign_id: int, games: tuple[int, ...]) -> tuple[list[dict], list[d
         )
     )
 
+    grown = board_as_of_game(campaign_id)
+
     def counts(removed, upto) -> bool:
         return removed is None or removed > upto
 
     def card_values(upto: int) -> tuple[dict[str, int], set[str]]:
-        values = {t.slug: PRINTED_COINS for t in board.TERRITORIES}
+        # A card a packet added joins the deck in its game, with its own coins.
+        values = {
+            t.slug: t.coins if t.added_in is not None else PRINTED_COINS
+            for t in grown.territories
+            if t.added_in is None or t.added_in <= upto
+        }
         for territory, after, placed, removed in stickers:
             if placed <= upto and counts(removed, upto) and territory in values:
                 values[territory] = max(values[territory], after)
@@ -163,7 +171,7 @@ def _coins(campaign_id: int, games: tuple[int, ...]) -> tuple[list[dict], list[d
             "coins": now_values[t.slug],
             "destroyed": t.slug in now_gone,
         }
-        for t in board.TERRITORIES
+        for t in grown.territories
     ]
     over = []
     for number in (0, *games):

@@ -34,7 +34,7 @@ from legacy.drawing.picture import (
     Text,
     load_geometry,
 )
-from legacy.drawing.territories import static_primitives
+from legacy.drawing.territories import island_primitives, static_primitives
 
 if TYPE_CHECKING:
     from legacy.drawing.picture import BoardPicture, Primitive
@@ -181,6 +181,7 @@ def _winners(picture: BoardPicture) -> list[Primitive]:
 def dynamic_primitives(picture: BoardPicture) -> list[Primitive]:
     """What this world adds on top of the printed board: marks, legend, winners, title."""
     out: list[Primitive] = []
+    out.extend(island_primitives(tuple(picture.islands), tuple(picture.added_sea_lines)))
     out.extend(_title(picture))
     out.extend(_continent_legend(picture))
     out.extend(_winners(picture))

@@ -64,6 +64,19 @@ class DrawnContinent:
 
 
 @dataclass(frozen=True)
+class DrawnIsland:
+    """A territory a packet added, drawn as a small island: ``position`` is where the group
+    placed it (fractions of the map's width and height, None: a place in the sea next to its
+    first connection), ``connections`` the territories its sea lines join."""
+
+    slug: str
+    name: str
+    continent: str
+    connections: tuple[str, ...] = ()
+    position: tuple[float, float] | None = None
+
+
+@dataclass(frozen=True)
 class BoardPicture:
     """The whole world as it should be drawn. Territories and continents not listed are drawn
     unmarked/unnamed. ``winners`` holds ``(line, name, slogan)`` for the signed lines (1..15)."""
@@ -77,6 +90,10 @@ class BoardPicture:
     # The legend of the kinds of unlocked marks: ``(symbol, name)``, the symbol as drawn on
     # the territories' ``marks``. A World Capital on the board gets its legend line by itself.
     mark_legend: Sequence[tuple[str, str]] = ()
+    # Territories packets added, in the order they came.
+    islands: Sequence[DrawnIsland] = ()
+    # Sea lines a packet added between two printed territories.
+    added_sea_lines: Sequence[tuple[str, str]] = ()
 
 
 # ---------------------------------------------------------------------------------------------

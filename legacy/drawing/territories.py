@@ -23,6 +23,7 @@ from legacy.drawing.picture import (
     ROW_GAP,
     SEA_LINE,
     Area,
+    DrawnIsland,
     Line,
     Text,
     load_geometry,
@@ -166,3 +167,88 @@ def static_primitives(language: str = "en") -> tuple[Primitive, ...]:
                 Text((x, top + i * NAME_LINE), line, NAME_SIZE, INK, "mm", "bold", halo, 0.55)
             )
     return tuple(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# Territories a packet added: small islands with their sea lines.
+# ---------------------------------------------------------------------------------------------
+
+ISLAND_RADIUS = 9.0
+ISLAND_OFFSET = 42.0  # a default island sits this far from its first connection, seaward
+
+
+def island_centres(islands: tuple[DrawnIsland, ...]) -> dict[str, Point]:
+    """Where each added territory is drawn (map units): where the group placed it, or next to
+    its first connection, away from the middle of the map (towards the sea), each later island
+    a little further round so that two never sit on one spot."""
+    geo = load_geometry()
+    centres: dict[str, Point] = {}
+    for i, island in enumerate(islands):
+        if island.position is not None:
+            fx, fy = island.position
+            centres[island.slug] = (fx * geo.width, fy * geo.height)
+            continue
+        first = next((c for c in island.connections if c in geo.territories or c in centres), None)
+        if first is None:
+            centres[island.slug] = (geo.width / 2, geo.height - 60 - 25 * i)
+            continue
+        ax, ay = centres[first] if first in centres else geo.territories[first]["anchor"]
+        angle = math.atan2(ay - geo.height / 2, ax - geo.width / 2) + 0.6 * i
+        x = min(geo.width - 15, max(15.0, ax + ISLAND_OFFSET * math.cos(angle)))
+        y = min(geo.height - 15, max(45.0, ay + ISLAND_OFFSET * math.sin(angle)))
+        centres[island.slug] = (x, y)
+    return centres
+
+
+def island_primitives(
+    islands: tuple[DrawnIsland, ...], sea_lines: tuple[tuple[str, str], ...] = ()
+) -> list[Primitive]:
+    """Sea lines from each added territory to its connections (and those a packet added between
+    printed territories), the island, then its name."""
+    if not islands and not sea_lines:
+        return []
+    geo = load_geometry()
+    centres = island_centres(islands)
+
+    def where(slug: str) -> Point | None:
+        if slug in centres:
+            return centres[slug]
+        t = geo.territories.get(slug)
+        return (t["anchor"][0], t["anchor"][1]) if t else None
+
+    out: list[Primitive] = []
+    for a, b in sea_lines:
+        one, other_end = where(a), where(b)
+        if one is not None and other_end is not None:
+            out.append(Line((one, other_end), SEA_LINE, 0.85, dash=(2.8, 1.6), ref=f"{a}:{b}"))
+    drawn = {frozenset(pair) for pair in sea_lines}
+    for island in islands:
+        here = centres[island.slug]
+        for other in island.connections:
+            there = where(other)
+            if there is not None and frozenset((island.slug, other)) not in drawn:
+                drawn.add(frozenset((island.slug, other)))
+                out.append(
+                    Line(
+                        (here, there), SEA_LINE, 0.85, dash=(2.8, 1.6), ref=f"{island.slug}:{other}"
+                    )
+                )
+    for island in islands:
+        x, y = centres[island.slug]
+        ring = tuple((x + dx, y + dy) for dx, dy in _circle_ring(ISLAND_RADIUS, 24))
+        colour = CONTINENT_COLORS.get(island.continent, "#cccccc")
+        out.append(Area((ring,), colour, BORDER, 0.6, title=island.name))
+        halo = _blend(colour, "#ffffff", 0.45)
+        out.append(
+            Text(
+                (x, y + ISLAND_RADIUS + NAME_LINE / 2 + 1),
+                island.name.upper(),
+                NAME_SIZE,
+                INK,
+                "mm",
+                "bold",
+                halo,
+                0.55,
+            )
+        )
+    return out

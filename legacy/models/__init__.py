@@ -18,6 +18,7 @@ Every public name is here too, so ``from legacy.models import City`` is the way 
 finds the models through this package).
 """
 
+from legacy.models.board import AddedConnection, AddedTerritory
 from legacy.models.corrections import (
     MARK_MODELS,
     Correction,
@@ -67,6 +68,8 @@ from legacy.models.unlocks import (
 )
 
 __all__ = [
+    "AddedTerritory",
+    "AddedConnection",
     "ScarColour",
     "CAMPAIGN",
     "PLAYER",

@@ -7,6 +7,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from legacy.models.board import AddedConnection, AddedTerritory
 from legacy.models.mark import CAMPAIGN, Mark
 from legacy.models.marks import (
     BonusChange,
@@ -59,4 +60,6 @@ MARK_MODELS: tuple[type[Mark], ...] = (
     Signature,
     WorldName,
     OtherMark,
+    AddedTerritory,
+    AddedConnection,
 )

@@ -6,10 +6,16 @@ database: services gather the facts, ask these functions, and write what they al
 
 The rules come in the order of a campaign: ``troops`` (recruitment: troops from cards,
 territories and cities), ``starting`` (before a game: starts, joining the war, the first game's
-coins), ``rewards`` (the end of a game) and ``milestones`` (World Capitals, sealed packets, the
-world's name). Every public name is here too, so ``from legacy.rules import X`` is the way in.
+coins), ``rewards`` (the end of a game), ``milestones`` (World Capitals, sealed packets, the
+world's name) and ``board`` (what a packet adds to the board). Every public name is here too,
+so ``from legacy.rules import X`` is the way in.
 """
 
+from legacy.rules.board import (
+    check_added_territory,
+    check_new_connections,
+    territory_slug,
+)
 from legacy.rules.milestones import (
     NamerDecision,
     TriggerFacts,
@@ -60,6 +66,9 @@ from legacy.rules.troops import (
 )
 
 __all__ = [
+    "check_added_territory",
+    "check_new_connections",
+    "territory_slug",
     "trade_troops",
     "troops_recruited",
     "continent_bonus",

@@ -101,7 +101,8 @@ def winner_reward_targets(world: World) -> dict[Reward, list]:
 
     A reward whose stock is gone, or that has nothing left to act on, is left out.
     """
-    territories = world.territories.values()
+    # Marks are kept on the printed territories only: one a packet added takes none yet.
+    territories = [t for t in world.territories.values() if t.slug in board.TERRITORY_BY_SLUG]
     targets: dict[Reward, list] = {
         Reward.NAME_CONTINENT: [c.slug for c in world.continents.values() if c.name is None],
         Reward.MAJOR_CITY: (
@@ -160,7 +161,7 @@ def held_on_reward_targets(
 ) -> dict[Reward, list[str]]:
     """Every held-on reward available to a player who controlled ``controlled`` at the end."""
     left = held_on_stocks_left(world, end_together=end_together)
-    held = [slug for slug in world.territories if slug in set(controlled)]
+    held = [slug for slug in board.TERRITORY_BY_SLUG if slug in set(controlled)]
     targets = {
         Reward.MINOR_CITY: (
             [s for s in held if world.territories[s].city is None]

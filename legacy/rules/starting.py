@@ -84,7 +84,7 @@ def start_reason(
     not a legal start, not even for its founder; ``capital_starts`` is for a group that reads
     it as the bigger major city, a legal start for its founder only.
     """
-    if territory not in board.TERRITORY_BY_SLUG:
+    if territory not in world.territories:
         return Reason("unknown-territory", territory)
     if territory in set(occupied) or territory in set(hqs):
         return Reason("occupied", territory)
@@ -102,7 +102,7 @@ def start_reason(
         if city is not None:
             return Reason("others-major-city", territory, city=city.name)
         return Reason("marked", territory)
-    touching = sorted(h for h in hqs if board.are_adjacent(h, territory))
+    touching = sorted(h for h in hqs if world.board.are_adjacent(h, territory))
     if touching:
         return Reason("borders-hq", territory, other=touching[0])
     return None
@@ -136,7 +136,7 @@ def legal_starting_territories(
     occupied, hqs = frozenset(occupied), frozenset(hqs)
     return [
         t.slug
-        for t in board.TERRITORIES
+        for t in world.board.territories
         if start_reason(
             world, t.slug, player=player, occupied=occupied, hqs=hqs, capital_starts=capital_starts
         )

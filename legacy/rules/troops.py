@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 
-from legacy import board
 from legacy.box import BASE_TRADE_CHART
 from legacy.errors import RuleViolation
 from legacy.world import World
@@ -75,7 +74,7 @@ def recruitment(
     hold whole gives its bonus (and their own named continents one more).
     """
     held = set(controlled)
-    unknown = held - set(board.TERRITORY_BY_SLUG)
+    unknown = held - set(world.territories)
     if unknown:
         raise RuleViolation(
             f"There is no territory called {sorted(unknown)[0]!r} on the board.",
@@ -87,8 +86,8 @@ def recruitment(
     )
     bonuses = [
         continent_bonus(world, c.slug, player)
-        for c in board.CONTINENTS
-        if set(board.territories_of(c.slug)) <= held
+        for c in world.board.continents
+        if set(world.board.territories_of(c.slug)) <= held
     ]
     return troops_recruited(
         territories=len(held),

@@ -7,15 +7,19 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from campaigns.board import add_territory
 from campaigns.game import sealed
 from campaigns.vocabulary import HIDDEN
 from legacy.errors import RuleViolation
 from legacy.models import PacketOpening, SealedComponent
+from legacy.selectors import board_as_of_game
 from web import pages
 from web.access import Access
+from web.forms.board import AddTerritoryForm
 from web.forms.marks import ReasonForm
 from web.forms.rulebook import ComponentForm
 from web.refusals import refusal_message, refuse
+from web.views.board import board_context
 from web.views.campaign import due_packets, packet_rows
 from web.views.common import campaign_view
 
@@ -50,8 +54,9 @@ def component_rows(access: Access) -> list[dict]:
     return rows
 
 
-def packets_context(access, component_form=None) -> dict:
+def packets_context(access, component_form=None, board_form=None) -> dict:
     return {
+        **board_context(access, board_form),
         "access": access,
         "packets": packet_rows(access),
         "components": component_rows(access),
@@ -106,3 +111,32 @@ def component_fix(request, access, component_id):
     except RuleViolation as refusal:
         messages.error(request, refusal_message(refusal))
     return redirect("campaigns:packets", access.campaign.pk)
+
+
+@campaign_view(write=True)
+@require_POST
+def territory_add(request, access):
+    grown = board_as_of_game(access.campaign.pk)
+    form = AddTerritoryForm(request.POST, on=grown, prefix="board")
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            add_territory(
+                campaign=access.campaign,
+                game=data["game"],
+                name=data["name"],
+                continent=data["continent"],
+                connections=data["connections"],
+                coins=data["coins"],
+                x=None if data["x"] is None else data["x"] / 100,
+                y=None if data["y"] is None else data["y"] / 100,
+                by=request.user,
+            )
+        except RuleViolation as refusal:
+            refuse(form, refusal)
+        else:
+            messages.success(request, _("The territory is on the board from its game on."))
+            return redirect("campaigns:packets", access.campaign.pk)
+    return render(
+        request, "campaigns/packets.html", packets_context(access, board_form=form), status=400
+    )

@@ -1,0 +1,127 @@
+"""What a packet may add to the board: a territory with its connections, or a connection between
+territories already there. Checked against the board as of the game the packet came in."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from legacy.board import Board
+from legacy.errors import RuleViolation
+
+ADDED_TERRITORY_MAX_COINS = 6  # a territory card holds 1 to 6 coins
+
+
+def territory_slug(name: str) -> str:
+    """The slug of a territory the group named: its name in lower case, its words (letters and
+    digits, in any alphabet) joined by '-', like the box's slugs ("Great Britain":
+    "great-britain")."""
+    return "-".join(re.findall(r"[^\W_]+", name.lower()))[:40].strip("-")
+
+
+def check_game(game: int, games: Iterable[int]) -> None:
+    """What a packet adds comes in a game the campaign has played or is playing."""
+    if game not in set(games):
+        raise RuleViolation(
+            f"The campaign has no game {game}: a packet's additions come in a game it played.",
+            rule="unknown-game",
+            field="game",
+        )
+
+
+def check_new_connections(
+    board: Board,
+    pairs: Iterable[tuple[str, str]],
+    *,
+    game: int,
+    games: Iterable[int],
+    field: str = "connections",
+) -> list[tuple[str, str]]:
+    """The connections to add as sorted pairs, once each; refused when one names a territory the
+    board does not have as of ``game``, joins a territory to itself, or is on the board already,
+    or when ``game`` is not one of the campaign's ``games``."""
+    check_game(game, games)
+    out: list[tuple[str, str]] = []
+    for a, b in pairs:
+        for slug in (a, b):
+            if not board.has(slug):
+                raise RuleViolation(
+                    f"There is no territory called {slug!r} on the board as of that game.",
+                    rule="unknown-territory",
+                    field=field,
+                )
+        if a == b:
+            raise RuleViolation(
+                "A connection joins two different territories.",
+                rule="connection-itself",
+                field=field,
+            )
+        pair = (a, b) if a < b else (b, a)
+        if board.are_adjacent(a, b) or pair in out:
+            raise RuleViolation(
+                f"{board.name(a)} and {board.name(b)} are already connected.",
+                rule="connection-once",
+                field=field,
+            )
+        out.append(pair)
+    return out
+
+
+def check_added_territory(
+    board: Board,
+    *,
+    name: str,
+    continent: str,
+    connections: Iterable[str],
+    coins: int = 1,
+    taken: Iterable[str] = (),
+    game: int,
+    games: Iterable[int],
+) -> tuple[str, list[tuple[str, str]]]:
+    """A territory a packet adds, checked against the board as of its game: its slug and its
+    connections (sorted pairs). Its name must be given and not taken (``taken``: slugs the
+    campaign has used, in later games too), its continent one of the board's, its card worth 1
+    to 6 coins, and it joins at least one territory already on the board. ``game`` must be one
+    of the campaign's ``games``."""
+    check_game(game, games)
+    name = " ".join((name or "").split())
+    slug = territory_slug(name)
+    if not slug:
+        raise RuleViolation("The new territory needs a name.", rule="name-required", field="name")
+    if board.has(slug) or slug in set(taken):
+        raise RuleViolation(
+            f"The board already has a territory called {name}.",
+            rule="territory-name-taken",
+            field="name",
+        )
+    if continent not in board.continent_by_slug:
+        raise RuleViolation(
+            f"There is no continent called {continent!r} on the board.",
+            rule="unknown-continent",
+            field="continent",
+        )
+    if not 1 <= coins <= ADDED_TERRITORY_MAX_COINS:
+        raise RuleViolation(
+            f"A territory card holds 1 to {ADDED_TERRITORY_MAX_COINS} coins, not {coins}.",
+            rule="card-coins",
+            field="coins",
+        )
+    joined = list(connections)
+    if not joined:
+        raise RuleViolation(
+            "A new territory joins at least one territory already on the board.",
+            rule="territory-connected",
+            field="connections",
+        )
+    if len(set(joined)) != len(joined):
+        raise RuleViolation(
+            "Each connection is named once.", rule="connection-once", field="connections"
+        )
+    for other in joined:
+        if not board.has(other):
+            raise RuleViolation(
+                f"There is no territory called {other!r} on the board as of that game.",
+                rule="unknown-territory",
+                field="connections",
+            )
+    return slug, sorted(((slug, o) if slug < o else (o, slug)) for o in joined)
