@@ -168,3 +168,32 @@ def test_an_entry_refused_on_its_way_back_stays_in_the_list_with_the_refusal(
     waiting.get_by_role("button", name="Discard").click()
     expect(waiting).to_be_hidden()
     assert GameEvent.objects.filter(game=game).count() == 1
+
+
+KEPT_PAGES = (
+    "async () => { const urls = [];"
+    " for (const name of await caches.keys()) {"
+    "  if (!name.startsWith('earthbook-pages-')) continue;"
+    "  for (const r of await (await caches.open(name)).keys()) urls.push(new URL(r.url).pathname);"
+    " } return urls; }"
+)
+
+
+def test_the_phone_keeps_the_accounts_pages_never_the_api_and_forgets_them_on_logout(table, phone):
+    owner, campaign, _game = table
+    page = phone(owner)
+    page.goto(f"/c/{campaign.pk}/games/1/")
+    page.wait_for_function("async () => Boolean(await caches.match(location.href))")
+    page.goto(f"/c/{campaign.pk}/history/")  # now through the worker: kept as it is read
+    page.wait_for_function("async () => Boolean(await caches.match(location.href))")
+    # The API answers with the account's data, read from the page or opened as a page: not kept.
+    page.evaluate(f"() => fetch('/api/v1/campaigns/{campaign.pk}/').then(r => r.text())")
+    page.goto(f"/api/v1/campaigns/{campaign.pk}/")
+    page.goto(f"/c/{campaign.pk}/")
+    page.wait_for_function("async () => Boolean(await caches.match(location.href))")
+    kept = page.evaluate(KEPT_PAGES)
+    assert f"/c/{campaign.pk}/games/1/" in kept and f"/c/{campaign.pk}/history/" in kept
+    assert not [url for url in kept if url.startswith("/api/")]
+
+    page.get_by_role("button", name="Log out").click()
+    page.wait_for_function(f"async () => ({KEPT_PAGES})().then(urls => urls.length === 0)")
