@@ -1,8 +1,8 @@
 /* Earthbook's service worker (version __VERSION__): the static files and the table's pages,
    kept on the phone for a poor or lost network.
 
-   - Static files with a hashed name are taken from the phone first (they never change); the
-     others (a development server's) from the network first.
+   - Static files with a hashed name are taken from the phone first (they never change); of the
+     others (a development server's), the few a page needs come from the network first.
    - Pages (GET navigations) come from the network first; a copy is kept when the answer names
      the account it was drawn for, in that account's own cache. When the network fails, the
      kept copy of the latest account is shown.
@@ -130,7 +130,11 @@ self.addEventListener("fetch", function (event) {
     return;
   }
   if (url.pathname.indexOf(CONFIG.staticUrl) === 0) {
-    event.respondWith(staticFile(request));
+    // Unhashed names (a development server's) are left to the network, but for the few files
+    // a page needs, kept for reading it offline.
+    if (HASHED.test(url.pathname) || CONFIG.assets.indexOf(url.pathname) >= 0) {
+      event.respondWith(staticFile(request));
+    }
     return;
   }
   if (request.mode === "navigate" && !notKept(url.pathname)) {

@@ -22,6 +22,11 @@
   var STORE = "entries";
   var LOCK = "earthbook-offline-queue";
 
+  // A form's address (its "action" property may be a field of that name).
+  function actionOf(form) {
+    return new URL(form.getAttribute("action") || "", window.location.href).href;
+  }
+
   // --- The service worker ----------------------------------------------------------------------
   // The manifest's link names the worker's address, the logout's and the account's tag.
   var app = document.querySelector("link[rel=manifest][data-service-worker]");
@@ -41,7 +46,7 @@
   document.addEventListener("submit", function (e) {
     var form = e.target;
     var logout = app && app.getAttribute("data-logout");
-    if (!logout || !form.action || new URL(form.action).pathname !== logout) return;
+    if (!logout || !form.matches || new URL(actionOf(form)).pathname !== logout) return;
     if (navigator.serviceWorker && navigator.serviceWorker.controller) {
       navigator.serviceWorker.controller.postMessage("logout");
     }
@@ -179,7 +184,7 @@
   function keep(form, key) {
     var row = {
       account: account(),
-      action: form.action,
+      action: actionOf(form),
       fields: fieldsOf(form),
       key: key || newKey(),
       title: titleOf(form),

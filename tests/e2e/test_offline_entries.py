@@ -162,9 +162,42 @@ def test_an_entry_refused_on_its_way_back_stays_in_the_list_with_the_refusal(
     box = discard.bounding_box()
     assert box["height"] >= 24 and box["width"] >= 24
 
-    # Nothing goes unseen: it is still there after a reload, until the reader discards it.
+    # Nothing goes unseen: it is still there after a reload (here in Russian), until the reader
+    # discards it.
+    ada.context.add_cookies([{"name": "django_language", "value": "ru", "url": ada.url}])
     ada.reload()
-    expect(waiting.locator("[data-offline-refusal]")).to_have_count(1)
-    waiting.get_by_role("button", name="Discard").click()
+    waiting = ada.get_by_role("region", name="Ждут отправки")
+    expect(waiting.locator("[data-offline-refusal]")).to_contain_text("Сервер отказал:")
+    assert serious_violations(ada) == []
+    waiting.get_by_role("button", name="Отбросить").click()
     expect(waiting).to_be_hidden()
     assert GameEvent.objects.filter(game=game).count() == 1
+
+
+KEPT_PAGES = (
+    "async () => { const urls = [];"
+    " for (const name of await caches.keys()) {"
+    "  if (!name.startsWith('earthbook-pages-')) continue;"
+    "  for (const r of await (await caches.open(name)).keys()) urls.push(new URL(r.url).pathname);"
+    " } return urls; }"
+)
+
+
+def test_the_phone_keeps_the_accounts_pages_never_the_api_and_forgets_them_on_logout(table, phone):
+    owner, campaign, _game = table
+    page = phone(owner)
+    page.goto(f"/c/{campaign.pk}/games/1/")
+    page.wait_for_function("async () => Boolean(await caches.match(location.href))")
+    page.goto(f"/c/{campaign.pk}/history/")  # now through the worker: kept as it is read
+    page.wait_for_function("async () => Boolean(await caches.match(location.href))")
+    # The API answers with the account's data, read from the page or opened as a page: not kept.
+    page.evaluate(f"() => fetch('/api/v1/campaigns/{campaign.pk}/').then(r => r.text())")
+    page.goto(f"/api/v1/campaigns/{campaign.pk}/")
+    page.goto(f"/c/{campaign.pk}/")
+    page.wait_for_function("async () => Boolean(await caches.match(location.href))")
+    kept = page.evaluate(KEPT_PAGES)
+    assert f"/c/{campaign.pk}/games/1/" in kept and f"/c/{campaign.pk}/history/" in kept
+    assert not [url for url in kept if url.startswith("/api/")]
+
+    page.get_by_role("button", name="Log out").click()
+    page.wait_for_function(f"async () => ({KEPT_PAGES})().then(urls => urls.length === 0)")
