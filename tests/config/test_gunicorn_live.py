@@ -1,0 +1,43 @@
+"""The live table's stream server (config/gunicorn_live.conf.py): uvicorn's asyncio workers under
+gunicorn over config.asgi, sized to the machine, holding no database connection between
+requests, and run by the shipped compose file."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import runpy
+
+from tests.support.environment import REPO
+
+CONF = REPO / "config" / "gunicorn_live.conf.py"
+
+
+def live_config(monkeypatch, **env: str) -> tuple[dict, dict]:
+    environ = {k: v for k, v in os.environ.items() if k not in ("LIVE_PORT", "LIVE_WORKERS")}
+    environ.pop("CONN_MAX_AGE", None)
+    environ.update(env)
+    monkeypatch.setattr(os, "environ", environ)
+    return runpy.run_path(str(CONF)), environ
+
+
+def test_the_stream_server_runs_one_asyncio_worker_per_core_on_port_8001(monkeypatch):
+    monkeypatch.setattr(multiprocessing, "cpu_count", lambda: 2)
+    conf, environ = live_config(monkeypatch)
+    assert conf["worker_class"] == "uvicorn_worker.UvicornWorker"
+    assert (conf["workers"], conf["bind"]) == (2, "0.0.0.0:8001")
+    # Persistent connections are per thread, and an ASGI server makes a thread per request.
+    assert environ["CONN_MAX_AGE"] == "0"
+
+
+def test_the_stream_servers_workers_and_port_come_from_the_environment(monkeypatch):
+    conf, environ = live_config(monkeypatch, LIVE_WORKERS="3", LIVE_PORT="9001", CONN_MAX_AGE="30")
+    assert (conf["workers"], conf["bind"]) == (3, "0.0.0.0:9001")
+    assert environ["CONN_MAX_AGE"] == "30"  # a choice made is kept
+
+
+def test_the_compose_file_runs_the_stream_server_over_asgi_beside_the_web_server():
+    text = (REPO / "docker" / "compose.yaml").read_text().replace('", "', " ")
+    assert "gunicorn -c config/gunicorn_live.conf.py config.asgi" in text
+    assert "gunicorn -c config/gunicorn.conf.py config.wsgi" in text
+    assert '"8001:8001"' in text

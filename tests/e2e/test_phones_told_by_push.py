@@ -1,0 +1,132 @@
+"""Two phones at the table, served by the ASGI server as the streams are in production: an entry
+saved on one phone is pushed to the other, whose polls never say anything changed."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+
+import pytest
+
+from campaigns import services
+from legacy.box import FACTIONS
+from tests.support.games import TWELVE_COINS, give, start_next_game
+from tests.support.phones import PHONE
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+BORIS = "Boris (Die Mechaniker)"
+# Once a change is saved, the other phone shows it within this many milliseconds: a bounded
+# wait for it, not a measure of speed.
+WITHIN = 3_000
+
+
+@pytest.fixture
+def asgi_server(settings):
+    """The whole application under uvicorn (``config.asgi``, static files from the finders) in a
+    thread of this process, on the test database; its base address."""
+    import uvicorn
+    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+
+    from config.asgi import application
+
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "127.0.0.1"]
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(
+        uvicorn.Config(
+            ASGIStaticFilesHandler(application),
+            host="127.0.0.1",
+            port=port,
+            log_level="warning",
+            lifespan="off",
+        )
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert server.started, "uvicorn did not start"
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture
+def table(django_user_model):
+    """A group with its campaign ready and game 1 under way; Boris holds three missiles."""
+    owner = django_user_model.objects.create_user(username="olga", password="pw-olga-123")
+    campaign = services.create_campaign(
+        owner=owner, name="Friday Earth", players=["Ada", "Boris", "Chloe"]
+    )
+    services.prepare_first_game(
+        campaign=campaign, powers={f.slug: "a" for f in FACTIONS}, coins=TWELVE_COINS, by=owner
+    )
+    game = start_next_game(campaign)
+    give(game, campaign.players.get(name="Boris"), missiles=3)
+    return owner, campaign, game
+
+
+def phone_on(browser, base_url: str, user):
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(viewport=PHONE, locale="en-GB", base_url=base_url)
+    context.set_default_timeout(15_000)
+    context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                "url": base_url,
+            }
+        ]
+    )
+    return context
+
+
+def test_an_entry_is_pushed_to_the_other_phone_whose_polls_say_nothing_changed(
+    browser, asgi_server, table
+):
+    from playwright.sync_api import expect
+
+    owner, campaign, _game = table
+    ada_context = phone_on(browser, asgi_server, owner)
+    boris_context = phone_on(browser, asgi_server, owner)
+    try:
+        ada, boris = ada_context.new_page(), boris_context.new_page()
+        polls = []
+
+        def nothing_changed(route):
+            polls.append(route.request.url)
+            route.fulfill(status=304, headers={"ETag": '"0"'})
+
+        # Boris's polls always answer "nothing changed": only the push can bring the news.
+        boris.route("**/live/", nothing_changed)
+        with boris.expect_response(lambda r: "/live/stream/" in r.url) as stream:
+            boris.goto(f"/c/{campaign.pk}/games/1/")
+        assert stream.value.status == 200
+        assert stream.value.headers["content-type"] == "text/event-stream"
+        expect(boris.locator("[data-live=events]")).not_to_contain_text("missile")
+        boris.evaluate("() => { window.stillThisPage = true; }")
+
+        ada.goto(f"/c/{campaign.pk}/games/1/")
+        ada.locator("summary", has_text="Missiles on one roll").click()
+        ada.fill("#id_missiles-count", "3")
+        ada.select_option("#id_missiles-player", label=BORIS)
+        ada.locator("details[open]").get_by_role("button", name="Note it").click()
+        expect(ada.locator("#log-status")).to_contain_text("Noted: 3 missile(s)")
+
+        expect(boris.locator("[data-live=events]")).to_contain_text(
+            "3 missile(s) on one roll — Boris", timeout=WITHIN
+        )
+        assert boris.evaluate("() => window.stillThisPage === true")  # never reloaded
+        assert polls == []  # while the stream was open, the page never polled
+    finally:
+        ada_context.close()
+        boris_context.close()
