@@ -280,6 +280,14 @@
     document.querySelectorAll("[data-tabs] > nav").forEach(markMore);
   });
 
+  // The quick log: an entry's form opened in place is brought into view down to its button.
+  document.addEventListener("toggle", function (e) {
+    var d = e.target;
+    if (!d.open || !d.matches || !d.matches(".quick-log .log-entry")) return;
+    var button = d.querySelector("form [type=submit]");
+    if (button) button.scrollIntoView({ block: "nearest" });
+  }, true);
+
   // Invitation and share links: one tap selects the whole link for copying.
   document.addEventListener("focusin", function (e) {
     if (e.target.matches("[data-copy]")) e.target.select();
