@@ -181,15 +181,37 @@
     })
       .then(function (r) {
         if (!r.ok) throw new Error("page " + r.status);
+        // The page is no longer there (a wizard whose game another phone set up): follow it.
+        if (r.redirected && path(r.url) !== path(window.location.href)) {
+          window.location.assign(r.url);
+          return null;
+        }
         return r.text();
       })
       .then(function (html) {
+        if (html === null) return;
         var doc = parse(html);
+        if (follow(doc)) return;
         var seen = versionOf(doc);
         if (!seen) throw new Error("no version");
         version = seen;
         waiting = apply(doc) ? null : doc;
       });
+  }
+
+  // A page may name where the table went ([data-live-follow], e.g. the campaign page's link to
+  // a game just set up): one that was not there when the page was drawn is followed.
+  var FOLLOW = "[data-live-follow]";
+  var followed = Array.prototype.map.call(document.querySelectorAll(FOLLOW), function (a) {
+    return a.getAttribute("href");
+  });
+  function follow(doc) {
+    var to = Array.prototype.find.call(doc.querySelectorAll(FOLLOW), function (a) {
+      return followed.indexOf(a.getAttribute("href")) < 0;
+    });
+    if (!to) return false;
+    window.location.assign(to.getAttribute("href"));
+    return true;
   }
 
   function tick() {
