@@ -280,6 +280,78 @@
     document.querySelectorAll("[data-tabs] > nav").forEach(markMore);
   });
 
+  // The quick log: an entry's form opened in place is brought into view down to its button.
+  document.addEventListener("toggle", function (e) {
+    var d = e.target;
+    if (!d.open || !d.matches || !d.matches(".quick-log .log-entry")) return;
+    var button = d.querySelector("form [type=submit]");
+    if (button) button.scrollIntoView({ block: "nearest" });
+  }, true);
+
+  // Forms that htmx draws again as they are filled in ([data-keeps-choices]: the setup wizard,
+  // the end of a game): a choice made while a redraw is on its way is never lost. What the form
+  // held when the request left is kept with it; a field changed since then gets its new value
+  // back in the redrawn form (the next request, queued behind, sends it).
+  function choicesOf(form) {
+    var held = {};
+    form.querySelectorAll("input[name], select[name], textarea[name]").forEach(function (f) {
+      if (f.type === "hidden" || f.type === "submit") return;
+      var list = held[f.name] || (held[f.name] = []);
+      if (f.type === "checkbox" || f.type === "radio") {
+        if (f.checked) list.push(f.value);
+      } else if (f.tagName === "SELECT") {
+        Array.prototype.forEach.call(f.options, function (o) { if (o.selected) list.push(o.value); });
+      } else {
+        list.push(f.value);
+      }
+    });
+    return held;
+  }
+  function keptForm(elt) {
+    var form = elt && elt.closest && elt.closest("form");
+    if (!form && elt && elt.getAttribute) {
+      var inc = elt.getAttribute("hx-include");
+      form = inc ? document.querySelector(inc) : null;
+    }
+    return form && form.matches("form[data-keeps-choices]") ? form : null;
+  }
+  function putBack(form, name, values) {
+    form.querySelectorAll("[name='" + name + "']").forEach(function (f) {
+      if (f.type === "checkbox" || f.type === "radio") {
+        f.checked = values.indexOf(f.value) >= 0;
+      } else if (f.tagName === "SELECT") {
+        Array.prototype.forEach.call(f.options, function (o) {
+          o.selected = values.indexOf(o.value) >= 0;
+          // A choice another seat took meanwhile stays chosen: the server says what is wrong.
+          if (o.selected) o.disabled = false;
+        });
+      } else {
+        f.value = values[0] || "";
+      }
+    });
+  }
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var form = keptForm(e.detail.elt);
+    if (form && e.detail.xhr) e.detail.xhr.earthbookSent = { id: form.id, held: choicesOf(form) };
+  });
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var sent = e.detail.xhr && e.detail.xhr.earthbookSent;
+    var form = sent && document.getElementById(sent.id);
+    if (!form) return;
+    var now = choicesOf(form), touched = {};
+    Object.keys(now).forEach(function (name) {
+      if (JSON.stringify(now[name]) !== JSON.stringify(sent.held[name] || [])) touched[name] = now[name];
+    });
+    e.detail.xhr.earthbookTouched = touched;
+  });
+  document.addEventListener("htmx:afterSwap", function (e) {
+    var sent = e.detail.xhr && e.detail.xhr.earthbookSent;
+    var touched = e.detail.xhr && e.detail.xhr.earthbookTouched;
+    var form = sent && document.getElementById(sent.id);
+    if (!form || !touched) return;
+    Object.keys(touched).forEach(function (name) { putBack(form, name, touched[name]); });
+  });
+
   // Invitation and share links: one tap selects the whole link for copying.
   document.addEventListener("focusin", function (e) {
     if (e.target.matches("[data-copy]")) e.target.select();

@@ -182,10 +182,17 @@
     })
       .then(function (r) {
         if (!r.ok) throw new Error("page " + r.status);
+        // The page is no longer there (a wizard whose game another phone set up): follow it.
+        if (r.redirected && path(r.url) !== path(window.location.href)) {
+          window.location.assign(r.url);
+          return null;
+        }
         return r.text();
       })
       .then(function (html) {
+        if (html === null) return;
         var doc = parse(html);
+        if (follow(doc)) return;
         var seen = versionOf(doc);
         if (!seen) throw new Error("no version");
         version = seen;
@@ -197,6 +204,21 @@
   function learnt(seen) {
     if (String(seen) !== String(version)) return refresh();
     return null;
+  }
+
+  // A page may name where the table went ([data-live-follow], e.g. the campaign page's link to
+  // a game just set up): one that was not there when the page was drawn is followed.
+  var FOLLOW = "[data-live-follow]";
+  var followed = Array.prototype.map.call(document.querySelectorAll(FOLLOW), function (a) {
+    return a.getAttribute("href");
+  });
+  function follow(doc) {
+    var to = Array.prototype.find.call(doc.querySelectorAll(FOLLOW), function (a) {
+      return followed.indexOf(a.getAttribute("href")) < 0;
+    });
+    if (!to) return false;
+    window.location.assign(to.getAttribute("href"));
+    return true;
   }
 
   function tick() {
@@ -258,7 +280,7 @@
         later(AFTER_FAILURE_MS); // the poll takes it from here
       });
   }
-  function follow() {
+  function listen() {
     if (!window.EventSource) return;
     var source = new EventSource(url + "stream/?v=" + encodeURIComponent(version));
     source.onopen = function () {
@@ -280,7 +302,7 @@
       if (!document.hidden) later(0);
     });
     later(EVERY_MS);
-    follow();
+    listen();
   }
   document.addEventListener("click", function (e) {
     if (e.target.closest && e.target.closest("[data-live-reload]")) {

@@ -171,7 +171,10 @@ def test_a_new_group_records_its_first_game_and_browses_its_world(
         expect(thing).to_be_visible()
         box = thing.bounding_box()
         assert box and box["y"] + box["height"] <= 844 and box["x"] + box["width"] <= 390, box
-    expect(page.get_by_role("link", name=re.compile("Undo the last entry"))).to_be_visible()
+    # The undo of the last entry and the end of the game wait in the bar at the bottom.
+    game_bar = page.get_by_role("navigation", name="The game")
+    expect(game_bar.get_by_role("link", name=re.compile(r"^Undo ?: Bunker"))).to_be_in_viewport()
+    expect(game_bar.get_by_role("link", name="The end of the game")).to_be_in_viewport()
     for holdings in (page.locator(".holdings-inline").first, page.locator(".holdings-inline").last):
         expect(holdings).to_be_visible()
         box = holdings.bounding_box()
@@ -180,7 +183,7 @@ def test_a_new_group_records_its_first_game_and_browses_its_world(
     page.set_viewport_size({"width": 1280, "height": 900})
 
     # The end of the game: results, a refusal in the players' words, then the rewards.
-    page.get_by_role("link", name="The game is over: results and rewards").click()
+    page.get_by_role("link", name="The end of the game").click()
     finish = "/finish/"
     check(
         page,

@@ -4,10 +4,7 @@ phones without a reload; every page a group uses at the table passes axe-core's 
 
 from __future__ import annotations
 
-import time
-
 import pytest
-from django.db import OperationalError, connection
 
 from campaigns import services
 from campaigns.game.finish import finish_game
@@ -16,7 +13,7 @@ from campaigns.models import GameEvent
 from campaigns.vocabulary import VoidReason
 from legacy.box import FACTIONS
 from tests.support.games import TWELVE_COINS, give, play, start_next_game
-from tests.support.phones import PHONE
+from tests.support.phones import PHONE, saved_elsewhere
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -161,21 +158,6 @@ def test_an_entry_on_one_phone_shows_on_another_without_a_reload(table, phone, s
     expect(boris.locator("#log")).to_have_count(0)
     expect(boris.locator("[data-live=end]")).to_contain_text("Cairo")
     assert boris.evaluate("() => window.stillThisPage === true")
-
-
-def saved_elsewhere(service, **kwargs):
-    """Call ``service`` from the test, as another device would save. On SQLite the live server's
-    threads share the test's in-memory database, and a page polling at that very moment holds a
-    table lock that refuses the write at once (PostgreSQL would wait): try again shortly then,
-    as a device's retry would. Each try is one transaction, rolled back whole when refused."""
-    for _ in range(50):
-        try:
-            return service(**kwargs)
-        except OperationalError as error:
-            if connection.vendor != "sqlite" or "locked" not in str(error):
-                raise
-            time.sleep(0.1)
-    return service(**kwargs)
 
 
 def players(campaign) -> dict[str, int]:

@@ -282,11 +282,16 @@ def test_the_quick_log_answers_htmx_with_the_live_part(game, as_owner):
     assert 'id="game-live"' in response.content.decode()
 
 
+def scar_entry(response) -> dict:
+    """The quick log's scar entry on a game page."""
+    return next(e for e in response.context["log_forms"] if e["path"] == "scar")
+
+
 def test_a_scarred_territory_is_not_offered_for_a_second_scar(game, as_owner):
     place_scar(
         game=game, scar="bunker", territory="greenland", without_card=True, reason="An event card"
     )
-    form = as_owner.get(url(game.campaign, "games/1/")).context["log_forms"][0]["form"]
+    form = scar_entry(as_owner.get(url(game.campaign, "games/1/")))["form"]
     offered = {v for _group, options in form.fields["territory"].choices[1:] for v, _ in options}
     assert "greenland" not in offered and "iceland" in offered
 
@@ -303,7 +308,7 @@ def test_a_scar_on_a_territory_and_a_card_at_once_is_refused_and_nothing_is_writ
     )
     assert response.status_code == 200
     assert "A scar goes on one territory or on one faction card." in response.content.decode()
-    assert response.context["log_forms"][0]["open"]  # the form stays open with its refusal
+    assert scar_entry(response)["open"]  # the form stays open with its refusal
     assert world_rows(game.campaign) == before
 
 
@@ -438,7 +443,7 @@ def test_a_packet_is_opened_with_what_it_unlocked(game, as_owner):
     assert PacketOpening.objects.get().packet == "pocket-1"
     page = as_owner.get(url(game.campaign, "packets/")).content.decode()
     assert "Fallout" in page and "Nobody may start here." in page
-    scar_choices = as_owner.get(url(game.campaign, "games/1/")).context["log_forms"][0]["form"]
+    scar_choices = scar_entry(as_owner.get(url(game.campaign, "games/1/")))["form"]
     assert ("fallout", "Fallout") in scar_choices.fields["scar"].choices
 
 

@@ -82,9 +82,9 @@ def test_the_undo_beside_the_confirmation_takes_the_entry_back_with_its_reason(
     assert "Entry 1 is taken back." in part(page, "log-status")
 
 
-def test_on_the_game_page_the_quick_log_comes_first_and_the_seats_are_rows(game, as_owner):
+def test_on_the_game_page_the_seats_in_rows_come_first_then_the_quick_log(game, as_owner):
     page = as_owner.get(url(game.campaign, "games/1/")).content.decode()
-    assert page.index('id="log"') < page.index('id="seats-title"') < page.index('id="events-title"')
+    assert page.index('id="seats-title"') < page.index('id="log"') < page.index('id="events-title"')
     assert page.count('class="seat-row"') == 3 and "<table" not in part(page, "seats")
 
 

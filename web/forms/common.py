@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
 
 from legacy import board
 from web.names import continent_name, territory_name
@@ -16,6 +18,38 @@ class DateInput(forms.DateInput):
 
     def __init__(self, attrs=None):
         super().__init__(attrs=attrs, format="%Y-%m-%d")
+
+
+def _attributes(attrs: dict) -> str:
+    return "".join(
+        ""
+        if value is False
+        else f" {escape(name)}"
+        if value is True
+        else f' {escape(name)}="{escape(value)}"'
+        for name, value in attrs.items()
+    )
+
+
+class QuickSelect(forms.Select):
+    """A ``<select>`` drawn in Python, exactly as Django's templates draw it, without a template
+    per option: the game page draws several lists of 42 territories on every visit."""
+
+    def render(self, name, value, attrs=None, renderer=None):
+        widget = self.get_context(name, value, attrs)["widget"]
+        html = [f'<select name="{escape(widget["name"])}"{_attributes(widget["attrs"])}>']
+        for group, options, _index in widget["optgroups"]:
+            if group:
+                html.append(f'\n  <optgroup label="{escape(group)}">')
+            for o in options:
+                html.append(
+                    f'\n  <option value="{escape(o["value"])}"{_attributes(o["attrs"])}>'
+                    f"{escape(o['label'])}</option>\n"
+                )
+            if group:
+                html.append("\n  </optgroup>")
+        html.append("\n</select>")
+        return mark_safe("".join(html))
 
 
 def territory_choices(slugs=None, blank: str | None = None) -> list[tuple[str, str]]:

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from campaigns.game import table
 from campaigns.models import EventKind
 from campaigns.vocabulary import VoidReason
-from web.forms.common import seat_choices, territory_choices
+from web.forms.common import QuickSelect, seat_choices, territory_choices
 
 Choices = Sequence[tuple[str, Any]]
 NEW_ROLL = "new"  # the missiles form's choice of a roll of their own
@@ -50,6 +50,10 @@ class QuickLogForm(forms.Form):
 
     def __init__(self, data=None, *, choices: LogChoices):
         super().__init__(data)
+        for f in self.fields.values():
+            # The same lists, drawn without a template per option (the game page shows them all).
+            if type(f.widget) is forms.Select:
+                f.widget.__class__ = QuickSelect
         self.offer(choices)
 
     @classmethod
@@ -373,6 +377,18 @@ QUICK_LOG: tuple[type[QuickLogForm], ...] = (
     CapitalFoundedForm,
     DestroyCityForm,
     FortAttackForm,
+)
+
+# The entries a table makes most: large buttons on the game page's first screen, in this order;
+# the other kinds wait one tap away.
+FREQUENT: tuple[EventKind, ...] = (
+    EventKind.MISSILES,
+    EventKind.RED_STAR_BOUGHT,
+    EventKind.SCAR_PLACED,
+    EventKind.ELIMINATED,
+    EventKind.HQ_TAKEN,
+    EventKind.FORTIFICATION_ATTACKED,
+    EventKind.RECRUITMENT,
 )
 
 

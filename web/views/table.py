@@ -32,7 +32,7 @@ from legacy.models import (
 )
 from web import pages
 from web.forms.decks import card_entry_form
-from web.forms.table import QUICK_LOG, LogChoices, VoidEntryForm
+from web.forms.table import FREQUENT, QUICK_LOG, LogChoices, VoidEntryForm
 from web.names import campaign_faction_names, scar_kind_name, territory_name
 from web.refusals import refusal_message, refuse
 from web.views.common import (
@@ -247,16 +247,23 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
             scar_kinds=scar_kinds,
             kinds_of_mark=kinds_of_mark,
         )
-        context["log_forms"] = [
-            {
-                "kind": k,
-                "path": f.path,
-                "title": f.title,
-                "form": f,
-                "open": k == open_log,
-            }
-            for k, f in forms_.items()
-        ]
+        # The frequent entries first (the first screen's buttons), then the others.
+        rank = {kind: i for i, kind in enumerate(FREQUENT)}
+        context["log_forms"] = sorted(
+            (
+                {
+                    "kind": k,
+                    "path": f.path,
+                    "title": f.title,
+                    "form": f,
+                    "open": k == open_log,
+                    "frequent": k in rank,
+                }
+                for k, f in forms_.items()
+            ),
+            key=lambda entry: (not entry["frequent"], rank.get(entry["kind"], 0)),
+        )
+        context["more_open"] = open_log is not None and open_log not in rank
         latest = game.number if context["is_latest"] else None
         context["card_form"] = card_entry_form(campaign.pk, seats, latest=latest)
     if context["is_latest"] and campaign.prepared_at:
