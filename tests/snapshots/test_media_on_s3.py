@@ -5,7 +5,11 @@ links and the access rules as from a folder."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from rest_framework.test import APIClient
@@ -13,6 +17,7 @@ from rest_framework.test import APIClient
 from campaigns.chronicle.start import request_pdf
 from campaigns.models import GamePhoto, JobStatus, Snapshot
 from campaigns.photos.service import add_photo
+from campaigns.pictures.storage import sweep_files
 from tests.support.games import play_first_game
 from tests.support.made import encoded
 from tests.support.s3 import MotoServer, s3_storages
@@ -93,3 +98,14 @@ def test_a_chronicle_pdf_is_kept_in_the_bucket_and_downloaded_from_it(
     pdf = client.get(f"/c/{prepared_campaign.pk}/chronicle/pdf/{job.pk}.pdf")
     assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
     assert b"".join(pdf.streaming_content) == moto.read(bucket, job.file.name)
+
+
+def test_the_sweep_deletes_from_the_bucket_only_the_files_no_row_names(
+    moto, bucket, prepared_campaign, players, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        play_first_game(prepared_campaign, players)
+    named = Snapshot.objects.get(campaign=prepared_campaign, game_number=1).image.name
+    orphan = default_storage.save("snapshots/nobodys.png", ContentFile(b"old picture"))
+    assert sweep_files(older_than=timedelta(0)) == [orphan]
+    assert moto.keys(bucket) == [named]
