@@ -26,8 +26,7 @@ from campaigns.game.derived import factions_of
 from campaigns.models import Game, GameStatus, Player, Seat
 from campaigns.selectors.standings import count_seat, empty_tally
 from legacy import board
-from legacy.models import City, CoinSticker, DestroyedCard, Scar, Signature
-from legacy.selectors import board_as_of_game
+from legacy.models import AddedTerritory, City, CoinSticker, DestroyedCard, Scar, Signature
 
 PRINTED_COINS = 1  # every territory card carries one coin before any sticker
 
@@ -146,7 +145,18 @@ def _coins(campaign_id: int, games: tuple[int, ...]) -> tuple[list[dict], list[d
         )
     )
 
-    grown = board_as_of_game(campaign_id)
+    # The cards packets added, with the game each came in (one query: no connections needed).
+    grown = board.board_as_of(
+        None,
+        [
+            board.AddedTerritory(slug, name, continent, game, coins)
+            for slug, name, continent, game, coins in AddedTerritory.objects.filter(
+                campaign_id=campaign_id, voided=False
+            )
+            .order_by("placed_in_game", "pk")
+            .values_list("slug", "name", "continent", "placed_in_game", "coins")
+        ],
+    )
 
     def counts(removed, upto) -> bool:
         return removed is None or removed > upto

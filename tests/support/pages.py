@@ -69,7 +69,7 @@ BUDGETS = {
     "packets/open/": 31,
     "rules/": 9,
     "decks/": 8,
-    "world-capitals/": 20,
+    "world-capitals/": 22,  # the world, with the territories and connections packets added
     "players/": 6,
     "settings/": 7,
     "before-the-first-game/": 7,
