@@ -358,6 +358,7 @@ _BULK_TASKS = (
     "campaigns.tasks.render_poster",
     "campaigns.tasks.render_timeline",
     "campaigns.tasks.sweep_snapshot_files",
+    "campaigns.tasks.automatic_backup",
 )
 # Each task by name to its queue; a task not named here goes to the bulk queue.
 CELERY_TASK_ROUTES = {

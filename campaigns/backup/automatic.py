@@ -124,9 +124,8 @@ def request_automatic_backup(campaign_id: int, game_number: int) -> None:
         write_quietly(campaign_id, game_number)
         return
     try:
-        current_app.send_task(
-            TASK, args=(campaign_id, game_number), queue=settings.EARTHBOOK_JOB_QUEUE
-        )
+        # Routed by its name to the bulk queue (CELERY_TASK_ROUTES).
+        current_app.send_task(TASK, args=(campaign_id, game_number))
     except Exception:
         logger.warning("The automatic backup could not be queued; written here", exc_info=True)
         write_quietly(campaign_id, game_number)
