@@ -20,6 +20,7 @@ from campaigns.models import JobStatus, Snapshot
 from tests.support.games import finish, start
 from tests.support.s3 import MotoServer, s3_storages
 from tests.support.servers import CeleryWorker, Gunicorn
+from tests.support.workers import route_to
 
 pytestmark = [
     pytest.mark.worker,
@@ -44,7 +45,7 @@ def machines(settings, tmp_path, campaign):
     """The bucket, one worker and two web processes, all on this test's database, Redis and
     queue; yields (bucket server, bucket, first web process, second web process, worker)."""
     queue = f"earthbook-test-machines-{uuid.uuid4().hex[:12]}"
-    settings.EARTHBOOK_JOB_QUEUE = queue  # where this process sends the jobs
+    route_to(settings, {"interactive": queue, "bulk": queue})  # this process's jobs
     broker = os.environ.get("CELERY_BROKER_URL") or os.environ["REDIS_URL"]
     with MotoServer(tmp_path / "moto.log") as moto:
         bucket = moto.bucket()
