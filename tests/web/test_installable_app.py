@@ -130,3 +130,23 @@ def test_the_game_page_has_a_place_for_the_entries_waiting_on_the_phone_in_russi
     russian = client.get(url).content.decode()
     assert "Ждут отправки" in russian and 'data-discard="Отбросить"' in russian
     assert 'data-refused="Сервер отказал:"' in russian
+
+
+def test_the_icons_in_the_repository_are_drawn_by_the_icon_script():
+    import importlib.util
+    from pathlib import Path
+
+    from django.conf import settings
+
+    script = Path(settings.BASE_DIR) / "tools" / "draw_app_icons.py"
+    spec = importlib.util.spec_from_file_location("draw_app_icons", script)
+    assert spec and spec.loader
+    icons = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(icons)
+    for name, (size, maskable) in icons.ICONS.items():
+        committed = Image.open(icons.OUT / name).convert("RGBA")
+        drawn = icons.draw(size, maskable=maskable).convert("RGBA")
+        assert committed.size == (size, size)
+        assert committed.tobytes() == drawn.tobytes(), (
+            f"static/icons/{name} is out of date: run python tools/draw_app_icons.py"
+        )
