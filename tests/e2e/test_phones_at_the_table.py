@@ -322,7 +322,9 @@ def first_load(page, address: str) -> tuple[int, list[str]]:
     page.goto(address)
     page.wait_for_load_state("networkidle")
     total = sum(
-        (0 if 300 <= r.status < 400 else len(r.body())) + r.request.sizes()["responseHeadersSize"]
+        # (No body: a redirect, or the live stream's 204 from a server that holds no streams.)
+        (0 if r.status == 204 or 300 <= r.status < 400 else len(r.body()))
+        + r.request.sizes()["responseHeadersSize"]
         for r in responses
     )
     return total, sorted(r.url.rsplit("/", 1)[-1] for r in responses if "/board/" in r.url)

@@ -49,6 +49,12 @@ async def next_chunk(response) -> bytes:
     return await asyncio.wait_for(response.streaming_content.__anext__(), WAIT)
 
 
+async def hang_up(response):
+    """The phone goes: the server closes the response (its stream, and its place in the hub)."""
+    await sync_to_async(response.close)()
+    await response.streaming_content.aclose()
+
+
 def subscribed():
     if settings.REDIS_URL:  # the news comes through Redis: the one subscription must be up
         assert live.hub.subscribed.wait(WAIT)
@@ -81,7 +87,7 @@ def test_a_phone_is_told_of_an_entry_made_on_another_once_it_is_saved(
         await sync_to_async(subscribed, thread_sensitive=False)()
         await sync_to_async(enter_on_another_phone)()
         told = await next_chunk(response)
-        await response.streaming_content.aclose()
+        await hang_up(response)
         return told
 
     told = async_to_sync(scenario)()
@@ -98,7 +104,7 @@ def test_a_quiet_table_gets_only_a_small_heartbeat(game, owner, monkeypatch):
     async def scenario():
         response = await follow(owner, game.campaign, v=now)
         chunks = [await next_chunk(response) for _ in range(3)]
-        await response.streaming_content.aclose()
+        await hang_up(response)
         return chunks
 
     assert async_to_sync(scenario)() == [b"retry: 3000\n\n", b":\n\n", b":\n\n"]
@@ -113,7 +119,7 @@ def test_a_phone_that_reconnects_is_told_at_once_what_it_missed(game, players, o
     async def scenario(last_seen):
         response = await follow(owner, game.campaign, **{"Last-Event-ID": str(last_seen)})
         chunks = [await next_chunk(response), await next_chunk(response)]
-        await response.streaming_content.aclose()
+        await hang_up(response)
         return chunks
 
     assert async_to_sync(scenario)(missed)[1] == f"id: {now}\ndata: {now}\n\n".encode()
@@ -126,7 +132,7 @@ def test_a_phone_up_to_date_is_told_nothing_until_something_changes(game, owner,
     async def scenario():
         response = await follow(owner, game.campaign, **{"Last-Event-ID": str(now)})
         chunks = [await next_chunk(response), await next_chunk(response)]
-        await response.streaming_content.aclose()
+        await hang_up(response)
         return chunks
 
     assert async_to_sync(scenario)() == [b"retry: 3000\n\n", b":\n\n"]
@@ -166,8 +172,19 @@ def test_a_stranger_reading_by_the_share_link_follows_the_stream(game, stranger)
         await client.aforce_login(stranger)
         response = await client.get(url(campaign, "live/stream/") + f"?share={share}")
         if response.status_code == 200:
-            await response.streaming_content.aclose()
+            await hang_up(response)
         return response.status_code
 
     assert async_to_sync(scenario)(token) == 200
     assert async_to_sync(scenario)("not-the-token") == 404
+
+
+def test_a_phone_gone_before_its_first_event_leaves_nothing_behind(game, owner):
+    async def scenario():
+        response = await follow(owner, game.campaign)
+        following = live.hub.follows(game.campaign.pk)
+        await hang_up(response)  # before a single byte was read
+        return following
+
+    assert async_to_sync(scenario)() is True
+    assert not live.hub.follows(game.campaign.pk)

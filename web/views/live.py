@@ -106,14 +106,27 @@ async def campaign_live_stream(request, pk):
     finally:
         # A stream holds no database connection while it waits.
         await sync_to_async(_done_with_database)()
-    response = StreamingHttpResponse(
+    response = EventStream(
         _events(listener, _version_told(request), reader.campaign.world_version),
         content_type="text/event-stream",
     )
+    response.listener = listener
     response["Cache-Control"] = "private, no-cache"
     response["X-Accel-Buffering"] = "no"  # a proxy in front passes each event on at once
     patch_vary_headers(response, ("Cookie",))
     return response
+
+
+class EventStream(StreamingHttpResponse):
+    """The stream's response: closing it (as the server does when the phone goes, even before a
+    first byte was sent) takes its listener off the hub."""
+
+    listener = None
+
+    def close(self):
+        if self.listener is not None:
+            hub.leave(self.listener)
+        super().close()
 
 
 def _no_stream() -> HttpResponse:
