@@ -1,6 +1,7 @@
 """The quick log on the game page: the entries a table makes most first, the others one tap away
 under "Other entries", a bar with the end of the game, the undo and the packets; its lists drawn
-cheaply but exactly as Django draws them."""
+cheaply but exactly as Django draws them; the wizard and the end form keep what is touched while
+they redraw, and a phone on the campaign page or the wizard follows to a game set up elsewhere."""
 
 from __future__ import annotations
 
@@ -95,3 +96,33 @@ def test_the_quick_logs_lists_are_drawn_exactly_as_django_draws_them(game, playe
             assert str(field) == expected, name
     assert territory_choices(["peru"], blank="—")[1][0]  # grouped by continent
     assert seat_choices(seats)[0][0] == str(seats[0].player_id)
+
+
+# --- Setup and the end of a game, live -------------------------------------------------------
+
+
+def test_the_campaign_page_names_the_game_being_played_for_the_live_table_to_follow(
+    prepared_campaign, players, as_owner
+):
+    from campaigns.game.setup import setup_game
+    from tests.support.games import seats
+
+    before = as_owner.get(url(prepared_campaign, "")).content.decode()
+    assert "data-live-follow" not in before
+    setup_game(campaign=prepared_campaign, seats=seats(players))
+    after = as_owner.get(url(prepared_campaign, "")).content.decode()
+    assert f'href="{url(prepared_campaign, "games/1/")}" data-live-follow' in after
+    # The wizard, asked again by the live table, sends the phone to the game with its seats.
+    wizard = as_owner.get(url(prepared_campaign, "games/new/"))
+    assert wizard.status_code == 302 and wizard["Location"] == url(prepared_campaign, "games/1/")
+
+
+def test_the_wizard_and_the_end_form_queue_their_redraws_and_keep_what_is_touched(
+    game, prepared_campaign, as_owner
+):
+    finish = as_owner.get(url(game.campaign, "games/1/finish/")).content.decode()
+    assert 'id="finish-form" data-keeps-choices' in finish
+    game.delete()
+    wizard = as_owner.get(url(prepared_campaign, "games/new/")).content.decode()
+    assert 'id="setup-form" data-keeps-choices' in wizard
+    assert 'hx-sync="this:queue all"' in wizard
