@@ -33,6 +33,7 @@ from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors, 
 from api.views.rulebook import sticker_data
 from campaigns import backup, members, services
 from campaigns.game.rulebook import setting_stickers
+from campaigns.imports.jobs import error_in_language
 from campaigns.imports.start import start_import
 from campaigns.models import (
     Campaign,
@@ -232,7 +233,7 @@ def import_job_data(job: ImportJob) -> dict:
         "progress": job.progress,
         "campaign_id": job.campaign_id,
         "notes": job.notes,
-        "error": job.error,
+        "error": error_in_language(job.error),
         "created_at": job.created_at,
         "finished_at": job.finished_at,
     }
@@ -281,7 +282,9 @@ class ImportView(ApiView):
             )
         if job.status == JobStatus.FAILED:
             job.delete()  # refused at once: nothing stays behind, not even the job
-            return Response({"error": job.error}, status=status.HTTP_400_BAD_REQUEST)
+            return Response(
+                {"error": error_in_language(job.error)}, status=status.HTTP_400_BAD_REQUEST
+            )
         location = reverse("api:import-job", kwargs={"job_id": job.pk})
         return Response(
             import_job_data(job), status=status.HTTP_202_ACCEPTED, headers={"Location": location}

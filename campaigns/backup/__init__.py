@@ -68,7 +68,7 @@ written) and ``restore``.
 from __future__ import annotations
 
 from campaigns.backup.checks import check_document
-from campaigns.backup.document import CARRIED, FORMAT, LEFT_OUT, VERSION, BackupError
+from campaigns.backup.document import CARRIED, FORMAT, LEFT_OUT, VERSION, BackupError, reword
 from campaigns.backup.export import dumps, export_campaign, loads
 from campaigns.backup.restore import import_campaign
 
@@ -83,4 +83,5 @@ __all__ = [
     "export_campaign",
     "import_campaign",
     "loads",
+    "reword",
 ]

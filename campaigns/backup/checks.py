@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.utils.translation import gettext as _
 
 from campaigns.backup.document import (
     ADDED_PARTS,
@@ -45,6 +44,7 @@ from campaigns.backup.document import (
     BackupError,
     _refuse,
 )
+from campaigns.backup.document import words as _
 from campaigns.backup.values import _json_is_plain, _key
 from campaigns.models import GameStatus
 from campaigns.vocabulary import AuditAction

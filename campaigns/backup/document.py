@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from django.db import models
+from django.utils.translation import gettext
 
 from campaigns.game.event_words import data_from_summary
 from campaigns.models import (
@@ -50,15 +51,46 @@ MARKS_BY_NAME: dict[str, type[models.Model]] = {m.__name__: m for m in MARK_MODE
 MARK_IMPORT_ORDER = (PacketOpening, *(m for m in MARK_MODELS if m is not PacketOpening))
 
 
+class Words(str):
+    """A sentence in the active language that keeps its English text (``msgid``) and its
+    ``params``, so that a refusal stored by a worker is worded again in its reader's language."""
+
+    msgid: str = ""
+    params: dict | None = None
+
+    def __mod__(self, params) -> Words:
+        worded = Words(str.__mod__(self, params))
+        worded.msgid, worded.params = self.msgid, dict(params)
+        return worded
+
+
+def words(msgid: str) -> Words:
+    """``gettext`` that remembers what it translated (used as ``_`` by the checks)."""
+    worded = Words(gettext(msgid))
+    worded.msgid = msgid
+    return worded
+
+
+def reword(wording: dict) -> str:
+    """A stored refusal's ``words`` (``BackupError.words``) in the active language."""
+    text = gettext(str(wording.get("msgid", "")))
+    params = wording.get("params")
+    return text % params if isinstance(params, dict) else text
+
+
 class BackupError(Exception):
     """A backup that cannot be read or restored; ``message`` says where and what is wrong,
-    ``where`` (when known) names the place in the document alone, ``what`` the fault alone."""
+    ``where`` (when known) names the place in the document alone, ``what`` the fault alone.
+    ``words``, when the fault was worded by the checks, is how to word it again later."""
 
     def __init__(self, message: str, *, where: str = "", what: str = ""):
         super().__init__(message)
         self.message = message
         self.where = where
         self.what = what or message
+        self.words: dict | None = None
+        if isinstance(what, Words) and what.msgid:
+            self.words = {"msgid": what.msgid, "params": what.params}
 
 
 def _refuse(where: str, what: str) -> BackupError:

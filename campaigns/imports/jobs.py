@@ -45,6 +45,8 @@ def run_import(job_id: int) -> str:
         refusal: dict[str, Any] = {"code": "invalid_backup", "message": error.message}
         if error.where:  # the place in the document, as the API's refusals name a field
             refusal["fields"] = {error.where: [error.what]}
+        if error.words:  # worded again in its reader's language (``error_in_language``)
+            refusal["words"] = {**error.words, "where": error.where}
         return _fail(job_id, refusal)
     except RuleViolation as error:
         refusal = {"code": "rule", "message": error.message, "rule": error.rule}
@@ -70,3 +72,18 @@ def _fail(job_id: int, error: dict, code: str = JobFailure.REFUSED) -> str:
         **{**ImportJob.failed_fields(code), "error": error, "payload": b""}
     )
     return "failed"
+
+
+def error_in_language(error: dict | None) -> dict | None:
+    """A job's stored refusal as its reader reads it: a refusal the checks worded is worded
+    again in the active language (a worker words it in the installation's)."""
+    if not isinstance(error, dict) or not isinstance(error.get("words"), dict):
+        return error
+    wording = error["words"]
+    shown = {key: value for key, value in error.items() if key != "words"}
+    what = backup.reword(wording)
+    where = str(wording.get("where") or "")
+    shown["message"] = f"{where}: {what}" if where else what
+    if where:
+        shown["fields"] = {where: [what]}
+    return shown

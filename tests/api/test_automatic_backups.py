@@ -18,6 +18,13 @@ from tests.support.people import member
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def _in_process(celery_mode):
+    """Without a worker unless a test says otherwise (the pass against the real parts has a
+    broker): the backup is then written in-process, once the finish is committed."""
+    celery_mode(eager=True)
+
+
 def finish_game_one(game, players, owner, capture) -> None:
     with capture(execute=True):
         finish(game, players, by=owner)

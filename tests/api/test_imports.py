@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.utils import translation
 
 from campaigns import backup, demo
 from campaigns.imports.tasks import import_backup
@@ -217,3 +218,25 @@ def test_a_backup_that_is_not_a_whole_campaign_is_refused_in_the_readers_languag
     assert error["code"] == "invalid_backup"
     assert list(error["fields"].values()) == [[message]]
     assert rows() == before
+
+
+def test_a_refusal_written_by_a_worker_is_read_in_the_readers_language(
+    stranger, django_capture_on_commit_callbacks, celery_mode
+):
+    celery_mode(eager=False)
+    with django_capture_on_commit_callbacks(execute=False):
+        answer = client_for(stranger).post(
+            URL, a_demo_backup_cut_after_its_first_game(), format="json"
+        )
+    with translation.override("en"):  # the worker words it in the installation's language
+        import_backup.apply(args=(answer.json()["id"],))
+    for language, what in (
+        ("en", "there is no game 2 in this backup (it holds games 0 to 1)."),
+        ("ru", "в этой резервной копии нет игры 2 (в ней игры от 0 до 1)."),
+    ):
+        job = client_for(stranger).get(answer["Location"], HTTP_ACCEPT_LANGUAGE=language).json()
+        assert job["status"] == "failed"
+        ((where, said),) = job["error"]["fields"].items()
+        assert said == [what]
+        assert job["error"]["message"] == f"{where}: {what}"
+        assert "words" not in job["error"]

@@ -15,6 +15,7 @@ from django.urls import URLPattern, URLResolver
 from drf_spectacular.generators import SchemaGenerator
 from rest_framework.authtoken.models import Token
 
+from campaigns.backup.automatic import automatic_backups
 from campaigns.chronicle.start import request_pdf
 from campaigns.game.decks import add_card, draw_card
 from campaigns.game.packets import open_packet
@@ -250,6 +251,7 @@ def api_values(campaign) -> dict[str, list]:
         "target": [1],
         # The campaign's odds read a territory: the ones an unlocked scar or mark is on.
         "territory": ["iceland", "madagascar"],
+        "name": backup_names(campaign),
         **group_ids(campaign),
     }
 
@@ -328,8 +330,16 @@ def page_values(campaign) -> dict[str, list]:
         "membership_id": list(
             Membership.objects.filter(campaign=campaign).values_list("pk", flat=True)
         ),
+        "name": backup_names(campaign),
         **group_ids(campaign),
     }
+
+
+def backup_names(campaign) -> list[str]:
+    """The campaign's automatic backups (the owner's only), or a name it does not have."""
+    return [b.name for b in automatic_backups(campaign.pk)] or [
+        "game-001-20260101T000000000000Z.json"
+    ]
 
 
 def page_addresses(campaign) -> list[str]:

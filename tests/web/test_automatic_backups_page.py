@@ -16,8 +16,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def backed_up(media, prepared_campaign, django_capture_on_commit_callbacks):
-    """Two games finished, each followed by its automatic backup."""
+def backed_up(media, eager_tasks, prepared_campaign, django_capture_on_commit_callbacks):
+    """Two games finished, each followed by its automatic backup (written in-process)."""
     with django_capture_on_commit_callbacks(execute=True):
         play(prepared_campaign, 2)
     return prepared_campaign

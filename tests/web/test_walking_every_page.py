@@ -19,6 +19,7 @@ from django.urls import Resolver404, resolve, reverse
 
 import web.urls
 from campaigns import demo
+from campaigns.backup import automatic
 from campaigns.chronicle.start import request_pdf
 from campaigns.game.rulebook import add_sticker
 from campaigns.game.sealed import add_component
@@ -186,6 +187,8 @@ def parameter_values(campaign: Campaign) -> dict[str, list]:
         "membership_id": list(
             Membership.objects.filter(campaign=campaign).values_list("pk", flat=True)
         ),
+        # The automatic backup a finished game leaves (written here: no commit in the walk).
+        "name": [automatic.write_automatic_backup(campaign.pk, games[1].number).name],
     }
 
 
