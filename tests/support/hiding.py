@@ -16,6 +16,7 @@ from drf_spectacular.generators import SchemaGenerator
 from rest_framework.authtoken.models import Token
 
 from campaigns.backup.automatic import automatic_backups
+from campaigns.board import add_territory
 from campaigns.chronicle.start import request_pdf
 from campaigns.game.decks import add_card, draw_card
 from campaigns.game.packets import open_packet
@@ -58,6 +59,7 @@ SECRET_WORDS = (
     "Pemberwick",  # its text
     "Zanzibrook",  # an event card added to the deck, drawn in game 2
     "Wobblethorn",  # its text
+    "Quillowmere",  # a territory a packet added to the board in game 2
 )
 
 
@@ -134,6 +136,14 @@ def seed_unlocked(campaign, by) -> None:
         by=by,
     )
     draw_card(game=game, card=card.pk, player=players["Ada"].pk, by=by)
+    add_territory(
+        campaign=campaign,
+        game=2,
+        name="Quillowmere",
+        continent="africa",
+        connections=["madagascar", "south-africa"],
+        by=by,
+    )
     FactionPower.objects.create(
         campaign=campaign,
         faction="enclave-of-the-bear",

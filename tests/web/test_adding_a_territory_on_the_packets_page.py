@@ -56,3 +56,24 @@ def test_a_viewer_sees_no_form_and_may_not_post(two_games, django_user_model):
     assert "board-name" not in client.get(url(two_games, "packets/")).content.decode()
     assert client.post(url(two_games, "packets/territories/"), form()).status_code == 403
     assert len(world_as_of(two_games.pk).territories) == 42
+
+
+def test_the_troops_calculator_offers_the_added_territory_and_counts_it_in_its_continent(
+    two_games, owner
+):
+    client = client_for(owner)
+    client.post(url(two_games, "packets/territories/"), form())
+    africa = [
+        "north-africa",
+        "egypt",
+        "east-africa",
+        "central-africa",
+        "south-africa",
+        "madagascar",
+    ]
+    query = "&".join(f"controlled={t}" for t in africa)
+    without = client.get(url(two_games, f"tools/recruitment/?{query}")).context["result"]
+    whole = client.get(url(two_games, f"tools/recruitment/?{query}&controlled=atlantis"))
+    assert 'value="atlantis"' in whole.content.decode()
+    assert without["continents"] == []
+    assert [name for name, _ in whole.context["result"]["continents"]] == ["Africa"]

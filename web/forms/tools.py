@@ -35,24 +35,36 @@ class RecruitForm(forms.Form):
     )
     round_up = forms.BooleanField(required=False)  # labelled with the faction's name
 
-    def __init__(self, *args, players, factions=(), **kwargs):
+    def __init__(self, *args, players, factions=(), on: board.Board = board.BOX, **kwargs):
         super().__init__(*args, **kwargs)
+        self.board = on  # the campaign's board now: the box's, and what packets added
         self.fields["player"].choices = [("", "—")] + [(str(p.pk), p.name) for p in players]
         self.fields["player"].required = False
         self.fields["faction"].choices = [("", "—"), *factions]
-        self.fields["controlled"].choices = territory_choices()  # in the reader's language
+        self.fields["controlled"].choices = [
+            *territory_choices(),  # in the reader's language
+            *((t.slug, t.name) for t in on.added),
+        ]
         self.fields["round_up"].label = _("What if: round up, as %(faction)s's power (a) does") % {
             "faction": faction_name("imperial-balkania")
         }
 
     def controlled_groups(self):
         chosen = set(self["controlled"].value() or [])
+        names = {t.slug: t.name for t in self.board.added}
         return [
             (
                 continent_name(c.slug),
-                [(t, territory_name(t), t in chosen) for t in board.territories_of(c.slug)],
+                [
+                    (
+                        t,
+                        territory_name(t) if t in board.TERRITORY_BY_SLUG else names[t],
+                        t in chosen,
+                    )
+                    for t in self.board.territories_of(c.slug)
+                ],
             )
-            for c in board.CONTINENTS
+            for c in self.board.continents
         ]
 
 

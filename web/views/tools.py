@@ -18,7 +18,7 @@ from legacy import board, names, rules, scar_effects
 from legacy.box import FACTION_BY_SLUG
 from legacy.errors import RuleViolation
 from legacy.odds import OddsInputError, battle_odds, odds_table
-from legacy.selectors import trade_chart
+from legacy.selectors import board_as_of_game, trade_chart
 from web import pages
 from web.forms.common import territory_choices
 from web.forms.tools import POWER_TOGGLES, OddsForm, RecruitForm, StartsForm
@@ -31,10 +31,12 @@ from web.views.common import board_context, campaign_view, interactive_board
 def calc_recruit(request, access):
     campaign = access.campaign
     players = list(Player.objects.filter(campaign=campaign).order_by("id"))
-    form = RecruitForm(request.GET or None, players=players, factions=faction_choices(access))
+    world = world_as_read(campaign_world(campaign), access.sees_unlocked)
+    form = RecruitForm(
+        request.GET or None, players=players, factions=faction_choices(access), on=world.board
+    )
     result = None
     if form.is_bound and form.is_valid():
-        world = world_as_read(campaign_world(campaign), access.sees_unlocked)
         d = form.cleaned_data
         # Rounding up is Imperial Balkania's power (a): it counts while Balkania holds it (the
         # faction given, or the one the player plays in the latest game); the switch is a
@@ -71,8 +73,8 @@ def calc_recruit(request, access):
                             world, c.slug, int(d["player"]) if d.get("player") else None
                         ),
                     )
-                    for c in board.CONTINENTS
-                    if set(board.territories_of(c.slug)) <= held
+                    for c in world.board.continents
+                    if set(world.board.territories_of(c.slug)) <= held
                 ],
             }
     return render(
@@ -188,7 +190,7 @@ def _initial(found) -> dict:
 def calc_odds(request, access):
     campaign = access.campaign
     slug = request.GET.get("territory") or ""
-    if slug not in board.TERRITORY_BY_SLUG:
+    if slug not in board.TERRITORY_BY_SLUG and not board_as_of_game(campaign.pk).has(slug):
         slug = ""
     bound = request.GET if request.GET.get("attackers") else None
     form = OddsForm(bound, held=held_powers(campaign.pk), factions=faction_choices(access))
