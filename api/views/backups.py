@@ -55,6 +55,7 @@ class AutomaticBackupListView(ApiView):
     permission_classes = [AllowAny]
 
     @extend_schema(
+        operation_id="campaigns_backups_list",
         responses={200: OpenApiTypes.OBJECT, **errors(*READ_ERRORS)},
         tags=["campaigns"],
         description="The automatic backups kept of the campaign (after each finished game), "
@@ -74,6 +75,7 @@ class AutomaticBackupView(ApiView):
     permission_classes = [AllowAny]
 
     @extend_schema(
+        operation_id="campaigns_backup_download",
         responses={200: OpenApiTypes.OBJECT, **errors(*READ_ERRORS)},
         tags=["campaigns"],
         description="The backup document itself, as a download. The campaign's owner only.",
