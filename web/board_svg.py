@@ -106,7 +106,8 @@ def territory_summary(world: World, slug: str, ctx: BoardContext) -> str:
         parts.append(
             _("HQ of %(faction)s") % {"faction": faction_name(ctx.hqs[slug], ctx.faction_names)}
         )
-    return f"{territory_name(slug)}: " + "; ".join(p for p in parts if p)
+    name = territory_name(slug) if slug in board.TERRITORY_BY_SLUG else world.board.name(slug)
+    return f"{name}: " + "; ".join(p for p in parts if p)
 
 
 _SVG_OPEN = re.compile(r"<svg ([^>]*?) width=\"[\d.]+\" height=\"[\d.]+\"")

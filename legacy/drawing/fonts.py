@@ -107,6 +107,7 @@ _CYRILLIC = {
     c: ("" if latin == "-" else latin)
     for c, latin in zip(_CYRILLIC_LETTERS, _CYRILLIC_LATIN.split(), strict=True)
 }
+CYRILLIC_LATIN = _CYRILLIC  # a Cyrillic letter spelled in Latin letters (slugs use it too)
 _PUNCTUATION = {"\u2014": "-", "\u2013": "-", "\u2019": "'", "\u201c": '"', "\u201d": '"'}
 
 

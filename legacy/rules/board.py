@@ -3,20 +3,31 @@ territories already there. Checked against the board as of the game the packet c
 
 from __future__ import annotations
 
+import hashlib
 import re
+import unicodedata
 from collections.abc import Iterable
 
 from legacy.board import Board
+from legacy.drawing.fonts import CYRILLIC_LATIN
 from legacy.errors import RuleViolation
 
 ADDED_TERRITORY_MAX_COINS = 6  # a territory card holds 1 to 6 coins
 
 
 def territory_slug(name: str) -> str:
-    """The slug of a territory the group named: its name in lower case, its words (letters and
-    digits, in any alphabet) joined by '-', like the box's slugs ("Great Britain":
-    "great-britain")."""
-    return "-".join(re.findall(r"[^\W_]+", name.lower()))[:40].strip("-")
+    """The slug of a territory the group named, like the box's ("Great Britain":
+    "great-britain"): its words in lower-case Latin letters and digits joined by '-', Cyrillic
+    spelled in Latin letters and accents dropped ("Лемурия": "lemuriya"). A name with no such
+    letter at all gets "territory-" and a short digest of it; an empty name none."""
+    if not name.strip():
+        return ""
+    spelled = "".join(CYRILLIC_LATIN.get(ch, ch) for ch in name.lower())
+    ascii_only = unicodedata.normalize("NFKD", spelled).encode("ascii", "ignore").decode()
+    slug = "-".join(re.findall(r"[a-z0-9]+", ascii_only))[:40].strip("-")
+    if slug or not re.search(r"[^\W_]", name):
+        return slug
+    return "territory-" + hashlib.sha1(name.encode()).hexdigest()[:8]
 
 
 def check_game(game: int, games: Iterable[int]) -> None:

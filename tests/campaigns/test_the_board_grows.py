@@ -179,3 +179,15 @@ def test_the_page_svg_draws_the_island_named_with_its_sea_lines(seven_games, atl
     assert 'data-connection="atlantis:north-africa"' in page
     before = client_for(owner).get(f"/c/{seven_games.pk}/board/6.svg").content.decode()
     assert "ATLANTIS" not in before
+
+
+def test_game_8_may_start_an_hq_on_the_added_territory(seven_games, atlantis, owner):
+    from campaigns.game.setup import setup_game
+    from tests.support.games import seats
+
+    players = {p.name: p for p in seven_games.players.all()}
+    game = setup_game(
+        campaign=seven_games, seats=seats(players, ("atlantis", "japan", "peru")), by=owner
+    )
+    assert game.number == 8
+    assert game.seats.get(player=players["Ada"]).hq == "atlantis"

@@ -45,4 +45,4 @@ def test_on_a_phone_a_territory_is_added_in_english_and_in_russian(
 
     board = world_as_of(campaign.pk).board
     assert {t.name for t in board.added} == {"Atlantis", "Лемурия"}
-    assert board.neighbors("лемурия") == {"madagascar"}
+    assert board.neighbors("lemuriya") == {"madagascar"}

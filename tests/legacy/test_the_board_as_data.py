@@ -85,3 +85,10 @@ def test_a_connection_already_printed_or_to_itself_is_refused():
         with pytest.raises(RuleViolation) as refused:
             rules.check_new_connections(board.BOX, [pair], game=1, games=[1])
         assert refused.value.rule == rule
+
+
+def test_a_name_in_any_alphabet_gets_a_latin_slug_a_link_can_carry():
+    assert rules.territory_slug("Лемурия") == "lemuriya"
+    assert rules.territory_slug("Île Élysée") == "ile-elysee"
+    assert rules.territory_slug("St. Helena's Rock") == "st-helena-s-rock"
+    assert rules.territory_slug("桃源").startswith("territory-")

@@ -77,3 +77,15 @@ def test_the_troops_calculator_offers_the_added_territory_and_counts_it_in_its_c
     assert 'value="atlantis"' in whole.content.decode()
     assert without["continents"] == []
     assert [name for name, _ in whole.context["result"]["continents"]] == ["Africa"]
+
+
+def test_the_added_territory_has_its_page_and_is_offered_by_the_starts_calculator(two_games, owner):
+    client = client_for(owner)
+    client.post(url(two_games, "packets/territories/"), form())
+    page = client.get(url(two_games, "territories/atlantis/"))
+    assert page.status_code == 200
+    assert page.context["name"] == "Atlantis"
+    assert [slug for _, slug in page.context["neighbors"]] == ["brazil", "north-africa"]
+    starts = client.get(url(two_games, "tools/starts/"))
+    assert ("Atlantis", "atlantis") in starts.context["legal"]
+    assert client.get(url(two_games, "territories/mu/")).status_code == 404

@@ -231,13 +231,18 @@ def mark_fix(request, access, mark_type, mark_id):
 
 @campaign_view()
 def territory(request, access, slug):
-    if slug not in board.TERRITORY_BY_SLUG:
-        raise Http404
     campaign = access.campaign
-    info = board.TERRITORY_BY_SLUG[slug]
+    world = world_as_read(campaign_world(campaign), access.sees_unlocked)
+    # A territory of the board now: printed, or added by a packet (named in the group's words).
+    info = world.board.territory_by_slug.get(slug)
+    if info is None:
+        raise Http404
     players = player_names(campaign.pk)
     factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
-    world = world_as_read(campaign_world(campaign), access.sees_unlocked)
+
+    def name_of(t: str) -> str:
+        return territory_name(t) if t in board.TERRITORY_BY_SLUG else world.board.name(t)
+
     ctx = board_context(access, players)
     marks = MarkHistory(
         campaign.pk,
@@ -274,9 +279,9 @@ def territory(request, access, slug):
             "access": access,
             "slug": slug,
             "info": info,
-            "name": territory_name(slug),
+            "name": name_of(slug),
             "continent": continent_name(info.continent),
-            "neighbors": sorted((territory_name(n), n) for n in board.neighbors(slug)),
+            "neighbors": sorted((name_of(n), n) for n in world.board.neighbors(slug)),
             "summary": territory_summary(world, slug, ctx),
             "state": state,
             "legal_start": pages.reason_text(rules.start_reason(world, slug, player=None)),

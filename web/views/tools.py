@@ -120,7 +120,10 @@ def calc_starts(request, access):
         {
             "access": access,
             "form": form,
-            "legal": [(territory_name(t), t) for t in legal],
+            "legal": [
+                (territory_name(t) if t in board.TERRITORY_BY_SLUG else world.board.name(t), t)
+                for t in legal
+            ],
             "joining": joining,
             "troops": rules.JOINING_TROOPS,
             "board": interactive_board(
