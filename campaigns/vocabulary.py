@@ -139,6 +139,12 @@ class AuditAction(models.TextChoices):
     NOTE_ADDED = "note-added", _("Note added")
     NOTE_EDITED = "note-edited", _("Note edited")
     NOTE_DELETED = "note-deleted", _("Note deleted")
+    WORLD_NUMBER = "world-number", _("World number changed")
+    ARCHIVED = "archived", _("Campaign archived")
+    UNARCHIVED = "unarchived", _("Campaign unarchived")
+    DRAFT_RECORDED = "draft-recorded", _("Draft entered")
+    NAME_CLAIMED = "name-claimed", _("Roster name claimed")
+    NAME_LINKED = "name-linked", _("Roster name linked")
 
 
 # Words for what a reader may not see, or for the group's own parts, said the same way by the

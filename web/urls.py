@@ -5,7 +5,10 @@ from django.urls import path
 from web.views import (
     campaign,
     chronicle,
+    claims,
     decks,
+    draft,
+    faction_past,
     factions,
     finish,
     history,
@@ -37,6 +40,8 @@ urlpatterns = [
     path("<int:pk>/settings/", members.campaign_settings, name="settings"),
     path("<int:pk>/settings/sharing/", members.sharing_update, name="sharing"),
     path("<int:pk>/settings/language/", members.language_update, name="language"),
+    path("<int:pk>/settings/world-number/", members.world_number_update, name="world_number"),
+    path("<int:pk>/settings/archive/", members.archive_update, name="archive"),
     path("<int:pk>/settings/house-rules/", members.house_rules_update, name="house_rules"),
     path("<int:pk>/invitations/new/", members.invitation_new, name="invitation_new"),
     path(
@@ -46,6 +51,12 @@ urlpatterns = [
     ),
     path("<int:pk>/members/<int:membership_id>/", members.member_update, name="member"),
     path("<int:pk>/players/", members.roster, name="players"),
+    path("<int:pk>/players/<int:player_id>/claim/", claims.claim, name="player_claim"),
+    path(
+        "<int:pk>/players/<int:player_id>/claim/decide/",
+        claims.claim_decide,
+        name="player_claim_decide",
+    ),
     path("<int:pk>/before-the-first-game/", setup.first_game, name="first_game"),
     path("<int:pk>/games/new/", setup.game_new, name="game_new"),
     path("<int:pk>/games/new/seats/", setup.game_new_seats, name="game_new_seats"),
@@ -74,6 +85,7 @@ urlpatterns = [
     ),
     path("<int:pk>/games/<int:number>/photos/", photos.game_photos_page, name="game_photos"),
     path("<int:pk>/games/<int:number>/notes/", notes.note_add, name="game_notes"),
+    path("<int:pk>/games/<int:number>/draft/", draft.draft_update, name="game_draft"),
     path("<int:pk>/games/<int:number>/notes/<int:note_id>/", notes.note_edit, name="game_note"),
     path(
         "<int:pk>/games/<int:number>/photos/<int:photo_id>/delete/",
@@ -134,6 +146,7 @@ urlpatterns = [
     path("<int:pk>/territories/<slug:slug>/", history.territory, name="territory"),
     path("<int:pk>/marks/<slug:mark_type>/<int:mark_id>/", history.mark_fix, name="mark"),
     path("<int:pk>/factions/", factions.factions_page, name="factions"),
+    path("<int:pk>/factions/past/", faction_past.faction_past_page, name="faction_past"),
     path("<int:pk>/factions/change/", factions.factions_change, name="factions_change"),
     path("<int:pk>/standings/", standings.standings_page, name="standings"),
     path("<int:pk>/statistics/", statistics.statistics_page, name="statistics"),
