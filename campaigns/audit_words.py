@@ -489,3 +489,35 @@ def _note_edited(d: Mapping) -> str:
 @words_for(AuditAction.NOTE_DELETED)
 def _note_deleted(d: Mapping) -> str:
     return _("A note of game %(game)s was deleted.") % {"game": d.get("game")}
+
+
+@words_for(AuditAction.WORLD_NUMBER)
+def _world_number(d: Mapping) -> str:
+    if not d.get("number"):
+        return _("The box's world number was cleared.")
+    return _("The box's world number is %(number)s.") % {"number": d.get("number")}
+
+
+@words_for(AuditAction.ARCHIVED)
+def _archived(d: Mapping) -> str:
+    return _("The campaign was archived: it is read-only.")
+
+
+@words_for(AuditAction.UNARCHIVED)
+def _unarchived(d: Mapping) -> str:
+    return _("The campaign was unarchived: it may be changed again.")
+
+
+@words_for(AuditAction.DRAFT_RECORDED)
+def _draft_recorded(d: Mapping) -> str:
+    return _("The draft of game %(game)s was entered.") % {"game": d.get("game")}
+
+
+@words_for(AuditAction.NAME_CLAIMED)
+def _name_claimed(d: Mapping) -> str:
+    return _("%(name)s was claimed: the owner confirms.") % {"name": d.get("name", "")}
+
+
+@words_for(AuditAction.NAME_LINKED)
+def _name_linked(d: Mapping) -> str:
+    return _("%(name)s is linked to a member's account.") % {"name": d.get("name", "")}

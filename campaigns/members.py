@@ -12,7 +12,8 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from campaigns.models import Campaign, Invitation, Membership, Role, new_share_token
+from campaigns.claims import link
+from campaigns.models import Campaign, Invitation, Membership, Player, Role, new_share_token
 from campaigns.pictures.snapshots import refresh_on_commit
 from campaigns.services import audit, check_language, lock_campaign
 from campaigns.vocabulary import READINGS, AuditAction
@@ -29,17 +30,29 @@ def _require_owner(campaign: Campaign, by) -> None:
 
 
 @transaction.atomic
-def create_invitation(*, campaign: Campaign, role: str, single_use: bool = False, by) -> Invitation:
+def create_invitation(
+    *, campaign: Campaign, role: str, single_use: bool = False, player: int | None = None, by
+) -> Invitation:
     """A new invitation link with a role (editor or viewer). It works for
-    ``settings.INVITATION_TTL_DAYS`` days until revoked; a single-use link lets one person in."""
+    ``settings.INVITATION_TTL_DAYS`` days until revoked; a single-use link lets one person in.
+    ``player``: the roster name whoever joins by it is linked to (the inviter's choice)."""
     campaign = lock_campaign(campaign)
     _require_owner(campaign, by)
     if role not in INVITED_ROLES:
         raise RuleViolation(
             "An invitation makes an editor or a viewer.", rule="invitation-role", field="role"
         )
+    roster = None
+    if player is not None:
+        roster = Player.objects.filter(campaign=campaign, pk=player, user__isnull=True).first()
+        if roster is None:
+            raise RuleViolation(
+                "Choose a roster name of this campaign that nobody is linked to.",
+                rule="invitation-player",
+                field="player",
+            )
     invitation = Invitation.objects.create(
-        campaign=campaign, role=role, single_use=bool(single_use), created_by=by
+        campaign=campaign, role=role, single_use=bool(single_use), created_by=by, player=roster
     )
     audit(campaign, by, AuditAction.INVITATION_CREATED, role=role, single_use=invitation.single_use)
     return invitation
@@ -104,6 +117,12 @@ def accept_invitation(*, token: str, user) -> tuple[Membership, bool]:
         username=user.get_username(),
         role=invitation.role,
     )
+    # The inviter chose the roster name this link is for: whoever joins by it is that player.
+    roster = None
+    if invitation.player_id is not None:
+        roster = Player.objects.filter(pk=invitation.player_id, user__isnull=True).first()
+    if roster is not None and not Player.objects.filter(campaign=campaign, user=user).exists():
+        link(roster, user, user)
     return membership, True
 
 
@@ -190,6 +209,50 @@ def update_sharing(
         new_link=bool(new_link),
     )
     return campaign
+
+
+WORLD_NUMBER_LIMIT = 30
+
+
+@transaction.atomic
+def set_world_number(*, campaign: Campaign, number: str, by) -> Campaign:
+    """The world number printed in the box (optional), as the group reads it."""
+    number = " ".join((number or "").split())
+    if len(number) > WORLD_NUMBER_LIMIT:
+        raise RuleViolation(
+            f"A world number fits in {WORLD_NUMBER_LIMIT} characters.",
+            rule="world-number",
+            field="world_number",
+        )
+    campaign = lock_campaign(campaign, marks=False, triggers=False)
+    _require_owner(campaign, by)
+    if campaign.world_number != number:
+        campaign.world_number = number
+        campaign.save(update_fields=["world_number"])
+        audit(campaign, by, AuditAction.WORLD_NUMBER, number=number)
+    return campaign
+
+
+@transaction.atomic
+def set_archived(*, campaign: Campaign, archived: bool, by) -> Campaign:
+    """Archive a campaign (read-only: every change refused) or unarchive it: the owner's."""
+    campaign = lock_campaign(campaign, marks=False, triggers=False)
+    _require_owner(campaign, by)
+    if campaign.archived != archived:
+        campaign.archived = archived
+        campaign.save(update_fields=["archived"])
+        audit(campaign, by, AuditAction.ARCHIVED if archived else AuditAction.UNARCHIVED)
+    return campaign
+
+
+def refuse_while_archived(campaign: Campaign) -> None:
+    """Every change to an archived campaign is refused (its owner unarchives it first)."""
+    if campaign.archived:
+        raise RuleViolation(
+            "This campaign is archived and read-only: its owner unarchives it to change it.",
+            rule="campaign-archived",
+            conflict=True,
+        )
 
 
 @transaction.atomic

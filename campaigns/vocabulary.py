@@ -141,6 +141,12 @@ class AuditAction(models.TextChoices):
     NOTE_DELETED = "note-deleted", _("Note deleted")
     TERRITORY_ADDED = "territory-added", _("Territory added to the board")
     CONNECTION_ADDED = "connection-added", _("Connection added to the board")
+    WORLD_NUMBER = "world-number", _("World number changed")
+    ARCHIVED = "archived", _("Campaign archived")
+    UNARCHIVED = "unarchived", _("Campaign unarchived")
+    DRAFT_RECORDED = "draft-recorded", _("Draft entered")
+    NAME_CLAIMED = "name-claimed", _("Roster name claimed")
+    NAME_LINKED = "name-linked", _("Roster name linked")
 
 
 # Words for what a reader may not see, or for the group's own parts, said the same way by the

@@ -52,13 +52,17 @@ class PosterText:
     lines: tuple[str, ...]
 
 
-def poster_text(world_name: str, winners: Sequence[Winner], language: str = "en") -> PosterText:
-    """The words of the poster: "The World of <name>", and one line per winner in the order of
-    the games, the first fifteen."""
+def poster_text(
+    world_name: str, winners: Sequence[Winner], language: str = "en", world_number: str = ""
+) -> PosterText:
+    """The words of the poster: "The World of <name>" (with the box's printed world number when
+    the group entered it), and one line per winner in the order of the games, the first
+    fifteen."""
     words = POSTER_WORDS[names.language_of(language)]
     ordered = sorted(winners, key=lambda w: w.game)[:WINNERS_SHOWN]
+    heading = words["world"].format(name=world_name)
     return PosterText(
-        heading=words["world"].format(name=world_name),
+        heading=f"{heading} · {world_number}" if world_number else heading,
         winners_heading=words["winners"],
         lines=tuple(
             words["line"].format(game=w.game, name=w.name, faction=w.faction) for w in ordered

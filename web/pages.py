@@ -47,6 +47,19 @@ PACKET_TRIGGERS = {
 }
 
 
+# How far a counted trigger has come, by packet (``legacy.rules.trigger_progress``).
+TRIGGER_PROGRESS = {
+    "pack-1": gettext_lazy("minor cities %(n)s of %(needed)s"),
+    "pack-2": gettext_lazy("factions eliminated %(n)s of %(needed)s"),
+    "pack-3": gettext_lazy("most signatures by one player %(n)s of %(needed)s"),
+    "pocket-1": gettext_lazy("most missiles on one roll %(n)s of %(needed)s"),
+}
+
+
+def trigger_progress_words(slug: str, n: int, needed: int) -> str:
+    return str(TRIGGER_PROGRESS[slug]) % {"n": n, "needed": needed}
+
+
 def packet_name(slug: str) -> str:
     """A sealed packet's name (never its content) in the reader's language; one of the group's
     own sealed components is named by its kind only, as the campaign may hide what the group

@@ -154,6 +154,28 @@ RULE_MESSAGES = {
     "component-opened": gettext_lazy(
         "That sealed component was opened: void it instead, saying why."
     ),
+    "world-number": gettext_lazy("A world number fits in 30 characters."),
+    "campaign-archived": gettext_lazy(
+        "This campaign is archived and read-only: its owner unarchives it to change it."
+    ),
+    "draft-every-seat": gettext_lazy("The draft gives every seat at the table its picks."),
+    "draft-turn-order": gettext_lazy("Each turn position goes to one seat."),
+    "draft-placement-order": gettext_lazy("Each placement position goes to one seat."),
+    "draft-troops": gettext_lazy("Starting troops are a count from 0 to 99."),
+    "draft-coin-cards": gettext_lazy("Starting coin cards are a count from 0 to 20."),
+    "draft-when": gettext_lazy("The draft is entered while the game is set up or being played."),
+    "name-linked-already": gettext_lazy("That roster name is linked to another member already."),
+    "one-name-each": gettext_lazy(
+        "You are linked to another roster name of this campaign already."
+    ),
+    "members-only": gettext_lazy("Only the campaign's members may claim a roster name."),
+    "name-claimed-already": gettext_lazy(
+        "Another member has claimed that roster name: the owner decides."
+    ),
+    "no-claim": gettext_lazy("Nobody has claimed that roster name."),
+    "invitation-player": gettext_lazy(
+        "Choose a roster name of this campaign that nobody is linked to."
+    ),
     "note-text": gettext_lazy("A note needs some text."),
     "note-too-long": gettext_lazy("A note holds up to 5000 characters."),
     "unknown-note": gettext_lazy("There is no such note in this game."),

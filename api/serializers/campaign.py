@@ -5,7 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from api.errors import ErrorBodySerializer
-from api.serializers.common import Flag, StrictIntegerField, Text
+from api.serializers.common import Flag, StrictCharField, StrictIntegerField, Text
 from api.serializers.rulebook import SettingStickerSerializer
 from campaigns.models import JobStatus, Role
 from campaigns.vocabulary import READING_TITLES, READINGS
@@ -88,6 +88,16 @@ class CampaignUpdateSerializer(serializers.Serializer):
     new_share_link = Flag(
         required=False, help_text="Replace the share token: old links stop working."
     )
+    world_number = StrictCharField(
+        required=False,
+        allow_blank=True,
+        max_length=30,
+        help_text="The world number printed in the box (Earth #00001234); empty clears it.",
+    )
+    archived = Flag(
+        required=False,
+        help_text="Archive (true: read-only, every change refused with 409) or unarchive.",
+    )
 
 
 class CampaignSerializer(serializers.Serializer):
@@ -109,6 +119,8 @@ class CampaignSerializer(serializers.Serializer):
     dice_order_after_modifiers = reading_field("dice_order_after_modifiers")
     cancelled_scar_territory = reading_field("cancelled_scar_territory")
     language = serializers.ChoiceField(choices=list(names.LANGUAGES), help_text=LANGUAGE_HELP)
+    world_number = serializers.CharField(help_text="The box's printed world number, or empty.")
+    archived = serializers.BooleanField(help_text="Read-only until its owner unarchives it.")
     my_role = serializers.ChoiceField(
         choices=Role.choices, allow_null=True, help_text="Your role; null for a reader."
     )
@@ -166,6 +178,9 @@ class PlayerSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     user_id = serializers.IntegerField(allow_null=True)
+    claim_pending = serializers.BooleanField(
+        required=False, help_text="A member claimed this name; the owner has not decided yet."
+    )
 
 
 class PlayerAddSerializer(serializers.Serializer):

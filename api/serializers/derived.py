@@ -25,12 +25,22 @@ class WinnersSerializer(serializers.Serializer):
     lines_left = serializers.IntegerField()
 
 
+class DraftSerializer(serializers.Serializer):
+    turn = serializers.IntegerField(help_text="Drafted turn order: 1 plays first.")
+    placement = serializers.IntegerField(help_text="Drafted placement order.")
+    troops = serializers.IntegerField(help_text="Starting troops.")
+    coin_cards = serializers.IntegerField(help_text="Starting coin cards.")
+
+
 class FactionCardLineSerializer(serializers.Serializer):
     game = serializers.IntegerField()
     x = serializers.BooleanField(help_text="The faction sat this game out.")
     player = serializers.CharField(required=False)
     hq = serializers.CharField(required=False)
     result = serializers.CharField(required=False, allow_blank=True)
+    draft = DraftSerializer(
+        required=False, allow_null=True, help_text="The seat's picks in the draft, if entered."
+    )
 
 
 class FactionCardSerializer(FactionSerializer):

@@ -70,6 +70,12 @@ class SeatSerializer(serializers.Serializer):
     scar_card = serializers.BooleanField()
     result = serializers.CharField(allow_blank=True)
     controlled_at_end = serializers.ListField(child=serializers.CharField())
+    draft_turn = serializers.IntegerField(
+        allow_null=True, help_text="Drafted turn order (1 plays first); null: no draft entered."
+    )
+    draft_placement = serializers.IntegerField(allow_null=True)
+    starting_troops = serializers.IntegerField(allow_null=True)
+    starting_coin_cards = serializers.IntegerField(allow_null=True)
 
 
 def event_summary(event, cache: dict, sees_unlocked: bool = True) -> str:

@@ -62,6 +62,8 @@ def campaign_data(campaign: Campaign, role: str | None) -> dict:
         "world_capital_is_a_start": campaign.world_capital_is_a_start,
         **{name: getattr(campaign, name) for name in READINGS},
         "language": campaign.language,
+        "world_number": campaign.world_number,
+        "archived": campaign.archived,
         "my_role": role,
         "share_token": campaign.share_token if role == Role.OWNER else None,
     }
@@ -152,15 +154,27 @@ class CampaignDetailView(ApiView):
         "world_capitals_allowed, world_capital_is_a_start and the other open points of the "
         "rulebook: missiles_at_setup, bear_first_attack, bear_three_of_a_kind, "
         "defence_dice_clamp, dice_order_after_modifiers, cancelled_scar_territory); "
-        "new_share_link replaces the share token, so the old link stops working.",
+        "new_share_link replaces the share token, so the old link stops working. "
+        "world_number is the box's printed world number (optional); archived true makes the "
+        "campaign read-only (every change answers 409) until archived false.",
     )
     def patch(self, request, campaign_id):
-        access = campaign_access(request, campaign_id, Level.OWN, with_owner=True)
+        access = campaign_access(request, campaign_id, Level.OWN, with_owner=True, archived_ok=True)
         data = read_body(CampaignUpdateSerializer, request)
         current = access.campaign
+        if data.get("archived") is not False:
+            members.refuse_while_archived(current)
         campaign = current
         with transaction.atomic():
+            if data.get("archived") is False:
+                campaign = members.set_archived(campaign=campaign, archived=False, by=request.user)
+            if "world_number" in data:
+                campaign = members.set_world_number(
+                    campaign=campaign, number=data["world_number"], by=request.user
+                )
             if set(data) & SHARING_FIELDS or not set(data) & {
+                "world_number",
+                "archived",
                 "language",
                 HOUSE_RULE,
                 CAPITALS_RULE,
@@ -190,6 +204,8 @@ class CampaignDetailView(ApiView):
                     readings={name: data[name] for name in READINGS if name in data},
                     by=request.user,
                 )
+            if data.get("archived"):
+                campaign = members.set_archived(campaign=campaign, archived=True, by=request.user)
         campaign.owner = current.owner
         return Response(campaign_data(campaign, access.role) | setting_links(access))
 

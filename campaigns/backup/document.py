@@ -161,10 +161,12 @@ CAMPAIGN = _Table(
         ("held_on_rewards_end_together", False),
         ("world_capitals_allowed", 1),
         ("world_capital_is_a_start", False),
+        ("world_number", ""),
+        ("archived", False),
         *((name, reading.values[0]) for name, reading in READINGS.items()),
     ),
 )
-PLAYERS = _Table(Player)
+PLAYERS = _Table(Player, added=(("claimed_by", None),))
 STOCK = _Table(StockAllowance)
 TRADE_RATES = _Table(TradeRate)
 SCAR_KINDS = _Table(ScarKind, added=(("dice_effect", scar_effects.NONE), ("colour", "")))
@@ -177,7 +179,16 @@ FACTIONS = _Table(UnlockedFaction)
 CORRECTIONS = _Table(Correction)
 AUDIT = _Table(AuditEntry)
 GAMES = _Table(Game)
-SEATS = _Table(Seat, parents=("game",))
+SEATS = _Table(
+    Seat,
+    parents=("game",),
+    added=(
+        ("draft_turn", None),
+        ("draft_placement", None),
+        ("starting_troops", None),
+        ("starting_coin_cards", None),
+    ),
+)
 EVENTS = _Table(GameEvent, parents=("game",), dropped=(("summary", _event_summary_in),))
 REWARDS = _Table(GameReward, parents=("game",))
 NOTES = _Table(GameNote, parents=("game",))

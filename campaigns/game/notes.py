@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from campaigns.models import Campaign, Game, GameNote, Role
+from campaigns.models import Campaign, Game, GameNote, Player, Role
 from campaigns.services import audit, lock_campaign
 from campaigns.vocabulary import AuditAction
 from legacy.errors import RuleViolation
@@ -21,12 +21,24 @@ TEXT_LIMIT = 5000
 
 def notes_of(campaign_id: int, game_ids=None) -> dict[int, list[GameNote]]:
     """The notes of a campaign's games (or of ``game_ids``), by game id, oldest first, with
-    their authors, in one query."""
+    their authors, in one query; each credited (``credit``) to the roster name its author
+    claimed (``campaigns.claims``), or to the author's username."""
     rows = GameNote.objects.filter(game__campaign_id=campaign_id).select_related("author")
     if game_ids is not None:
         rows = rows.filter(game_id__in=list(game_ids))
     found: dict[int, list[GameNote]] = {}
-    for note in rows.order_by("written_at", "pk"):
+    notes = list(rows.order_by("written_at", "pk"))
+    names = {}
+    if any(n.author_id for n in notes):
+        names = dict(
+            Player.objects.filter(campaign_id=campaign_id, user__isnull=False).values_list(
+                "user_id", "name"
+            )
+        )
+    for note in notes:
+        claimed = names.get(note.author_id) if note.author_id else None
+        # The name the note is credited to, read by the pages and the API.
+        note.credit = claimed or (note.author.get_username() if note.author else "")  # type: ignore[attr-defined]
         found.setdefault(note.game_id, []).append(note)
     return found
 

@@ -59,6 +59,15 @@ class Campaign(models.Model):
         default=False, help_text="Anyone with the share link may read this campaign."
     )
     public = models.BooleanField(default=False, help_text="Listed on the home page.")
+    world_number = models.CharField(
+        max_length=30,
+        blank=True,
+        default="",
+        help_text="The world number printed in the box, as the group reads it (Earth #00001234).",
+    )
+    archived = models.BooleanField(
+        default=False, help_text="Read-only: every change is refused until the owner unarchives."
+    )
     hide_unlocked_content = models.BooleanField(
         default=False,
         help_text="Only members see what the opened packets unlocked.",
@@ -177,6 +186,14 @@ class Player(models.Model):
         blank=True,
         related_name="players",
     )
+    # A member asked to be this roster name; the owner confirms (``campaigns.claims``).
+    claimed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
 
     class Meta:
         ordering = ["id"]
@@ -233,6 +250,14 @@ class Invitation(models.Model):
     revoked_at = models.DateTimeField(null=True, blank=True)
     uses = models.PositiveIntegerField(default=0)
     single_use = models.BooleanField(default=False)
+    player = models.ForeignKey(
+        "Player",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="The roster name whoever joins by this link is linked to (the inviter's choice).",
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]

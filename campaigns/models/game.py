@@ -94,6 +94,15 @@ class Seat(models.Model):
     )
     result = models.CharField(max_length=12, choices=Result.choices, blank=True, default="")
     controlled_at_end = models.JSONField(default=list, blank=True)
+    # The draft after Pack 1 (``campaigns.game.draft``): each seat's picks, or none entered.
+    draft_turn = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Drafted turn order: who plays first (1), second..."
+    )
+    draft_placement = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Drafted placement order of the starting HQs."
+    )
+    starting_troops = models.PositiveSmallIntegerField(null=True, blank=True)
+    starting_coin_cards = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["game_id", "order"]

@@ -56,10 +56,11 @@ class Poster:
     text: PosterText  # in the campaign's language, as drawn
     name: str
     picture: BoardPicture  # the final board
+    world_number: str = ""  # the box's printed world number, when the group entered it
 
     def text_in(self, language: str) -> PosterText:
         """The poster's words in another language (a page's reader's)."""
-        return poster_text(self.world_name, self.winners, language)
+        return poster_text(self.world_name, self.winners, language, self.world_number)
 
     @property
     def stored(self) -> bool:
@@ -84,7 +85,9 @@ def poster_of(campaign_id: int) -> Poster | None:
     )
     if named is None:
         return None
-    language = Campaign.objects.filter(pk=campaign_id).values_list("language", flat=True).first()
+    language, number = Campaign.objects.filter(pk=campaign_id).values_list(
+        "language", "world_number"
+    ).first() or ("en", "")
     last = (
         Seat.objects.filter(
             game__campaign_id=campaign_id, game__status=GameStatus.FINISHED
@@ -108,7 +111,7 @@ def poster_of(campaign_id: int) -> Poster | None:
         .order_by("game__number")
         .values_list("game__number", "player__name", "faction")[:WINNERS_SHOWN]
     ]
-    text = poster_text(named, winners, language or "en")
+    text = poster_text(named, winners, language or "en", number)
     picture = picture_for(campaign_id, last)
     body = json.dumps(
         {
@@ -121,7 +124,7 @@ def poster_of(campaign_id: int) -> Poster | None:
         ensure_ascii=False,
     )
     key = hashlib.sha256(body.encode("utf-8")).hexdigest()
-    return Poster(campaign_id, named, tuple(winners), text, f"{FOLDER}/{key}.png", picture)
+    return Poster(campaign_id, named, tuple(winners), text, f"{FOLDER}/{key}.png", picture, number)
 
 
 def status_of(campaign_id: int, poster: Poster) -> EndPoster | None:

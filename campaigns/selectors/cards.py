@@ -10,6 +10,18 @@ from campaigns.game.derived import FactionInfo, factions_of
 from campaigns.models import Game, Seat
 
 
+def draft_of(seat: Seat) -> dict | None:
+    """A seat's picks in the draft of its game, or None when none was entered."""
+    if seat.draft_turn is None:
+        return None
+    return {
+        "turn": seat.draft_turn,
+        "placement": seat.draft_placement,
+        "troops": seat.starting_troops,
+        "coin_cards": seat.starting_coin_cards,
+    }
+
+
 def faction_card_backs(
     campaign_id: int,
     game: int | None = None,
@@ -42,6 +54,7 @@ def faction_card_backs(
                     "player": s.player.name,
                     "hq": s.hq,
                     "result": s.result,
+                    "draft": draft_of(s),
                 }
             )
         backs[slug] = lines

@@ -22,6 +22,7 @@ from legacy.rules.milestones import (
     check_world_capital,
     packets_to_open,
     packets_triggered,
+    trigger_progress,
     world_capitals,
     world_namer,
 )
@@ -106,6 +107,7 @@ __all__ = [
     "check_world_capital",
     "TriggerFacts",
     "packets_triggered",
+    "trigger_progress",
     "packets_to_open",
     "NamerDecision",
     "world_namer",

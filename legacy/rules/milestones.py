@@ -67,14 +67,33 @@ class TriggerFacts:
     pack4_mark_placed: bool = False
 
 
+# The packets whose trigger is a count: the fact counted, and the number that fires it.
+TRIGGER_COUNTS = {
+    "pack-1": ("minor_cities_founded", 9),
+    "pack-2": ("factions_eliminated", 1),
+    "pack-3": ("most_signatures_by_one_player", 2),
+    "pocket-1": ("most_missiles_on_one_roll", 3),
+}
+
+
+def trigger_progress(facts: TriggerFacts) -> dict[str, tuple[int, int]]:
+    """How far each counted trigger has come: (count so far, at most the number that fires it;
+    the number), by packet."""
+    return {
+        slug: (min(int(getattr(facts, fact)), needed), needed)
+        for slug, (fact, needed) in TRIGGER_COUNTS.items()
+    }
+
+
 def packets_triggered(facts: TriggerFacts) -> list[str]:
     """Every packet whose trigger these facts fire, in box order (opened or not)."""
+    counted = {slug: n >= needed for slug, (n, needed) in trigger_progress(facts).items()}
     fired = {
-        "pack-1": facts.minor_cities_founded >= 9,
-        "pack-2": facts.factions_eliminated >= 1,
-        "pack-3": facts.most_signatures_by_one_player >= 2,
+        "pack-1": counted["pack-1"],
+        "pack-2": counted["pack-2"],
+        "pack-3": counted["pack-3"],
         "pack-4": facts.pack4_mark_placed,
-        "pocket-1": facts.most_missiles_on_one_roll >= 3,
+        "pocket-1": counted["pocket-1"],
         "pocket-2": facts.big_recruitment_with_missile,
     }
     return [slug for slug, yes in fired.items() if yes]

@@ -296,7 +296,7 @@ def test_the_backup_names_things_instead_of_holding_database_ids(season, saved):
     }
     assert coins["seat"] == "Dmitri"
     assert data["marks"]["WorldName"][0]["rolls"] == {"Ada": 3, "Boris": 4}
-    assert data["players"][0] == {"name": "Ada", "user": "ada-online"}
+    assert data["players"][0] == {"name": "Ada", "user": "ada-online", "claimed_by": None}
     fort = data["marks"]["Fortification"][0]
     assert data["marks"]["City"][fort["city"] - 1]["name"] == "Aurelia"
     fixed = next(c for c in data["corrections"] if c["mark_type"] == "City")

@@ -13,6 +13,7 @@ import pytest
 from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 
+from campaigns.game.notes import add_note
 from campaigns.models import GamePhoto, JobStatus, Snapshot
 from campaigns.photos.service import add_photo
 from campaigns.pictures.snapshots import request_snapshot, request_timeline
@@ -71,6 +72,8 @@ def drawn(odd, settings, tmp_path, django_capture_on_commit_callbacks):
                 caption="The board tonight",
                 by=hidden.owner,
             )
+            # A note of the game's story, as any member who may write adds one.
+            add_note(game=hidden.games.get(number=2), text="What a night.", by=hidden.owner)
     finally:
         conf.task_always_eager, conf.task_eager_propagates = before
     assert Snapshot.objects.filter(campaign=hidden, status=JobStatus.DONE).count() == 2

@@ -25,6 +25,7 @@ from campaigns.game.sealed import add_component
 from campaigns.game.table import found_capital, place_mark, place_scar
 from campaigns.models import (
     GameEvent,
+    GameNote,
     GamePhoto,
     Invitation,
     Membership,
@@ -321,6 +322,10 @@ def group_ids(campaign) -> dict[str, list]:
         "photo_id": list(
             GamePhoto.objects.filter(game__campaign=campaign).values_list("pk", flat=True)
         ),
+        "note_id": list(
+            GameNote.objects.filter(game__campaign=campaign).values_list("pk", flat=True)
+        ),
+        "player_id": list(campaign.players.values_list("pk", flat=True)),
     }
 
 

@@ -21,6 +21,7 @@ import web.urls
 from campaigns import demo
 from campaigns.backup import automatic
 from campaigns.chronicle.start import request_pdf
+from campaigns.game.notes import add_note
 from campaigns.game.rulebook import add_sticker
 from campaigns.game.sealed import add_component
 from campaigns.game.setup import setup_game, start_game
@@ -183,6 +184,8 @@ def parameter_values(campaign: Campaign) -> dict[str, list]:
         "photo_id": list(
             GamePhoto.objects.filter(game__campaign=campaign).values_list("pk", flat=True)
         ),
+        "note_id": [add_note(game=playing, text="7 : 3", by=campaign.owner).pk],
+        "player_id": list(campaign.players.values_list("pk", flat=True)[:1]),
         "job_id": [request_pdf(campaign=campaign, by=campaign.owner)[0].pk],
         "membership_id": list(
             Membership.objects.filter(campaign=campaign).values_list("pk", flat=True)

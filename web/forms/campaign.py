@@ -133,6 +133,15 @@ class CampaignForm(forms.Form):
         return [line.strip() for line in text.splitlines() if line.strip()]
 
 
+class WorldNumberForm(forms.Form):
+    world_number = forms.CharField(
+        label=_("World number"),
+        help_text=_("As printed in the box. Optional."),
+        max_length=30,
+        required=False,
+    )
+
+
 class LanguageForm(forms.Form):
     language = picture_language_field()
 

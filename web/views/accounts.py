@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
+from campaigns.claims import my_records
 from campaigns.health import report as health_report
 from campaigns.models import (
     Campaign,
@@ -41,8 +42,10 @@ def home(request):
         for m in mine:
             m.campaign = campaigns[m.campaign_id]
         mine.sort(key=lambda m: (m.campaign.created_at, m.campaign_id), reverse=True)
+        records = my_records(request.user, [m.campaign_id for m in mine])
         for m in mine:
             m.role_label = m.get_role_display()
+            m.record = records.get(m.campaign_id)
     return render(request, "home.html", {"public_campaigns": public, "my_memberships": mine})
 
 

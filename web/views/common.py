@@ -8,7 +8,7 @@ from functools import wraps
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
@@ -26,7 +26,9 @@ from web.board_svg import BoardContext, interactive_svg, mark_kinds, territory_u
 from web.names import continent_name, scar_names, territory_name, unlocked_factions_among
 
 
-def campaign_view(*, write: bool = False, owner: bool = False, member: bool = False):
+def campaign_view(
+    *, write: bool = False, owner: bool = False, member: bool = False, archived_ok: bool = False
+):
     """Give the view the reader's ``Access``; refuse writers' pages to readers, and members'
     pages (``member=True``) to visitors who read by the share link or a public listing.
 
@@ -37,6 +39,9 @@ def campaign_view(*, write: bool = False, owner: bool = False, member: bool = Fa
     A share link (``?share=<token>``) is read once: its token goes into the session, and the
     reader is sent to the same address without it, so that the token stays out of the address
     bar, the history, later requests' Referer and the server's access log.
+
+    While the campaign is archived every change is refused (409, with the sentence saying
+    why), except by the views that say ``archived_ok`` (unarchiving it).
     """
 
     def decorate(view):
@@ -59,6 +64,13 @@ def campaign_view(*, write: bool = False, owner: bool = False, member: bool = Fa
                 if owner and access.is_member:
                     raise PermissionDenied(_("Only the campaign's owner may use this page."))
                 raise PermissionDenied(_("You may read this campaign but not change it."))
+            if (
+                (write or owner or access.can_write)
+                and request.method == "POST"
+                and access.campaign.archived
+                and not archived_ok
+            ):
+                return render(request, "campaigns/archived.html", {"access": access}, status=409)
             return hide_from_reader(access, view(request, access, *args, **kwargs))
 
         return wrapper

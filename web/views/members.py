@@ -34,6 +34,7 @@ from web.forms.campaign import (
     PlayerForm,
     RoleForm,
     SharingForm,
+    WorldNumberForm,
 )
 from web.refusals import refusal_message, refuse
 from web.views.common import campaign_view
@@ -57,7 +58,13 @@ def campaign_settings(request, access):
 
 
 def settings_context(
-    request, access, sharing_form=None, invite_form=None, language_form=None, rules_form=None
+    request,
+    access,
+    sharing_form=None,
+    invite_form=None,
+    language_form=None,
+    rules_form=None,
+    world_number_form=None,
 ) -> dict:
     """The settings page; each form not given (the one posted, with its errors) shows the
     campaign as it is."""
@@ -103,6 +110,8 @@ def settings_context(
         "sharing_form": sharing_form,
         "invite_form": invite_form or InvitationForm(),
         "language_form": language_form or LanguageForm(initial={"language": campaign.language}),
+        "world_number_form": world_number_form
+        or WorldNumberForm(initial={"world_number": campaign.world_number}),
         "rules_form": rules_form,
         # Each setting with the rule sticker that changed it, if the group named one.
         "rules_fields": setting_sticker_links(campaign.pk, rules_form),
@@ -148,6 +157,38 @@ def language_update(request, access):
     return render(
         request, "campaigns/settings.html", settings_context(request, access, language_form=form)
     )
+
+
+@require_POST
+@campaign_view(owner=True)
+def world_number_update(request, access):
+    """The world number printed in the box (optional)."""
+    form = WorldNumberForm(request.POST)
+    if form.is_valid():
+        try:
+            members.set_world_number(
+                campaign=access.campaign, number=form.cleaned_data["world_number"], by=request.user
+            )
+        except RuleViolation as refusal:
+            refuse(form, refusal)
+        else:
+            messages.success(request, _("The world number is saved."))
+            return redirect("campaigns:settings", access.campaign.pk)
+    context = settings_context(request, access, world_number_form=form)
+    return render(request, "campaigns/settings.html", context, status=400)
+
+
+@require_POST
+@campaign_view(owner=True, archived_ok=True)
+def archive_update(request, access):
+    """Archive the campaign (read-only) or unarchive it."""
+    archived = request.POST.get("archived") == "1"
+    members.set_archived(campaign=access.campaign, archived=archived, by=request.user)
+    if archived:
+        messages.success(request, _("The campaign is archived: it is read-only now."))
+    else:
+        messages.success(request, _("The campaign is unarchived: it may be changed again."))
+    return redirect("campaigns:settings", access.campaign.pk)
 
 
 @require_POST
@@ -277,9 +318,13 @@ def roster(request, access):
             else:
                 messages.success(request, _("Player added."))
                 return redirect("campaigns:players", access.campaign.pk)
-    players = (
-        Player.objects.filter(campaign=access.campaign).select_related("user").order_by("name")
+    players = list(
+        Player.objects.filter(campaign=access.campaign)
+        .select_related("user", "claimed_by")
+        .order_by("name")
     )
-    return render(
-        request, "campaigns/players.html", {"access": access, "form": form, "roster": players}
+    mine = request.user.is_authenticated and any(
+        request.user.pk in (p.user_id, p.claimed_by_id) for p in players
     )
+    context = {"access": access, "form": form, "roster": players, "my_name": mine}
+    return render(request, "campaigns/players.html", context)

@@ -9,9 +9,12 @@ from django.views.decorators.http import require_POST
 
 from campaigns.board import add_territory
 from campaigns.game import sealed
+from campaigns.game.packets import trigger_facts
 from campaigns.vocabulary import HIDDEN
+from legacy import rules
 from legacy.errors import RuleViolation
 from legacy.models import PacketOpening, SealedComponent
+from legacy.rules.milestones import TRIGGER_COUNTS
 from legacy.selectors import board_as_of_game
 from web import pages
 from web.access import Access
@@ -54,11 +57,24 @@ def component_rows(access: Access) -> list[dict]:
     return rows
 
 
+def with_progress(campaign, rows: list[dict]) -> list[dict]:
+    """Each sealed packet whose trigger is a count, with how far it has come ("minor cities 7
+    of 9"), from the facts the triggers read (``campaigns.game.packets.trigger_facts``)."""
+    sealed_counted = [r for r in rows if not r["opening"] and r["slug"] in TRIGGER_COUNTS]
+    if not sealed_counted or campaign.prepared_at is None:
+        return rows
+    progress = rules.trigger_progress(trigger_facts(campaign.pk, campaign))
+    for row in sealed_counted:
+        n, needed = progress[row["slug"]]
+        row["progress"] = pages.trigger_progress_words(row["slug"], n, needed)
+    return rows
+
+
 def packets_context(access, component_form=None, board_form=None) -> dict:
     return {
         **board_context(access, board_form),
         "access": access,
-        "packets": packet_rows(access),
+        "packets": with_progress(access.campaign, packet_rows(access)),
         "components": component_rows(access),
         "to_open": due_packets(access.campaign),
         "component_form": component_form or ComponentForm(),

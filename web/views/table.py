@@ -44,6 +44,7 @@ from web.views.common import (
     label_seats,
     player_names,
 )
+from web.views.draft import draft_context
 from web.views.notes import notes_context
 from web.views.photos import photos_context
 from web.views.pictures import snapshot_state
@@ -235,6 +236,7 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
         "war_won": war_won_words(replayed, seats) if game.is_in_progress else "",
         **photos_context(request, access, game),
         **notes_context(request, access, game),
+        **draft_context(access, game, seats),
     }
     if game.status == GameStatus.IN_PROGRESS and access.can_write:
         forms_ = log_forms or game_forms(

@@ -1,0 +1,73 @@
+"""Claim your name: a member links their account to one roster name, the owner confirms (or it
+is automatic for the inviter's choice); their notes are credited to the player and "your
+campaigns" shows their seat and record. Test data is invented."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from campaigns import members
+from campaigns.game.notes import add_note
+from campaigns.models import Player
+from tests.support.api import client_for as api_client_for
+from tests.support.games import play, start_next_game
+from tests.support.pages import client_for
+
+pytestmark = pytest.mark.django_db
+
+
+def ada(campaign) -> Player:
+    return Player.objects.get(campaign=campaign, name="Ada")
+
+
+def claim_url(campaign, player, *rest):
+    return reverse(f"campaigns:player_claim{''.join(rest)}", args=[campaign.pk, player.pk])
+
+
+def test_an_editor_claims_ada_and_is_linked_once_the_owner_confirms(
+    prepared_campaign, editor, as_editor, as_owner
+):
+    as_editor.post(claim_url(prepared_campaign, ada(prepared_campaign)))
+    assert ada(prepared_campaign).user is None
+    assert ada(prepared_campaign).claimed_by == editor
+    as_owner.post(claim_url(prepared_campaign, ada(prepared_campaign), "_decide"), {"accept": "1"})
+    assert ada(prepared_campaign).user == editor
+
+
+def test_a_name_linked_to_someone_else_is_refused_over_the_api(prepared_campaign, owner, editor):
+    api_client_for(owner).post(
+        f"/api/v1/campaigns/{prepared_campaign.pk}/players/{ada(prepared_campaign).pk}/claim/"
+    )
+    assert ada(prepared_campaign).user == owner  # the owner's own claim links at once
+    refused = api_client_for(editor).post(
+        f"/api/v1/campaigns/{prepared_campaign.pk}/players/{ada(prepared_campaign).pk}/claim/"
+    )
+    assert refused.status_code == 409 and refused.json()["error"]["rule"] == "name-linked-already"
+
+
+def test_joining_by_a_link_made_for_boris_links_the_new_member_to_boris(
+    prepared_campaign, owner, django_user_model
+):
+    boris = Player.objects.get(campaign=prepared_campaign, name="Boris")
+    invitation = members.create_invitation(
+        campaign=prepared_campaign, role="viewer", player=boris.pk, by=owner
+    )
+    newcomer = django_user_model.objects.create_user(username="bo", password="pw-bo-12345")
+    members.accept_invitation(token=invitation.token, user=newcomer)
+    boris.refresh_from_db()
+    assert boris.user == newcomer
+
+
+def test_your_campaigns_show_your_seat_and_record_and_your_notes_are_credited_to_you(
+    prepared_campaign, editor, owner
+):
+    Player.objects.filter(pk=ada(prepared_campaign).pk).update(user=editor)
+    play(prepared_campaign, 2)  # Ada wins both
+    game = start_next_game(prepared_campaign)
+    add_note(game=game, text="Ada rolls sixes again.", by=editor)
+    home = client_for(editor).get("/").content.decode()
+    assert "You are Ada: 2 wins in 2 games" in home
+    assert "playing game 3 now" in home
+    page = client_for(owner).get(reverse("campaigns:game", args=[prepared_campaign.pk, 3]))
+    assert "Ada · " in page.content.decode()
