@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('campaigns', '0034_idempotency_keys'),
-        ('legacy', '0013_scar_kinds_have_a_colour'),
+        ('legacy', '0014_scar_and_mark_kinds_named_in_any_alphabet'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -22,7 +22,7 @@ def measure(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("campaigns", "0034_idempotency_keys"),
+        ("campaigns", "0038_claim_your_name"),
     ]
 
     operations = [
