@@ -246,6 +246,7 @@ def values(campaign) -> dict[str, list]:
         "attackers": [6],
         "defenders": [3],
         "target": [1],
+        "name": walk.backup_names(campaign),
         **walk.group_ids(campaign),
     }
 
@@ -283,7 +284,8 @@ def test_what_a_packet_unlocked_is_played_to_game_ten_won_with_drawn_counted_and
     signature = Signature.objects.get(campaign=c, placed_in_game=WINNING_GAME)
     assert signature.name == "Chloe"
     backs = faction_card_backs(c.pk)[NEW]
-    assert {"game": 5, "x": False, "player": "Chloe", "hq": "peru", "result": "won"} in backs
+    won_back = {"game": 5, "x": False, "player": "Chloe", "hq": "peru", "result": "won"}
+    assert {**won_back, "draft": None} in backs  # no draft was entered in this campaign
 
     # 3. A World Capital, a scar of the new type and a mark of the new kind on the board.
     assert City.objects.get(campaign=c, kind="capital").territory == CAPITAL
