@@ -29,7 +29,7 @@ class AddTerritoryForm(forms.Form):
     continent = forms.ChoiceField(label=_("Continent"))
     connections = forms.MultipleChoiceField(
         label=_("Joined to"),
-        help_text=_("Choose one or more territories (hold Ctrl or Cmd to choose several)."),
+        help_text=_("Choose every territory its sea lines reach (one or more)."),
         widget=forms.SelectMultiple(attrs={"size": 8}),
     )
     coins = forms.IntegerField(label=_("Coins on its card"), min_value=1, max_value=6, initial=1)
