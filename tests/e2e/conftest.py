@@ -16,6 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from campaigns import services
+from legacy.box import FACTIONS
+from tests.support.games import TWELVE_COINS, give, start_next_game
 from tests.support.phones import PHONE
 
 # Playwright's sync API keeps an event loop in this thread; the ORM calls the test makes around
@@ -149,3 +152,18 @@ def phone(browser, live_server):
     yield open_page
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def table(django_user_model):
+    """A group with its campaign ready and game 1 under way; Boris holds three missiles."""
+    owner = django_user_model.objects.create_user(username="olga", password="pw-olga-123")
+    campaign = services.create_campaign(
+        owner=owner, name="Friday Earth", players=["Ada", "Boris", "Chloe"]
+    )
+    services.prepare_first_game(
+        campaign=campaign, powers={f.slug: "a" for f in FACTIONS}, coins=TWELVE_COINS, by=owner
+    )
+    game = start_next_game(campaign)
+    give(game, campaign.players.get(name="Boris"), missiles=3)
+    return owner, campaign, game

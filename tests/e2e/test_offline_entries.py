@@ -6,10 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from campaigns import services
 from campaigns.models import EventKind, GameEvent
-from legacy.box import FACTIONS
-from tests.support.games import TWELVE_COINS, give, start_next_game
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -19,21 +16,6 @@ CHLOE = "Chloe (Enclave of the Bear)"
 # The network is back: the waiting entries are sent within this many milliseconds (the online
 # event, else the retry every five seconds). A bounded wait, not a measure of speed.
 SENT_WITHIN = 12_000
-
-
-@pytest.fixture
-def table(django_user_model):
-    """A group with game 1 under way; Boris holds three missiles."""
-    owner = django_user_model.objects.create_user(username="olga", password="pw-olga-123")
-    campaign = services.create_campaign(
-        owner=owner, name="Friday Earth", players=["Ada", "Boris", "Chloe"]
-    )
-    services.prepare_first_game(
-        campaign=campaign, powers={f.slug: "a" for f in FACTIONS}, coins=TWELVE_COINS, by=owner
-    )
-    game = start_next_game(campaign)
-    give(game, campaign.players.get(name="Boris"), missiles=3)
-    return owner, campaign, game
 
 
 def note(page, title: str, **fields) -> None:

@@ -12,7 +12,7 @@ from campaigns.game.table import place_scar
 from campaigns.models import GameEvent
 from campaigns.vocabulary import VoidReason
 from legacy.box import FACTIONS
-from tests.support.games import TWELVE_COINS, give, play, start_next_game
+from tests.support.games import TWELVE_COINS, play
 from tests.support.phones import PHONE, saved_elsewhere
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -21,21 +21,6 @@ BORIS = "Boris (Die Mechaniker)"
 # Once a change is saved, the other open pages show it within this many milliseconds: a bounded
 # wait for it, not a measure of speed.
 WITHIN = 2_000
-
-
-@pytest.fixture
-def table(django_user_model):
-    """A group with its campaign ready and game 1 under way; Boris holds three missiles."""
-    owner = django_user_model.objects.create_user(username="olga", password="pw-olga-123")
-    campaign = services.create_campaign(
-        owner=owner, name="Friday Earth", players=["Ada", "Boris", "Chloe"]
-    )
-    services.prepare_first_game(
-        campaign=campaign, powers={f.slug: "a" for f in FACTIONS}, coins=TWELVE_COINS, by=owner
-    )
-    game = start_next_game(campaign)
-    give(game, campaign.players.get(name="Boris"), missiles=3)
-    return owner, campaign, game
 
 
 def in_view(locator) -> dict:

@@ -9,9 +9,6 @@ import time
 
 import pytest
 
-from campaigns import services
-from legacy.box import FACTIONS
-from tests.support.games import TWELVE_COINS, give, start_next_game
 from tests.support.phones import PHONE
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -53,21 +50,6 @@ def asgi_server(settings):
     yield f"http://127.0.0.1:{port}"
     server.should_exit = True
     thread.join(timeout=10)
-
-
-@pytest.fixture
-def table(django_user_model):
-    """A group with its campaign ready and game 1 under way; Boris holds three missiles."""
-    owner = django_user_model.objects.create_user(username="olga", password="pw-olga-123")
-    campaign = services.create_campaign(
-        owner=owner, name="Friday Earth", players=["Ada", "Boris", "Chloe"]
-    )
-    services.prepare_first_game(
-        campaign=campaign, powers={f.slug: "a" for f in FACTIONS}, coins=TWELVE_COINS, by=owner
-    )
-    game = start_next_game(campaign)
-    give(game, campaign.players.get(name="Boris"), missiles=3)
-    return owner, campaign, game
 
 
 def phone_on(browser, base_url: str, user):

@@ -4,58 +4,37 @@ put the media storage on a bucket of it, as production does with EARTHBOOK_MEDIA
 from __future__ import annotations
 
 import os
-import signal
-import socket
-import subprocess
 import sys
-import time
 import uuid
 from pathlib import Path
 
-from tests.support.servers import free_port
+from tests.support.servers import Child, free_port, listening
 
-START_TIMEOUT = 60.0
 REGION = "us-east-1"
 KEY_ID, SECRET = "testing", "testing"
 
 
-class MotoServer:
+class MotoServer(Child):
     """``python -m moto.server`` on a free port of 127.0.0.1; ``bucket()`` makes a fresh bucket."""
 
+    what = "moto's server"
+
     def __init__(self, log: Path):
+        super().__init__(log)
         self.port = free_port()
-        self.log_path = log
-        self.process: subprocess.Popen | None = None
 
     @property
     def endpoint(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def __enter__(self) -> MotoServer:
-        with open(self.log_path, "wb") as out:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(self.port)],
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-                env={**os.environ, "AWS_DEFAULT_REGION": REGION},
-            )
-        deadline = time.monotonic() + START_TIMEOUT
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise AssertionError(f"moto stopped:\n{self.log_path.read_text()}")
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                return self
-            except OSError:
-                time.sleep(0.2)
-        self.__exit__()
-        raise AssertionError("moto's server did not listen in time")
+    def command(self) -> list[str]:
+        return [sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(self.port)]
 
-    def __exit__(self, *exc) -> None:
-        if self.process is not None and self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            self.process.wait(timeout=30)
+    def child_environment(self) -> dict[str, str]:
+        return {**os.environ, "AWS_DEFAULT_REGION": REGION}
+
+    def ready(self) -> bool:
+        return listening(self.port)
 
     def client(self):
         import boto3

@@ -33,11 +33,75 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-class Gunicorn:
+class Child:
+    """A child process in a session of its own (stopped with everything it started), its output
+    in ``log``; a subclass says what it runs and when it is ready."""
+
+    what = "the child process"
+    stop_timeout = 30
+
+    def __init__(self, log: Path):
+        self.log_path = log
+        self.process: subprocess.Popen | None = None
+
+    def command(self) -> list[str]:  # pragma: no cover - every subclass has one
+        raise NotImplementedError
+
+    def child_environment(self) -> dict[str, str]:
+        return dict(os.environ)
+
+    def ready(self) -> bool:  # pragma: no cover - every subclass has one
+        raise NotImplementedError
+
+    def __enter__(self):
+        with open(self.log_path, "wb") as out:
+            self.process = subprocess.Popen(
+                self.command(),
+                cwd=REPO,
+                env=self.child_environment(),
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        deadline = time.monotonic() + START_TIMEOUT
+        while not self.ready():
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                self.__exit__()
+                raise AssertionError(f"{self.what} did not start:\n{self.log()}")
+            time.sleep(0.2)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        os.killpg(self.process.pid, signal.SIGTERM)
+        try:
+            self.process.wait(timeout=self.stop_timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+
+def listening(port: int) -> bool:
+    """Does something accept connections on ``port`` of 127.0.0.1?"""
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+        return True
+    except OSError:
+        return False
+
+
+class Gunicorn(Child):
     """``gunicorn -c config/gunicorn.conf.py config.wsgi`` on ``port``, with ``env`` over the
     production settings; its output goes to ``log``."""
 
+    what = "gunicorn"
+
     def __init__(self, env: dict[str, str], log: Path, port: int | None = None):
+        super().__init__(log)
         self.port = port or free_port()
         self.env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
@@ -48,43 +112,15 @@ class Gunicorn:
             # gunicorn's control socket, one per server (two on one machine would share it).
             "XDG_RUNTIME_DIR": str(log.parent),
         }
-        self.log_path = log
-        self.process: subprocess.Popen | None = None
 
-    def __enter__(self) -> Gunicorn:
-        with open(self.log_path, "wb") as out:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "-c", str(CONF), "config.wsgi"],
-                cwd=REPO,
-                env=self.env,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
-        deadline = time.monotonic() + START_TIMEOUT
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise AssertionError(f"gunicorn stopped:\n{self.log()}")
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                return self
-            except OSError:
-                time.sleep(0.2)
-        self.__exit__()
-        raise AssertionError(f"gunicorn did not listen within {START_TIMEOUT} s:\n{self.log()}")
+    def command(self) -> list[str]:
+        return [sys.executable, "-m", "gunicorn", "-c", str(CONF), "config.wsgi"]
 
-    def __exit__(self, *exc) -> None:
-        if self.process is None or self.process.poll() is not None:
-            return
-        os.killpg(self.process.pid, signal.SIGTERM)
-        try:
-            self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait(timeout=10)
+    def child_environment(self) -> dict[str, str]:
+        return self.env
 
-    def log(self) -> str:
-        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+    def ready(self) -> bool:
+        return listening(self.port)
 
     def get(self, target: str, headers: dict[str, str] | None = None, timeout: float = 30):
         """(status, content type, body) of a GET of ``target``, as sent."""
@@ -100,11 +136,15 @@ class Gunicorn:
             connection.close()
 
 
-class CeleryWorker:
+class CeleryWorker(Child):
     """``celery -A config worker`` (solo pool) on ``queue``, with ``env`` over the production
     settings; ready when it says so; its output goes to ``log``."""
 
+    what = "the worker"
+    stop_timeout = 15
+
     def __init__(self, queue: str, env: dict[str, str], log: Path):
+        super().__init__(log)
         self.queue = queue
         self.env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
@@ -114,39 +154,15 @@ class CeleryWorker:
             **env,
             "EARTHBOOK_JOB_QUEUE": queue,
         }
-        self.log_path = log
-        self.process: subprocess.Popen | None = None
 
-    def __enter__(self) -> CeleryWorker:
+    def command(self) -> list[str]:
         celery = Path(sys.executable).with_name("celery")
         command = [str(celery), "-A", "config", "worker", "--pool=solo", "-Q", self.queue]
         command += ["-n", f"{self.queue}@%h", "--without-gossip", "--without-mingle"]
-        with open(self.log_path, "wb") as out:
-            self.process = subprocess.Popen(
-                [*command, "--without-heartbeat", "--loglevel=INFO"],
-                cwd=REPO,
-                env=self.env,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
-        deadline = time.monotonic() + START_TIMEOUT
-        while " ready." not in self.log():
-            if self.process.poll() is not None or time.monotonic() > deadline:
-                self.__exit__()
-                raise AssertionError(f"the worker did not start:\n{self.log()}")
-            time.sleep(0.2)
-        return self
+        return [*command, "--without-heartbeat", "--loglevel=INFO"]
 
-    def __exit__(self, *exc) -> None:
-        if self.process is None or self.process.poll() is not None:
-            return
-        os.killpg(self.process.pid, signal.SIGTERM)
-        try:
-            self.process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait(timeout=10)
+    def child_environment(self) -> dict[str, str]:
+        return self.env
 
-    def log(self) -> str:
-        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+    def ready(self) -> bool:
+        return " ready." in self.log()
