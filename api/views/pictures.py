@@ -142,7 +142,10 @@ def image_url(request, row: Snapshot) -> str | None:
         query = {"as_of_game": row.game_number}
     reader = getattr(request, "campaign_reader", None)  # remembered by api.access.decide
     hides = bool(reader and reader.campaign.hide_unlocked_content)
-    query["sig"] = links.sign(row.campaign_id, row.game_number, row.state_hash, hides=hides)
+    through = links.through(reader.campaign, reader.is_member) if reader else ""
+    query["sig"] = links.sign(
+        row.campaign_id, row.game_number, row.state_hash, hides=hides, through=through
+    )
     return request.build_absolute_uri(f"{address}?{urlencode(query)}")
 
 

@@ -33,10 +33,36 @@ class Check(enum.Enum):
 
 
 def _value(
-    campaign_id: int, game_number: int, state_hash: str, expires: int, hides: bool = False
+    campaign_id: int,
+    game_number: int,
+    state_hash: str,
+    expires: int,
+    hides: bool = False,
+    through: str = "",
 ) -> str:
     value = f"{campaign_id}/{game_number}/{state_hash}/{expires}"
-    return f"{value}/hides" if hides else value
+    value = f"{value}/hides" if hides else value
+    return f"{value}/through/{through}" if through else value
+
+
+def through(campaign, is_member: bool) -> str:
+    """What lets a reader see the campaign's pictures, when it is not their membership: the
+    campaign being public, or its share link (the token as it is now). A link signed for such a
+    reader stops opening the picture once that is gone: the campaign made private, sharing
+    turned off, or a new share link made."""
+    if is_member:
+        return ""
+    return "public" if campaign.public else f"share:{campaign.share_token}"
+
+
+def throughs(campaign) -> list[str]:
+    """Every ``through`` a link may have been signed with that still lets its reader in."""
+    found = [""]
+    if campaign.public:
+        found.append("public")
+    if campaign.shared:
+        found.append(f"share:{campaign.share_token}")
+    return found
 
 
 def sign(
@@ -46,17 +72,19 @@ def sign(
     now: float | None = None,
     *,
     hides: bool = False,
+    through: str = "",
 ) -> str:
     """The ``sig`` of a link to this picture: ``<expires>.<signature>``.
 
     ``hides``: the campaign hides what its packets unlocked (so the link is made for one of its
     editors). A link made while the campaign did not hide it stops working once it does: the
-    picture names the unlocked scar types, and such a link may be in a visitor's hands."""
+    picture names the unlocked scar types, and such a link may be in a visitor's hands.
+    ``through``: what lets a reader who is not a member in (``through()``)."""
     ttl = settings.PICTURE_LINK_TTL_MINUTES * 60
     step = max(60, ttl // 4)
     moment = int(time.time() if now is None else now)
     expires = (moment + ttl + step - 1) // step * step
-    value = _value(campaign_id, game_number, state_hash, expires, hides)
+    value = _value(campaign_id, game_number, state_hash, expires, hides, through)
     signature = signing.Signer(salt=SALT).sign(value).rpartition(signing.Signer().sep)[2]
     return f"{expires}.{signature}"
 
@@ -69,23 +97,31 @@ def check(
     now: float | None = None,
     *,
     hides: bool = False,
+    throughs: list[str] | tuple[str, ...] = ("",),
 ) -> Check:
-    """Does ``sig`` open the picture of ``game_number`` in this campaign, as it is now?"""
+    """Does ``sig`` open the picture of ``game_number`` in this campaign, as it is now, for a
+    reader let in by one of ``throughs``?"""
     if not isinstance(sig, str) or not state_hash:
         return Check.BAD
     expires, dot, signature = sig.partition(".")
     if not dot or not expires.isascii() or not expires.isdigit() or len(expires) > 12:
         return Check.BAD
-    value = _value(campaign_id, game_number, state_hash, int(expires), hides)
-    try:
-        unsigned = signing.Signer(salt=SALT).unsign(f"{value}{signing.Signer().sep}{signature}")
-    except signing.BadSignature:
-        return Check.BAD
-    if not constant_time_compare(unsigned, value):
+    if not any(
+        _signed(_value(campaign_id, game_number, state_hash, int(expires), hides, way), signature)
+        for way in throughs
+    ):
         return Check.BAD
     if int(expires) < (time.time() if now is None else now):
         return Check.EXPIRED
     return Check.GOOD
+
+
+def _signed(value: str, signature: str) -> bool:
+    try:
+        unsigned = signing.Signer(salt=SALT).unsign(f"{value}{signing.Signer().sep}{signature}")
+    except signing.BadSignature:
+        return False
+    return constant_time_compare(unsigned, value)
 
 
 def signed_picture(campaign_id: int, game_number: int, sig: str):
@@ -104,5 +140,6 @@ def signed_picture(campaign_id: int, game_number: int, sig: str):
         game_number,
         row.state_hash if row is not None else "",
         hides=row is not None and row.campaign.hide_unlocked_content,
+        throughs=throughs(row.campaign) if row is not None else ("",),
     )
     return outcome, (row if outcome is Check.GOOD else None)

@@ -128,3 +128,47 @@ def test_a_link_given_before_the_campaign_hid_its_packets_stops_opening_the_pict
     status = member.get(API.format(pk=one_game.pk) + "?as_of_game=1").json()
     address = status["image_url"].removeprefix("http://testserver")
     assert APIClient().get(address).status_code == 200
+
+
+def test_a_link_given_by_the_share_link_stops_opening_the_picture_once_sharing_is_off(one_game):
+    given = image_url(one_game, 1)
+    assert APIClient().get(given).status_code == 200
+    one_game.shared = False
+    one_game.save(update_fields=["shared"])
+    assert APIClient().get(given).status_code == 404
+    # Sharing on again with the same link: the picture opens again.
+    one_game.shared = True
+    one_game.save(update_fields=["shared"])
+    assert APIClient().get(given).status_code == 200
+
+
+def test_a_link_given_by_an_old_share_link_stops_opening_the_picture_once_a_new_one_is_made(
+    one_game,
+):
+    given = image_url(one_game, 1)
+    one_game.share_token = "a-new-share-token-made-by-the-owner"
+    one_game.save(update_fields=["share_token"])
+    assert APIClient().get(given).status_code == 404
+    assert APIClient().get(image_url(one_game, 1)).status_code == 200
+
+
+def test_a_link_given_to_a_visitor_of_a_public_campaign_stops_once_it_is_private(one_game):
+    one_game.shared = False
+    one_game.public = True
+    one_game.save(update_fields=["shared", "public"])
+    status = APIClient().get(API.format(pk=one_game.pk) + "?as_of_game=1").json()
+    given = status["image_url"].removeprefix("http://testserver")
+    assert APIClient().get(given).status_code == 200
+    one_game.public = False
+    one_game.save(update_fields=["public"])
+    assert APIClient().get(given).status_code == 404
+
+
+def test_a_members_link_still_opens_the_picture_when_sharing_is_turned_off(one_game, owner):
+    member = APIClient()
+    member.force_authenticate(owner)
+    status = member.get(API.format(pk=one_game.pk) + "?as_of_game=1").json()
+    given = status["image_url"].removeprefix("http://testserver")
+    one_game.shared = False
+    one_game.save(update_fields=["shared"])
+    assert APIClient().get(given).status_code == 200

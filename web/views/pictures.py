@@ -100,6 +100,7 @@ def _picture_state(access, row: Snapshot, url: str) -> Picture:
                 row.game_number,
                 row.state_hash,
                 hides=access.campaign.hide_unlocked_content,
+                through=links.through(access.campaign, access.is_member),
             )
             url = f"{url}?{urlencode({'sig': sig})}"
         return Picture(PictureState.READY, url)
