@@ -89,3 +89,16 @@ def test_the_added_territory_has_its_page_and_is_offered_by_the_starts_calculato
     starts = client.get(url(two_games, "tools/starts/"))
     assert ("Atlantis", "atlantis") in starts.context["legal"]
     assert client.get(url(two_games, "territories/mu/")).status_code == 404
+
+
+def test_the_next_games_wizard_and_the_starts_calculator_offer_the_added_territory(
+    two_games, owner
+):
+    client = client_for(owner)
+    assert client.post(url(two_games, "packets/territories/"), form()).status_code == 302
+    wizard = client.get(url(two_games, "games/new/")).content.decode()
+    assert '<option value="atlantis">Atlantis</option>' in wizard
+    starts = client.get(url(two_games, "tools/starts/")).content.decode()
+    assert '<option value="atlantis">Atlantis</option>' in starts
+    recruit = client.get(url(two_games, "tools/recruitment/")).content.decode()
+    assert 'value="atlantis"' in recruit

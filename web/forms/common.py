@@ -52,14 +52,18 @@ class QuickSelect(forms.Select):
         return mark_safe("".join(html))
 
 
-def territory_choices(slugs=None, blank: str | None = None) -> list[tuple[str, str]]:
-    """Territories grouped by continent (as <optgroup>s), in board order."""
+def territory_choices(
+    slugs=None, blank: str | None = None, on: board.Board = board.BOX
+) -> list[tuple[str, str]]:
+    """Territories grouped by continent (as <optgroup>s), in board order: the box's, named in
+    the reader's language, and on a campaign's board (``on``) the ones packets added, named in
+    the group's words."""
     allowed = None if slugs is None else set(slugs)
     groups = []
-    for c in board.CONTINENTS:
+    for c in on.continents:
         options = [
-            (t, territory_name(t))
-            for t in board.territories_of(c.slug)
+            (t, territory_name(t) if t in board.TERRITORY_BY_SLUG else on.name(t))
+            for t in on.territories_of(c.slug)
             if allowed is None or t in allowed
         ]
         if options:

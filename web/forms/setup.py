@@ -106,7 +106,14 @@ class SetupForm(forms.Form):
     played_on = forms.DateField(label=_("Played on"), widget=DateInput(), required=False)
 
     def __init__(
-        self, *args, players, factions, legal: dict[int, list[str]], preview=False, **kwargs
+        self,
+        *args,
+        players,
+        factions,
+        legal: dict[int, list[str]],
+        preview=False,
+        on: board.Board = board.BOX,
+        **kwargs,
     ):
         super().__init__(*args, **kwargs)
         # A preview (seats still being chosen) shows the choices without marking any as wrong.
@@ -132,12 +139,12 @@ class SetupForm(forms.Form):
             )
             hq = forms.ChoiceField(
                 label=_("Starting territory (HQ)"),
-                choices=territory_choices(blank=_("— choose —")),
+                choices=territory_choices(blank=_("— choose —"), on=on),
                 required=False,
             )
             # Validation accepts any territory (the service explains a refusal in the
             # players' words); the list shown offers only the legal ones.
-            hq.widget.choices = territory_choices(legal.get(i, []), blank=_("— choose —"))
+            hq.widget.choices = territory_choices(legal.get(i, []), blank=_("— choose —"), on=on)
             self.fields[f"seat{i}_hq"] = hq
 
     def seat_rows(self):

@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from legacy import board
 from legacy.odds import MAX_MISSILES
 from web.forms.common import territory_choices
-from web.names import continent_name, faction_name, territory_name
+from web.names import faction_name
 from web.pages import dice_effect_choices
 
 # --- Calculators -------------------------------------------------------------------------------
@@ -41,30 +41,16 @@ class RecruitForm(forms.Form):
         self.fields["player"].choices = [("", "—")] + [(str(p.pk), p.name) for p in players]
         self.fields["player"].required = False
         self.fields["faction"].choices = [("", "—"), *factions]
-        self.fields["controlled"].choices = [
-            *territory_choices(),  # in the reader's language
-            *((t.slug, t.name) for t in on.added),
-        ]
+        self.fields["controlled"].choices = territory_choices(on=on)
         self.fields["round_up"].label = _("What if: round up, as %(faction)s's power (a) does") % {
             "faction": faction_name("imperial-balkania")
         }
 
     def controlled_groups(self):
         chosen = set(self["controlled"].value() or [])
-        names = {t.slug: t.name for t in self.board.added}
         return [
-            (
-                continent_name(c.slug),
-                [
-                    (
-                        t,
-                        territory_name(t) if t in board.TERRITORY_BY_SLUG else names[t],
-                        t in chosen,
-                    )
-                    for t in self.board.territories_of(c.slug)
-                ],
-            )
-            for c in self.board.continents
+            (group, [(t, name, t in chosen) for t, name in options])
+            for group, options in territory_choices(on=self.board)
         ]
 
 
@@ -86,12 +72,13 @@ class StartsForm(forms.Form):
         label=_("The player joins the war mid-game (4 troops, no HQ)"), required=False
     )
 
-    def __init__(self, *args, players, **kwargs):
+    def __init__(self, *args, players, on: board.Board = board.BOX, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["player"].choices = [("", "—")] + [(str(p.pk), p.name) for p in players]
-        # Named in the reader's language, so made for each form, not once at import.
-        self.fields["hqs"].choices = territory_choices()
-        self.fields["occupied"].choices = territory_choices()
+        # Named in the reader's language, so made for each form, not once at import; on the
+        # campaign's board, with the territories its packets added.
+        self.fields["hqs"].choices = territory_choices(on=on)
+        self.fields["occupied"].choices = territory_choices(on=on)
 
 
 # Each power toggle of the odds calculator, and the starting power it stands for.

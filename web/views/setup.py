@@ -123,7 +123,9 @@ def setup_state(access, data, *, preview: bool = False):
     factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
     plan = raw_seat_plan(data or {})
     legal = legal_by_seat(world, plan, capital_starts=campaign.world_capital_is_a_start)
-    form = SetupForm(data, players=players, factions=factions, legal=legal, preview=preview)
+    form = SetupForm(
+        data, players=players, factions=factions, legal=legal, preview=preview, on=world.board
+    )
     # The map shows where the next seat still to be chosen may start.
     focus = next((i for i, (_p, hq) in enumerate(plan) if not hq), len(plan) - 1)
     highlight = set(legal.get(focus, []))

@@ -88,8 +88,8 @@ def calc_recruit(request, access):
 def calc_starts(request, access):
     campaign = access.campaign
     players = list(Player.objects.filter(campaign=campaign).order_by("id"))
-    form = StartsForm(request.GET or None, players=players)
     world = world_as_read(campaign_world(campaign), access.sees_unlocked)
+    form = StartsForm(request.GET or None, players=players, on=world.board)
     player, hqs, occupied, joining = None, [], [], False
     if form.is_bound and form.is_valid():
         player = int(form.cleaned_data["player"]) if form.cleaned_data.get("player") else None
