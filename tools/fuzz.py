@@ -144,6 +144,11 @@ STATEFUL_RULES = {
     "campaigns_rules_stickers_create": "the game must be set up, the packet opened by then",
     "campaigns_rules_stickers_void_create": "a rule sticker is voided once",
     "campaigns_players_create": "the name must not be taken in the campaign",
+    "campaigns_players_claim_create": "the player must be on the roster, unclaimed",
+    "campaigns_players_claim_decide_create": "the player must be on the roster, claimed",
+    "campaigns_board_territories_create": "a new name, the board's continent and territories",
+    "campaigns_board_connections_create": "two territories on the board, not yet connected",
+    "campaigns_games_draft_update": "every seat of the game gets its picks, each once",
     "campaigns_world_name_create": "the rolls are keyed by seated players",
     "odds_retrieve": "a territory holds one scar: bunker, ammo_shortage, scar_effect exclude "
     "each other",

@@ -10,7 +10,7 @@ from django.http import HttpResponse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
-from rest_framework import exceptions
+from rest_framework import exceptions, serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
@@ -48,6 +48,15 @@ def backup_data(request, campaign_id: int, kept: AutomaticBackup) -> dict:
     }
 
 
+class AutomaticBackupSerializer(serializers.Serializer):
+    """One automatic backup kept (the schema of the list's rows)."""
+
+    name = serializers.CharField()
+    game = serializers.IntegerField()
+    made_at = serializers.DateTimeField()
+    download_url = serializers.URLField()
+
+
 class AutomaticBackupListView(ApiView):
     """The campaign's automatic backups, newest first: one after each finished game, the last
     ``EARTHBOOK_AUTOMATIC_BACKUPS_KEPT`` kept. The owner's only."""
@@ -56,7 +65,7 @@ class AutomaticBackupListView(ApiView):
 
     @extend_schema(
         operation_id="campaigns_backups_list",
-        responses={200: OpenApiTypes.OBJECT, **errors(*READ_ERRORS)},
+        responses={200: AutomaticBackupSerializer(many=True), **errors(*READ_ERRORS)},
         tags=["campaigns"],
         description="The automatic backups kept of the campaign (after each finished game), "
         "newest first, each with its game, when it was made and where to download it. Only the "
