@@ -402,7 +402,14 @@ def test_the_faction_card_backs_show_every_game_exactly(season):
                 else "held_on"
             )
             lines.append(
-                {"game": number, "x": False, "player": name, "hq": hqs[name], "result": result}
+                {
+                    "game": number,
+                    "x": False,
+                    "player": name,
+                    "hq": hqs[name],
+                    "result": result,
+                    "draft": None,  # no draft was entered
+                }
             )
     assert backs == expected
 

@@ -646,7 +646,7 @@ def test_the_faction_card_backs_show_each_game_or_an_x(game, trio):
     finish(game, trio)
     backs = faction_card_backs(game.campaign_id)
     assert backs["khan-industries"] == [
-        {"game": 1, "x": False, "player": "Ada", "hq": "egypt", "result": "won"}
+        {"game": 1, "x": False, "player": "Ada", "hq": "egypt", "result": "won", "draft": None}
     ]
     assert backs["saharan-republic"] == [{"game": 1, "x": True}]
 

@@ -147,6 +147,7 @@ def test_after_an_entry_a_faction_fix_needs_a_reason_and_the_card_back_follows(
         "player": "Ada",
         "hq": "egypt",
         "result": "",
+        "draft": None,
     }
     assert backs["khan-industries"][0] == {"game": 1, "x": True}
     entry = AuditEntry.objects.get(action="seat-corrected")

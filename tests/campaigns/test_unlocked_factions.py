@@ -88,7 +88,8 @@ def test_an_unlocked_faction_is_seated_in_a_game_and_wins(unlocked, players):
     seat = Seat.objects.get(game=game, faction=TIDE)
     assert (seat.player.name, seat.result) == ("Chloe", "won")
     back = faction_card_backs(unlocked.pk)[TIDE]
-    assert back[-1] == {"game": 2, "x": False, "player": "Chloe", "hq": "peru", "result": "won"}
+    won = {"game": 2, "x": False, "player": "Chloe", "hq": "peru", "result": "won"}
+    assert back[-1] == {**won, "draft": None}
 
 
 def test_a_seat_is_fixed_onto_an_unlocked_faction(unlocked, players):

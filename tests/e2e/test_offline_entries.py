@@ -172,6 +172,8 @@ def test_the_phone_keeps_the_accounts_pages_never_the_api_and_forgets_them_on_lo
     page.wait_for_function("async () => Boolean(await caches.match(location.href))")
     page.goto(f"/c/{campaign.pk}/history/")  # now through the worker: kept as it is read
     page.wait_for_function("async () => Boolean(await caches.match(location.href))")
+    page.goto(f"/c/{campaign.pk}/games/1/")  # the game page again, through the worker
+    page.wait_for_function("async () => Boolean(await caches.match(location.href))")
     # The API answers with the account's data, read from the page or opened as a page: not kept.
     page.evaluate(f"() => fetch('/api/v1/campaigns/{campaign.pk}/').then(r => r.text())")
     page.goto(f"/api/v1/campaigns/{campaign.pk}/")
