@@ -146,7 +146,7 @@ def test_a_link_given_by_an_old_share_link_stops_opening_the_picture_once_a_new_
     one_game,
 ):
     given = image_url(one_game, 1)
-    one_game.share_token = "a-new-share-token-made-by-the-owner"
+    one_game.share_token = "a-new-share-token-of-the-owner32"
     one_game.save(update_fields=["share_token"])
     assert APIClient().get(given).status_code == 404
     assert APIClient().get(image_url(one_game, 1)).status_code == 200

@@ -9,6 +9,8 @@ import asyncio
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from django.conf import settings
+from django.core.signals import request_finished
+from django.db import close_old_connections
 from django.test import AsyncClient
 
 from campaigns import live
@@ -50,8 +52,14 @@ async def next_chunk(response) -> bytes:
 
 
 async def hang_up(response):
-    """The phone goes: the server closes the response (its stream, and its place in the hub)."""
-    await sync_to_async(response.close)()
+    """The phone goes: the server closes the response (its stream, and its place in the hub).
+    As Django's test client does, the request's end leaves the test's database connection alone
+    (it is inside the test's transaction)."""
+    request_finished.disconnect(close_old_connections)
+    try:
+        await sync_to_async(response.close)()
+    finally:
+        request_finished.connect(close_old_connections)
     await response.streaming_content.aclose()
 
 
