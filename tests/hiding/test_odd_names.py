@@ -33,7 +33,7 @@ def test_a_hidden_scar_type_named_with_markup_characters_is_not_in_the_boards_cl
 
 def test_an_editor_sees_the_odd_names_escaped(odd, editor):
     text = shown(page_client(editor), f"/c/{odd.pk}/scar-types/")
-    assert "qwib &amp; &lt;zeph&gt;" in text
+    assert "qwibbleth &amp; &lt;zephyrax&gt;" in text
 
 
 def test_a_share_link_reader_sees_no_unlocked_factions_own_colour(odd):

@@ -159,11 +159,12 @@ def seed_unlocked(campaign, by) -> None:
 
 
 # Names a group may give that markup must escape, and one in Cyrillic; each holds a word of its
-# own (``ODD_WORDS``) that appears nowhere else. A World Capital and an unlocked faction's own
-# colour are unlocked content too (``CAPITAL_MARKS``, ``OWN_COLOUR``).
-ODD_SCAR = """Qwib & <Zeph> "Vorn" 'Tusk'"""
+# own (``ODD_WORDS``) that appears nowhere else, long enough that no random token on a page (a
+# CSRF token is 64 letters and digits) spells one by chance. A World Capital and an unlocked
+# faction's own colour are unlocked content too (``CAPITAL_MARKS``, ``OWN_COLOUR``).
+ODD_SCAR = """Qwibbleth & <Zephyrax> "Vornacle" 'Tuskavore'"""
 ODD_FACTION = """Жмурбург & <Ко> "Ёжик" 'Щуп'"""
-ODD_WORDS = ("Qwib", "Zeph", "Vorn", "Tusk", "Жмурбург", "Ёжик", "Щуп")
+ODD_WORDS = ("Qwibbleth", "Zephyrax", "Vornacle", "Tuskavore", "Жмурбург", "Ёжик", "Щуп")
 OWN_COLOUR = "#1b7e5a"
 CAPITAL_NAME = "Glorptown"
 CAPITAL_TERRITORY = "brazil"
