@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rest_framework.exceptions import NotAuthenticated, NotFound, PermissionDenied
-from rest_framework.permissions import SAFE_METHODS
 
 from campaigns.access import (
     Level,
@@ -20,7 +19,6 @@ from campaigns.access import (
     sees_unlocked,
     with_my_role,
 )
-from campaigns.members import refuse_while_archived
 from campaigns.models import Campaign
 
 # Ids in URLs and bodies are bounded so that no database is asked about a number it cannot hold.
@@ -48,9 +46,7 @@ def _share_token(request) -> str:
     return token if isinstance(token, str) else ""
 
 
-def campaign_access(
-    request, campaign_id: int, need: Level, *, with_owner: bool = False, archived_ok: bool = False
-) -> Access:
+def campaign_access(request, campaign_id: int, need: Level, *, with_owner: bool = False) -> Access:
     """The campaign and the caller's standing in it, in one query; refuses below ``need``.
     ``with_owner`` reads the owner's account in the same query (only the campaign's own
     answer names its owner; every other read does without the join)."""
@@ -63,15 +59,13 @@ def campaign_access(
         campaign = campaign_with_role(campaign_id, request.user)
     if campaign is None:
         raise NotFound("There is no such campaign.")
-    return decide(request, campaign, getattr(campaign, "my_role", None), need, archived_ok)
+    return decide(request, campaign, getattr(campaign, "my_role", None), need)
 
 
-def decide(
-    request, campaign: Campaign, role: str | None, need: Level, archived_ok: bool = False
-) -> Access:
+def decide(request, campaign: Campaign, role: str | None, need: Level) -> Access:
     """The caller's standing in a campaign already read (with their ``role`` in it, from
-    ``with_my_role``); refuses below ``need``, and refuses a change to an archived campaign
-    (409) unless the view says ``archived_ok`` (unarchiving it)."""
+    ``with_my_role``); refuses below ``need``. (A change to an archived campaign is refused by
+    the campaign's lock, ``campaigns.services.CampaignArchived``: 409 in ``api.errors``.)"""
     level = access_level(campaign, role, _share_token(request))
     if level == Level.NONE:
         raise NotFound("There is no such campaign.")
@@ -79,13 +73,6 @@ def decide(
         if not request.user.is_authenticated:
             raise NotAuthenticated("Log in to do that.")
         raise PermissionDenied(_refusal(need))
-    if (
-        need >= Level.EDIT
-        and campaign.archived
-        and request.method not in SAFE_METHODS
-        and not archived_ok
-    ):
-        refuse_while_archived(campaign)
     access = Access(campaign=campaign, role=role, level=level)
     # The answer is then shaped for this reader (``ApiView.finalize_response``): what the
     # campaign hides from them is replaced by placeholders (``campaigns.hiding``).

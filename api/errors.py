@@ -31,6 +31,7 @@ from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
 from campaigns.backup import BackupError
+from campaigns.services import CampaignArchived
 from legacy.errors import RuleViolation
 from legacy.odds import OddsInputError
 
@@ -135,7 +136,7 @@ def exception_handler(exc, context):
         body = error_body(
             "invalid_backup", exc.message, fields={exc.where: [exc.what]} if exc.where else None
         )
-    elif isinstance(exc, RuleViolation):
+    elif isinstance(exc, (RuleViolation, CampaignArchived)):
         status_code = status.HTTP_409_CONFLICT if exc.conflict else status.HTTP_400_BAD_REQUEST
         body = error_body(
             "conflict" if exc.conflict else "rule",

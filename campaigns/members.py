@@ -81,7 +81,9 @@ def accept_invitation(*, token: str, user) -> tuple[Membership, bool]:
     )
     if campaign_id is None:
         raise RuleViolation("This invitation link is not valid.", rule="invitation-unknown")
-    campaign = lock_campaign(campaign_id)
+    # Joining leaves what the campaign keeps as it is: an archived campaign may be joined, to
+    # be read.
+    campaign = lock_campaign(campaign_id, archived_ok=True)
     invitation = Invitation.objects.get(token=token)
     if invitation.revoked_at is not None:
         raise RuleViolation(
@@ -236,23 +238,13 @@ def set_world_number(*, campaign: Campaign, number: str, by) -> Campaign:
 @transaction.atomic
 def set_archived(*, campaign: Campaign, archived: bool, by) -> Campaign:
     """Archive a campaign (read-only: every change refused) or unarchive it: the owner's."""
-    campaign = lock_campaign(campaign, marks=False, triggers=False)
+    campaign = lock_campaign(campaign, marks=False, triggers=False, archived_ok=True)
     _require_owner(campaign, by)
     if campaign.archived != archived:
         campaign.archived = archived
         campaign.save(update_fields=["archived"])
         audit(campaign, by, AuditAction.ARCHIVED if archived else AuditAction.UNARCHIVED)
     return campaign
-
-
-def refuse_while_archived(campaign: Campaign) -> None:
-    """Every change to an archived campaign is refused (its owner unarchives it first)."""
-    if campaign.archived:
-        raise RuleViolation(
-            "This campaign is archived and read-only: its owner unarchives it to change it.",
-            rule="campaign-archived",
-            conflict=True,
-        )
 
 
 @transaction.atomic

@@ -53,10 +53,35 @@ from legacy.selectors import stock_allowances, world_as_of
 from legacy.world import World
 
 
+class CampaignArchived(Exception):
+    """The refusal of every change to an archived campaign (read-only until its owner
+    unarchives it), raised by the campaign's lock whatever asked for the change: a page, the
+    API, the admin or a task. Worded and shaped as a ``RuleViolation`` (a conflict, 409), but
+    not one: a view that shows a rule's refusal beside its form does not catch it, so each door
+    answers it in its own shape (the pages with the archived page, the API with its error)."""
+
+    rule = "campaign-archived"
+    field: str | None = None
+    conflict = True
+
+    def __init__(self) -> None:
+        self.message = (
+            "This campaign is archived and read-only: its owner unarchives it to change it."
+        )
+        super().__init__(self.message)
+
+
 def lock_campaign(
-    campaign: Campaign | int, *, marks: bool = True, triggers: bool = True
+    campaign: Campaign | int,
+    *,
+    marks: bool = True,
+    triggers: bool = True,
+    archived_ok: bool = False,
 ) -> Campaign:
     """Take the campaign row for update: every write to a campaign starts here.
+
+    While the campaign is archived the write is refused (``CampaignArchived``), unless the
+    caller says ``archived_ok`` (unarchiving it, joining it).
 
     It also bumps the campaign's world version (open pages see that something changed) and,
     unless the caller promises to place, change or remove no mark (``marks=False``: in-game
@@ -66,23 +91,30 @@ def lock_campaign(
     refused request rolls the bumps back with everything else.
     """
     pk = campaign.pk if isinstance(campaign, Campaign) else campaign
-    bump_versions(pk, marks=marks, triggers=triggers)
+    bump_versions(pk, marks=marks, triggers=triggers, archived_ok=archived_ok)
     locked = Campaign.objects.get(pk=pk)
     locked.writing = True  # see ``cached_world``
     return locked
 
 
-def bump_versions(pk: int, *, marks: bool, triggers: bool = True) -> None:
+def bump_versions(
+    pk: int, *, marks: bool, triggers: bool = True, archived_ok: bool = False
+) -> None:
     """Bump the campaign's versions: the first statement of every write. The UPDATE holds the
     campaign's row lock until the transaction ends, so every other write to the campaign waits
     for it here, before it has read anything (on SQLite, the IMMEDIATE transaction already
-    holds the database's write lock). Refused when there is no such campaign."""
+    holds the database's write lock). Refused when there is no such campaign, and while it is
+    archived unless ``archived_ok``: the UPDATE reads ``archived`` under the lock it takes, so
+    a write waiting for the archiving to commit is refused once it has."""
     bumps = {"world_version": F("world_version") + 1}
     if marks:
         bumps["marks_version"] = F("marks_version") + 1
     if marks or triggers:
         bumps["triggers_version"] = F("triggers_version") + 1
-    if not Campaign.objects.filter(pk=pk).update(**bumps):
+    rows = Campaign.objects.filter(pk=pk)
+    if not (rows if archived_ok else rows.filter(archived=False)).update(**bumps):
+        if not archived_ok and rows.exists():
+            raise CampaignArchived
         raise RuleViolation("There is no such campaign.", rule="unknown-campaign")
     # Open pages are told once the write commits (never when it is rolled back).
     live.announce_after_commit(pk)

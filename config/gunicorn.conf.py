@@ -45,10 +45,11 @@ line, the query string, the Referer and any other field a log format may name) i
 
 import gc
 import multiprocessing
-import os
 import re
 
 from gunicorn.glogging import Logger
+
+from config.gunicorn_env import whole
 
 SHARE_PARAMETER = re.compile(r"(?i)((?:^|[?&;/\s])share=)[^&;#\s\"]*")
 
@@ -73,25 +74,12 @@ class RedactingLogger(Logger):
 MAX_DEFAULT_WORKERS = 12
 
 
-def _whole(name: str, default: int, *, minimum: int = 1) -> int:
-    raw = os.environ.get(name, "").strip()
-    if not raw:
-        return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise SystemExit(f"{name}={raw!r} is not a whole number.") from None
-    if value < minimum:
-        raise SystemExit(f"{name}={raw!r} must be at least {minimum}.")
-    return value
-
-
-bind = f"0.0.0.0:{_whole('PORT', 8000)}"
-workers = _whole("WEB_CONCURRENCY", min(2 * multiprocessing.cpu_count() + 1, MAX_DEFAULT_WORKERS))
-threads = _whole("GUNICORN_THREADS", 1)
+bind = f"0.0.0.0:{whole('PORT', 8000)}"
+workers = whole("WEB_CONCURRENCY", min(2 * multiprocessing.cpu_count() + 1, MAX_DEFAULT_WORKERS))
+threads = whole("GUNICORN_THREADS", 1)
 worker_class = "sync" if threads == 1 else "gthread"
 worker_connections = threads
-timeout = _whole("GUNICORN_TIMEOUT", 60)
+timeout = whole("GUNICORN_TIMEOUT", 60)
 graceful_timeout = 30
 keepalive = 0
 limit_request_line = 0  # no limit here: Django refuses a long address (see above)

@@ -26,18 +26,7 @@ import multiprocessing
 import os
 import resource
 
-
-def _whole(name: str, default: int, *, minimum: int = 1) -> int:
-    raw = os.environ.get(name, "").strip()
-    if not raw:
-        return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise SystemExit(f"{name}={raw!r} is not a whole number.") from None
-    if value < minimum:
-        raise SystemExit(f"{name}={raw!r} must be at least {minimum}.")
-    return value
+from config.gunicorn_env import whole
 
 
 def _open_files_as_many_as_allowed() -> None:
@@ -50,8 +39,8 @@ def _open_files_as_many_as_allowed() -> None:
 os.environ.setdefault("CONN_MAX_AGE", "0")
 _open_files_as_many_as_allowed()
 
-bind = f"0.0.0.0:{_whole('LIVE_PORT', 8001)}"
-workers = _whole("LIVE_WORKERS", multiprocessing.cpu_count())
+bind = f"0.0.0.0:{whole('LIVE_PORT', 8001)}"
+workers = whole("LIVE_WORKERS", multiprocessing.cpu_count())
 worker_class = "uvicorn_worker.UvicornWorker"
 backlog = 4096  # phones reconnecting at once after a restart wait here, not refused
 keepalive = 5

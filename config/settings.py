@@ -384,6 +384,7 @@ EARTHBOOK_JOB_RECOVER_INTERVAL = _job_env(
     "EARTHBOOK_JOB_RECOVER_INTERVAL", ("SNAPSHOT_RECOVER_INTERVAL",), 30
 )  # seconds
 # Seconds each kind of job may take (its soft limit is a little less).
+_IMPORT_TIME_LIMIT = _job_env("EARTHBOOK_JOB_TIME_LIMIT_IMPORT", ("BACKUP_IMPORT_TIME_LIMIT",), 600)
 EARTHBOOK_JOB_TIME_LIMITS = {
     "snapshot": _job_env("EARTHBOOK_JOB_TIME_LIMIT_SNAPSHOT", ("SNAPSHOT_TIME_LIMIT",), 90),
     "timeline": _job_env(
@@ -392,7 +393,9 @@ EARTHBOOK_JOB_TIME_LIMITS = {
     "poster": _job_env("EARTHBOOK_JOB_TIME_LIMIT_POSTER", ("SNAPSHOT_TIME_LIMIT",), 90),
     "photo": _job_env("EARTHBOOK_JOB_TIME_LIMIT_PHOTO", ("PHOTO_TIME_LIMIT",), 60),
     "chronicle": _job_env("EARTHBOOK_JOB_TIME_LIMIT_CHRONICLE", ("CHRONICLE_TIME_LIMIT",), 300),
-    "import": _job_env("EARTHBOOK_JOB_TIME_LIMIT_IMPORT", ("BACKUP_IMPORT_TIME_LIMIT",), 600),
+    "import": _IMPORT_TIME_LIMIT,
+    # The automatic backup after a finished game: the import's limit unless set.
+    "backup": _job_env("EARTHBOOK_JOB_TIME_LIMIT_BACKUP", (), _IMPORT_TIME_LIMIT),
 }
 for _kind, _limit in EARTHBOOK_JOB_TIME_LIMITS.items():
     if _limit < 1:

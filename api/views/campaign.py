@@ -159,11 +159,9 @@ class CampaignDetailView(ApiView):
         "campaign read-only (every change answers 409) until archived false.",
     )
     def patch(self, request, campaign_id):
-        access = campaign_access(request, campaign_id, Level.OWN, with_owner=True, archived_ok=True)
+        access = campaign_access(request, campaign_id, Level.OWN, with_owner=True)
         data = read_body(CampaignUpdateSerializer, request)
         current = access.campaign
-        if data.get("archived") is not False:
-            members.refuse_while_archived(current)
         campaign = current
         with transaction.atomic():
             if data.get("archived") is False:

@@ -7,9 +7,12 @@ through Django's storage API (``STORAGES["default"]``, so on the disk or S3 alik
 downloads them (the page of settings, and ``GET /api/v1/campaigns/{id}/backups/``): they hold
 everything the campaign hides and the members' usernames.
 
-It is written after the finish is committed (``after_finish_on_commit``): by a task when a worker
-is there, in-process otherwise (and when the task could not be sent). A backup that could not be
-written is logged and never undoes the finish.
+It is a background job (``campaigns.jobs``, its row ``AutomaticBackupJob``): asked for in the
+finish's transaction (``after_finish_on_commit``) and written by its task once that has
+committed, by a worker when there is one, in-process otherwise. A backup that could not be
+written is recorded failed on its row and never undoes the finish; one lost with its worker or an
+outage (the broker, the database or the storage out of reach) is sent again by the recovery
+loop.
 """
 
 from __future__ import annotations
@@ -18,16 +21,16 @@ import datetime
 import logging
 import re
 from dataclasses import dataclass
-from functools import partial
 
-from celery import current_app
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
-from django.db import transaction
 from django.utils import timezone
 
 from campaigns.backup.export import dumps, export_campaign
+from campaigns.jobs.queue import enqueue_on_commit
+from campaigns.jobs.work import claim, finish, running
+from campaigns.models import IN_THE_MAKING, AutomaticBackupJob, Campaign
 
 logger = logging.getLogger(__name__)
 
@@ -108,29 +111,37 @@ def prune(campaign_id: int) -> list[str]:
     return gone
 
 
-def write_quietly(campaign_id: int, game_number: int) -> None:
-    """Write the backup; a failure is logged, never raised (the game stays finished)."""
-    try:
-        write_automatic_backup(campaign_id, game_number)
-    except Exception:
-        logger.exception(
-            "The automatic backup of campaign %s after game %s failed", campaign_id, game_number
-        )
+def write_for_job(campaign_id: int, game_number: int) -> str:
+    """The task's work: write the backup its row (``AutomaticBackupJob``) asks for, saying how it
+    stands there; how it ended: "written", "skipped" (another run has it, or it is done) or
+    "gone" (the campaign was deleted). A failure is raised (the task records it on the row, once
+    it is not retried)."""
+    rows = AutomaticBackupJob.objects.filter(campaign_id=campaign_id, game_number=game_number)
+    row = rows.filter(status__in=IN_THE_MAKING).order_by("-pk").first()
+    if row is None:
+        if rows.exists():  # done, or failed for a person to ask again
+            return "skipped"
+        if not Campaign.objects.filter(pk=campaign_id).exists():
+            return "gone"
+        # A message sent before backups had their rows.
+        row = AutomaticBackupJob.objects.create(campaign_id=campaign_id, game_number=game_number)
+    attempt = claim(row)
+    if attempt is None:
+        return "skipped"
+    with running(row, attempt):
+        kept = write_automatic_backup(campaign_id, game_number)
+    return "written" if finish(AutomaticBackupJob, row.pk, attempt, name=kept.name) else "skipped"
 
 
-def request_automatic_backup(campaign_id: int, game_number: int) -> None:
-    """Have the backup written: by a worker when there is one, here otherwise."""
-    if current_app.conf.task_always_eager:
-        write_quietly(campaign_id, game_number)
-        return
-    try:
-        # Routed by its name to the bulk queue (CELERY_TASK_ROUTES).
-        current_app.send_task(TASK, args=(campaign_id, game_number))
-    except Exception:
-        logger.warning("The automatic backup could not be queued; written here", exc_info=True)
-        write_quietly(campaign_id, game_number)
+def request_automatic_backup(campaign_id: int, game_number: int) -> AutomaticBackupJob:
+    """Ask for the backup in the caller's transaction (the finish): its row now, its task once
+    that has committed (by a worker when there is one, here otherwise); a broker out of reach
+    leaves it failed "not queued", and the recovery loop sends it again."""
+    job = AutomaticBackupJob.objects.create(campaign_id=campaign_id, game_number=game_number)
+    enqueue_on_commit(job)
+    return job
 
 
 def after_finish_on_commit(campaign_id: int, game_number: int) -> None:
     """Once the finish of game ``game_number`` is committed, back the campaign up."""
-    transaction.on_commit(partial(request_automatic_backup, campaign_id, game_number), robust=True)
+    request_automatic_backup(campaign_id, game_number)

@@ -235,6 +235,8 @@ LEFT_OUT = {
     "backups",
     "campaigns.ChronicleExport": "PDFs of the chronicle, made again from the campaign on demand",
     "campaigns.EndPoster": "how the end poster's drawing stands; drawn again on demand",
+    "campaigns.AutomaticBackupJob": "how the automatic backups' writing stood; the backups "
+    "themselves are files of this installation",
 }
 
 TOP_LEVEL = (

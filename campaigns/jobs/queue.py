@@ -30,6 +30,7 @@ TASK_MODULES = (
     "campaigns.photos.tasks",
     "campaigns.chronicle.tasks",
     "campaigns.imports.tasks",
+    "campaigns.backup.tasks",
 )
 
 

@@ -1,8 +1,9 @@
 """The background jobs: the work Celery tasks do away from the request that asked for it.
 
 One status enum and one table of its moves for every kind, the reasons a job fails, the abstract
-``BackgroundJob`` and its five kinds (a board picture, a backup import, a game photo, a chronicle
-PDF, the end poster). How jobs are sent, run and recovered is ``campaigns.jobs``.
+``BackgroundJob`` and its six kinds (a board picture, a backup import, a game photo, a chronicle
+PDF, the end poster, the automatic backup after a game). How jobs are sent, run and recovered is
+``campaigns.jobs``.
 """
 
 from __future__ import annotations
@@ -424,8 +425,37 @@ class EndPoster(BackgroundJob):
         return (self.campaign_id,)
 
 
+class AutomaticBackupJob(BackgroundJob):
+    """How the automatic backup after a finished game stands (``campaigns.backup.automatic``):
+    asked for in the finish's transaction, written by its task once that has committed; a
+    backup lost with its worker or an outage is written again by the recovery loop. ``name``:
+    the stored file, once written."""
+
+    KIND = "backup"
+    TASK = "campaigns.tasks.automatic_backup"
+    WORK = _("Writing the automatic backup")
+    WHAT = _("The automatic backup")
+
+    campaign = models.ForeignKey(
+        Campaign, on_delete=models.CASCADE, related_name="automatic_backup_jobs"
+    )
+    game_number = models.PositiveIntegerField(help_text="The game whose finish it follows.")
+    name = models.CharField(
+        max_length=200, blank=True, default="", help_text="The stored file, once written."
+    )
+
+    class Meta:
+        constraints = job_constraints("automatic_backup")
+
+    def __str__(self) -> str:
+        return f"backup of {self.campaign_id} after game {self.game_number}: {self.status}"
+
+    def task_args(self) -> tuple:
+        return (self.campaign_id, self.game_number)
+
+
 # Every kind of background job, for the recovery loop and the file sweep.
-JOB_MODELS = (Snapshot, EndPoster, GamePhoto, ChronicleExport, ImportJob)
+JOB_MODELS = (Snapshot, EndPoster, GamePhoto, ChronicleExport, ImportJob, AutomaticBackupJob)
 
 # The statuses as each API says them: its OpenAPI enums (config/settings.py).
 SNAPSHOT_STATUSES = Snapshot.public_statuses()

@@ -3,14 +3,24 @@ lists and downloads them, and one imports to the very campaign it was made of.""
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
-from celery import current_app
 from django.core.files.storage import default_storage
+from django.utils import timezone
 
 from campaigns import backup
 from campaigns.backup import automatic
 from campaigns.backup.tasks import automatic_backup
-from campaigns.models import Campaign, GameStatus, Role
+from campaigns.jobs.tasks import recover_jobs
+from campaigns.models import (
+    AutomaticBackupJob,
+    Campaign,
+    GameStatus,
+    JobFailure,
+    JobStatus,
+    Role,
+)
 from tests.support.api import client_for
 from tests.support.games import finish
 from tests.support.people import member
@@ -23,6 +33,11 @@ def _in_process(celery_mode):
     """Without a worker unless a test says otherwise (the pass against the real parts has a
     broker): the backup is then written in-process, once the finish is committed."""
     celery_mode(eager=True)
+
+
+def job_of(game) -> AutomaticBackupJob:
+    """The row of the automatic backup asked for after ``game``."""
+    return AutomaticBackupJob.objects.get(campaign_id=game.campaign_id, game_number=game.number)
 
 
 def finish_game_one(game, players, owner, capture) -> None:
@@ -66,17 +81,22 @@ def test_with_a_worker_the_backup_is_queued_after_the_finish_and_written_by_the_
 ):
     celery_mode(eager=False)
     sent = []
-    monkeypatch.setattr(current_app, "send_task", lambda name, **kw: sent.append((name, kw)))
+    monkeypatch.setattr(
+        automatic_backup,
+        "apply_async",
+        lambda args=(), **kw: sent.append((automatic_backup.name, args)),
+    )
     finish_game_one(game, players, owner, django_capture_on_commit_callbacks)
-    assert [(name, kw["args"]) for name, kw in sent] == [
-        ("campaigns.tasks.automatic_backup", (game.campaign_id, 1))
-    ]
+    assert sent == [("campaigns.tasks.automatic_backup", (game.campaign_id, 1))]
     assert automatic.automatic_backups(game.campaign_id) == []
+    assert job_of(game).status == JobStatus.QUEUED
     automatic_backup.apply(args=(game.campaign_id, 1))  # what the worker does with it
-    assert [b.game for b in automatic.automatic_backups(game.campaign_id)] == [1]
+    (kept,) = automatic.automatic_backups(game.campaign_id)
+    assert kept.game == 1
+    assert (job_of(game).status, job_of(game).name) == (JobStatus.DONE, kept.name)
 
 
-def test_a_broker_out_of_reach_has_the_backup_written_in_process(
+def test_a_broker_out_of_reach_leaves_the_backup_to_the_recovery_loop(
     media, game, players, owner, django_capture_on_commit_callbacks, celery_mode, monkeypatch
 ):
     celery_mode(eager=False)
@@ -84,9 +104,37 @@ def test_a_broker_out_of_reach_has_the_backup_written_in_process(
     def broker_down(*args, **kwargs):
         raise ConnectionError("no broker")
 
-    monkeypatch.setattr(current_app, "send_task", broker_down)
-    finish_game_one(game, players, owner, django_capture_on_commit_callbacks)
+    with monkeypatch.context() as broken:
+        broken.setattr(automatic_backup, "apply_async", broker_down)
+        finish_game_one(game, players, owner, django_capture_on_commit_callbacks)
+    assert automatic.automatic_backups(game.campaign_id) == []
+    assert (job_of(game).status, job_of(game).failure) == (
+        JobStatus.FAILED,
+        JobFailure.NOT_QUEUED,
+    )
+    # The broker is back (in-process here): the recovery loop sends it again, and it is written.
+    celery_mode(eager=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert recover_jobs.apply().get() == 1
     assert [b.game for b in automatic.automatic_backups(game.campaign_id)] == [1]
+    assert job_of(game).status == JobStatus.DONE
+
+
+def test_a_backup_whose_worker_died_mid_write_is_written_again_by_the_recovery_loop(
+    media, game, players, owner, django_capture_on_commit_callbacks, settings
+):
+    settings.EARTHBOOK_JOB_LOST_AFTER = 30
+    with django_capture_on_commit_callbacks(execute=False):  # its worker took it, then died
+        finish(game, players, by=owner)
+    long_ago = timezone.now() - datetime.timedelta(seconds=31)
+    AutomaticBackupJob.objects.filter(campaign_id=game.campaign_id).update(
+        status=JobStatus.RUNNING, attempts=1, heartbeat_at=long_ago, updated_at=long_ago
+    )
+    assert automatic.automatic_backups(game.campaign_id) == []
+    with django_capture_on_commit_callbacks(execute=True):
+        assert recover_jobs.apply().get() == 1
+    assert [b.game for b in automatic.automatic_backups(game.campaign_id)] == [1]
+    assert (job_of(game).status, job_of(game).auto_retries) == (JobStatus.DONE, 0)
 
 
 def test_a_backup_that_cannot_be_stored_leaves_the_game_finished(
@@ -100,6 +148,8 @@ def test_a_backup_that_cannot_be_stored_leaves_the_game_finished(
     game.refresh_from_db()
     assert game.status == GameStatus.FINISHED
     assert automatic.automatic_backups(game.campaign_id) == []
+    # The failure is on the backup's row, an outage the recovery loop tries again.
+    assert (job_of(game).status, job_of(game).failure) == (JobStatus.FAILED, JobFailure.OUTAGE)
 
 
 # --- Over the API: the owner's alone --------------------------------------------------------

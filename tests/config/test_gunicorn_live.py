@@ -8,6 +8,8 @@ import multiprocessing
 import os
 import runpy
 
+import pytest
+
 from tests.support.environment import REPO
 
 CONF = REPO / "config" / "gunicorn_live.conf.py"
@@ -34,6 +36,12 @@ def test_the_stream_servers_workers_and_port_come_from_the_environment(monkeypat
     conf, environ = live_config(monkeypatch, LIVE_WORKERS="3", LIVE_PORT="9001", CONN_MAX_AGE="30")
     assert (conf["workers"], conf["bind"]) == (3, "0.0.0.0:9001")
     assert environ["CONN_MAX_AGE"] == "30"  # a choice made is kept
+
+
+@pytest.mark.parametrize("value", ["many", "0"])
+def test_a_stream_worker_count_that_is_not_a_positive_number_stops_the_start(monkeypatch, value):
+    with pytest.raises(SystemExit, match="LIVE_WORKERS"):
+        live_config(monkeypatch, LIVE_WORKERS=value)
 
 
 def test_the_compose_file_runs_the_stream_server_over_asgi_beside_the_web_server():

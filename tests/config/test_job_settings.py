@@ -21,7 +21,19 @@ def test_every_job_shares_one_recovery_by_default():
         "photo": 60,
         "chronicle": 300,
         "import": 600,
+        "backup": 600,
     }
+
+
+def test_the_automatic_backup_takes_the_imports_time_limit_unless_it_has_its_own():
+    limits = "s.EARTHBOOK_JOB_TIME_LIMITS"
+    seen = settings_seen_with({**DEV, "EARTHBOOK_JOB_TIME_LIMIT_IMPORT": "900"}, limits)
+    assert (seen["import"], seen["backup"]) == (900, 900)
+    seen = settings_seen_with(
+        {**DEV, "EARTHBOOK_JOB_TIME_LIMIT_IMPORT": "900", "EARTHBOOK_JOB_TIME_LIMIT_BACKUP": "120"},
+        limits,
+    )
+    assert (seen["import"], seen["backup"]) == (900, 120)
 
 
 ROUTES = "{n: r['queue'] for n, r in s.CELERY_TASK_ROUTES.items()}"

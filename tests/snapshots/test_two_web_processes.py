@@ -8,19 +8,17 @@ from __future__ import annotations
 import os
 import time
 import uuid
-from urllib.parse import quote
 
 import pytest
 import redis
 import requests
-from django.db import connection
 from rest_framework.authtoken.models import Token
 
 from campaigns.models import JobStatus, Snapshot
 from tests.support.games import finish, start
 from tests.support.s3 import MotoServer, s3_storages
-from tests.support.servers import CeleryWorker, Gunicorn
-from tests.support.workers import route_to
+from tests.support.servers import Gunicorn
+from tests.support.workers import Worker, database_url, route_to
 
 pytestmark = [
     pytest.mark.worker,
@@ -31,21 +29,13 @@ pytestmark = [
 DRAW_TIMEOUT = 90
 
 
-def database_url() -> str:
-    """The test database, as the other processes' DATABASE_URL."""
-    db = connection.settings_dict
-    user = quote(db["USER"] or "", safe="")
-    password = quote(db["PASSWORD"] or "", safe="")
-    auth = f"{user}:{password}@" if password else (f"{user}@" if user else "")
-    return f"postgres://{auth}{db['HOST'] or 'localhost'}:{db['PORT'] or 5432}/{db['NAME']}"
-
-
 @pytest.fixture
 def machines(settings, tmp_path, campaign):
     """The bucket, one worker and two web processes, all on this test's database, Redis and
     queue; yields (bucket server, bucket, first web process, second web process, worker)."""
     queue = f"earthbook-test-machines-{uuid.uuid4().hex[:12]}"
-    route_to(settings, {"interactive": queue, "bulk": queue})  # this process's jobs
+    lanes = {"interactive": queue, "bulk": queue}
+    route_to(settings, lanes)  # this process's jobs
     broker = os.environ.get("CELERY_BROKER_URL") or os.environ["REDIS_URL"]
     with MotoServer(tmp_path / "moto.log") as moto:
         bucket = moto.bucket()
@@ -59,7 +49,7 @@ def machines(settings, tmp_path, campaign):
         }
         try:
             with (
-                CeleryWorker(queue, env, tmp_path / "worker.log") as worker,
+                Worker(queue, lanes, lanes, None, tmp_path / "worker.log", env) as worker,
                 Gunicorn(env, tmp_path / "web-1.log") as first,
                 Gunicorn(env, tmp_path / "web-2.log") as second,
             ):

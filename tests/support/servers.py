@@ -3,6 +3,7 @@ subprocess on a port of its own, for tests that need what only the real server d
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import os
 import signal
@@ -35,7 +36,8 @@ def free_port() -> int:
 
 class Child:
     """A child process in a session of its own (stopped with everything it started), its output
-    in ``log``; a subclass says what it runs and when it is ready."""
+    in ``log``; a subclass says what it runs and when it is ready. ``start()`` and ``stop()``, or
+    ``with``."""
 
     what = "the child process"
     stop_timeout = 30
@@ -53,7 +55,9 @@ class Child:
     def ready(self) -> bool:  # pragma: no cover - every subclass has one
         raise NotImplementedError
 
-    def __enter__(self):
+    def start(self):
+        """Start it and wait, bounded, until it is ready; refused with its output when it
+        exits or is not ready in time."""
         with open(self.log_path, "wb") as out:
             self.process = subprocess.Popen(
                 self.command(),
@@ -61,25 +65,44 @@ class Child:
                 env=self.child_environment(),
                 stdout=out,
                 stderr=subprocess.STDOUT,
-                start_new_session=True,
+                start_new_session=True,  # its own process group: a signal reaches all of it
             )
         deadline = time.monotonic() + START_TIMEOUT
         while not self.ready():
             if self.process.poll() is not None or time.monotonic() > deadline:
-                self.__exit__()
+                self.stop()
                 raise AssertionError(f"{self.what} did not start:\n{self.log()}")
             time.sleep(0.2)
         return self
 
-    def __exit__(self, *exc) -> None:
+    def stop(self) -> None:
+        """SIGTERM to the whole process group, SIGKILL if it has not ended in time."""
         if self.process is None or self.process.poll() is not None:
             return
-        os.killpg(self.process.pid, signal.SIGTERM)
+        self._signal(signal.SIGTERM)
         try:
             self.process.wait(timeout=self.stop_timeout)
         except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
+            self._signal(signal.SIGKILL)
             self.process.wait(timeout=10)
+
+    def kill(self) -> None:
+        """SIGKILL, as a machine that loses power: nothing is acknowledged or cleaned up."""
+        self._signal(signal.SIGKILL)
+        if self.process is not None:
+            self.process.wait(timeout=10)
+
+    def _signal(self, sig) -> None:
+        if self.process is None:
+            return
+        with contextlib.suppress(ProcessLookupError):  # it is gone already
+            os.killpg(self.process.pid, sig)
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
@@ -134,35 +157,3 @@ class Gunicorn(Child):
             return response.status, response.getheader("Content-Type", ""), response.read()
         finally:
             connection.close()
-
-
-class CeleryWorker(Child):
-    """``celery -A config worker`` (solo pool) on ``queue``, with ``env`` over the production
-    settings; ready when it says so; its output goes to ``log``."""
-
-    what = "the worker"
-    stop_timeout = 15
-
-    def __init__(self, queue: str, env: dict[str, str], log: Path):
-        super().__init__(log)
-        self.queue = queue
-        self.env = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "PYTHONPATH": str(REPO),
-            "PYTHONUNBUFFERED": "1",
-            **PRODUCTION,
-            **env,
-            "EARTHBOOK_JOB_QUEUE": queue,
-        }
-
-    def command(self) -> list[str]:
-        celery = Path(sys.executable).with_name("celery")
-        command = [str(celery), "-A", "config", "worker", "--pool=solo", "-Q", self.queue]
-        command += ["-n", f"{self.queue}@%h", "--without-gossip", "--without-mingle"]
-        return [*command, "--without-heartbeat", "--loglevel=INFO"]
-
-    def child_environment(self) -> dict[str, str]:
-        return self.env
-
-    def ready(self) -> bool:
-        return " ready." in self.log()

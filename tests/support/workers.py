@@ -16,24 +16,19 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import signal
-import subprocess
 import sys
-import time
 import uuid
 from importlib import import_module
 from pathlib import Path
 from urllib.parse import quote
 
-import pytest
 import redis
 from django.db import connection
 
 from campaigns.jobs.work import TEST_DELAY_ENV
+from tests.support.servers import Child
 
-ROOT = Path(__file__).resolve().parents[2]
 CELERY = Path(sys.executable).with_name("celery")
-STARTUP_TIMEOUT = 60
 # A second worker gives back a dead worker's unacknowledged message once it is this old.
 VISIBILITY_TIMEOUT = 5
 LANES = ("interactive", "bulk")
@@ -85,20 +80,49 @@ def route_to(settings, queues: dict[str, str]) -> None:
     settings.CELERY_TASK_DEFAULT_QUEUE = queues["bulk"]
 
 
-class Worker:
-    """One ``celery worker`` subprocess reading ``queues`` (solo pool: the task runs in the
-    process a test kills)."""
+class Worker(Child):
+    """One ``celery worker`` subprocess reading the queues of ``lanes`` among ``queues`` (solo
+    pool: the task runs in the process a test kills), on the test's database and broker, with
+    ``env`` over them; stored files go to ``media`` (when given). Ready when it says so."""
+
+    stop_timeout = 15
 
     def __init__(
-        self, name: str, queues: dict[str, str], lanes, media: Path, log: Path, env, args=()
+        self,
+        name: str,
+        queues: dict[str, str],
+        lanes,
+        media: Path | None,
+        log: Path,
+        env,
+        args=(),
     ):
-        self.name, self.media, self.log_path, self.extra = name, media, log, env
+        super().__init__(log)
+        self.name, self.media, self.extra = name, media, dict(env)
+        self.what = f"worker {name}"
         self.queues = queues
         self.lanes = tuple(lanes)
         self.args = list(args)
-        self.process: subprocess.Popen | None = None
 
-    def start(self) -> Worker:
+    def command(self) -> list[str]:
+        return [
+            str(CELERY),
+            "-A",
+            "config",
+            "worker",
+            "--pool=solo",
+            "-Q",
+            ",".join(dict.fromkeys(self.queues[lane] for lane in self.lanes)),
+            "-n",
+            f"{self.name}@%h",
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+            "--loglevel=INFO",
+            *self.args,
+        ]
+
+    def child_environment(self) -> dict[str, str]:
         env = {
             **os.environ,
             "DJANGO_SETTINGS_MODULE": "config.settings",
@@ -107,7 +131,6 @@ class Worker:
             "DATABASE_URL": database_url(),
             "CELERY_BROKER_URL": broker_url(),
             "REDIS_URL": os.environ.get("REDIS_URL") or broker_url(),
-            "MEDIA_ROOT": str(self.media),
             "EARTHBOOK_JOB_QUEUE_INTERACTIVE": self.queues["interactive"],
             "EARTHBOOK_JOB_QUEUE_BULK": self.queues["bulk"],
             "CELERY_VISIBILITY_TIMEOUT": str(VISIBILITY_TIMEOUT),
@@ -115,65 +138,15 @@ class Worker:
             "CELERY_RESTORE_THROTTLE": "1",
             "PYTHONUNBUFFERED": "1",
         }
+        if self.media is not None:
+            env["MEDIA_ROOT"] = str(self.media)
         for old in ("EARTHBOOK_JOB_QUEUE", "SNAPSHOT_QUEUE", "CHRONICLE_QUEUE", TEST_DELAY_ENV):
             env.pop(old, None)
         env.update(self.extra)
-        self.log_file = open(self.log_path, "wb")  # noqa: SIM115 - closed in stop()
-        self.process = subprocess.Popen(
-            [
-                str(CELERY),
-                "-A",
-                "config",
-                "worker",
-                "--pool=solo",
-                "-Q",
-                ",".join(self.queues[lane] for lane in self.lanes),
-                "-n",
-                f"{self.name}@%h",
-                "--without-gossip",
-                "--without-mingle",
-                "--without-heartbeat",
-                "--loglevel=INFO",
-                *self.args,
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=self.log_file,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,  # its own process group, so that a kill reaches all of it
-        )
-        deadline = time.monotonic() + STARTUP_TIMEOUT
-        while " ready." not in self.log():
-            if self.process.poll() is not None:
-                pytest.fail(f"worker {self.name} exited at start-up:\n{self.log()}")
-            if time.monotonic() > deadline:
-                pytest.fail(f"worker {self.name} not ready in {STARTUP_TIMEOUT} s:\n{self.log()}")
-            time.sleep(0.2)
-        return self
+        return env
 
-    def log(self) -> str:
-        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
-
-    def kill(self) -> None:
-        """SIGKILL, as a machine that loses power: nothing is acknowledged or cleaned up."""
-        self._signal(signal.SIGKILL)
-        self.process.wait(timeout=10)
-
-    def stop(self) -> None:
-        if self.process is None:
-            return
-        if self.process.poll() is None:
-            self._signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self._signal(signal.SIGKILL)
-                self.process.wait(timeout=10)
-        self.log_file.close()
-
-    def _signal(self, sig) -> None:
-        with contextlib.suppress(ProcessLookupError):  # it is gone already
-            os.killpg(self.process.pid, sig)
+    def ready(self) -> bool:
+        return " ready." in self.log()
 
 
 @contextlib.contextmanager

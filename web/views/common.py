@@ -20,15 +20,14 @@ from campaigns.models import (
     Player,
 )
 from campaigns.selectors.history import MARK_TYPE_OF_NAME
+from campaigns.services import CampaignArchived
 from legacy.rules import Reward
 from web.access import Access, campaign_access
 from web.board_svg import BoardContext, interactive_svg, mark_kinds, territory_url
 from web.names import continent_name, scar_names, territory_name, unlocked_factions_among
 
 
-def campaign_view(
-    *, write: bool = False, owner: bool = False, member: bool = False, archived_ok: bool = False
-):
+def campaign_view(*, write: bool = False, owner: bool = False, member: bool = False):
     """Give the view the reader's ``Access``; refuse writers' pages to readers, and members'
     pages (``member=True``) to visitors who read by the share link or a public listing.
 
@@ -40,8 +39,8 @@ def campaign_view(
     reader is sent to the same address without it, so that the token stays out of the address
     bar, the history, later requests' Referer and the server's access log.
 
-    While the campaign is archived every change is refused (409, with the sentence saying
-    why), except by the views that say ``archived_ok`` (unarchiving it).
+    While the campaign is archived the campaign's lock refuses every change
+    (``CampaignArchived``); the reader gets the page saying why, with 409.
     """
 
     def decorate(view):
@@ -64,14 +63,11 @@ def campaign_view(
                 if owner and access.is_member:
                     raise PermissionDenied(_("Only the campaign's owner may use this page."))
                 raise PermissionDenied(_("You may read this campaign but not change it."))
-            if (
-                (write or owner or access.can_write)
-                and request.method == "POST"
-                and access.campaign.archived
-                and not archived_ok
-            ):
+            try:
+                response = view(request, access, *args, **kwargs)
+            except CampaignArchived:
                 return render(request, "campaigns/archived.html", {"access": access}, status=409)
-            return hide_from_reader(access, view(request, access, *args, **kwargs))
+            return hide_from_reader(access, response)
 
         return wrapper
 

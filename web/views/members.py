@@ -179,7 +179,7 @@ def world_number_update(request, access):
 
 
 @require_POST
-@campaign_view(owner=True, archived_ok=True)
+@campaign_view(owner=True)
 def archive_update(request, access):
     """Archive the campaign (read-only) or unarchive it."""
     archived = request.POST.get("archived") == "1"
