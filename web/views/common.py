@@ -23,7 +23,13 @@ from campaigns.selectors.history import MARK_TYPE_OF_NAME
 from legacy.rules import Reward
 from web.access import Access, campaign_access
 from web.board_svg import BoardContext, interactive_svg, mark_kinds, territory_url
-from web.names import continent_name, scar_names, territory_name, unlocked_factions_among
+from web.names import (
+    continent_name,
+    reading_campaign,
+    scar_names,
+    territory_name,
+    unlocked_factions_among,
+)
 
 
 def campaign_view(
@@ -71,7 +77,8 @@ def campaign_view(
                 and not archived_ok
             ):
                 return render(request, "campaigns/archived.html", {"access": access}, status=409)
-            return hide_from_reader(access, view(request, access, *args, **kwargs))
+            with reading_campaign(access.campaign.pk):
+                return hide_from_reader(access, view(request, access, *args, **kwargs))
 
         return wrapper
 
