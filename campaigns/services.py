@@ -28,7 +28,7 @@ from django.utils import timezone
 from campaigns import live
 from campaigns.models import AuditEntry, Campaign, Game, Membership, Player, Role
 from campaigns.vocabulary import AuditAction, CancelledScarTerritory
-from legacy import board, corrections, names, rules, scar_effects
+from legacy import board, corrections, names, rules, scar_effects, table_rules
 from legacy.box import (
     BASE_SCAR_TYPES,
     BASE_STOCK,
@@ -49,7 +49,7 @@ from legacy.models import (
     TradeRate,
     UnlockedFaction,
 )
-from legacy.selectors import stock_allowances, world_as_of
+from legacy.selectors import board_as_of_game, stock_allowances, world_as_of
 from legacy.world import World
 
 
@@ -402,6 +402,16 @@ def correct_mark(
             rule="placed-in-a-real-game",
             field="placed_in_game",
         )
+    if "territory" in changes or "placed_in_game" in changes:
+        # On a territory of the board as of the game it is placed in: the box's, or one a
+        # packet added in that game or before.
+        territory = changes.get("territory", getattr(mark, "territory", None))
+        if territory is not None:
+            placed = changes.get("placed_in_game", mark.placed_in_game)
+            table_rules.require_territory(
+                territory,
+                on=board_as_of_game(campaign.pk, placed if isinstance(placed, int) else None),
+            )
     faction = changes.get("faction")
     if (
         faction is not None

@@ -161,7 +161,11 @@ def outcome(
 
 
 def controlled_at_the_end(
-    controlled: Mapping, *, names: Mapping[int, str], given: Mapping[int, str]
+    controlled: Mapping,
+    *,
+    names: Mapping[int, str],
+    given: Mapping[int, str],
+    on: board.Board = board.BOX,
 ) -> dict[int, list[str]]:
     """The territories each survivor controlled at the end, as the table says: territories of
     the board, each with one owner; an eliminated player controls nothing."""
@@ -180,15 +184,15 @@ def controlled_at_the_end(
                 "Controlled territories are a list.", rule="controlled", field="controlled"
             )
         for slug in slugs:
-            if slug not in board.TERRITORY_BY_SLUG:
+            if not on.has(slug):
                 raise RuleViolation(
-                    f"There is no territory called {slug!r} on the board.",
+                    f"There is no territory called {slug!r} on the board as of this game.",
                     rule="unknown-territory",
                     field="controlled",
                 )
             if owner_of.get(slug, p) != p:
                 raise RuleViolation(
-                    f"{board.TERRITORY_BY_SLUG[slug].name} has two owners: give it to one.",
+                    f"{on.name(slug)} has two owners: give it to one.",
                     rule="one-owner",
                     field="controlled",
                 )
@@ -236,7 +240,7 @@ def decide_finish(facts: FinishFacts) -> FinishDecision:
         logged_ends=facts.logged_ends,
         logged_winner=facts.logged_winner,
     )
-    held = controlled_at_the_end(facts.controlled, names=names, given=given)
+    held = controlled_at_the_end(facts.controlled, names=names, given=given, on=facts.world.board)
 
     world, together = facts.world, facts.end_together
     rewards_now = rules.rewards_given(facts.game_number)

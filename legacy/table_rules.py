@@ -21,15 +21,19 @@ MAX_TROOPS_RECRUITED = 1000
 TERRITORIES_ON_THE_BOARD = 42
 
 
-def require_territory(territory: str | None, *, field: str = "territory") -> str:
-    """The territory's name on the board; a slug the board does not know is refused."""
-    if territory not in board.TERRITORY_BY_SLUG:
+def require_territory(
+    territory: str | None, *, field: str = "territory", on: board.Board = board.BOX
+) -> str:
+    """The territory's name on the board ``on`` (the campaign's board as of the game: the box's
+    territories and those packets added by then); a slug that board does not have is refused,
+    a territory added in a later game as much as one that never existed."""
+    if territory is None or not on.has(territory):
         raise RuleViolation(
-            f"There is no territory called {territory!r} on the board.",
+            f"There is no territory called {territory!r} on the board as of this game.",
             rule="unknown-territory",
             field=field,
         )
-    return board.TERRITORY_BY_SLUG[territory].name
+    return on.name(territory)
 
 
 def require_faction(faction: str | None, factions: Mapping[str, str]) -> str:
@@ -77,12 +81,17 @@ class ScarCardHolder:
 
 
 def scar_place(
-    kind: ScarType | None, spot: ScarSpot, *, asked: str, factions: Mapping[str, str]
+    kind: ScarType | None,
+    spot: ScarSpot,
+    *,
+    asked: str,
+    factions: Mapping[str, str],
+    on: board.Board = board.BOX,
 ) -> str:
     """Where the scar goes, in words ("Egypt", "the Khan Industries card"), once the place is
     legal: a known type, on one territory or one faction card as its type says, and no scar
     there already (one per territory, one per faction card). ``asked`` is the type's slug as
-    given; ``factions`` the campaign's factions, slug to name."""
+    given; ``factions`` the campaign's factions, slug to name; ``on`` the board as of the game."""
     if kind is None:
         raise RuleViolation(
             f"This campaign has no scar type {asked!r}.", rule="unknown-scar", field="scar"
@@ -103,7 +112,7 @@ def scar_place(
             f"{kind.name} goes on a territory.", rule="scar-place", field="territory"
         )
     if territory is not None:
-        name = require_territory(territory)
+        name = require_territory(territory, on=on)
         if spot.territory_scarred:
             raise RuleViolation(
                 f"{name} already has a scar: one per territory.",
@@ -342,7 +351,14 @@ def faction_eliminated(
 
 
 def rejoining(
-    name: str, *, out: bool, out_for_good: bool, out_at: int | None, territory: str, occupied
+    name: str,
+    *,
+    out: bool,
+    out_for_good: bool,
+    out_at: int | None,
+    territory: str,
+    occupied,
+    on: board.Board = board.BOX,
 ) -> None:
     """A seat rejoins only when wiped out and not eliminated; the territory and every one said
     to be occupied are on the board. (Where it may join is ``rules.joining_refusal``.)"""
@@ -356,7 +372,7 @@ def rejoining(
             conflict=True,
         )
     for slug in [territory, *occupied]:
-        require_territory(slug, field="territory" if slug == territory else "occupied")
+        require_territory(slug, field="territory" if slug == territory else "occupied", on=on)
 
 
 def join_refused(name: str, refusal: str | None) -> None:
@@ -377,10 +393,12 @@ def coin_pile_counts(
     *,
     seated: set[int] | frozenset[int],
     out: Mapping[int, str] | None = None,
+    on_the_board: int = TERRITORIES_ON_THE_BOARD,
 ) -> dict[int, int]:
     """The territories each seated player controls when the coin pile runs out, as whole
-    numbers: 0 to 42 each, 42 in all; a player out of the war (``out``: id to name) controls
-    none, so gets no red star for them."""
+    numbers: 0 to ``on_the_board`` each (the box's 42, plus any territory a packet added by
+    then), that many in all; a player out of the war (``out``: id to name) controls none, so
+    gets no red star for them."""
     counts: dict[int, int] = {}
     for player, n in territories.items():
         try:
@@ -393,9 +411,11 @@ def coin_pile_counts(
             raise RuleViolation(
                 "That player is not seated in this game.", rule="unknown-seat", field="territories"
             )
-        if not 0 <= n <= TERRITORIES_ON_THE_BOARD:
+        if not 0 <= n <= on_the_board:
             raise RuleViolation(
-                "A player controls 0 to 42 territories.", rule="counts", field="territories"
+                f"A player controls 0 to {on_the_board} territories.",
+                rule="counts",
+                field="territories",
             )
         if n and player in (out or {}):
             raise RuleViolation(
@@ -404,9 +424,11 @@ def coin_pile_counts(
                 field="territories",
             )
         counts[player] = n
-    if sum(counts.values()) > TERRITORIES_ON_THE_BOARD:
+    if sum(counts.values()) > on_the_board:
         raise RuleViolation(
-            "The board has 42 territories in all.", rule="counts", field="territories"
+            f"The board has {on_the_board} territories in all.",
+            rule="counts",
+            field="territories",
         )
     return counts
 
@@ -421,8 +443,10 @@ def mark_place(
     territory: str | None,
     faction: str | None,
     factions: Mapping[str, str],
+    on: board.Board = board.BOX,
 ) -> None:
-    """A mark of an unlocked kind goes on one territory or one faction card of the campaign."""
+    """A mark of an unlocked kind goes on one territory of the board as of the game (``on``) or
+    one faction card of the campaign."""
     if not kind_known:
         raise RuleViolation(
             f"This campaign has not unlocked a kind of mark called {kind!r}.",
@@ -436,7 +460,7 @@ def mark_place(
             field="territory",
         )
     if territory is not None:
-        require_territory(territory)
+        require_territory(territory, on=on)
     if faction is not None:
         require_faction(faction, factions)
 

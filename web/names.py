@@ -7,6 +7,9 @@ colours in one query; the unlocked ones named by a placeholder when the campaign
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import TYPE_CHECKING
 
 from django.utils.translation import get_language
@@ -14,8 +17,10 @@ from django.utils.translation import get_language
 from campaigns.game import derived
 from campaigns.vocabulary import UNLOCKED_FACTION
 from legacy import names
+from legacy.board import TERRITORY_BY_SLUG
 from legacy.box import FACTION_BY_SLUG
 from legacy.models import (
+    AddedTerritory,
     FactionPower,
     ScarKind,
 )
@@ -27,7 +32,48 @@ if TYPE_CHECKING:
 # Printed names in the reader's language (``legacy.names``); a group's own names stay as written.
 
 
+class _AddedNames:
+    """The names of the territories a campaign's packets added, read once (one query) the first
+    time a page asks for a territory the box does not have."""
+
+    def __init__(self, campaign_id: int):
+        self.campaign_id = campaign_id
+        self.found: dict[str, str] | None = None
+
+    def get(self, slug: str) -> str | None:
+        if self.found is None:
+            self.found = dict(
+                AddedTerritory.objects.filter(campaign_id=self.campaign_id, voided=False)
+                .order_by("placed_in_game", "pk")
+                .values_list("slug", "name")
+            )
+        return self.found.get(slug)
+
+
+# The campaign a page is about, while it is drawn: its added territories are named from it.
+_reading: ContextVar[_AddedNames | None] = ContextVar("territory_names_of", default=None)
+
+
+@contextmanager
+def reading_campaign(campaign_id: int) -> Iterator[None]:
+    """While a page of campaign ``campaign_id`` is drawn, a territory its packets added is
+    named in the group's words (a reader the campaign hides them from gets the page scrubbed,
+    ``campaigns.hiding``)."""
+    token = _reading.set(_AddedNames(campaign_id))
+    try:
+        yield
+    finally:
+        _reading.reset(token)
+
+
 def territory_name(slug: str | None) -> str:
+    """A territory's name: the box's printed one in the reader's language; one a packet added
+    to the campaign being read, in the group's words; any other by its slug."""
+    if slug and slug not in TERRITORY_BY_SLUG:
+        added = _reading.get()
+        found = added.get(slug) if added is not None else None
+        if found is not None:
+            return found
     return names.territory(slug or "", get_language())
 
 

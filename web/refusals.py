@@ -254,6 +254,7 @@ RULE_MESSAGES = {
     "connection-itself": gettext_lazy("A connection joins two different territories."),
     "unknown-game": gettext_lazy("A packet's additions come in a game the campaign played."),
     "card-coins": gettext_lazy("A territory card holds 1 to 6 coins."),
+    "unknown-territory": gettext_lazy("That territory is not on the board in that game."),
 }
 
 

@@ -48,9 +48,11 @@ from campaigns.backup.document import words as _
 from campaigns.backup.values import _json_is_plain, _key
 from campaigns.models import GameStatus
 from campaigns.vocabulary import AuditAction
+from legacy import board
 from legacy.box import CAMPAIGN_GAMES, PACKET_BY_SLUG, WINNERS_LINES
 from legacy.models import (
     MARK_MODELS,
+    AddedTerritory,
     Signature,
     WorldName,
 )
@@ -243,6 +245,7 @@ def check_document(data: dict) -> None:
     only_the_last_game_is_unfinished(games)
     free_json_is_bounded(data)
     marks_name_games_of_the_backup(data, games)
+    marks_name_territories_of_the_board(data)
     records_name_games_of_the_backup(data, games)
     corrections_name_games_of_the_backup(data, games)
     entries_and_rewards_name_marks_of_the_backup(data)
@@ -329,6 +332,39 @@ def marks_name_games_of_the_backup(data: dict, games: list[dict]) -> None:
                     f"{where}, placed_in_game",
                     _("the world is named after game %(last)s is finished, not in game %(game)s.")
                     % {"last": CAMPAIGN_GAMES, "game": placed},
+                )
+
+
+def added_territories(data: dict) -> list[board.AddedTerritory]:
+    """The territories the backup's packets added (voided ones left out), as the pure layer
+    reads them; rows too broken to read are left to the field checks."""
+    added = []
+    for raw in data["marks"].get(AddedTerritory.__name__, []):
+        if not isinstance(raw, dict) or raw.get("voided") is True:
+            continue
+        slug, game = raw.get("slug"), raw.get("placed_in_game")
+        if isinstance(slug, str) and type(game) is int:
+            added.append(board.AddedTerritory(slug, str(raw.get("name", "")), "", game))
+    return added
+
+
+def marks_name_territories_of_the_board(data: dict) -> None:
+    """Every mark on a territory is on one the board had in the game it was placed: the box's,
+    or one the backup's packets added in that game or before."""
+    added = added_territories(data)
+    for name in (m.__name__ for m in MARK_MODELS):
+        for i, raw in enumerate(data["marks"].get(name, []), start=1):
+            if not isinstance(raw, dict) or not isinstance(raw.get("territory"), str):
+                continue
+            placed = raw.get("placed_in_game")
+            if type(placed) is not int or raw.get("voided") is True:
+                continue
+            slug = raw["territory"]
+            if not board.board_as_of(placed, added).has(slug):
+                raise _refuse(
+                    f"marks.{name} #{i}, territory",
+                    _("there is no territory called %(slug)s on the board in game %(game)s.")
+                    % {"slug": repr(slug), "game": placed},
                 )
 
 

@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, models, transaction
 
-from campaigns.backup.checks import _describe, _list, _typed, check_document
+from campaigns.backup.checks import _describe, _list, _typed, added_territories, check_document
 from campaigns.backup.document import (
     AUDIT,
     CAMPAIGN,
@@ -89,6 +89,7 @@ class _Import:
     seats: dict[str, int] = field(default_factory=dict)  # of the game being imported
     factions: set[str] = field(default_factory=set)
     components: set[str] = field(default_factory=set)  # the campaign's own packets, by slug
+    territories: set[str] = field(default_factory=set)  # the territories its packets added
     accounts: dict[str, int | None] = field(default_factory=dict)
     reach: set[int] = field(default_factory=set)  # accounts the new owner may name
     stamps: dict[type[models.Model], list[tuple[models.Model, str, object]]] = field(
@@ -324,6 +325,8 @@ def _restore(data: dict, *, owner, notes: list[str]) -> Campaign:
         ctx.kinds[kinds.model] = {k.slug: k.pk for k in ctx.rows(kinds, data[key], key, **_of(ctx))}
     for model in MARK_IMPORT_ORDER[1:]:
         import_marks(model)
+    # The seats' HQs and the territories they held may be ones the backup's packets added.
+    ctx.territories = {t.slug for t in added_territories(data)}
 
     ctx.rows(STICKERS, data.get("rule_stickers", []), "rule_stickers", **_of(ctx))
     cards = data.get("deck_cards", TOP_LEVEL_ADDED["deck_cards"])

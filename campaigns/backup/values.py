@@ -249,7 +249,8 @@ def _model_field(model, name: str) -> models.Field | None:
 
 
 def _territory_in(ctx, raw_row, value, where):
-    if value not in board.TERRITORY_BY_SLUG:
+    """A territory of the box, or one the backup's packets added (``ctx.territories``)."""
+    if value not in board.TERRITORY_BY_SLUG and value not in ctx.territories:
         raise _refuse(where, f"there is no territory called {value!r} on the board.")
     return value
 

@@ -23,7 +23,7 @@ from campaigns.models import CARD_EVENTS, EventKind, Player
 from campaigns.vocabulary import HIDDEN, OWN_COMPONENT, UNLOCKED_FACTION, VoidReason
 from legacy import board, drawing, names
 from legacy.box import FACTION_BY_SLUG, PACKET_BY_SLUG
-from legacy.models import DeckCard, MarkKind, ScarKind
+from legacy.models import AddedTerritory, DeckCard, MarkKind, ScarKind
 
 
 def void_reason_words(reason: str) -> str:
@@ -125,6 +125,24 @@ class EventWords:
         }
 
     @cached_property
+    def added_territories(self) -> dict[str, str]:
+        """The territories the campaign's packets added, named in the group's words (a
+        placeholder for a reader the campaign hides them from), by slug."""
+        return {
+            slug: name if self.sees_unlocked else str(HIDDEN)
+            for slug, name in AddedTerritory.objects.filter(
+                campaign_id=self.campaign_id, voided=False
+            ).values_list("slug", "name")
+        }
+
+    def territory(self, slug: str) -> str:
+        """A territory's name: the box's in the reader's language, an added one as the group
+        wrote it (read only when an entry names one)."""
+        if slug in board.TERRITORY_BY_SLUG:
+            return names.territory(slug, get_language())
+        return self.added_territories.get(slug, slug)
+
+    @cached_property
     def cards(self) -> dict[int, str]:
         return {
             pk: title if self.sees_unlocked else str(HIDDEN)
@@ -140,7 +158,7 @@ def event_text(event, words: EventWords) -> str:
     data = event.data if isinstance(event.data, dict) else {}
     who = event.seat.player.name if event.seat_id else ""
     territory = data.get("territory")
-    where = names.territory(territory, get_language()) if territory else ""
+    where = words.territory(territory) if territory else ""
     if not where and data.get("faction"):
         where = _faction_name(data.get("faction"), words)
     kind = event.kind

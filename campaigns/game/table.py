@@ -45,6 +45,7 @@ from campaigns.models import (
 from campaigns.services import audit
 from campaigns.vocabulary import AuditAction
 from legacy import corrections, rules, table_rules
+from legacy.board import BOX, Board
 from legacy.errors import RuleViolation
 from legacy.models import (
     City,
@@ -56,7 +57,7 @@ from legacy.models import (
     Scar,
     ScarKind,
 )
-from legacy.selectors import world_as_of
+from legacy.selectors import board_as_of_game, world_as_of
 
 
 def with_triggers(campaign: Campaign, event: GameEvent, **kw) -> EventResult:
@@ -105,6 +106,11 @@ def entry_service(service):
     return enter
 
 
+def _board_of(game: Game) -> Board:
+    """The campaign's board as of ``game``: where its entries may put a mark."""
+    return board_as_of_game(game.campaign_id, game.number)
+
+
 @entry_service
 def place_scar(
     *,
@@ -135,7 +141,9 @@ def place_scar(
         faction_scarred=faction is not None and counting.filter(faction=faction).exists(),
     )
     factions = campaign_factions(campaign.pk) if territory is None else {}
-    table_rules.scar_place(kind, spot, asked=scar, factions=factions)
+    table_rules.scar_place(
+        kind, spot, asked=scar, factions=factions, on=_board_of(game) if territory else BOX
+    )
     assert kind is not None and found is not None  # the rule refuses an unknown scar
     seats, replayed = at_war(game, replayed=holdings_of(game))
     seat = seat_of(game, player, seats) if player is not None else None
@@ -335,6 +343,7 @@ def rejoin_faction(
         out_at=held.out_at,
         territory=territory,
         occupied=occupied,
+        on=_board_of(game),
     )
     hqs = set(game.seats.values_list("hq", flat=True))
     refusal = rules.joining_refusal(
@@ -417,7 +426,12 @@ def coin_pile_out(*, game: Game, territories: Mapping[int, int], by=None) -> Eve
     in_order, replayed = at_war(game)
     seats = {s.player_id: s for s in in_order}
     out = {s.player_id: s.player.name for s in in_order if replayed.holdings[s.pk].out}
-    counts = table_rules.coin_pile_counts(territories, seated=frozenset(seats), out=out)
+    counts = table_rules.coin_pile_counts(
+        territories,
+        seated=frozenset(seats),
+        out=out,
+        on_the_board=len(_board_of(game).territories),
+    )
     first = not game.events.filter(kind=EventKind.COIN_PILE_OUT, voided=False).exists()
     winner = coin_pile_winner(counts) if first else None
     event = log_event(
@@ -452,6 +466,7 @@ def place_mark(
         territory=territory,
         faction=faction,
         factions=campaign_factions(campaign.pk) if faction is not None else {},
+        on=_board_of(game) if territory is not None else BOX,
     )
     assert mark_kind is not None  # the rule refuses a kind the campaign does not have
     seats, replayed = at_war(game)
@@ -487,7 +502,7 @@ def destroy_city(*, game: Game, territory: str, by=None) -> EventResult:
     campaign, game = locked_game(game)
     require_in_progress(game)
     at_war(game)
-    table_rules.require_territory(territory)
+    table_rules.require_territory(territory, on=_board_of(game))
     city = City.objects.current().filter(campaign=campaign, territory=territory).first()
     table_rules.city_destroyed(has_city=city is not None)
     city.removed_in_game = game.number
@@ -510,7 +525,7 @@ def attack_fortification(
     marked once the roll is made. The tenth box wears it out: it stops working."""
     campaign, game = locked_game(game)
     require_in_progress(game)
-    name = table_rules.require_territory(territory)
+    name = table_rules.require_territory(territory, on=_board_of(game))
     fort = (
         Fortification.objects.current()
         .filter(campaign=campaign, city__territory=territory, city__voided=False)

@@ -91,8 +91,8 @@ def _results(campaign_id: int, seats: list[tuple]) -> tuple[list[dict], list[dic
 
 
 def _heat(campaign_id: int) -> list[dict]:
-    """Scars and cities ever placed on each territory (voided ones left out), board order,
-    only the territories that carried any."""
+    """Scars and cities ever placed on each territory (voided ones left out), board order (the
+    box's territories, then those packets added), only the territories that carried any."""
     scars = Counter(
         Scar.objects.filter(campaign_id=campaign_id, voided=False, territory__isnull=False)
         .values_list("territory", flat=True)
@@ -103,11 +103,9 @@ def _heat(campaign_id: int) -> list[dict]:
         .values_list("territory", flat=True)
         .iterator()
     )
-    return [
-        {"territory": t.slug, "scars": scars[t.slug], "cities": cities[t.slug]}
-        for t in board.TERRITORIES
-        if scars[t.slug] or cities[t.slug]
-    ]
+    order = {t.slug: i for i, t in enumerate(board.TERRITORIES)}
+    marked = sorted(set(scars) | set(cities), key=lambda slug: (order.get(slug, len(order)), slug))
+    return [{"territory": t, "scars": scars[t], "cities": cities[t]} for t in marked]
 
 
 def _signatures(campaign_id: int, games: tuple[int, ...]) -> list[dict]:

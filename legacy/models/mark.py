@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -122,8 +123,17 @@ class Mark(models.Model):
         return not self.voided and self.removed_in_game is None
 
 
+# A territory is the box's or one a packet added (``AddedTerritory``), so which slugs exist
+# depends on the campaign and the game: the rules check that against the board as of the game
+# (``legacy.board.board_as_of``). What the database still keeps is the shape every slug has, the
+# box's and the added ones alike: not empty, lower case, no space.
+TERRITORY_SLUG_LENGTH = 40
+
+
 def territory_check(name: str, field: str = "territory", nullable: bool = False):
-    condition = Q(**{f"{field}__in": TERRITORY_SLUGS})
+    condition = (
+        ~Q(**{field: ""}) & Q(**{field: Lower(F(field))}) & ~Q(**{f"{field}__contains": " "})
+    )
     if nullable:
         condition |= Q(**{f"{field}__isnull": True})
     return models.CheckConstraint(condition=condition, name=name)

@@ -12,16 +12,24 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from legacy import box, scar_effects
-from legacy.board import CONTINENT_CHOICES, TERRITORY_CHOICES
+from legacy.board import CONTINENT_CHOICES, TERRITORY_BY_SLUG
 from legacy.box import FORTIFICATION_BOXES, PACKET_BY_SLUG
 from legacy.models.mark import (
     ACTIVE,
     CAMPAIGN,
     CONTINENT_SLUGS,
+    TERRITORY_SLUG_LENGTH,
     Mark,
     faction_label,
     territory_check,
 )
+
+
+def territory_label(slug: str | None) -> str:
+    """A box territory by its printed name; one a packet added by its slug (its name lives in
+    the campaign's ``AddedTerritory``)."""
+    found = TERRITORY_BY_SLUG.get(slug or "")
+    return found.name if found else slug or ""
 
 
 class CityKind(models.TextChoices):
@@ -34,7 +42,7 @@ class CityKind(models.TextChoices):
 class City(Mark):
     """A city sticker; ``placed_by`` is its founder."""
 
-    territory = models.CharField(max_length=32, choices=TERRITORY_CHOICES)
+    territory = models.CharField(max_length=TERRITORY_SLUG_LENGTH)
     kind = models.CharField(max_length=8, choices=CityKind.choices)
     name = models.CharField(max_length=60)
 
@@ -42,7 +50,7 @@ class City(Mark):
         verbose_name_plural = "cities"
         constraints = [
             *Mark.common_constraints("city"),
-            territory_check("city_territory_known"),
+            territory_check("city_territory_slug"),
             models.CheckConstraint(condition=Q(kind__in=CityKind.values), name="city_kind_known"),
             models.UniqueConstraint(
                 fields=["campaign", "territory"],
@@ -53,7 +61,7 @@ class City(Mark):
         ]
 
     def __str__(self) -> str:
-        return f"{self.name} ({self.get_kind_display()}, {self.get_territory_display()})"
+        return f"{self.name} ({self.get_kind_display()}, {territory_label(self.territory)})"
 
 
 class ScarColour(models.TextChoices):
@@ -115,14 +123,14 @@ class Scar(Mark):
     """A scar sticker on a territory, or (a faction scar) on a faction card."""
 
     kind = models.ForeignKey(ScarKind, on_delete=models.PROTECT, related_name="scars")
-    territory = models.CharField(max_length=32, choices=TERRITORY_CHOICES, null=True, blank=True)
+    territory = models.CharField(max_length=TERRITORY_SLUG_LENGTH, null=True, blank=True)
     # A faction of the campaign: the box's five or one a packet unlocked (checked by the rules).
     faction = models.CharField(max_length=40, null=True, blank=True)
 
     class Meta(Mark.Meta):
         constraints = [
             *Mark.common_constraints("scar"),
-            territory_check("scar_territory_known", nullable=True),
+            territory_check("scar_territory_slug", nullable=True),
             models.CheckConstraint(
                 condition=Q(territory__isnull=False, faction__isnull=True)
                 | Q(territory__isnull=True, faction__isnull=False),
@@ -144,7 +152,7 @@ class Scar(Mark):
         ]
 
     def __str__(self) -> str:
-        where = self.get_territory_display() if self.territory else faction_label(self.faction)
+        where = territory_label(self.territory) if self.territory else faction_label(self.faction)
         return f"{self.kind} on {where}"
 
 
@@ -182,13 +190,13 @@ class CoinSticker(Mark):
     value is the highest counting one, and no value can be stuck twice.
     """
 
-    territory = models.CharField(max_length=32, choices=TERRITORY_CHOICES)
+    territory = models.CharField(max_length=TERRITORY_SLUG_LENGTH)
     coins_after = models.PositiveSmallIntegerField()
 
     class Meta(Mark.Meta):
         constraints = [
             *Mark.common_constraints("coin"),
-            territory_check("coin_territory_known"),
+            territory_check("coin_territory_slug"),
             models.CheckConstraint(
                 condition=Q(coins_after__gte=2, coins_after__lte=6),
                 name="card_coins_2_to_6",
@@ -203,18 +211,18 @@ class CoinSticker(Mark):
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_territory_display()} card: {self.coins_after} coins"
+        return f"{territory_label(self.territory)} card: {self.coins_after} coins"
 
 
 class DestroyedCard(Mark):
     """A territory card torn up: it leaves the game, and an "x" is written on the board."""
 
-    territory = models.CharField(max_length=32, choices=TERRITORY_CHOICES)
+    territory = models.CharField(max_length=TERRITORY_SLUG_LENGTH)
 
     class Meta(Mark.Meta):
         constraints = [
             *Mark.common_constraints("destroyed_card"),
-            territory_check("destroyed_card_territory_known"),
+            territory_check("destroyed_card_territory_slug"),
             models.UniqueConstraint(
                 fields=["campaign", "territory"],
                 condition=Q(voided=False),
@@ -224,7 +232,7 @@ class DestroyedCard(Mark):
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_territory_display()} card destroyed"
+        return f"{territory_label(self.territory)} card destroyed"
 
 
 class ContinentName(Mark):

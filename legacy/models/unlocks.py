@@ -10,9 +10,8 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from legacy.board import TERRITORY_CHOICES
 from legacy.box import STOCK_CHOICES
-from legacy.models.mark import CAMPAIGN, Mark, territory_check
+from legacy.models.mark import CAMPAIGN, TERRITORY_SLUG_LENGTH, Mark, territory_check
 from legacy.models.marks import PacketOpening
 from legacy.rulebook import SECTION_CHOICES
 
@@ -79,14 +78,14 @@ class OtherMark(Mark):
     """A mark of a kind the group unlocked, on a territory or a faction card."""
 
     kind = models.ForeignKey(MarkKind, on_delete=models.PROTECT, related_name="marks")
-    territory = models.CharField(max_length=32, choices=TERRITORY_CHOICES, null=True, blank=True)
+    territory = models.CharField(max_length=TERRITORY_SLUG_LENGTH, null=True, blank=True)
     faction = models.CharField(max_length=40, null=True, blank=True)
     label = models.CharField(max_length=60, blank=True, default="")
 
     class Meta(Mark.Meta):
         constraints = [
             *Mark.common_constraints("other_mark"),
-            territory_check("other_mark_territory_known", nullable=True),
+            territory_check("other_mark_territory_slug", nullable=True),
             models.CheckConstraint(
                 condition=Q(territory__isnull=False, faction__isnull=True)
                 | Q(territory__isnull=True, faction__isnull=False),

@@ -36,11 +36,11 @@ def check_world_capital(
         )
     choice = RewardChoice(kind=Reward.MAJOR_CITY, territory=territory, name=name)
     _require_name(choice, "A World Capital")
-    slug = _require_territory(choice)
+    slug = _require_territory(choice, world.board)
     state = world.territories[slug]
     if state.city is not None:
         raise RuleViolation(
-            f"{_territory_name(slug)} already has a city: one city per territory.",
+            f"{_territory_name(slug, world.board)} already has a city: one city per territory.",
             rule="one-city-per-territory",
             field="territory",
         )

@@ -101,8 +101,8 @@ def winner_reward_targets(world: World) -> dict[Reward, list]:
 
     A reward whose stock is gone, or that has nothing left to act on, is left out.
     """
-    # Marks are kept on the printed territories only: one a packet added takes none yet.
-    territories = [t for t in world.territories.values() if t.slug in board.TERRITORY_BY_SLUG]
+    # Every territory on the board as of the world's game takes marks, the added ones too.
+    territories = [t for t in world.territories.values() if world.board.has(t.slug)]
     targets: dict[Reward, list] = {
         Reward.NAME_CONTINENT: [c.slug for c in world.continents.values() if c.name is None],
         Reward.MAJOR_CITY: (
@@ -161,7 +161,7 @@ def held_on_reward_targets(
 ) -> dict[Reward, list[str]]:
     """Every held-on reward available to a player who controlled ``controlled`` at the end."""
     left = held_on_stocks_left(world, end_together=end_together)
-    held = [slug for slug in board.TERRITORY_BY_SLUG if slug in set(controlled)]
+    held = [t.slug for t in world.board.territories if t.slug in set(controlled)]
     targets = {
         Reward.MINOR_CITY: (
             [s for s in held if world.territories[s].city is None]
@@ -226,10 +226,11 @@ def no_held_on_reward_reason(
     return f"They controlled {nothing} at the end" + (f" ({used} are used)." if used else ".")
 
 
-def _require_territory(choice: RewardChoice) -> str:
-    if choice.territory not in board.TERRITORY_BY_SLUG:
+def _require_territory(choice: RewardChoice, on: board.Board = board.BOX) -> str:
+    """The territory a reward goes on, when the board as of the game (``on``) has it."""
+    if choice.territory is None or not on.has(choice.territory):
         raise RuleViolation(
-            f"There is no territory called {choice.territory!r} on the board.",
+            f"There is no territory called {choice.territory!r} on the board as of this game.",
             rule="unknown-territory",
             field="territory",
         )
@@ -291,9 +292,9 @@ def check_winner_reward(world: World, choice: RewardChoice) -> None:
                 f"The {sign} bonus sticker is already used.", rule="stock-empty", field="delta"
             )
         return
-    slug = _require_territory(choice)
+    slug = _require_territory(choice, world.board)
     state = world.territories[slug]
-    name = _territory_name(slug)
+    name = _territory_name(slug, world.board)
     if kind == Reward.MAJOR_CITY:
         _require_name(choice, "A major city")
         if state.city is not None:
@@ -367,8 +368,8 @@ def check_held_on_reward(
             rule="held-on-rewards-ended",
             field="kind",
         )
-    slug = _require_territory(choice)
-    name = _territory_name(slug)
+    slug = _require_territory(choice, world.board)
+    name = _territory_name(slug, world.board)
     if slug not in set(controlled):
         raise RuleViolation(
             f"You did not control {name} at the end of the game.",

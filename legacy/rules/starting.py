@@ -13,8 +13,8 @@ from legacy.errors import RuleViolation
 from legacy.world import World
 
 
-def _territory_name(slug: str | None) -> str:
-    t = board.TERRITORY_BY_SLUG.get(slug or "")
+def _territory_name(slug: str | None, on: board.Board = board.BOX) -> str:
+    t = on.territory_by_slug.get(slug or "")
     return t.name if t else repr(slug)
 
 

@@ -189,3 +189,21 @@ def test_two_people_preparing_the_first_game_at_once_set_it_up_exactly_once(owne
         setups = AuditEntry.objects.filter(campaign=campaign, action="first-game-setup")
         assert setups.count() == 1
         assert world_as_of(campaign.pk, 0).stock_left["first-game-coins"] == 0
+
+
+@pytest.mark.django_db
+def test_a_mark_may_name_a_territory_a_packet_added_but_only_in_a_slugs_shape(campaign):
+    """Which territories exist is the rules' to say (the board as of the game); the database
+    still refuses a territory that is no slug at all, and holds the longest slug a name makes."""
+    long_slug = "the-quillowmere-marshes-of-the-far-south"  # 40 letters, as long as a slug gets
+    CoinSticker.objects.create(
+        campaign=campaign, territory="quillowmere", coins_after=2, placed_in_game=7
+    )
+    City.objects.create(
+        campaign=campaign, territory=long_slug, kind="minor", name="Far", placed_in_game=7
+    )
+    for odd in ("", "Quillowmere", "quill owmere"):
+        with pytest.raises(IntegrityError, match="coin_territory_slug"), transaction.atomic():
+            CoinSticker.objects.create(
+                campaign=campaign, territory=odd, coins_after=3, placed_in_game=7
+            )

@@ -8,6 +8,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.game import decks
+from legacy.board import BOX, Board
 from legacy.models import Deck, DeckCard
 from web.forms.common import seat_choices, territory_choices
 
@@ -68,9 +69,9 @@ class WorldCapitalForm(forms.Form):
     name = forms.CharField(label=_("The World Capital's name"), max_length=60)
     player = forms.ChoiceField(label=_("Founded by"), required=False)
 
-    def __init__(self, *args, free, players, **kwargs):
+    def __init__(self, *args, free, players, on: Board = BOX, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["territory"].choices = territory_choices(free)
+        self.fields["territory"].choices = territory_choices(free, on=on)
         self.fields["player"].choices = [("", "—"), *((str(k), v) for k, v in players.items())]
 
 

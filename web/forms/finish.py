@@ -9,6 +9,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Result
+from legacy.board import BOX
 from legacy.rules import HELD_ON_REWARDS, WINNER_REWARDS, Reward
 from web.forms.common import DateInput, territory_choices
 from web.names import continent_name
@@ -64,6 +65,7 @@ class FinishForm(forms.Form):
     ):
         super().__init__(*args, **kwargs)
         self.world = world
+        self._board = world.board if world is not None else BOX
         ends = ends or {}
         self.seats = list(seats)
         self.rewards = rewards
@@ -105,7 +107,9 @@ class FinishForm(forms.Form):
                 )
             else:
                 self.fields[f"w_{k}_target"] = forms.ChoiceField(
-                    label=_("Territory"), choices=territory_choices(options), required=False
+                    label=_("Territory"),
+                    choices=territory_choices(options, on=self._board),
+                    required=False,
                 )
             if k in NEEDS_NAME:
                 self.fields[f"w_{k}_name"] = forms.CharField(
@@ -130,7 +134,7 @@ class FinishForm(forms.Form):
             for k in self.held_kinds:
                 self.fields[f"h{p}_{k}_target"] = forms.ChoiceField(
                     label=_("Territory they controlled at the end"),
-                    choices=territory_choices(held_targets[k]),
+                    choices=territory_choices(held_targets[k], on=self._board),
                     required=False,
                 )
             if Reward.MINOR_CITY in self.held_kinds:

@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from legacy import board
+from legacy.board import BOX, Board
 from legacy.models import CityKind, FactionPower
 from web.forms.common import DateInput, territory_choices
 from web.names import continent_name, is_box_power
@@ -45,10 +46,19 @@ class MarkCorrectionForm(forms.Form):
 
     reason = forms.CharField(label=_("Why"), max_length=300)
 
-    def __init__(self, *args, mark, players: dict[int, str], factions: dict[str, str], **kw):
+    def __init__(
+        self,
+        *args,
+        mark,
+        players: dict[int, str],
+        factions: dict[str, str],
+        on: Board = BOX,
+        **kw,
+    ):
         from legacy.corrections import COMMON_EDITABLE, EDITABLE
 
         self.mark = mark
+        self.board = on  # the campaign's board now: a mark may move to any of its territories
         editable = EDITABLE[type(mark)] | COMMON_EDITABLE
         if isinstance(mark, FactionPower) and is_box_power(mark):
             # The box's own words, shown in each reader's language: not the group's to retype.
@@ -73,7 +83,7 @@ class MarkCorrectionForm(forms.Form):
         if name == "territory":
             return forms.TypedChoiceField(
                 label=label,
-                choices=blank + territory_choices(),
+                choices=blank + territory_choices(on=self.board),
                 required=required,
                 empty_value=None,
             )

@@ -228,9 +228,11 @@ class SeatFixForm(forms.Form):
     hq = forms.ChoiceField(label=_("Starting territory (HQ)"))
     reason = forms.CharField(label=_("Why is the seat fixed?"), max_length=200, required=False)
 
-    def __init__(self, *args, players, factions, reason_needed: bool, **kwargs):
+    def __init__(
+        self, *args, players, factions, reason_needed: bool, on: board.Board = board.BOX, **kwargs
+    ):
         super().__init__(*args, **kwargs)
         self.fields["player"].choices = [(str(p.pk), p.name) for p in players]
         self.fields["faction"].choices = list(factions.items())
-        self.fields["hq"].choices = territory_choices()
+        self.fields["hq"].choices = territory_choices(on=on)
         self.fields["reason"].required = reason_needed

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from campaigns.game import table
 from campaigns.models import EventKind
 from campaigns.vocabulary import VoidReason
+from legacy.board import BOX, Board
 from web.forms.common import QuickSelect, seat_choices, territory_choices
 
 Choices = Sequence[tuple[str, Any]]
@@ -38,6 +39,7 @@ class LogChoices:
     cities: Choices = ()
     forts: Choices = ()
     capitals_allowed: bool = False  # an opened packet allows founding World Capitals
+    board: Board = BOX  # the campaign's board now: the box's territories and those packets added
 
 
 class QuickLogForm(forms.Form):
@@ -103,7 +105,9 @@ class ScarForm(QuickLogForm):
 
     def offer(self, choices):
         self.fields["scar"].choices = choices.scar_kinds
-        self.fields["territory"].choices = territory_choices(choices.free_territories, blank="—")
+        self.fields["territory"].choices = territory_choices(
+            choices.free_territories, blank="—", on=choices.board
+        )
         self.fields["faction"].choices = [("", "—"), *choices.factions.items()]
         self.fields["player"].choices = seat_choices(choices.seats, blank="—")
 
@@ -235,8 +239,8 @@ class RejoinForm(QuickLogForm):
 
     def offer(self, choices):
         self.fields["player"].choices = seat_choices(choices.seats)
-        self.fields["territory"].choices = territory_choices(blank="—")
-        self.fields["occupied"].choices = territory_choices()
+        self.fields["territory"].choices = territory_choices(blank="—", on=choices.board)
+        self.fields["occupied"].choices = territory_choices(on=choices.board)
 
     def record(self, game, by):
         return table.rejoin_faction(
@@ -285,7 +289,7 @@ class MarkForm(QuickLogForm):
 
     def offer(self, choices):
         self.fields["kind"].choices = choices.mark_kinds
-        self.fields["territory"].choices = territory_choices(blank="—")
+        self.fields["territory"].choices = territory_choices(blank="—", on=choices.board)
         self.fields["faction"].choices = [("", "—"), *choices.factions.items()]
         self.fields["player"].choices = seat_choices(choices.seats, blank="—")
 
@@ -314,7 +318,7 @@ class CapitalFoundedForm(QuickLogForm):
         return choices.capitals_allowed
 
     def offer(self, choices):
-        self.fields["territory"].choices = territory_choices(blank="—")
+        self.fields["territory"].choices = territory_choices(blank="—", on=choices.board)
         self.fields["player"].choices = seat_choices(choices.seats, blank="—")
 
     def record(self, game, by):

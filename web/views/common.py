@@ -24,7 +24,13 @@ from campaigns.services import CampaignArchived
 from legacy.rules import Reward
 from web.access import Access, campaign_access
 from web.board_svg import BoardContext, interactive_svg, mark_kinds, territory_url
-from web.names import continent_name, scar_names, territory_name, unlocked_factions_among
+from web.names import (
+    continent_name,
+    reading_campaign,
+    scar_names,
+    territory_name,
+    unlocked_factions_among,
+)
 
 
 def campaign_view(*, write: bool = False, owner: bool = False, member: bool = False):
@@ -63,11 +69,14 @@ def campaign_view(*, write: bool = False, owner: bool = False, member: bool = Fa
                 if owner and access.is_member:
                     raise PermissionDenied(_("Only the campaign's owner may use this page."))
                 raise PermissionDenied(_("You may read this campaign but not change it."))
-            try:
-                response = view(request, access, *args, **kwargs)
-            except CampaignArchived:
-                return render(request, "campaigns/archived.html", {"access": access}, status=409)
-            return hide_from_reader(access, response)
+            with reading_campaign(access.campaign.pk):
+                try:
+                    response = view(request, access, *args, **kwargs)
+                except CampaignArchived:
+                    return render(
+                        request, "campaigns/archived.html", {"access": access}, status=409
+                    )
+                return hide_from_reader(access, response)
 
         return wrapper
 

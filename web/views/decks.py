@@ -125,7 +125,9 @@ def world_capital(request, access):
     campaign = access.campaign
     world = world_as_of(campaign.pk)
     free = [slug for slug, t in world.territories.items() if t.city is None]
-    form = WorldCapitalForm(request.POST or None, free=free, players=player_names(campaign.pk))
+    form = WorldCapitalForm(
+        request.POST or None, free=free, players=player_names(campaign.pk), on=world.board
+    )
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         try:

@@ -22,7 +22,7 @@ from campaigns.models import (
     GameStatus,
     Result,
 )
-from legacy import board, rules
+from legacy import rules
 from legacy.box import Stock
 from legacy.errors import RuleViolation
 from legacy.models import (
@@ -41,7 +41,7 @@ def _end_of_game_form(request, access, game, form_class, world):
     factions = campaign_faction_names(access.campaign.pk, access.sees_unlocked)
     seats = label_seats(list(game.seats.select_related("player").order_by("order")), factions)
     give = rules.rewards_given(game.number)
-    all_territories = [t.slug for t in board.TERRITORIES]
+    all_territories = [t.slug for t in world.board.territories]
     return form_class(
         request.POST or None,
         seats=seats,

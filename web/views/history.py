@@ -28,12 +28,14 @@ from campaigns.selectors.history import HistoryWords, MarkHistory
 from campaigns.services import campaign_world
 from campaigns.vocabulary import AuditAction
 from legacy import board, rules
+from legacy.board import BOX
 from legacy.corrections import MARK_TYPES, changed_fields
 from legacy.errors import RuleViolation
 from legacy.models import (
     CityKind,
     Correction,
 )
+from legacy.selectors import board_as_of_game
 from web import pages
 from web.board_svg import territory_summary
 from web.forms.marks import (
@@ -171,6 +173,7 @@ def mark_fix(request, access, mark_type, mark_id):
     correct_form = MarkCorrectionForm(
         request.POST if action == "correct" else None,
         mark=mark,
+        on=board_as_of_game(campaign.pk) if hasattr(mark, "territory") else BOX,
         players=players,
         factions=factions,
         prefix="fix",

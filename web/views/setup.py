@@ -28,7 +28,7 @@ from legacy.models import (
     CoinSticker,
     FactionPower,
 )
-from legacy.selectors import stock_allowances
+from legacy.selectors import board_as_of_game, stock_allowances
 from web.forms.setup import (
     MAX_SEATS,
     CancelGameForm,
@@ -273,6 +273,8 @@ def seat_fix(request, access, number, player):
         players=Player.objects.filter(campaign=access.campaign).order_by("id"),
         factions=campaign_faction_names(access.campaign.pk, access.sees_unlocked),
         reason_needed=played,
+        # The board the game started on: the box's, and what packets added before it.
+        on=board_as_of_game(access.campaign.pk, game.number - 1),
     )
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data

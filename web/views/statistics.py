@@ -49,7 +49,9 @@ def statistics_page(request, access):
         {**h, "label": territory_name(h["territory"]), "total": h["scars"] + h["cities"]}
         for h in stats.heat
     ]
-    names = {t: territory_name(t) for t in board.TERRITORY_BY_SLUG}
+    names = {
+        t: territory_name(t) for t in [*board.TERRITORY_BY_SLUG, *(h["territory"] for h in heat)]
+    }
     coined = [
         {**c, "label": territory_name(c["territory"])}
         for c in stats.coins

@@ -22,7 +22,7 @@ from campaigns.models import (
 )
 from campaigns.services import cached_world
 from campaigns.vocabulary import VoidReason
-from legacy import board, table_rules
+from legacy import table_rules
 from legacy.box import CAMPAIGN_GAMES, FORTIFICATION_BOXES
 from legacy.errors import RuleViolation
 from legacy.models import (
@@ -78,7 +78,7 @@ def game_forms(
         if scar_kinds is not None
         else list(ScarKind.objects.filter(campaign=campaign).order_by("id"))
     )
-    free = [t.slug for t in board.TERRITORIES if world.territories[t.slug].scar is None]
+    free = [t.slug for t in world.board.territories if world.territories[t.slug].scar is None]
     mark_kinds = (
         kinds_of_mark
         if kinds_of_mark is not None
@@ -121,6 +121,7 @@ def game_forms(
         cities=cities,
         forts=forts,
         capitals_allowed=world_capitals_unlocked(campaign.pk),
+        board=world.board,
     )
     return {
         form.kind: form(data if form.kind == which else None, choices=choices)
