@@ -6,7 +6,16 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from api.serializers.common import Flag, Id, PlayerKeyedField, Slug, Text, Whole
+from api.serializers.common import (
+    CreditSerializer,
+    Flag,
+    Id,
+    PlayerKeyedField,
+    Slug,
+    Text,
+    Whole,
+    credit_data,
+)
 from api.serializers.marks import (
     MARK_TYPE_OF_NAME,
     CorrectionChangesSerializer,
@@ -96,22 +105,10 @@ def event_summary(event, cache: dict, sees_unlocked: bool = True) -> str:
     return event_words.event_text(event, words)
 
 
-class EnteredBySerializer(serializers.Serializer):
-    player = serializers.IntegerField(
-        allow_null=True,
-        help_text="The roster name the account that made the entry is linked to (claim your "
-        "name); null when it is linked to none.",
-    )
-    name = serializers.CharField(
-        help_text="The name the entry is credited to: that player's name, else the username."
-    )
-
-
-def entered_by_data(event) -> dict | None:
+def credited_to_data(event) -> dict | None:
     """Who made the entry, credited to the player their account is linked to
     (``campaigns.claims.credit_of``)."""
-    credit = claims.credit_of(event, event.game.campaign_id)
-    return None if credit is None else {"player": credit.player, "name": credit.name}
+    return credit_data(claims.credit_of(event, event.game.campaign_id))
 
 
 class EventSerializer(serializers.Serializer):
@@ -133,14 +130,14 @@ class EventSerializer(serializers.Serializer):
     voided = serializers.BooleanField(help_text="Taken back: it stays in the log, not counted.")
     voided_at = serializers.DateTimeField(allow_null=True)
     void_reason = serializers.CharField(allow_blank=True)
-    entered_by = serializers.SerializerMethodField(
+    credited_to = serializers.SerializerMethodField(
         help_text="Who made the entry: the player whose roster name their account is linked "
         "to, else their username; null when nobody is known (an import, a deleted account)."
     )
 
-    @extend_schema_field(EnteredBySerializer(allow_null=True))
-    def get_entered_by(self, event) -> dict | None:
-        return entered_by_data(event)
+    @extend_schema_field(CreditSerializer(allow_null=True))
+    def get_credited_to(self, event) -> dict | None:
+        return credited_to_data(event)
 
     def get_player(self, event) -> int | None:
         return event.seat.player_id if event.seat_id else None

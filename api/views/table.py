@@ -28,7 +28,7 @@ from api.serializers.games import (
     ScarEventSerializer,
     VoidEntrySerializer,
     VoidResultSerializer,
-    entered_by_data,
+    credited_to_data,
     event_summary,
 )
 from api.views.common import WRITE_ERRORS, ApiView, errors, read_body
@@ -51,7 +51,7 @@ def entry_data(event) -> dict:
         "voided": event.voided,
         "voided_at": event.voided_at,
         "void_reason": void_reason_words(event.void_reason),
-        "entered_by": entered_by_data(event),
+        "credited_to": credited_to_data(event),
     }
 
 

@@ -30,10 +30,10 @@ def test_an_entry_made_by_the_account_linked_to_ada_is_entered_by_ada(crew, edit
     boris = Player.objects.get(campaign=crew, name="Boris")
     game = start_next_game(crew)
     answered = recruit(client_for(editor), crew, game, boris)
-    assert answered["entered_by"] == {"player": ada.pk, "name": "Ada"}
+    assert answered["credited_to"] == {"player": ada.pk, "name": "Ada"}
     recruit(client_for(owner), crew, game, boris)
     events = client_for(owner).get(f"/api/v1/campaigns/{crew.pk}/games/{game.number}/").json()
-    credits = [e["entered_by"] for e in events["events"]]
+    credits = [e["credited_to"] for e in events["events"]]
     assert credits == [
         {"player": ada.pk, "name": "Ada"},
         {"player": None, "name": owner.username},  # the owner claimed no name
@@ -45,7 +45,7 @@ def test_an_entry_made_by_the_account_linked_to_ada_is_entered_by_ada(crew, edit
 def test_an_entry_nobody_is_known_to_have_made_is_entered_by_nobody(crew):
     play(crew, 1)  # the games of the test helpers are entered by no account
     events = client_for(crew.owner).get(f"/api/v1/campaigns/{crew.pk}/games/1/").json()["events"]
-    assert events and all(e["entered_by"] is None for e in events)
+    assert events and all(e["credited_to"] is None for e in events)
 
 
 def test_my_campaigns_answer_my_name_my_seat_now_and_my_record(crew, editor, viewer):
@@ -89,3 +89,24 @@ def test_between_games_my_seat_is_the_last_game_i_played(crew, editor):
 
 def test_my_campaigns_ask_who_i_am(crew):
     assert client_for().get("/api/v1/auth/me/campaigns/").status_code == 401
+
+
+def test_a_scar_and_a_note_made_by_the_account_linked_to_ada_are_credited_to_ada(
+    crew, editor, owner
+):
+    ada = link(crew, "Ada", editor)
+    game = start_next_game(crew)
+    client = client_for(editor)
+    url = f"/api/v1/campaigns/{crew.pk}/games/{game.number}/"
+    scar = {"scar": "bunker", "territory": "brazil", "player": ada.pk, "without_card": True}
+    scar["reason"] = "Our event card"
+    placed = client.post(url + "events/scar/", scar, format="json")
+    assert placed.status_code == 201, placed.content[:300]
+    note = client.post(url + "notes/", {"text": "Ada rolls sixes."}, format="json").json()
+    credit = {"player": ada.pk, "name": "Ada"}
+    assert note["credited_to"] == credit and note["author"] == "eve"
+    listed = client_for(owner).get(url + "notes/").json()
+    assert [n["credited_to"] for n in listed] == [credit]
+    marks = client_for(owner).get(f"/api/v1/campaigns/{crew.pk}/marks/scars/").json()["results"]
+    brazil = [m for m in marks if m["details"]["territory"] == "brazil"]
+    assert [(m["entered_by"], m["credited_to"]) for m in brazil] == [(editor.pk, credit)]
