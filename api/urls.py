@@ -238,6 +238,7 @@ urlpatterns = [
     path("odds/troops-needed/", board.TroopsNeededView.as_view(), name="troops-needed"),
     path("auth/token/", accounts.TokenView.as_view(), name="token"),
     path("auth/me/", accounts.MeView.as_view(), name="me"),
+    path("auth/me/campaigns/", accounts.MyCampaignsView.as_view(), name="my-campaigns"),
     path("campaigns/", campaign.CampaignListView.as_view(), name="campaigns"),
     path("campaigns/import/", campaign.ImportView.as_view(), name="campaign-import"),
     path("imports/<id:job_id>/", campaign.ImportJobView.as_view(), name="import-job"),

@@ -26,6 +26,36 @@ class MeSerializer(serializers.Serializer):
     username = serializers.CharField()
 
 
+class MySeatSerializer(serializers.Serializer):
+    game = serializers.IntegerField(help_text="The game's number.")
+    now = serializers.BooleanField(
+        help_text="true: the game being set up or played; false: the last finished game played."
+    )
+    faction = serializers.CharField(help_text="The faction's slug.")
+    faction_name = serializers.CharField(help_text="The faction's name in the request's language.")
+    result = serializers.CharField(
+        allow_blank=True, help_text="How the seat ended (blank: not yet)."
+    )
+
+
+class MyPlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    played = serializers.IntegerField(help_text="Finished games played under this name.")
+    won = serializers.IntegerField(help_text="Of them, the games won.")
+    seat = MySeatSerializer(allow_null=True)
+
+
+class MyCampaignSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    role = serializers.CharField()
+    player = MyPlayerSerializer(
+        allow_null=True,
+        help_text="The roster name your account is linked to (claim your name); null: none.",
+    )
+
+
 LANGUAGE_HELP = "The language the board pictures are drawn in: en (English) or ru (Russian)."
 HELD_ON_HELP = (
     "House rule: held-on rewards end for everyone once either stock (minor cities or coins) is "

@@ -177,3 +177,20 @@ def defender_missiles_field() -> Whole:
         "its missiles first, then the defender answers with its own; both play for the whole "
         "battle.",
     )
+
+
+class CreditSerializer(serializers.Serializer):
+    """Who made an entry, a mark or a note (``campaigns.claims.credit_of``)."""
+
+    player = serializers.IntegerField(
+        allow_null=True,
+        help_text="The roster name the account that made it is linked to (claim your name); "
+        "null when it is linked to none.",
+    )
+    name = serializers.CharField(
+        help_text="The name it is credited to: that player's name, else the account's username."
+    )
+
+
+def credit_data(credit) -> dict | None:
+    return None if credit is None else {"player": credit.player, "name": credit.name}

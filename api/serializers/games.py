@@ -6,12 +6,22 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from api.serializers.common import Flag, Id, PlayerKeyedField, Slug, Text, Whole
+from api.serializers.common import (
+    CreditSerializer,
+    Flag,
+    Id,
+    PlayerKeyedField,
+    Slug,
+    Text,
+    Whole,
+    credit_data,
+)
 from api.serializers.marks import (
     MARK_TYPE_OF_NAME,
     CorrectionChangesSerializer,
     correction_changes_data,
 )
+from campaigns import claims
 from campaigns.game import event_words
 from campaigns.game.finish import read_reward_targets
 from campaigns.game.holdings import ends_from_log, holdings_of
@@ -95,6 +105,12 @@ def event_summary(event, cache: dict, sees_unlocked: bool = True) -> str:
     return event_words.event_text(event, words)
 
 
+def credited_to_data(event) -> dict | None:
+    """Who made the entry, credited to the player their account is linked to
+    (``campaigns.claims.credit_of``)."""
+    return credit_data(claims.credit_of(event, event.game.campaign_id))
+
+
 class EventSerializer(serializers.Serializer):
     seq = serializers.IntegerField()
     kind = serializers.ChoiceField(
@@ -114,6 +130,14 @@ class EventSerializer(serializers.Serializer):
     voided = serializers.BooleanField(help_text="Taken back: it stays in the log, not counted.")
     voided_at = serializers.DateTimeField(allow_null=True)
     void_reason = serializers.CharField(allow_blank=True)
+    credited_to = serializers.SerializerMethodField(
+        help_text="Who made the entry: the player whose roster name their account is linked "
+        "to, else their username; null when nobody is known (an import, a deleted account)."
+    )
+
+    @extend_schema_field(CreditSerializer(allow_null=True))
+    def get_credited_to(self, event) -> dict | None:
+        return credited_to_data(event)
 
     def get_player(self, event) -> int | None:
         return event.seat.player_id if event.seat_id else None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from api.serializers.common import GAME_NUMBER_MAX, Id, Text, Whole
+from api.serializers.common import GAME_NUMBER_MAX, CreditSerializer, Id, Text, Whole
 from legacy.corrections import TYPE_OF_MODEL, changed_fields
 
 MARK_TYPE_OF_NAME = {model.__name__: slug for model, slug in TYPE_OF_MODEL.items()}
@@ -16,6 +16,11 @@ class MarkSerializer(serializers.Serializer):
     placed_in_game = serializers.IntegerField()
     placed_by = serializers.IntegerField(allow_null=True)
     entered_by = serializers.IntegerField(allow_null=True)
+    credited_to = CreditSerializer(
+        allow_null=True,
+        help_text="Who entered the mark: the player whose roster name their account is linked "
+        "to, else their username; null when nobody is known.",
+    )
     entered_at = serializers.DateTimeField()
     removed_in_game = serializers.IntegerField(allow_null=True)
     removed_reason = serializers.CharField(allow_blank=True)

@@ -8,10 +8,16 @@ from rest_framework import exceptions
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
-from api.serializers.campaign import MeSerializer, TokenRequestSerializer, TokenSerializer
+from api.serializers.campaign import (
+    MeSerializer,
+    MyCampaignSerializer,
+    TokenRequestSerializer,
+    TokenSerializer,
+)
 from api.throttling import LoginRateThrottle
 from api.tokens import ExpiringTokenAuthentication, issue_token, revoke_tokens
 from api.views.common import ApiView, errors, read_body
+from campaigns.claims import my_campaigns
 from campaigns.logins import authenticate_in_turn
 from legacy.errors import RuleViolation
 
@@ -82,3 +88,44 @@ class MeView(ApiView):
     @extend_schema(responses={200: MeSerializer, **errors(401)}, tags=["accounts"])
     def get(self, request):
         return Response({"id": request.user.pk, "username": request.user.get_username()})
+
+
+def my_campaign_data(membership) -> dict:
+    record = membership.record
+    player = None
+    if record is not None:
+        seat = record.seat
+        player = {
+            "id": record.player,
+            "name": record.name,
+            "played": record.played,
+            "won": record.won,
+            "seat": None
+            if seat is None
+            else {
+                "game": seat.game.number,
+                "now": record.seat_now,
+                "faction": seat.faction,
+                "faction_name": record.faction_name,
+                "result": seat.result,
+            },
+        }
+    return {
+        "id": membership.campaign_id,
+        "name": membership.campaign.name,
+        "role": membership.role,
+        "player": player,
+    }
+
+
+class MyCampaignsView(ApiView):
+    """The caller's campaigns, newest first, with the roster name they are linked to in each,
+    its seat in the game being played (else the last they played) and its record."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        responses={200: MyCampaignSerializer(many=True), **errors(401)}, tags=["accounts"]
+    )
+    def get(self, request):
+        return Response([my_campaign_data(m) for m in my_campaigns(request.user)])

@@ -31,7 +31,7 @@ from api.views.common import (
     read_body,
     read_query,
 )
-from campaigns import services
+from campaigns import claims, services
 from campaigns.game.common import game_by_number
 from campaigns.game.setup import cancel_game, fix_seat, setup_game, start_game
 from campaigns.models import (
@@ -77,7 +77,10 @@ def _game_queryset(campaign: Campaign, detail: bool = False):
     if detail:
         queryset = queryset.prefetch_related(
             Prefetch(
-                "events", queryset=GameEvent.objects.select_related("seat__player").order_by("seq")
+                "events",
+                queryset=claims.credited(
+                    GameEvent.objects.select_related("seat__player").order_by("seq"), campaign.pk
+                ),
             ),
             Prefetch(
                 "rewards", queryset=GameReward.objects.select_related("seat").order_by("order")

@@ -10,6 +10,7 @@ from rest_framework.response import Response
 
 from api.access import Access, Level, campaign_access
 from api.pagination import MarkFilter, MarkQuerySerializer, Page
+from api.serializers.common import credit_data
 from api.serializers.marks import (
     CorrectedMarkSerializer,
     MarkCorrectionSerializer,
@@ -26,7 +27,7 @@ from api.views.common import (
     read_query,
     require_game,
 )
-from campaigns import services
+from campaigns import claims, services
 from legacy.corrections import COMMON_EDITABLE, EDITABLE, MARK_TYPES, TYPE_OF_MODEL
 from legacy.models import (
     City,
@@ -86,6 +87,7 @@ def mark_data(mark: Mark) -> dict:
         "placed_in_game": mark.placed_in_game,
         "placed_by": mark.placed_by_id,
         "entered_by": mark.entered_by_id,
+        "credited_to": credit_data(claims.credit_of(mark, mark.campaign_id)),
         "entered_at": mark.entered_at,
         "removed_in_game": mark.removed_in_game,
         "removed_reason": mark.removed_reason,
@@ -133,8 +135,9 @@ class MarkListView(ApiView, GenericAPIView):
         model = _mark_model(mark_type)
         query = read_query(MarkQuerySerializer, request)
         require_game(access.campaign, query.get("as_of_game"))
-        queryset = model.objects.filter(campaign=access.campaign).select_related(
-            *RELATED.get(model, ())
+        queryset = claims.credited(
+            model.objects.filter(campaign=access.campaign).select_related(*RELATED.get(model, ())),
+            access.campaign.pk,
         )
         filterset = MarkFilter(request.query_params, queryset=queryset)
         if not filterset.is_valid():

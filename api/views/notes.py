@@ -18,7 +18,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import MAX_ID, Access, Level, campaign_access
-from api.serializers.common import StrictCharField
+from api.serializers.common import CreditSerializer, StrictCharField, credit_data
 from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors, read_body
 from campaigns.game import notes
 from campaigns.models import Game, GameNote
@@ -30,6 +30,11 @@ class NoteSerializer(serializers.Serializer):
     text = serializers.CharField(help_text="Plain text; line breaks are kept.")
     author = serializers.CharField(
         allow_null=True, help_text="The author's username (null once the account is gone)."
+    )
+    credited_to = CreditSerializer(
+        allow_null=True,
+        help_text="Who wrote the note: the player whose roster name the author's account is "
+        "linked to, else the author's username; null once the account is gone.",
     )
     written_at = serializers.DateTimeField()
     edited_at = serializers.DateTimeField(allow_null=True)
@@ -49,18 +54,21 @@ def _game(access: Access, number: int) -> Game:
 def _note(access: Access, game: Game, note_id: int) -> GameNote:
     if not 0 < note_id <= MAX_ID:
         raise NotFound(f"There is no such note of game {game.number}.")
-    found = GameNote.objects.filter(pk=note_id, game=game).select_related("author").first()
+    found = GameNote.objects.filter(pk=note_id, game=game).select_related("game", "author").first()
     if found is None:
         raise NotFound(f"There is no such note of game {game.number}.")
     return found
 
 
 def note_data(note: GameNote, number: int) -> dict:
+    if not hasattr(note, "credited_to"):
+        notes.credit_note(note, note.game.campaign_id)
     return {
         "id": note.pk,
         "game": number,
         "text": note.text,
         "author": note.author.username if note.author else None,
+        "credited_to": credit_data(note.credited_to),  # type: ignore[attr-defined]
         "written_at": note.written_at,
         "edited_at": note.edited_at,
     }

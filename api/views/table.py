@@ -28,6 +28,7 @@ from api.serializers.games import (
     ScarEventSerializer,
     VoidEntrySerializer,
     VoidResultSerializer,
+    credited_to_data,
     event_summary,
 )
 from api.views.common import WRITE_ERRORS, ApiView, errors, read_body
@@ -50,6 +51,7 @@ def entry_data(event) -> dict:
         "voided": event.voided,
         "voided_at": event.voided_at,
         "void_reason": void_reason_words(event.void_reason),
+        "credited_to": credited_to_data(event),
     }
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from campaigns.models import Campaign, Game, GameNote, Player, Role
+from campaigns import claims
+from campaigns.models import Campaign, Game, GameNote, Role
 from campaigns.services import audit, lock_campaign
 from campaigns.vocabulary import AuditAction
 from legacy.errors import RuleViolation
@@ -21,26 +22,26 @@ TEXT_LIMIT = 5000
 
 def notes_of(campaign_id: int, game_ids=None) -> dict[int, list[GameNote]]:
     """The notes of a campaign's games (or of ``game_ids``), by game id, oldest first, with
-    their authors, in one query; each credited (``credit``) to the roster name its author
-    claimed (``campaigns.claims``), or to the author's username."""
-    rows = GameNote.objects.filter(game__campaign_id=campaign_id).select_related("author")
+    their authors, in one query; each credited (``credited_to``, and ``credit`` its name) to the
+    roster name its author claimed (``campaigns.claims``), or to the author's username."""
+    rows = claims.credited(
+        GameNote.objects.filter(game__campaign_id=campaign_id), campaign_id, field="author"
+    )
     if game_ids is not None:
         rows = rows.filter(game_id__in=list(game_ids))
     found: dict[int, list[GameNote]] = {}
-    notes = list(rows.order_by("written_at", "pk"))
-    names = {}
-    if any(n.author_id for n in notes):
-        names = dict(
-            Player.objects.filter(campaign_id=campaign_id, user__isnull=False).values_list(
-                "user_id", "name"
-            )
-        )
-    for note in notes:
-        claimed = names.get(note.author_id) if note.author_id else None
-        # The name the note is credited to, read by the pages and the API.
-        note.credit = claimed or (note.author.get_username() if note.author else "")  # type: ignore[attr-defined]
+    for note in rows.order_by("written_at", "pk"):
+        credit_note(note, campaign_id)
         found.setdefault(note.game_id, []).append(note)
     return found
+
+
+def credit_note(note: GameNote, campaign_id: int) -> GameNote:
+    """The name the note is credited to, read by the pages and the API (``claims.credit_of``)."""
+    credited = claims.credit_of(note, campaign_id, field="author")
+    note.credited_to = credited  # type: ignore[attr-defined]
+    note.credit = credited.name if credited else ""  # type: ignore[attr-defined]
+    return note
 
 
 def may_change(note: GameNote, user, role) -> bool:

@@ -1,4 +1,5 @@
-"""A note of the game's story and the draft after Pack 1, written from a phone at 390x844."""
+"""A note of the game's story and the draft after Pack 1, written from a phone at 390x844, in
+English and in Russian."""
 
 from __future__ import annotations
 
@@ -11,6 +12,44 @@ from legacy.box import FACTIONS
 from tests.support.games import EARNED_ANOTHER_WAY, TWELVE_COINS, start_next_game
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+SAID = {
+    "en": {
+        "add a note": "Add a note",
+        "note": "Note",
+        "save the note": "Save the note",
+        "credit": "olga · ",
+        "the draft": "The draft",
+        "turn order": "{}: turn order",
+        "placement order": "{}: placement order",
+        "starting troops": "{}: starting troops",
+        "starting coin cards": "{}: starting coin cards",
+        "save the draft": "Save the draft",
+        "drafted": "turn 2 · placement 3 · 12 troops · 1 coin cards",
+    },
+    "ru": {
+        "add a note": "Добавить заметку",
+        "note": "Заметка",
+        "save the note": "Сохранить заметку",
+        "credit": "olga · ",
+        "the draft": "Драфт",
+        "turn order": "{}: очередь хода",
+        "placement order": "{}: очередь расстановки",
+        "starting troops": "{}: стартовые войска",
+        "starting coin cards": "{}: стартовые карты с монетами",
+        "save the draft": "Сохранить драфт",
+        "drafted": "ход 2 · расстановка 3 · войск: 12 · карт с монетами: 1",
+    },
+}
+
+
+def speak(page, language: str) -> None:
+    """Switch the page to ``language`` with the language menu (kept for the next pages)."""
+    from playwright.sync_api import expect
+
+    if language != "en":
+        page.select_option("#language-select", language)
+    expect(page.locator("html")).to_have_attribute("lang", language)
 
 
 @pytest.fixture
@@ -26,18 +65,23 @@ def table(django_user_model):
     return owner, campaign, start_next_game(campaign)
 
 
+@pytest.mark.parametrize("language", ["en", "ru"])
 def test_a_note_written_on_a_phone_keeps_its_line_breaks(
-    table, phone, screenshots, serious_violations
+    language, table, phone, screenshots, serious_violations
 ):
     from playwright.sync_api import expect
 
+    said = SAID[language]
     owner, campaign, game = table
     page = phone(owner)
     page.goto(f"/c/{campaign.pk}/games/{game.number}/#notes")
-    page.locator("summary", has_text="Add a note").click()
-    page.get_by_role("textbox", name="Note").fill("Boris betrayed Ada.\nShe will remember.")
-    page.get_by_role("button", name="Save the note").click()
+    speak(page, language)
+    page.locator("summary", has_text=said["add a note"]).click()
+    page.get_by_role("textbox", name=said["note"]).fill("Boris betrayed Ada.\nShe will remember.")
+    page.get_by_role("button", name=said["save the note"]).click()
     expect(page.locator(".note").first).to_contain_text("She will remember.")
+    expect(page.locator(".note").first).to_contain_text(said["credit"])
+    expect(page.locator("html")).to_have_attribute("lang", language)
     assert page.locator(".note br").count() == 1
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     screenshots(page, "note")
@@ -45,23 +89,26 @@ def test_a_note_written_on_a_phone_keeps_its_line_breaks(
     assert GameNote.objects.get().text == "Boris betrayed Ada.\nShe will remember."
 
 
-def test_the_draft_is_entered_on_a_phone(table, phone, screenshots, serious_violations):
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_draft_is_entered_on_a_phone(language, table, phone, screenshots, serious_violations):
     from playwright.sync_api import expect
 
+    said = SAID[language]
     owner, campaign, game = table
     page = phone(owner)
     page.goto(f"/c/{campaign.pk}/games/{game.number}/")
-    page.locator("summary", has_text="The draft").click()
+    speak(page, language)
+    page.locator("summary", has_text=said["the draft"]).click()
     picks = {"Ada": (2, 3, 12, 1), "Boris": (1, 2, 10, 2), "Chloe": (3, 1, 8, 0)}
     for name, (turn, placement, troops, coins) in picks.items():
-        page.get_by_label(f"{name}: turn order").fill(str(turn))
-        page.get_by_label(f"{name}: placement order").fill(str(placement))
-        page.get_by_label(f"{name}: starting troops").fill(str(troops))
-        page.get_by_label(f"{name}: starting coin cards").fill(str(coins))
+        page.get_by_label(said["turn order"].format(name)).fill(str(turn))
+        page.get_by_label(said["placement order"].format(name)).fill(str(placement))
+        page.get_by_label(said["starting troops"].format(name)).fill(str(troops))
+        page.get_by_label(said["starting coin cards"].format(name)).fill(str(coins))
     screenshots(page, "draft")
     with page.expect_navigation():
-        page.get_by_role("button", name="Save the draft").click()
-    expect(page.get_by_text("turn 2 · placement 3 · 12 troops · 1 coin cards")).to_be_visible()
+        page.get_by_role("button", name=said["save the draft"]).click()
+    expect(page.get_by_text(said["drafted"])).to_be_visible()
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     assert serious_violations(page) == []
     ada = Seat.objects.get(game=game, player__name="Ada")

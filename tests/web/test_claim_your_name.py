@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from campaigns import members
 from campaigns.game.notes import add_note
+from campaigns.game.table import record_recruitment
 from campaigns.models import Player
 from tests.support.api import client_for as api_client_for
 from tests.support.games import play, start_next_game
@@ -68,6 +69,34 @@ def test_your_campaigns_show_your_seat_and_record_and_your_notes_are_credited_to
     add_note(game=game, text="Ada rolls sixes again.", by=editor)
     home = client_for(editor).get("/").content.decode()
     assert "You are Ada: 2 wins in 2 games" in home
-    assert "playing game 3 now" in home
+    assert "Your seat in game 3, now: Khan Industries" in home
     page = client_for(owner).get(reverse("campaigns:game", args=[prepared_campaign.pk, 3]))
     assert "Ada · " in page.content.decode()
+
+
+def test_between_games_your_campaigns_show_the_seat_of_the_last_game_you_played_in_russian(
+    prepared_campaign, editor
+):
+    Player.objects.filter(pk=ada(prepared_campaign).pk).update(user=editor)
+    play(prepared_campaign, 1)
+    home = client_for(editor).get("/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Вы — Ada: 1 победа в 1 партиях" in home
+    assert "Ваше место в партии 1, последней сыгранной: Индустриальные ханы" in home
+
+
+def test_an_entry_is_credited_to_the_player_whose_name_the_account_claimed(
+    prepared_campaign, editor, owner
+):
+    Player.objects.filter(pk=ada(prepared_campaign).pk).update(user=editor)
+    game = start_next_game(prepared_campaign)
+    boris = Player.objects.get(campaign=prepared_campaign, name="Boris")
+    record_recruitment(game=game, player=boris.pk, troops=12, by=editor)
+    record_recruitment(game=game, player=boris.pk, troops=14, by=owner)
+    url = reverse("campaigns:game", args=[prepared_campaign.pk, game.number])
+    page = client_for(owner).get(url).content.decode()
+    assert "entered by Ada" in page
+    assert f"entered by {owner.username}" in page  # the owner claimed no name
+    russian = client_for(owner).get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "автор записи: Ada" in russian
+    history = client_for(owner).get(reverse("campaigns:history", args=[prepared_campaign.pk]))
+    assert "entered by Ada" in history.content.decode()

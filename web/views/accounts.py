@@ -19,11 +19,10 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
-from campaigns.claims import my_records
+from campaigns.claims import my_campaigns
 from campaigns.health import report as health_report
 from campaigns.models import (
     Campaign,
-    Membership,
 )
 from config.client import client_address
 from web.forms.campaign import EmailForm, SignupForm
@@ -33,19 +32,9 @@ logger = logging.getLogger(__name__)
 
 def home(request):
     public = Campaign.objects.filter(public=True).order_by("-created_at")[:20]
-    mine = []
-    if request.user.is_authenticated:
-        # The memberships first, by their own index; then their campaigns by id (a join makes
-        # PostgreSQL scan every campaign of the service for a user's few).
-        mine = list(Membership.objects.filter(user=request.user))
-        campaigns = Campaign.objects.in_bulk([m.campaign_id for m in mine])
-        for m in mine:
-            m.campaign = campaigns[m.campaign_id]
-        mine.sort(key=lambda m: (m.campaign.created_at, m.campaign_id), reverse=True)
-        records = my_records(request.user, [m.campaign_id for m in mine])
-        for m in mine:
-            m.role_label = m.get_role_display()
-            m.record = records.get(m.campaign_id)
+    mine = my_campaigns(request.user) if request.user.is_authenticated else []
+    for m in mine:
+        m.role_label = m.get_role_display()
     return render(request, "home.html", {"public_campaigns": public, "my_memberships": mine})
 
 

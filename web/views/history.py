@@ -13,7 +13,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from campaigns import services
+from campaigns import claims, services
 from campaigns.game import event_words, notes
 from campaigns.game.sealed import own_components
 from campaigns.hiding import audit_as_read, world_as_read
@@ -96,9 +96,11 @@ def game_stories(access, game_list) -> tuple[list[dict], dict, dict]:
         seats[s.game_id].append(s)
     events = defaultdict(list)
     words = event_words.EventWords.load(campaign.pk, factions, access.sees_unlocked)
-    for e in GameEvent.objects.filter(game_id__in=shown).select_related("seat__player"):
+    entries = GameEvent.objects.filter(game_id__in=shown).select_related("seat__player")
+    for e in claims.credited(entries, campaign.pk):
         e.label = event_words.kind_label(e.kind, access.sees_unlocked)
         e.text = event_words.event_text(e, words)
+        e.credit = claims.credit_of(e, campaign.pk)
         events[e.game_id].append(e)
     rewards = defaultdict(list)
     for r in label_rewards(

@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from campaigns import claims
 from campaigns.capitals import world_capitals_unlocked
 from campaigns.game import event_words, table
 from campaigns.game.holdings import entry_of, holdings_of, open_roll, roll_of
@@ -199,11 +200,13 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
     factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
     seats = label_seats(list(game.seats.select_related("player").order_by("order")), factions)
     players = player_names(campaign.pk)
-    events = list(game.events.select_related("seat__player", "voided_by").order_by("seq"))
+    entries = game.events.select_related("seat__player", "voided_by").order_by("seq")
+    events = list(claims.credited(entries, campaign.pk))
     words = event_words.EventWords.load(campaign.pk, factions, access.sees_unlocked)
     for e in events:
         e.label = event_words.kind_label(e.kind, access.sees_unlocked)
         e.text = event_words.event_text(e, words)
+        e.credit = claims.credit_of(e, campaign.pk)
         e.void_reason_text = event_words.void_reason_words(e.void_reason)
     replayed = holdings_of(game, seats=seats, events=events)
     for s in seats:
