@@ -4,6 +4,7 @@ from django.http import Http404
 from django.urls import path, reverse
 from django.utils.html import format_html
 
+from campaigns.admin.told import ToldAdmin
 from campaigns.audit_words import audit_text
 from campaigns.models import AuditEntry, Campaign, Membership, Player, Snapshot
 from campaigns.pictures.storage import picture_response
@@ -51,7 +52,7 @@ class SignatureInline(ReadOnlyMarkInline):
 
 
 @admin.register(Campaign)
-class CampaignAdmin(admin.ModelAdmin):
+class CampaignAdmin(ToldAdmin):
     list_display = ["name", "owner", "created_at", "prepared_at", "shared", "public"]
     list_filter = ["shared", "public"]
     search_fields = ["name", "owner__username"]
@@ -63,7 +64,7 @@ class CampaignAdmin(admin.ModelAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(ToldAdmin):
     list_display = ["name", "campaign", "user"]
     search_fields = ["name", "campaign__name"]
     list_filter = ["campaign"]
@@ -83,12 +84,15 @@ class AuditEntryAdmin(admin.ModelAdmin):
     def has_add_permission(self, request):
         return False
 
+    def has_change_permission(self, request, obj=None):
+        return False  # the history is read here, never written
+
     def has_delete_permission(self, request, obj=None):
         return False
 
 
 @admin.register(Snapshot)
-class SnapshotAdmin(admin.ModelAdmin):
+class SnapshotAdmin(ToldAdmin):
     """Board pictures: their status is visible here, and a failure shows its reason."""
 
     list_display = ["campaign", "game_number", "status", "attempts", "updated_at"]

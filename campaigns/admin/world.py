@@ -1,13 +1,14 @@
 """Admin for world edits: every change goes through the model's rules and leaves a correction.
 
-The world's rows are never deleted here; a mistaken mark is voided with a reason.
+The world's rows are never deleted here; a mistaken mark is voided with a reason. Every change
+bumps the campaign's versions and tells its open pages (``campaigns.admin.told``).
 """
 
 from django import forms
 from django.contrib import admin, messages
 from django.db import transaction
-from django.db.models import F
 
+from campaigns.admin.told import ToldAdmin
 from legacy import corrections
 from legacy.models import (
     AddedConnection,
@@ -48,27 +49,18 @@ class CorrectionForm(forms.ModelForm):
         return super()._get_validation_exclusions() - {"voided"}
 
 
-def lock_campaign_of(mark) -> None:
-    """Every write to a campaign's world takes the campaign row first, admin edits included."""
-    campaign_model = type(mark)._meta.get_field("campaign").related_model
-    campaign_model.objects.select_for_update().filter(pk=mark.campaign_id).first()
-    # Leave cached reads of this world behind, as every campaign service does.
-    campaign_model.objects.filter(pk=mark.campaign_id).update(
-        world_version=F("world_version") + 1, marks_version=F("marks_version") + 1
-    )
-
-
 @admin.action(description="Void the selected marks (entered by mistake)")
 def void_marks(modeladmin, request, queryset):
     with transaction.atomic():
+        # Every write to a campaign's world takes the campaign row first, admin edits included.
+        modeladmin.bump(set(queryset.values_list("campaign_id", flat=True)))
         for mark in queryset.select_related(None).select_for_update():
             if not mark.voided:
-                lock_campaign_of(mark)
                 corrections.void_mark(mark=mark, reason="Voided from the admin.", by=request.user)
     messages.success(request, "The marks were voided; the corrections are recorded.")
 
 
-class MarkAdmin(admin.ModelAdmin):
+class MarkAdmin(ToldAdmin):
     form = CorrectionForm
     list_filter = ["campaign", "placed_in_game", "voided", "removed_reason"]
     list_select_related = ["campaign", "placed_by"]
@@ -79,14 +71,13 @@ class MarkAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None):
         return False
 
-    def save_model(self, request, obj, form, change):
-        lock_campaign_of(obj)
+    def save_row(self, request, obj, form, change):
         before = None
         if change:
             before = corrections.snapshot(type(obj).objects.get(pk=obj.pk))
         else:
             obj.entered_by = request.user
-        super().save_model(request, obj, form, change)
+        super().save_row(request, obj, form, change)
         corrections.record_correction(
             mark=obj, before=before, reason=form.cleaned_data["correction_reason"], by=request.user
         )
@@ -118,7 +109,7 @@ mark_admin(OtherMark, ["kind", "territory", "faction"], ["label", "kind__name"],
 
 
 @admin.register(MarkKind)
-class MarkKindAdmin(admin.ModelAdmin):
+class MarkKindAdmin(ToldAdmin):
     list_display = ["name", "campaign", "slug", "opens_pack_4"]
     list_filter = ["opens_pack_4"]
     search_fields = ["name", "slug", "campaign__name"]
@@ -128,7 +119,7 @@ class MarkKindAdmin(admin.ModelAdmin):
 
 
 @admin.register(DeckCard)
-class DeckCardAdmin(admin.ModelAdmin):
+class DeckCardAdmin(ToldAdmin):
     list_display = ["title", "deck", "campaign", "opening"]
     list_filter = ["deck"]
     search_fields = ["title", "text", "campaign__name"]
@@ -139,7 +130,7 @@ class DeckCardAdmin(admin.ModelAdmin):
 
 
 @admin.register(UnlockedContent)
-class UnlockedContentAdmin(admin.ModelAdmin):
+class UnlockedContentAdmin(ToldAdmin):
     list_display = ["title", "kind", "campaign", "opening"]
     list_filter = ["kind"]
     search_fields = ["title", "text", "campaign__name"]
@@ -149,12 +140,12 @@ class UnlockedContentAdmin(admin.ModelAdmin):
 
 
 @admin.register(UnlockedFaction)
-class UnlockedFactionAdmin(admin.ModelAdmin):
+class UnlockedFactionAdmin(ToldAdmin):
     list_display = ["name", "campaign", "slug", "colour", "appeared_in_game", "unlocked_by"]
 
 
 @admin.register(SealedComponent)
-class SealedComponentAdmin(admin.ModelAdmin):
+class SealedComponentAdmin(ToldAdmin):
     list_display = ["name", "campaign", "slug", "added_in_game", "voided"]
     list_filter = ["voided"]
     search_fields = ["name", "slug", "campaign__name"]
@@ -164,7 +155,7 @@ class SealedComponentAdmin(admin.ModelAdmin):
 
 
 @admin.register(RuleSticker)
-class RuleStickerAdmin(admin.ModelAdmin):
+class RuleStickerAdmin(ToldAdmin):
     list_display = ["title", "campaign", "section", "added_in_game", "setting", "voided"]
     list_filter = ["section", "voided"]
     search_fields = ["title", "text", "campaign__name"]
@@ -174,7 +165,7 @@ class RuleStickerAdmin(admin.ModelAdmin):
 
 
 @admin.register(ScarKind)
-class ScarKindAdmin(admin.ModelAdmin):
+class ScarKindAdmin(ToldAdmin):
     list_display = ["name", "campaign", "slug", "cards", "base", "on_faction_card"]
     list_filter = ["base", "campaign"]
     search_fields = ["name", "slug", "campaign__name"]
@@ -184,14 +175,14 @@ class ScarKindAdmin(admin.ModelAdmin):
 
 
 @admin.register(StockAllowance)
-class StockAllowanceAdmin(admin.ModelAdmin):
+class StockAllowanceAdmin(ToldAdmin):
     list_display = ["campaign", "stock", "quantity"]
     list_filter = ["stock"]
     search_fields = ["campaign__name"]
 
 
 @admin.register(TradeRate)
-class TradeRateAdmin(admin.ModelAdmin):
+class TradeRateAdmin(ToldAdmin):
     list_display = ["campaign", "coins", "troops"]
     search_fields = ["campaign__name"]
 

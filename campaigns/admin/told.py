@@ -1,0 +1,61 @@
+"""An edit made in the admin is a write to a campaign like a service's: it bumps the campaign's
+versions first (``campaigns.services.bump_versions``: the row stays locked until the change
+commits, cached reads of the world are left behind) and the campaign's open pages are told its new
+version once the change commits, never when it is rolled back."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.db import router, transaction
+
+from campaigns.models import Campaign
+from campaigns.services import bump_versions
+
+VERSIONS = ["world_version", "marks_version", "triggers_version"]
+
+
+class ToldAdmin(admin.ModelAdmin):
+    """The admin of a campaign's rows (or of the campaigns themselves)."""
+
+    def campaigns_of(self, obj) -> set[int]:
+        """The campaigns a row belongs to: as stored, and as it is about to be saved."""
+        if isinstance(obj, Campaign):
+            return {obj.pk} if obj.pk else set()  # a new campaign has nobody to tell yet
+        touched = {obj.campaign_id} if obj.campaign_id else set()
+        if obj.pk:
+            stored = type(obj)._default_manager.filter(pk=obj.pk)
+            touched |= set(stored.values_list("campaign_id", flat=True))
+        return touched
+
+    def bump(self, campaign_ids) -> None:
+        """The first statement of the write, in the campaigns' order (two edits never wait on
+        each other's campaigns crosswise)."""
+        for pk in sorted(campaign_ids):
+            bump_versions(pk, marks=True, triggers=True)
+
+    def save_model(self, request, obj, form, change):
+        # The rows of its inlines are saved after it (``save_related``), in the same transaction.
+        self.bump(self.campaigns_of(obj))
+        if isinstance(obj, Campaign) and obj.pk:
+            # The campaign's form was read before the bump: saving it must not put the old
+            # versions back.
+            obj.refresh_from_db(fields=VERSIONS)
+        self.save_row(request, obj, form, change)
+
+    def save_row(self, request, obj, form, change) -> None:
+        """What saving the row writes, once its campaign is held."""
+        super().save_model(request, obj, form, change)
+
+    def delete_model(self, request, obj):
+        self.bump(self.campaigns_of(obj))
+        super().delete_model(request, obj)
+
+    def delete_queryset(self, request, queryset):
+        # Unlike the delete page, the "delete selected" action runs outside a transaction.
+        with transaction.atomic(using=router.db_for_write(self.model)):
+            if self.model is Campaign:
+                touched = set(queryset.values_list("pk", flat=True))
+            else:
+                touched = set(queryset.values_list("campaign_id", flat=True))
+            self.bump(touched)
+            super().delete_queryset(request, queryset)
