@@ -158,6 +158,11 @@ def credit_of(row, campaign_id: int, field: str = "entered_by") -> Credit | None
     return Credit(player, name)
 
 
+# The slug of an unlocked faction read by a member its campaign hides it from (its own slug
+# spells its name: ``campaigns.hiding``).
+HIDDEN_FACTION = "unlocked-faction"
+
+
 @dataclass
 class MyRecord:
     """My roster name in a campaign, my seat in the game being set up or played (else in the
@@ -169,6 +174,9 @@ class MyRecord:
     won: int = 0
     seat: Seat | None = None
     seat_now: bool = False
+    # The seat's faction as this reader may read it: its slug and name, or, for a faction the
+    # group unlocked in a campaign that hides it from them, an opaque slug and a placeholder.
+    faction: str = ""
     faction_name: str = ""
 
 
@@ -213,11 +221,11 @@ def my_records(user, campaign_ids, hidden_from_me=()) -> dict[int, MyRecord]:
     for campaign_id, record in records.items():
         if record.seat is None:
             continue
-        slug = record.seat.faction
+        slug = record.faction = record.seat.faction
         if slug in FACTION_BY_SLUG:
             record.faction_name = box_names.faction(slug, get_language())
         elif campaign_id in hidden_from_me:
-            record.faction_name = str(UNLOCKED_FACTION)
+            record.faction, record.faction_name = HIDDEN_FACTION, str(UNLOCKED_FACTION)
         else:
             record.faction_name = group_names.get((campaign_id, slug), slug)
     return records

@@ -31,7 +31,10 @@ class MySeatSerializer(serializers.Serializer):
     now = serializers.BooleanField(
         help_text="true: the game being set up or played; false: the last finished game played."
     )
-    faction = serializers.CharField(help_text="The faction's slug.")
+    faction = serializers.CharField(
+        help_text="The faction's slug; unlocked-faction for one the group unlocked, when the "
+        "campaign hides what its packets unlocked from you."
+    )
     faction_name = serializers.CharField(help_text="The faction's name in the request's language.")
     result = serializers.CharField(
         allow_blank=True, help_text="How the seat ended (blank: not yet)."

@@ -105,7 +105,7 @@ def my_campaign_data(membership) -> dict:
             else {
                 "game": seat.game.number,
                 "now": record.seat_now,
-                "faction": seat.faction,
+                "faction": record.faction,
                 "faction_name": record.faction_name,
                 "result": seat.result,
             },

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from campaigns.models import Player
-from tests.support.api import client_for
+from tests.support.api import client_for, count_queries
 from tests.support.games import play, start_next_game
 
 pytestmark = pytest.mark.django_db
@@ -110,3 +110,17 @@ def test_a_scar_and_a_note_made_by_the_account_linked_to_ada_are_credited_to_ada
     marks = client_for(owner).get(f"/api/v1/campaigns/{crew.pk}/marks/scars/").json()["results"]
     brazil = [m for m in marks if m["details"]["territory"] == "brazil"]
     assert [(m["entered_by"], m["credited_to"]) for m in brazil] == [(editor.pk, credit)]
+
+
+def test_my_campaigns_cost_the_same_for_one_campaign_and_for_three(crew, editor):
+    from campaigns import services
+
+    link(crew, "Ada", editor)
+    play(crew, 1)
+    one = count_queries(client_for(editor), "/api/v1/auth/me/campaigns/")
+    for name in ("Second Earth", "Third Earth"):
+        more = services.create_campaign(owner=editor, name=name, players=["Ada", "Dora"])
+        link(more, "Dora", editor)
+    answer = client_for(editor).get("/api/v1/auth/me/campaigns/").json()
+    assert [c["player"]["name"] for c in answer] == ["Dora", "Dora", "Ada"]
+    assert count_queries(client_for(editor), "/api/v1/auth/me/campaigns/") == one

@@ -100,3 +100,43 @@ def test_an_entry_is_credited_to_the_player_whose_name_the_account_claimed(
     assert "автор записи: Ada" in russian
     history = client_for(owner).get(reverse("campaigns:history", args=[prepared_campaign.pk]))
     assert "entered by Ada" in history.content.decode()
+
+
+def test_your_seat_names_an_unlocked_faction_unless_the_campaign_hides_it_from_you(
+    prepared_campaign, owner, viewer, editor
+):
+    from campaigns.game.packets import open_packet
+    from campaigns.game.setup import setup_game, start_game
+    from tests.support.games import EARNED_ANOTHER_WAY
+
+    play(prepared_campaign, 1)
+    unlocked = [{"kind": "faction", "title": "Tidewater League", "colour": "#1f9a8a"}]
+    open_packet(
+        earned_otherwise=EARNED_ANOTHER_WAY,
+        campaign=prepared_campaign,
+        packet="pack-1",
+        unlocked=unlocked,
+        by=owner,
+    )
+    players = {p.name: p for p in prepared_campaign.players.all()}
+    plan = [
+        {"player": players["Ada"].pk, "faction": "khan-industries", "hq": "egypt"},
+        {"player": players["Boris"].pk, "faction": "tidewater-league", "hq": "japan"},
+        {"player": players["Chloe"].pk, "faction": "die-mechaniker", "hq": "peru"},
+    ]
+    start_game(game=setup_game(campaign=prepared_campaign, seats=plan))
+    prepared_campaign.hide_unlocked_content = True
+    prepared_campaign.save()
+    boris = Player.objects.filter(pk=players["Boris"].pk)
+    # An editor sees what the packets unlocked...
+    boris.update(user=editor)
+    said = "Your seat in game 2, now: Tidewater League"
+    assert said in client_for(editor).get("/").content.decode()
+    # ...a viewer of a campaign that hides it does not.
+    boris.update(user=viewer)
+    home = client_for(viewer).get("/").content.decode()
+    assert "tidewater" not in home.lower()
+    assert "Your seat in game 2, now: an unlocked faction" in home
+    mine = api_client_for(viewer).get("/api/v1/auth/me/campaigns/").json()
+    assert "tidewater" not in str(mine).lower()
+    assert mine[0]["player"]["seat"]["faction_name"] == "an unlocked faction"
