@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('campaigns', '0039_photo_stored_bytes'),
+        ('campaigns', '0040_automatic_backup_job'),
     ]
 
     operations = [
