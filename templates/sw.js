@@ -8,7 +8,11 @@
      kept copy of the latest account is shown.
    - Nothing under /api/ or the other addresses listed in notKept, no live answer, no POST is
      ever kept. Logging out, or a page drawn for nobody or for another account, empties the
-     pages kept for the accounts before. */
+     pages kept for the accounts before; an answer that is no page (an error, a file) keeps
+     nothing and forgets nothing.
+   - The pages opened before this worker was in charge are kept too: those still open when it
+     takes charge, and any such page that asks (offline.js), fetched again once each, tried again
+     a few times when the network or the server fails. */
 "use strict";
 var CONFIG = {{ config|safe }};
 var VERSION = "__VERSION__";
@@ -33,7 +37,7 @@ self.addEventListener("activate", function (event) {
       return Promise.all(names.filter(function (name) {
         return name.indexOf("earthbook-static-") === 0 && name !== STATIC_CACHE;
       }).map(function (name) { return caches.delete(name); }));
-    }).then(function () { return self.clients.claim(); })
+    }).then(function () { return self.clients.claim(); }).then(keepOpenPages)
   );
 });
 
@@ -71,18 +75,56 @@ function notKept(path) {
 // Keep the page ``response`` answered for ``key`` when it names its account; a page drawn for
 // nobody (a logout, an ended session) empties what was kept.
 function keepPage(key, response) {
-  if (response.type === "opaqueredirect") return Promise.resolve();
+  if (!isPage(response)) return Promise.resolve();
   var tag = response.headers.get(CONFIG.accountHeader) || "";
   var done = setAccount(tag);
-  if (!tag || response.status !== 200 || response.type !== "basic") return done;
+  if (!tag) return done;
   var copy = response.clone();
   return done.then(function () {
     return caches.open(PAGES_PREFIX + tag).then(function (cache) { return cache.put(key, copy); });
   });
 }
 
+// A page drawn by this site (an error, a redirect or a file is none: it says nothing of the
+// account it was asked for).
+function isPage(response) {
+  return response.status === 200 && response.type === "basic" &&
+    (response.headers.get("Content-Type") || "").indexOf("text/html") === 0;
+}
+
 function keyOf(url) {
   return url.origin + url.pathname + url.search;
+}
+
+// A page opened before this worker was in charge: fetched again to be kept like the others (once
+// at a time; a failed fetch is tried again a few times, the page on the phone cannot resend it).
+var KEEP_TRIES = 4;
+var keeping = {};
+function keepOpened(address) {
+  var url = new URL(address, self.location.origin);
+  if (url.origin !== self.location.origin || notKept(url.pathname)) return Promise.resolve();
+  var key = keyOf(url);
+  if (keeping[key]) return keeping[key];
+  function attempt(left, wait) {
+    return fetch(key, { credentials: "same-origin" }).then(function (response) {
+      if (response.status >= 500) throw new Error("server error " + response.status);
+      return keepPage(key, response);
+    }).catch(function () {
+      if (left <= 1) return;
+      return new Promise(function (resolve) { setTimeout(resolve, wait); }).then(function () {
+        return attempt(left - 1, wait * 2);
+      });
+    });
+  }
+  keeping[key] = attempt(KEEP_TRIES, 1000).then(function () { delete keeping[key]; });
+  return keeping[key];
+}
+
+// Taking charge: the pages already open (they came before the worker) are kept.
+function keepOpenPages() {
+  return self.clients.matchAll({ type: "window" }).then(function (windows) {
+    return Promise.all(windows.map(function (client) { return keepOpened(client.url); }));
+  });
 }
 
 function page(event) {
@@ -147,11 +189,7 @@ self.addEventListener("message", function (event) {
   if (data === "logout") {
     event.waitUntil(setAccount(""));
   } else if (data.keep) {
-    // A page opened before this worker was in charge: fetched again, to be kept like the others.
-    var url = new URL(data.keep, self.location.origin);
-    if (url.origin !== self.location.origin || notKept(url.pathname)) return;
-    event.waitUntil(fetch(url.href, { credentials: "same-origin" }).then(function (response) {
-      return keepPage(keyOf(url), response);
-    }).catch(function () {}));
+    // A page opened before this worker was in charge asks to be kept.
+    event.waitUntil(keepOpened(data.keep));
   }
 });

@@ -4,6 +4,8 @@ once each; an entry the server refuses on its way back stays in the list with th
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from campaigns.models import EventKind, GameEvent
@@ -16,6 +18,33 @@ CHLOE = "Chloe (Enclave of the Bear)"
 # The network is back: the waiting entries are sent within this many milliseconds (the online
 # event, else the retry every five seconds). A bounded wait, not a measure of speed.
 SENT_WITHIN = 12_000
+
+
+# The first page a phone opens comes before its service worker: once the worker has installed
+# (its static files fetched) and taken charge, it fetches that page again to keep it. A bounded
+# wait, not a measure of speed.
+KEPT_WITHIN = 30.0
+IN_CHARGE = (
+    "async () => Boolean((await navigator.serviceWorker.ready).active)"
+    " && navigator.serviceWorker.controller !== null"
+)
+IS_KEPT = "async () => Boolean(await caches.match(location.href))"
+
+
+def until(page, check: str, within: float = KEPT_WITHIN) -> None:
+    """Wait until the page's ``check`` (an async function) answers true. Not ``wait_for_function``:
+    it takes the promise an async function returns for a true answer at once."""
+    deadline = time.monotonic() + within
+    while not page.evaluate(check):
+        assert time.monotonic() < deadline, f"still not so after {within}s: {check}"
+        page.wait_for_timeout(100)
+
+
+def kept_on_the_phone(page) -> None:
+    """Wait until the page the phone shows is kept on it for reading offline: the worker in
+    charge of the page first, then the page in its cache."""
+    until(page, IN_CHARGE)
+    until(page, IS_KEPT)
 
 
 def note(page, title: str, **fields) -> None:
@@ -52,7 +81,7 @@ def test_two_entries_made_offline_are_sent_in_order_once_each_when_the_network_r
     for page in (ada, boris):
         page.goto(f"/c/{campaign.pk}/games/1/")
     # The service worker keeps the page on the phone before the network goes.
-    ada.wait_for_function("async () => Boolean(await caches.match(location.href))")
+    kept_on_the_phone(ada)
 
     note(boris, "A big recruitment", player=CHLOE, troops="31")
     expect(ada.locator("[data-live=events]")).to_contain_text("31", timeout=5_000)
@@ -168,20 +197,39 @@ KEPT_PAGES = (
 def test_the_phone_keeps_the_accounts_pages_never_the_api_and_forgets_them_on_logout(table, phone):
     owner, campaign, _game = table
     page = phone(owner)
-    page.goto(f"/c/{campaign.pk}/games/1/")
-    page.wait_for_function("async () => Boolean(await caches.match(location.href))")
+    page.goto(f"/c/{campaign.pk}/games/1/")  # before the worker: kept once it takes charge
+    kept_on_the_phone(page)
     page.goto(f"/c/{campaign.pk}/history/")  # now through the worker: kept as it is read
-    page.wait_for_function("async () => Boolean(await caches.match(location.href))")
+    kept_on_the_phone(page)
     page.goto(f"/c/{campaign.pk}/games/1/")  # the game page again, through the worker
-    page.wait_for_function("async () => Boolean(await caches.match(location.href))")
+    kept_on_the_phone(page)
+    # A page that is no page (not found here) keeps nothing and forgets nothing.
+    page.goto(f"/c/{campaign.pk}/games/99/")
+    page.goto(f"/c/{campaign.pk}/history/")
+    kept_on_the_phone(page)
+    assert f"/c/{campaign.pk}/games/1/" in page.evaluate(KEPT_PAGES)
     # The API answers with the account's data, read from the page or opened as a page: not kept.
     page.evaluate(f"() => fetch('/api/v1/campaigns/{campaign.pk}/').then(r => r.text())")
     page.goto(f"/api/v1/campaigns/{campaign.pk}/")
     page.goto(f"/c/{campaign.pk}/")
-    page.wait_for_function("async () => Boolean(await caches.match(location.href))")
+    kept_on_the_phone(page)
     kept = page.evaluate(KEPT_PAGES)
     assert f"/c/{campaign.pk}/games/1/" in kept and f"/c/{campaign.pk}/history/" in kept
     assert not [url for url in kept if url.startswith("/api/")]
 
     page.get_by_role("button", name="Log out").click()
-    page.wait_for_function(f"async () => ({KEPT_PAGES})().then(urls => urls.length === 0)")
+    until(page, f"async () => ({KEPT_PAGES})().then(urls => urls.length === 0)")
+
+
+def test_a_page_opened_before_the_worker_is_kept_when_it_takes_charge_even_unasked(table, phone):
+    owner, campaign, _game = table
+    page = phone(owner)
+    # The page's own request to be kept never reaches the worker (the phone left it too soon).
+    page.add_init_script(
+        "const post = ServiceWorker.prototype.postMessage;"
+        "ServiceWorker.prototype.postMessage = function (data) {"
+        " if (data && data.keep) return; return post.apply(this, arguments); };"
+    )
+    page.goto(f"/c/{campaign.pk}/games/1/")
+    kept_on_the_phone(page)
+    assert page.evaluate(KEPT_PAGES) == [f"/c/{campaign.pk}/games/1/"]
