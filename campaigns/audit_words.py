@@ -26,7 +26,7 @@ from campaigns.vocabulary import (
     PictureLanguage,
     Role,
 )
-from legacy import names
+from legacy import board, names
 from legacy.box import FACTION_BY_SLUG, PACKET_BY_SLUG
 from legacy.models import Deck
 from legacy.rulebook import SECTIONS
@@ -81,8 +81,15 @@ def _faction(slug, stored_name=None) -> str:
     return str(stored_name or slug or "")
 
 
+def _territory(slug, stored_name=None) -> str:
+    """A printed territory in the reader's language; one a packet added by the name stored with
+    the entry (the group's words)."""
+    if slug in board.TERRITORY_BY_SLUG:
+        return names.territory(slug, get_language())
+    return str(stored_name or slug or "")
+
+
 def _seat_changes(before: Mapping, after: Mapping) -> str:
-    language = get_language()
     parts = []
     if before.get("player") != after.get("player"):
         parts.append(
@@ -101,8 +108,8 @@ def _seat_changes(before: Mapping, after: Mapping) -> str:
         parts.append(
             _("HQ %(before)s → %(after)s")
             % {
-                "before": names.territory(str(before.get("hq") or ""), language),
-                "after": names.territory(str(after.get("hq") or ""), language),
+                "before": _territory(before.get("hq"), before.get("hq_name")),
+                "after": _territory(after.get("hq"), after.get("hq_name")),
             }
         )
     return "; ".join(parts)
@@ -353,7 +360,7 @@ def _mark_voided(d: Mapping) -> str:
 def _world_capital_founded(d: Mapping) -> str:
     return _("World Capital %(name)s founded in %(territory)s.") % {
         "name": d.get("name", ""),
-        "territory": names.territory(str(d.get("territory") or ""), get_language()),
+        "territory": _territory(d.get("territory"), d.get("territory_name")),
     }
 
 

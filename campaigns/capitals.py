@@ -77,8 +77,9 @@ def place_world_capital(
 ) -> City:
     """The World Capital's sticker, checked against the rules and the campaign's allowance, and
     audited: between games or as an entry of game ``game``'s log (the caller holds the lock)."""
+    world = world_as_of(campaign.pk)
     rules.check_world_capital(
-        world_as_of(campaign.pk),
+        world,
         territory=territory,
         name=name,
         unlocked=world_capitals_unlocked(campaign.pk),
@@ -98,6 +99,7 @@ def place_world_capital(
         by,
         AuditAction.WORLD_CAPITAL_FOUNDED,
         territory=territory,
+        territory_name=world.board.name(territory),
         name=city.name,
         city=city.pk,
     )

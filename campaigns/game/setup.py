@@ -264,15 +264,15 @@ def cancel_game(*, game: Game, reason: str, by=None) -> int:
     return number
 
 
-def _seat_words(seat: Seat, factions: Mapping[str, str]) -> dict[str, str]:
+def _seat_words(
+    seat: Seat, factions: Mapping[str, str], on: board.Board = board.BOX
+) -> dict[str, str]:
     return {
         "player": seat.player.name,
         "faction": seat.faction,
         "faction_name": factions.get(seat.faction, seat.faction),
         "hq": seat.hq,
-        "hq_name": board.TERRITORY_BY_SLUG[seat.hq].name
-        if seat.hq in board.TERRITORY_BY_SLUG
-        else seat.hq,
+        "hq_name": on.name(seat.hq),
     }
 
 
@@ -325,7 +325,7 @@ def fix_seat(
     world = campaign_world(campaign, game.number - 1)
     roster = check_seats(campaign, plans, world)
     factions = campaign_factions(campaign.pk)
-    before = _seat_words(seat, factions)
+    before = _seat_words(seat, factions, world.board)
     if changes["player"] != seat.player_id:
         tokens = starting_earned(campaign, world, before_game=game.number)(changes["player"])
         seat.red_stars, seat.missiles = tokens.red_stars, tokens.missiles
@@ -333,7 +333,7 @@ def fix_seat(
     seat.faction = changes["faction"]
     seat.hq = changes["hq"]
     seat.save(update_fields=["player", "faction", "hq", "red_stars", "missiles"])
-    after = _seat_words(seat, factions)
+    after = _seat_words(seat, factions, world.board)
     audit(
         campaign,
         by,

@@ -10,16 +10,21 @@ query.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from campaigns.models import GameStatus, Result, Seat
 from legacy.board import TERRITORY_BY_SLUG
+from legacy.models import AddedTerritory
 
 
-def continent_of(hq: str) -> str:
-    """The continent a starting territory lies on ("" for one the box does not print)."""
+def continent_of(hq: str, added: Mapping[str, str] | None = None) -> str:
+    """The continent a starting territory lies on: a printed one's, or one a packet added
+    (``added``: slug to continent); "" for a territory the board does not have."""
     found = TERRITORY_BY_SLUG.get(hq)
-    return found.continent if found else ""
+    if found is not None:
+        return found.continent
+    return (added or {}).get(hq, "")
 
 
 @dataclass
@@ -67,9 +72,16 @@ def faction_past(campaign_id: int, as_of_game: int | None = None) -> list[Factio
     if as_of_game is not None:
         rows = rows.filter(game__number__lte=as_of_game)
     found: dict[str, FactionPast] = {}
+    added: dict[str, str] | None = None  # read once, when an HQ is on a territory a packet added
     for game, player, faction, hq, result in rows.order_by("game__number").values_list(
         "game__number", "player__name", "faction", "hq", "result"
     ):
+        if hq not in TERRITORY_BY_SLUG and added is None:
+            added = dict(
+                AddedTerritory.objects.filter(campaign_id=campaign_id, voided=False).values_list(
+                    "slug", "continent"
+                )
+            )
         past = found.setdefault(faction, FactionPast(faction))
-        past.starts.append(Start(game, player, hq, continent_of(hq), result))
+        past.starts.append(Start(game, player, hq, continent_of(hq, added), result))
     return sorted(found.values(), key=lambda p: (-p.wins, -p.played, p.faction))

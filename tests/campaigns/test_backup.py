@@ -487,7 +487,10 @@ TAMPERINGS = [
     (a_missing_field, "marks.Scar #1: missing territory"),
     (set_in(["marks", "City", 0, "placed_in_game"], "one"), "'one' should be a whole number"),
     (set_in(["marks", "City", 0, "voided"], 0), "voided: 0 should be true or false"),
-    (set_in(["marks", "City", 0, "territory"], "atlantis"), "City #1: territory: Value 'atlantis'"),
+    (
+        set_in(["marks", "City", 0, "territory"], "atlantis"),
+        r"marks.City #1, territory: there is no territory called 'atlantis' on the board in game",
+    ),
     (set_in(["marks", "PacketOpening", 0, "packet"], "pack-9"), "packet: there is no packet"),
     (set_in(["sealed_components", 0, "added_in_game"], 17), "there is no game 17"),
     (set_in(["rule_stickers", 0, "section"], "appendix"), "rule_stickers #1: section: Value"),

@@ -6,17 +6,21 @@ from __future__ import annotations
 
 import pytest
 from django.db import IntegrityError, transaction
+from django.utils import translation
 
 from bench.long import extend_with_games
 from campaigns import backup, services
+from campaigns.audit_words import audit_text
 from campaigns.board import add_territory
 from campaigns.game.finish import finish_game
+from campaigns.game.setup import fix_seat, setup_game
 from campaigns.game.table import coin_pile_out, place_scar
+from campaigns.models import AuditEntry
 from legacy import board, table_rules
 from legacy.errors import RuleViolation
 from legacy.models import City, CoinSticker, Correction, Fortification, Scar
 from legacy.selectors import world_as_of
-from tests.support.games import play, start, start_next_game
+from tests.support.games import play, seats, start, start_next_game
 
 pytestmark = pytest.mark.django_db
 
@@ -199,3 +203,14 @@ def test_a_backup_with_a_mark_on_an_added_territory_before_its_game_is_refused(g
     city["placed_in_game"] = 6
     with pytest.raises(backup.BackupError, match="no territory called 'quillowmere'"):
         backup.import_campaign(backup.loads(backup.dumps(document)), owner=owner)
+
+
+def test_the_audit_says_an_hq_moved_to_the_added_territory_in_the_groups_words(game_7, owner):
+    campaign = game_7.campaign
+    finish_on_quillowmere(game_7)
+    ada, boris, chloe = people(campaign)
+    game_8 = setup_game(campaign=campaign, seats=seats((ada, boris, chloe)))
+    fix_seat(game=game_8, player=ada.pk, hq="quillowmere", by=owner)
+    entry = AuditEntry.objects.filter(campaign=campaign).latest("pk")
+    with translation.override("ru"):
+        assert "Египет → Quillowmere" in audit_text(entry)

@@ -12,6 +12,7 @@ from campaigns.models import (
 )
 from campaigns.selectors.standings import standings
 from legacy import board
+from legacy.selectors import board_as_of_game
 from web.names import campaign_faction_names, continent_name, territory_name
 from web.views.common import campaign_view
 
@@ -31,12 +32,16 @@ def standings_page(request, access):
     table = standings(campaign.pk)
     fname = lambda slug: factions.get(slug, slug)  # noqa: E731
     starts = Counter()
+    grown = None
     continents = defaultdict(Counter)
     for faction, hq in Seat.objects.filter(
         game__campaign=campaign, game__status=GameStatus.FINISHED
     ).values_list("faction", "hq"):
         starts[(faction, hq)] += 1
         info = board.TERRITORY_BY_SLUG.get(hq)
+        if info is None:  # a territory a packet added: the board read once, only then
+            grown = grown or board_as_of_game(campaign.pk)
+            info = grown.territory_by_slug.get(hq)
         if info:
             continents[faction][info.continent] += 1
     start_rows = [
