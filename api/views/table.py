@@ -33,7 +33,7 @@ from api.serializers.games import (
 )
 from api.views.common import WRITE_ERRORS, ApiView, errors, read_body
 from api.views.games import game_row
-from campaigns.game import table
+from campaigns.game import table, taking_back, territory_entries
 from campaigns.game.event_words import void_reason_words
 from campaigns.models import (
     Game,
@@ -233,7 +233,7 @@ class CapitalFoundedEventView(_EventView):
         return super().post(request, campaign_id, number)
 
     def record(self, game, data, by):
-        return table.found_capital(
+        return territory_entries.found_capital(
             game=game,
             territory=data["territory"],
             name=data["name"],
@@ -265,7 +265,7 @@ class MarkEventView(_EventView):
         return super().post(request, campaign_id, number)
 
     def record(self, game, data, by):
-        return table.place_mark(
+        return territory_entries.place_mark(
             game=game,
             kind=data["kind"],
             territory=data.get("territory"),
@@ -284,7 +284,7 @@ class CityDestroyedEventView(_EventView):
         return super().post(request, campaign_id, number)
 
     def record(self, game, data, by):
-        return table.destroy_city(game=game, territory=data["territory"], by=by)
+        return territory_entries.destroy_city(game=game, territory=data["territory"], by=by)
 
 
 class FortificationAttackedEventView(_EventView):
@@ -299,7 +299,7 @@ class FortificationAttackedEventView(_EventView):
         return super().post(request, campaign_id, number)
 
     def record(self, game, data, by):
-        return table.attack_fortification(
+        return territory_entries.attack_fortification(
             game=game, territory=data["territory"], player=data.get("player"), by=by
         )
 
@@ -319,7 +319,7 @@ class EventVoidView(ApiView):
         access = campaign_access(request, campaign_id, Level.EDIT)
         data = read_body(VoidEntrySerializer, request)
         game = game_row(access, number)
-        result = table.void_event(game=game, seq=seq, reason=data["reason"], by=request.user)
+        result = taking_back.void_event(game=game, seq=seq, reason=data["reason"], by=request.user)
         return Response(
             {
                 "event": entry_data(result.event),

@@ -1,18 +1,16 @@
-"""During the game: what the table logs as it plays (scars, missiles, recruitments, eliminations
-and rejoins, the coin pile running out, new marks, destroyed cities). Each entry is a row of the
-game's log, and tells which sealed packets its triggers made due.
+"""During the game: what the table logs as it plays (scars, missiles, recruitments, red stars,
+eliminations and rejoins, HQs taken, the coin pile running out). Each entry is a row of the
+game's log, and tells which sealed packets its triggers made due. Entries about what stands on a
+territory are in ``territory_entries``; taking an entry back is ``taking_back``.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 
 from django.db import transaction
-from django.utils import timezone
 
-from campaigns.capitals import place_world_capital
 from campaigns.game import entry_marks
 from campaigns.game.common import (
     EventResult,
@@ -33,7 +31,7 @@ from campaigns.game.holdings import (
     open_roll,
     roll_of,
 )
-from campaigns.game.packets import packets_due, packets_to_open, trigger_facts
+from campaigns.game.packets import packets_due
 from campaigns.models import (
     Campaign,
     EventKind,
@@ -42,18 +40,10 @@ from campaigns.models import (
     MarkChange,
     Seat,
 )
-from campaigns.services import audit
-from campaigns.vocabulary import AuditAction
-from legacy import corrections, rules, table_rules
+from legacy import rules, table_rules
 from legacy.board import BOX, Board
 from legacy.errors import RuleViolation
 from legacy.models import (
-    City,
-    Fortification,
-    MarkKind,
-    OtherMark,
-    PacketOpening,
-    RemovedReason,
     Scar,
     ScarKind,
 )
@@ -106,7 +96,7 @@ def entry_service(service):
     return enter
 
 
-def _board_of(game: Game) -> Board:
+def board_of(game: Game) -> Board:
     """The campaign's board as of ``game``: where its entries may put a mark."""
     return board_as_of_game(game.campaign_id, game.number)
 
@@ -142,7 +132,7 @@ def place_scar(
     )
     factions = campaign_factions(campaign.pk) if territory is None else {}
     table_rules.scar_place(
-        kind, spot, asked=scar, factions=factions, on=_board_of(game) if territory else BOX
+        kind, spot, asked=scar, factions=factions, on=board_of(game) if territory else BOX
     )
     assert kind is not None and found is not None  # the rule refuses an unknown scar
     seats, replayed = at_war(game, replayed=holdings_of(game))
@@ -343,7 +333,7 @@ def rejoin_faction(
         out_at=held.out_at,
         territory=territory,
         occupied=occupied,
-        on=_board_of(game),
+        on=board_of(game),
     )
     hqs = set(game.seats.values_list("hq", flat=True))
     refusal = rules.joining_refusal(
@@ -391,33 +381,6 @@ def take_hq(*, game: Game, player: int, hq_of: int, by=None) -> EventResult:
 
 
 @entry_service
-def found_capital(
-    *, game: Game, territory: str, name: str, player: int | None = None, by=None
-) -> EventResult:
-    """A World Capital founded during the game, as the box places it: on the board at once,
-    within the World Capitals the campaign allows; Pack 4 is due if the group's World Capital
-    is the mark that opens it."""
-    campaign, game = locked_game(game)
-    require_in_progress(game)
-    seats, replayed = at_war(game)
-    seat = seat_of(game, player, seats) if player is not None else None
-    in_the_war(seat, replayed, "World Capital")
-    city = place_world_capital(
-        campaign,
-        territory=territory,
-        name=name,
-        game=game.number,
-        founder=seat.player if seat else None,
-        by=by,
-    )
-    event = log_event(
-        game, EventKind.WORLD_CAPITAL_FOUNDED, by, seat, territory=territory, name=city.name
-    )
-    entry_marks.link(event, MarkChange.CREATED, city)
-    return with_triggers(campaign, event)
-
-
-@entry_service
 def coin_pile_out(*, game: Game, territories: Mapping[int, int], by=None) -> EventResult:
     """The coin-card pile ran out: the first time in a game, a red star to the player who
     controls the most territories (nobody on a tie)."""
@@ -430,7 +393,7 @@ def coin_pile_out(*, game: Game, territories: Mapping[int, int], by=None) -> Eve
         territories,
         seated=frozenset(seats),
         out=out,
-        on_the_board=len(_board_of(game).territories),
+        on_the_board=len(board_of(game).territories),
     )
     first = not game.events.filter(kind=EventKind.COIN_PILE_OUT, voided=False).exists()
     winner = coin_pile_winner(counts) if first else None
@@ -443,170 +406,3 @@ def coin_pile_out(*, game: Game, territories: Mapping[int, int], by=None) -> Eve
         red_star_to=winner,
     )
     return with_triggers(campaign, event, red_star_to=winner)
-
-
-@entry_service
-def place_mark(
-    *,
-    game: Game,
-    kind: str,
-    territory: str | None = None,
-    faction: str | None = None,
-    label: str = "",
-    player: int | None = None,
-    by=None,
-) -> EventResult:
-    """A mark of a kind the group unlocked (the one that opens Pack 4, among others)."""
-    campaign, game = locked_game(game)
-    require_in_progress(game)
-    mark_kind = MarkKind.objects.filter(campaign=campaign, slug=kind).first()
-    table_rules.mark_place(
-        kind=kind,
-        kind_known=mark_kind is not None,
-        territory=territory,
-        faction=faction,
-        factions=campaign_factions(campaign.pk) if faction is not None else {},
-        on=_board_of(game) if territory is not None else BOX,
-    )
-    assert mark_kind is not None  # the rule refuses a kind the campaign does not have
-    seats, replayed = at_war(game)
-    seat = seat_of(game, player, seats) if player is not None else None
-    in_the_war(seat, replayed, "mark")
-    placed = OtherMark.objects.create(
-        campaign=campaign,
-        kind=mark_kind,
-        territory=territory,
-        faction=faction,
-        label=label[:60],
-        placed_in_game=game.number,
-        placed_by=seat.player if seat else None,
-        entered_by=by,
-    )
-    event = log_event(
-        game,
-        EventKind.MARK_PLACED,
-        by,
-        seat,
-        mark_kind=kind,
-        territory=territory,
-        faction=faction,
-        label=label[:60],
-    )
-    entry_marks.link(event, MarkChange.CREATED, placed)
-    return with_triggers(campaign, event)
-
-
-@entry_service
-def destroy_city(*, game: Game, territory: str, by=None) -> EventResult:
-    """A city destroyed by unlocked content: it stops counting from this game on."""
-    campaign, game = locked_game(game)
-    require_in_progress(game)
-    at_war(game)
-    table_rules.require_territory(territory, on=_board_of(game))
-    city = City.objects.current().filter(campaign=campaign, territory=territory).first()
-    table_rules.city_destroyed(has_city=city is not None)
-    city.removed_in_game = game.number
-    city.removed_reason = RemovedReason.DESTROYED
-    city.save(update_fields=["removed_in_game", "removed_reason"])
-    walls = list(Fortification.objects.current().filter(city=city))
-    Fortification.objects.filter(pk__in=[w.pk for w in walls]).update(
-        removed_in_game=game.number, removed_reason=RemovedReason.DESTROYED
-    )
-    event = log_event(game, EventKind.CITY_DESTROYED, by, territory=territory)
-    entry_marks.link(event, MarkChange.REMOVED, city, *walls)
-    return with_triggers(campaign, event)
-
-
-@entry_service
-def attack_fortification(
-    *, game: Game, territory: str, player: int | None = None, by=None
-) -> EventResult:
-    """An attack with 3 troops (3 dice) on a fortified city: one box of its fortification is
-    marked once the roll is made. The tenth box wears it out: it stops working."""
-    campaign, game = locked_game(game)
-    require_in_progress(game)
-    name = table_rules.require_territory(territory, on=_board_of(game))
-    fort = (
-        Fortification.objects.current()
-        .filter(campaign=campaign, city__territory=territory, city__voided=False)
-        .filter(city__removed_in_game__isnull=True)
-        .first()
-    )
-    worn_out = table_rules.fortification_box(
-        name, fortified=fort is not None, boxes_used=fort.boxes_used if fort else 0
-    )
-    seats, replayed = at_war(game)
-    seat = seat_of(game, player, seats) if player is not None else None
-    in_the_war(seat, replayed, "attack")
-    before = corrections.snapshot(fort)
-    key = str(game.number)
-    fort.boxes_used += 1
-    fort.boxes_marked_in = {**fort.boxes_marked_in, key: fort.boxes_marked_in.get(key, 0) + 1}
-    fort.save(update_fields=["boxes_used", "boxes_marked_in"])
-    event = log_event(
-        game,
-        EventKind.FORTIFICATION_ATTACKED,
-        by,
-        seat,
-        territory=territory,
-        boxes_used=fort.boxes_used,
-        worn_out=worn_out,
-    )
-    entry_marks.link(event, MarkChange.BOX_MARKED, fort)
-    corrections.record_correction(
-        mark=fort,
-        before=before,
-        reason=f"Entry {event.seq} of game {game.number}: a box marked after a 3-troop attack.",
-        by=by,
-    )
-    return with_triggers(campaign, event)
-
-
-@dataclass(frozen=True)
-class VoidResult:
-    event: GameEvent
-    packets_to_open: list[str]
-    stays_opened: list[str]  # packets opened because of the entry: they stay opened
-
-
-@transaction.atomic
-def void_event(*, game: Game, seq: int, reason: str, by=None) -> VoidResult:
-    """Take back an entry of the game's log, with a reason: it stays in the log, struck out,
-    and what it put on the board is voided too. Holdings and packets due are read without it.
-    A packet already opened because of it stays opened (the result says which)."""
-    campaign, game = locked_game(game)
-    require_in_progress(game)
-    event = game.events.filter(seq=seq).select_related("seat__player").first()
-    reason = table_rules.entry_taken_back(
-        reason=reason,
-        game_number=game.number,
-        seq=seq,
-        exists=event is not None,
-        voided=event is not None and event.voided,
-    )
-    assert event is not None  # the rule refuses an entry that does not exist
-    fired_before = set(rules.packets_triggered(trigger_facts(campaign.pk)))
-    entry_marks.undo(event, game, f"Entry {seq} of game {game.number} taken back: {reason}", by)
-    event.voided = True
-    event.voided_at = timezone.now()
-    event.voided_by = by if getattr(by, "is_authenticated", False) else None
-    event.void_reason = reason[:300]
-    event.save(update_fields=["voided", "voided_at", "voided_by", "void_reason"])
-    audit(
-        campaign,
-        by,
-        AuditAction.ENTRY_VOIDED,
-        game=game.number,
-        seq=seq,
-        kind=event.kind,
-        reason=reason[:200],
-    )
-    due = packets_to_open(campaign.pk)
-    fired_after = set(rules.packets_triggered(trigger_facts(campaign.pk)))
-    opened = set(
-        PacketOpening.objects.filter(campaign=campaign, voided=False).values_list(
-            "packet", flat=True
-        )
-    )
-    stays = sorted((fired_before - fired_after) & opened)
-    return VoidResult(event=event, packets_to_open=due, stays_opened=stays)

@@ -33,7 +33,9 @@ from campaigns.game.finish import finish_game, name_world
 from campaigns.game.holdings import holdings_of
 from campaigns.game.notes import add_note
 from campaigns.game.packets import open_packet, packets_to_open
-from campaigns.game.table import coin_pile_out, destroy_city, place_scar, use_missiles, void_event
+from campaigns.game.table import coin_pile_out, place_scar, use_missiles
+from campaigns.game.taking_back import void_event
+from campaigns.game.territory_entries import destroy_city
 from campaigns.models import (
     AuditEntry,
     Campaign,

@@ -13,7 +13,7 @@ from campaigns.game.decks import (
 )
 from campaigns.game.holdings import holdings_of
 from campaigns.game.packets import open_packet
-from campaigns.game.table import void_event
+from campaigns.game.taking_back import void_event
 from campaigns.models import EventKind
 from legacy.errors import RuleViolation
 from legacy.models import DeckCard

@@ -10,7 +10,8 @@ from django.contrib.auth import get_user_model
 from campaigns import backup
 from campaigns.game.packets import open_packet
 from campaigns.game.setup import setup_game, start_game
-from campaigns.game.table import place_mark, void_event
+from campaigns.game.taking_back import void_event
+from campaigns.game.territory_entries import place_mark
 from campaigns.models import EventMark, GameEvent
 from legacy.models import OtherMark
 from tests.support.games import EARNED_ANOTHER_WAY

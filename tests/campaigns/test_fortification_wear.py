@@ -5,7 +5,8 @@ import pytest
 
 from campaigns.game.finish import finish_game
 from campaigns.game.setup import setup_game, start_game
-from campaigns.game.table import attack_fortification, void_event
+from campaigns.game.taking_back import void_event
+from campaigns.game.territory_entries import attack_fortification
 from campaigns.models import EventKind, GameEvent
 from legacy.errors import RuleViolation
 from legacy.models import City, Correction, Fortification

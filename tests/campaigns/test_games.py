@@ -11,13 +11,13 @@ from campaigns.game.table import (
     buy_red_star,
     coin_pile_out,
     eliminate_faction,
-    place_mark,
     place_scar,
     record_recruitment,
     rejoin_faction,
     use_missiles,
-    void_event,
 )
+from campaigns.game.taking_back import void_event
+from campaigns.game.territory_entries import place_mark
 from campaigns.models import AuditEntry, Game, GameStatus, Result, Seat
 from campaigns.selectors.cards import faction_card_backs
 from campaigns.selectors.standings import standings

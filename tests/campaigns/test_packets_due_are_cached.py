@@ -6,7 +6,8 @@ phone's request does, so that the answers may be kept."""
 import pytest
 
 from campaigns.game import packets
-from campaigns.game.table import buy_red_star, record_recruitment, use_missiles, void_event
+from campaigns.game.table import buy_red_star, record_recruitment, use_missiles
+from campaigns.game.taking_back import void_event
 from tests.support.games import give
 
 pytestmark = pytest.mark.django_db(transaction=True)

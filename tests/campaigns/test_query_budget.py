@@ -18,7 +18,8 @@ from django.test.utils import CaptureQueriesContext
 from campaigns.game.finish import finish_game
 from campaigns.game.packets import packets_to_open
 from campaigns.game.setup import setup_game, start_game
-from campaigns.game.table import record_recruitment, use_missiles, void_event
+from campaigns.game.table import record_recruitment, use_missiles
+from campaigns.game.taking_back import void_event
 from campaigns.selectors.cards import faction_card_backs
 from campaigns.selectors.standings import standings
 from legacy.selectors import world_as_of

@@ -15,14 +15,14 @@ from campaigns.game.table import (
     buy_red_star,
     coin_pile_out,
     eliminate_faction,
-    found_capital,
     place_scar,
     record_recruitment,
     rejoin_faction,
     take_hq,
     use_missiles,
-    void_event,
 )
+from campaigns.game.taking_back import void_event
+from campaigns.game.territory_entries import found_capital
 from campaigns.models import EventKind, Result
 from legacy import rules
 from legacy.errors import RuleViolation

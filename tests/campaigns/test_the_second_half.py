@@ -22,7 +22,8 @@ from campaigns.game.packets import open_packet
 from campaigns.game.rulebook import add_sticker, setting_stickers
 from campaigns.game.sealed import add_component
 from campaigns.game.setup import setup_game, start_game
-from campaigns.game.table import place_mark, place_scar
+from campaigns.game.table import place_scar
+from campaigns.game.territory_entries import place_mark
 from campaigns.models import EventKind, GameEvent, Invitation, Membership, Role, Seat
 from campaigns.pictures.state import picture_for
 from campaigns.selectors.cards import faction_card_backs

@@ -4,7 +4,7 @@ Pack 4."""
 import pytest
 
 from campaigns.game.packets import open_packet, packets_to_open
-from campaigns.game.table import place_mark
+from campaigns.game.territory_entries import place_mark
 from tests.support.games import EARNED_ANOTHER_WAY, start
 
 pytestmark = pytest.mark.django_db

@@ -22,7 +22,8 @@ from campaigns.game.decks import add_card, draw_card
 from campaigns.game.packets import open_packet
 from campaigns.game.rulebook import add_sticker
 from campaigns.game.sealed import add_component
-from campaigns.game.table import found_capital, place_mark, place_scar
+from campaigns.game.table import place_scar
+from campaigns.game.territory_entries import found_capital, place_mark
 from campaigns.models import (
     GameEvent,
     GameNote,

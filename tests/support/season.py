@@ -19,12 +19,12 @@ from campaigns.game.setup import setup_game, start_game
 from campaigns.game.table import (
     coin_pile_out,
     eliminate_faction,
-    place_mark,
     place_scar,
     record_recruitment,
     rejoin_faction,
     use_missiles,
 )
+from campaigns.game.territory_entries import place_mark
 from campaigns.models import Game
 from legacy import board, rules
 from legacy.box import FACTIONS

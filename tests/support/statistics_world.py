@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from campaigns.game.finish import finish_game, name_world
 from campaigns.game.setup import setup_game, start_game
-from campaigns.game.table import place_scar, void_event
+from campaigns.game.table import place_scar
+from campaigns.game.taking_back import void_event
 
 
 def _game(campaign, seats, by):

@@ -6,7 +6,7 @@ import pytest
 from campaigns.game.decks import draw_card
 from campaigns.game.packets import open_packet
 from campaigns.game.rulebook import add_sticker
-from campaigns.game.table import place_mark
+from campaigns.game.territory_entries import place_mark
 from campaigns.models import EventKind, Role
 from legacy.models import City, DeckCard
 from tests.support.games import EARNED_ANOTHER_WAY, start

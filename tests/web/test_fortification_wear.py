@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from campaigns.game.table import attack_fortification
+from campaigns.game.territory_entries import attack_fortification
 from legacy.selectors import world_as_of
 from tests.support.pages import url
 

@@ -15,7 +15,7 @@ from django import forms
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.game import table
+from campaigns.game import table, territory_entries
 from campaigns.models import EventKind
 from campaigns.vocabulary import VoidReason
 from legacy.board import BOX, Board
@@ -295,7 +295,7 @@ class MarkForm(QuickLogForm):
 
     def record(self, game, by):
         d = self.cleaned_data
-        return table.place_mark(
+        return territory_entries.place_mark(
             game=game,
             kind=d["kind"],
             territory=d.get("territory") or None,
@@ -322,7 +322,7 @@ class CapitalFoundedForm(QuickLogForm):
         self.fields["player"].choices = seat_choices(choices.seats, blank="—")
 
     def record(self, game, by):
-        return table.found_capital(
+        return territory_entries.found_capital(
             game=game,
             territory=self.cleaned_data["territory"],
             name=self.cleaned_data["name"],
@@ -344,7 +344,9 @@ class DestroyCityForm(QuickLogForm):
         self.fields["territory"].choices = choices.cities
 
     def record(self, game, by):
-        return table.destroy_city(game=game, territory=self.cleaned_data["territory"], by=by)
+        return territory_entries.destroy_city(
+            game=game, territory=self.cleaned_data["territory"], by=by
+        )
 
 
 @quick_log(EventKind.FORTIFICATION_ATTACKED, _("A fortified city is attacked with 3 troops"))
@@ -362,7 +364,7 @@ class FortAttackForm(QuickLogForm):
         self.fields["player"].choices = seat_choices(choices.seats, blank="—")
 
     def record(self, game, by):
-        return table.attack_fortification(
+        return territory_entries.attack_fortification(
             game=game, territory=self.cleaned_data["territory"], player=self.player_of(), by=by
         )
 

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from campaigns import claims
 from campaigns.capitals import world_capitals_unlocked
-from campaigns.game import event_words, table
+from campaigns.game import event_words, taking_back
 from campaigns.game.holdings import entry_of, holdings_of, open_roll, roll_of
 from campaigns.game.packets import packets_due
 from campaigns.game.setup import played_since_setup, start_game
@@ -352,7 +352,7 @@ def game_void(request, access, number, seq):
     form = VoidEntryForm(request.POST or None)
     if game.status == GameStatus.IN_PROGRESS and request.method == "POST" and form.is_valid():
         try:
-            result = table.void_event(
+            result = taking_back.void_event(
                 game=game, seq=seq, reason=form.cleaned_data["reason"], by=request.user
             )
         except RuleViolation as refusal:
