@@ -56,7 +56,7 @@ def test_in_production_the_shapes_file_has_its_content_hash_in_its_name(tmp_path
         STATIC_ROOT=tmp_path,
         STORAGES={
             **settings.STORAGES,
-            "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+            "staticfiles": {"BACKEND": "config.staticfiles.MinifiedStaticFilesStorage"},
         },
     ):
         call_command("collectstatic", interactive=False, verbosity=0)
