@@ -81,8 +81,21 @@ class EventWords:
             self.__dict__["factions"] = factions
 
     @classmethod
-    def load(cls, campaign_id: int, factions: dict[str, str] | None, sees_unlocked: bool):
-        return cls(campaign_id, sees_unlocked, factions)
+    def load(
+        cls,
+        campaign_id: int,
+        factions: dict[str, str] | None,
+        sees_unlocked: bool,
+        *,
+        scar_kinds=None,
+    ):
+        """``scar_kinds``: the campaign's ``ScarKind`` rows, when the caller has read them."""
+        words = cls(campaign_id, sees_unlocked, factions)
+        if scar_kinds is not None:
+            words.__dict__["scars"] = words._scar_words(
+                (k.slug, k.name, k.base) for k in scar_kinds
+            )
+        return words
 
     @cached_property
     def factions(self) -> dict[str, str]:
@@ -104,11 +117,13 @@ class EventWords:
 
     @cached_property
     def scars(self) -> dict[str, str]:
+        rows = ScarKind.objects.filter(campaign_id=self.campaign_id)
+        return self._scar_words(rows.values_list("slug", "name", "base"))
+
+    def _scar_words(self, rows) -> dict[str, str]:
         language = get_language()
         found = {}
-        for slug, name, base in ScarKind.objects.filter(campaign_id=self.campaign_id).values_list(
-            "slug", "name", "base"
-        ):
+        for slug, name, base in rows:
             if not self.sees_unlocked and slug not in drawing.BASE_SCARS:
                 found[slug] = str(HIDDEN)
             else:

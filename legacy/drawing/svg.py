@@ -139,7 +139,16 @@ def _svg(p, out: list[str], indent: str = "  ", shapes: str = "") -> None:
             attrs.append('font-style="italic"')
         attrs.append(f'fill="{p.fill}"')
         body = escape(p.text)
-        if p.halo and p.halo_width:
+        if p.halo and p.halo_width and shapes:
+            # In a page (the shapes file is only for browsers, which all paint in the order
+            # asked): one element, its halo a stroke painted under its letters.
+            attrs += [
+                f'stroke="{p.halo}"',
+                f'stroke-width="{_n(p.halo_width * 2)}"',
+                'stroke-linejoin="round"',
+                'paint-order="stroke"',
+            ]
+        elif p.halo and p.halo_width:
             # The halo is its own element under the text (paint-order is not everywhere).
             halo = [
                 *attrs[:-1],
@@ -159,7 +168,7 @@ def _svg(p, out: list[str], indent: str = "  ", shapes: str = "") -> None:
             attrs.append(f"data-for={quoteattr(p.ref)}")
         out.append(f"{indent}<g {' '.join(attrs)}>")
         for part in p.parts:
-            _svg(part, out, indent + "  ")
+            _svg(part, out, indent + "  ", shapes)
         out.append(f"{indent}</g>")
     else:  # pragma: no cover
         raise TypeError(p)

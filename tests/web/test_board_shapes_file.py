@@ -51,12 +51,20 @@ def test_the_game_page_draws_no_outline_and_keeps_each_territory_a_named_link(ga
 
 
 @pytest.mark.django_db
+def test_on_a_page_each_name_is_written_once_its_halo_painted_under_its_letters(game, as_owner):
+    page = as_owner.get(url(game.campaign, f"games/{game.number}/")).content.decode()
+    board = page[page.index('class="board-svg"') : page.index("</svg>", page.index('id="world"'))]
+    assert board.count(">EGYPT</text>") == 1
+    assert re.search(r'<text [^>]*stroke="[^"]+"[^>]*paint-order="stroke">EGYPT</text>', board)
+
+
+@pytest.mark.django_db
 def test_in_production_the_shapes_file_has_its_content_hash_in_its_name(tmp_path, game, as_owner):
     with override_settings(
         STATIC_ROOT=tmp_path,
         STORAGES={
             **settings.STORAGES,
-            "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+            "staticfiles": {"BACKEND": "config.staticfiles.MinifiedStaticFilesStorage"},
         },
     ):
         call_command("collectstatic", interactive=False, verbosity=0)

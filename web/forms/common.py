@@ -52,6 +52,12 @@ class QuickSelect(forms.Select):
         return mark_safe("".join(html))
 
 
+class QuickSelectMultiple(forms.SelectMultiple):
+    """``QuickSelect`` for a list to pick several from (``multiple``)."""
+
+    render = QuickSelect.render
+
+
 def territory_choices(
     slugs=None, blank: str | None = None, on: board.Board = board.BOX
 ) -> list[tuple[str, str]]:

@@ -19,7 +19,7 @@ from campaigns.game import table, territory_entries
 from campaigns.models import EventKind
 from campaigns.vocabulary import VoidReason
 from legacy.board import BOX, Board
-from web.forms.common import QuickSelect, seat_choices, territory_choices
+from web.forms.common import QuickSelect, QuickSelectMultiple, seat_choices, territory_choices
 
 Choices = Sequence[tuple[str, Any]]
 NEW_ROLL = "new"  # the missiles form's choice of a roll of their own
@@ -56,6 +56,8 @@ class QuickLogForm(forms.Form):
             # The same lists, drawn without a template per option (the game page shows them all).
             if type(f.widget) is forms.Select:
                 f.widget.__class__ = QuickSelect
+            elif type(f.widget) is forms.SelectMultiple:
+                f.widget.__class__ = QuickSelectMultiple
         self.offer(choices)
 
     @classmethod

@@ -202,7 +202,13 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
     players = player_names(campaign.pk)
     entries = game.events.select_related("seat__player", "voided_by").order_by("seq")
     events = list(claims.credited(entries, campaign.pk))
-    words = event_words.EventWords.load(campaign.pk, factions, access.sees_unlocked)
+    # Read once: the board's names of scars and marks, the entries' words and the quick log's
+    # choices.
+    scar_kinds = list(ScarKind.objects.filter(campaign=campaign).order_by("id"))
+    kinds_of_mark = list(MarkKind.objects.filter(campaign=campaign).order_by("id"))
+    words = event_words.EventWords.load(
+        campaign.pk, factions, access.sees_unlocked, scar_kinds=scar_kinds
+    )
     for e in events:
         e.label = event_words.kind_label(e.kind, access.sees_unlocked)
         e.text = event_words.event_text(e, words)
@@ -215,9 +221,6 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
     finished = game.status == GameStatus.FINISHED
     world = cached_world(campaign, game.number if finished else None)
     hqs = {s.hq: s.faction for s in seats}
-    # Read once: the board's names of scars and marks, and the quick log's choices.
-    scar_kinds = list(ScarKind.objects.filter(campaign=campaign).order_by("id"))
-    kinds_of_mark = list(MarkKind.objects.filter(campaign=campaign).order_by("id"))
     ctx = board_context(access, players, hqs, scar_kinds=scar_kinds, kinds_of_mark=kinds_of_mark)
     context = {
         "access": access,
