@@ -59,7 +59,9 @@ class WorldView(ApiView):
     )
     def get(self, request, campaign_id):
         access = campaign_access(request, campaign_id, Level.READ)
-        q = read_query(AsOfSerializer, request)
+        # The world now (no game asked for, the common read) needs no serializer: the query's
+        # other parameters (a share token) are not the serializer's to read.
+        q = read_query(AsOfSerializer, request) if "as_of_game" in request.query_params else {}
         require_game(access.campaign, q.get("as_of_game"))
         return world_response(request, access, q.get("as_of_game"))
 

@@ -1,7 +1,8 @@
-"""Prepared statements are a setting of the driver, not code of ours. Off by default: Django
-binds the parameters on the client and nothing is prepared. With ``DATABASE_PREPARED_STATEMENTS``
-on, on PostgreSQL, psycopg binds every query's parameters on the server and prepares a statement
-once a connection has run it ``PREPARE_THRESHOLD`` times. SQLite is unaffected either way."""
+"""Prepared statements are a setting of the driver, not code of ours. On by default: on
+PostgreSQL, psycopg binds every query's parameters on the server and prepares a statement once a
+connection has run it ``PREPARE_THRESHOLD`` times. With ``DATABASE_PREPARED_STATEMENTS`` off,
+Django binds the parameters on the client and nothing is prepared. SQLite is unaffected either
+way."""
 
 from __future__ import annotations
 
@@ -17,20 +18,24 @@ pytestmark = pytest.mark.django_db
 POSTGRES = {"DATABASE_URL": "postgres://u@127.0.0.1:5432/db", "SECRET_KEY": "x"}
 OPTIONS = "s.DATABASES['default'].get('OPTIONS', {})"
 ON = {"DATABASE_PREPARED_STATEMENTS": "true"}
+OFF = {"DATABASE_PREPARED_STATEMENTS": "false"}
 
 
-def test_by_default_postgresql_binds_on_the_client_and_prepares_nothing():
-    options = settings_seen_with(POSTGRES, OPTIONS)
-    assert "server_side_binding" not in options and "prepare_threshold" not in options
-
-
-def test_switched_on_postgresql_binds_on_the_server_and_prepares_hot_statements():
-    options = settings_seen_with({**POSTGRES, **ON}, OPTIONS)
+@pytest.mark.parametrize("switch", [{}, ON])
+def test_by_default_or_switched_on_postgresql_binds_on_the_server_and_prepares_hot_statements(
+    switch,
+):
+    options = settings_seen_with({**POSTGRES, **switch}, OPTIONS)
     assert options["server_side_binding"] is True
     assert options["prepare_threshold"] == 5
 
 
-@pytest.mark.parametrize("switch", [{}, ON])
+def test_switched_off_postgresql_binds_on_the_client_and_prepares_nothing():
+    options = settings_seen_with({**POSTGRES, **OFF}, OPTIONS)
+    assert "server_side_binding" not in options and "prepare_threshold" not in options
+
+
+@pytest.mark.parametrize("switch", [{}, ON, OFF])
 def test_sqlite_is_unaffected(switch):
     options = settings_seen_with({"SECRET_KEY": "x", **switch}, OPTIONS)
     assert "server_side_binding" not in options and "prepare_threshold" not in options
