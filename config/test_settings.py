@@ -18,3 +18,8 @@ SECURE_SSL_REDIRECT = False
 # Each test closes its connections as the embedded server does (production keeps them: the
 # worker processes of the real-parts tests read the same settings module they always do).
 DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    # A file, not SQLite's shared in-memory database: the browser tests' live server answers
+    # several requests at once, and in shared memory a read that meets another thread's write
+    # fails at once ("table is locked") instead of waiting as it does on a file in WAL mode.
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-earthbook.sqlite3")}  # noqa: F405
