@@ -10,6 +10,7 @@ from campaigns.game.packets import open_packet
 from campaigns.models import GameNote, Seat
 from legacy.box import FACTIONS
 from tests.support.games import EARNED_ANOTHER_WAY, TWELVE_COINS, start_next_game
+from tests.support.phones import fits_the_phone, speak
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -43,15 +44,6 @@ SAID = {
 }
 
 
-def speak(page, language: str) -> None:
-    """Switch the page to ``language`` with the language menu (kept for the next pages)."""
-    from playwright.sync_api import expect
-
-    if language != "en":
-        page.select_option("#language-select", language)
-    expect(page.locator("html")).to_have_attribute("lang", language)
-
-
 @pytest.fixture
 def table(django_user_model):
     owner = django_user_model.objects.create_user(username="olga", password="pw-olga-123")
@@ -83,7 +75,7 @@ def test_a_note_written_on_a_phone_keeps_its_line_breaks(
     expect(page.locator(".note").first).to_contain_text(said["credit"])
     expect(page.locator("html")).to_have_attribute("lang", language)
     assert page.locator(".note br").count() == 1
-    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    assert fits_the_phone(page)
     screenshots(page, "note")
     assert serious_violations(page) == []
     assert GameNote.objects.get().text == "Boris betrayed Ada.\nShe will remember."
@@ -109,7 +101,7 @@ def test_the_draft_is_entered_on_a_phone(language, table, phone, screenshots, se
     with page.expect_navigation():
         page.get_by_role("button", name=said["save the draft"]).click()
     expect(page.get_by_text(said["drafted"])).to_be_visible()
-    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    assert fits_the_phone(page)
     assert serious_violations(page) == []
     ada = Seat.objects.get(game=game, player__name="Ada")
     assert (ada.draft_turn, ada.starting_troops) == (2, 12)

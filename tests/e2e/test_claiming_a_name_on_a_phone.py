@@ -8,7 +8,7 @@ import pytest
 
 from campaigns.game.table import record_recruitment
 from campaigns.models import Membership, Player, Role
-from tests.support.phones import saved_elsewhere
+from tests.support.phones import fits_the_phone, saved_elsewhere, speak
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -36,19 +36,6 @@ SAID = {
         "entered by": "автор записи: Ada",
     },
 }
-
-
-def speak(page, language: str) -> None:
-    """Switch the page to ``language`` with the language menu (kept for the next pages)."""
-    from playwright.sync_api import expect
-
-    if language != "en":
-        page.select_option("#language-select", language)
-    expect(page.locator("html")).to_have_attribute("lang", language)
-
-
-def fits_the_phone(page) -> bool:
-    return page.evaluate("() => document.documentElement.scrollWidth") <= 390
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])

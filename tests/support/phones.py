@@ -1,5 +1,5 @@
-"""The phone the browser tests hold: its screen, in CSS pixels; and a write made as another
-device at the table would make it."""
+"""The phone the browser tests hold: its screen, in CSS pixels; its language menu; and a write
+made as another device at the table would make it."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ PHONE = {"width": 390, "height": 844}
 
 
 def saved_elsewhere(service, **kwargs):
-    """Call ``service`` from the test, as another device would save. On SQLite the live server's
-    threads share the test's in-memory database, and a page polling at that very moment holds a
-    table lock that refuses the write at once (PostgreSQL would wait): try again shortly then,
-    as a device's retry would. Each try is one transaction, rolled back whole when refused."""
+    """Call ``service`` from the test, as another device would save. Should SQLite still refuse
+    the write as locked once its busy timeout is over (the live server's threads and the test
+    share one database file), try again shortly, as a device's retry would. Each try is one
+    transaction, rolled back whole when refused."""
     for _ in range(50):
         try:
             return service(**kwargs)
@@ -23,3 +23,17 @@ def saved_elsewhere(service, **kwargs):
                 raise
             time.sleep(0.1)
     return service(**kwargs)
+
+
+def speak(page, language: str) -> None:
+    """Switch the page to ``language`` with the language menu (kept for the next pages)."""
+    from playwright.sync_api import expect
+
+    if language != "en":
+        page.select_option("#language-select", language)
+    expect(page.locator("html")).to_have_attribute("lang", language)
+
+
+def fits_the_phone(page) -> bool:
+    """Nothing on the page runs wider than the phone's screen."""
+    return page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
