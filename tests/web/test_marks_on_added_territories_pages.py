@@ -11,7 +11,7 @@ from campaigns.game.table import place_scar
 from campaigns.models import Campaign
 from legacy.models import Scar
 from tests.support.api import client_for as api_client_for
-from tests.support.games import play, start_next_game
+from tests.support.games import finish, play, start_next_game
 from tests.support.pages import client_for
 
 pytestmark = pytest.mark.django_db
@@ -117,3 +117,20 @@ def test_the_api_refuses_moving_a_mark_to_a_game_before_its_territory(game_7, ow
     assert refused.json()["error"]["rule"] == "unknown-territory"
     scar.refresh_from_db()
     assert scar.placed_in_game == 7
+
+
+def test_the_chronicles_pdf_names_the_added_territory_as_the_group_wrote_it(game_7):
+    """The PDF is drawn by a worker, outside any page's request: it names the territory too."""
+    from web.views.chronicle import pdf_html
+
+    scar_there(game_7)
+    players = {p.name: p for p in game_7.campaign.players.all()}
+    finish(
+        game_7,
+        players,
+        winner_reward={"kind": "major-city", "territory": "quillowmere", "name": "Qwell"},
+        held_on_rewards={players["Boris"].pk: {"kind": "upgrade-card", "territory": "china"}},
+    )
+    for language in ("en", "ru"):
+        printed = pdf_html(game_7.campaign_id, language, lambda done, of: None)
+        assert "Quillowmere" in printed and "quillowmere" not in printed

@@ -38,6 +38,7 @@ from campaigns.models import (
 )
 from legacy.models import Signature, WorldName
 from web.access import Access
+from web.names import reading_campaign
 from web.refusals import refusal_message
 from web.views.common import campaign_view
 from web.views.history import game_stories
@@ -161,8 +162,9 @@ def chronicle_pdf_file(request, access, job_id):
 def pdf_html(campaign_id: int, language: str, on_game: Callable[[int, int], None]) -> str:
     """The chronicle as the PDF prints it, in ``language``, with each game's stored picture
     inside the document (``CHRONICLE_HTML``). Written for the readers who see what the packets
-    unlocked: only they may ask for it or fetch it (``pdf_allowed``)."""
-    with translation.override(language):
+    unlocked: only they may ask for it or fetch it (``pdf_allowed``). A territory a packet added
+    is named as the group wrote it, as on the pages."""
+    with translation.override(language), reading_campaign(campaign_id):
         campaign = Campaign.objects.get(pk=campaign_id)
         # An editor's view of the words, without a request: nothing here links or writes.
         access = Access(campaign=campaign, role=Role.EDITOR)
