@@ -19,6 +19,8 @@ from xml.sax.saxutils import escape, quoteattr
 from django.utils.safestring import SafeString, mark_safe
 
 from legacy.drawing import load_geometry
+from legacy.drawing.picture import DrawnIsland
+from legacy.drawing.territories import ISLAND_RADIUS, island_centres
 
 WIDTH = 360
 FONT = 14
@@ -162,10 +164,16 @@ def heat_step(count: int, most: int) -> int:
 
 
 def heat_map(
-    counts: dict[str, int], *, title: str, names: dict[str, str], legend: tuple[str, str]
+    counts: dict[str, int],
+    *,
+    title: str,
+    names: dict[str, str],
+    legend: tuple[str, str],
+    islands: tuple[DrawnIsland, ...] = (),
 ) -> SafeString:
     """The board with each territory shaded by its count of marks, and a key below it from
-    ``legend`` (the words for "none" and "most"). Each territory says its name and count."""
+    ``legend`` (the words for "none" and "most"). Each territory says its name and count; one a
+    packet added (``islands``) is a small island where the board's picture draws it."""
     geo = load_geometry()
     most = max(counts.values(), default=0)
     body = [f'<rect x="0" y="0" width="{_n(geo.width)}" height="{_n(geo.height)}" fill="#dfe9ee"/>']
@@ -181,6 +189,14 @@ def heat_map(
             f'<path d="{d}" fill="{fill}" fill-rule="evenodd" stroke="#5a5046" '
             f'stroke-width="0.6" data-territory="{slug}" data-count="{n}">'
             f"<title>{escape(f'{names.get(slug, slug)}: {n}')}</title></path>"
+        )
+    for slug, (cx, cy) in island_centres(islands).items():
+        n = counts.get(slug, 0)
+        fill = HEAT_STEPS[heat_step(n, most)]
+        body.append(
+            f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(ISLAND_RADIUS)}" fill="{fill}" '
+            f'stroke="#5a5046" stroke-width="0.6" data-territory="{slug}" data-count="{n}">'
+            f"<title>{escape(f'{names.get(slug, slug)}: {n}')}</title></circle>"
         )
     y = geo.height + HEAT_FONT + 14
     box = HEAT_FONT

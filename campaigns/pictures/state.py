@@ -139,21 +139,26 @@ def picture_of_world(
         title=title,
         language=names.language_of(language),
         mark_legend=tuple((symbols[slug], name) for slug, name in mark_kinds if slug in on_board),
-        islands=tuple(
-            DrawnIsland(
-                slug=t.slug,
-                name=t.name,
-                continent=t.continent,
-                connections=tuple(sorted(world.board.neighbors(t.slug))),
-                position=t.position,
-            )
-            for t in world.board.added
-        ),
+        islands=drawn_islands(world.board),
         added_sea_lines=tuple(
             (a, b)
             for a, b in world.board.added_connections()
             if a in board.TERRITORY_BY_SLUG and b in board.TERRITORY_BY_SLUG
         ),
+    )
+
+
+def drawn_islands(on: board.Board) -> tuple[DrawnIsland, ...]:
+    """The territories packets added to board ``on``, as the pictures draw them: small islands."""
+    return tuple(
+        DrawnIsland(
+            slug=t.slug,
+            name=t.name,
+            continent=t.continent,
+            connections=tuple(sorted(on.neighbors(t.slug))),
+            position=t.position,
+        )
+        for t in on.added
     )
 
 

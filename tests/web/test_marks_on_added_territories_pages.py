@@ -134,3 +134,15 @@ def test_the_chronicles_pdf_names_the_added_territory_as_the_group_wrote_it(game
     for language in ("en", "ru"):
         printed = pdf_html(game_7.campaign_id, language, lambda done, of: None)
         assert "Quillowmere" in printed and "quillowmere" not in printed
+
+
+def test_the_heat_map_draws_the_added_territory_with_its_marks_for_those_who_may_see_it(
+    game_7, owner, viewer
+):
+    scar_there(game_7)
+    pk = game_7.campaign_id
+    page = client_for(owner).get(f"/c/{pk}/statistics/").content.decode()
+    assert "<circle" in page and 'data-territory="quillowmere" data-count="1"' in page
+    Campaign.objects.filter(pk=pk).update(hide_unlocked_content=True)
+    hidden = client_for(viewer).get(f"/c/{pk}/statistics/").content.decode()
+    assert 'data-territory="quillowmere"' not in hidden

@@ -17,7 +17,9 @@ from campaigns.jobs.words import status_words
 from campaigns.models import EndPoster, JobStatus, Result
 from campaigns.pictures.poster import poster_of
 from campaigns.pictures.poster_requests import request_poster
+from campaigns.pictures.state import drawn_islands
 from campaigns.selectors.statistics import campaign_statistics
+from campaigns.services import cached_world
 from legacy import board
 from web import charts
 from web.names import campaign_faction_names, territory_name
@@ -99,6 +101,8 @@ def statistics_page(request, access):
         title=_("Where scars and cities were placed: the darker, the more"),
         names=names,
         legend=(_("none"), _("most")),
+        # The territories packets added, for the readers who may see them.
+        islands=drawn_islands(cached_world(campaign).board) if access.sees_unlocked else (),
     )
     return render(request, "campaigns/statistics.html", context)
 
