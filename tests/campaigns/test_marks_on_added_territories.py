@@ -8,10 +8,8 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.utils import translation
 
-from bench.long import extend_with_games
 from campaigns import backup, services
 from campaigns.audit_words import audit_text
-from campaigns.board import add_territory
 from campaigns.game.finish import finish_game
 from campaigns.game.setup import fix_seat, setup_game
 from campaigns.game.table import coin_pile_out, place_scar
@@ -20,7 +18,8 @@ from legacy import board, table_rules
 from legacy.errors import RuleViolation
 from legacy.models import City, CoinSticker, Correction, Fortification, Scar
 from legacy.selectors import world_as_of
-from tests.support.games import play, seats, start, start_next_game
+from tests.support.board import quillowmere_in_game_7
+from tests.support.games import play, seats, start
 
 pytestmark = pytest.mark.django_db
 
@@ -29,20 +28,9 @@ QUILLOWMERE = board.AddedTerritory("quillowmere", "Quillowmere", "africa", 7)
 
 @pytest.fixture
 def game_7(prepared_campaign, owner):
-    """Six games played (the last four like the second), the seventh at the table, and a packet
-    opened in it adds Quillowmere to Africa, joined to Madagascar and South Africa."""
-    play(prepared_campaign, 2)
-    extend_with_games(prepared_campaign.pk, 6)
-    start_next_game(prepared_campaign)
-    add_territory(
-        campaign=prepared_campaign,
-        game=7,
-        name="Quillowmere",
-        continent="africa",
-        connections=["madagascar", "south-africa"],
-        by=owner,
-    )
-    return prepared_campaign.games.get(number=7)
+    """The seventh game at the table, Quillowmere added to Africa in it (joined to Madagascar
+    and South Africa)."""
+    return quillowmere_in_game_7(prepared_campaign, owner)
 
 
 def people(campaign):

@@ -16,7 +16,6 @@ from drf_spectacular.generators import SchemaGenerator
 from rest_framework.authtoken.models import Token
 
 from campaigns.backup.automatic import automatic_backups
-from campaigns.board import add_territory
 from campaigns.chronicle.start import request_pdf
 from campaigns.game.decks import add_card, draw_card
 from campaigns.game.packets import open_packet
@@ -33,6 +32,7 @@ from campaigns.models import (
 )
 from legacy.corrections import MARK_TYPES
 from legacy.models import FactionPower, RuleSticker, ScarKind, SealedComponent
+from tests.support.board import add_quillowmere
 from tests.support.games import EARNED_ANOTHER_WAY
 from web import urls as campaign_urls
 
@@ -138,14 +138,7 @@ def seed_unlocked(campaign, by) -> None:
         by=by,
     )
     draw_card(game=game, card=card.pk, player=players["Ada"].pk, by=by)
-    add_territory(
-        campaign=campaign,
-        game=2,
-        name="Quillowmere",
-        continent="africa",
-        connections=["madagascar", "south-africa"],
-        by=by,
-    )
+    add_quillowmere(campaign, 2, by)
     FactionPower.objects.create(
         campaign=campaign,
         faction="enclave-of-the-bear",

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from bench.long import extend_with_games
-from campaigns.board import add_territory
 from campaigns.game.table import place_scar
 from campaigns.models import Campaign
 from legacy.models import Scar
 from tests.support.api import client_for as api_client_for
-from tests.support.games import finish, play, start_next_game
+from tests.support.board import quillowmere_in_game_7
+from tests.support.games import finish
 from tests.support.pages import client_for
 
 pytestmark = pytest.mark.django_db
@@ -19,20 +18,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def game_7(prepared_campaign, owner):
-    """Seven games, the seventh at the table; a packet opened in it adds Quillowmere to Africa,
-    and a bunker is placed there."""
-    play(prepared_campaign, 2)
-    extend_with_games(prepared_campaign.pk, 6)
-    game = start_next_game(prepared_campaign)
-    add_territory(
-        campaign=prepared_campaign,
-        game=7,
-        name="Quillowmere",
-        continent="africa",
-        connections=["madagascar", "south-africa"],
-        by=owner,
-    )
-    return game
+    """The seventh game at the table; a packet opened in it adds Quillowmere to Africa."""
+    return quillowmere_in_game_7(prepared_campaign, owner)
 
 
 def scar_there(game):
