@@ -4,7 +4,7 @@ from django.http import Http404
 from django.urls import path, reverse
 from django.utils.html import format_html
 
-from campaigns.admin.told import ToldAdmin
+from campaigns.admin.told import ToldAdmin, ViewOnlyAdmin
 from campaigns.audit_words import audit_text
 from campaigns.models import AuditEntry, Campaign, Membership, Player, Snapshot
 from campaigns.pictures.storage import picture_response
@@ -71,7 +71,7 @@ class PlayerAdmin(ToldAdmin):
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
+class AuditEntryAdmin(ViewOnlyAdmin):
     list_display = ["at", "campaign", "user", "action", "words"]
     list_filter = ["action"]
     search_fields = ["summary", "campaign__name"]
@@ -80,15 +80,6 @@ class AuditEntryAdmin(admin.ModelAdmin):
     @admin.display(description="what happened")
     def words(self, entry) -> str:
         return audit_text(entry)
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False  # the history is read here, never written
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(Snapshot)

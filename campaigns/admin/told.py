@@ -59,3 +59,17 @@ class ToldAdmin(admin.ModelAdmin):
                 touched = set(queryset.values_list("campaign_id", flat=True))
             self.bump(touched)
             super().delete_queryset(request, queryset)
+
+
+class ViewOnlyAdmin(admin.ModelAdmin):
+    """An admin for a record that is read here, never written (the audit trail, the
+    corrections): nothing to add, change or delete, so nothing phones need to be told."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -8,7 +8,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.db import transaction
 
-from campaigns.admin.told import ToldAdmin
+from campaigns.admin.told import ToldAdmin, ViewOnlyAdmin
 from legacy import corrections
 from legacy.models import (
     AddedConnection,
@@ -188,17 +188,8 @@ class TradeRateAdmin(ToldAdmin):
 
 
 @admin.register(Correction)
-class CorrectionAdmin(admin.ModelAdmin):
+class CorrectionAdmin(ViewOnlyAdmin):
     list_display = ["made_at", "campaign", "mark_type", "made_by", "reason"]
     list_filter = ["mark_type"]
     search_fields = ["reason", "campaign__name"]
     readonly_fields = [f.name for f in Correction._meta.fields]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
