@@ -1,15 +1,20 @@
 """An edit made in the admin is a write to a campaign like a service's: it bumps the campaign's
 versions first (``campaigns.services.bump_versions``: the row stays locked until the change
 commits, cached reads of the world are left behind) and the campaign's open pages are told its new
-version once the change commits, never when it is rolled back."""
+version once the change commits, never when it is rolled back.
+
+While a campaign is archived its lock refuses every change (``CampaignArchived``), an admin edit's
+too: the edit is rolled back and the operator is told why, on the page the edit came from."""
 
 from __future__ import annotations
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.db import router, transaction
+from django.http import HttpResponseRedirect
+from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign
-from campaigns.services import bump_versions
+from campaigns.services import CampaignArchived, bump_versions
 
 VERSIONS = ["world_version", "marks_version", "triggers_version"]
 
@@ -32,6 +37,37 @@ class ToldAdmin(admin.ModelAdmin):
         each other's campaigns crosswise)."""
         for pk in sorted(campaign_ids):
             bump_versions(pk, marks=True, triggers=True)
+
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        # The edit runs in one transaction (Django's): refused, nothing of it is kept.
+        try:
+            return super().changeform_view(request, object_id, form_url, extra_context)
+        except CampaignArchived:
+            return self.refused(request)
+
+    def delete_view(self, request, object_id, extra_context=None):
+        try:
+            return super().delete_view(request, object_id, extra_context)
+        except CampaignArchived:
+            return self.refused(request)
+
+    def changelist_view(self, request, extra_context=None):
+        # The actions ("delete selected", and each admin's own) run in a transaction of theirs.
+        try:
+            return super().changelist_view(request, extra_context)
+        except CampaignArchived:
+            return self.refused(request)
+
+    def refused(self, request) -> HttpResponseRedirect:
+        """Back to the page the edit came from, saying why nothing was saved."""
+        messages.error(
+            request,
+            _(
+                "Nothing was saved: the campaign is archived and read-only (its owner "
+                "unarchives it to change it)."
+            ),
+        )
+        return HttpResponseRedirect(request.get_full_path())
 
     def save_model(self, request, obj, form, change):
         # The rows of its inlines are saved after it (``save_related``), in the same transaction.

@@ -7,8 +7,12 @@ bumps the campaign's versions and tells its open pages (``campaigns.admin.told``
 from django import forms
 from django.contrib import admin, messages
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from campaigns import services
 from campaigns.admin.told import ToldAdmin, ViewOnlyAdmin
+from campaigns.services import CampaignArchived
 from legacy import corrections
 from legacy.models import (
     AddedConnection,
@@ -49,15 +53,37 @@ class CorrectionForm(forms.ModelForm):
         return super()._get_validation_exclusions() - {"voided"}
 
 
-@admin.action(description="Void the selected marks (entered by mistake)")
+@admin.action(description=gettext_lazy("Void the selected marks (entered by mistake)"))
 def void_marks(modeladmin, request, queryset):
-    with transaction.atomic():
-        # Every write to a campaign's world takes the campaign row first, admin edits included.
-        modeladmin.bump(set(queryset.values_list("campaign_id", flat=True)))
-        for mark in queryset.select_related(None).select_for_update():
-            if not mark.voided:
-                corrections.void_mark(mark=mark, reason="Voided from the admin.", by=request.user)
-    messages.success(request, "The marks were voided; the corrections are recorded.")
+    """Voids the marks as a page or the API does, through ``campaigns.services.void_mark``: each
+    void is audited, and the campaign's lock refuses it while the campaign is archived. Then
+    nothing is voided, in any campaign of the selection, and the operator is told why."""
+    try:
+        with transaction.atomic():
+            # Every campaign of the selection is held first, in the campaigns' order (two
+            # edits never wait on each other's campaigns crosswise).
+            touched = sorted(set(queryset.values_list("campaign_id", flat=True)))
+            held = {pk: services.lock_campaign(pk) for pk in touched}
+            # Read under the locks: a mark voided meanwhile is not voided twice.
+            voidable = queryset.filter(campaign_id__in=held, voided=False).order_by("pk")
+            for mark_id, campaign_id in voidable.values_list("pk", "campaign_id"):
+                services.void_mark(
+                    campaign=held[campaign_id],
+                    model=modeladmin.model,
+                    mark_id=mark_id,
+                    reason="Voided from the admin.",
+                    by=request.user,
+                )
+    except CampaignArchived:
+        messages.error(
+            request,
+            _(
+                "Nothing was voided: a campaign of the selected marks is archived and "
+                "read-only (its owner unarchives it to change it)."
+            ),
+        )
+        return
+    messages.success(request, _("The marks were voided; the corrections are recorded."))
 
 
 class MarkAdmin(ToldAdmin):

@@ -62,7 +62,7 @@ by its ordinal, like any mark.
 
 The modules: ``document`` (the format, its tables and what it leaves out), ``values`` (fields
 whose JSON holds references), ``export``, ``checks`` (a document checked before anything is
-written) and ``restore``.
+written), ``fields`` (each row's fields checked, by the checks and the restore) and ``restore``.
 """
 
 from __future__ import annotations

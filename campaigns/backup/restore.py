@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, models, transaction
 
-from campaigns.backup.checks import _describe, _list, _typed, added_territories, check_document
+from campaigns.backup.checks import added_territories, check_document
 from campaigns.backup.document import (
     AUDIT,
     CAMPAIGN,
@@ -45,6 +45,7 @@ from campaigns.backup.document import (
     _nul_at,
     _refuse,
 )
+from campaigns.backup.fields import _describe, _list, _typed
 from campaigns.backup.values import HOOKS, _key, _mark_pair_in
 from campaigns.game import entry_marks
 from campaigns.models import (
