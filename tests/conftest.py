@@ -75,6 +75,12 @@ def media(settings, tmp_path):
 
 
 @pytest.fixture
+def operator(django_user_model):
+    """A superuser: the one who runs the site and reaches the admin."""
+    return django_user_model.objects.create_superuser(username="root", password="pw-root-123")
+
+
+@pytest.fixture
 def owner(django_user_model):
     return django_user_model.objects.create_user(username="olga", password="pw-olga-123")
 

@@ -25,11 +25,6 @@ WAIT = 10.0  # a bounded wait for what must come, not a measure of speed
 
 
 @pytest.fixture
-def operator(django_user_model):
-    return django_user_model.objects.create_superuser(username="root", password="pw-root-123")
-
-
-@pytest.fixture
 def staff(operator):
     browser = Client()
     browser.force_login(operator)

@@ -35,19 +35,9 @@ from legacy.models import (
     WorldName,
 )
 from legacy.selectors import world_as_of
+from tests.support.admin import change_url, changelist, form_data
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def operator(django_user_model):
-    return django_user_model.objects.create_superuser(username="root", password="pw-root-123")
-
-
-@pytest.fixture
-def browser(client, operator):
-    client.force_login(operator)
-    return client
 
 
 @pytest.fixture
@@ -99,24 +89,6 @@ MARKS_WITH_A_ROW = (
     WorldName,
     OtherMark,
 )
-
-
-def changelist(model) -> str:
-    return reverse(f"admin:{model._meta.app_label}_{model._meta.model_name}_changelist")
-
-
-def change_url(obj) -> str:
-    return reverse(f"admin:{obj._meta.app_label}_{obj._meta.model_name}_change", args=[obj.pk])
-
-
-def form_data(response) -> dict:
-    """What the admin form on the page would send back unchanged."""
-    form = response.context["adminform"].form
-    data = {}
-    for name in form.fields:
-        value = form[name].value()
-        data[name] = "" if value is None else value
-    return data
 
 
 def test_every_list_in_the_admin_opens(browser, a_marked_world):

@@ -17,17 +17,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def operator(django_user_model):
-    return django_user_model.objects.create_superuser(username="root", password="pw-root-123")
-
-
-@pytest.fixture
-def browser(client, operator):
-    client.force_login(operator)
-    return client
-
-
-@pytest.fixture
 def archived_cairo(prepared_campaign, players, owner):
     cairo = City.objects.create(
         campaign=prepared_campaign,
