@@ -266,7 +266,7 @@ def test_a_job_killed_with_its_worker_is_done_with_nobody_asking(
     beating = {"EARTHBOOK_JOB_HEARTBEAT_SECONDS": "1", "CELERY_VISIBILITY_TIMEOUT": "3600"}
     doomed = start_worker(**beating, **{TEST_DELAY_ENV: "120"})
     job = JOBS[kind](prepared_campaign, owner, players, settings)
-    assert type(job).KIND == KINDS[kind]
+    assert KINDS[kind] == type(job).KIND
     wait_for_job(job, lambda r: r.status == JobStatus.RUNNING, "the job starting", logs=[doomed])
     doomed.kill()
     killed_at = time.monotonic()
