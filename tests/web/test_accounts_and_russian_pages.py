@@ -147,6 +147,17 @@ def test_an_account_without_an_address_gets_one_later_and_can_then_reset(owner):
     assert [m.to for m in mail.outbox] == [["olga@example.org"]]
 
 
+@override_settings(PASSWORD_RESET_LIMIT=2)
+def test_e_mail_changes_from_one_address_are_limited_like_reset_requests(owner):
+    client = client_for(owner)
+    for address in ("one@example.org", "two@example.org"):
+        assert ask_for_address(client, address).status_code == 302
+    refused = ask_for_address(client, "three@example.org")
+    assert refused.status_code == 429
+    assert "Too many e-mail changes" in refused.content.decode()
+    assert [m.to for m in mail.outbox] == [["one@example.org"], ["two@example.org"]]
+
+
 def test_a_confirmation_link_works_once(owner):
     ask_for_address(client_for(owner), "olga@example.org")
     link = confirm_link(mail.outbox[0])

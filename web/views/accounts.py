@@ -115,6 +115,17 @@ def email_update(request):
             messages.success(request, _("Your account has no e-mail address now."))
         elif address.lower() == was.lower():
             messages.success(request, _("This is already your e-mail address."))
+        elif not _counted(
+            request,
+            "email-changes",
+            settings.PASSWORD_RESET_LIMIT,
+            settings.PASSWORD_RESET_WINDOW_MINUTES,
+        ):
+            # Each change sends a mail: counted like reset requests, and nothing sent past it.
+            form.add_error(
+                None, _("Too many e-mail changes from your address for now. Try again later.")
+            )
+            return render(request, "registration/email_form.html", {"form": form}, status=429)
         else:
             taken = form.address_taken()
             email_change.ask_for(request, request.user, address, was=was, taken=taken)
