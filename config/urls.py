@@ -49,6 +49,7 @@ urlpatterns = [
         name="password_change_done",
     ),
     path("accounts/email/", accounts.email_update, name="email"),
+    path("accounts/email/confirm/<str:token>/", accounts.email_confirm, name="email_confirm"),
     path(
         "accounts/password/reset/",
         accounts.PasswordResetView.as_view(),

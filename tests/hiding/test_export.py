@@ -8,7 +8,7 @@ import json
 import pytest
 
 from campaigns import backup
-from tests.support.hiding import SECRET_WORDS, api_client, page_client
+from tests.support.hiding import ODD_WORDS, SECRET_WORDS, api_client, page_client
 
 pytestmark = pytest.mark.django_db
 
@@ -56,3 +56,12 @@ def test_the_settings_page_says_who_may_export_a_hiding_campaign(hidden, owner):
     russian = page_client(owner, "ru").get(f"/c/{hidden.pk}/settings/").content.decode()
     assert "only editors and the owner may export the campaign" in english
     assert "выгружать кампанию могут только редакторы и владелец" in russian
+
+
+def test_the_owners_export_with_markup_and_cyrillic_names_makes_the_same_campaign_again(odd, owner):
+    response = api_client(owner).get(export_address(odd))
+    assert response.status_code == 200
+    saved = backup.dumps(json.loads(response.content))
+    copy_ = backup.import_campaign(backup.loads(saved), owner=owner)
+    assert backup.dumps(backup.export_campaign(copy_.pk)) == saved
+    assert [w for w in ODD_WORDS if w not in saved] == []

@@ -102,3 +102,14 @@ def test_a_world_capital_its_founder_may_start_on_is_no_start_to_a_hidden_reader
     assert CAPITAL_TERRITORY in read(api_client(editor), address).json()["territories"]
     hidden = read(page_client(), address, odd.share_token).json()["territories"]
     assert hidden and CAPITAL_TERRITORY not in hidden
+
+
+def test_the_board_an_editor_reads_with_the_odd_names_is_well_formed_svg(odd, editor):
+    from xml.etree import ElementTree
+
+    client = page_client(editor)
+    for address in (f"/c/{odd.pk}/board.svg", f"/c/{odd.pk}/board/2.svg"):
+        svg = read(client, address).content
+        root = ElementTree.fromstring(svg)  # a name unescaped would break the document
+        words = " ".join(root.itertext())
+        assert "Zephyrax" in words or "Glorptown" in words, address

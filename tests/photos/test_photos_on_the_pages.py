@@ -5,6 +5,7 @@ access rules, deleted by their uploader or the owner."""
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from campaigns.models import GamePhoto, JobStatus
@@ -199,7 +200,9 @@ class NeverRead:
 
 
 def test_a_photo_form_of_100_mb_is_refused_from_its_length_before_it_is_read(game, owner, media):
-    client = client_for(owner)
+    # The CSRF check, which reads a form's body, is on, as it is for a browser.
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(owner)
     response = client.post(
         add_address(game),
         content_type="multipart/form-data; boundary=BoUnDaRy",

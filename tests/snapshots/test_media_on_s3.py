@@ -14,7 +14,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from rest_framework.test import APIClient
 
-from campaigns.backup.automatic import folder_of
+from campaigns.backup.automatic import automatic_backups, folder_of, read_automatic_backup
 from campaigns.chronicle.start import request_pdf
 from campaigns.models import GamePhoto, JobStatus, Snapshot
 from campaigns.photos.service import add_photo
@@ -114,3 +114,15 @@ def test_the_sweep_deletes_from_the_bucket_only_the_files_no_row_names(
     assert named in kept and orphan not in kept
     backups = [k for k in kept if k != named]
     assert len(backups) == 1 and backups[0].startswith(folder_of(prepared_campaign.pk) + "/")
+
+
+def test_the_automatic_backup_is_kept_in_the_bucket_listed_and_read_from_it(
+    moto, bucket, prepared_campaign, players, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        play_first_game(prepared_campaign, players)
+    (kept,) = automatic_backups(prepared_campaign.pk)
+    assert kept.game == 1
+    key = f"{folder_of(prepared_campaign.pk)}/{kept.name}"
+    assert key in moto.keys(bucket)
+    assert read_automatic_backup(prepared_campaign.pk, kept) == moto.read(bucket, key)

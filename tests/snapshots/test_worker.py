@@ -201,6 +201,19 @@ def a_snapshot(campaign, owner, players, settings):
     return Snapshot.objects.get(campaign=campaign, game_number=1)
 
 
+def an_automatic_backup(campaign, owner, players, settings):
+    from campaigns.jobs.queue import send
+    from campaigns.models import AutomaticBackupJob
+
+    # The finish asks for it on a queue no worker reads; it is sent again to the workers here.
+    with sent_elsewhere(settings):
+        play_first_game(campaign, players)
+    job = AutomaticBackupJob.objects.get(campaign=campaign, game_number=1)
+    assert job.status == JobStatus.QUEUED
+    assert send(job)
+    return job
+
+
 JOBS = {
     "board picture": a_snapshot,
     "timeline": a_timeline,
@@ -208,7 +221,26 @@ JOBS = {
     "photo of the board": a_photo,
     "chronicle pdf": a_chronicle,
     "backup import": an_import,
+    "automatic backup": an_automatic_backup,
 }
+# The kind of job (``KIND`` of its row) each of them makes.
+KINDS = {
+    "board picture": "snapshot",
+    "timeline": "snapshot",
+    "end poster": "poster",
+    "photo of the board": "photo",
+    "chronicle pdf": "chronicle",
+    "backup import": "import",
+    "automatic backup": "backup",
+}
+
+
+def test_every_kind_of_background_job_is_killed_with_its_worker_here():
+    """A new kind of job gets its kill -9 test below as soon as it exists."""
+    from campaigns.models import JOB_MODELS
+
+    assert set(KINDS) == set(JOBS)
+    assert set(KINDS.values()) == {model.KIND for model in JOB_MODELS}
 
 
 def wait_for_job(job, done, what: str, timeout: float = RENDER_TIMEOUT, logs=()):
@@ -234,6 +266,7 @@ def test_a_job_killed_with_its_worker_is_done_with_nobody_asking(
     beating = {"EARTHBOOK_JOB_HEARTBEAT_SECONDS": "1", "CELERY_VISIBILITY_TIMEOUT": "3600"}
     doomed = start_worker(**beating, **{TEST_DELAY_ENV: "120"})
     job = JOBS[kind](prepared_campaign, owner, players, settings)
+    assert KINDS[kind] == type(job).KIND
     wait_for_job(job, lambda r: r.status == JobStatus.RUNNING, "the job starting", logs=[doomed])
     doomed.kill()
     killed_at = time.monotonic()

@@ -117,20 +117,84 @@ def test_an_address_already_used_or_malformed_is_refused_at_sign_up():
     assert not get_user_model().objects.filter(username__in=["nadia2", "nadia3"]).exists()
 
 
-def test_an_account_without_an_address_gets_one_later_and_can_then_reset(owner, stranger):
-    stranger.email = "sam@example.org"
-    stranger.save()
+def confirm_link(message) -> str:
+    found = re.search(r"https?://[^/\s]+(/accounts/email/confirm/[^\s]+/)", message.body)
+    assert found, message.body
+    return found.group(1)
+
+
+def ask_for_address(client, address: str):
+    return client.post("/accounts/email/", {"email": address, "password": "pw-olga-123"})
+
+
+def test_an_account_without_an_address_gets_one_later_and_can_then_reset(owner):
     client = client_for(owner)
-    taken = client.post("/accounts/email/", {"email": "SAM@example.org", "password": "pw-olga-123"})
-    assert taken.status_code == 302
+    assert ask_for_address(client, "olga@example.org").status_code == 302
+    (sent,) = mail.outbox
+    assert sent.to == ["olga@example.org"]
     owner.refresh_from_db()
-    assert owner.email != "SAM@example.org"
-    free = client.post("/accounts/email/", {"email": "olga@example.org", "password": "pw-olga-123"})
-    assert free.status_code == 302
+    assert owner.email == ""  # not before the link is opened
+    link = confirm_link(sent)
+    asked = Client().get(link)  # a mail scanner opening it changes nothing
+    assert asked.status_code == 200 and "olga@example.org" in asked.content.decode()
+    owner.refresh_from_db()
+    assert owner.email == ""
+    assert Client().post(link).status_code == 302
     owner.refresh_from_db()
     assert owner.email == "olga@example.org"
+    mail.outbox.clear()
     Client().post("/accounts/password/reset/", {"email": "olga@example.org"})
     assert [m.to for m in mail.outbox] == [["olga@example.org"]]
+
+
+@override_settings(PASSWORD_RESET_LIMIT=2)
+def test_e_mail_changes_from_one_address_are_limited_like_reset_requests(owner):
+    client = client_for(owner)
+    for address in ("one@example.org", "two@example.org"):
+        assert ask_for_address(client, address).status_code == 302
+    refused = ask_for_address(client, "three@example.org")
+    assert refused.status_code == 429
+    assert "Too many e-mail changes" in refused.content.decode()
+    assert [m.to for m in mail.outbox] == [["one@example.org"], ["two@example.org"]]
+
+
+def test_a_confirmation_link_works_once(owner):
+    ask_for_address(client_for(owner), "olga@example.org")
+    link = confirm_link(mail.outbox[0])
+    Client().post(link)
+    again = Client().post(link)
+    assert again.status_code == 404 and "This link does not work" in again.content.decode()
+
+
+def test_a_link_for_an_address_another_account_took_meanwhile_changes_nothing(owner, stranger):
+    ask_for_address(client_for(owner), "shared@example.org")
+    stranger.email = "SHARED@example.org"
+    stranger.save()
+    answer = Client().post(confirm_link(mail.outbox[0]))
+    assert answer.status_code == 409
+    assert "Another account uses this e-mail address." in answer.content.decode()
+    owner.refresh_from_db()
+    assert owner.email == ""
+
+
+def test_a_tampered_or_outdated_link_changes_nothing(owner, settings):
+    ask_for_address(client_for(owner), "olga@example.org")
+    link = confirm_link(mail.outbox[0])
+    assert Client().post(link.replace(":", "x", 1)).status_code == 404
+    owner.email = "other@example.org"  # changed since, another way
+    owner.save()
+    assert Client().post(link).status_code == 404
+    owner.refresh_from_db()
+    assert owner.email == "other@example.org"
+
+
+def test_the_confirmation_mail_and_page_are_in_russian_for_a_russian_reader(owner):
+    ask_for_address(client_for(owner, "ru"), "olga@example.org")
+    (sent,) = mail.outbox
+    assert "Ваш новый адрес электронной почты" in sent.subject
+    assert "откройте эту ссылку" in sent.body
+    page = Client(HTTP_ACCEPT_LANGUAGE="ru").get(confirm_link(sent)).content.decode()
+    assert "Использовать этот адрес" in page
 
 
 def test_the_e_mail_address_changes_only_with_the_accounts_password(owner):
@@ -144,6 +208,8 @@ def test_the_e_mail_address_changes_only_with_the_accounts_password(owner):
 
 
 def test_the_e_mail_page_answers_the_same_whether_or_not_an_address_is_taken(owner, stranger):
+    owner.email = "olga@example.org"
+    owner.save()
     stranger.email = "sam@example.org"
     stranger.save()
     client = client_for(owner)
@@ -153,28 +219,30 @@ def test_the_e_mail_page_answers_the_same_whether_or_not_an_address_is_taken(own
             "/accounts/email/", {"email": address, "password": "pw-olga-123"}, follow=True
         )
         page = response.content.decode().replace(address, "ADDRESS")
-        answers.append((response.status_code, response.redirect_chain, "saved, unless" in page))
+        # Read again later too: the account keeps its address until a link is opened.
+        later = client.get("/accounts/email/").content.decode()
+        field = re.search(r'<input type="email"[^>]*>', later).group(0)
+        answers.append(
+            (response.status_code, response.redirect_chain, page.count("ADDRESS"), field)
+        )
     assert answers[0] == answers[1]
+    assert 'value="olga@example.org"' in answers[0][3]
+    owner.refresh_from_db()
     stranger.refresh_from_db()
-    assert stranger.email == "sam@example.org"
+    assert (owner.email, stranger.email) == ("olga@example.org", "sam@example.org")
+    # The taken address is told someone asked for it; the free one is sent the link.
+    assert [m.to for m in mail.outbox] == [["sam@example.org"], ["nobody@example.org"]]
+    assert "/accounts/email/confirm/" not in mail.outbox[0].body
+    assert "Your account keeps it" in mail.outbox[0].body
+    assert "/accounts/email/confirm/" in mail.outbox[1].body
 
 
-def test_the_e_mail_page_shows_the_address_typed_after_a_refused_change(owner, stranger):
+def test_the_address_is_removed_at_once_with_the_password(owner):
     owner.email = "olga@example.org"
     owner.save()
-    stranger.email = "sam@example.org"
-    stranger.save()
-    client = client_for(owner)
-    response = client.post(
-        "/accounts/email/", {"email": "sam@example.org", "password": "pw-olga-123"}, follow=True
-    )
-    field = re.search(r'<input type="email"[^>]*>', response.content.decode()).group(0)
-    assert 'value="sam@example.org"' in field and "saved, unless" in response.content.decode()
+    assert ask_for_address(client_for(owner), "").status_code == 302
     owner.refresh_from_db()
-    assert owner.email == "olga@example.org"
-    # Read again later, the page shows the address the account keeps.
-    again = client.get("/accounts/email/").content.decode()
-    assert 'value="olga@example.org"' in re.search(r'<input type="email"[^>]*>', again).group(0)
+    assert owner.email == "" and mail.outbox == []
 
 
 # --- An editor on an owner's page ----------------------------------------------------------------

@@ -80,3 +80,13 @@ def test_a_signed_picture_opens_no_other_picture_nor_page(shared):
 
 def test_members_keep_plain_picture_addresses(shared, as_owner):
     assert picture_address(as_owner, shared, 1) == url(shared, "games/1/snapshot.png")
+
+
+def test_a_signed_picture_from_the_pages_stops_opening_once_sharing_is_off(shared):
+    reader = Client()
+    reader.get(url(shared, f"?share={shared.share_token}"))
+    address = picture_address(reader, shared, 1)
+    assert Client().get(address).status_code == 200
+    shared.shared = False
+    shared.save(update_fields=["shared"])
+    assert Client().get(address).status_code == 404

@@ -56,7 +56,8 @@ class EmailForm(forms.ModelForm):
     """The address a reset link is sent to; empty to have none. Changed only with the account's
     password (whoever has the session alone cannot send its reset links elsewhere). Whether
     another account uses the address is not said: the form answers the same either way, and
-    ``address_taken`` tells the view to keep the old address."""
+    ``address_taken`` tells the view which mail to send (``web.email_change``); the address is
+    never saved from here, only removed."""
 
     password = forms.CharField(
         label=_("Your password"),

@@ -25,6 +25,7 @@ from campaigns.models import (
     Campaign,
 )
 from config.client import client_address
+from web import email_change
 from web.forms.campaign import EmailForm, SignupForm
 
 logger = logging.getLogger(__name__)
@@ -99,29 +100,69 @@ def _counted(request, what: str, limit: int, minutes: int) -> bool:
     return count <= limit
 
 
-# The address typed in the last change of the e-mail page, shown in its field once.
-TYPED_EMAIL = "email-typed"
-
-
 @login_required
 def email_update(request):
-    """The account's e-mail address, where a reset link goes if the password is forgotten."""
-    # After a change, the page shows the address as typed, saved or refused alike (a field
-    # showing the old address again would tell that another account uses the new one).
-    typed = request.session.pop(TYPED_EMAIL, None) if request.method == "GET" else None
-    initial = {"email": typed} if isinstance(typed, str) else None
-    form = EmailForm(request.POST or None, instance=request.user, initial=initial)
+    """The account's e-mail address, where a reset link goes if the password is forgotten. A new
+    address is the account's once the link sent to it is opened (``web.email_change``): the
+    page answers the same, and shows the address the account keeps, whether or not another
+    account uses the one typed."""
+    was = request.user.email or ""  # the form sets the typed one on the account it is given
+    form = EmailForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
-        # The same answer whether or not another account uses the address: this page is no
-        # way to learn whose addresses are known here. A taken address is not saved.
-        if not form.address_taken():
+        address = form.cleaned_data["email"]
+        if not address:
             form.save()
-        request.session[TYPED_EMAIL] = form.cleaned_data["email"]
-        messages.success(
-            request, _("Your e-mail address is saved, unless another account already uses it.")
-        )
+            messages.success(request, _("Your account has no e-mail address now."))
+        elif address.lower() == was.lower():
+            messages.success(request, _("This is already your e-mail address."))
+        elif not _counted(
+            request,
+            "email-changes",
+            settings.PASSWORD_RESET_LIMIT,
+            settings.PASSWORD_RESET_WINDOW_MINUTES,
+        ):
+            # Each change sends a mail: counted like reset requests, and nothing sent past it.
+            form.add_error(
+                None, _("Too many e-mail changes from your address for now. Try again later.")
+            )
+            return render(request, "registration/email_form.html", {"form": form}, status=429)
+        else:
+            taken = form.address_taken()
+            email_change.ask_for(request, request.user, address, was=was, taken=taken)
+            messages.success(
+                request,
+                _(
+                    "A link was sent to %(address)s, unless another account uses it: the "
+                    "address is yours once you open it."
+                )
+                % {"address": address},
+            )
         return redirect("email")
     return render(request, "registration/email_form.html", {"form": form})
+
+
+def email_confirm(request, token):
+    """The link sent to a new address: GET asks (a mail scanner opening the link changes
+    nothing), POST makes it the account's."""
+    found = email_change.read_link(token)
+    if request.method == "POST" and found is not None:
+        outcome = email_change.confirm(token)
+        if outcome == "done":
+            messages.success(request, _("Your e-mail address is saved."))
+            return redirect("email" if request.user.is_authenticated else "login")
+        if outcome == "taken":
+            refusal = _("Another account uses this e-mail address.")
+            return render(
+                request, "registration/email_confirm.html", {"refusal": refusal}, status=409
+            )
+        found = None
+    context = {"address": found[1] if found else ""}
+    if found is None:
+        context["refusal"] = _(
+            "This link does not work: it was used already, it is too old, or the address was "
+            "changed since. Ask for a new one on the page of your e-mail address."
+        )
+    return render(request, "registration/email_confirm.html", context, status=200 if found else 404)
 
 
 class PasswordResetView(auth_views.PasswordResetView):
