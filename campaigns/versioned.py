@@ -24,7 +24,9 @@ from campaigns.services import may_cache
 
 T = TypeVar("T")
 
-TIMEOUT_SECONDS = 24 * 3600
+# A drawing is worth keeping only until the campaign's next write, which at a table comes within
+# minutes: an hour spares the cache the drawings of a long game night.
+TIMEOUT_SECONDS = 3600
 
 
 def version_key(campaign: Campaign, what: str, *parts: object) -> str:
