@@ -23,6 +23,7 @@ from web.forms.decks import CardForm, WorldCapitalForm, card_entry_form
 from web.names import campaign_faction_names, territory_name
 from web.refusals import refuse
 from web.views.common import campaign_view, game_or_404, label_seats, player_names
+from web.views.quick_log import drawn_fields
 from web.views.table import game_context
 
 
@@ -115,6 +116,7 @@ def game_card(request, access, number):
             return redirect("campaigns:game", access.campaign.pk, game.number)
     context = game_context(request, access, game)
     context["card_form"] = form
+    context["card_fields"] = drawn_fields(form)
     context["card_form_open"] = True
     return render(request, "campaigns/game.html", context)
 

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -22,6 +23,7 @@ from campaigns.models import (
     GameStatus,
 )
 from campaigns.services import cached_world
+from campaigns.versioned import cached_read
 from campaigns.vocabulary import VoidReason
 from legacy import table_rules
 from legacy.box import CAMPAIGN_GAMES, FORTIFICATION_BOXES
@@ -32,8 +34,8 @@ from legacy.models import (
     Signature,
 )
 from web import pages
-from web.forms.decks import card_entry_form
-from web.forms.table import FREQUENT, QUICK_LOG, LogChoices, VoidEntryForm
+from web.board_svg import shapes_url
+from web.forms.table import QUICK_LOG, LogChoices, VoidEntryForm
 from web.names import campaign_faction_names, scar_kind_name, territory_name
 from web.refusals import refusal_message, refuse
 from web.views.common import (
@@ -49,6 +51,7 @@ from web.views.draft import draft_context
 from web.views.notes import notes_context
 from web.views.photos import photos_context
 from web.views.pictures import snapshot_state
+from web.views.quick_log import quick_log_context
 
 
 def game_forms(
@@ -199,7 +202,6 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
     campaign = access.campaign
     factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
     seats = label_seats(list(game.seats.select_related("player").order_by("order")), factions)
-    players = player_names(campaign.pk)
     entries = game.events.select_related("seat__player", "voided_by").order_by("seq")
     events = list(claims.credited(entries, campaign.pk))
     # Read once: the board's names of scars and marks, the entries' words and the quick log's
@@ -220,8 +222,32 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
         s.holding_words = event_words.holding_words(s.holdings, words.scars)
     finished = game.status == GameStatus.FINISHED
     world = cached_world(campaign, game.number if finished else None)
-    hqs = {s.hq: s.faction for s in seats}
-    ctx = board_context(access, players, hqs, scar_kinds=scar_kinds, kinds_of_mark=kinds_of_mark)
+
+    def draw_board():
+        hqs = {s.hq: s.faction for s in seats}
+        ctx = board_context(
+            access,
+            player_names(campaign.pk),
+            hqs,
+            scar_kinds=scar_kinds,
+            kinds_of_mark=kinds_of_mark,
+        )
+        label = (
+            _("The board after game %(n)s") % {"n": game.number} if finished else _("The board now")
+        )
+        return interactive_board(access, world, ctx, label=label)
+
+    # Whether a later game is set up, and whether this one was played since its setup (an entry,
+    # a mark): read once per version of the campaign.
+    is_latest, played = cached_read(
+        campaign,
+        "game-played",
+        (game.number,),
+        lambda: (
+            not campaign.games.filter(number__gt=game.number).exists(),
+            bool(played_since_setup(game, has_entries=bool(events))),
+        ),
+    )
     context = {
         "access": access,
         "game": game,
@@ -230,51 +256,41 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
         "events": events,
         "last_entry": next((e for e in reversed(events) if not e.voided), None),
         "quick_undo_reason": VoidReason.ENTERED_BY_MISTAKE.value,
-        "board": interactive_board(
-            access,
-            world,
-            ctx,
-            label=_("The board after game %(n)s") % {"n": game.number}
-            if finished
-            else _("The board now"),
+        # Drawn once per version of the campaign, game, kind of reader and language.
+        "board": cached_read(
+            campaign,
+            "game-board",
+            (game.number, finished, access.sees_unlocked, get_language(), shapes_url()),
+            draw_board,
         ),
-        "is_latest": not campaign.games.filter(number__gt=game.number).exists(),
-        "can_cancel": access.can_write and not played_since_setup(game, has_entries=bool(events)),
+        "is_latest": is_latest,
+        "can_cancel": access.can_write and not played,
         "war_won": war_won_words(replayed, seats) if game.is_in_progress else "",
         **photos_context(request, access, game),
         **notes_context(request, access, game),
         **draft_context(access, game, seats),
     }
     if game.status == GameStatus.IN_PROGRESS and access.can_write:
-        forms_ = log_forms or game_forms(
-            access,
-            game,
-            seats,
-            world=world,
-            factions=factions,
-            events=events,
-            scar_kinds=scar_kinds,
-            kinds_of_mark=kinds_of_mark,
+        context.update(
+            quick_log_context(
+                access,
+                game,
+                seats,
+                lambda: game_forms(
+                    access,
+                    game,
+                    seats,
+                    world=world,
+                    factions=factions,
+                    events=events,
+                    scar_kinds=scar_kinds,
+                    kinds_of_mark=kinds_of_mark,
+                ),
+                log_forms=log_forms,
+                open_log=open_log,
+                latest=game.number if is_latest else None,
+            )
         )
-        # The frequent entries first (the first screen's buttons), then the others.
-        rank = {kind: i for i, kind in enumerate(FREQUENT)}
-        context["log_forms"] = sorted(
-            (
-                {
-                    "kind": k,
-                    "path": f.path,
-                    "title": f.title,
-                    "form": f,
-                    "open": k == open_log,
-                    "frequent": k in rank,
-                }
-                for k, f in forms_.items()
-            ),
-            key=lambda entry: (not entry["frequent"], rank.get(entry["kind"], 0)),
-        )
-        context["more_open"] = open_log is not None and open_log not in rank
-        latest = game.number if context["is_latest"] else None
-        context["card_form"] = card_entry_form(campaign.pk, seats, latest=latest)
     if context["is_latest"] and campaign.prepared_at:
         context["to_open"] = [(s, pages.packet_name(s)) for s in packets_due(campaign)]
     if finished:

@@ -1,0 +1,99 @@
+"""The game page's quick log and card form, drawn for the writers of a game in play.
+
+The forms a plain view of the page shows are empty: their fields depend only on what the
+campaign holds (the seats, the world, the entries, the kinds of scar and mark, the decks), on the
+reader's kind and on the language. So they are drawn once per version of the campaign
+(``campaigns.versioned``) and the next views of the page reuse the drawing; a form re-shown with
+its errors is drawn as it is. A test (or anything else) that asks an entry for its ``form`` gets
+it, built then.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language
+
+from campaigns.versioned import cached_read
+from web.forms.decks import card_entry_form
+from web.forms.table import FREQUENT
+
+FIELDS_TEMPLATE = "campaigns/_log_fields.html"
+
+
+def drawn_fields(form) -> SafeString:
+    """A form's errors and fields as the page draws them inside its ``<form>``."""
+    return render_to_string(FIELDS_TEMPLATE, {"form": form})
+
+
+class LogEntry(dict):
+    """One form of the quick log as the page draws it: ``kind``, ``path``, ``title``,
+    ``fields`` (drawn), ``open`` and ``frequent``; its ``form`` is built when asked for."""
+
+    def __init__(self, forms: Callable[[], dict], **items):
+        super().__init__(**items)
+        self._forms = forms
+
+    def __missing__(self, key):
+        if key != "form":
+            raise KeyError(key)
+        self["form"] = form = self._forms()[self["kind"]]
+        return form
+
+
+def _once(build: Callable[[], dict]) -> Callable[[], dict]:
+    built: list[dict] = []
+
+    def forms() -> dict:
+        if not built:
+            built.append(build())
+        return built[0]
+
+    return forms
+
+
+def quick_log_context(
+    access, game, seats, build_forms, *, log_forms=None, open_log=None, latest=None
+) -> dict:
+    """The page's ``log_forms`` (the frequent entries first: the first screen's buttons, then
+    the others), ``more_open`` and the card form's ``card_form`` and ``card_fields``.
+    ``build_forms()`` builds the quick log's empty forms; ``log_forms``, the forms of a
+    request re-shown with their errors (``open_log`` is the one to open)."""
+    campaign = access.campaign
+    forms = _once(lambda: log_forms or build_forms())
+
+    def drawn_log() -> list[tuple[str, str, str, SafeString]]:
+        return [(k, f.path, str(f.title), drawn_fields(f)) for k, f in forms().items()]
+
+    def drawn_cards() -> SafeString | None:
+        form = card_entry_form(campaign.pk, seats, latest=latest)
+        return drawn_fields(form) if form is not None else None
+
+    kind_of_reader = (game.number, access.sees_unlocked, get_language())
+    if log_forms:
+        log = drawn_log()
+    else:
+        log = cached_read(campaign, "quick-log", kind_of_reader, drawn_log)
+    rank = {kind: i for i, kind in enumerate(FREQUENT)}
+    entries = [
+        LogEntry(
+            forms,
+            kind=kind,
+            path=path,
+            title=title,
+            fields=fields,
+            open=kind == open_log,
+            frequent=kind in rank,
+        )
+        for kind, path, title, fields in log
+    ]
+    entries.sort(key=lambda entry: (not entry["frequent"], rank.get(entry["kind"], 0)))
+    card_fields = cached_read(campaign, "card-form", (*kind_of_reader, latest), drawn_cards)
+    return {
+        "log_forms": entries,
+        "more_open": open_log is not None and open_log not in rank,
+        "card_form": card_fields is not None,
+        "card_fields": card_fields,
+    }
