@@ -42,7 +42,7 @@ from rest_framework.response import Response
 from api.access import MAX_ID, Access, Level, campaign_access, decide, require_unlocked
 from api.serializers.common import GAME_NUMBER_MAX, Whole
 from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors, read_query
-from campaigns.access import snapshot_with_campaign
+from campaigns.access import picture_to_serve, snapshot_with_campaign
 from campaigns.models import Game, GameStatus, JobStatus, Snapshot
 from campaigns.pictures import links
 from campaigns.pictures.snapshots import (
@@ -115,13 +115,17 @@ def picture_access(request, campaign_id: int, need: Level = Level.READ) -> Acces
     return require_unlocked(request, campaign_access(request, campaign_id, need), HIDDEN_PICTURES)
 
 
-def picture_row(request, campaign_id: int, game_number: int) -> tuple[Access, Snapshot | None]:
+def picture_row(
+    request, campaign_id: int, game_number: int, *, serving: bool = False
+) -> tuple[Access, Snapshot | None]:
     """The caller's access and the snapshot row, read together in one query (the path of every
     poll and every fetch of a drawn picture). Without a row, the campaign alone is read, so that
-    a stranger still gets the same 404 as for a campaign that does not exist."""
+    a stranger still gets the same 404 as for a campaign that does not exist. ``serving``: the
+    row holds only what serving its file reads (``campaigns.access.picture_to_serve``)."""
     row = None
     if 0 < campaign_id <= MAX_ID:
-        row = snapshot_with_campaign(campaign_id, game_number, request.user)
+        read = picture_to_serve if serving else snapshot_with_campaign
+        row = read(campaign_id, game_number, request.user)
     if row is None:
         return picture_access(request, campaign_id), None
     access = decide(request, row.campaign, getattr(row, "my_role", None), Level.READ)
@@ -306,7 +310,7 @@ class SnapshotImageView(ImageView):
         if "sig" in request.query_params:
             row = signed_row(request, campaign_id, number)
         else:
-            _access, row = picture_row(request, campaign_id, number)
+            _access, row = picture_row(request, campaign_id, number, serving=True)
         return _served(request, row, f"game {number}")
 
 
@@ -318,5 +322,5 @@ class TimelineImageView(ImageView):
         if "sig" in request.query_params:
             row = signed_row(request, campaign_id, Snapshot.TIMELINE)
         else:
-            _access, row = picture_row(request, campaign_id, Snapshot.TIMELINE)
+            _access, row = picture_row(request, campaign_id, Snapshot.TIMELINE, serving=True)
         return _served(request, row, "the timeline")

@@ -20,7 +20,7 @@ from django.conf import settings
 from django.core import signing
 from django.utils.crypto import constant_time_compare
 
-from campaigns.access import snapshot_with_campaign
+from campaigns.access import picture_to_serve
 from campaigns.models import JobStatus
 
 SALT = "earthbook.pictures.link"
@@ -131,7 +131,7 @@ def signed_picture(campaign_id: int, game_number: int, sig: str):
     row = None
     if 0 < campaign_id < 2**63 and 0 <= game_number < 2**15:
         # The picture's row with its campaign, in the one query every picture fetch uses.
-        row = snapshot_with_campaign(campaign_id, game_number, None)
+        row = picture_to_serve(campaign_id, game_number, None)
         if row is not None and row.status != JobStatus.DONE:
             row = None
     outcome = check(

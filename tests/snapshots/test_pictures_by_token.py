@@ -15,6 +15,7 @@ from rest_framework.test import APIClient
 
 from api.tokens import EXPIRED
 from api.views.pictures import SnapshotQuerySerializer, plain_game
+from campaigns.access import picture_to_serve, snapshot_with_campaign
 from campaigns.models import Membership, Snapshot
 from campaigns.pictures.snapshots import request_timeline
 from tests.support.snapshots import body_of, image, url
@@ -45,6 +46,34 @@ def test_a_member_fetches_a_picture_with_a_token_in_two_statements(played, viewe
     assert response.status_code == 200 and response["Content-Type"] == "image/png"
     assert body_of(response) == (media / row.image.name).read_bytes()
     assert count == 2
+
+
+def test_a_picture_fetched_reads_its_file_and_who_may_see_it_and_nothing_else(played, viewer):
+    with CaptureQueriesContext(connection) as queries:
+        assert with_token(viewer).get(image(played)).status_code == 200
+    picture = queries.captured_queries[-1]["sql"]
+    assert '"share_token"' in picture and '"state_hash"' in picture
+    # Not the campaign's name nor its rules, nor the picture's job record: serving the file
+    # reads none of them.
+    for column in ('"name"', '"world_version"', '"heartbeat_at"', '"error"', '"created_at"'):
+        assert column not in picture
+
+
+@pytest.mark.parametrize("who", ["owner", "viewer", "stranger", None])
+def test_the_picture_served_is_the_row_polled_for_every_reader(
+    played, owner, viewer, stranger, who
+):
+    played.public = played.shared = True
+    played.save(update_fields=["public", "shared"])
+    reader = {"owner": owner, "viewer": viewer, "stranger": stranger, None: None}[who]
+    served = picture_to_serve(played.pk, 1, reader)
+    polled = snapshot_with_campaign(played.pk, 1, reader)
+    for name in ("id", "status", "campaign_id", "game_number", "state_hash"):
+        assert getattr(served, name) == getattr(polled, name)
+    assert served.image.name == polled.image.name and served.my_role == polled.my_role
+    for name in ("id", "public", "shared", "share_token", "hide_unlocked_content"):
+        assert getattr(served.campaign, name) == getattr(polled.campaign, name)
+    assert picture_to_serve(played.pk, 2, reader) is None
 
 
 def test_a_member_polls_a_pictures_status_with_a_token_in_two_statements(played, viewer):
