@@ -4,7 +4,8 @@
 
 Every territory has a city, a scar (base and group-made types) and coins; some are fortified,
 some hold an HQ or a destroyed card; all six continents are named or changed; the winners'
-section is full. One untimed render first warms the caches (fonts, the pre-drawn printed board).
+section is full; two territories packets added are drawn as islands, marked like the others.
+One untimed render first warms the caches (fonts, the pre-drawn printed board).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from legacy.drawing import (
     STORED_COMPRESS_LEVEL,
     BoardPicture,
     DrawnContinent,
+    DrawnIsland,
     DrawnTerritory,
     all_slugs,
     render_png,
@@ -60,6 +62,25 @@ def fully_marked_picture() -> BoardPicture:
                 hq_faction=FACTIONS[i % 5] if i % 8 == 0 else None,
             )
         )
+    islands = (
+        DrawnIsland("quillowmere", "Quillowmere", "africa", ("madagascar", "south-africa")),
+        DrawnIsland("mu", "Mu", "asia", ("japan",), (0.9, 0.2)),
+    )
+    for i, island in enumerate(islands):
+        territories.append(
+            DrawnTerritory(
+                island.slug,
+                city_kind=kinds[i + 1],
+                city_name=names[i],
+                scar=scars[i + 2][0],
+                scar_label=scars[i + 2][1],
+                fortified=True,
+                fortification_boxes_used=4,
+                card_destroyed=i == 1,
+                coins=3,
+                hq_faction=FACTIONS[i],
+            )
+        )
     continents = (
         DrawnContinent("north-america", "Ameritopia", 5, 1),
         DrawnContinent("south-america", "Verdancia", 2, 0),
@@ -71,7 +92,14 @@ def fully_marked_picture() -> BoardPicture:
     winners = tuple(
         (line, f"Player {line}", "Veni, vidi, vici" if line % 2 else None) for line in range(1, 16)
     )
-    return BoardPicture(territories, continents, winners, "Pangaea Nova", "Tuesday Night Campaign")
+    return BoardPicture(
+        territories,
+        continents,
+        winners,
+        "Pangaea Nova",
+        "Tuesday Night Campaign",
+        islands=islands,
+    )
 
 
 RENDER_TARGET_MS = 50

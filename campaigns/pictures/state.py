@@ -21,6 +21,9 @@ Choices made here, not in the drawing:
   the campaign reads the white sticker as a sticker (``World.cancelled_scars_mark``, RULES.md
   section 9); under the default reading it is unmarked again and drawn as printed. The world
   carries the reading, so the picture (and its ``state_hash``) changes with the setting.
+- A territory a packet added is drawn as a small island (``drawn_islands``) with the marks on
+  it, chosen as a printed territory's are (so a reader's world, ``world_as_read``, hides on
+  an island what it hides on the box's territories).
 - Each kind of mark a packet unlocked gets a letter, in the order the group entered the kinds
   (A, B, C ...): the letter is drawn on the territories that carry one, and the legend names
   the kinds on the board with the group's words (or the placeholder it is given).
@@ -95,8 +98,9 @@ def picture_of_world(
     symbols = {slug: mark_symbol(i) for i, (slug, _) in enumerate(mark_kinds)}
     on_board: set[str] = set()
     territories = []
-    for t in board.TERRITORIES:
-        state = world.territories.get(t.slug)
+    # The box's territories, then those packets added (drawn as islands), with the same marks.
+    for slug in (*(t.slug for t in board.TERRITORIES), *(t.slug for t in world.board.added)):
+        state = world.territories.get(slug)
         if state is None:
             continue
         city = state.city
@@ -105,7 +109,7 @@ def picture_of_world(
             scar_label = scar_names.get(state.scar) or state.scar.replace("-", " ").capitalize()
         coins = 0 if state.card_destroyed or state.coins <= 1 else state.coins
         drawn = DrawnTerritory(
-            slug=t.slug,
+            slug=slug,
             city_kind=city.kind if city else None,
             city_name=city.name if city else None,
             scar=state.scar,
@@ -114,13 +118,13 @@ def picture_of_world(
             fortification_boxes_used=city.boxes_used if city and city.fortified else 0,
             card_destroyed=state.card_destroyed,
             coins=coins,
-            hq_faction=hqs.get(t.slug),
+            hq_faction=hqs.get(slug),
             marks=tuple(symbols.get(kind, "?") for kind in state.other_marks),
-            hq_color=_own_colour(hqs.get(t.slug), faction_colours),
+            hq_color=_own_colour(hqs.get(slug), faction_colours),
             scar_cancelled=world.cancelled_scars_mark and state.scar_cancelled and not state.scar,
         )
         on_board.update(state.other_marks)
-        if drawn != DrawnTerritory(t.slug):  # unmarked territories are drawn as printed
+        if drawn != DrawnTerritory(slug):  # unmarked territories are drawn as printed
             territories.append(drawn)
     continents = tuple(
         DrawnContinent(

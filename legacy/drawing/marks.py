@@ -2,6 +2,8 @@
 
 Each icon is designed at scale 1.0 around a point and drawn ``MARK_SCALE`` larger;
 ``mark_positions`` tells where each of a territory's marks sits (the page's tap targets use it).
+A territory a packet added takes the same icons on its small island: the city (and its
+fortification ring) in the island's middle, the badges in a row above it.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ from legacy.drawing.picture import (
     Text,
     load_geometry,
 )
-from legacy.drawing.territories import _circle_ring, _rows, _star, name_lines
+from legacy.drawing.territories import ISLAND_RADIUS, _circle_ring, _rows, _star, name_lines
 
 if TYPE_CHECKING:
     from legacy.drawing.picture import Point, Primitive
@@ -211,27 +213,47 @@ def _badges(t: DrawnTerritory) -> list[tuple[str, tuple, float]]:
 
 
 BADGE_GAP = 1.6
+ISLAND_BADGE_GAP = 4.6  # from an island's shore up to the middle of its badges' row
 
 
-def mark_positions(t: DrawnTerritory, language: str = "en") -> dict[str, Point]:
+def mark_positions(
+    t: DrawnTerritory, language: str = "en", island: tuple[Point, str] | None = None
+) -> dict[str, Point]:
     """Where the marks of a territory go, in map units: 'label' (centre of the name), 'city'
     (always, even with no city), and 'scar' (or 'scar-cancelled': a white sticker that still
     marks), 'coins', 'hq', 'destroyed' when present. The names' language matters: a name on two
-    lines moves the marks around it."""
+    lines moves the marks around it.
+
+    ``island``: the territory is one a packet added, drawn as a small island: its centre and
+    its name as drawn. Its city sits in the middle of the island, its badges in a row above
+    it (its name is under it)."""
+    if island is not None:
+        (x, y), name = island
+        label_y = y + ISLAND_RADIUS + NAME_LINE / 2 + 1
+        out = {"label": (x, label_y), "city": (x, y)}
+        _badge_row(t, out, x, y - ISLAND_RADIUS - ISLAND_BADGE_GAP)
+        if t.card_destroyed:
+            out["destroyed"] = (x + text_width(name, NAME_SIZE, "bold") / 2 + 3.0, label_y)
+        return out
     (x, y), city_y, badge_y = _rows(t.slug, language)
     out = {"label": (x, y), "city": (x, city_y)}
-    items = _badges(t)
-    total = sum(w for _, _, w in items) + BADGE_GAP * max(len(items) - 1, 0)
-    left = x - total / 2
-    for key, _, w in items:
-        out[key] = (left + w / 2, badge_y)
-        left += w + BADGE_GAP
+    _badge_row(t, out, x, badge_y)
     if t.card_destroyed:
         lines = name_lines(t.slug, language)
         last_w = text_width(lines[-1], NAME_SIZE, "bold")
         last_y = y + (len(lines) - 1) * NAME_LINE / 2
         out["destroyed"] = (x + last_w / 2 + 3.0, last_y)
     return out
+
+
+def _badge_row(t: DrawnTerritory, out: dict[str, Point], x: float, y: float) -> None:
+    """The badges of ``t`` (scar, coins, HQ, unlocked marks) in one row centred on ``x``."""
+    items = _badges(t)
+    total = sum(w for _, _, w in items) + BADGE_GAP * max(len(items) - 1, 0)
+    left = x - total / 2
+    for key, _, w in items:
+        out[key] = (left + w / 2, y)
+        left += w + BADGE_GAP
 
 
 def territory_pixel_position(slug: str, width: int = 2000, language: str = "en") -> tuple[int, int]:
@@ -252,11 +274,15 @@ def to_pixels(point: Point, width: int) -> tuple[int, int]:
     return int(point[0] * s), int(point[1] * s)
 
 
-def _territory_marks(t: DrawnTerritory, language: str = "en") -> list[Primitive]:
+def _territory_marks(
+    t: DrawnTerritory, language: str = "en", island: tuple[Point, str] | None = None
+) -> list[Primitive]:
+    """The marks of a printed territory, or of one a packet added (``island``: its centre and
+    its name as drawn, see ``mark_positions``), with the same icons."""
     geo = load_geometry()
-    if t.slug not in geo.territories:
+    if island is None and t.slug not in geo.territories:
         raise ValueError(f"unknown territory {t.slug!r}")
-    pos = mark_positions(t, language)
+    pos = mark_positions(t, language, island)
     out: list[Primitive] = []
     cx, cy = pos["city"]
     if t.fortified:

@@ -34,7 +34,7 @@ from legacy.drawing.picture import (
     Text,
     load_geometry,
 )
-from legacy.drawing.territories import island_primitives, static_primitives
+from legacy.drawing.territories import island_centres, island_primitives, static_primitives
 
 if TYPE_CHECKING:
     from legacy.drawing.picture import BoardPicture, Primitive
@@ -179,19 +179,30 @@ def _winners(picture: BoardPicture) -> list[Primitive]:
 
 
 def dynamic_primitives(picture: BoardPicture) -> list[Primitive]:
-    """What this world adds on top of the printed board: marks, legend, winners, title."""
-    out: list[Primitive] = []
-    out.extend(island_primitives(tuple(picture.islands), tuple(picture.added_sea_lines)))
-    out.extend(_title(picture))
-    out.extend(_continent_legend(picture))
-    out.extend(_winners(picture))
-    out.extend(_legend(picture))
+    """What this world adds on top of the printed board: the islands packets added with their
+    marks, the title, the panels, then the printed territories' marks."""
+    language = names.language_of(picture.language)
+    islands = tuple(picture.islands)
+    centres = island_centres(islands) if islands else {}
+    drawn_names = {i.slug: i.name.upper() for i in islands}
     seen = set()
     for t in picture.territories:
         if t.slug in seen:
             raise ValueError(f"territory {t.slug!r} is listed twice")
         seen.add(t.slug)
-        out.extend(_territory_marks(t, names.language_of(picture.language)))
+    out: list[Primitive] = []
+    out.extend(island_primitives(islands, tuple(picture.added_sea_lines)))
+    # An island's marks are drawn with it, under the panels, as the island is.
+    for t in picture.territories:
+        if t.slug in centres:
+            out.extend(_territory_marks(t, language, (centres[t.slug], drawn_names[t.slug])))
+    out.extend(_title(picture))
+    out.extend(_continent_legend(picture))
+    out.extend(_winners(picture))
+    out.extend(_legend(picture))
+    for t in picture.territories:
+        if t.slug not in centres:
+            out.extend(_territory_marks(t, language))
     return out
 
 

@@ -79,7 +79,9 @@ class DrawnIsland:
 @dataclass(frozen=True)
 class BoardPicture:
     """The whole world as it should be drawn. Territories and continents not listed are drawn
-    unmarked/unnamed. ``winners`` holds ``(line, name, slogan)`` for the signed lines (1..15)."""
+    unmarked/unnamed; a territory of ``islands`` is listed in ``territories`` too when it has
+    marks, drawn on its island with the printed territories' icons. ``winners`` holds
+    ``(line, name, slogan)`` for the signed lines (1..15)."""
 
     territories: Sequence[DrawnTerritory] = ()
     continents: Sequence[DrawnContinent] = ()

@@ -23,6 +23,7 @@ from legacy.drawing import (
     render_svg,
     territory_pixel_position,
 )
+from legacy.drawing.territories import ISLAND_RADIUS, island_centres
 
 # Section 3 of the rules: the printed territories per continent, and the 83 connections.
 CONTINENTS = {
@@ -448,3 +449,23 @@ def test_marks_sit_where_the_russian_names_leave_room():
     where = mark_pixel_positions(t, 2000, "ru")
     assert _close(_pixel(png, where["city"]), CITY_FILL["major"])
     assert _close(_pixel(png, where["scar"]), SCAR_COLORS["bunker"])
+
+
+def test_an_added_territorys_marks_sit_on_its_island_the_city_in_its_middle():
+    island = drawing.DrawnIsland("mu", "Mu", "asia", ("japan",), (0.9, 0.2))
+    marked = DrawnTerritory(
+        "mu", city_kind="capital", city_name="Muville", scar="bunker", coins=3, fortified=True
+    )
+    picture = BoardPicture(territories=[marked], islands=[island])
+    (x, y) = island_centres((island,))["mu"]
+    icons = {p.kind: p.center for p in drawing.layout(picture) if isinstance(p, drawing.Icon)}
+    assert icons["city-capital"] == icons["fortification"] == (x, y)
+    for badge in ("scar-bunker", "coins"):
+        bx, by = icons[badge]
+        assert by < y - ISLAND_RADIUS and abs(bx - x) < 3 * ISLAND_RADIUS
+    assert "legend-capital" in render_svg(picture)  # the key names the World Capital, as ever
+    plain = BoardPicture(islands=[island])
+    assert render_png(picture, width=1000) != render_png(plain, width=1000)
+    # Marks for a territory that is neither printed nor an island are refused, as before.
+    with pytest.raises(ValueError):
+        render_svg(BoardPicture(territories=[marked]))
