@@ -112,34 +112,25 @@ def snapshot_with_campaign(campaign_id: int, game_number: int, user):
     return row
 
 
-def _in_model_order(model, names: set[str]) -> tuple[str, ...]:
-    """``names`` in the order of ``model``'s fields, the order ``Model.from_db`` reads them in."""
-    return tuple(field.attname for field in model._meta.concrete_fields if field.attname in names)
-
-
 # What serving a stored picture reads of its row (its file and the state it shows) and of its
 # campaign (what the access decision asks: who may read it, and whether it hides what its packets
-# unlocked). Every fetch of a picture reads them; each further column, and building whole rows,
-# would cost the ORM time on every one of them.
-SERVED_PICTURE = _in_model_order(
-    Snapshot, {"id", "status", "campaign_id", "game_number", "state_hash", "image"}
-)
-SERVED_CAMPAIGN = _in_model_order(
-    Campaign, {"id", "public", "shared", "share_token", "hide_unlocked_content"}
-)
+# unlocked). Every fetch of a picture reads them; each further column costs the ORM time on every
+# one of them. Any other field is deferred (read if asked for), never a default.
+SERVED_PICTURE = ("id", "status", "campaign", "game_number", "state_hash", "image")
+SERVED_CAMPAIGN = ("id", "public", "shared", "share_token", "hide_unlocked_content")
 
 
 @lru_cache(maxsize=512)
 def _pictures_to_serve(user_pk: int | None) -> QuerySet:
-    """The picture rows' ``SERVED_PICTURE`` and their campaigns' ``SERVED_CAMPAIGN`` (then the
-    role of the account ``user_pk`` there, when one is logged in), as plain values, not yet
-    filtered; built once per account and process, as ``_readers_rows``."""
-    rows = Snapshot.objects.order_by()
-    fields = [*SERVED_PICTURE, *(f"campaign__{name}" for name in SERVED_CAMPAIGN)]
-    if user_pk is not None:
-        rows = with_my_role(rows, _Reader(user_pk), "campaign")
-        fields.append("my_role")
-    return rows.values_list(*fields)
+    """The picture rows with only ``SERVED_PICTURE``, their campaigns with only
+    ``SERVED_CAMPAIGN`` and the role of the account ``user_pk`` there, not yet filtered; built
+    once per account and process, as ``_readers_rows``."""
+    rows = (
+        Snapshot.objects.order_by()
+        .select_related("campaign")
+        .only(*SERVED_PICTURE, *(f"campaign__{name}" for name in SERVED_CAMPAIGN))
+    )
+    return with_my_role(rows, None if user_pk is None else _Reader(user_pk), "campaign")
 
 
 def picture_to_serve(campaign_id: int, game_number: int, user) -> Snapshot | None:
@@ -147,18 +138,13 @@ def picture_to_serve(campaign_id: int, game_number: int, user) -> Snapshot | Non
     with only ``SERVED_PICTURE``, its campaign with only ``SERVED_CAMPAIGN``, and the user's
     role there (``my_role``); None when there is no such row. Every fetch of a drawn picture
     starts here (``snapshot_with_campaign`` reads the whole rows, for a poll of its status)."""
-    found = _pictures_to_serve(_reader_pk(user)).filter(
-        campaign_id=campaign_id, game_number=game_number
+    row = _one(
+        _pictures_to_serve(_reader_pk(user)).filter(
+            campaign_id=campaign_id, game_number=game_number
+        )
     )
-    rows = list(found)  # at most one: a campaign has one picture of each game
-    if not rows:
-        return None
-    values = rows[0]
-    served, given = len(SERVED_PICTURE), len(SERVED_PICTURE) + len(SERVED_CAMPAIGN)
-    # Rows as the ORM loads them: a field not read here is deferred, not a default.
-    row = Snapshot.from_db(found.db, SERVED_PICTURE, values[:served])
-    row.campaign = Campaign.from_db(found.db, SERVED_CAMPAIGN, values[served:given])
-    row.my_role = values[given] if len(values) > given else None  # type: ignore[attr-defined]
+    if row is not None and not hasattr(row, "my_role"):
+        row.my_role = None
     return row
 
 
