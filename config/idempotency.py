@@ -111,6 +111,13 @@ def unquoted(key: str) -> str:
     return key[1:-1] if len(key) >= 2 and key[0] == key[-1] == '"' else key
 
 
+def may_carry_a_key(request: HttpRequest) -> bool:
+    """Whether a key may have been sent: in the header, or in a page's form (``key_of``). Told
+    from the headers alone, so a write sent without a key costs nothing more (no body read, no
+    address resolved)."""
+    return HEADER in request.headers or (not is_api(request) and _is_form(request))
+
+
 def _is_form(request: HttpRequest) -> bool:
     return request.content_type in ("application/x-www-form-urlencoded", "multipart/form-data")
 
@@ -146,7 +153,9 @@ class IdempotencyKeyMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if request.method not in WRITES or not takes_the_method(request):
+        if request.method not in WRITES or not may_carry_a_key(request):
+            return self.get_response(request)
+        if not takes_the_method(request):
             return self.get_response(request)
         if over_the_limit(request):
             # Refused by its view unread (config/body_limits.py): nothing is written to remember.

@@ -32,7 +32,6 @@ from api.views.common import (
     read_query,
 )
 from campaigns import claims, services
-from campaigns.game.common import game_by_number
 from campaigns.game.setup import cancel_game, fix_seat, setup_game, start_game
 from campaigns.models import (
     Campaign,
@@ -93,16 +92,6 @@ def campaign_game(access: Access, number: int) -> Game:
     game = _game_queryset(access.campaign, detail=True).filter(number=number).first()
     if game is None:
         raise exceptions.NotFound(f"There is no game {number} in this campaign.")
-    return game
-
-
-def game_row(access: Access, number: int) -> Game:
-    """The game alone, for a write: its service locks the campaign and reads what it needs
-    afresh, so nothing of the game's log is read here (an entry costs the same at entry 500)."""
-    game = game_by_number(access.campaign.pk, number)
-    if game is None:
-        raise exceptions.NotFound(f"There is no game {number} in this campaign.")
-    game.campaign = access.campaign
     return game
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
@@ -32,8 +33,8 @@ from api.serializers.games import (
     event_summary,
 )
 from api.views.common import WRITE_ERRORS, ApiView, errors, read_body
-from api.views.games import game_row
 from campaigns.game import table, taking_back, territory_entries
+from campaigns.game.common import NoSuchGame, game_to_lock
 from campaigns.game.event_words import void_reason_words
 from campaigns.models import (
     Game,
@@ -75,8 +76,12 @@ class _EventView(ApiView):
     def post(self, request, campaign_id, number):
         access = campaign_access(request, campaign_id, Level.EDIT)
         data = read_body(self.input_serializer, request)
-        game = game_row(access, number)
-        result = self.record(game, data, request.user)
+        # The service reads the game once it holds the campaign's lock.
+        game = game_to_lock(access.campaign, number)
+        try:
+            result = self.record(game, data, request.user)
+        except NoSuchGame:
+            raise NotFound(f"There is no game {number} in this campaign.") from None
         return Response(event_data(result), status=status.HTTP_201_CREATED)
 
 
@@ -318,8 +323,13 @@ class EventVoidView(ApiView):
     def post(self, request, campaign_id, number, seq):
         access = campaign_access(request, campaign_id, Level.EDIT)
         data = read_body(VoidEntrySerializer, request)
-        game = game_row(access, number)
-        result = taking_back.void_event(game=game, seq=seq, reason=data["reason"], by=request.user)
+        game = game_to_lock(access.campaign, number)
+        try:
+            result = taking_back.void_event(
+                game=game, seq=seq, reason=data["reason"], by=request.user
+            )
+        except NoSuchGame:
+            raise NotFound(f"There is no game {number} in this campaign.") from None
         return Response(
             {
                 "event": entry_data(result.event),

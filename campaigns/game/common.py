@@ -20,8 +20,21 @@ from campaigns.models import (
     GameStatus,
     Seat,
 )
-from campaigns.services import bump_versions
+from campaigns.services import CampaignArchived, bump_versions
 from legacy.errors import RuleViolation
+
+
+class NoSuchGame(RuleViolation):
+    """The game asked for is not there (never set up, or cancelled while its entry waited)."""
+
+    def __init__(self):
+        super().__init__("There is no such game.", rule="unknown-game")
+
+
+def game_to_lock(campaign: Campaign, number: int) -> Game:
+    """Game ``number`` of ``campaign``, not read yet: ``locked_game`` reads it once, after it
+    holds the campaign's lock (a write from the API reads its game once, not twice)."""
+    return Game(campaign=campaign, number=number)
 
 
 def locked_game(
@@ -29,21 +42,38 @@ def locked_game(
 ) -> tuple[Campaign, Game]:
     """The game's campaign, locked (``lock_campaign``; ``marks=False`` for an entry that
     places, changes and removes no mark, ``triggers=False`` for one that changes nothing the
-    packets' triggers read), and the game read afresh."""
+    packets' triggers read), and the game read afresh. ``game`` may be a row, its id, or a
+    game named by its number (``game_to_lock``); ``NoSuchGame`` when it is not there."""
     campaign_id: int | None
-    if isinstance(game, Game) and game.campaign_id is not None:
+    by_number = False
+    if isinstance(game, Game) and game.pk is None and game.campaign_id is not None:
+        by_number = True
+        # Named by its number: read once the lock is held.
+        campaign_id = game.campaign_id
+        rows = Game.objects.filter(campaign_id=campaign_id, number=game.number)
+    elif isinstance(game, Game) and game.campaign_id is not None:
         # A game never moves to another campaign: the row in hand names its campaign.
-        pk, campaign_id = game.pk, game.campaign_id
+        campaign_id = game.campaign_id
+        rows = Game.objects.filter(pk=game.pk)
     else:
         pk = game.pk if isinstance(game, Game) else game
         campaign_id = Game.objects.filter(pk=pk).values_list("campaign_id", flat=True).first()
+        rows = Game.objects.filter(pk=pk)
     if campaign_id is None:
-        raise RuleViolation("There is no such game.", rule="unknown-game")
-    bump_versions(campaign_id, marks=marks, triggers=triggers)
+        raise NoSuchGame
+    try:
+        bump_versions(campaign_id, marks=marks, triggers=triggers)
+    except (CampaignArchived, RuleViolation):
+        # A game named by its number that is not there is refused as such, whatever the state
+        # of its campaign (as when it was read before the lock).
+        if by_number and not rows.exists():
+            raise NoSuchGame from None
+        raise
     # Read after the lock is held, so both rows are as the last write left them.
-    found = Game.objects.select_related("campaign").filter(pk=pk).first()
-    if found is None:  # cancelled while the caller held it
-        raise RuleViolation("There is no such game.", rule="unknown-game")
+    # One row by a unique key: no ordering to build and compile.
+    found = next(iter(rows.select_related("campaign").order_by()[:1]), None)
+    if found is None:  # never set up, or cancelled while the caller held it
+        raise NoSuchGame
     campaign = found.campaign
     campaign.writing = True  # see ``campaigns.services.cached_world``
     return campaign, found
