@@ -112,6 +112,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 # The enums templates compare against (web/context_processors.py).
                 "web.context_processors.vocabularies",
+                "web.context_processors.fetched_by_script",
             ],
             # {% load names %}: the box's names in the reader's language (web/templatetags).
             # {% load offline %}: the tag a phone keys its kept pages and entries by.

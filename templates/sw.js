@@ -106,7 +106,10 @@ function keepOpened(address) {
   var key = keyOf(url);
   if (keeping[key]) return keeping[key];
   function attempt(left, wait) {
-    return fetch(key, { credentials: "same-origin" }).then(function (response) {
+    // Marked as the worker's own fetch: the page leaves the reader's messages for the page
+    // the reader opens (web/context_processors.py).
+    var asked = { credentials: "same-origin", headers: { "X-Earthbook-Keep": "1" } };
+    return fetch(key, asked).then(function (response) {
       if (response.status >= 500) throw new Error("server error " + response.status);
       return keepPage(key, response);
     }).catch(function () {

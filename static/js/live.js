@@ -201,8 +201,15 @@
   }
 
   // What the page does once it knows the campaign's version now (asked, or told by the stream).
+  // Versions only grow: news of a version the page already has or has passed (a late message,
+  // a poll answered from a moment before the page's own write) changes nothing on it.
+  function newer(seen) {
+    var heard = Number(seen), drawnAt = Number(version);
+    if (isNaN(heard) || isNaN(drawnAt)) return String(seen) !== String(version);
+    return heard > drawnAt;
+  }
   function learnt(seen) {
-    if (String(seen) !== String(version)) return refresh();
+    if (newer(seen)) return refresh();
     return null;
   }
 
