@@ -14,6 +14,7 @@ from rest_framework.exceptions import NotAuthenticated, NotFound, PermissionDeni
 
 from campaigns.access import (
     Level,
+    ServedCampaign,
     access_level,
     campaign_with_role,
     sees_unlocked,
@@ -62,10 +63,9 @@ def campaign_access(request, campaign_id: int, need: Level, *, with_owner: bool 
     return decide(request, campaign, getattr(campaign, "my_role", None), need)
 
 
-def decide(request, campaign: Campaign, role: str | None, need: Level) -> Access:
-    """The caller's standing in a campaign already read (with their ``role`` in it, from
-    ``with_my_role``); refuses below ``need``. (A change to an archived campaign is refused by
-    the campaign's lock, ``campaigns.services.CampaignArchived``: 409 in ``api.errors``.)"""
+def standing(request, campaign: Campaign | ServedCampaign, role: str | None, need: Level) -> Level:
+    """The caller's level in a campaign already read (with their ``role`` in it, from
+    ``with_my_role``); refuses below ``need``."""
     level = access_level(campaign, role, _share_token(request))
     if level == Level.NONE:
         raise NotFound("There is no such campaign.")
@@ -73,7 +73,14 @@ def decide(request, campaign: Campaign, role: str | None, need: Level) -> Access
         if not request.user.is_authenticated:
             raise NotAuthenticated("Log in to do that.")
         raise PermissionDenied(_refusal(need))
-    access = Access(campaign=campaign, role=role, level=level)
+    return level
+
+
+def decide(request, campaign: Campaign, role: str | None, need: Level) -> Access:
+    """The caller's ``standing`` in a campaign already read, as the ``Access`` a view works
+    with. (A change to an archived campaign is refused by the campaign's lock,
+    ``campaigns.services.CampaignArchived``: 409 in ``api.errors``.)"""
+    access = Access(campaign=campaign, role=role, level=standing(request, campaign, role, need))
     # The answer is then shaped for this reader (``ApiView.finalize_response``): what the
     # campaign hides from them is replaced by placeholders (``campaigns.hiding``).
     request.campaign_reader = access
@@ -83,11 +90,17 @@ def decide(request, campaign: Campaign, role: str | None, need: Level) -> Access
 def require_unlocked(request, access: Access, message: str) -> Access:
     """Refuse (401 without a login, else 403) a caller from whom the campaign hides what its
     packets unlocked (``campaigns.access.sees_unlocked``)."""
-    if not access.sees_unlocked:
+    refuse_hidden(request, access.sees_unlocked, message)
+    return access
+
+
+def refuse_hidden(request, sees: bool, message: str) -> None:
+    """``require_unlocked`` for a caller whose ``sees`` (``campaigns.access.sees_unlocked``)
+    is known."""
+    if not sees:
         if not request.user.is_authenticated:
             raise NotAuthenticated(message)
         raise PermissionDenied(message)
-    return access
 
 
 def _refusal(need: Level) -> str:

@@ -15,6 +15,7 @@ then only the owner and editors (the people who record the games) see it.
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache
 
@@ -112,43 +113,88 @@ def snapshot_with_campaign(campaign_id: int, game_number: int, user):
     return row
 
 
-# What serving a stored picture reads of its row (its file and the state it shows) and of its
-# campaign (what the access decision asks: who may read it, and whether it hides what its packets
-# unlocked). Every fetch of a picture reads them; each further column costs the ORM time on every
-# one of them. Any other field is deferred (read if asked for), never a default.
-SERVED_PICTURE = ("id", "status", "campaign", "game_number", "state_hash", "image")
-SERVED_CAMPAIGN = ("id", "public", "shared", "share_token", "hide_unlocked_content")
+@dataclass(frozen=True, slots=True)
+class ServedCampaign:
+    """What deciding who may fetch a picture reads of its campaign: who may read it
+    (``access_level``) and whether it hides what its packets unlocked (``sees_unlocked``)."""
+
+    pk: int
+    public: bool
+    shared: bool
+    share_token: str
+    hide_unlocked_content: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ServedPicture:
+    """What serving a stored picture reads of its row: the state it shows, its file's name
+    (empty while it has none), its campaign (``ServedCampaign``) and the reader's role there.
+    Plain data, not a model instance: any other field is an error here, never a quiet query."""
+
+    campaign_id: int
+    game_number: int
+    status: str
+    state_hash: str
+    image: str
+    campaign: ServedCampaign
+    my_role: str | None
+
+    @property
+    def public_status(self) -> str:
+        return Snapshot.public_word(self.status)
+
+
+# The columns ``ServedPicture`` is read from, in its order (the reader's role comes last).
+SERVED_COLUMNS = (
+    "campaign_id",
+    "game_number",
+    "status",
+    "state_hash",
+    "image",
+    "campaign__public",
+    "campaign__shared",
+    "campaign__share_token",
+    "campaign__hide_unlocked_content",
+)
 
 
 @lru_cache(maxsize=512)
 def _pictures_to_serve(user_pk: int | None) -> QuerySet:
-    """The picture rows with only ``SERVED_PICTURE``, their campaigns with only
-    ``SERVED_CAMPAIGN`` and the role of the account ``user_pk`` there, not yet filtered; built
-    once per account and process, as ``_readers_rows``."""
-    rows = (
-        Snapshot.objects.order_by()
-        .select_related("campaign")
-        .only(*SERVED_PICTURE, *(f"campaign__{name}" for name in SERVED_CAMPAIGN))
-    )
-    return with_my_role(rows, None if user_pk is None else _Reader(user_pk), "campaign")
+    """The ``SERVED_COLUMNS`` of the picture rows and the role of the account ``user_pk`` in
+    their campaigns (for a logged-in reader), not yet filtered; built once per account and
+    process, as ``_readers_rows``. Plain values: every fetch of a picture reads them, and the
+    ORM builds a row of values faster than a model instance with its campaign's."""
+    if user_pk is None:
+        return Snapshot.objects.order_by().values_list(*SERVED_COLUMNS)
+    rows = with_my_role(Snapshot.objects.order_by(), _Reader(user_pk), "campaign")
+    return rows.values_list(*SERVED_COLUMNS, "my_role")
 
 
-def picture_to_serve(campaign_id: int, game_number: int, user) -> Snapshot | None:
-    """The picture row of a game as serving its stored file needs it, in one query: the row
-    with only ``SERVED_PICTURE``, its campaign with only ``SERVED_CAMPAIGN``, and the user's
-    role there (``my_role``); None when there is no such row. Every fetch of a drawn picture
-    starts here (``snapshot_with_campaign`` reads the whole rows, for a poll of its status)."""
-    row = _one(
+def picture_to_serve(campaign_id: int, game_number: int, user) -> ServedPicture | None:
+    """The picture of a game as serving its stored file needs it, in one query: the row's
+    ``SERVED_COLUMNS`` and the user's role in its campaign; None when there is no such row.
+    Every fetch of a drawn picture starts here (``snapshot_with_campaign`` reads the whole
+    rows, for a poll of its status)."""
+    found = _one(
         _pictures_to_serve(_reader_pk(user)).filter(
             campaign_id=campaign_id, game_number=game_number
         )
     )
-    if row is not None and not hasattr(row, "my_role"):
-        row.my_role = None
-    return row
+    if found is None:
+        return None
+    (campaign, number, status, state_hash, image, public, shared, token, hides, *role) = found
+    return ServedPicture(
+        campaign_id=campaign,
+        game_number=number,
+        status=status,
+        state_hash=state_hash,
+        image=image,
+        campaign=ServedCampaign(campaign, public, shared, token, hides),
+        my_role=role[0] if role else None,
+    )
 
 
-def share_matches(campaign: Campaign, token: str | None) -> bool:
+def share_matches(campaign: Campaign | ServedCampaign, token: str | None) -> bool:
     """Is ``token`` this campaign's share link, while sharing is on? (Compared in constant time;
     as bytes, since compare_digest refuses a str holding anything but ASCII.)"""
     return bool(
@@ -159,7 +205,7 @@ def share_matches(campaign: Campaign, token: str | None) -> bool:
     )
 
 
-def access_level(campaign: Campaign, role: str | None, share: str | None) -> Level:
+def access_level(campaign: Campaign | ServedCampaign, role: str | None, share: str | None) -> Level:
     if role in ROLE_LEVEL:
         return ROLE_LEVEL[role]
     if campaign.public or share_matches(campaign, share):
@@ -167,5 +213,5 @@ def access_level(campaign: Campaign, role: str | None, share: str | None) -> Lev
     return Level.NONE
 
 
-def sees_unlocked(campaign: Campaign, level: Level) -> bool:
+def sees_unlocked(campaign: Campaign | ServedCampaign, level: Level) -> bool:
     return level >= Level.EDIT or not campaign.hide_unlocked_content

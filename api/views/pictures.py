@@ -39,10 +39,24 @@ from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
-from api.access import MAX_ID, Access, Level, campaign_access, decide, require_unlocked
+from api.access import (
+    MAX_ID,
+    Access,
+    Level,
+    campaign_access,
+    decide,
+    refuse_hidden,
+    require_unlocked,
+    standing,
+)
 from api.serializers.common import GAME_NUMBER_MAX, Whole
 from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors, read_query
-from campaigns.access import picture_to_serve, snapshot_with_campaign
+from campaigns.access import (
+    ServedPicture,
+    picture_to_serve,
+    sees_unlocked,
+    snapshot_with_campaign,
+)
 from campaigns.models import Game, GameStatus, JobStatus, Snapshot
 from campaigns.pictures import links
 from campaigns.pictures.snapshots import (
@@ -115,21 +129,32 @@ def picture_access(request, campaign_id: int, need: Level = Level.READ) -> Acces
     return require_unlocked(request, campaign_access(request, campaign_id, need), HIDDEN_PICTURES)
 
 
-def picture_row(
-    request, campaign_id: int, game_number: int, *, serving: bool = False
-) -> tuple[Access, Snapshot | None]:
+def picture_row(request, campaign_id: int, game_number: int) -> tuple[Access, Snapshot | None]:
     """The caller's access and the snapshot row, read together in one query (the path of every
-    poll and every fetch of a drawn picture). Without a row, the campaign alone is read, so that
-    a stranger still gets the same 404 as for a campaign that does not exist. ``serving``: the
-    row holds only what serving its file reads (``campaigns.access.picture_to_serve``)."""
+    poll of a picture). Without a row, the campaign alone is read, so that a stranger still gets
+    the same 404 as for a campaign that does not exist."""
     row = None
     if 0 < campaign_id <= MAX_ID:
-        read = picture_to_serve if serving else snapshot_with_campaign
-        row = read(campaign_id, game_number, request.user)
+        row = snapshot_with_campaign(campaign_id, game_number, request.user)
     if row is None:
         return picture_access(request, campaign_id), None
     access = decide(request, row.campaign, getattr(row, "my_role", None), Level.READ)
     return require_unlocked(request, access, HIDDEN_PICTURES), row
+
+
+def picture_to_send(request, campaign_id: int, game_number: int) -> ServedPicture | None:
+    """The picture to send, with what serving its file reads (``picture_to_serve``), after the
+    same checks as ``picture_row`` decides them; None when there is no such row (then the
+    campaign alone is read, for the same 404 a stranger gets)."""
+    row = None
+    if 0 < campaign_id <= MAX_ID:
+        row = picture_to_serve(campaign_id, game_number, request.user)
+    if row is None:
+        picture_access(request, campaign_id)
+        return None
+    level = standing(request, row.campaign, row.my_role, Level.READ)
+    refuse_hidden(request, sees_unlocked(row.campaign, level), HIDDEN_PICTURES)
+    return row
 
 
 def image_url(request, row: Snapshot) -> str | None:
@@ -163,7 +188,7 @@ SIG = OpenApiParameter(
 )
 
 
-def signed_row(request, campaign_id: int, game_number: int) -> Snapshot | None:
+def signed_row(request, campaign_id: int, game_number: int) -> ServedPicture | None:
     """The row a signed picture link opens, or the refusal: 404 for a link that was tampered
     with or made for another picture, 403 for one that has expired."""
     outcome, row = links.signed_picture(campaign_id, game_number, request.query_params["sig"])
@@ -199,7 +224,7 @@ def _finished_game(campaign_id: int, number: int) -> None:
         raise NotFound(f"There is no finished game {number} in this campaign.")
 
 
-def _served(request, row: Snapshot | None, what: str):
+def _served(request, row: ServedPicture | None, what: str):
     response = picture_response(request, row)
     if response is None:
         state = f" (it is {row.public_status})" if row is not None else ""
@@ -310,7 +335,7 @@ class SnapshotImageView(ImageView):
         if "sig" in request.query_params:
             row = signed_row(request, campaign_id, number)
         else:
-            _access, row = picture_row(request, campaign_id, number, serving=True)
+            row = picture_to_send(request, campaign_id, number)
         return _served(request, row, f"game {number}")
 
 
@@ -322,5 +347,5 @@ class TimelineImageView(ImageView):
         if "sig" in request.query_params:
             row = signed_row(request, campaign_id, Snapshot.TIMELINE)
         else:
-            _access, row = picture_row(request, campaign_id, Snapshot.TIMELINE, serving=True)
+            row = picture_to_send(request, campaign_id, Snapshot.TIMELINE)
         return _served(request, row, "the timeline")

@@ -20,7 +20,7 @@ from django.conf import settings
 from django.core import signing
 from django.utils.crypto import constant_time_compare
 
-from campaigns.access import picture_to_serve
+from campaigns.access import ServedPicture, picture_to_serve
 from campaigns.models import JobStatus
 
 SALT = "earthbook.pictures.link"
@@ -124,7 +124,9 @@ def _signed(value: str, signature: str) -> bool:
     return constant_time_compare(unsigned, value)
 
 
-def signed_picture(campaign_id: int, game_number: int, sig: str):
+def signed_picture(
+    campaign_id: int, game_number: int, sig: str
+) -> tuple[Check, ServedPicture | None]:
     """The snapshot row a signed link opens, with the outcome of its check: ``(GOOD, row)``, or
     ``(BAD | EXPIRED, None)``. A picture not drawn (or redrawn since) is ``BAD``: the link was
     made for another picture."""

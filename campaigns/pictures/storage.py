@@ -12,6 +12,7 @@ from django.http import FileResponse, HttpResponseBase
 from django.utils import timezone
 from django.utils.cache import get_conditional_response
 
+from campaigns.access import ServedPicture
 from campaigns.models import (
     ChronicleExport,
     EndPoster,
@@ -34,7 +35,7 @@ CONTENT_TYPES = {"png": "image/png", "webp": "image/webp"}
 CACHE_CONTROL = "private, no-cache"
 
 
-def picture_response(request, row: Snapshot | None):
+def picture_response(request, row: Snapshot | ServedPicture | None):
     """The stored picture of ``row``: its file (the ETag is the hash of what it shows), or a 304
     when the client's copy is that one. None when it is not drawn, or its file is gone.
 
@@ -46,11 +47,11 @@ def picture_response(request, row: Snapshot | None):
     current: HttpResponseBase | None = get_conditional_response(request, etag=etag)
     if current is None:
         try:
-            file = default_storage.open(row.image.name, "rb")
+            file = default_storage.open(str(row.image), "rb")  # its name, from either kind
         except OSError:
-            logger.warning("Stored snapshot %s is missing", row.image.name)
+            logger.warning("Stored snapshot %s is missing", row.image)
             return None
-        extension = row.image.name.rpartition(".")[2]
+        extension = str(row.image).rpartition(".")[2]
         current = FileResponse(file, content_type=CONTENT_TYPES.get(extension))
         current["ETag"] = etag
     current["Cache-Control"] = CACHE_CONTROL

@@ -68,10 +68,10 @@ def test_the_picture_served_is_the_row_polled_for_every_reader(
     reader = {"owner": owner, "viewer": viewer, "stranger": stranger, None: None}[who]
     served = picture_to_serve(played.pk, 1, reader)
     polled = snapshot_with_campaign(played.pk, 1, reader)
-    for name in ("id", "status", "campaign_id", "game_number", "state_hash"):
+    for name in ("status", "public_status", "campaign_id", "game_number", "state_hash"):
         assert getattr(served, name) == getattr(polled, name)
-    assert served.image.name == polled.image.name and served.my_role == polled.my_role
-    for name in ("id", "public", "shared", "share_token", "hide_unlocked_content"):
+    assert served.image == polled.image.name and served.my_role == polled.my_role
+    for name in ("pk", "public", "shared", "share_token", "hide_unlocked_content"):
         assert getattr(served.campaign, name) == getattr(polled.campaign, name)
     assert picture_to_serve(played.pk, 2, reader) is None
 
