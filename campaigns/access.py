@@ -48,10 +48,10 @@ def with_my_role(queryset: QuerySet, user, campaign: str = "") -> QuerySet:
     return queryset.alias(mine=mine).annotate(my_role=F("mine__role"))
 
 
-def _one(queryset: QuerySet):
+def one_row(queryset: QuerySet):
     """The one row a query by a unique key finds, or None. ``queryset`` comes without the
-    model's ordering (``_readers_rows``), which a lookup by a unique key does not need (and
-    every request would compile)."""
+    model's ordering (``.order_by()``), which a lookup by a unique key does not need (and every
+    request would compile: ``first()`` orders by the key)."""
     rows = list(queryset[:1])
     return rows[0] if rows else None
 
@@ -84,7 +84,7 @@ def _reader_pk(user) -> int | None:
 
 def campaign_with_role(campaign_id: int, user) -> Campaign | None:
     """The campaign with ``my_role`` (the user's role in it, or None), in one query."""
-    campaign = _one(_readers_rows(Campaign, _reader_pk(user), "").filter(pk=campaign_id))
+    campaign = one_row(_readers_rows(Campaign, _reader_pk(user), "").filter(pk=campaign_id))
     if campaign is not None and not hasattr(campaign, "my_role"):
         campaign.my_role = None
     return campaign
@@ -107,7 +107,7 @@ def snapshot_with_campaign(campaign_id: int, game_number: int, user):
     found = _readers_rows(Snapshot, _reader_pk(user), "campaign").filter(
         campaign_id=campaign_id, game_number=game_number
     )
-    row = _one(found)
+    row = one_row(found)
     if row is not None and not hasattr(row, "my_role"):
         row.my_role = None
     return row
@@ -175,7 +175,7 @@ def picture_to_serve(campaign_id: int, game_number: int, user) -> ServedPicture 
     ``SERVED_COLUMNS`` and the user's role in its campaign; None when there is no such row.
     Every fetch of a drawn picture starts here (``snapshot_with_campaign`` reads the whole
     rows, for a poll of its status)."""
-    found = _one(
+    found = one_row(
         _pictures_to_serve(_reader_pk(user)).filter(
             campaign_id=campaign_id, game_number=game_number
         )

@@ -20,13 +20,13 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from django.core.cache import cache
 from django.db import transaction
 from django.db.models import F, Max
 from django.utils import timezone
 
 from campaigns import live
 from campaigns.models import AuditEntry, Campaign, Game, Membership, Player, Role
+from campaigns.versioned import cached_read
 from campaigns.vocabulary import AuditAction, CancelledScarTerritory
 from legacy import board, corrections, names, rules, scar_effects, table_rules
 from legacy.box import (
@@ -134,33 +134,25 @@ def cancelled_scars_mark(campaign: Campaign) -> bool:
     return campaign.cancelled_scar_territory == CancelledScarTerritory.MARKED
 
 
+# A world stays right for as long as its marks version lasts; a day keeps it through a game
+# night's reads without keeping every campaign's worlds for good.
+WORLD_TIMEOUT_SECONDS = 24 * 3600
+
+
 def cached_world(campaign: Campaign, game: int | None = None) -> World:
-    """``world_as_of``, cached per marks version (see ``lock_campaign``).
-
-    The key holds the campaign's random share token too, so a reused id never meets a world
-    cached for another campaign. A write (holding the row ``lock_campaign`` returned) may use
-    a cached world, but what it reads is never stored: what it has not committed yet must not
-    outlive it if it is refused, under a version number the next write will take again.
-    """
-    when = "now" if game is None else game
+    """``world_as_of``, cached per marks version (``campaigns.versioned``): a write that changes
+    no mark leaves it. A write (holding the row ``lock_campaign`` returned) may use a cached
+    world, but what it reads is never stored: what it has not committed yet must not outlive
+    it if it is refused, under a version number the next write will take again."""
     marks = cancelled_scars_mark(campaign)
-    key = (
-        f"earthbook:world:{campaign.pk}:{campaign.share_token}:{campaign.marks_version}:{when}"
-        f":{int(marks)}"
+    return cached_read(
+        campaign,
+        "world-as-of",
+        ("now" if game is None else game, int(marks)),
+        lambda: world_as_of(campaign.pk, game, cancelled_scars_mark=marks),
+        versions=(campaign.marks_version,),
+        timeout=WORLD_TIMEOUT_SECONDS,
     )
-    world = cache.get(key)
-    if world is None:
-        world = world_as_of(campaign.pk, game, cancelled_scars_mark=marks)
-        if may_cache(campaign):
-            cache.set(key, world, timeout=24 * 3600)
-    return world
-
-
-def may_cache(campaign: Campaign) -> bool:
-    """May what was just read for ``campaign`` be cached under its versions? Not while a write
-    holds its row in a transaction (what it read may be rolled back); once that write has
-    committed, what it reads is committed and at least as new as the versions it holds."""
-    return not (campaign.writing and transaction.get_connection().in_atomic_block)
 
 
 def audit(campaign: Campaign, user, action: AuditAction, **data) -> None:

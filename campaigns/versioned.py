@@ -18,9 +18,9 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from django.core.cache import cache
+from django.db import transaction
 
 from campaigns.models import Campaign
-from campaigns.services import may_cache
 
 T = TypeVar("T")
 
@@ -29,8 +29,18 @@ T = TypeVar("T")
 TIMEOUT_SECONDS = 3600
 
 
-def version_key(campaign: Campaign, what: str, *parts: object) -> str:
-    """The cache key of ``what`` for ``campaign`` at its world version, told apart by
+def may_cache(campaign: Campaign) -> bool:
+    """May what was just read for ``campaign`` be cached under its versions? Not while a write
+    holds its row in a transaction (what it read may be rolled back); once that write has
+    committed, what it reads is committed and at least as new as the versions it holds."""
+    return not (campaign.writing and transaction.get_connection().in_atomic_block)
+
+
+def version_key(
+    campaign: Campaign, what: str, *parts: object, versions: tuple[int, ...] | None = None
+) -> str:
+    """The cache key of ``what`` for ``campaign`` at its ``versions`` (its world version unless
+    the read depends on fewer writes: the marks version for the world), told apart by
     ``parts``."""
     return ":".join(
         [
@@ -38,21 +48,29 @@ def version_key(campaign: Campaign, what: str, *parts: object) -> str:
             what,
             str(campaign.pk),
             campaign.share_token,
-            str(campaign.world_version),
+            *(str(v) for v in ((campaign.world_version,) if versions is None else versions)),
             *(str(p) for p in parts),
         ]
     )
 
 
-def cached_read(campaign: Campaign, what: str, parts: tuple, read: Callable[[], T]) -> T:
-    """``read()``, kept under the campaign's world version and ``parts`` (see the module). Not
-    stored while a write holds the campaign's row (``may_cache``): what it read may be rolled
-    back."""
-    key = version_key(campaign, what, *parts)
+def cached_read(
+    campaign: Campaign,
+    what: str,
+    parts: tuple,
+    read: Callable[[], T],
+    *,
+    versions: tuple[int, ...] | None = None,
+    timeout: int = TIMEOUT_SECONDS,
+) -> T:
+    """``read()``, kept under the campaign's ``versions`` and ``parts`` (see the module and
+    ``version_key``). Not stored while a write holds the campaign's row (``may_cache``): what
+    it read may be rolled back."""
+    key = version_key(campaign, what, *parts, versions=versions)
     found = cache.get(key)
     if found is not None:
         return found[0]
     value = read()
     if may_cache(campaign):
-        cache.set(key, (value,), timeout=TIMEOUT_SECONDS)
+        cache.set(key, (value,), timeout=timeout)
     return value

@@ -4,7 +4,6 @@ troops to recruit).
 
 from __future__ import annotations
 
-from django.core.cache import cache
 from django.http import HttpResponse
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, status
@@ -42,6 +41,7 @@ from campaigns.models import (
     Player,
 )
 from campaigns.services import campaign_world
+from campaigns.versioned import cached_read
 from legacy import board, rules
 from legacy.box import BASE_TRADE_CHART
 from legacy.selectors import trade_chart
@@ -77,14 +77,14 @@ def world_response(request, access: Access, game: int | None):
         # ``ApiView.finalize_response`` on the response's data: never the cached bytes.
         world = services.cached_world(campaign, game)
         return Response(world_data(world_as_read(world, access.sees_unlocked)))
-    when = "now" if game is None else game
-    key = (
-        f"earthbook:world-json:{campaign.pk}:{campaign.share_token}:{campaign.marks_version}:{when}"
+    body = cached_read(
+        campaign,
+        "world-bytes",
+        ("now" if game is None else game, int(services.cancelled_scars_mark(campaign))),
+        lambda: JSONRenderer().render(world_data(services.cached_world(campaign, game))),
+        versions=(campaign.marks_version,),
+        timeout=services.WORLD_TIMEOUT_SECONDS,
     )
-    body = cache.get(key)
-    if body is None:
-        body = JSONRenderer().render(world_data(services.cached_world(campaign, game)))
-        cache.set(key, body, timeout=24 * 3600)
     return HttpResponse(body, content_type="application/json")
 
 

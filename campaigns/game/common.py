@@ -11,6 +11,7 @@ from functools import cached_property
 from django.db.models import Max
 from django.utils import translation
 
+from campaigns.access import one_row
 from campaigns.models import (
     GAME_TRANSITIONS,
     Campaign,
@@ -70,8 +71,7 @@ def locked_game(
             raise NoSuchGame from None
         raise
     # Read after the lock is held, so both rows are as the last write left them.
-    # One row by a unique key: no ordering to build and compile.
-    found = next(iter(rows.select_related("campaign").order_by()[:1]), None)
+    found = one_row(rows.select_related("campaign").order_by())
     if found is None:  # never set up, or cancelled while the caller held it
         raise NoSuchGame
     campaign = found.campaign

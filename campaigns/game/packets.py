@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Exists, Q
 
@@ -22,7 +21,8 @@ from campaigns.models import (
     GameStatus,
     MarkChange,
 )
-from campaigns.services import audit, cached_world, lock_campaign, may_cache
+from campaigns.services import WORLD_TIMEOUT_SECONDS, audit, cached_world, lock_campaign
+from campaigns.versioned import cached_read
 from campaigns.vocabulary import AuditAction
 from legacy import board, rules, scar_effects
 from legacy.box import PACKET_BY_SLUG
@@ -101,19 +101,19 @@ def pack4_mark_placed(campaign_id: int) -> bool:
 
 
 def packets_due(campaign: Campaign) -> list[str]:
-    """``packets_to_open``, cached per marks and triggers version: an entry that changes
-    nothing the triggers read (a red star bought) finds the answer the entry before it left
-    (``campaigns.services.may_cache`` says when an answer may be kept)."""
-    key = (
-        f"earthbook:packets-due:{campaign.pk}:{campaign.share_token}:"
-        f"{campaign.marks_version}:{campaign.triggers_version}"
+    """``packets_to_open``, cached per marks and triggers version (``campaigns.versioned``): an
+    entry that changes nothing the triggers read (a red star bought) finds the answer the entry
+    before it left."""
+    return list(
+        cached_read(
+            campaign,
+            "packets-to-open",
+            (),
+            lambda: packets_to_open(campaign.pk, campaign),
+            versions=(campaign.marks_version, campaign.triggers_version),
+            timeout=WORLD_TIMEOUT_SECONDS,
+        )
     )
-    due = cache.get(key)
-    if due is None:
-        due = packets_to_open(campaign.pk, campaign)
-        if may_cache(campaign):
-            cache.set(key, due, timeout=24 * 3600)
-    return list(due)
 
 
 def packets_to_open(campaign_id: int, campaign: Campaign | None = None) -> list[str]:
