@@ -5,9 +5,15 @@ sent again with that key gets the same answer and records nothing.
 ``claim`` is asked before the write runs. It inserts the key's row "in flight" in a transaction
 of its own, so the unique constraint on (actor, key) decides between two requests racing with
 one key, on SQLite and PostgreSQL alike, before either takes the campaign's lock. Then the write
-runs as always (its service locks the campaign) and ``keep`` stores its answer, or ``release``
-forgets the key when the answer should not be replayed (a server error, a refused login).
-Keys older than ``IDEMPOTENCY_KEY_TTL_HOURS`` are deleted as new ones come in.
+runs in one transaction with ``keep``, which stores its answer (``config.idempotency``): the
+write and its kept answer are committed together, or neither is. ``release`` forgets the key
+when the answer should not be replayed (a server error, a refused login).
+
+A row still in flight after ``IDEMPOTENCY_LEASE_SECONDS`` lost its request: a worker killed
+mid-write leaves it so, with nothing of the write committed. The next request with the key
+takes it over (its ``attempt`` goes up by one) and runs the write; the request that held it
+before, if it was only slow, finds at ``keep`` that it no longer holds the key, and its write is
+rolled back. Keys older than ``IDEMPOTENCY_KEY_TTL_HOURS`` are deleted as new ones come in.
 """
 
 from __future__ import annotations
@@ -61,13 +67,36 @@ def claim(*, actor: str, key: str, fingerprint: str, method: str, path: str) -> 
     if row.fingerprint != fingerprint:
         return Claim(Claimed.MISMATCH, row)
     if row.status is None:
-        return Claim(Claimed.IN_FLIGHT, row)
+        return _take_over(row) or Claim(Claimed.IN_FLIGHT, row)
     return Claim(Claimed.REPLAY, row)
 
 
-def keep(row: IdempotentRequest, *, status: int, body: bytes, headers: dict[str, str]) -> None:
-    IdempotentRequest.objects.filter(pk=row.pk).update(status=status, body=body, headers=headers)
+def _take_over(row: IdempotentRequest) -> Claim | None:
+    """The claim of a row whose request was lost (in flight past its lease), now this
+    request's; None while its lease lasts, or when another request took it first (or its
+    answer was kept meanwhile)."""
+    now = timezone.now()
+    if row.created_at > now - timedelta(seconds=settings.IDEMPOTENCY_LEASE_SECONDS):
+        return None
+    taken = IdempotentRequest.objects.filter(
+        pk=row.pk, status__isnull=True, attempt=row.attempt
+    ).update(attempt=row.attempt + 1, created_at=now)
+    if not taken:
+        return None
+    row.attempt, row.created_at = row.attempt + 1, now
+    return Claim(Claimed.NEW, row)
+
+
+def _held(row: IdempotentRequest):
+    """The row, while this request still holds its key (nobody took it over)."""
+    return IdempotentRequest.objects.filter(pk=row.pk, status__isnull=True, attempt=row.attempt)
+
+
+def keep(row: IdempotentRequest, *, status: int, body: bytes, headers: dict[str, str]) -> bool:
+    """Store the answer; False when the key was taken over meanwhile (the answer is not this
+    request's to give: its write must be rolled back)."""
+    return bool(_held(row).update(status=status, body=body, headers=headers))
 
 
 def release(row: IdempotentRequest) -> None:
-    IdempotentRequest.objects.filter(pk=row.pk, status__isnull=True).delete()
+    _held(row).delete()

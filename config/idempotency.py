@@ -7,14 +7,24 @@ written again. The same key with another request is refused (422), and a key who
 request is still being worked on is answered 409. A page's form may carry its key in the field
 ``_idempotency_key`` instead, for a browser that posts it the plain way (no header). The rows
 and their lifetime are ``campaigns.idempotency``; requests of visitors carry no key.
+
+The write and its kept answer are one transaction: a worker killed mid-request leaves neither,
+and the key is taken over by the next request with it once its lease is over (before that, 409).
+An answer that is not kept (a server error) rolls the request's writes back too. A view marked
+with Django's ``transaction.non_atomic_requests`` (one whose answer tells whether its task could
+be queued, which happens once its writes are committed) runs as it would without a key, its
+answer kept after its writes.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import logging
+from contextlib import nullcontext
 
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
+from django.db import DEFAULT_DB_ALIAS, transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.http.multipartparser import MultiPartParserError
 from django.http.request import RawPostDataException, UnreadablePostError
@@ -26,6 +36,8 @@ from api.errors import error_body
 from campaigns import idempotency
 from campaigns.idempotency import Claimed
 from config.body_limits import over_the_limit
+
+logger = logging.getLogger(__name__)
 
 HEADER = "Idempotency-Key"
 FORM_FIELD = "_idempotency_key"
@@ -71,21 +83,28 @@ def actor_of(request: HttpRequest) -> str | None:
     return None
 
 
-def takes_the_method(request: HttpRequest) -> bool:
-    """Whether the address names a view that takes this method: a request for no view, or with
-    a method its view refuses (405), is answered as it would be without a key."""
+def view_taking(request: HttpRequest):
+    """The view the address names, when it takes this method; None for no view, or a method
+    its view refuses (405): such a request is answered as it would be without a key."""
     try:
         match = resolve(request.path_info)
     except Resolver404:
-        return False
+        return None
     if match.url_name == "not-found":  # the API's answer for an address that names nothing
-        return False
+        return None
     method = (request.method or "").lower()
     actions = getattr(match.func, "actions", None)  # a DRF view set: its methods by action
     if actions:
-        return method in actions
+        return match.func if method in actions else None
     view_class = getattr(match.func, "cls", None) or getattr(match.func, "view_class", None)
-    return view_class is None or hasattr(view_class, method)
+    return match.func if view_class is None or hasattr(view_class, method) else None
+
+
+def in_one_transaction(view) -> bool:
+    """Does the view run in one transaction with its kept answer? All do but those marked
+    with ``transaction.non_atomic_requests`` (Django's own mark, as its ATOMIC_REQUESTS reads
+    it)."""
+    return DEFAULT_DB_ALIAS not in getattr(view, "_non_atomic_requests", ())
 
 
 def key_of(request: HttpRequest) -> str | None:
@@ -148,6 +167,15 @@ def refusal(request: HttpRequest, status: int, code: str, message: str) -> HttpR
     return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
 
 
+def in_flight(request: HttpRequest) -> HttpResponse:
+    return refusal(
+        request,
+        409,
+        "conflict",
+        _("A request with this Idempotency-Key is still being worked on: ask again in a moment."),
+    )
+
+
 class IdempotencyKeyMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
@@ -155,7 +183,8 @@ class IdempotencyKeyMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if request.method not in WRITES or not may_carry_a_key(request):
             return self.get_response(request)
-        if not takes_the_method(request):
+        view = view_taking(request)
+        if view is None:
             return self.get_response(request)
         if over_the_limit(request):
             # Refused by its view unread (config/body_limits.py): nothing is written to remember.
@@ -204,15 +233,7 @@ class IdempotencyKeyMiddleware:
                 ),
             )
         if claim.outcome is Claimed.IN_FLIGHT:
-            return refusal(
-                request,
-                409,
-                "conflict",
-                _(
-                    "A request with this Idempotency-Key is still being worked on: "
-                    "ask again in a moment."
-                ),
-            )
+            return in_flight(request)
         row = claim.row
         assert row is not None
         if claim.outcome is Claimed.REPLAY:
@@ -220,18 +241,40 @@ class IdempotencyKeyMiddleware:
             for name, value in row.headers.items():
                 replay[name] = value
             return replay
+        return self.answered_once(request, row, in_one_transaction(view))
+
+    def answered_once(self, request: HttpRequest, row, atomic: bool) -> HttpResponse:
+        """The write's answer, kept with it (see the module)."""
+        kept = False
         try:
-            response = self.get_response(request)
+            with transaction.atomic() if atomic else nullcontext():
+                response = self.get_response(request)
+                status = response.status_code
+                if status >= 500 or status in NOT_KEPT or response.streaming:
+                    if atomic and status >= 500:
+                        transaction.set_rollback(True)  # no half of a failed write stays
+                else:
+                    kept = idempotency.keep(
+                        row,
+                        status=status,
+                        body=response.content,
+                        headers={n: response[n] for n in REPLAYED_HEADERS if n in response},
+                    )
+                    if not kept:
+                        response = self.taken_over(request, atomic)
         except BaseException:
             idempotency.release(row)
             raise
-        if response.status_code >= 500 or response.status_code in NOT_KEPT or response.streaming:
+        if not kept:
             idempotency.release(row)
-            return response
-        idempotency.keep(
-            row,
-            status=response.status_code,
-            body=response.content,
-            headers={name: response[name] for name in REPLAYED_HEADERS if name in response},
-        )
         return response
+
+    @staticmethod
+    def taken_over(request: HttpRequest, atomic: bool) -> HttpResponse:
+        """A request so slow that a retry took its key over: its writes go (the retry's
+        stay), and it is told what any request finding the key at work is told."""
+        if atomic:
+            transaction.set_rollback(True)
+        else:
+            logger.warning("A write outlived its key's lease: %s %s", request.method, request.path)
+        return in_flight(request)

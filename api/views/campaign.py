@@ -269,6 +269,12 @@ class ImportView(ApiView):
     permission_classes = [IsAuthenticated]
     parser_classes = [BackupUploadParser]
 
+    @classmethod
+    def as_view(cls, **initkwargs):
+        """Not run in one transaction with a kept answer (``config.idempotency``): the answer
+        tells whether the task could be queued, which is known once the job is committed."""
+        return transaction.non_atomic_requests(super().as_view(**initkwargs))
+
     @extend_schema(
         request=OpenApiTypes.OBJECT,
         responses={202: ImportJobSerializer, **errors(400, 401, 403, 409, 413, 503)},

@@ -26,7 +26,14 @@ class IdempotentRequest(models.Model):
     )
     body = models.BinaryField(default=b"", blank=True)
     headers = models.JSONField(default=dict, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    created_at = models.DateTimeField(
+        auto_now_add=True, db_index=True, help_text="When it was claimed, or last taken over."
+    )
+    attempt = models.PositiveIntegerField(
+        default=1,
+        help_text="Which request with this key holds it: a retry taking over a request whose "
+        "worker died makes it the next; only the holder's answer is kept.",
+    )
 
     class Meta:
         constraints = [

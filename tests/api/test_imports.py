@@ -154,11 +154,15 @@ def broker_down(celery_mode, monkeypatch):
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("key", [None, "import-while-the-broker-is-down"])
 def test_an_import_posted_while_the_broker_is_down_is_a_503_and_keeps_nothing(
-    document, stranger, broker_down
+    document, stranger, broker_down, key
 ):
     before = rows()
-    answer = client_for(stranger).post(URL, document, format="json")
+    # With a key too: the import is not run in one transaction with its kept answer, which
+    # would put off sending its task until after the answer.
+    keyed = {"HTTP_IDEMPOTENCY_KEY": key} if key else {}
+    answer = client_for(stranger).post(URL, document, format="json", **keyed)
     assert answer.status_code == 503
     assert answer.json()["error"]["code"] == "unavailable"
     assert "could not be queued" in answer.json()["error"]["message"]

@@ -229,3 +229,84 @@ def test_a_key_longer_than_255_characters_with_its_quotes_is_refused(history, pl
         HTTP_IDEMPOTENCY_KEY='"' * 256,
     )
     assert_error(answer, 400, "invalid")
+
+
+# --- A request lost on the way: its worker killed, or so slow a retry took its key over ------
+
+
+def lost_mid_write(key: str) -> None:
+    """The key's row as a worker killed mid-write leaves it: claimed, no answer, and (the write
+    and its answer being one transaction) nothing of the write committed."""
+    IdempotentRequest.objects.filter(key=key).update(status=None, body=b"", headers={})
+    GameEvent.objects.filter(kind=EventKind.RED_STAR_BOUGHT).delete()
+
+
+def test_a_write_whose_request_was_lost_is_recorded_by_the_retry_once_its_lease_is_over(
+    history, players, owner, settings
+):
+    client = client_for(owner)
+    send = {"path": red_star_url(history), "data": {"player": players["Ada"].pk}}
+    client.post(**send, format="json", HTTP_IDEMPOTENCY_KEY="lost")
+    lost_mid_write("lost")
+    within = client.post(**send, format="json", HTTP_IDEMPOTENCY_KEY="lost")
+    assert_error(within, 409, "conflict")  # it might still be at work
+    assert red_stars(history) == 0
+    over = timezone.now() - timedelta(seconds=settings.IDEMPOTENCY_LEASE_SECONDS + 1)
+    IdempotentRequest.objects.filter(key="lost").update(created_at=over)
+    retried = client.post(**send, format="json", HTTP_IDEMPOTENCY_KEY="lost")
+    assert retried.status_code == 201
+    assert red_stars(history) == 1
+    again = client.post(**send, format="json", HTTP_IDEMPOTENCY_KEY="lost")
+    assert again.status_code == 201 and again.content == retried.content
+    assert red_stars(history) == 1
+
+
+def test_a_write_that_fails_after_writing_leaves_nothing_and_its_retry_records_it_once(
+    history, players, owner, monkeypatch
+):
+    from campaigns.game import table
+
+    bought = table.buy_red_star
+
+    def bought_then_failed(**given):
+        bought(**given)
+        raise RuntimeError("the answer could not be made")
+
+    monkeypatch.setattr(table, "buy_red_star", bought_then_failed)
+    client = client_for(owner)
+    client.raise_request_exception = False
+    send = {"path": red_star_url(history), "data": {"player": players["Ada"].pk}}
+    failed = client.post(**send, format="json", HTTP_IDEMPOTENCY_KEY="failed")
+    assert failed.status_code == 500
+    assert red_stars(history) == 0  # the write went with its answer
+    assert not IdempotentRequest.objects.filter(key="failed").exists()
+    monkeypatch.setattr(table, "buy_red_star", bought)
+    retried = client.post(**send, format="json", HTTP_IDEMPOTENCY_KEY="failed")
+    assert retried.status_code == 201
+    assert red_stars(history) == 1
+
+
+def test_a_request_whose_key_a_retry_took_over_keeps_neither_its_write_nor_its_answer(
+    history, players, owner, monkeypatch
+):
+    from django.db.models import F
+
+    from campaigns.game import table
+
+    bought = table.buy_red_star
+
+    def bought_while_a_retry_takes_the_key(**given):
+        written = bought(**given)
+        # What a retry does once the lease is over (campaigns.idempotency).
+        IdempotentRequest.objects.filter(key="slow").update(attempt=F("attempt") + 1)
+        return written
+
+    monkeypatch.setattr(table, "buy_red_star", bought_while_a_retry_takes_the_key)
+    slow = client_for(owner).post(
+        red_star_url(history),
+        {"player": players["Ada"].pk},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="slow",
+    )
+    assert_error(slow, 409, "conflict")
+    assert red_stars(history) == 0

@@ -205,6 +205,22 @@ def test_a_token_lifetime_that_is_not_a_positive_number_of_hours_stops_the_serve
     assert "API_TOKEN_TTL_HOURS" in done.stderr
 
 
+def test_a_lost_writes_key_may_be_taken_over_after_two_minutes_unless_told_otherwise():
+    assert settings_seen_with({"DEBUG": "true"}, "s.IDEMPOTENCY_LEASE_SECONDS") == 120
+    env = {"DEBUG": "true", "IDEMPOTENCY_LEASE_SECONDS": "300", "GUNICORN_TIMEOUT": "200"}
+    assert settings_seen_with(env, "s.IDEMPOTENCY_LEASE_SECONDS") == 300
+
+
+@pytest.mark.parametrize("lease, timeout", [("60", "60"), ("30", ""), ("120", "180")])
+def test_a_lease_a_request_still_at_work_could_outlive_stops_the_server(lease, timeout):
+    env = {"DEBUG": "true", "IDEMPOTENCY_LEASE_SECONDS": lease}
+    if timeout:
+        env["GUNICORN_TIMEOUT"] = timeout
+    done = start_with(env)
+    assert done.returncode != 0
+    assert "IDEMPOTENCY_LEASE_SECONDS" in done.stderr and "GUNICORN_TIMEOUT" in done.stderr
+
+
 # --- Invitations ---------------------------------------------------------------------------------
 
 
