@@ -22,6 +22,13 @@ def red_star_url(campaign) -> str:
     return f"/api/v1/campaigns/{campaign.pk}/games/2/events/red-star/"
 
 
+def buy_red_star(client, campaign, player, key: str):
+    """The red star bought by ``player``, sent with the Idempotency-Key ``key``."""
+    return client.post(
+        red_star_url(campaign), {"player": player.pk}, format="json", HTTP_IDEMPOTENCY_KEY=key
+    )
+
+
 def test_a_red_star_sent_five_times_with_one_key_is_bought_once(history, players, owner):
     client = client_for(owner)
     answers = [
@@ -100,12 +107,7 @@ def test_a_key_still_in_flight_is_answered_409(history, players, owner):
     )
     assert first.status_code == 201
     IdempotentRequest.objects.filter(key="k-3").update(status=None)  # as if still at work
-    again = client.post(
-        red_star_url(history),
-        {"player": players["Ada"].pk},
-        format="json",
-        HTTP_IDEMPOTENCY_KEY="k-3",
-    )
+    again = buy_red_star(client, history, players["Ada"], "k-3")
     assert_error(again, 409, "conflict")
     assert red_stars(history) == 1
 
@@ -245,18 +247,17 @@ def test_a_write_whose_request_was_lost_is_recorded_by_the_retry_once_its_lease_
     history, players, owner, settings
 ):
     client = client_for(owner)
-    send = {"path": red_star_url(history), "data": {"player": players["Ada"].pk}}
-    client.post(**send, format="json", HTTP_IDEMPOTENCY_KEY="lost")
+    buy_red_star(client, history, players["Ada"], "lost")
     lost_mid_write("lost")
-    within = client.post(**send, format="json", HTTP_IDEMPOTENCY_KEY="lost")
+    within = buy_red_star(client, history, players["Ada"], "lost")
     assert_error(within, 409, "conflict")  # it might still be at work
     assert red_stars(history) == 0
     over = timezone.now() - timedelta(seconds=settings.IDEMPOTENCY_LEASE_SECONDS + 1)
     IdempotentRequest.objects.filter(key="lost").update(created_at=over)
-    retried = client.post(**send, format="json", HTTP_IDEMPOTENCY_KEY="lost")
+    retried = buy_red_star(client, history, players["Ada"], "lost")
     assert retried.status_code == 201
     assert red_stars(history) == 1
-    again = client.post(**send, format="json", HTTP_IDEMPOTENCY_KEY="lost")
+    again = buy_red_star(client, history, players["Ada"], "lost")
     assert again.status_code == 201 and again.content == retried.content
     assert red_stars(history) == 1
 
@@ -275,13 +276,12 @@ def test_a_write_that_fails_after_writing_leaves_nothing_and_its_retry_records_i
     monkeypatch.setattr(table, "buy_red_star", bought_then_failed)
     client = client_for(owner)
     client.raise_request_exception = False
-    send = {"path": red_star_url(history), "data": {"player": players["Ada"].pk}}
-    failed = client.post(**send, format="json", HTTP_IDEMPOTENCY_KEY="failed")
+    failed = buy_red_star(client, history, players["Ada"], "failed")
     assert failed.status_code == 500
     assert red_stars(history) == 0  # the write went with its answer
     assert not IdempotentRequest.objects.filter(key="failed").exists()
     monkeypatch.setattr(table, "buy_red_star", bought)
-    retried = client.post(**send, format="json", HTTP_IDEMPOTENCY_KEY="failed")
+    retried = buy_red_star(client, history, players["Ada"], "failed")
     assert retried.status_code == 201
     assert red_stars(history) == 1
 
@@ -302,11 +302,6 @@ def test_a_request_whose_key_a_retry_took_over_keeps_neither_its_write_nor_its_a
         return written
 
     monkeypatch.setattr(table, "buy_red_star", bought_while_a_retry_takes_the_key)
-    slow = client_for(owner).post(
-        red_star_url(history),
-        {"player": players["Ada"].pk},
-        format="json",
-        HTTP_IDEMPOTENCY_KEY="slow",
-    )
+    slow = buy_red_star(client_for(owner), history, players["Ada"], "slow")
     assert_error(slow, 409, "conflict")
     assert red_stars(history) == 0
