@@ -281,13 +281,14 @@ class SnapshotView(ApiView):
         responses={202: SnapshotSerializer, **errors(*WRITE_ERRORS)},
         tags=["snapshots"],
         description="Draw the picture of game `as_of_game` again (a stored file of the same "
-        "state is reused).",
+        "state is reused). While a drawing of it waits in the queue, asking again adds "
+        "nothing: the drawing that waits reads the board when it starts.",
     )
     def post(self, request, campaign_id):
         access = picture_access(request, campaign_id, Level.MEMBER)
         number = game_in_query(request)
         _finished_game(access.campaign.pk, number)
-        request_snapshot(access.campaign.pk, number, force=True)
+        request_snapshot(access.campaign.pk, number)
         row = Snapshot.objects.get(campaign=access.campaign, game_number=number)
         return Response(snapshot_data(row, request), status=status.HTTP_202_ACCEPTED)
 
@@ -319,7 +320,7 @@ class TimelineView(ApiView):
     def post(self, request, campaign_id):
         access = picture_access(request, campaign_id, Level.MEMBER)
         self._row(access.campaign.pk)
-        request_timeline(access.campaign.pk, force=True)
+        request_timeline(access.campaign.pk)
         row = Snapshot.objects.get(campaign=access.campaign, game_number=Snapshot.TIMELINE)
         return Response(snapshot_data(row, request), status=status.HTTP_202_ACCEPTED)
 

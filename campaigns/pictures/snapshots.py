@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaigns.jobs.queue import enqueue_on_commit
+from campaigns.jobs.recovery import stale
 from campaigns.models import (
     Game,
     GameStatus,
@@ -32,11 +33,17 @@ logger = logging.getLogger(__name__)
 
 
 def _queue_row(campaign_id: int, game_number: int, force: bool) -> tuple[Snapshot, bool]:
-    """The row, put in the queue; False when a render is already on its way."""
+    """The row, put in the queue; False when a render is already waiting there, unless it has
+    waited past its patience (``campaigns.jobs.recovery.stale``: its message may be lost, so it
+    is sent again)."""
     row, created = Snapshot.objects.get_or_create(campaign_id=campaign_id, game_number=game_number)
     if created:
         return row, True
-    if row.status == JobStatus.QUEUED and not force:
+    if (
+        row.status == JobStatus.QUEUED
+        and not force
+        and not Snapshot.objects.filter(stale(), pk=row.pk).exists()
+    ):
         return row, False
     Snapshot.objects.filter(pk=row.pk, status__in=job_statuses_before(JobStatus.QUEUED)).update(
         status=JobStatus.QUEUED, failure="", heartbeat_at=None, updated_at=timezone.now()
@@ -50,8 +57,10 @@ def request_snapshot(campaign_id: int, game_number: int, force: bool = False) ->
 
     Called after a game is finished or amended (the picture is then drawn again: its state, and
     so its hash, changed) and on demand for any finished game. Asking while a render is already
-    queued adds nothing unless ``force``. A campaign that has asked for its timeline gets it
-    refreshed too.
+    queued adds nothing (it reads the world when it starts; a member asking again and again
+    queues one render), unless ``force``: a caller inside the transaction of a change asks so,
+    since the render waiting might start before that change is committed. A campaign that has
+    asked for its timeline gets it refreshed too.
     """
     if (
         game_number < 1

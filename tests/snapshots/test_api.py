@@ -167,6 +167,21 @@ def test_a_member_asks_to_draw_it_again_and_a_reader_may_not(
     assert row.status == JobStatus.DONE and row.attempts == 2
 
 
+def test_a_member_asking_twenty_times_to_draw_it_again_queues_one_drawing(
+    played, viewer, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=False) as sent:
+        answers = [client_for(viewer).post(url(played)) for _ in range(20)]
+        timeline = [
+            client_for(viewer).post(f"/api/v1/campaigns/{played.pk}/snapshots/timeline/")
+            for _ in range(20)
+        ]
+    assert {a.status_code for a in answers + timeline} == {202}
+    assert {a.json()["status"] for a in answers + timeline} == {"queued"}
+    assert len(sent) == 2  # one drawing of the game, one of the timeline; both wait
+    assert Snapshot.objects.filter(campaign=played, status=JobStatus.QUEUED).count() == 2
+
+
 def test_reading_a_picture_takes_a_few_queries(played, viewer, django_assert_max_num_queries):
     # The caller's access and the snapshot row, read together; force_authenticate needs no
     # lookup of its own.

@@ -3,9 +3,13 @@ every page in English and Russian."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 
 from campaigns.game.table import place_scar
+from campaigns.models import Snapshot
 from tests.support.games import play, start_next_game
 from tests.support.pages import client_for, url
 
@@ -86,7 +90,7 @@ def test_a_game_not_finished_cannot_be_drawn_again(prepared_campaign, as_owner):
 
 
 def test_the_timeline_page_shows_progress_then_the_animation(
-    prepared_campaign, as_owner, django_capture_on_commit_callbacks, eager
+    prepared_campaign, as_owner, django_capture_on_commit_callbacks, eager, settings
 ):
     empty = as_owner.get(url(prepared_campaign, "timeline/")).content.decode()
     assert 'data-timeline="empty"' in empty
@@ -95,6 +99,10 @@ def test_the_timeline_page_shows_progress_then_the_animation(
         page = as_owner.get(url(prepared_campaign, "timeline/")).content.decode()
     assert "<progress" in page and f'hx-get="{url(prepared_campaign, "timeline/")}"' in page
     assert as_owner.get(url(prepared_campaign, "timeline.webp")).status_code == 404
+    # Its message never went (nothing ran on commit): once it has waited past its patience,
+    # asking to draw it again sends it again.
+    waited = timezone.now() - timedelta(seconds=settings.EARTHBOOK_JOB_QUEUED_PATIENCE + 1)
+    Snapshot.objects.filter(campaign=prepared_campaign).update(updated_at=waited)
     with django_capture_on_commit_callbacks(execute=True):
         as_owner.post(url(prepared_campaign, "timeline/redraw/"))
     part = as_owner.get(url(prepared_campaign, "timeline/"), HTTP_HX_REQUEST="true")

@@ -188,7 +188,7 @@ def game_snapshot_redraw(request, access, number):
     """Draw the picture of a finished game again (after a failure, say)."""
     game = game_or_404(access, number)
     try:
-        request_snapshot(access.campaign.pk, game.number, force=True)
+        request_snapshot(access.campaign.pk, game.number)
     except RuleViolation as refusal:
         messages.error(request, refusal_message(refusal))
     else:
@@ -234,7 +234,7 @@ def timeline(request, access):
 @campaign_view(write=True)
 def timeline_redraw(request, access):
     try:
-        request_timeline(access.campaign.pk, force=True)
+        request_timeline(access.campaign.pk)
     except RuleViolation as refusal:
         messages.error(request, refusal_message(refusal))
     else:
