@@ -64,9 +64,12 @@ IDEMPOTENCY_KEY = {
     "description": (
         "Any text of 1 to 255 visible characters, new for each write (a UUID). Sent again with "
         "the same key, method, path and body, the write is recorded once and answered exactly "
-        "as the first time. The same key with another request is refused (422); while the "
-        "first request with it is still being worked on, 409. Keys are kept per account for "
-        "IDEMPOTENCY_KEY_TTL_HOURS (24 by default)."
+        "as the first time; sent while the first is still being worked on, it waits for it "
+        "and is given its answer (a backup import is answered 409 meanwhile). The key, the "
+        "write and its answer are committed together: a request lost mid-write leaves nothing, "
+        "and sent again it is recorded as the first. The same key with another request is "
+        "refused (422). Keys are kept per account for IDEMPOTENCY_KEY_TTL_HOURS (24 by "
+        "default)."
     ),
     "schema": {
         "type": "string",
@@ -76,8 +79,8 @@ IDEMPOTENCY_KEY = {
     },
 }
 IDEMPOTENCY_REFUSALS = {
-    "409": "The state of things refuses it, or a request with this Idempotency-Key is still "
-    "being worked on.",
+    "409": "The state of things refuses it, or (a backup import) a request with this "
+    "Idempotency-Key is still being worked on.",
     "422": "This Idempotency-Key was already sent with another request.",
 }
 WRITE_METHODS = ("post", "put", "patch", "delete")

@@ -2,18 +2,22 @@
 Header Field"): the first request with a key is recorded and its answer kept; the same request
 sent again with that key gets the same answer and records nothing.
 
-``claim`` is asked before the write runs. It inserts the key's row "in flight" in a transaction
-of its own, so the unique constraint on (actor, key) decides between two requests racing with
-one key, on SQLite and PostgreSQL alike, before either takes the campaign's lock. Then the write
-runs in one transaction with ``keep``, which stores its answer (``config.idempotency``): the
-write and its kept answer are committed together, or neither is. ``release`` forgets the key
-when the answer should not be replayed (a server error, a refused login).
+``claim`` inserts the key's row for the request, with no answer yet. ``config.idempotency``
+asks for it in the transaction the write then runs in, before the write takes its campaign's
+lock, and ``keep`` stores the answer in that transaction too: the claim, the write and the kept
+answer are committed together, or none of them is (a worker killed mid-write leaves nothing, so
+the phone's retry is simply the first). The unique constraint on (actor, key) decides between
+two requests with one key, on SQLite and PostgreSQL alike: the second waits for the first's
+transaction to end and then finds its answer (or, if it was rolled back, claims the key).
+``release`` forgets the key when the answer should not be replayed (a refused login).
 
-A row still in flight after ``IDEMPOTENCY_LEASE_SECONDS`` lost its request: a worker killed
-mid-write leaves it so, with nothing of the write committed. The next request with the key
-takes it over (its ``attempt`` goes up by one) and runs the write; the request that held it
-before, if it was only slow, finds at ``keep`` that it no longer holds the key, and its write is
-rolled back. Keys older than ``IDEMPOTENCY_KEY_TTL_HOURS`` are deleted as new ones come in.
+A view marked ``transaction.non_atomic_requests`` (the backup import) claims its key in a
+transaction of its own and keeps its answer after its writes; its row is "in flight" (no
+answer) meanwhile, and a request with its key is answered 409. Such a row still in flight after
+``IDEMPOTENCY_LEASE_SECONDS`` lost its request (a worker killed mid-way): the next request with
+the key takes it over (its ``attempt`` goes up by one) and runs again; the request that held it
+before, if it was only slow, finds at ``keep`` that it no longer holds the key. Keys older than
+``IDEMPOTENCY_KEY_TTL_HOURS`` are deleted as new ones come in.
 """
 
 from __future__ import annotations
@@ -52,7 +56,9 @@ def forget_expired() -> int:
 
 
 def claim(*, actor: str, key: str, fingerprint: str, method: str, path: str) -> Claim:
-    forget_expired()
+    """The key claimed for this request, or what the request that claimed it before left.
+    Inside a transaction (``config.idempotency``), a request with a key that another open
+    transaction has claimed waits for that one to end, then finds its answer."""
     row: IdempotentRequest | None
     try:
         with transaction.atomic():

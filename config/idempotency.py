@@ -3,17 +3,19 @@
 A write (POST, PUT, PATCH, DELETE) sent by a signed-in account (a session or an API token) with
 ``Idempotency-Key: <key>`` is recorded once: sent again with the same key, method, path and
 body, it is answered exactly as the first time (the same status and body) and nothing is
-written again. The same key with another request is refused (422), and a key whose first
-request is still being worked on is answered 409. A page's form may carry its key in the field
-``_idempotency_key`` instead, for a browser that posts it the plain way (no header). The rows
-and their lifetime are ``campaigns.idempotency``; requests of visitors carry no key.
+written again. The same key with another request is refused (422). A page's form may carry
+its key in the field ``_idempotency_key`` instead, for a browser that posts it the plain way
+(no header). The rows and their lifetime are ``campaigns.idempotency``; requests of visitors
+carry no key.
 
-The write and its kept answer are one transaction: a worker killed mid-request leaves neither,
-and the key is taken over by the next request with it once its lease is over (before that, 409).
-An answer that is not kept (a server error) rolls the request's writes back too. A view marked
-with Django's ``transaction.non_atomic_requests`` (one whose answer tells whether its task could
-be queued, which happens once its writes are committed) runs as it would without a key, its
-answer kept after its writes.
+The key's claim, the write and its kept answer are one transaction (``campaigns.idempotency``):
+a worker killed mid-request leaves none of them, and the same request sent again is recorded as
+the first; sent while the first is still at work, it waits for it and gets its answer. An
+answer that is not kept because the server failed (5xx) rolls the request's writes back too. A
+view marked with Django's ``transaction.non_atomic_requests`` (one whose answer tells whether
+its task could be queued, which happens once its writes are committed) claims its key first
+and keeps its answer after its writes; a request with its key meanwhile is answered 409, and
+after ``IDEMPOTENCY_LEASE_SECONDS`` the key is taken over.
 """
 
 from __future__ import annotations
@@ -21,7 +23,6 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from contextlib import nullcontext
 
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.db import DEFAULT_DB_ALIAS, transaction
@@ -215,13 +216,18 @@ class IdempotencyKeyMiddleware:
         except UNREADABLE:
             # The write itself refuses a body it cannot read; there is nothing to remember.
             return self.get_response(request)
-        claim = idempotency.claim(
-            actor=actor,
-            key=key,
-            fingerprint=fingerprint,
-            method=request.method or "",
-            path=request.get_full_path(),
-        )
+        idempotency.forget_expired()  # before the transaction: no request waits on another's
+        given = {"actor": actor, "key": key, "fingerprint": fingerprint}
+        given |= {"method": request.method or "", "path": request.get_full_path()}
+        if in_one_transaction(view):
+            with transaction.atomic():
+                return self.answered_once(request, idempotency.claim(**given), atomic=True)
+        return self.answered_once(request, idempotency.claim(**given), atomic=False)
+
+    def answered_once(self, request: HttpRequest, claim, atomic: bool) -> HttpResponse:
+        """The write's answer, kept with it (see the module); the answer kept before, or the
+        refusal, when the key was claimed already. ``atomic``: in the transaction that made
+        the claim, which the write and the kept answer then share."""
         if claim.outcome is Claimed.MISMATCH:
             return refusal(
                 request,
@@ -241,32 +247,24 @@ class IdempotencyKeyMiddleware:
             for name, value in row.headers.items():
                 replay[name] = value
             return replay
-        return self.answered_once(request, row, in_one_transaction(view))
-
-    def answered_once(self, request: HttpRequest, row, atomic: bool) -> HttpResponse:
-        """The write's answer, kept with it (see the module)."""
-        kept = False
         try:
-            with transaction.atomic() if atomic else nullcontext():
-                response = self.get_response(request)
-                status = response.status_code
-                if status >= 500 or status in NOT_KEPT or response.streaming:
-                    if atomic and status >= 500:
-                        transaction.set_rollback(True)  # no half of a failed write stays
-                else:
-                    kept = idempotency.keep(
-                        row,
-                        status=status,
-                        body=response.content,
-                        headers={n: response[n] for n in REPLAYED_HEADERS if n in response},
-                    )
-                    if not kept:
-                        response = self.taken_over(request, atomic)
+            response = self.get_response(request)
         except BaseException:
-            idempotency.release(row)
+            if not atomic:  # in the transaction, the claim goes with everything else
+                idempotency.release(row)
             raise
-        if not kept:
+        status = response.status_code
+        if atomic and status >= 500:
+            transaction.set_rollback(True)  # no half of a failed write stays, nor its claim
+        elif status >= 500 or status in NOT_KEPT or response.streaming:
             idempotency.release(row)
+        elif not idempotency.keep(
+            row,
+            status=status,
+            body=response.content,
+            headers={n: response[n] for n in REPLAYED_HEADERS if n in response},
+        ):
+            response = self.taken_over(request, atomic)
         return response
 
     @staticmethod

@@ -571,9 +571,9 @@ if IDEMPOTENCY_KEY_TTL_HOURS < 1:
     raise ImproperlyConfigured(
         f"IDEMPOTENCY_KEY_TTL_HOURS={IDEMPOTENCY_KEY_TTL_HOURS} must be at least 1."
     )
-# How long a write's key stays "in flight" before a retry may take it over (campaigns/
-# idempotency.py): its request was lost, a worker killed mid-write. Longer than a request may
-# take (GUNICORN_TIMEOUT), so that a request still at work is never run twice.
+# How long a key claimed apart from its write (the backup import's, config/idempotency.py) stays
+# "in flight" before a retry may take it over: its request was lost, a worker killed mid-way.
+# Longer than a request may take (GUNICORN_TIMEOUT), so that one still at work is never run twice.
 IDEMPOTENCY_LEASE_SECONDS = env_int("IDEMPOTENCY_LEASE_SECONDS", 120)
 _longest_request = env_int("GUNICORN_TIMEOUT", 60)  # as config/gunicorn.conf.py reads it
 if _longest_request >= IDEMPOTENCY_LEASE_SECONDS:

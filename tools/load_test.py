@@ -20,7 +20,8 @@ Two phases against that one server, with the same clients (each asks over one HT
 connection while the server keeps it open, and opens a new one when the server closes it, as
 the shipped server does after every response): for ``--duration`` seconds, the mix: 70% reads
 of its table's world, 30% recruitments logged in its table's game (an in-game entry a table
-makes every turn, and may make any number of times, unlike a red star); then, for
+makes every turn, and may make any number of times, unlike a red star; with ``--keys``, each
+sent with an ``Idempotency-Key`` of its own, as the phones send them); then, for
 the same time, ``GET /api/v1/auth/me/`` alone (``api_ping``), so that the mix's throughput is
 judged against what the same machine serves at that moment. At the end:
 
@@ -47,6 +48,7 @@ import statistics
 import sys
 import threading
 import time
+import uuid
 from collections import Counter, defaultdict
 from pathlib import Path
 
@@ -70,7 +72,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 class Client(threading.Thread):
-    def __init__(self, index, port, token, table, deadline, write_share):
+    def __init__(self, index, port, token, table, deadline, write_share, keys=False):
         super().__init__(name=f"client-{index}", daemon=True)
         campaign, game, players = table["campaign"], table["game"], table["players"]
         self.campaign = campaign
@@ -82,6 +84,7 @@ class Client(threading.Thread):
         self.players = players
         self.deadline = deadline
         self.write_share = write_share
+        self.keys = keys
         self.random = random.Random(index)
         self.latencies: dict[str, list[float]] = defaultdict(list)
         self.statuses: Counter = Counter()
@@ -97,15 +100,20 @@ class Client(threading.Thread):
                 roll = self.random.random()
                 if self.write_share is None:
                     kind, method, path, body = "ping", "GET", PING, None
+                    headers = self.headers
                 elif roll < self.write_share:
                     kind, method, path = "event", "POST", self.entry
                     player = self.random.choice(self.players)
                     body = json.dumps({"player": player, "troops": self.random.randint(3, 12)})
+                    headers = self.headers
+                    if self.keys:
+                        headers = {**headers, "Idempotency-Key": str(uuid.uuid4())}
                 else:
                     kind, method, path, body = "world", "GET", self.world, None
+                    headers = self.headers
                 start = time.perf_counter()
                 try:
-                    conn.request(method, path, body=body, headers=self.headers)
+                    conn.request(method, path, body=body, headers=headers)
                     response = conn.getresponse()
                     data = response.read()
                 except (OSError, http.client.HTTPException) as error:
@@ -124,13 +132,15 @@ class Client(threading.Thread):
             conn.close()
 
 
-def run_phase(port, token, tables, clients, duration, write_share) -> tuple[list, float, list]:
+def run_phase(
+    port, token, tables, clients, duration, write_share, keys=False
+) -> tuple[list, float, list]:
     """``clients`` clients, spread over ``tables``, for ``duration`` seconds; the clients, the
     elapsed time, and the names of any still running when they should have ended."""
     started = time.monotonic()
     deadline = started + duration
     running = [
-        Client(i, port, token, tables[i % len(tables)], deadline, write_share)
+        Client(i, port, token, tables[i % len(tables)], deadline, write_share, keys)
         for i in range(clients)
     ]
     for c in running:
@@ -163,6 +173,11 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--duration", type=float, default=float(os.environ.get("LOAD_SECONDS", 60)))
     parser.add_argument("--write-share", type=float, default=0.3)
+    parser.add_argument(
+        "--keys",
+        action="store_true",
+        help="send each entry with an Idempotency-Key of its own, as the phones do",
+    )
     parser.add_argument(
         "--tables", type=int, default=0, help="campaigns the clients share (0: one per five)"
     )
@@ -212,7 +227,13 @@ def main() -> int:
             f"{config['threads']} threads) on {server.base_url}"
         )
         mix, mix_s, stuck = run_phase(
-            server.port, ids["token"], seated, args.clients, args.duration, args.write_share
+            server.port,
+            ids["token"],
+            seated,
+            args.clients,
+            args.duration,
+            args.write_share,
+            args.keys,
         )
         ping, ping_s, stuck_ping = run_phase(
             server.port, ids["token"], seated, args.clients, args.duration, None
@@ -269,6 +290,7 @@ def main() -> int:
                 "tables": tables,
                 "seconds": args.duration,
                 "write_share": args.write_share,
+                "keys": args.keys,
                 "workers": config["workers"],
                 "threads": config["threads"],
                 "requests": len(everything),

@@ -233,12 +233,13 @@ def test_a_key_longer_than_255_characters_with_its_quotes_is_refused(history, pl
     assert_error(answer, 400, "invalid")
 
 
-# --- A request lost on the way: its worker killed, or so slow a retry took its key over ------
+# --- A key left without its answer: a request lost, or so slow a retry took its key over -----
 
 
 def lost_mid_write(key: str) -> None:
-    """The key's row as a worker killed mid-write leaves it: claimed, no answer, and (the write
-    and its answer being one transaction) nothing of the write committed."""
+    """The key's row as a lost request left it when its key was claimed apart from its write
+    (the backup import's way, or a row from before the write and its claim were one
+    transaction): claimed, no answer, nothing of the write committed."""
     IdempotentRequest.objects.filter(key=key).update(status=None, body=b"", headers={})
     GameEvent.objects.filter(kind=EventKind.RED_STAR_BOUGHT).delete()
 
