@@ -17,7 +17,13 @@ def vocabularies(request) -> dict:
 SCRIPT_HEADERS = ("X-Earthbook-Live", "X-Earthbook-Keep")
 
 
+def by_script(request) -> bool:
+    """Is the page fetched by a script? Then it leaves what is shown once (the reader's
+    messages, the quick log's "Noted") for the page the reader opens: a script's copy would use
+    it up unseen."""
+    return any(name in request.headers for name in SCRIPT_HEADERS)
+
+
 def fetched_by_script(request) -> dict:
-    """``by_script``: such a page leaves the reader's messages ("The claim is confirmed.") for
-    the page the reader opens, which shows them; a script's copy would use them up unseen."""
-    return {"by_script": any(name in request.headers for name in SCRIPT_HEADERS)}
+    """``by_script`` for the templates: such a page shows none of the reader's messages."""
+    return {"by_script": by_script(request)}

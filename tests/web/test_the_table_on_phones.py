@@ -208,15 +208,18 @@ def test_the_history_grows_by_at_most_20_kb_per_game(prepared_campaign, as_owner
     assert "<svg" not in page and "data:image" not in page
 
 
-def test_the_live_tables_own_fetch_leaves_the_confirmation_to_the_page_that_posted(
-    game, players, as_owner
+@pytest.mark.parametrize(
+    "script", [{"HTTP_X_EARTHBOOK_LIVE": "1"}, {"HTTP_X_EARTHBOOK_KEEP": "1"}], ids=["live", "keep"]
+)
+def test_a_scripts_own_fetch_leaves_the_confirmation_to_the_page_that_posted(
+    game, players, as_owner, script
 ):
     as_owner.post(
         url(game.campaign, "games/1/log/recruitment/"),
         {"recruitment-player": str(players["Ada"].pk), "recruitment-troops": "31"},
     )
-    live = as_owner.get(url(game.campaign, "games/1/"), HTTP_X_EARTHBOOK_LIVE="1")
-    assert "Noted:" not in part(live.content.decode(), "log-status")
+    fetched = as_owner.get(url(game.campaign, "games/1/"), **script)
+    assert "Noted:" not in part(fetched.content.decode(), "log-status")
     page = as_owner.get(url(game.campaign, "games/1/")).content.decode()
     assert "Noted: Ada places 31 troops" in part(page, "log-status")
 

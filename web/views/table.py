@@ -35,6 +35,7 @@ from legacy.models import (
 )
 from web import pages
 from web.board_svg import shapes_url
+from web.context_processors import by_script
 from web.forms.table import QUICK_LOG, LogChoices, VoidEntryForm
 from web.names import campaign_faction_names, scar_kind_name, territory_name
 from web.refusals import refusal_message, refuse
@@ -312,8 +313,9 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
 def game_detail(request, access, number):
     game = game_or_404(access, number)
     context = game_context(request, access, game)
-    # The live table's own fetches of this page leave the confirmation to the page that posted.
-    if access.can_write and "X-Earthbook-Live" not in request.headers:
+    # A script's fetch of this page (the live table's, the service worker's) leaves the
+    # confirmation to the page that posted.
+    if access.can_write and not by_script(request):
         context["noted"] = table_confirmation(request, game, context["events"])
     return render(request, "campaigns/game.html", context)
 
