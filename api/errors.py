@@ -34,6 +34,7 @@ from campaigns.backup import BackupError
 from campaigns.services import CampaignArchived
 from legacy.errors import RuleViolation
 from legacy.odds import OddsInputError
+from legacy.wording import said
 
 logger = logging.getLogger(__name__)
 
@@ -138,11 +139,12 @@ def exception_handler(exc, context):
         )
     elif isinstance(exc, (RuleViolation, CampaignArchived)):
         status_code = status.HTTP_409_CONFLICT if exc.conflict else status.HTTP_400_BAD_REQUEST
+        message = said(exc) if isinstance(exc, RuleViolation) else exc.message
         body = error_body(
             "conflict" if exc.conflict else "rule",
-            exc.message,
+            message,
             rule=exc.rule,
-            fields={exc.field: [exc.message]} if exc.field else None,
+            fields={exc.field: [message]} if exc.field else None,
         )
     elif isinstance(exc, OddsInputError):
         status_code = status.HTTP_400_BAD_REQUEST

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from legacy import board
 from legacy.box import FORTIFICATION_BOXES
-from legacy.errors import RuleViolation
+from legacy.errors import Rule, RuleViolation
 
 MAX_MISSILES_PER_ROLL = 5  # a roll has at most 5 dice
 MAX_TROOPS_RECRUITED = 1000
@@ -28,11 +28,7 @@ def require_territory(
     territories and those packets added by then); a slug that board does not have is refused,
     a territory added in a later game as much as one that never existed."""
     if territory is None or not on.has(territory):
-        raise RuleViolation(
-            f"There is no territory called {territory!r} on the board as of this game.",
-            rule="unknown-territory",
-            field=field,
-        )
+        raise RuleViolation(Rule.UNKNOWN_TERRITORY, field=field, territory=repr(territory))
     return on.name(territory)
 
 
@@ -40,11 +36,7 @@ def require_faction(faction: str | None, factions: Mapping[str, str]) -> str:
     """The faction's name in this campaign (``factions``: slug to name); an unknown one is
     refused."""
     if faction is None or faction not in factions:
-        raise RuleViolation(
-            f"This campaign has no faction called {faction!r}.",
-            rule="unknown-faction",
-            field="faction",
-        )
+        raise RuleViolation(Rule.UNKNOWN_FACTION, field="faction", faction=repr(faction))
     return factions[faction]
 
 

@@ -126,6 +126,7 @@ NOT_PURE = {
     "legacy.selectors": "reads the rows into a plain World",
     "legacy.corrections": "writes corrections of the rows",
     "legacy.rulebook": "the rulebook's section titles, translated for the pages",
+    "legacy.wording": "a refusal's sentence, translated for its reader",
 }
 
 

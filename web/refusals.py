@@ -11,6 +11,7 @@ from django.utils.translation import get_language, gettext_lazy
 
 from legacy.errors import RuleViolation
 from legacy.odds import OddsInputError
+from legacy.wording import said
 
 # Every rule a page can meet, in words a translator can reach (a test checks every rule= slug).
 RULE_MESSAGES = {
@@ -263,6 +264,8 @@ ANY_RULE = gettext_lazy("The rules do not allow that.")
 
 def refusal_message(refusal: RuleViolation | OddsInputError) -> str:
     """The service's own words on an English page; the rule's sentence in any other language."""
+    if isinstance(refusal, RuleViolation) and refusal.template is not None:
+        return said(refusal)  # a rule with its own sentence, worded in the reader's language
     language = get_language() or settings.LANGUAGE_CODE
     if language.startswith("en") or getattr(refusal, "worded", False):
         # A refusal already worded in the reader's language (a quota, with its limit).
