@@ -80,7 +80,7 @@ lint: install
 
 # The code's types: mypy with the Django plugin over the two inner rooms (settings in pyproject.toml).
 typecheck: install
-	$(BIN)/mypy legacy campaigns api
+	$(BIN)/mypy legacy campaigns edge api
 
 # The API under schemathesis: every operation against a live gunicorn, zero server errors and
 # responses that match the schema. SQLite by default; DATABASE_URL (PostgreSQL) when set.

@@ -17,21 +17,18 @@ import logging
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import (
-    RequestDataTooBig,
     SuspiciousOperation,
-    TooManyFieldsSent,
-    TooManyFilesSent,
 )
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError
-from django.http import Http404, JsonResponse
-from django.views.decorators.csrf import csrf_exempt
+from django.http import Http404
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
 from campaigns.backup import BackupError
 from campaigns.services import CampaignArchived
+from edge.errors import BAD_REQUEST_MESSAGE, TOO_LARGE, TOO_LARGE_MESSAGE, error_body
 from legacy.errors import RuleViolation
 from legacy.odds import OddsInputError
 from legacy.wording import said
@@ -56,17 +53,6 @@ class ErrorSerializer(serializers.Serializer):
     """The body of every refusal."""
 
     error = ErrorBodySerializer()
-
-
-def error_body(
-    code: str, message: str, *, rule: str | None = None, fields: dict | None = None
-) -> dict:
-    body: dict = {"code": code, "message": message}
-    if rule:
-        body["rule"] = rule
-    if fields:
-        body["fields"] = fields
-    return {"error": body}
 
 
 def _flatten(detail, prefix: str = "") -> dict[str, list[str]]:
@@ -120,11 +106,6 @@ _CODES = {
 }
 # (Our own TooLarge keeps its default code, "too_large".)
 
-# Django's limits on a body (DATA_UPLOAD_MAX_MEMORY_SIZE and the counts of fields and files).
-_TOO_LARGE = (RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent)
-TOO_LARGE_MESSAGE = "The request body is too large."
-BAD_REQUEST_MESSAGE = "The request could not be understood."
-
 
 def exception_handler(exc, context):
     """REST_FRAMEWORK["EXCEPTION_HANDLER"]: every refusal in the one shape.
@@ -174,7 +155,7 @@ def exception_handler(exc, context):
         body = error_body(
             "conflict", "Someone else changed this at the same moment: reload and try again."
         )
-    elif isinstance(exc, _TOO_LARGE):
+    elif isinstance(exc, TOO_LARGE):
         # Django's own limits, met when something (the session's CSRF check) reads a form body.
         status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
         body = error_body("too_large", TOO_LARGE_MESSAGE)
@@ -205,45 +186,3 @@ def exception_handler(exc, context):
         return None
     set_rollback()
     return Response(body, status=status_code, headers=headers or None)
-
-
-@csrf_exempt
-def not_found(request, *args, **kwargs):
-    """Any address under /api/v1/ that names nothing: a 404 in the API's shape, not a page.
-
-    Exempt from Django's CSRF check: there is nothing here to protect, and a POST with a session
-    but no CSRF token must still learn that the address is wrong (not get a 403 page).
-    """
-    return JsonResponse(error_body("not_found", f"There is nothing at {request.path}."), status=404)
-
-
-# Django's own error views (handler400/403/404/500, CSRF_FAILURE_VIEW) for addresses under the
-# API: the same shape, never a page. config/errors.py chooses between these and the pages.
-
-
-def bad_request(request, exception=None):
-    if isinstance(exception, _TOO_LARGE):
-        return JsonResponse(error_body("too_large", TOO_LARGE_MESSAGE), status=413)
-    return JsonResponse(error_body("bad_request", BAD_REQUEST_MESSAGE), status=400)
-
-
-def permission_denied(request, exception=None):
-    return JsonResponse(error_body("forbidden", "You may not do that here."), status=403)
-
-
-def server_error(request):
-    return JsonResponse(
-        error_body("server_error", "Something went wrong on our side; it has been logged."),
-        status=500,
-    )
-
-
-def csrf_failure(request, reason=""):
-    return JsonResponse(
-        error_body(
-            "forbidden",
-            f"CSRF Failed: {reason} Send the X-CSRFToken header, or use a token instead of a "
-            "session.",
-        ),
-        status=403,
-    )

@@ -5,7 +5,6 @@ from csp.decorators import csp_update
 from django.urls import include, path, re_path, register_converter
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from api.errors import not_found
 from api.views import (
     accounts,
     backups,
@@ -33,6 +32,7 @@ from api.views import (
     table,
     world,
 )
+from edge.errors import not_found
 
 
 class IdConverter:

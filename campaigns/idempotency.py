@@ -2,7 +2,7 @@
 Header Field"): the first request with a key is recorded and its answer kept; the same request
 sent again with that key gets the same answer and records nothing.
 
-``claim`` inserts the key's row for the request, with no answer yet. ``config.idempotency``
+``claim`` inserts the key's row for the request, with no answer yet. ``edge.idempotency``
 asks for it in the transaction the write then runs in, before the write takes its campaign's
 lock, and ``keep`` stores the answer in that transaction too: the claim, the write and the kept
 answer are committed together, or none of them is (a worker killed mid-write leaves nothing, so
@@ -57,7 +57,7 @@ def forget_expired() -> int:
 
 def claim(*, actor: str, key: str, fingerprint: str, method: str, path: str) -> Claim:
     """The key claimed for this request, or what the request that claimed it before left.
-    Inside a transaction (``config.idempotency``), a request with a key that another open
+    Inside a transaction (``edge.idempotency``), a request with a key that another open
     transaction has claimed waits for that one to end, then finds its answer."""
     row: IdempotentRequest | None
     try:

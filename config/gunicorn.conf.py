@@ -29,7 +29,7 @@ Long addresses. gunicorn answers a request line longer than ``limit_request_line
 HTML, before Django sees it, and it cannot be raised past 8190 bytes while bounded: an address
 under /api/v1/ longer than that got gunicorn's HTML 414 instead of the API's error shape. So the
 request line is not limited here (``limit_request_line = 0``): Django refuses every address longer
-than ``URI_MAX_LENGTH`` (4096 characters of path and query, ``config.long_uris``), whatever its
+than ``URI_MAX_LENGTH`` (4096 characters of path and query, ``edge.long_uris``), whatever its
 length, in JSON under /api/ and as a short page elsewhere, before any view reads it. What still
 bounds a line: with the sync worker (the default), the worker ``timeout`` (a worker still reading
 a request when it expires is restarted, so a line is at most what a client sends in that time),

@@ -44,7 +44,7 @@ if not DEBUG and SECRET_KEY.strip() in PUBLISHED_SECRET_KEYS:
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 # Under /api/v1/ a CSRF refusal is JSON in the API's error shape; elsewhere the usual page.
-CSRF_FAILURE_VIEW = "config.errors.csrf_failure"
+CSRF_FAILURE_VIEW = "edge.errors.csrf_failure"
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -68,22 +68,22 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     # First: an address too long is refused before anything reads it (config/long_uris.py).
-    "config.long_uris.LongUriMiddleware",
+    "edge.long_uris.LongUriMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Pages and API answers are gzipped for phones on poor networks (static files come
     # precompressed from WhiteNoise); on BREACH, see docs/security.md.
-    "config.compression.TextGZipMiddleware",
+    "edge.compression.TextGZipMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     # Before the CSRF check, which would read a whole form body (config/body_limits.py).
-    "config.body_limits.BodyLimitMiddleware",
+    "edge.body_limits.BodyLimitMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     # A write sent again with the same Idempotency-Key is answered, not recorded, again.
-    "config.idempotency.IdempotencyKeyMiddleware",
+    "edge.idempotency.IdempotencyKeyMiddleware",
     # Names the account a page was drawn for, so a phone keeps its pages apart (web/offline.py).
     "web.offline.AccountTagMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -476,7 +476,7 @@ AUTHENTICATION_BACKENDS = [
 TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)
 if TRUSTED_PROXIES < 0:
     raise ImproperlyConfigured("TRUSTED_PROXIES must be 0 or more.")
-AXES_CLIENT_IP_CALLABLE = "config.client.client_address"
+AXES_CLIENT_IP_CALLABLE = "edge.client.client_address"
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 5))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]

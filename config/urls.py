@@ -77,7 +77,7 @@ urlpatterns = [
     path("api/v1/", include("api.urls")),
 ]
 
-handler400 = "config.errors.bad_request"
-handler403 = "config.errors.permission_denied"
-handler404 = "config.errors.page_not_found"
-handler500 = "config.errors.server_error"
+handler400 = "edge.errors.bad_request"
+handler403 = "edge.errors.permission_denied"
+handler404 = "edge.errors.page_not_found"
+handler500 = "edge.errors.server_error"

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-ROOMS = ("legacy", "campaigns", "api", "web", "config")
+ROOMS = ("legacy", "campaigns", "edge", "api", "web", "config")
 
 # A call of any of these methods is a statement written by hand (``connection.cursor()``,
 # ``cursor.execute(...)``, ``Model.objects.raw(...)``, ``queryset.extra(...)``).

@@ -271,7 +271,7 @@ class ImportView(ApiView):
 
     @classmethod
     def as_view(cls, **initkwargs):
-        """Not run in one transaction with a kept answer (``config.idempotency``): the answer
+        """Not run in one transaction with a kept answer (``edge.idempotency``): the answer
         tells whether the task could be queued, which is known once the job is committed."""
         return transaction.non_atomic_requests(super().as_view(**initkwargs))
 

@@ -9,7 +9,7 @@ import re
 import pytest
 from django.http import HttpResponse
 
-from config.compression import TextGZipMiddleware
+from edge.compression import TextGZipMiddleware
 from tests.support.pages import client_for, prepared
 
 pytestmark = pytest.mark.django_db

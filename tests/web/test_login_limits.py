@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client, override_settings
 from django.utils import timezone
 
-from config.client import client_address
+from edge.client import client_address
 
 pytestmark = pytest.mark.django_db
 

@@ -24,7 +24,7 @@ from campaigns.health import report as health_report
 from campaigns.models import (
     Campaign,
 )
-from config.client import client_address
+from edge.client import client_address
 from web import email_change
 from web.forms.campaign import EmailForm, SignupForm
 

@@ -24,7 +24,7 @@ from campaigns.models import GamePhoto, JobStatus
 from campaigns.photos.checks import PhotoRefused, refuse_size
 from campaigns.photos.service import add_photo, delete_photo, may_delete
 from campaigns.photos.storage import photo_response
-from config.body_limits import takes_bodies_up_to
+from edge.body_limits import takes_bodies_up_to
 from web.forms.photos import PhotoForm, photo_refusal
 from web.refusals import refusal_message
 from web.views.common import campaign_view, game_or_404

@@ -26,7 +26,7 @@ class LongUriMiddleware:
     def __call__(self, request):
         if uri_length(request) > settings.URI_MAX_LENGTH:
             if request.path_info.startswith(API_PREFIX):
-                from api.errors import error_body
+                from edge.errors import error_body
 
                 return JsonResponse(error_body("uri_too_long", MESSAGE), status=414)
             return HttpResponse(MESSAGE, status=414, content_type="text/plain; charset=utf-8")

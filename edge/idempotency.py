@@ -33,10 +33,10 @@ from django.urls import Resolver404, resolve
 from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
-from api.errors import error_body
 from campaigns import idempotency
 from campaigns.idempotency import Claimed
-from config.body_limits import over_the_limit
+from edge.body_limits import over_the_limit
+from edge.errors import error_body
 
 logger = logging.getLogger(__name__)
 
