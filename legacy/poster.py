@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 
 from legacy import names
 from legacy.drawing import BoardPicture, printable, render_image
-from legacy.drawing.fonts import _font
+from legacy.drawing.fonts import font_of
 
 WIDTH = 2400
 WINNERS_SHOWN = 15
@@ -72,7 +72,7 @@ def poster_text(
 
 def _fit(draw, text: str, style: str, px: int, room: float) -> str:
     """The text, cut with an ellipsis when it is wider than ``room`` pixels."""
-    font = _font(style, px)
+    font = font_of(style, px)
     text = printable(text)
     if draw.textlength(text, font=font) <= room:
         return text
@@ -98,13 +98,15 @@ def render_poster(picture: BoardPicture, text: PosterText, width: int = WIDTH) -
     margin = 2 * unit
     heading = _fit(draw, text.heading, "bold", title_px, width - 2 * margin)
     draw.text(
-        (width / 2, head_h / 2), heading, font=_font("bold", title_px), fill=GOLD, anchor="mm"
+        (width / 2, head_h / 2), heading, font=font_of("bold", title_px), fill=GOLD, anchor="mm"
     )
     y = head_h + board.height + 1.5 * unit
-    draw.text((margin, y), printable(text.winners_heading), font=_font("bold", line_px), fill=LIGHT)
+    draw.text(
+        (margin, y), printable(text.winners_heading), font=font_of("bold", line_px), fill=LIGHT
+    )
     y += line_px * 1.8
     column = (width - 2 * margin) / COLUMNS
-    font = _font("regular", line_px)
+    font = font_of("regular", line_px)
     for i, line in enumerate(text.lines):
         x = margin + (i // rows) * column
         fitted = _fit(draw, line, "regular", line_px, column - unit)

@@ -24,7 +24,7 @@ from campaigns.audit_words.common import (
     MARK_TYPE_LABELS,
     OWN_NAME,
     WORDS,
-    _own_name,
+    own_name,
     role_label,
     words_for,
 )
@@ -48,7 +48,7 @@ def audit_text(entry, components: Iterable = ()) -> str:
     if entry.summary:
         return entry.summary
     data = entry.data if isinstance(entry.data, Mapping) else {}
-    own = _own_name(data, components) if components else ""
+    own = own_name(data, components) if components else ""
     if own:
         data = {**data, OWN_NAME: own}
     words = WORDS.get(entry.action)

@@ -21,13 +21,13 @@ SECTION_LABELS = dict(SECTIONS)
 OWN_NAME = "own_component_name"
 
 
-def _packet_name(slug: str, d: Mapping | None = None) -> str:
+def packet_name(slug: str, d: Mapping | None = None) -> str:
     if slug not in PACKET_BY_SLUG:
         return str((d or {}).get(OWN_NAME) or OWN_COMPONENT)
     return names.packet(slug, get_language())
 
 
-def _own_name(data: Mapping, components: Iterable) -> str:
+def own_name(data: Mapping, components: Iterable) -> str:
     """The name of the group's own sealed component an entry is about, among ``components``."""
     slug, pk = data.get("packet"), data.get("component")
     for c in components:
@@ -57,13 +57,13 @@ def role_label(role) -> str:
     return str(Role(role).label) if role in Role.values else str(role or "")
 
 
-def _faction(slug, stored_name=None) -> str:
+def faction_words(slug, stored_name=None) -> str:
     if slug in FACTION_BY_SLUG:
         return names.faction(slug, get_language())
     return str(stored_name or slug or "")
 
 
-def _territory(slug, stored_name=None) -> str:
+def territory_words(slug, stored_name=None) -> str:
     """A printed territory in the reader's language; one a packet added by the name stored with
     the entry (the group's words)."""
     if slug in board.TERRITORY_BY_SLUG:
@@ -90,5 +90,5 @@ def words_for(*actions: AuditAction) -> Callable[[Words], Words]:
     return register
 
 
-def _reason(d: Mapping) -> str:
+def reason_words(d: Mapping) -> str:
     return str(d.get("reason") or "")

@@ -9,7 +9,13 @@ from collections.abc import Mapping
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from campaigns.audit_words.common import _faction, _packet_name, _reason, _territory, words_for
+from campaigns.audit_words.common import (
+    faction_words,
+    packet_name,
+    reason_words,
+    territory_words,
+    words_for,
+)
 from campaigns.vocabulary import AuditAction
 from legacy import names
 
@@ -25,16 +31,16 @@ def _seat_changes(before: Mapping, after: Mapping) -> str:
         parts.append(
             _("faction %(before)s → %(after)s")
             % {
-                "before": _faction(before.get("faction"), before.get("faction_name")),
-                "after": _faction(after.get("faction"), after.get("faction_name")),
+                "before": faction_words(before.get("faction"), before.get("faction_name")),
+                "after": faction_words(after.get("faction"), after.get("faction_name")),
             }
         )
     if before.get("hq") != after.get("hq"):
         parts.append(
             _("HQ %(before)s → %(after)s")
             % {
-                "before": _territory(before.get("hq"), before.get("hq_name")),
-                "after": _territory(after.get("hq"), after.get("hq_name")),
+                "before": territory_words(before.get("hq"), before.get("hq_name")),
+                "after": territory_words(after.get("hq"), after.get("hq_name")),
             }
         )
     return "; ".join(parts)
@@ -79,7 +85,7 @@ def _game_cancelled(d: Mapping) -> str:
     return _("Game %(game)s (set up with %(n)s players) cancelled: %(reason)s") % {
         "game": d.get("game"),
         "n": len(seats),
-        "reason": _reason(d),
+        "reason": reason_words(d),
     }
 
 
@@ -88,8 +94,8 @@ def _seat(text: str, d: Mapping) -> str:
     after = d["after"] if isinstance(d.get("after"), Mapping) else {}
     what = _seat_changes(before, after)
     text = text % {"game": d.get("game"), "seat": d.get("seat"), "what": what}
-    if _reason(d):
-        return text + _(". Why: %(reason)s") % {"reason": _reason(d)}
+    if reason_words(d):
+        return text + _(". Why: %(reason)s") % {"reason": reason_words(d)}
     return text + "."
 
 
@@ -113,7 +119,10 @@ def _game_finished(d: Mapping) -> str:
 
 @words_for(AuditAction.GAME_AMENDED)
 def _game_amended(d: Mapping) -> str:
-    return _("Game %(game)s amended: %(reason)s") % {"game": d.get("game"), "reason": _reason(d)}
+    return _("Game %(game)s amended: %(reason)s") % {
+        "game": d.get("game"),
+        "reason": reason_words(d),
+    }
 
 
 @words_for(AuditAction.DRAFT_RECORDED)
@@ -128,7 +137,7 @@ def _packet_opened(d: Mapping) -> str:
         "%(packet)s opened (%(n)s item entered).",
         "%(packet)s opened (%(n)s items entered).",
         n,
-    ) % {"packet": _packet_name(str(d.get("packet") or ""), d), "n": n}
+    ) % {"packet": packet_name(str(d.get("packet") or ""), d), "n": n}
     if d.get("earned_otherwise"):
         return (
             opened + " " + _("Earned another way: %(reason)s") % {"reason": d["earned_otherwise"]}
@@ -165,7 +174,7 @@ def _entry_voided(d: Mapping) -> str:
     return _("Game %(game)s, entry %(seq)s taken back: %(reason)s") % {
         "game": d.get("game"),
         "seq": d.get("seq"),
-        "reason": _reason(d),
+        "reason": reason_words(d),
     }
 
 

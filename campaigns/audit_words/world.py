@@ -12,9 +12,9 @@ from campaigns.audit_words.common import (
     MARK_TYPE_LABELS,
     OWN_NAME,
     SECTION_LABELS,
-    _faction,
-    _reason,
-    _territory,
+    faction_words,
+    reason_words,
+    territory_words,
     words_for,
 )
 from campaigns.vocabulary import AuditAction
@@ -28,19 +28,19 @@ def _mark_type(d: Mapping) -> str:
 
 @words_for(AuditAction.MARK_CORRECTED)
 def _mark_corrected(d: Mapping) -> str:
-    return _("%(what)s corrected: %(reason)s") % {"what": _mark_type(d), "reason": _reason(d)}
+    return _("%(what)s corrected: %(reason)s") % {"what": _mark_type(d), "reason": reason_words(d)}
 
 
 @words_for(AuditAction.MARK_VOIDED)
 def _mark_voided(d: Mapping) -> str:
-    return _("%(what)s voided: %(reason)s") % {"what": _mark_type(d), "reason": _reason(d)}
+    return _("%(what)s voided: %(reason)s") % {"what": _mark_type(d), "reason": reason_words(d)}
 
 
 @words_for(AuditAction.WORLD_CAPITAL_FOUNDED)
 def _world_capital_founded(d: Mapping) -> str:
     return _("World Capital %(name)s founded in %(territory)s.") % {
         "name": d.get("name", ""),
-        "territory": _territory(d.get("territory"), d.get("territory_name")),
+        "territory": territory_words(d.get("territory"), d.get("territory_name")),
     }
 
 
@@ -54,7 +54,7 @@ def _sticker_added(d: Mapping) -> str:
 
 @words_for(AuditAction.STICKER_VOIDED)
 def _sticker_voided(d: Mapping) -> str:
-    return _("A rule sticker was voided: %(reason)s") % {"reason": _reason(d)}
+    return _("A rule sticker was voided: %(reason)s") % {"reason": reason_words(d)}
 
 
 @words_for(AuditAction.COMPONENT_ADDED)
@@ -74,9 +74,9 @@ def _component_voided(d: Mapping) -> str:
     if d.get(OWN_NAME):
         return _("Sealed component %(name)s was voided: %(reason)s") % {
             "name": d[OWN_NAME],
-            "reason": _reason(d),
+            "reason": reason_words(d),
         }
-    return _("A sealed component was voided: %(reason)s") % {"reason": _reason(d)}
+    return _("A sealed component was voided: %(reason)s") % {"reason": reason_words(d)}
 
 
 @words_for(AuditAction.FACTION_ADDED)
@@ -91,7 +91,7 @@ def _faction_added(d: Mapping) -> str:
 def _power_placed(d: Mapping) -> str:
     words = {
         "name": d.get("name", ""),
-        "card": _faction(d.get("faction")),
+        "card": faction_words(d.get("faction")),
         "game": d.get("game"),
         "old": d.get("covered_name", ""),
     }

@@ -39,11 +39,11 @@ from campaigns.backup.document import (
     UNLOCKED,
     VERSION,
     BackupError,
-    _refuse,
+    refuse_backup,
 )
 from campaigns.backup.document import words as _
-from campaigns.backup.fields import _check_json_bounds, _list
-from campaigns.backup.values import _json_is_plain, _key
+from campaigns.backup.fields import check_json_bounds, list_field
+from campaigns.backup.values import json_is_plain, key_of
 from campaigns.models import GameStatus
 from campaigns.vocabulary import AuditAction
 from legacy import board
@@ -57,7 +57,7 @@ from legacy.models import (
 from legacy.rulebook import SETTING_SLUGS
 
 if TYPE_CHECKING:
-    from campaigns.backup.document import _Table
+    from campaigns.backup.document import Table
 
 
 def _check_header(data) -> None:
@@ -110,7 +110,7 @@ def _all_rows(data: dict):
     )
     for where, table, rows in parts:
         if not isinstance(rows, list):
-            raise _refuse(where, "should be a list.")
+            raise refuse_backup(where, "should be a list.")
         for i, raw in enumerate(rows, start=1):
             if not isinstance(raw, dict):
                 continue
@@ -124,15 +124,15 @@ def _all_rows(data: dict):
                 ):
                     rows_ = raw.get(part, []) if part in GAME_PARTS_ADDED else None
                     if rows_ is None:
-                        rows_ = _list(raw, part, f"{where} #{i}, {part}")
+                        rows_ = list_field(raw, part, f"{where} #{i}, {part}")
                     elif not isinstance(rows_, list):
-                        raise _refuse(f"{where} #{i}, {part}", "should be a list.")
+                        raise refuse_backup(f"{where} #{i}, {part}", "should be a list.")
                     for j, row in enumerate(rows_, start=1):
                         if isinstance(row, dict):
                             yield inner, row, f"{where} #{i}, {part} #{j}"
 
 
-def _added_parts() -> tuple[tuple[str, _Table], ...]:
+def _added_parts() -> tuple[tuple[str, Table], ...]:
     return (
         ("sealed_components", COMPONENTS),
         ("rule_stickers", STICKERS),
@@ -165,10 +165,10 @@ def check_document(data: dict) -> None:
 
 
 def _games(data: dict) -> list[dict]:
-    games = _list(data, "games")
+    games = list_field(data, "games")
     for i, raw in enumerate(games, start=1):
         if not isinstance(raw, dict):
-            raise _refuse(f"games #{i}", _("should be an object."))
+            raise refuse_backup(f"games #{i}", _("should be an object."))
     return games
 
 
@@ -183,7 +183,7 @@ def games_are_numbered_without_gaps(games: list[dict]) -> None:
     """Games 1, 2 ... N, in order: no gap, no game twice."""
     for i, raw in enumerate(games, start=1):
         if raw.get("number") != i or type(raw.get("number")) is not int:
-            raise _refuse(
+            raise refuse_backup(
                 f"games #{i}, number",
                 _(
                     "%(number)s: games are numbered 1, 2, 3 ... in order, so this one is "
@@ -196,7 +196,7 @@ def games_are_numbered_without_gaps(games: list[dict]) -> None:
 def only_the_last_game_is_unfinished(games: list[dict]) -> None:
     for i, raw in enumerate(games, start=1):
         if raw.get("status") != GameStatus.FINISHED and i != len(games):
-            raise _refuse(
+            raise refuse_backup(
                 f"games #{i}, status",
                 _("game %(game)s is not finished, but only the last game may be unfinished.")
                 % {"game": i},
@@ -206,10 +206,10 @@ def only_the_last_game_is_unfinished(games: list[dict]) -> None:
 def free_json_is_bounded(data: dict) -> None:
     for table, raw, where in _all_rows(data):
         for f in table.fields():
-            key = _key(table, f)
+            key = key_of(table, f)
             value = raw.get(key)
-            if isinstance(f, models.JSONField) and _json_is_plain(value):
-                _check_json_bounds(value, f"{where}, {key}")
+            if isinstance(f, models.JSONField) and json_is_plain(value):
+                check_json_bounds(value, f"{where}, {key}")
 
 
 def marks_name_games_of_the_backup(data: dict, games: list[dict]) -> None:
@@ -226,11 +226,11 @@ def marks_name_games_of_the_backup(data: dict, games: list[dict]) -> None:
             placed, removed = raw.get("placed_in_game"), raw.get("removed_in_game")
             for key, game in (("placed_in_game", placed), ("removed_in_game", removed)):
                 if type(game) is int and not 0 <= game <= last:
-                    raise _refuse(f"{where}, {key}", _no_game(game, last))
+                    raise refuse_backup(f"{where}, {key}", _no_game(game, last))
             if type(placed) is not int:
                 continue
             if model is Signature and not 1 <= placed <= WINNERS_LINES:
-                raise _refuse(
+                raise refuse_backup(
                     f"{where}, placed_in_game",
                     _(
                         "the winners' section is signed in games 1 to %(lines)s, not in game "
@@ -239,7 +239,7 @@ def marks_name_games_of_the_backup(data: dict, games: list[dict]) -> None:
                     % {"lines": WINNERS_LINES, "game": placed},
                 )
             if model is WorldName and (placed < CAMPAIGN_GAMES or placed > finished):
-                raise _refuse(
+                raise refuse_backup(
                     f"{where}, placed_in_game",
                     _("the world is named after game %(last)s is finished, not in game %(game)s.")
                     % {"last": CAMPAIGN_GAMES, "game": placed},
@@ -272,7 +272,7 @@ def marks_name_territories_of_the_board(data: dict) -> None:
                 continue
             slug = raw["territory"]
             if not board.board_as_of(placed, added).has(slug):
-                raise _refuse(
+                raise refuse_backup(
                     f"marks.{name} #{i}, territory",
                     _("there is no territory called %(slug)s on the board in game %(game)s.")
                     % {"slug": repr(slug), "game": placed},
@@ -300,10 +300,10 @@ def records_name_games_of_the_backup(data: dict, games: list[dict]) -> None:
                 continue
             game = raw.get(key)
             if type(game) is int and not 0 <= game <= last:
-                raise _refuse(f"{part} #{i}, {key}", _no_game(game, last))
+                raise refuse_backup(f"{part} #{i}, {key}", _no_game(game, last))
             setting = raw.get("setting", "")
             if part == "rule_stickers" and setting and setting not in SETTING_SLUGS:
-                raise _refuse(
+                raise refuse_backup(
                     f"{part} #{i}, setting",
                     _("Earthbook reads no setting %(setting)s.") % {"setting": repr(setting)},
                 )
@@ -322,7 +322,7 @@ def corrections_name_games_of_the_backup(data: dict, games: list[dict]) -> None:
             for key in ("placed_in_game", "removed_in_game"):
                 game = snapshot.get(key)
                 if type(game) is int and not 0 <= game <= last:
-                    raise _refuse(f"corrections #{i}, {side}, {key}", _no_game(game, last))
+                    raise refuse_backup(f"corrections #{i}, {side}, {key}", _no_game(game, last))
 
 
 def _no_mark(model: str, ordinal, count: int) -> str:
@@ -340,7 +340,7 @@ def _mark_is_there(data: dict, pair, where: str) -> None:
         return
     count = len(data["marks"][pair[0]]) if isinstance(data["marks"][pair[0]], list) else 0
     if type(pair[1]) is int and not 1 <= pair[1] <= count:
-        raise _refuse(where, _no_mark(pair[0], pair[1], count))
+        raise refuse_backup(where, _no_mark(pair[0], pair[1], count))
 
 
 def entries_and_rewards_name_marks_of_the_backup(data: dict) -> None:
@@ -394,11 +394,11 @@ def audit_names_games_of_the_backup(data: dict, games: list[dict]) -> None:
         if not 0 <= game <= last:
             if game in excused[position[id(raw)]]:
                 continue
-            raise _refuse(where, _no_game(game, last))
+            raise refuse_backup(where, _no_game(game, last))
         if action in _AFTER_THE_END and (
             game == 0 or games[game - 1].get("status") != GameStatus.FINISHED
         ):
-            raise _refuse(
+            raise refuse_backup(
                 where,
                 _("game %(game)s is not finished in this backup, but the audit says it was.")
                 % {"game": game},
@@ -407,7 +407,7 @@ def audit_names_games_of_the_backup(data: dict, games: list[dict]) -> None:
         if action == AuditAction.ENTRY_VOIDED and type(seq) is int and game >= 1:
             events = games[game - 1].get("events") or []
             if not any(isinstance(e, dict) and e.get("seq") == seq for e in events):
-                raise _refuse(
+                raise refuse_backup(
                     f"audit #{i}, data, seq",
                     _("game %(game)s has no entry %(seq)s in this backup.")
                     % {"game": game, "seq": seq},
@@ -424,7 +424,7 @@ def audit_names_packets_of_the_backup(data: dict) -> None:
             continue
         packet = raw["data"].get("packet")
         if isinstance(packet, str) and packet and packet not in {*PACKET_BY_SLUG, *slugs}:
-            raise _refuse(
+            raise refuse_backup(
                 f"audit #{i}, data, packet",
                 _(
                     "there is no packet %(packet)s: neither one of the box's nor a sealed "

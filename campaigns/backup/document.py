@@ -1,6 +1,6 @@
 """The backup document's shape: its format and version, its tables, and what it leaves out.
 
-Every model that belongs to a campaign is either carried (``CARRIED``, one ``_Table`` each) or left
+Every model that belongs to a campaign is either carried (``CARRIED``, one ``Table`` each) or left
 out with its reason (``LEFT_OUT``); parts added after version 1 are listed so that an older backup
 restores without them. ``BackupError`` is the one refusal, naming the place in the document.
 """
@@ -93,11 +93,11 @@ class BackupError(Exception):
             self.words = {"msgid": what.msgid, "params": what.params}
 
 
-def _refuse(where: str, what: str) -> BackupError:
+def refuse_backup(where: str, what: str) -> BackupError:
     return BackupError(f"{where}: {what}" if where else what, where=where, what=what)
 
 
-def _nul_at(node, where: str = "") -> str | None:
+def nul_at(node, where: str = "") -> str | None:
     """The place of the first text (a value or a key) holding a NUL character, if any.
 
     PostgreSQL stores no NUL in text or in JSON, so one would fail the import with a database
@@ -109,12 +109,12 @@ def _nul_at(node, where: str = "") -> str | None:
             at = f"{where}, {key}" if where else str(key)
             if isinstance(key, str) and "\x00" in key:
                 return at
-            found = _nul_at(value, f"marks.{key}" if where == "marks" else at)
+            found = nul_at(value, f"marks.{key}" if where == "marks" else at)
             if found:
                 return found
     elif isinstance(node, list):
         for i, item in enumerate(node, start=1):
-            found = _nul_at(item, f"{where} #{i}")
+            found = nul_at(item, f"{where} #{i}")
             if found:
                 return found
     return None
@@ -135,7 +135,7 @@ _M = TypeVar("_M", bound=models.Model, covariant=True)
 
 
 @dataclass(frozen=True)
-class _Table(Generic[_M]):
+class Table(Generic[_M]):
     model: type[_M]
     parents: tuple[str, ...] = ("campaign",)  # links to the rows that contain these
     left_out: tuple[str, ...] = ()  # fields never exported
@@ -152,7 +152,7 @@ class _Table(Generic[_M]):
         ]
 
 
-CAMPAIGN = _Table(
+CAMPAIGN = Table(
     Campaign,
     parents=(),
     left_out=("owner", "share_token"),
@@ -166,20 +166,20 @@ CAMPAIGN = _Table(
         *((name, reading.values[0]) for name, reading in READINGS.items()),
     ),
 )
-PLAYERS = _Table(Player, added=(("claimed_by", None),))
-STOCK = _Table(StockAllowance)
-TRADE_RATES = _Table(TradeRate)
-SCAR_KINDS = _Table(ScarKind, added=(("dice_effect", scar_effects.NONE), ("colour", "")))
-MARK_KINDS = _Table(MarkKind)
-UNLOCKED = _Table(UnlockedContent, added=(("opens_pack_4", False),))
-COMPONENTS = _Table(SealedComponent)
-STICKERS = _Table(RuleSticker)
-DECK_CARDS = _Table(DeckCard)
-FACTIONS = _Table(UnlockedFaction)
-CORRECTIONS = _Table(Correction)
-AUDIT = _Table(AuditEntry)
-GAMES = _Table(Game)
-SEATS = _Table(
+PLAYERS = Table(Player, added=(("claimed_by", None),))
+STOCK = Table(StockAllowance)
+TRADE_RATES = Table(TradeRate)
+SCAR_KINDS = Table(ScarKind, added=(("dice_effect", scar_effects.NONE), ("colour", "")))
+MARK_KINDS = Table(MarkKind)
+UNLOCKED = Table(UnlockedContent, added=(("opens_pack_4", False),))
+COMPONENTS = Table(SealedComponent)
+STICKERS = Table(RuleSticker)
+DECK_CARDS = Table(DeckCard)
+FACTIONS = Table(UnlockedFaction)
+CORRECTIONS = Table(Correction)
+AUDIT = Table(AuditEntry)
+GAMES = Table(Game)
+SEATS = Table(
     Seat,
     parents=("game",),
     added=(
@@ -189,15 +189,15 @@ SEATS = _Table(
         ("starting_coin_cards", None),
     ),
 )
-EVENTS = _Table(GameEvent, parents=("game",), dropped=(("summary", _event_summary_in),))
-REWARDS = _Table(GameReward, parents=("game",))
-NOTES = _Table(GameNote, parents=("game",))
+EVENTS = Table(GameEvent, parents=("game",), dropped=(("summary", _event_summary_in),))
+REWARDS = Table(GameReward, parents=("game",))
+NOTES = Table(GameNote, parents=("game",))
 # Fields marks gained after version 1 of the format, and what an older backup lacking them means.
 MARK_FIELDS_ADDED: dict[str, tuple[tuple[str, object], ...]] = {
     "Fortification": (("boxes_marked_in", {}),),
 }
 MARK_TABLES = {
-    m.__name__: _Table(m, added=MARK_FIELDS_ADDED.get(m.__name__, ())) for m in MARK_MODELS
+    m.__name__: Table(m, added=MARK_FIELDS_ADDED.get(m.__name__, ())) for m in MARK_MODELS
 }
 
 # Every model that belongs to a campaign, and whether a backup carries it.

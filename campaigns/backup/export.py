@@ -40,7 +40,7 @@ from campaigns.backup.document import (
     VERSION,
     BackupError,
 )
-from campaigns.backup.values import HOOKS, _Account, _int_or_none, _key, _utc_iso
+from campaigns.backup.values import HOOKS, Account, int_or_none, key_of, utc_iso
 from campaigns.models import (
     AuditEntry,
     Campaign,
@@ -67,7 +67,7 @@ from legacy.models import (
 )
 
 if TYPE_CHECKING:
-    from campaigns.backup.document import _Table
+    from campaigns.backup.document import Table
 
 
 # --- Export --------------------------------------------------------------------------------------
@@ -111,7 +111,7 @@ class _Export:
         }
 
     def mark_ordinal(self, model_name, pk) -> int | None:
-        return self.ordinals.get(model_name, {}).get(_int_or_none(pk))
+        return self.ordinals.get(model_name, {}).get(int_or_none(pk))
 
     def ref(self, model, pk):
         """The stable reference for row ``pk`` of ``model`` (None when it is not ours)."""
@@ -120,7 +120,7 @@ class _Export:
         if model is Player:
             return self.players.get(pk)
         if model is get_user_model():
-            return _Account(pk)
+            return Account(pk)
         if model in self.kinds:
             return self.kinds[model].get(pk)
         if model is Seat:
@@ -129,7 +129,7 @@ class _Export:
             return self.mark_ordinal(model.__name__, pk)
         raise TypeError(f"A backup has no reference for {model.__name__}.")  # pragma: no cover
 
-    def row(self, table: _Table, obj) -> dict:
+    def row(self, table: Table, obj) -> dict:
         out = {}
         for f in table.fields():
             value = getattr(obj, f.attname)
@@ -139,13 +139,13 @@ class _Export:
             elif f.is_relation:
                 value = self.ref(f.related_model, value)
             elif isinstance(value, datetime.datetime):
-                value = _utc_iso(value)
+                value = utc_iso(value)
             elif isinstance(value, datetime.date):
                 value = value.isoformat()
-            out[_key(table, f)] = value
+            out[key_of(table, f)] = value
         return out
 
-    def rows(self, table: _Table, queryset: Iterable) -> list[dict]:
+    def rows(self, table: Table, queryset: Iterable) -> list[dict]:
         return [self.row(table, obj) for obj in queryset]
 
     def games(self) -> list[dict]:
@@ -182,7 +182,7 @@ class _Export:
         while stack:
             node = stack.pop()
             for key, value in node.items() if isinstance(node, dict) else enumerate(node):
-                if isinstance(value, _Account):
+                if isinstance(value, Account):
                     found.append((node, key))
                 elif isinstance(value, (dict, list)):
                     stack.append(value)

@@ -1,5 +1,5 @@
 """The checks of one row's fields, shared by the document's checks and the restore: a JSON value
-read as what the model's field holds (``_typed``), free JSON kept within the settings' bounds,
+read as what the model's field holds (``typed``), free JSON kept within the settings' bounds,
 a part that must be a list, and a model's refusal put in words."""
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 
-from campaigns.backup.document import _refuse
-from campaigns.backup.values import _json_is_plain
+from campaigns.backup.document import refuse_backup
+from campaigns.backup.values import json_is_plain
 
 
-def _describe(error: ValidationError) -> str:
+def describe(error: ValidationError) -> str:
     if hasattr(error, "error_dict"):
         parts = []
         for name, errors in error.message_dict.items():
@@ -26,7 +26,7 @@ def _describe(error: ValidationError) -> str:
     return " ".join(error.messages)
 
 
-def _typed(f: models.Field, value, where: str):
+def typed(f: models.Field, value, where: str):
     """A JSON value read as what the field holds, refusing a value of the wrong type."""
     if value is None:
         return None
@@ -47,22 +47,22 @@ def _typed(f: models.Field, value, where: str):
                 parsed = None
             if parsed is not None and parsed.tzinfo is not None:
                 return parsed
-        raise _refuse(where, f"{value!r} is not a date and time with its UTC offset.")
+        raise refuse_backup(where, f"{value!r} is not a date and time with its UTC offset.")
     elif isinstance(f, models.DateField):
         if isinstance(value, str):
             try:
                 return datetime.date.fromisoformat(value)
             except ValueError:
                 pass
-        raise _refuse(where, f"{value!r} is not a date (YYYY-MM-DD).")
+        raise refuse_backup(where, f"{value!r} is not a date (YYYY-MM-DD).")
     elif isinstance(f, (models.CharField, models.TextField)):
         ok = isinstance(value, str)
     elif isinstance(f, models.JSONField):
-        ok = _json_is_plain(value)
+        ok = json_is_plain(value)
         if ok:
-            _check_json_bounds(value, where)
+            check_json_bounds(value, where)
     else:  # pragma: no cover - a field type this format does not know yet
-        raise _refuse(where, f"cannot read a {type(f).__name__}.")
+        raise refuse_backup(where, f"cannot read a {type(f).__name__}.")
     if not ok:
         expected = {
             models.BooleanField: "true or false",
@@ -70,11 +70,11 @@ def _typed(f: models.Field, value, where: str):
             models.FloatField: "a number",
         }
         wanted = next((text for kind, text in expected.items() if isinstance(f, kind)), "a string")
-        raise _refuse(where, f"{value!r} should be {wanted}.")
+        raise refuse_backup(where, f"{value!r} should be {wanted}.")
     return value
 
 
-def _check_json_bounds(value, where: str) -> None:
+def check_json_bounds(value, where: str) -> None:
     """Free JSON (audit data, event data...) no deeper and no longer than the settings allow,
     measured without recursion, so that a hostile value cannot exhaust the stack here or, once
     stored, when the campaign is exported."""
@@ -84,20 +84,20 @@ def _check_json_bounds(value, where: str) -> None:
         node, depth = stack.pop()
         if isinstance(node, (dict, list)):
             if depth > limit:
-                raise _refuse(where, f"nested more than {limit} levels deep.")
+                raise refuse_backup(where, f"nested more than {limit} levels deep.")
             children = node.values() if isinstance(node, dict) else node
             stack.extend((child, depth + 1) for child in children)
     size = len(json.dumps(value, ensure_ascii=False))
     if size > settings.BACKUP_JSON_MAX_CHARS:
-        raise _refuse(
+        raise refuse_backup(
             where, f"{size} characters long; at most {settings.BACKUP_JSON_MAX_CHARS} are allowed."
         )
 
 
-def _list(container: dict, key: str, where: str = "") -> list:
+def list_field(container: dict, key: str, where: str = "") -> list:
     if key not in container:
-        raise _refuse(where or key, "missing.")
+        raise refuse_backup(where or key, "missing.")
     value = container[key]
     if not isinstance(value, list):
-        raise _refuse(where or key, "should be a list.")
+        raise refuse_backup(where or key, "should be a list.")
     return value

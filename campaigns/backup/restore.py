@@ -42,11 +42,11 @@ from campaigns.backup.document import (
     TRADE_RATES,
     UNLOCKED,
     BackupError,
-    _nul_at,
-    _refuse,
+    nul_at,
+    refuse_backup,
 )
-from campaigns.backup.fields import _describe, _list, _typed
-from campaigns.backup.values import HOOKS, _key, _mark_pair_in
+from campaigns.backup.fields import describe, list_field, typed
+from campaigns.backup.values import HOOKS, key_of, mark_pair_in
 from campaigns.game import entry_marks
 from campaigns.models import (
     Campaign,
@@ -70,7 +70,7 @@ from legacy.models import (
 )
 
 if TYPE_CHECKING:
-    from campaigns.backup.document import _Table
+    from campaigns.backup.document import Table
 
 # A model that ``_Import`` reads the rows of: its rows come back as that model.
 _M = TypeVar("_M", bound=models.Model)
@@ -99,12 +99,12 @@ class _Import:
 
     def player(self, name, where) -> int:
         if not isinstance(name, str) or name not in self.players:
-            raise _refuse(where, f"there is no player called {name!r} on the roster.")
+            raise refuse_backup(where, f"there is no player called {name!r} on the roster.")
         return self.players[name]
 
     def account(self, username, where) -> int | None:
         if not isinstance(username, str):
-            raise _refuse(where, "an account is given by its username.")
+            raise refuse_backup(where, "an account is given by its username.")
         if username not in self.accounts:
             pk = (
                 get_user_model()
@@ -128,7 +128,7 @@ class _Import:
     def mark(self, model, ordinal, where) -> int:
         rows = self.marks.get(model, [])
         if type(ordinal) is not int or not 1 <= ordinal <= len(rows):
-            raise _refuse(
+            raise refuse_backup(
                 where,
                 f"there is no {model.__name__} #{ordinal!r} in marks.{model.__name__} "
                 f"(it lists {len(rows)}).",
@@ -145,46 +145,46 @@ class _Import:
         if model in (ScarKind, MarkKind):
             label = "scar kind" if model is ScarKind else "mark kind"
             if not isinstance(ref, str) or ref not in self.kinds.get(model, {}):
-                raise _refuse(where, f"there is no {label} {ref!r} in this backup.")
+                raise refuse_backup(where, f"there is no {label} {ref!r} in this backup.")
             return self.kinds[model][ref]
         if model is Seat:
             if not isinstance(ref, str) or ref not in self.seats:
-                raise _refuse(where, f"{ref!r} has no seat in this game.")
+                raise refuse_backup(where, f"{ref!r} has no seat in this game.")
             return self.seats[ref]
         if model in self.marks or model in MARK_MODELS:
             return self.mark(model, ref, where)
-        raise _refuse(where, f"{model.__name__} cannot be referenced.")  # pragma: no cover
+        raise refuse_backup(where, f"{model.__name__} cannot be referenced.")  # pragma: no cover
 
-    def row(self, table: _Table[_M], raw, where: str, **parents) -> tuple[_M, str]:
+    def row(self, table: Table[_M], raw, where: str, **parents) -> tuple[_M, str]:
         """Read one row of the document and check its fields; written later by ``write``."""
         if not isinstance(raw, dict):
-            raise _refuse(where, "should be an object.")
+            raise refuse_backup(where, "should be an object.")
         fields = table.fields()
-        keys = {_key(table, f) for f in fields}
+        keys = {key_of(table, f) for f in fields}
         added = dict(table.added)
         missing = sorted(keys - set(raw) - set(added))
         if missing:
-            raise _refuse(where, f"missing {', '.join(missing)}.")
+            raise refuse_backup(where, f"missing {', '.join(missing)}.")
         dropped = dict(table.dropped)
         unknown = sorted(set(raw) - keys - set(dropped) - set(PARTS_WITHIN.get(table.model, ())))
         if unknown:
-            raise _refuse(where, f"unexpected {', '.join(unknown)}.")
+            raise refuse_backup(where, f"unexpected {', '.join(unknown)}.")
         obj = table.model(**parents)
         related = []
         for f in fields:
-            key = _key(table, f)
+            key = key_of(table, f)
             value = raw[key] if key in raw else added[key]
             at = f"{where}, {key}"
             hook = HOOKS.get((table.model, f.name))
             if value is None and not f.null:
-                raise _refuse(at, "cannot be null.")
+                raise refuse_backup(at, "cannot be null.")
             if hook and value is not None:
-                value = hook.decode(self, raw, _typed(f, value, at), at)
+                value = hook.decode(self, raw, typed(f, value, at), at)
             elif f.is_relation:
                 related.append(f.name)
                 value = self.resolve(f.related_model, value, at)
             else:
-                value = _typed(f, value, at)
+                value = typed(f, value, at)
             setattr(obj, f.attname, value)
             if getattr(f, "auto_now_add", False) or getattr(f, "auto_now", False):
                 self.stamps.setdefault(table.model, []).append((obj, f.attname, value))
@@ -195,12 +195,12 @@ class _Import:
             # References were resolved above; the rest is checked as any form would check it.
             obj.clean_fields(exclude=[*related, *parents])
         except ValidationError as error:
-            raise _refuse(where, _describe(error)) from None
+            raise refuse_backup(where, describe(error)) from None
         return obj, where
 
-    def rows(self, table: _Table[_M], raws, where: str, **parents) -> list[_M]:
+    def rows(self, table: Table[_M], raws, where: str, **parents) -> list[_M]:
         if not isinstance(raws, list):
-            raise _refuse(where, "should be a list.")
+            raise refuse_backup(where, "should be a list.")
         items = [
             self.row(table, raw, f"{where} #{i}", **parents) for i, raw in enumerate(raws, start=1)
         ]
@@ -230,12 +230,12 @@ class _Import:
             try:
                 obj.validate_constraints()
             except ValidationError as error:
-                raise _refuse(where, _describe(error)) from None
+                raise refuse_backup(where, describe(error)) from None
             try:
                 with transaction.atomic():
                     obj.save(force_insert=True)
             except IntegrityError as error:
-                raise _refuse(where, f"the database refuses it ({error}).") from None
+                raise refuse_backup(where, f"the database refuses it ({error}).") from None
         if connection.features.can_return_rows_from_bulk_insert:  # pragma: no cover
             raise BackupError(f"The database refuses the {model.__name__} rows of this backup.")
         return objs
@@ -256,9 +256,9 @@ def import_campaign(data: dict, *, owner, notes: list[str] | None = None) -> Cam
     written. ``notes`` collects what was restored differently (usernames unknown here).
     """
     check_document(data)
-    nul = _nul_at(data)
+    nul = nul_at(data)
     if nul:
-        raise _refuse(nul, "holds a NUL character, which cannot be stored.")
+        raise refuse_backup(nul, "holds a NUL character, which cannot be stored.")
     if owner is None or not getattr(owner, "pk", None):
         raise RuleViolation("An imported campaign needs an owner.", rule="backup-owner")
     with transaction.atomic():
@@ -318,7 +318,7 @@ def _restore(data: dict, *, owner, notes: list[str]) -> Campaign:
         factions = _factions_of_older_backup(ctx, unlocked)
     ctx.factions = set(FACTION_BY_SLUG) | {f.slug for f in factions}
     # Scar kinds and mark kinds are read alike, and named by their slugs.
-    kind_tables: tuple[tuple[str, _Table[ScarKind | MarkKind]], ...] = (
+    kind_tables: tuple[tuple[str, Table[ScarKind | MarkKind]], ...] = (
         ("scar_kinds", SCAR_KINDS),
         ("mark_kinds", MARK_KINDS),
     )
@@ -333,14 +333,14 @@ def _restore(data: dict, *, owner, notes: list[str]) -> Campaign:
     cards = data.get("deck_cards", TOP_LEVEL_ADDED["deck_cards"])
     ctx.cards = [c.pk for c in ctx.rows(DECK_CARDS, cards, "deck_cards", **_of(ctx))]
 
-    raw_games = _list(data, "games")
+    raw_games = list_field(data, "games")
     for i, raw in enumerate(raw_games, start=1):
         if not isinstance(raw, dict):
-            raise _refuse(f"games #{i}", "should be an object.")
+            raise refuse_backup(f"games #{i}", "should be an object.")
         for part in GAME_PARTS_ADDED:
             raw.setdefault(part, [])
         for part in GAME_PARTS:
-            _list(raw, part, f"games #{i}, {part}")
+            list_field(raw, part, f"games #{i}, {part}")
     game_rows = ctx.rows(GAMES, raw_games, "games", **_of(ctx))
     seats = ctx.write(
         [
@@ -385,12 +385,12 @@ def _restore_event_marks(ctx: _Import, raw_games: list, events: list) -> None:
             continue
         named = raw[EVENT_MARKS]
         if not isinstance(named, list):
-            raise _refuse(f"{where}, {EVENT_MARKS}", "should be a list.")
+            raise refuse_backup(f"{where}, {EVENT_MARKS}", "should be a list.")
         for k, item in enumerate(named, start=1):
             at = f"{where}, {EVENT_MARKS} #{k}"
             if not isinstance(item, list) or len(item) != 3 or item[2] not in MarkChange.values:
-                raise _refuse(at, "a mark is written as [model, ordinal, change].")
-            model, pk = _mark_pair_in(ctx, item[:2], at)
+                raise refuse_backup(at, "a mark is written as [model, ordinal, change].")
+            model, pk = mark_pair_in(ctx, item[:2], at)
             links.append(EventMark(event=event, mark_type=model, mark_id=pk, change=item[2]))
     if older:
         links += entry_marks.guess_links(older)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from django.core.exceptions import FieldDoesNotExist
 from django.db import models
 
-from campaigns.backup.document import MARKS_BY_NAME, _refuse
+from campaigns.backup.document import MARKS_BY_NAME, refuse_backup
 from campaigns.models import (
     CARD_EVENTS,
     AuditEntry,
@@ -40,24 +40,24 @@ from legacy.models import (
 from legacy.rules import Reward
 
 if TYPE_CHECKING:
-    from campaigns.backup.document import _Table
+    from campaigns.backup.document import Table
 
 
 # --- Values that need more than a copy ------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class _Account:
+class Account:
     """An account id met while exporting; replaced by its username at the end (one query)."""
 
     pk: int
 
 
-def _json_is_plain(value) -> bool:
+def json_is_plain(value) -> bool:
     return value is None or isinstance(value, (str, int, float, bool, list, dict))
 
 
-def _utc_iso(value: datetime.datetime) -> str:
+def utc_iso(value: datetime.datetime) -> str:
     return value.astimezone(datetime.UTC).isoformat()
 
 
@@ -73,11 +73,11 @@ class _Hook:
 def _player_refs_out(ctx, value):
     """Player ids as keys, written as names; a key that is not one of ours cannot be restored
     and is left out (like any reference outside the campaign)."""
-    named = ((ctx.players.get(_int_or_none(k)), v) for k, v in (value or {}).items())
+    named = ((ctx.players.get(int_or_none(k)), v) for k, v in (value or {}).items())
     return {name: v for name, v in named if name is not None}
 
 
-def _int_or_none(value) -> int | None:
+def int_or_none(value) -> int | None:
     try:
         return int(value)
     except (TypeError, ValueError):
@@ -86,34 +86,34 @@ def _int_or_none(value) -> int | None:
 
 def _rolls_in(ctx, raw_row, value, where):
     if not isinstance(value, dict):
-        raise _refuse(where, "rolls must be an object of player name -> die.")
+        raise refuse_backup(where, "rolls must be an object of player name -> die.")
     rolls = {}
     for name, die in value.items():
         if type(die) is not int or not 1 <= die <= 6:
-            raise _refuse(where, f"the roll of {name!r} must be a number from 1 to 6.")
+            raise refuse_backup(where, f"the roll of {name!r} must be a number from 1 to 6.")
         rolls[str(ctx.player(name, where))] = die
     return rolls
 
 
 def _event_data_out(ctx, row: GameEvent, value):
     if row.kind in CARD_EVENTS and isinstance(value, dict) and "card" in value:
-        return value | {"card": ctx.cards.get(_int_or_none(value["card"]))}
+        return value | {"card": ctx.cards.get(int_or_none(value["card"]))}
     if row.kind != EventKind.COIN_PILE_OUT or not isinstance(value, dict):
         return value
     data = dict(value)
     data["territories"] = _player_refs_out(ctx, data.get("territories"))
     if data.get("red_star_to") is not None:
-        data["red_star_to"] = ctx.players.get(_int_or_none(data["red_star_to"]))
+        data["red_star_to"] = ctx.players.get(int_or_none(data["red_star_to"]))
     return data
 
 
 def _event_data_in(ctx, raw_row, value, where):
     if not isinstance(value, dict):
-        raise _refuse(where, "data must be an object.")
+        raise refuse_backup(where, "data must be an object.")
     if raw_row.get("kind") in CARD_EVENTS and value.get("card") is not None:
         ordinal = value["card"]
         if type(ordinal) is not int or not 1 <= ordinal <= len(ctx.cards):
-            raise _refuse(
+            raise refuse_backup(
                 f"{where}, card",
                 f"there is no card #{ordinal!r} (deck_cards lists {len(ctx.cards)}).",
             )
@@ -123,7 +123,7 @@ def _event_data_in(ctx, raw_row, value, where):
     data = dict(value)
     counts = data.get("territories", {})
     if not isinstance(counts, dict):
-        raise _refuse(where, "the coin pile's territory counts must be an object.")
+        raise refuse_backup(where, "the coin pile's territory counts must be an object.")
     data["territories"] = {str(ctx.player(name, where)): n for name, n in counts.items()}
     if data.get("red_star_to") is not None:
         data["red_star_to"] = ctx.player(data["red_star_to"], where)
@@ -146,26 +146,26 @@ def _reward_details_out(ctx, row: GameReward, value):
 
 def _reward_details_in(ctx, raw_row, value, where):
     if not isinstance(value, dict):
-        raise _refuse(where, "details must be an object.")
+        raise refuse_backup(where, "details must be an object.")
     details = dict(value)
     created = details.get("created")
     if created is not None:
-        details["created"] = _mark_pair_in(ctx, created, f"{where}.created")
+        details["created"] = mark_pair_in(ctx, created, f"{where}.created")
     removed = details.get("removed", [])
     if not isinstance(removed, list):
-        raise _refuse(where, "details.removed must be a list of [model, ordinal] pairs.")
+        raise refuse_backup(where, "details.removed must be a list of [model, ordinal] pairs.")
     details["removed"] = [
-        _mark_pair_in(ctx, pair, f"{where}.removed #{i}") for i, pair in enumerate(removed, start=1)
+        mark_pair_in(ctx, pair, f"{where}.removed #{i}") for i, pair in enumerate(removed, start=1)
     ]
     return details
 
 
-def _mark_pair_in(ctx, pair, where) -> list:
+def mark_pair_in(ctx, pair, where) -> list:
     if not isinstance(pair, list) or len(pair) != 2 or not isinstance(pair[0], str):
-        raise _refuse(where, "a mark is written as [model, ordinal].")
+        raise refuse_backup(where, "a mark is written as [model, ordinal].")
     model = MARKS_BY_NAME.get(pair[0])
     if model is None:
-        raise _refuse(where, f"there is no kind of mark called {pair[0]!r}.")
+        raise refuse_backup(where, f"there is no kind of mark called {pair[0]!r}.")
     return [pair[0], ctx.mark(model, pair[1], where)]
 
 
@@ -178,7 +178,7 @@ def _correction_mark_in(ctx, raw_row, value, where):
         return None
     model = MARKS_BY_NAME.get(raw_row.get("mark_type"))
     if model is None:
-        raise _refuse(where, f"there is no kind of mark called {raw_row.get('mark_type')!r}.")
+        raise refuse_backup(where, f"there is no kind of mark called {raw_row.get('mark_type')!r}.")
     return ctx.mark(model, value, where)
 
 
@@ -202,7 +202,7 @@ def _snapshot_out(ctx, row: Correction, value):
 
 def _snapshot_in(ctx, raw_row, value, where):
     if not isinstance(value, dict):
-        raise _refuse(where, "a correction's before/after is an object.")
+        raise refuse_backup(where, "a correction's before/after is an object.")
     model = MARKS_BY_NAME.get(raw_row.get("mark_type"))
     if model is None:
         return value
@@ -226,7 +226,7 @@ def _audit_data_out(ctx, row: AuditEntry, value):
     """An entry's correction, by its ordinal in ``corrections``."""
     if not isinstance(value, dict) or "correction" not in value:
         return value
-    return value | {"correction": ctx.corrections.get(_int_or_none(value["correction"]))}
+    return value | {"correction": ctx.corrections.get(int_or_none(value["correction"]))}
 
 
 def _audit_data_in(ctx, raw_row, value, where):
@@ -234,7 +234,7 @@ def _audit_data_in(ctx, raw_row, value, where):
         return value
     ordinal = value["correction"]
     if type(ordinal) is not int or not 1 <= ordinal <= len(ctx.corrections):
-        raise _refuse(
+        raise refuse_backup(
             f"{where}, correction",
             f"there is no correction #{ordinal!r} (corrections lists {len(ctx.corrections)}).",
         )
@@ -251,13 +251,13 @@ def _model_field(model, name: str) -> models.Field | None:
 def _territory_in(ctx, raw_row, value, where):
     """A territory of the box, or one the backup's packets added (``ctx.territories``)."""
     if value not in board.TERRITORY_BY_SLUG and value not in ctx.territories:
-        raise _refuse(where, f"there is no territory called {value!r} on the board.")
+        raise refuse_backup(where, f"there is no territory called {value!r} on the board.")
     return value
 
 
 def _territories_in(ctx, raw_row, value, where):
     if not isinstance(value, list):
-        raise _refuse(where, "controlled_at_end must be a list of territories.")
+        raise refuse_backup(where, "controlled_at_end must be a list of territories.")
     for slug in value:
         _territory_in(ctx, raw_row, slug, where)
     return value
@@ -265,13 +265,13 @@ def _territories_in(ctx, raw_row, value, where):
 
 def _faction_in(ctx, raw_row, value, where):
     if value not in ctx.factions:
-        raise _refuse(where, f"there is no faction called {value!r} in this campaign.")
+        raise refuse_backup(where, f"there is no faction called {value!r} in this campaign.")
     return value
 
 
 def _reward_kind_in(ctx, raw_row, value, where):
     if value not in {r.value for r in Reward}:
-        raise _refuse(where, f"there is no reward called {value!r}.")
+        raise refuse_backup(where, f"there is no reward called {value!r}.")
     return value
 
 
@@ -281,7 +281,7 @@ def _same(ctx, row, value):
 
 def _packet_in(ctx, raw_row, value, where):
     if value not in PACKET_BY_SLUG and value not in ctx.components:
-        raise _refuse(
+        raise refuse_backup(
             where,
             f"there is no packet called {value!r}: neither one of the box's nor a sealed "
             "component of this backup.",
@@ -308,6 +308,6 @@ HOOKS: dict[tuple[type[models.Model], str], _Hook] = {
 }
 
 
-def _key(table: _Table, f: models.Field) -> str:
+def key_of(table: Table, f: models.Field) -> str:
     hook = HOOKS.get((table.model, f.name))
     return hook.key if hook and hook.key else f.name

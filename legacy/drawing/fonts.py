@@ -82,7 +82,7 @@ def font_file(style: str) -> str | None:
 
 
 @lru_cache(maxsize=256)
-def _font(style: str, px: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+def font_of(style: str, px: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     px = max(px, 4)
     path = font_file(style)
     if path:
@@ -134,11 +134,11 @@ def printable(text: str) -> str:
 @lru_cache(maxsize=4096)
 def text_width(text: str, size: float, style: str = "regular") -> float:
     """Width of a text in map units (measured with the PNG font at a large size)."""
-    font = _font(style, 100)
+    font = font_of(style, 100)
     return font.getlength(printable(text)) * size / 100
 
 
-def _fit(text: str, size: float, style: str, room: float) -> str:
+def fit(text: str, size: float, style: str, room: float) -> str:
     if text_width(text, size, style) <= room:
         return text
     while text and text_width(text + "\u2026", size, style) > room:

@@ -12,7 +12,7 @@ import math
 from typing import TYPE_CHECKING
 
 from legacy.box import CAPITAL_CITY, MAJOR_CITY, MINOR_CITY
-from legacy.drawing.fonts import _fit, text_width
+from legacy.drawing.fonts import fit, text_width
 from legacy.drawing.picture import (
     BASE_SCARS,
     CITY_EDGE,
@@ -44,7 +44,7 @@ from legacy.drawing.picture import (
     Text,
     load_geometry,
 )
-from legacy.drawing.territories import ISLAND_RADIUS, _circle_ring, _rows, _star, name_lines
+from legacy.drawing.territories import ISLAND_RADIUS, circle_ring, name_lines, rows, star
 
 if TYPE_CHECKING:
     from legacy.drawing.picture import Point, Primitive
@@ -53,7 +53,7 @@ if TYPE_CHECKING:
 MARK_SCALE = 1.15  # icons are designed at 1.0 and drawn this much larger
 
 
-def _scaled(parts: tuple, k: float = MARK_SCALE) -> tuple:
+def scaled_by(parts: tuple, k: float = MARK_SCALE) -> tuple:
     """Icon parts scaled by k around the icon's centre (texts keep their size)."""
 
     def pts(seq):
@@ -102,9 +102,9 @@ def _scaled(parts: tuple, k: float = MARK_SCALE) -> tuple:
     return tuple(out)
 
 
-def _city_icon(kind: str) -> tuple:
+def city_icon(kind: str) -> tuple:
     if kind == CAPITAL_CITY:
-        return (Area((_star(4.4, 1.9),), CITY_FILL[CAPITAL_CITY], CITY_EDGE, 0.5),)
+        return (Area((star(4.4, 1.9),), CITY_FILL[CAPITAL_CITY], CITY_EDGE, 0.5),)
     if kind == MAJOR_CITY:
         return (
             Rect((-3.1, -3.1, 3.1, 3.1), CITY_FILL[MAJOR_CITY], CITY_EDGE, 0.75, radius=0.7),
@@ -113,15 +113,15 @@ def _city_icon(kind: str) -> tuple:
     return (Circle((0, 0), 2.3, CITY_FILL[MINOR_CITY], CITY_EDGE, 0.55),)
 
 
-def _city_radius(kind: str) -> float:
+def city_radius(kind: str) -> float:
     return {CAPITAL_CITY: 4.4, MAJOR_CITY: 3.6}.get(kind, 2.3) * MARK_SCALE
 
 
-def _scar_icon(scar: str, label: str) -> tuple[tuple, float]:
+def scar_icon(scar: str, label: str) -> tuple[tuple, float]:
     """The scar's icon parts and its width."""
     if scar == "bunker":
         color = SCAR_COLORS["bunker"]
-        dome = ((-3.4, 1.9), *_circle_ring(3.4, 14, math.pi, 2 * math.pi)[1:-1], (3.4, 1.9))
+        dome = ((-3.4, 1.9), *circle_ring(3.4, 14, math.pi, 2 * math.pi)[1:-1], (3.4, 1.9))
         return (
             (
                 Area((((-4.2, 1.8), (4.2, 1.8), (4.2, 3.0), (-4.2, 3.0)),), color, "#ffffff", 0.35),
@@ -137,7 +137,7 @@ def _scar_icon(scar: str, label: str) -> tuple[tuple, float]:
             parts.append(Rect((dx - 0.55, -0.6, dx + 0.55, 2.0), "#ffffff", None))
             parts.append(Area((((dx - 0.55, -0.6), (dx, -2.1), (dx + 0.55, -0.6)),), "#ffffff"))
         return tuple(parts), 6.8
-    text = _fit(label or scar.replace("-", " ").capitalize(), SMALL_SIZE, "bold", SCAR_LABEL_MAX)
+    text = fit(label or scar.replace("-", " ").capitalize(), SMALL_SIZE, "bold", SCAR_LABEL_MAX)
     w = text_width(text, SMALL_SIZE, "bold") + 3.0
     return (
         (
@@ -148,7 +148,7 @@ def _scar_icon(scar: str, label: str) -> tuple[tuple, float]:
     )
 
 
-def _white_sticker_icon() -> tuple[tuple, float]:
+def white_sticker_icon() -> tuple[tuple, float]:
     """A cancelled scar's white sticker: a small white square (drawn only where the campaign
     reads it as a sticker that still marks the territory)."""
     return (
@@ -160,7 +160,7 @@ def _white_sticker_icon() -> tuple[tuple, float]:
     )
 
 
-def _coin_icon(coins: int) -> tuple[tuple, float]:
+def coin_icon(coins: int) -> tuple[tuple, float]:
     label = f"{coins}"
     r = 2.9 if coins < 10 else 3.4
     return (
@@ -172,7 +172,7 @@ def _coin_icon(coins: int) -> tuple[tuple, float]:
     )
 
 
-def _mark_icon(symbol: str) -> tuple[tuple, float]:
+def mark_icon(symbol: str) -> tuple[tuple, float]:
     """An unlocked kind of mark: a diamond holding its symbol (a letter; the legend names it)."""
     text = symbol[:2]
     r = 3.3 if len(text) < 2 else 3.9
@@ -185,7 +185,7 @@ def _mark_icon(symbol: str) -> tuple[tuple, float]:
     )
 
 
-def _hq_icon(faction: str, own_color: str | None = None) -> tuple[tuple, float]:
+def hq_icon(faction: str, own_color: str | None = None) -> tuple[tuple, float]:
     color = FACTION_COLORS.get(faction) or own_color or FACTION_OTHER
     return (
         (
@@ -200,16 +200,16 @@ def _hq_icon(faction: str, own_color: str | None = None) -> tuple[tuple, float]:
 def _badges(t: DrawnTerritory) -> list[tuple[str, tuple, float]]:
     items = []
     if t.scar:
-        items.append(("scar", *_scar_icon(t.scar, t.scar_label or "")))
+        items.append(("scar", *scar_icon(t.scar, t.scar_label or "")))
     elif t.scar_cancelled:
-        items.append(("scar-cancelled", *_white_sticker_icon()))
+        items.append(("scar-cancelled", *white_sticker_icon()))
     if t.coins > 0:
-        items.append(("coins", *_coin_icon(t.coins)))
+        items.append(("coins", *coin_icon(t.coins)))
     if t.hq_faction:
-        items.append(("hq", *_hq_icon(t.hq_faction, t.hq_color)))
+        items.append(("hq", *hq_icon(t.hq_faction, t.hq_color)))
     for i, symbol in enumerate(t.marks):
-        items.append((f"mark-{i}", *_mark_icon(symbol)))
-    return [(key, _scaled(parts), w * MARK_SCALE) for key, parts, w in items]
+        items.append((f"mark-{i}", *mark_icon(symbol)))
+    return [(key, scaled_by(parts), w * MARK_SCALE) for key, parts, w in items]
 
 
 BADGE_GAP = 1.6
@@ -235,7 +235,7 @@ def mark_positions(
         if t.card_destroyed:
             out["destroyed"] = (x + text_width(name, NAME_SIZE, "bold") / 2 + 3.0, label_y)
         return out
-    (x, y), city_y, badge_y = _rows(t.slug, language)
+    (x, y), city_y, badge_y = rows(t.slug, language)
     out = {"label": (x, y), "city": (x, city_y)}
     _badge_row(t, out, x, badge_y)
     if t.card_destroyed:
@@ -274,7 +274,7 @@ def to_pixels(point: Point, width: int) -> tuple[int, int]:
     return int(point[0] * s), int(point[1] * s)
 
 
-def _territory_marks(
+def territory_marks(
     t: DrawnTerritory, language: str = "en", island: tuple[Point, str] | None = None
 ) -> list[Primitive]:
     """The marks of a printed territory, or of one a packet added (``island``: its centre and
@@ -286,7 +286,7 @@ def _territory_marks(
     out: list[Primitive] = []
     cx, cy = pos["city"]
     if t.fortified:
-        r = _city_radius(t.city_kind or MINOR_CITY) + 1.9
+        r = city_radius(t.city_kind or MINOR_CITY) + 1.9
         out.append(
             Icon(
                 (cx, cy),
@@ -314,13 +314,13 @@ def _territory_marks(
     if t.city_kind:
         if t.city_kind not in CITY_KINDS:
             raise ValueError(f"unknown city kind {t.city_kind!r}")
-        out.append(Icon((cx, cy), _scaled(_city_icon(t.city_kind)), f"city-{t.city_kind}", t.slug))
+        out.append(Icon((cx, cy), scaled_by(city_icon(t.city_kind)), f"city-{t.city_kind}", t.slug))
         if t.city_name:
-            r = _city_radius(t.city_kind) + (1.9 if t.fortified else 0) + 1.2
+            r = city_radius(t.city_kind) + (1.9 if t.fortified else 0) + 1.2
             out.append(
                 Text(
                     (cx + r, cy + 0.2),
-                    _fit(t.city_name, CITY_SIZE, "italic", CITY_NAME_MAX),
+                    fit(t.city_name, CITY_SIZE, "italic", CITY_NAME_MAX),
                     CITY_SIZE,
                     INK,
                     "lm",
@@ -336,7 +336,7 @@ def _territory_marks(
         if key == "hq":  # a faction the group unlocked is not named (its name may be hidden)
             kind = f"hq hq-{t.hq_faction if t.hq_faction in FACTION_COLORS else 'unlocked'}"
         elif key.startswith("mark-"):
-            kind = f"unlocked-mark mark-{_css(t.marks[int(key[5:])])}"
+            kind = f"unlocked-mark mark-{css(t.marks[int(key[5:])])}"
         out.append(Icon(pos[key], parts, kind, t.slug))
     if t.card_destroyed:
         dx, dy = pos["destroyed"]
@@ -354,5 +354,5 @@ def _territory_marks(
     return out
 
 
-def _css(symbol: str) -> str:
+def css(symbol: str) -> str:
     return "".join(ch for ch in symbol.lower() if ch.isascii() and ch.isalnum()) or "x"

@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING, Any
 
 from legacy import names
 from legacy.box import CAPITAL_CITY, WINNERS_LINES
-from legacy.drawing.fonts import _fit, text_width
+from legacy.drawing.fonts import fit, text_width
 from legacy.drawing.marks import (
-    _city_icon,
-    _css,
-    _mark_icon,
-    _territory_marks,
-    _white_sticker_icon,
+    city_icon,
+    css,
+    mark_icon,
+    territory_marks,
+    white_sticker_icon,
 )
 from legacy.drawing.picture import (
     BONUS_DOWN,
@@ -124,11 +124,11 @@ def _legend(picture: BoardPicture) -> list[Primitive]:
     rows: list[tuple[tuple, str, str]] = []
     words = names.picture_words(picture.language)
     if any(t.city_kind == CAPITAL_CITY for t in picture.territories):
-        rows.append((_city_icon(CAPITAL_CITY), words["capital"], "legend-capital"))
+        rows.append((city_icon(CAPITAL_CITY), words["capital"], "legend-capital"))
     if any(t.scar_cancelled and not t.scar for t in picture.territories):
-        rows.append((_white_sticker_icon()[0], words["scar_cancelled"], "legend-scar-cancelled"))
+        rows.append((white_sticker_icon()[0], words["scar_cancelled"], "legend-scar-cancelled"))
     for symbol, name in picture.mark_legend:
-        rows.append((_mark_icon(symbol)[0], name, f"legend-mark mark-{_css(symbol)}"))
+        rows.append((mark_icon(symbol)[0], name, f"legend-mark mark-{css(symbol)}"))
     if not rows:
         return []
     x0, top, x1, y1 = LEGEND_BOX
@@ -139,7 +139,7 @@ def _legend(picture: BoardPicture) -> list[Primitive]:
         y = y0 + 16 + LEGEND_ROW * (i + 0.5)
         out.append(Icon((x0 + 9, y), parts, kind, ""))
         out.append(
-            Text((x0 + 16, y + 0.2), _fit(text, 4.4, "regular", x1 - x0 - 19), 4.4, INK, "lm")
+            Text((x0 + 16, y + 0.2), fit(text, 4.4, "regular", x1 - x0 - 19), 4.4, INK, "lm")
         )
     return out
 
@@ -167,12 +167,12 @@ def _winners(picture: BoardPicture) -> list[Primitive]:
         out.append(Line(((x0 + 14, y + 2.4), (x1 - 6, y + 2.4)), "#cfc5b0", 0.3))
         if i in signed:
             name, slogan = signed[i]
-            name = _fit(name, 5.0, "bold", x1 - x0 - 24)
+            name = fit(name, 5.0, "bold", x1 - x0 - 24)
             out.append(Text((x0 + 14, y + 0.2), name, 5.0, INK, "lm", "bold"))
             if slogan:
                 nx = x0 + 14 + text_width(name, 5.0, "bold") + 3
                 room = x1 - 7 - nx
-                quote = _fit(f"\u201c{slogan}\u201d", 4.5, "italic", room)
+                quote = fit(f"\u201c{slogan}\u201d", 4.5, "italic", room)
                 if quote:
                     out.append(Text((nx, y + 0.2), quote, 4.5, "#4a4238", "lm", "italic"))
     return out
@@ -195,14 +195,14 @@ def dynamic_primitives(picture: BoardPicture) -> list[Primitive]:
     # An island's marks are drawn with it, under the panels, as the island is.
     for t in picture.territories:
         if t.slug in centres:
-            out.extend(_territory_marks(t, language, (centres[t.slug], drawn_names[t.slug])))
+            out.extend(territory_marks(t, language, (centres[t.slug], drawn_names[t.slug])))
     out.extend(_title(picture))
     out.extend(_continent_legend(picture))
     out.extend(_winners(picture))
     out.extend(_legend(picture))
     for t in picture.territories:
         if t.slug not in centres:
-            out.extend(_territory_marks(t, language))
+            out.extend(territory_marks(t, language))
     return out
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from PIL import Image, ImageColor, ImageDraw
 
 from legacy import names
-from legacy.drawing.fonts import _font, font_file, printable, text_width
+from legacy.drawing.fonts import font_file, font_of, printable, text_width
 from legacy.drawing.panels import dynamic_primitives
 from legacy.drawing.picture import (
     SEA,
@@ -29,7 +29,7 @@ from legacy.drawing.picture import (
     load_geometry,
     output_size,
 )
-from legacy.drawing.territories import _rows, name_lines, static_primitives
+from legacy.drawing.territories import name_lines, rows, static_primitives
 
 if TYPE_CHECKING:
     from legacy.drawing.picture import BoardPicture, Point, Primitive
@@ -130,7 +130,9 @@ def _draw(
 
 def _draw_text(draw, xy, anchor, text, style, px, fill, halo, halo_px) -> None:
     kwargs = {"stroke_width": halo_px, "stroke_fill": _rgb(halo)} if halo else {}
-    draw.text(xy, printable(text), fill=_rgb(fill), font=_font(style, px), anchor=anchor, **kwargs)
+    draw.text(
+        xy, printable(text), fill=_rgb(fill), font=font_of(style, px), anchor=anchor, **kwargs
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -138,7 +140,7 @@ def _text_sprite(anchor, text, style, px, fill, halo, halo_px):
     """A label drawn once on a transparent tile, and the offset of the tile's corner from the
     label's anchor point. Labels repeat from one picture of a campaign to the next (names,
     numbers, the legend), so each is rasterized once per process instead of every time."""
-    font = _font(style, px)
+    font = font_of(style, px)
     left, top, right, bottom = font.getbbox(
         printable(text), anchor=anchor, stroke_width=halo_px if halo else 0
     )
@@ -148,7 +150,7 @@ def _text_sprite(anchor, text, style, px, fill, halo, halo_px):
     return tile, (left, top)
 
 
-def _bounds(parts) -> tuple[float, float, float, float]:
+def bounds(parts) -> tuple[float, float, float, float]:
     xs, ys = [], []
     for p in parts:
         if isinstance(p, Area):
@@ -176,7 +178,7 @@ def _bounds(parts) -> tuple[float, float, float, float]:
 @lru_cache(maxsize=512)
 def _sprite(parts: tuple, s: float) -> tuple[Image.Image, tuple[int, int]]:
     """An icon drawn once per scale: supersampled shapes, then text at the final size."""
-    bx0, by0, bx1, by1 = _bounds(parts)
+    bx0, by0, bx1, by1 = bounds(parts)
     pad = 2
     ax, ay = math.ceil(-bx0 * s) + pad, math.ceil(-by0 * s) + pad
     w, h = ax + math.ceil(bx1 * s) + pad, ay + math.ceil(by1 * s) + pad
@@ -287,11 +289,11 @@ def reset_caches() -> None:
     """Forget fonts, measurements and pre-drawn images (after changing EARTHBOOK_FONT)."""
     for fn in (
         font_file,
-        _font,
+        font_of,
         printable,
         text_width,
         name_lines,
-        _rows,
+        rows,
         static_primitives,
         _static_image,
         _sprite,

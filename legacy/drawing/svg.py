@@ -14,13 +14,13 @@ from legacy import names
 from legacy.box import MINOR_CITY
 from legacy.drawing.fonts import SVG_FONT_FAMILY
 from legacy.drawing.marks import (
-    _city_icon,
-    _city_radius,
-    _coin_icon,
-    _hq_icon,
-    _scaled,
-    _scar_icon,
-    _white_sticker_icon,
+    city_icon,
+    city_radius,
+    coin_icon,
+    hq_icon,
+    scaled_by,
+    scar_icon,
+    white_sticker_icon,
 )
 from legacy.drawing.panels import dynamic_primitives
 from legacy.drawing.picture import (
@@ -35,7 +35,7 @@ from legacy.drawing.picture import (
     Text,
     load_geometry,
 )
-from legacy.drawing.png import _bounds
+from legacy.drawing.png import bounds
 from legacy.drawing.territories import static_primitives
 
 if TYPE_CHECKING:
@@ -281,24 +281,24 @@ def shapes_svg() -> str:
 
 def _legend_parts(kind: str) -> tuple:
     if kind.startswith("city-"):
-        return _scaled(_city_icon(kind[5:]))
+        return scaled_by(city_icon(kind[5:]))
     if kind == "fortification":
-        r = _city_radius(MINOR_CITY) + 1.9
+        r = city_radius(MINOR_CITY) + 1.9
         return (
             Circle((0, 0), r, "#ffffff", FORT_RING, 1.2),
             Circle((0, 0), r - 1.6, None, FORT_RING, 0.35),
-            *_scaled(_city_icon(MINOR_CITY)),
+            *scaled_by(city_icon(MINOR_CITY)),
         )
     if kind == "scar-cancelled":
-        return _scaled(_white_sticker_icon()[0])
+        return scaled_by(white_sticker_icon()[0])
     if kind.startswith("scar-"):
         scar = kind[5:]
-        return _scaled(_scar_icon(scar, "…" if scar == "other" else "")[0])
+        return scaled_by(scar_icon(scar, "…" if scar == "other" else "")[0])
     if kind == "coins":
-        return _scaled(_coin_icon(2)[0])
+        return scaled_by(coin_icon(2)[0])
 
     if kind == "hq":
-        return _scaled(_hq_icon("")[0])
+        return scaled_by(hq_icon("")[0])
     if kind == "card-destroyed":
         return (
             Line(((-1.9, -1.9), (1.9, 1.9)), DESTROYED, 0.9),
@@ -311,7 +311,7 @@ def _legend_parts(kind: str) -> tuple:
 def legend_icon_svg(kind: str) -> str:
     """One mark's icon, as drawn on the board, in a small square SVG for the key to the marks."""
     parts = _legend_parts(kind)
-    x0, y0, x1, y1 = _bounds(parts)
+    x0, y0, x1, y1 = bounds(parts)
     side = max(x1 - x0, y1 - y0, 6.0) + 1.0
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     out: list[str] = []

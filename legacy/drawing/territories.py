@@ -91,7 +91,7 @@ def _inside(point: Point, polygons: list) -> bool:
 
 
 @cache
-def _rows(slug: str, language: str = "en") -> tuple[Point, float, float]:
+def rows(slug: str, language: str = "en") -> tuple[Point, float, float]:
     """Centre of the name, y of the city row, y of the badge row. The name sits on the
     geometry's anchor, moved down or up a little when the city spot would fall into the sea."""
     t = load_geometry().territories[slug]
@@ -112,7 +112,7 @@ def _blend(color: str, other: str, t: float) -> str:
     return f"#{r:02x}{g:02x}{b_:02x}"
 
 
-def _star(r_out: float, r_in: float, points: int = 5) -> tuple[Point, ...]:
+def star(r_out: float, r_in: float, points: int = 5) -> tuple[Point, ...]:
     out = []
     for i in range(points * 2):
         r = r_out if i % 2 == 0 else r_in
@@ -121,7 +121,7 @@ def _star(r_out: float, r_in: float, points: int = 5) -> tuple[Point, ...]:
     return tuple(out)
 
 
-def _circle_ring(r: float, n: int = 20, start: float = 0.0, end: float = 2 * math.pi):
+def circle_ring(r: float, n: int = 20, start: float = 0.0, end: float = 2 * math.pi):
     return tuple(
         (r * math.cos(start + (end - start) * i / n), r * math.sin(start + (end - start) * i / n))
         for i in range(n + 1)
@@ -158,7 +158,7 @@ def static_primitives(language: str = "en") -> tuple[Primitive, ...]:
                 )
             )
     for slug, t in geo.territories.items():
-        (x, y), _, _ = _rows(slug, language)
+        (x, y), _, _ = rows(slug, language)
         lines = name_lines(slug, language)
         halo = _blend(CONTINENT_COLORS[t["continent"]], "#ffffff", 0.45)
         top = y - (len(lines) - 1) * NAME_LINE / 2
@@ -235,7 +235,7 @@ def island_primitives(
                 )
     for island in islands:
         x, y = centres[island.slug]
-        ring = tuple((x + dx, y + dy) for dx, dy in _circle_ring(ISLAND_RADIUS, 24))
+        ring = tuple((x + dx, y + dy) for dx, dy in circle_ring(ISLAND_RADIUS, 24))
         colour = CONTINENT_COLORS.get(island.continent, "#cccccc")
         out.append(Area((ring,), colour, BORDER, 0.6, title=island.name))
         halo = _blend(colour, "#ffffff", 0.45)

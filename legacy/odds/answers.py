@@ -11,24 +11,24 @@ from typing import Any
 
 import numpy as np
 
-from legacy.odds.duel import _check_duel_work, _DuelEngine
-from legacy.odds.engine import _check_missile_work, _Engine
-from legacy.odds.first_roll import _first_roll_values
+from legacy.odds.duel import DuelEngine, check_duel_work
+from legacy.odds.engine import Engine, check_missile_work
+from legacy.odds.first_roll import first_roll_values
 from legacy.odds.inputs import (
     MAX_BATTLE_TROOPS,
     MAX_MISSILES,
     MAX_TABLE_TROOPS,
     Modifiers,
     OddsInputError,
-    _check_attackers,
-    _check_defenders,
-    _check_missiles,
-    _check_stop_at,
-    _check_target,
-    _modifiers,
+    check_attackers,
+    check_defenders,
+    check_missiles,
+    check_stop_at,
+    check_target,
+    modifiers_of,
 )
-from legacy.odds.plain import _plain_table
-from legacy.odds.rolls import _CONQUER, _HALT, _kernel
+from legacy.odds.plain import plain_table
+from legacy.odds.rolls import CONQUER, HALT, kernel_for
 
 # --- Answers -----------------------------------------------------------------------------------
 
@@ -72,19 +72,19 @@ def battle_odds(
     the territory falls or the attacking territory is down to ``stop_at`` troops. The attacker
     holds ``missiles`` and the defender ``defender_missiles``, and each side uses them as well
     as it can (see the package's notes); ``modifiers`` are the keywords of ``Modifiers``."""
-    mods = _modifiers(modifiers)
-    attackers = _check_attackers(attackers, MAX_BATTLE_TROOPS)
-    defenders = _check_defenders(defenders, MAX_BATTLE_TROOPS)
-    missiles = _check_missiles(missiles)
-    defender_missiles = _check_missiles(defender_missiles, "defender_missiles")
-    stop_at = _check_stop_at(stop_at, attackers)
+    mods = modifiers_of(modifiers)
+    attackers = check_attackers(attackers, MAX_BATTLE_TROOPS)
+    defenders = check_defenders(defenders, MAX_BATTLE_TROOPS)
+    missiles = check_missiles(missiles)
+    defender_missiles = check_missiles(defender_missiles, "defender_missiles")
+    stop_at = check_stop_at(stop_at, attackers)
     if defender_missiles:
         _no_duel_on_the_first_roll_only(mods)
         return _duel_battle(attackers, defenders, missiles, defender_missiles, stop_at, mods)
-    _check_missile_work(attackers, defenders, mods, missiles)
+    check_missile_work(attackers, defenders, mods, missiles)
     if _first_roll_only(mods):
         return _bear_first_roll_only(attackers, defenders, missiles, stop_at, mods)
-    engine = _Engine(mods, attackers, defenders, missiles, stop_at)
+    engine = Engine(mods, attackers, defenders, missiles, stop_at)
     values = engine.backward("column", keep_all=True)[1] if missiles else None
     ends = engine.forward(attackers, defenders, values)
     return _answer(
@@ -105,8 +105,8 @@ def _duel_battle(
     attackers: int, defenders: int, missiles: int, defender_missiles: int, stop_at: int, mods
 ) -> BattleOdds:
     """A battle in which the defender holds missiles too (``duel``)."""
-    _check_duel_work(attackers, defenders, mods, missiles, defender_missiles)
-    engine = _DuelEngine(mods, attackers, defenders, missiles, defender_missiles, stop_at)
+    check_duel_work(attackers, defenders, mods, missiles, defender_missiles)
+    engine = DuelEngine(mods, attackers, defenders, missiles, defender_missiles, stop_at)
     values = engine.backward_duel()
     ends = engine.forward_duel(attackers, defenders, values)
     return _answer(
@@ -136,7 +136,7 @@ def _bear_first_roll_only(
     roll falls (with the best use of missiles on it, judged by the chance from where it
     leaves the battle), then the rest of the battle from there, exactly."""
     attack_dice, defence_dice = min(3, attackers - 1), min(2, defenders)
-    kernel = _kernel(
+    kernel = kernel_for(
         attack_dice, defence_dice, mods._rules(mods.fortification_active), min(missiles, 3)
     )
     boxes = mods.fortification_boxes
@@ -152,9 +152,9 @@ def _bear_first_roll_only(
         and defenders left)."""
         spent, kind, la, ld = option
         a, d = attackers - la, defenders - ld
-        if kind == _CONQUER or d == 0:
+        if kind == CONQUER or d == 0:
             return 1.0, None, a, 0
-        if kind == _HALT or a <= stop_at:
+        if kind == HALT or a <= stop_at:
             return 0.0, None, a, d
         key = (a, d, missiles - spent)
         if key not in after:
@@ -171,8 +171,8 @@ def _bear_first_roll_only(
         used += p * best[0]
         if later is None:
             conquer += p * value
-            outright += p * (best[1] == _CONQUER)
-            halted += p * (best[1] == _HALT and d > 0)
+            outright += p * (best[1] == CONQUER)
+            halted += p * (best[1] == HALT and d > 0)
             attackers_left[a] = attackers_left.get(a, 0.0) + p
             defenders_left[d] = defenders_left.get(d, 0.0) + p
             continue
@@ -273,17 +273,17 @@ def odds_table(
     the meaningless row and column 0 hold NaN. With ``defender_missiles`` both sides play their
     missiles as in ``battle_odds``.
     """
-    mods = _modifiers(modifiers)
-    max_attackers = _check_attackers(max_attackers, MAX_TABLE_TROOPS, "max_attackers")
-    max_defenders = _check_defenders(max_defenders, MAX_TABLE_TROOPS, "max_defenders")
-    missiles = _check_missiles(missiles)
-    stop_at = _check_stop_at(stop_at, None)
-    defender_missiles = _check_missiles(defender_missiles, "defender_missiles")
-    _check_missile_work(max_attackers, max_defenders, mods, missiles)
+    mods = modifiers_of(modifiers)
+    max_attackers = check_attackers(max_attackers, MAX_TABLE_TROOPS, "max_attackers")
+    max_defenders = check_defenders(max_defenders, MAX_TABLE_TROOPS, "max_defenders")
+    missiles = check_missiles(missiles)
+    stop_at = check_stop_at(stop_at, None)
+    defender_missiles = check_missiles(defender_missiles, "defender_missiles")
+    check_missile_work(max_attackers, max_defenders, mods, missiles)
     if defender_missiles:
         _no_duel_on_the_first_roll_only(mods)
-        _check_duel_work(max_attackers, max_defenders, mods, missiles, defender_missiles)
-        engine = _DuelEngine(
+        check_duel_work(max_attackers, max_defenders, mods, missiles, defender_missiles)
+        engine = DuelEngine(
             mods, max_attackers, max_defenders, missiles, defender_missiles, stop_at
         )
         diagonals = engine.backward_duel()
@@ -293,13 +293,13 @@ def odds_table(
                 table[a, d] = diagonals[a + d][engine.start_row, missiles, defender_missiles, a]
     elif _first_roll_only(mods):
         every = tuple(range(1, max_defenders + 1))
-        first = _first_roll_values(mods, max_attackers, every, missiles, stop_at)
+        first = first_roll_values(mods, max_attackers, every, missiles, stop_at)
         table = np.zeros((max_attackers + 1, max_defenders + 1))
         table[:, 1:] = first[missiles]
     elif missiles:
-        table, _ = _Engine(mods, max_attackers, max_defenders, missiles, stop_at).backward("table")
+        table, _ = Engine(mods, max_attackers, max_defenders, missiles, stop_at).backward("table")
     else:
-        table = _plain_table(mods, max_attackers, max_defenders, stop_at)
+        table = plain_table(mods, max_attackers, max_defenders, stop_at)
     table[0, :] = np.nan
     table[:, 0] = np.nan
     table.setflags(write=False)
@@ -318,20 +318,20 @@ def troops_needed(
     """The fewest troops on the attacking territory that give at least a ``target`` chance
     (0 < target < 1) of taking ``defenders`` defenders, or None if even ``max_attackers`` do
     not."""
-    mods = _modifiers(modifiers)
-    defenders = _check_defenders(defenders, MAX_BATTLE_TROOPS)
-    target = _check_target(target)
-    missiles = _check_missiles(missiles)
-    max_attackers = _check_attackers(max_attackers, MAX_BATTLE_TROOPS, "max_attackers")
-    stop_at = _check_stop_at(stop_at, max_attackers)
+    mods = modifiers_of(modifiers)
+    defenders = check_defenders(defenders, MAX_BATTLE_TROOPS)
+    target = check_target(target)
+    missiles = check_missiles(missiles)
+    max_attackers = check_attackers(max_attackers, MAX_BATTLE_TROOPS, "max_attackers")
+    stop_at = check_stop_at(stop_at, max_attackers)
     # Look at a modest range first and widen it only if the target is out of reach there.
     cap = min(max_attackers, max(16, 2 * defenders + 8, 2 * stop_at))
     while True:
-        _check_missile_work(cap, defenders, mods, missiles)
+        check_missile_work(cap, defenders, mods, missiles)
         if _first_roll_only(mods):
-            column = _first_roll_values(mods, cap, (defenders,), missiles, stop_at)[:, :, 0]
+            column = first_roll_values(mods, cap, (defenders,), missiles, stop_at)[:, :, 0]
         else:
-            column, _ = _Engine(mods, cap, defenders, missiles, stop_at).backward("column")
+            column, _ = Engine(mods, cap, defenders, missiles, stop_at).backward("column")
         hits = np.nonzero(column[missiles] >= target)[0]
         if hits.size:
             return int(hits[0])
@@ -351,17 +351,17 @@ def missiles_needed(
 ) -> int | None:
     """The fewest missiles that give at least a ``target`` chance of conquest (used as well as
     possible), or None if even ``max_missiles`` do not."""
-    mods = _modifiers(modifiers)
-    attackers = _check_attackers(attackers, MAX_BATTLE_TROOPS)
-    defenders = _check_defenders(defenders, MAX_BATTLE_TROOPS)
-    target = _check_target(target)
-    max_missiles = _check_missiles(max_missiles, "max_missiles")
-    stop_at = _check_stop_at(stop_at, attackers)
-    _check_missile_work(attackers, defenders, mods, max_missiles)
+    mods = modifiers_of(modifiers)
+    attackers = check_attackers(attackers, MAX_BATTLE_TROOPS)
+    defenders = check_defenders(defenders, MAX_BATTLE_TROOPS)
+    target = check_target(target)
+    max_missiles = check_missiles(max_missiles, "max_missiles")
+    stop_at = check_stop_at(stop_at, attackers)
+    check_missile_work(attackers, defenders, mods, max_missiles)
     if _first_roll_only(mods):
-        column = _first_roll_values(mods, attackers, (defenders,), max_missiles, stop_at)[:, :, 0]
+        column = first_roll_values(mods, attackers, (defenders,), max_missiles, stop_at)[:, :, 0]
     else:
-        column, _ = _Engine(mods, attackers, defenders, max_missiles, stop_at).backward("column")
+        column, _ = Engine(mods, attackers, defenders, max_missiles, stop_at).backward("column")
     hits = np.nonzero(column[:, attackers] >= target)[0]
     return int(hits[0]) if hits.size else None
 
@@ -380,8 +380,8 @@ def chain_odds(
     every troop but one forward and attacks the next territory from there; missiles held are
     spent to maximise the chance of taking the whole chain.
     """
-    attackers = _check_attackers(attackers, MAX_BATTLE_TROOPS)
-    missiles = _check_missiles(missiles)
+    attackers = check_attackers(attackers, MAX_BATTLE_TROOPS)
+    missiles = check_missiles(missiles)
     if isinstance(territories, str | bytes) or not isinstance(territories, Sequence):
         raise OddsInputError("List the territories to take, in order.", "territories")
     if not territories:
@@ -395,12 +395,12 @@ def chain_odds(
                 raise OddsInputError(f"Territory {i + 1} needs its number of defenders.", field)
             links.append(
                 (
-                    _check_defenders(given.pop("defenders"), MAX_BATTLE_TROOPS, field),
-                    _modifiers(given),
+                    check_defenders(given.pop("defenders"), MAX_BATTLE_TROOPS, field),
+                    modifiers_of(given),
                 )
             )
         else:
-            links.append((_check_defenders(item, MAX_BATTLE_TROOPS, field), Modifiers()))
+            links.append((check_defenders(item, MAX_BATTLE_TROOPS, field), Modifiers()))
     if attackers - len(links) < 1:
         return 0.0  # every conquest leaves one troop behind
     # Work backwards from the last territory: the value of a conquest is the chance of taking
@@ -409,17 +409,17 @@ def chain_odds(
     for i in range(len(links) - 1, -1, -1):
         defenders, mods = links[i]
         most = attackers - i  # each earlier conquest left a troop behind
-        _check_missile_work(most, defenders, mods, missiles)
+        check_missile_work(most, defenders, mods, missiles)
         conquest_value = None
         if after is not None:
             # a troops left after this conquest: a - 1 of them attack the next territory.
             conquest_value = np.zeros((missiles + 1, most + 1))
             conquest_value[:, 1:] = after[:, :most]
         if _first_roll_only(mods):
-            first = _first_roll_values(mods, most, (defenders,), missiles, 1, conquest_value)
+            first = first_roll_values(mods, most, (defenders,), missiles, 1, conquest_value)
             after = first[:, :, 0]
         else:
-            engine = _Engine(mods, most, defenders, missiles, 1, conquest_value)
+            engine = Engine(mods, most, defenders, missiles, 1, conquest_value)
             after, _ = engine.backward("column")
     assert after is not None  # the chain has at least one territory
     return float(after[missiles, attackers])

@@ -21,12 +21,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from legacy.odds.engine import _Engine
+from legacy.odds.engine import Engine
 from legacy.odds.inputs import MISSILE_STATE_LIMIT, OddsInputError
-from legacy.odds.rolls import _CONQUER, _HALT, _NORMAL, _all_rolls, _defence_values, _resolve
+from legacy.odds.rolls import CONQUER, HALT, NORMAL, all_rolls, defence_values, resolve
 
 if TYPE_CHECKING:
-    from legacy.odds.inputs import Modifiers, _RollRules
+    from legacy.odds.inputs import Modifiers, RollRules
 
 # A result: (attacker missiles spent, defender missiles spent, kind, attacker losses, defender
 # losses). A defender's answer: its results, fewest missiles first. An attacker's choices: the
@@ -36,14 +36,14 @@ _Answer = tuple[_Leaf, ...]
 
 
 def _defence_with_missiles(
-    natural: tuple[int, ...], missile_dice: tuple[int, ...], rules: _RollRules
+    natural: tuple[int, ...], missile_dice: tuple[int, ...], rules: RollRules
 ) -> tuple[list[int], tuple[int, ...]]:
     """The defence dice after modifiers, with ``missile_dice`` (positions in the natural roll,
     sorted high to low) turned into unmodifiable 6s; and the dice the Die Mechaniker's double
     six looks at (a missile's 6 counts only when the campaign reads it as natural)."""
     if not missile_dice:
-        return _defence_values(natural, rules), natural
-    values = _defence_values(natural, rules._replace(resort=False))
+        return defence_values(natural, rules), natural
+    values = defence_values(natural, rules._replace(resort=False))
     values = [6 if i in missile_dice else v for i, v in enumerate(values)]
     if rules.resort:
         values.sort(reverse=True)
@@ -58,7 +58,7 @@ def _defence_with_missiles(
 def _duel_classes(
     attack_dice: int,
     defence_dice: int,
-    rules: _RollRules,
+    rules: RollRules,
     attack_missiles: int,
     defence_missiles: int,
 ) -> tuple[tuple[float, tuple[_Answer, ...]], ...]:
@@ -68,7 +68,7 @@ def _duel_classes(
     usable_d = min(defence_missiles, defence_dice)
     defences = {}
     grouped: Counter = Counter()
-    for natural_attack, natural_defence, ways in _all_rolls(attack_dice, defence_dice):
+    for natural_attack, natural_defence, ways in all_rolls(attack_dice, defence_dice):
         choices: list[_Answer] = []
         seen: set[frozenset] = set()
         for spent_a in range(usable_a + 1):
@@ -82,7 +82,7 @@ def _duel_classes(
                         if key not in defences:
                             defences[key] = _defence_with_missiles(natural_defence, dice_d, rules)
                         values, shown = defences[key]
-                        found.add(_resolve(natural_attack, dice_a, shown, values, rules))
+                        found.add(resolve(natural_attack, dice_a, shown, values, rules))
                     # A result the defender reaches with fewer missiles is never worth more.
                     answer.extend((spent_a, spent_d, *r) for r in sorted(found - reached))
                     reached |= found
@@ -95,7 +95,7 @@ def _duel_classes(
     return tuple((n / total, choices) for choices, n in sorted(grouped.items()))
 
 
-class _DuelEngine(_Engine):
+class DuelEngine(Engine):
     """The engine with a fourth axis: arrays for diagonal s have the shape (box states,
     attacker missile states, defender missile states, A + 1)."""
 
@@ -125,9 +125,9 @@ class _DuelEngine(_Engine):
         the attacker lacks the missiles, +inf where the defender does."""
         spent_a, spent_d, kind, aloss, dloss = leaf
         shape = (rows.stop - rows.start, self.NM, self.NN, hi - lo)
-        if kind == _NORMAL:
+        if kind == NORMAL:
             src = diag(s - n)[rows, :, :, lo - aloss : hi - aloss]
-        elif kind == _CONQUER:
+        elif kind == CONQUER:
             src = np.ones(shape)
         else:  # halted: conquered only where the same roll took the last defenders
             src = np.zeros(shape)
@@ -254,14 +254,14 @@ class _DuelEngine(_Engine):
         ka, kd = self.NM - spent_a, self.NN - spent_d
         moved = np.zeros_like(mass)
         moved[:, :ka, :kd, :] = mass[:, spent_a:, spent_d:, :]
-        if kind == _NORMAL:
+        if kind == NORMAL:
             at(s - n)[dst_rows, :, :, lo - aloss : hi - aloss] += moved
             return
-        if kind == _CONQUER:
+        if kind == CONQUER:
             ends["conquered"] += end(moved, lo - aloss, 0, 0)
             ends["outright"] += float(moved.sum())
             return
-        assert kind == _HALT
+        assert kind == HALT
         p0 = s - dloss
         if dloss and lo <= p0 < hi:
             at(s - n)[dst_rows, :, :, p0 - aloss] += moved[..., p0 - lo]
@@ -269,7 +269,7 @@ class _DuelEngine(_Engine):
         ends["halted"] += end(moved, lo - aloss, s - lo - dloss, 1)
 
 
-def _check_duel_work(attackers: int, defenders: int, mods: Modifiers, missiles, defender_missiles):
+def check_duel_work(attackers: int, defenders: int, mods: Modifiers, missiles, defender_missiles):
     boxes = mods.fortification_boxes + 1 if (mods.fortified and not mods.mechaniker_hq) else 1
     states = (attackers + 1) * (defenders + 1) * boxes * (missiles + 1) * (defender_missiles + 1)
     if states > MISSILE_STATE_LIMIT // 4:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from legacy.odds.inputs import MISSILE_STATE_LIMIT, OddsInputError
-from legacy.odds.rolls import _CONQUER, _HALT, _NORMAL, _kernel
+from legacy.odds.rolls import CONQUER, HALT, NORMAL, kernel_for
 
 if TYPE_CHECKING:
     from legacy.odds.inputs import Modifiers
@@ -60,7 +60,7 @@ class _Terminals:
         return float(by_position.sum())
 
 
-class _Engine:
+class Engine:
     """Dynamic programming over the states of one battle (or of a whole table of them).
 
     States are (box state, missiles left, attackers, defenders) with attackers <= ``A`` and
@@ -98,7 +98,7 @@ class _Engine:
             self.groups = (_BoxGroup(slice(0, 1), slice(0, 1), False),)
         self.start_row = self.NB - 1
         self.kernels = {
-            (g.fortified, ad, dd): _kernel(ad, dd, mods._rules(g.fortified), min(missiles, ad))
+            (g.fortified, ad, dd): kernel_for(ad, dd, mods._rules(g.fortified), min(missiles, ad))
             for g in self.groups
             for ad in (1, 2, 3)
             for dd in (1, 2)
@@ -129,10 +129,10 @@ class _Engine:
     def _source(self, diag, s, n, rows, kind, aloss, dloss, lo, hi):
         """The chance of conquest after each state in [lo, hi) on diagonal s reaches this
         result (before any missile is counted as spent)."""
-        if kind == _NORMAL:
+        if kind == NORMAL:
             offset, values = diag(s - n)
             return values[rows, :, lo - aloss - offset : hi - aloss - offset]
-        if kind == _CONQUER:
+        if kind == CONQUER:
             return self.R[None, :, lo - aloss : hi - aloss]
         # Halted: worth something only where the same roll took the last defenders.
         out = np.zeros((rows.stop - rows.start, self.NM, hi - lo))
@@ -188,7 +188,7 @@ class _Engine:
                     out = W[g.rows, :, lo:hi]
                     if self.M == 0:
                         for kind, aloss, dloss, p in kernel.linear:
-                            if kind == _HALT:
+                            if kind == HALT:
                                 p0 = s - dloss
                                 if dloss and lo <= p0 < hi:
                                     out[:, :, p0 - lo] += p * self.R[None, :, p0 - aloss]
@@ -283,12 +283,12 @@ class _Engine:
         """Move ``mass`` (states [lo, hi) on diagonal s) along one option of a roll."""
         spent, kind, aloss, dloss = option
         keep = self.NM - spent
-        if kind == _NORMAL:
+        if kind == NORMAL:
             at(s - n)[dst_rows, :keep, lo - aloss : hi - aloss] += mass[:, spent:, :]
             return
         moved = np.zeros_like(mass)
         moved[:, :keep, :] = mass[:, spent:, :]
-        if kind == _CONQUER:
+        if kind == CONQUER:
             ends.conquered += ends.add(moved, lo - aloss, 0, 0)
             ends.outright += float(moved.sum())
             return
@@ -300,7 +300,7 @@ class _Engine:
         ends.halted += ends.add(moved, lo - aloss, s - lo - dloss, 1)
 
 
-def _check_missile_work(max_attackers, max_defenders, mods: Modifiers, missiles: int) -> None:
+def check_missile_work(max_attackers, max_defenders, mods: Modifiers, missiles: int) -> None:
     if missiles == 0:
         return
     boxes = mods.fortification_boxes + 1 if (mods.fortified and not mods.mechaniker_hq) else 1

@@ -14,12 +14,12 @@ from dataclasses import replace
 
 import numpy as np
 
-from legacy.odds.engine import _Engine
+from legacy.odds.engine import Engine
 from legacy.odds.inputs import Modifiers
-from legacy.odds.rolls import _CONQUER, _HALT, _kernel
+from legacy.odds.rolls import CONQUER, HALT, kernel_for
 
 
-def _first_roll_values(
+def first_roll_values(
     mods: Modifiers,
     max_attackers: int,
     defenders: Sequence[int],
@@ -33,7 +33,7 @@ def _first_roll_values(
     attackers left]."""
     A, M, NM = max_attackers, missiles, missiles + 1
     rest = replace(mods, bear_lower_die=False, bear_first_roll_only=False)
-    engine = _Engine(rest, A, max(defenders), M, stop_at, conquest_value)
+    engine = Engine(rest, A, max(defenders), M, stop_at, conquest_value)
     reachable = tuple(sorted({d - lost for d in defenders for lost in (0, 1, 2) if d >= lost}))
     grid, _ = engine.backward("columns", columns=reachable)
     where = {d: j for j, d in enumerate(reachable)}
@@ -53,13 +53,13 @@ def _first_roll_values(
         for defence_dice, js in by_dice.items():
             if not js:
                 continue
-            kernel = _kernel(attack_dice, defence_dice, rules, min(M, attack_dice))
+            kernel = kernel_for(attack_dice, defence_dice, rules, min(M, attack_dice))
             ds = np.array([defenders[j] for j in js])
             values: dict[tuple[int, int, int, int], np.ndarray] = {}
             for option in kernel.options:
                 spent, kind, aloss, dloss = option
                 a_from = slice(a_lo - aloss, a_hi - aloss + 1)
-                if kind == _CONQUER:
+                if kind == CONQUER:
                     base = np.repeat(R[:, a_from, None], len(js), axis=2)
                 else:
                     cols = [where[d - dloss] for d in ds]
@@ -67,7 +67,7 @@ def _first_roll_values(
                         base = grid[row, :, a_from, cols[0] : cols[0] + len(cols)]  # a view
                     else:
                         base = grid[row][:, a_from][:, :, cols]
-                    if kind == _HALT:
+                    if kind == HALT:
                         # The attack ends there, a conquest only if the roll took the last troop.
                         base = base * (ds - dloss == 0)[None, None, :]
                 value = np.full(base.shape, -np.inf)

@@ -39,7 +39,7 @@ class OddsInputError(ValueError):
 # --- Inputs ------------------------------------------------------------------------------------
 
 
-def _whole_number(value: Any, field: str, what: str) -> int:
+def whole_number(value: Any, field: str, what: str) -> int:
     # bool is an int in Python; True troops is a mistake, not 1 troop. numpy's integers are
     # welcome (they are Integral) and become plain ints.
     if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Integral):
@@ -81,7 +81,7 @@ class Modifiers:
         for f in fields(self):
             value = getattr(self, f.name)
             if f.name == "fortification_boxes":
-                value = _whole_number(value, f.name, "number of unmarked fortification boxes")
+                value = whole_number(value, f.name, "number of unmarked fortification boxes")
                 object.__setattr__(self, f.name, value)  # a plain int, even from numpy
                 if not 0 <= value <= FORTIFICATION_BOXES:
                     raise OddsInputError(
@@ -141,9 +141,9 @@ class Modifiers:
             change = change._replace(defender_highest=int(self.bunker) - int(self.ammo_shortage))
         return change
 
-    def _rules(self, fortified: bool) -> _RollRules:
+    def _rules(self, fortified: bool) -> RollRules:
         change = self.dice_change
-        return _RollRules(
+        return RollRules(
             fortified=fortified,
             defender_highest=change.defender_highest,
             defence_dice=change.defence_dice,
@@ -158,7 +158,7 @@ class Modifiers:
         )
 
 
-def _modifiers(given: Mapping[str, Any]) -> Modifiers:
+def modifiers_of(given: Mapping[str, Any]) -> Modifiers:
     names = {f.name for f in fields(Modifiers)}
     unknown = sorted(set(given) - names)
     if unknown:
@@ -170,8 +170,8 @@ def _modifiers(given: Mapping[str, Any]) -> Modifiers:
     return Modifiers(**given)
 
 
-def _check_attackers(attackers: Any, limit: int, field: str = "attackers") -> int:
-    attackers = _whole_number(attackers, field, "number of attacking troops")
+def check_attackers(attackers: Any, limit: int, field: str = "attackers") -> int:
+    attackers = whole_number(attackers, field, "number of attacking troops")
     if attackers < 2:
         raise OddsInputError(
             "An attack needs at least 2 troops on the attacking territory: one must stay behind.",
@@ -186,8 +186,8 @@ def _check_attackers(attackers: Any, limit: int, field: str = "attackers") -> in
     return attackers
 
 
-def _check_defenders(defenders: Any, limit: int, field: str = "defenders") -> int:
-    defenders = _whole_number(defenders, field, "number of defending troops")
+def check_defenders(defenders: Any, limit: int, field: str = "defenders") -> int:
+    defenders = whole_number(defenders, field, "number of defending troops")
     if defenders < 1:
         raise OddsInputError(
             "There must be at least 1 defending troop: an empty territory is not attacked.",
@@ -202,8 +202,8 @@ def _check_defenders(defenders: Any, limit: int, field: str = "defenders") -> in
     return defenders
 
 
-def _check_missiles(missiles: Any, field: str = "missiles") -> int:
-    missiles = _whole_number(missiles, field, "number of missiles")
+def check_missiles(missiles: Any, field: str = "missiles") -> int:
+    missiles = whole_number(missiles, field, "number of missiles")
     if missiles < 0:
         raise OddsInputError("The number of missiles cannot be negative.", field)
     if missiles > MAX_MISSILES:
@@ -213,8 +213,8 @@ def _check_missiles(missiles: Any, field: str = "missiles") -> int:
     return missiles
 
 
-def _check_stop_at(stop_at: Any, attackers: int | None) -> int:
-    stop_at = _whole_number(stop_at, "stop_at", "number of troops to stop at")
+def check_stop_at(stop_at: Any, attackers: int | None) -> int:
+    stop_at = whole_number(stop_at, "stop_at", "number of troops to stop at")
     if stop_at < 1:
         raise OddsInputError(
             "The attack must stop with at least 1 troop left on the attacking territory.",
@@ -229,7 +229,7 @@ def _check_stop_at(stop_at: Any, attackers: int | None) -> int:
     return stop_at
 
 
-def _check_target(target: Any) -> float:
+def check_target(target: Any) -> float:
     if isinstance(target, bool | np.bool_) or not isinstance(target, numbers.Real):
         raise OddsInputError(
             f"The chance must be a number between 0 and 1, not {target!r}.", "target"
@@ -243,7 +243,7 @@ def _check_target(target: Any) -> float:
     return float(target)
 
 
-class _RollRules(NamedTuple):
+class RollRules(NamedTuple):
     """Everything that decides how one roll resolves (hashable, so it can key the caches)."""
 
     fortified: bool

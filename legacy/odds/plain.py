@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from legacy.odds.rolls import _CONQUER, _NORMAL, _kernel
+from legacy.odds.rolls import CONQUER, NORMAL, kernel_for
 
 if TYPE_CHECKING:
-    from legacy.odds.inputs import Modifiers, _RollRules
+    from legacy.odds.inputs import Modifiers, RollRules
 
 
 # --- The whole table without missiles ----------------------------------------------------------
@@ -36,19 +36,19 @@ if TYPE_CHECKING:
 #   diagonals are worked out together.
 
 
-def _roll_terms(rules: _RollRules, attack_dice: int, defence_dice: int):
+def _roll_terms(rules: RollRules, attack_dice: int, defence_dice: int):
     """A roll's outcomes in the order the engine adds them up: the plain ones as
     (attacker losses, defender losses, probability), then the rest as (kind, defender losses,
     probability). The engine's order is sorted by kind, so the plain ones come first."""
-    linear = _kernel(attack_dice, defence_dice, rules, 0).linear
-    plain = [(la, ld, p) for kind, la, ld, p in linear if kind == _NORMAL]
-    rest = [(kind, ld, p) for kind, _, ld, p in linear if kind != _NORMAL]
+    linear = kernel_for(attack_dice, defence_dice, rules, 0).linear
+    plain = [(la, ld, p) for kind, la, ld, p in linear if kind == NORMAL]
+    rest = [(kind, ld, p) for kind, _, ld, p in linear if kind != NORMAL]
     assert [t[0] for t in linear] == sorted(t[0] for t in linear)
     return plain, rest
 
 
 def _edges(
-    rules: _RollRules, A: int, D: int, stop: int, with_row: bool = True
+    rules: RollRules, A: int, D: int, stop: int, with_row: bool = True
 ) -> tuple[list[list[float]], list[float]]:
     """The chances with 0 to 3 attackers (``columns[a][d]``) and with 1 defender (``row[a]``),
     the states the array sweeps leave out."""
@@ -65,7 +65,7 @@ def _edges(
                 for kind, ld, p in rest:
                     # An outright conquest is worth 1; a double six that halts, only if it
                     # also took the last defenders.
-                    if kind == _CONQUER or d == ld:
+                    if kind == CONQUER or d == ld:
                         total += p
                 column[d] = total
     row = [columns[a][1] if a <= 3 else 0.0 for a in range(A + 1)]
@@ -77,13 +77,13 @@ def _edges(
             for la, ld, p in plain:
                 total += p * lines[1 - ld][a - la]
             for kind, ld, p in rest:
-                if kind == _CONQUER or ld == 1:
+                if kind == CONQUER or ld == 1:
                     total += p
             row[a] = total
     return columns, row
 
 
-def _self_plane(rules: _RollRules, A: int, D: int, stop: int) -> np.ndarray:
+def _self_plane(rules: RollRules, A: int, D: int, stop: int) -> np.ndarray:
     """[attackers, defenders] chances when every roll of the battle has the same ``rules``."""
     columns, row = _edges(rules, A, D, stop)
     S = A + D
@@ -130,7 +130,7 @@ def _self_plane(rules: _RollRules, A: int, D: int, stop: int) -> np.ndarray:
             np.multiply(below[q - 1, :, 2 * lo - 4 : 2 * hi - 4], weights, out=part)
             np.add.reduce(part, axis=0, out=out)  # (la 0 + la 1) + la 2, as the engine adds
             for kind, ld, p in rest:
-                if kind == _CONQUER:
+                if kind == CONQUER:
                     out += p
                 elif ld == 2:  # two defenders left: a = s - 2 on s, a = s - 1 on s + 1
                     if lo <= s - 2 < hi:
@@ -175,13 +175,13 @@ def _add_worn_terms(out, terms, before, rows, cols, first_defenders, scratch) ->
     if not plain:
         out[...] = 0.0
     for kind, ld, p in rest:
-        if kind == _CONQUER:
+        if kind == CONQUER:
             out += p
         elif first_defenders <= ld < first_defenders + out.shape[1]:
             out[:, ld - first_defenders] += p
 
 
-def _plain_table(mods: Modifiers, A: int, D: int, stop: int) -> np.ndarray:
+def plain_table(mods: Modifiers, A: int, D: int, stop: int) -> np.ndarray:
     """The chance of conquest for every (attackers, defenders), at full boxes, no missiles."""
     worn = mods.fortified and not mods.mechaniker_hq and mods.fortification_boxes > 0
     plane = _self_plane(mods._rules(mods.mechaniker_hq), A, D, stop)
@@ -223,7 +223,7 @@ def _plain_table(mods: Modifiers, A: int, D: int, stop: int) -> np.ndarray:
                     np.multiply(flat[start - shift : end - shift], p, out=scratch[: end - start])
                     out += scratch[: end - start]
             for kind, ld, p in rest:
-                if kind == _CONQUER:
+                if kind == CONQUER:
                     out += p
                 elif ld == 2:
                     now[rows, 2] += p

@@ -1,6 +1,6 @@
 """One roll: every way the dice can fall, resolved by the rules and counted exactly.
 
-The counting is done once per kind of roll and cached (``_roll_counts``); ``_kernel`` also lists,
+The counting is done once per kind of roll and cached (``_roll_counts``); ``kernel_for`` also lists,
 for each roll, the results each number of missiles can reach. ``roll_odds`` turns the counts
 into fractions.
 """
@@ -15,19 +15,19 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from legacy import scar_effects
-from legacy.odds.inputs import OddsInputError, _modifiers, _whole_number
+from legacy.odds.inputs import OddsInputError, modifiers_of, whole_number
 
 if TYPE_CHECKING:
-    from legacy.odds.inputs import _RollRules
+    from legacy.odds.inputs import RollRules
 
 
 # What a roll can end in, besides plain losses.
-_NORMAL = 0  # the battle goes on (or ends by the numbers)
-_CONQUER = 1  # the Bear's three-of-a-kind took the territory outright
-_HALT = 2  # the Die Mechaniker's double six ended the attacks on this territory
+NORMAL = 0  # the battle goes on (or ends by the numbers)
+CONQUER = 1  # the Bear's three-of-a-kind took the territory outright
+HALT = 2  # the Die Mechaniker's double six ended the attacks on this territory
 
 
-def _defence_values(natural: tuple[int, ...], rules: _RollRules) -> list[int]:
+def defence_values(natural: tuple[int, ...], rules: RollRules) -> list[int]:
     """The defence dice after modifiers, in the order they are paired."""
     last = len(natural) - 1
     values = []
@@ -49,12 +49,12 @@ def _defence_values(natural: tuple[int, ...], rules: _RollRules) -> list[int]:
     return values
 
 
-def _resolve(
+def resolve(
     natural_attack: tuple[int, ...],
     missile_dice: tuple[int, ...],
     natural_defence: tuple[int, ...],
     defence: list[int],
-    rules: _RollRules,
+    rules: RollRules,
 ) -> tuple[int, int, int]:
     """(kind, attacker losses, defender losses) of one roll, ``missile_dice`` being the
     positions (in the natural attack roll, sorted high to low) turned into 6s."""
@@ -72,9 +72,9 @@ def _resolve(
             defender_losses += 1
         else:
             attacker_losses += 1
-    kind = _NORMAL
+    kind = NORMAL
     if rules.mechaniker_double_six and natural_defence == (6, 6):
-        kind = _HALT
+        kind = HALT
     if (
         rules.bear_three_of_a_kind
         and len(rolled) == 3
@@ -82,7 +82,7 @@ def _resolve(
         and (not missile_dice or rules.missile_six_is_natural)
         and defender_losses >= 1
     ):
-        kind = _CONQUER  # the conquest happens in this roll, before the double six can halt
+        kind = CONQUER  # the conquest happens in this roll, before the double six can halt
     return kind, attacker_losses, defender_losses
 
 
@@ -96,7 +96,7 @@ def _sorted_rolls(dice: int) -> tuple[tuple[tuple[int, ...], int], ...]:
     return tuple(sorted(counts.items()))
 
 
-def _all_rolls(attack_dice: int, defence_dice: int):
+def all_rolls(attack_dice: int, defence_dice: int):
     """Every natural roll of both sides (sorted high to low) and how many ordered rolls it
     stands for."""
     for natural_attack, n_attack in _sorted_rolls(attack_dice):
@@ -105,12 +105,12 @@ def _all_rolls(attack_dice: int, defence_dice: int):
 
 
 @functools.cache
-def _roll_counts(attack_dice: int, defence_dice: int, rules: _RollRules) -> dict:
+def _roll_counts(attack_dice: int, defence_dice: int, rules: RollRules) -> dict:
     """Exact counts of (kind, attacker losses, defender losses) over all 6**dice rolls."""
     counts: Counter = Counter()
-    for natural_attack, natural_defence, ways in _all_rolls(attack_dice, defence_dice):
-        defence = _defence_values(natural_defence, rules)
-        counts[_resolve(natural_attack, (), natural_defence, defence, rules)] += ways
+    for natural_attack, natural_defence, ways in all_rolls(attack_dice, defence_dice):
+        defence = defence_values(natural_defence, rules)
+        counts[resolve(natural_attack, (), natural_defence, defence, rules)] += ways
     return dict(counts)
 
 
@@ -128,9 +128,9 @@ def roll_odds(attack_dice: int, defence_dice: int, **modifiers: Any) -> dict[Rol
     ``defence_dice`` (1-2), with the given modifiers (the keywords of ``Modifiers``; the
     fortification counts if it has a box left or the defender is a Die Mechaniker HQ).
     Missiles are not part of a single roll's odds: they are a choice made after it."""
-    mods = _modifiers(modifiers)
-    attack_dice = _whole_number(attack_dice, "attack_dice", "number of attack dice")
-    defence_dice = _whole_number(defence_dice, "defence_dice", "number of defence dice")
+    mods = modifiers_of(modifiers)
+    attack_dice = whole_number(attack_dice, "attack_dice", "number of attack dice")
+    defence_dice = whole_number(defence_dice, "defence_dice", "number of defence dice")
     if not 1 <= attack_dice <= 3:
         raise OddsInputError("The attacker rolls 1, 2 or 3 dice.", "attack_dice")
     if not 1 <= defence_dice <= 2:
@@ -138,7 +138,7 @@ def roll_odds(attack_dice: int, defence_dice: int, **modifiers: Any) -> dict[Rol
     total = 6 ** (attack_dice + defence_dice)
     counts = _roll_counts(attack_dice, defence_dice, mods._rules(mods.fortification_active))
     return {
-        RollOutcome(losses_a, losses_d, kind == _CONQUER, kind == _HALT): Fraction(n, total)
+        RollOutcome(losses_a, losses_d, kind == CONQUER, kind == HALT): Fraction(n, total)
         for (kind, losses_a, losses_d), n in sorted(counts.items())
     }
 
@@ -164,7 +164,7 @@ class _Kernel:
 
 
 @functools.cache
-def _kernel(attack_dice: int, defence_dice: int, rules: _RollRules, max_missiles: int) -> _Kernel:
+def kernel_for(attack_dice: int, defence_dice: int, rules: RollRules, max_missiles: int) -> _Kernel:
     """The per-roll transition table, with up to ``max_missiles`` missiles usable on the roll."""
     total = 6 ** (attack_dice + defence_dice)
     linear = tuple(
@@ -176,13 +176,13 @@ def _kernel(attack_dice: int, defence_dice: int, rules: _RollRules, max_missiles
         classes = tuple((p, ((0, kind, la, ld),)) for kind, la, ld, p in linear)
         return _Kernel(linear, classes, tuple(opts[0] for _, opts in classes))
     grouped: Counter = Counter()
-    for natural_attack, natural_defence, ways in _all_rolls(attack_dice, defence_dice):
-        defence = _defence_values(natural_defence, rules)
+    for natural_attack, natural_defence, ways in all_rolls(attack_dice, defence_dice):
+        defence = defence_values(natural_defence, rules)
         options: list[_Option] = []
         reached: set[tuple[int, int, int]] = set()
         for spent in range(usable + 1):
             found = {
-                _resolve(natural_attack, dice, natural_defence, defence, rules)
+                resolve(natural_attack, dice, natural_defence, defence, rules)
                 for dice in itertools.combinations(range(attack_dice), spent)
             }
             # A result reachable with fewer missiles is never worth more missiles.

@@ -12,7 +12,7 @@ import pytest
 
 from legacy import scar_effects
 from legacy.odds import Modifiers, odds_table, roll_odds
-from legacy.odds.engine import _Engine
+from legacy.odds.engine import Engine
 
 MODIFIER_SETS = [
     {},
@@ -69,7 +69,7 @@ def test_the_table_without_missiles_is_the_battle_engines_to_the_last_bit(
     mods, attackers, defenders, stop_at
 ):
     table = odds_table(attackers, defenders, stop_at=stop_at, **mods)
-    swept, _ = _Engine(Modifiers(**mods), attackers, defenders, 0, stop_at).backward("table")
+    swept, _ = Engine(Modifiers(**mods), attackers, defenders, 0, stop_at).backward("table")
     assert table.shape == swept.shape
     assert np.array_equal(table[1:, 1:], swept[1:, 1:])
 
