@@ -1,16 +1,17 @@
-"""No module of the doors (``web``, ``api``) or of ``campaigns`` is over 500 lines: a module that
-grows past it is split along its seams into a package or sibling modules."""
+"""No module of the doors (``web``, ``api``), the edge, ``campaigns`` or ``legacy`` is over 500
+lines: a module that grows past it is split along its seams into a package or sibling modules,
+and what the parts share gets a public name (``tests/test_seams_are_public.py``)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-ROOMS = ("web", "api", "campaigns")
+ROOMS = ("web", "api", "edge", "campaigns", "legacy")
 LIMIT = 500
 
 
-def test_no_module_of_the_doors_or_the_campaigns_is_over_500_lines():
+def test_no_module_of_the_project_is_over_500_lines():
     too_long = {
         str(path.relative_to(ROOT)): lines
         for room in ROOMS
