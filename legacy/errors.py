@@ -34,6 +34,129 @@ class Rule(StrEnum):
     )
     UNKNOWN_FACTION = "unknown-faction", gettext_noop("This campaign has no faction %(faction)s.")
 
+    # The table: scars and scar cards
+    UNKNOWN_SCAR = "unknown-scar", gettext_noop("This campaign has no scar type %(scar)s.")
+    SCAR_PLACE = (
+        "scar-place",
+        gettext_noop("%(scar)s goes on one territory, not on a faction card."),
+    )
+    FACTION_SCAR_PLACE = (
+        "faction-scar-place",
+        gettext_noop("%(scar)s goes on one faction card, not on a territory."),
+    )
+    ONE_SCAR_PER_TERRITORY = (
+        "one-scar-per-territory",
+        gettext_noop("%(territory)s already has a scar: one per territory."),
+    )
+    ONE_SCAR_PER_FACTION_CARD = (
+        "one-scar-per-faction-card",
+        gettext_noop("The %(faction)s card already has a scar: one per faction card."),
+    )
+    SCAR_WITHOUT_CARD_REASON = (
+        "scar-without-card-reason",
+        gettext_noop("A scar placed without a scar card says which rule places it."),
+    )
+    ONE_SCAR_CARD_EACH = (
+        "one-scar-card-each",
+        gettext_noop(
+            "%(player)s has played their one scar card this game: a second scar of theirs is "
+            "not placed without a card."
+        ),
+    )
+    NO_SCAR_CARDS_THIS_GAME = (
+        "no-scar-cards-this-game",
+        gettext_noop(
+            "No scar cards were dealt in game %(game)d: there were not enough for every player, "
+            "so nobody places a scar with one."
+        ),
+    )
+    SCAR_CARD_HOLDER = "scar-card-holder", gettext_noop("Say who plays the scar card.")
+    SCAR_CARD_HELD = (
+        "scar-card-held",
+        gettext_noop("%(player)s holds no scar card any more: one card a game, played once."),
+    )
+    SCAR_CARD_KIND = (
+        "scar-card-kind",
+        gettext_noop("%(player)s's scar card is not a %(scar)s card."),
+    )
+    STOCK_EMPTY = (
+        "stock-empty",
+        gettext_noop("All %(count)d %(scar)s scar cards have been played: the box has no more."),
+    )
+
+    # The table: missiles, recruitment, red stars, the end of the war
+    MISSILES_PER_ROLL = (
+        "missiles-per-roll",
+        gettext_noop("A roll has at most 5 dice, so 1 to 5 missiles can be played on it."),
+    )
+    MISSILES_HELD = (
+        "missiles-held",
+        gettext_noop("%(player)s holds %(held)d missile(s): %(count)d cannot be played."),
+    )
+    MISSILE_ROLL = (
+        "missile-roll",
+        gettext_noop("Entry %(entry)d of this game is not a roll with missiles on it."),
+    )
+    TROOPS = "troops", gettext_noop("Troops recruited must be 0 to %(most)d.")
+    ALREADY_OUT = "already-out", gettext_noop("%(player)s is already out of the war.")
+    RED_STARS_FOUR = (
+        "red-stars-four",
+        gettext_noop(
+            "%(player)s has %(count)d red stars already: the fourth wins, there is no fifth."
+        ),
+    )
+    WAR_OVER = (
+        "war-over",
+        gettext_noop(
+            "%(player)s won game %(game)d with %(how)s (entry %(entry)s): the war is over. "
+            "Record the end of the game, or take that entry back."
+        ),
+    )
+    OUT_OF_THE_WAR = (
+        "out-of-the-war",
+        gettext_noop("%(player)s %(out)s: a faction out of the war records no %(what)s."),
+    )
+    HQ_HELD_ALREADY = (
+        "hq-held-already",
+        gettext_noop("%(player)s already controls the HQ of %(owner)s."),
+    )
+    NOT_OUT = "not-out", gettext_noop("%(player)s is still in the war.")
+    ELIMINATED_FOR_GOOD = (
+        "eliminated-for-good",
+        gettext_noop(
+            "%(player)s was eliminated (entry %(entry)s): an eliminated faction does not rejoin "
+            "this game."
+        ),
+    )
+    JOIN_THE_WAR = (
+        "join-the-war",
+        gettext_noop("%(player)s cannot join the war there: %(reason)s"),
+    )
+
+    # The table: the coin pile, marks, cities, fortifications, taking an entry back
+    COUNTS = (
+        "counts",
+        gettext_noop("A player controls a whole number of territories, 0 to %(count)d."),
+    )
+    TERRITORIES_IN_ALL = (
+        "territories-in-all",
+        gettext_noop("The board has %(count)d territories in all."),
+    )
+    UNKNOWN_SEAT = "unknown-seat", gettext_noop("That player is not seated in this game.")
+    UNKNOWN_MARK_KIND = (
+        "unknown-mark-kind",
+        gettext_noop("This campaign has not unlocked a kind of mark called %(kind)s."),
+    )
+    MARK_PLACE = "mark-place", gettext_noop("A mark goes on one territory or one faction card.")
+    NO_CITY = "no-city", gettext_noop("There is no city there to destroy.")
+    NO_WORKING_FORTIFICATION = (
+        "no-working-fortification",
+        gettext_noop("%(territory)s has no working fortification: there is no box to mark."),
+    )
+    VOID_REASON = "void-reason", gettext_noop("Say why the entry is taken back.")
+    UNKNOWN_ENTRY = "unknown-entry", gettext_noop("Game %(game)d has no entry %(entry)d.")
+    ENTRY_VOID_ONCE = "entry-void-once", gettext_noop("Entry %(entry)d is already taken back.")
+
     # --- The campaign's services (campaigns, api) ---------------------------------------------
 
 
