@@ -157,6 +157,157 @@ class Rule(StrEnum):
     UNKNOWN_ENTRY = "unknown-entry", gettext_noop("Game %(game)d has no entry %(entry)d.")
     ENTRY_VOID_ONCE = "entry-void-once", gettext_noop("Entry %(entry)d is already taken back.")
 
+    # Rewards and milestones
+    NAME_REQUIRED = "name-required", gettext_noop("%(what)s needs a name.")
+    NAME_TOO_LONG = (
+        "name-too-long",
+        gettext_noop("%(what)s: a name fits in %(most)d characters."),
+    )
+    WINNERS_REWARD_KIND = (
+        "winners-reward-kind",
+        gettext_noop("%(reward)s is not a winner's reward."),
+    )
+    HELD_ON_REWARD = "held-on-reward", gettext_noop("%(reward)s is not a reward for holding on.")
+    UNKNOWN_CONTINENT = (
+        "unknown-continent",
+        gettext_noop("There is no continent called %(continent)s on the board."),
+    )
+    CONTINENT_NAMED_ONCE = (
+        "continent-named-once",
+        gettext_noop("%(continent)s already has a name: each continent is named once."),
+    )
+    BONUS_CHANGE = "bonus-change", gettext_noop("A continent's bonus changes by +1 or -1.")
+    BONUS_CHANGED_ONCE = (
+        "bonus-changed-once",
+        gettext_noop(
+            "%(continent)s's bonus was already changed: each continent can be changed once."
+        ),
+    )
+    BONUS_STICKER_USED = (
+        "bonus-sticker-used",
+        gettext_noop("The %(sign)s bonus sticker is already used."),
+    )
+    STICKERS_USED = "stickers-used", gettext_noop("All %(stickers)s are used.")
+    ONE_CITY_PER_TERRITORY = (
+        "one-city-per-territory",
+        gettext_noop("%(territory)s already has a city: one city per territory."),
+    )
+    WORLD_CAPITAL_LOCKED = (
+        "world-capital-locked",
+        gettext_noop("No opened packet allows founding a World Capital yet."),
+    )
+    WORLD_CAPITALS_ALLOWED = (
+        "world-capitals-allowed",
+        gettext_noop(
+            "No World Capital may be founded now: no opened packet allows one, or the campaign "
+            "has as many as it allows."
+        ),
+    )
+    CANCEL_NEEDS_SCAR = "cancel-needs-scar", gettext_noop("%(territory)s has no scar to cancel.")
+    FORTIFY_NEEDS_CITY = (
+        "fortify-needs-city",
+        gettext_noop("%(territory)s has no city to fortify."),
+    )
+    CARD_DESTROYED_ONCE = (
+        "card-destroyed-once",
+        gettext_noop("%(territory)s's territory card is already destroyed."),
+    )
+    HELD_ON_REWARDS_ENDED = (
+        "held-on-rewards-ended",
+        gettext_noop(
+            "%(stickers)s are used, and in this campaign held-on rewards end when either stock "
+            "runs out."
+        ),
+    )
+    HELD_ON_CONTROLLED = (
+        "held-on-controlled",
+        gettext_noop("You did not control %(territory)s at the end of the game."),
+    )
+    CARD_DESTROYED = (
+        "card-destroyed",
+        gettext_noop("%(territory)s's territory card was destroyed."),
+    )
+    CARD_COIN_LIMIT = (
+        "card-coin-limit",
+        gettext_noop("%(territory)s's card already holds %(count)d coins, the most a card holds."),
+    )
+    NAMING_ROLL_UNTIED = (
+        "naming-roll-untied",
+        gettext_noop("Only the players tied for the most signatures roll to name the world."),
+    )
+    NAMING_ROLL = (
+        "naming-roll",
+        gettext_noop("Every tied player rolls one die: a number from 1 to 6."),
+    )
+
+    # What a packet adds to the board
+    UNKNOWN_GAME = (
+        "unknown-game",
+        gettext_noop(
+            "The campaign has no game %(game)s: a packet's additions come in a game it played."
+        ),
+    )
+    CONNECTION_ITSELF = (
+        "connection-itself",
+        gettext_noop("A connection joins two different territories."),
+    )
+    CONNECTION_ONCE = (
+        "connection-once",
+        gettext_noop("%(territory)s and %(other)s are already connected."),
+    )
+    TERRITORY_NAME_TAKEN = (
+        "territory-name-taken",
+        gettext_noop("The board already has a territory called %(territory)s."),
+    )
+    CARD_COINS = (
+        "card-coins",
+        gettext_noop("A territory card holds 1 to %(most)d coins, not %(count)d."),
+    )
+    TERRITORY_CONNECTED = (
+        "territory-connected",
+        gettext_noop("A new territory joins at least one territory already on the board."),
+    )
+
+    # Before a game: the draft, the coins before the first game; recruitment
+    DRAFT_EVERY_SEAT = (
+        "draft-every-seat",
+        gettext_noop("The draft gives every seat at the table its picks."),
+    )
+    DRAFT_TURN_ORDER = (
+        "draft-turn-order",
+        gettext_noop("Each turn position from 1 to %(count)d goes to one seat."),
+    )
+    DRAFT_PLACEMENT_ORDER = (
+        "draft-placement-order",
+        gettext_noop("Each placement position from 1 to %(count)d goes to one seat."),
+    )
+    DRAFT_TROOPS = "draft-troops", gettext_noop("Starting troops are a count from 0 to %(most)d.")
+    DRAFT_COIN_CARDS = (
+        "draft-coin-cards",
+        gettext_noop("Starting coin cards are a count from 0 to %(most)d."),
+    )
+    FIRST_GAME_COINS = (
+        "first-game-coins",
+        gettext_noop(
+            "Before the first game all %(count)d coin stickers go on territory cards; %(given)d "
+            "were given."
+        ),
+    )
+    FIRST_GAME_COIN_LIMIT = (
+        "first-game-coin-limit",
+        gettext_noop(
+            "%(territory)s would hold %(count)d coins: no card may hold more than %(most)d "
+            "before the first game."
+        ),
+    )
+    TRADE_CHART = (
+        "trade-chart",
+        gettext_noop(
+            "Cards traded in must be worth %(low)d to %(high)d coins in total, not %(coins)d."
+        ),
+    )
+    RECRUITMENT = "recruitment", gettext_noop("Territories and population cannot be negative.")
+
     # --- The campaign's services (campaigns, api) ---------------------------------------------
 
 
