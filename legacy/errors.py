@@ -308,6 +308,53 @@ class Rule(StrEnum):
     )
     RECRUITMENT = "recruitment", gettext_noop("Territories and population cannot be negative.")
 
+    # The end of a game
+    REWARD_KIND = "reward-kind", gettext_noop("A reward needs a known kind: %(kinds)s.")
+    NO_SIGNATURE_AFTER_15 = (
+        "no-signature-after-15",
+        gettext_noop(
+            "After the fifteenth game nobody signs the winners' section: there is no slogan or "
+            "date to write."
+        ),
+    )
+    EVERY_RESULT = (
+        "every-result",
+        gettext_noop("Every seat gets a result: won, held on or eliminated."),
+    )
+    RESULT = "result", gettext_noop("A result is won, held_on or eliminated, not %(result)s.")
+    ONE_WINNER = "one-winner", gettext_noop("A game has exactly one winner; %(count)d were given.")
+    ELIMINATED_CONTROLS_NOTHING = (
+        "eliminated-controls-nothing",
+        gettext_noop("%(player)s was eliminated and controls nothing."),
+    )
+    CONTROLLED = "controlled", gettext_noop("Controlled territories are a list.")
+    ONE_OWNER = "one-owner", gettext_noop("%(territory)s has two owners: give it to one.")
+    HELD_ON_MUST_CHOOSE = (
+        "held-on-must-choose",
+        gettext_noop(
+            "%(player)s held on and chooses one reward while one is legal: %(rewards)s. No "
+            "reward only when none is legal: the stocks are empty, or they controlled nothing a "
+            "reward could go on."
+        ),
+    )
+    NO_REWARDS_AFTER_15 = (
+        "no-rewards-after-15",
+        gettext_noop("After the fifteenth game there are no more winner or held-on rewards."),
+    )
+    WINNER_REWARD = "winner-reward", gettext_noop("%(player)s won and chooses one reward.")
+    HELD_ON_ONLY = (
+        "held-on-only",
+        gettext_noop("%(player)s did not hold on, so gets no held-on reward."),
+    )
+    # A player's refused choice, said with their name first. Its refusal keeps the rule the
+    # choice broke: this slug names the sentence only, and no refusal answers with it.
+    PLAYERS_CHOICE = "players-choice", gettext_noop("%(player)s: %(refusal)s")
+    CORRECTION_REASON = (
+        "correction-reason",
+        gettext_noop("Say why: every correction of the world records its reason."),
+    )
+    WORLD = "world", gettext_noop("That change breaks a rule of the box: %(problems)s")
+
     # --- The campaign's services (campaigns, api) ---------------------------------------------
 
 
