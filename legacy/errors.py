@@ -38,11 +38,9 @@ class Rule(StrEnum):
     UNKNOWN_SCAR = "unknown-scar", gettext_noop("This campaign has no scar type %(scar)s.")
     SCAR_PLACE = (
         "scar-place",
-        gettext_noop("%(scar)s goes on one territory, not on a faction card."),
-    )
-    FACTION_SCAR_PLACE = (
-        "faction-scar-place",
-        gettext_noop("%(scar)s goes on one faction card, not on a territory."),
+        gettext_noop(
+            "A scar goes on one territory or on one faction card. %(scar)s goes %(place)s."
+        ),
     )
     ONE_SCAR_PER_TERRITORY = (
         "one-scar-per-territory",
@@ -87,7 +85,10 @@ class Rule(StrEnum):
     # The table: missiles, recruitment, red stars, the end of the war
     MISSILES_PER_ROLL = (
         "missiles-per-roll",
-        gettext_noop("A roll has at most 5 dice, so 1 to 5 missiles can be played on it."),
+        gettext_noop(
+            "A roll has at most 5 dice, so 1 to 5 missiles can be played on it: at most 5 "
+            "missiles in all."
+        ),
     )
     MISSILES_HELD = (
         "missiles-held",

@@ -43,6 +43,10 @@ def require_faction(faction: str | None, factions: Mapping[str, str]) -> str:
 
 # --- Scars --------------------------------------------------------------------------------------
 
+# Where a type of scar goes, in the words of the refusal of another place.
+ON_A_TERRITORY = Words(gettext_noop("onto a territory"))
+ON_A_FACTION_CARD = Words(gettext_noop("onto a faction card"))
+
 
 @dataclass(frozen=True)
 class ScarType:
@@ -88,15 +92,13 @@ def scar_place(
     if kind is None:
         raise RuleViolation(Rule.UNKNOWN_SCAR, field="scar", scar=repr(asked))
     territory, faction = spot.territory, spot.faction
-    one_place = (territory is None) != (faction is None)
-    if kind.on_faction_card and (not one_place or faction is None):
-        raise RuleViolation(
-            Rule.FACTION_SCAR_PLACE,
-            field="faction" if one_place else "territory",
-            scar=kind.name,
-        )
-    if not kind.on_faction_card and (not one_place or territory is None):
-        raise RuleViolation(Rule.SCAR_PLACE, field="territory", scar=kind.name)
+    place = ON_A_FACTION_CARD if kind.on_faction_card else ON_A_TERRITORY
+    if (territory is None) == (faction is None):
+        raise RuleViolation(Rule.SCAR_PLACE, field="territory", scar=kind.name, place=place)
+    if kind.on_faction_card and faction is None:
+        raise RuleViolation(Rule.SCAR_PLACE, field="faction", scar=kind.name, place=place)
+    if not kind.on_faction_card and territory is None:
+        raise RuleViolation(Rule.SCAR_PLACE, field="territory", scar=kind.name, place=place)
     if territory is not None:
         name = require_territory(territory, on=on)
         if spot.territory_scarred:
