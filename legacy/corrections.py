@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.forms.models import model_to_dict
 
-from legacy.errors import RuleViolation
+from legacy.errors import Rule, RuleViolation
 from legacy.models import (
     BonusChange,
     City,
@@ -67,10 +67,9 @@ def snapshot(mark: Mark) -> dict:
 
 
 def validation_refusal(error: ValidationError) -> RuleViolation:
-    messages = [m for m in error.messages if m]
-    return RuleViolation(
-        " ".join(messages) or "That change breaks a rule of the box.", rule="world"
-    )
+    """A correction the world's constraints refuse, with their words (Django's own are in the
+    reader's language already)."""
+    return RuleViolation(Rule.WORLD, problems=" ".join(m for m in error.messages if m))
 
 
 def record_correction(
@@ -78,11 +77,7 @@ def record_correction(
 ) -> Correction:
     reason = (reason or "").strip()
     if not reason:
-        raise RuleViolation(
-            "Say why: every correction of the world records its reason.",
-            rule="correction-reason",
-            field="reason",
-        )
+        raise RuleViolation(Rule.CORRECTION_REASON, field="reason")
     return Correction.objects.create(
         campaign_id=mark.campaign_id,
         made_by=by if getattr(by, "is_authenticated", False) else None,

@@ -14,13 +14,23 @@ from dataclasses import dataclass, field
 
 from legacy import board, rules
 from legacy.box import WINNERS_LINES
-from legacy.errors import RuleViolation
+from legacy.errors import Rule, RuleViolation, gettext_noop
 from legacy.rules import Reward, RewardChoice
+from legacy.words import Words
 from legacy.world import World
 
 # A seat's result at the end of a game (the values ``campaigns.models.Result`` stores).
 WON, HELD_ON, ELIMINATED = "won", "held_on", "eliminated"
 RESULTS = (WON, HELD_ON, ELIMINATED)
+
+# The rewards a player who held on may still choose, in the words of the refusal of "none".
+HELD_ON_CHOICES = {
+    (Reward.MINOR_CITY, Reward.UPGRADE_CARD): Words(
+        gettext_noop("found a minor city or add a coin to a territory card")
+    ),
+    (Reward.MINOR_CITY,): Words(gettext_noop("found a minor city")),
+    (Reward.UPGRADE_CARD,): Words(gettext_noop("add a coin to a territory card")),
+}
 
 
 @dataclass(frozen=True)
@@ -72,6 +82,16 @@ class FinishDecision:
     signs: bool  # the winner signs the winners' section
 
 
+def players_choice_refused(name: str, refusal: RuleViolation, *, field: str) -> RuleViolation:
+    """A player's choice refused, said with their name first ("Boris: ..."). The refusal is the
+    same rule (its slug, its conflict) with its own sentence inside, in the reader's language."""
+    refused = RuleViolation(
+        Rule.PLAYERS_CHOICE, field=field, conflict=refusal.conflict, player=name, refusal=refusal
+    )
+    refused.rule = refusal.rule
+    return refused
+
+
 def reward_choice(value: RewardChoice | Mapping | None) -> RewardChoice | None:
     """A reward as a player chose it, read from plain data; an unknown kind is refused."""
     if value is None or isinstance(value, RewardChoice):
@@ -87,9 +107,7 @@ def reward_choice(value: RewardChoice | Mapping | None) -> RewardChoice | None:
         )
     except (KeyError, ValueError, TypeError, AttributeError):
         raise RuleViolation(
-            "A reward needs a known kind: " + ", ".join(r.value for r in Reward) + ".",
-            rule="reward-kind",
-            field="rewards",
+            Rule.REWARD_KIND, field="rewards", kinds=", ".join(r.value for r in Reward)
         ) from None
 
 
@@ -98,10 +116,7 @@ def signing(game_number: int, *, slogan: str, signed: bool) -> bool:
     game there is no line, so a slogan or a date is refused."""
     if game_number > WINNERS_LINES and ((slogan or "").strip() or signed):
         raise RuleViolation(
-            "After the fifteenth game nobody signs the winners' section: there is no slogan or "
-            "date to write.",
-            rule="no-signature-after-15",
-            field="slogan" if (slogan or "").strip() else "signed_on",
+            Rule.NO_SIGNATURE_AFTER_15, field="slogan" if (slogan or "").strip() else "signed_on"
         )
     return game_number <= WINNERS_LINES
 
@@ -113,9 +128,7 @@ def seated_player(value, seated) -> int:
     except (TypeError, ValueError):
         key = None
     if key is None or key not in seated:
-        raise RuleViolation(
-            "That player is not seated in this game.", rule="unknown-seat", field="results"
-        )
+        raise RuleViolation(Rule.UNKNOWN_SEAT, field="results")
     return key
 
 
@@ -132,18 +145,12 @@ def outcome(
     exactly one winner."""
     given = {seated_player(p, seated): r for p, r in results.items()}
     if set(given) != set(seated):
-        raise RuleViolation(
-            "Every seat gets a result: won, held on or eliminated.",
-            rule="every-result",
-            field="results",
-        )
+        raise RuleViolation(Rule.EVERY_RESULT, field="results")
     for r in given.values():
         if r not in RESULTS:
-            raise RuleViolation(
-                f"A result is won, held_on or eliminated, not {r!r}.",
-                rule="result",
-                field="results",
-            )
+            raise RuleViolation(Rule.RESULT, field="results", result=repr(r))
+    # What the log says of the end comes worded by the service that read the log (its
+    # ``reason``, in English): these two keep the older form until it comes as facts.
     if logged_winner is not None and given[logged_winner] != WON:
         reason = (logged_ends or {}).get(logged_winner, "The log says who won the war.")
         raise RuleViolation(reason, rule="war-won", field="results")
@@ -152,11 +159,7 @@ def outcome(
             raise RuleViolation(reason, rule="out-at-the-end", field="results")
     winners = [p for p, r in given.items() if r == WON]
     if len(winners) != 1:
-        raise RuleViolation(
-            f"A game has exactly one winner; {len(winners)} were given.",
-            rule="one-winner",
-            field="results",
-        )
+        raise RuleViolation(Rule.ONE_WINNER, field="results", count=len(winners))
     return given, winners[0]
 
 
@@ -175,27 +178,17 @@ def controlled_at_the_end(
         p = seated_player(p, names)
         if given[p] == ELIMINATED:
             raise RuleViolation(
-                f"{names[p]} was eliminated and controls nothing.",
-                rule="eliminated-controls-nothing",
-                field="controlled",
+                Rule.ELIMINATED_CONTROLS_NOTHING, field="controlled", player=names[p]
             )
         if isinstance(slugs, str) or not isinstance(slugs, (list, tuple, set, frozenset)):
-            raise RuleViolation(
-                "Controlled territories are a list.", rule="controlled", field="controlled"
-            )
+            raise RuleViolation(Rule.CONTROLLED, field="controlled")
         for slug in slugs:
             if not on.has(slug):
                 raise RuleViolation(
-                    f"There is no territory called {slug!r} on the board as of this game.",
-                    rule="unknown-territory",
-                    field="controlled",
+                    Rule.UNKNOWN_TERRITORY, field="controlled", territory=repr(slug)
                 )
             if owner_of.get(slug, p) != p:
-                raise RuleViolation(
-                    f"{on.name(slug)} has two owners: give it to one.",
-                    rule="one-owner",
-                    field="controlled",
-                )
+                raise RuleViolation(Rule.ONE_OWNER, field="controlled", territory=on.name(slug))
             owner_of[slug] = p
         held[p] = sorted(set(slugs))
     return held
@@ -210,13 +203,12 @@ def no_reward(world: World, name: str, said: list[str] | None, *, end_together: 
         legal = rules.held_on_reward_targets(
             world, said if said is not None else world.territories, end_together=end_together
         )
-        kinds = " or ".join(rules.reward_in_english(k).lower() for k in legal)
+        kinds = tuple(legal)
+        rewards = HELD_ON_CHOICES.get(kinds) or Words(
+            " or ".join(rules.reward_in_english(k).lower() for k in kinds)
+        )
         raise RuleViolation(
-            f"{name} held on and chooses one reward while one is legal: {kinds}. "
-            "No reward only when none is legal: the stocks are empty, or they "
-            "controlled nothing a reward could go on.",
-            rule="held-on-must-choose",
-            field="held_on_rewards",
+            Rule.HELD_ON_MUST_CHOOSE, field="held_on_rewards", player=name, rewards=rewards
         )
     return NoReward(
         f"{name} held on and gets no reward: {why[0].lower()}{why[1:]}",
@@ -250,30 +242,18 @@ def decide_finish(facts: FinishFacts) -> FinishDecision:
     }
     held_choices = {p: c for p, c in held_choices.items() if c is not None}
     if not rewards_now and (choice or held_choices):
-        raise RuleViolation(
-            "After the fifteenth game there are no more winner or held-on rewards.",
-            rule="no-rewards-after-15",
-            field="rewards",
-        )
+        raise RuleViolation(Rule.NO_REWARDS_AFTER_15, field="rewards")
     given_rewards: list[tuple[int, RewardChoice]] = []
     no_rewards: dict[int, NoReward] = {}
     if rewards_now:
         if choice is None:
-            raise RuleViolation(
-                f"{names[winner]} won and chooses one reward.",
-                rule="winner-reward",
-                field="winner_reward",
-            )
+            raise RuleViolation(Rule.WINNER_REWARD, field="winner_reward", player=names[winner])
         rules.check_winner_reward(world, choice)
         world = rules.world_after_reward(world, choice, player=winner)
         given_rewards.append((winner, choice))
         for p in held_choices:
             if given[p] != HELD_ON:
-                raise RuleViolation(
-                    f"{names[p]} did not hold on, so gets no held-on reward.",
-                    rule="held-on-only",
-                    field="held_on_rewards",
-                )
+                raise RuleViolation(Rule.HELD_ON_ONLY, field="held_on_rewards", player=names[p])
         order = rules.held_on_order({s.player: s.order for s in facts.seats}, winner)
         for p in (p for p in order if given[p] == HELD_ON):
             c = held_choices.get(p)
@@ -286,9 +266,7 @@ def decide_finish(facts: FinishFacts) -> FinishDecision:
                     world, c, controlled=held.get(p, []), end_together=together
                 )
             except RuleViolation as refusal:
-                raise RuleViolation(
-                    f"{names[p]}: {refusal.message}", rule=refusal.rule, field="held_on_rewards"
-                ) from None
+                raise players_choice_refused(names[p], refusal, field="held_on_rewards") from None
             world = rules.world_after_reward(world, c, player=p)
             given_rewards.append((p, c))
     return FinishDecision(

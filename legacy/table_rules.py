@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from legacy import board
 from legacy.box import FORTIFICATION_BOXES
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import Rule, RuleViolation, gettext_noop
+from legacy.words import Words
 
 MAX_MISSILES_PER_ROLL = 5  # a roll has at most 5 dice
 MAX_TROOPS_RECRUITED = 1000
@@ -41,6 +42,10 @@ def require_faction(faction: str | None, factions: Mapping[str, str]) -> str:
 
 
 # --- Scars --------------------------------------------------------------------------------------
+
+# Where a type of scar goes, in the words of the refusal of another place.
+ON_A_TERRITORY = Words(gettext_noop("onto a territory"))
+ON_A_FACTION_CARD = Words(gettext_noop("onto a faction card"))
 
 
 @dataclass(frozen=True)
@@ -85,40 +90,23 @@ def scar_place(
     there already (one per territory, one per faction card). ``asked`` is the type's slug as
     given; ``factions`` the campaign's factions, slug to name; ``on`` the board as of the game."""
     if kind is None:
-        raise RuleViolation(
-            f"This campaign has no scar type {asked!r}.", rule="unknown-scar", field="scar"
-        )
+        raise RuleViolation(Rule.UNKNOWN_SCAR, field="scar", scar=repr(asked))
     territory, faction = spot.territory, spot.faction
+    place = ON_A_FACTION_CARD if kind.on_faction_card else ON_A_TERRITORY
     if (territory is None) == (faction is None):
-        raise RuleViolation(
-            "A scar goes on one territory or on one faction card.",
-            rule="scar-place",
-            field="territory",
-        )
+        raise RuleViolation(Rule.SCAR_PLACE, field="territory", scar=kind.name, place=place)
     if kind.on_faction_card and faction is None:
-        raise RuleViolation(
-            f"{kind.name} goes on a faction card.", rule="scar-place", field="faction"
-        )
+        raise RuleViolation(Rule.SCAR_PLACE, field="faction", scar=kind.name, place=place)
     if not kind.on_faction_card and territory is None:
-        raise RuleViolation(
-            f"{kind.name} goes on a territory.", rule="scar-place", field="territory"
-        )
+        raise RuleViolation(Rule.SCAR_PLACE, field="territory", scar=kind.name, place=place)
     if territory is not None:
         name = require_territory(territory, on=on)
         if spot.territory_scarred:
-            raise RuleViolation(
-                f"{name} already has a scar: one per territory.",
-                rule="one-scar-per-territory",
-                field="territory",
-            )
+            raise RuleViolation(Rule.ONE_SCAR_PER_TERRITORY, field="territory", territory=name)
         return name
     faction_name = require_faction(faction, factions)
     if spot.faction_scarred:
-        raise RuleViolation(
-            f"The {faction_name} card already has a scar: one per faction card.",
-            rule="one-scar-per-faction-card",
-            field="faction",
-        )
+        raise RuleViolation(Rule.ONE_SCAR_PER_FACTION_CARD, field="faction", faction=faction_name)
     return f"the {faction_name} card"
 
 
@@ -141,50 +129,24 @@ def scar_card_played(
     (``played``: those on the board, covered or not)."""
     if without_card:
         if not reason.strip():
-            raise RuleViolation(
-                "A scar placed without a scar card says which rule places it.",
-                rule="scar-without-card-reason",
-                field="reason",
-            )
+            raise RuleViolation(Rule.SCAR_WITHOUT_CARD_REASON, field="reason")
         if scar_cards_dealt and holder is not None and not holder.scar_cards:
             # One scar card each, played once: "without a card" is for a scar another rule
             # places, not a second card.
-            raise RuleViolation(
-                f"{holder.name} has played their one scar card this game: a second scar of "
-                "theirs is not placed without a card.",
-                rule="one-scar-card-each",
-                field="without_card",
-            )
+            raise RuleViolation(Rule.ONE_SCAR_CARD_EACH, field="without_card", player=holder.name)
     else:
         if not scar_cards_dealt:
-            raise RuleViolation(
-                f"No scar cards were dealt in game {game_number}: there were not enough for "
-                "every player, so nobody places a scar with one.",
-                rule="no-scar-cards-this-game",
-                field="scar",
-            )
+            raise RuleViolation(Rule.NO_SCAR_CARDS_THIS_GAME, field="scar", game=game_number)
         if holder is None:
-            raise RuleViolation(
-                "Say who plays the scar card.", rule="scar-card-holder", field="player"
-            )
+            raise RuleViolation(Rule.SCAR_CARD_HOLDER, field="player")
         if not holder.scar_cards:
-            raise RuleViolation(
-                f"{holder.name} holds no scar card any more: one card a game, played once.",
-                rule="scar-card-held",
-                field="player",
-            )
+            raise RuleViolation(Rule.SCAR_CARD_HELD, field="player", player=holder.name)
         if holder.scar_card_kind and holder.scar_card_kind != kind.slug:
             raise RuleViolation(
-                f"{holder.name}'s scar card is not a {kind.name} card.",
-                rule="scar-card-held",
-                field="scar",
+                Rule.SCAR_CARD_KIND, field="scar", player=holder.name, scar=kind.name
             )
     if played >= kind.cards:
-        raise RuleViolation(
-            f"All {kind.cards} {kind.name} scar cards have been played: the box has no more.",
-            rule="stock-empty",
-            field="scar",
-        )
+        raise RuleViolation(Rule.STOCK_EMPTY, field="scar", count=kind.cards, scar=kind.name)
 
 
 # --- Missiles, recruitment, red stars -----------------------------------------------------------
@@ -193,44 +155,28 @@ def scar_card_played(
 def missiles_count(count: int) -> None:
     """A roll has at most 5 dice, so 1 to 5 missiles are played on it."""
     if not 1 <= count <= MAX_MISSILES_PER_ROLL:
-        raise RuleViolation(
-            "A roll has at most 5 dice, so 1 to 5 missiles can be played on it.",
-            rule="missiles-per-roll",
-            field="count",
-        )
+        raise RuleViolation(Rule.MISSILES_PER_ROLL, field="count")
 
 
 def missiles_held(name: str, *, held: int, count: int) -> None:
     """A seat plays only missiles it holds."""
     if held < count:
-        raise RuleViolation(
-            f"{name} holds {held} missile(s): {count} cannot be played.",
-            rule="missiles-held",
-            field="count",
-        )
+        raise RuleViolation(Rule.MISSILES_HELD, field="count", player=name, held=held, count=count)
 
 
 def missiles_on_a_roll(*, entry: int, found: bool, already: int, count: int) -> None:
     """Missiles added to a roll that has some already: ``entry`` must be a roll with missiles on
     it (``found``), and the roll takes no more than 5 in all."""
     if not found:
-        raise RuleViolation(
-            f"Entry {entry} of this game is not a roll with missiles on it.",
-            rule="missile-roll",
-            field="roll",
-        )
+        raise RuleViolation(Rule.MISSILE_ROLL, field="roll", entry=entry)
     if already + count > MAX_MISSILES_PER_ROLL:
-        raise RuleViolation(
-            "A roll has at most 5 dice, so at most 5 missiles are played on it.",
-            rule="missiles-per-roll",
-            field="count",
-        )
+        raise RuleViolation(Rule.MISSILES_PER_ROLL, field="count")
 
 
 def troops_recruited(troops: int) -> None:
     """A recruitment is entered as 0 to 1000 troops."""
     if troops < 0 or troops > MAX_TROOPS_RECRUITED:
-        raise RuleViolation("Troops recruited must be 0 to 1000.", rule="troops", field="troops")
+        raise RuleViolation(Rule.TROOPS, field="troops", most=MAX_TROOPS_RECRUITED)
 
 
 def red_star_bought(name: str, *, out: bool, red_stars: int = 0) -> None:
@@ -238,17 +184,15 @@ def red_star_bought(name: str, *, out: bool, red_stars: int = 0) -> None:
     the fourth (the fourth wins at once). ``red_stars``: the seat's count before buying
     (``red_stars_counted``)."""
     if out:
-        raise RuleViolation(
-            f"{name} is out of the war: no turn, no red star.",
-            rule="already-out",
-            conflict=True,
-        )
+        raise RuleViolation(Rule.ALREADY_OUT, conflict=True, player=name)
     if red_stars >= RED_STARS_TO_WIN:
-        raise RuleViolation(
-            f"{name} has {red_stars} red stars already: the fourth wins, there is no fifth.",
-            rule="red-stars-four",
-            conflict=True,
-        )
+        raise RuleViolation(Rule.RED_STARS_FOUR, conflict=True, player=name, count=red_stars)
+
+
+# How a faction is out of the war, in the words of the refusal of its entries.
+ELIMINATED_WORDS = Words(gettext_noop("was eliminated from this game"))
+WIPED_OUT_WORDS = Words(gettext_noop("is wiped out and not back until it rejoins"))
+OUT_WORDS = Words(gettext_noop("is out of the war"))
 
 
 # --- Red stars, HQs and the end of the war ------------------------------------------------------
@@ -256,6 +200,11 @@ def red_star_bought(name: str, *, out: bool, red_stars: int = 0) -> None:
 RED_STARS_TO_WIN = 4  # a player who has 4 red stars wins at once
 RED_STARS = "red-stars"  # how a game was decided: 4 red stars...
 LAST_STANDING = "last-standing"  # ...or every other faction eliminated
+# How a war was won, in the words of the refusal that says it is over.
+HOW_WON = {
+    RED_STARS: Words(gettext_noop("4 red stars")),
+    LAST_STANDING: Words(gettext_noop("the last faction standing")),
+}
 
 
 def red_stars_counted(*, tokens: int, hqs: int) -> int:
@@ -284,18 +233,13 @@ def war_goes_on(game_number: int, *, winner: str | None, how: str = "", entry: i
     enters nothing more but the end of the game (or takes the winning entry back)."""
     if winner is None:
         return
-    why = (
-        "4 red stars"
-        if how == RED_STARS
-        else "the last faction standing"
-        if how == LAST_STANDING
-        else how
-    )
     raise RuleViolation(
-        f"{winner} won game {game_number} with {why} (entry {entry}): the war is over. Record "
-        "the end of the game, or take that entry back.",
-        rule="war-over",
+        Rule.WAR_OVER,
         conflict=True,
+        player=winner,
+        game=game_number,
+        how=HOW_WON.get(how, how),
+        entry=entry,
     )
 
 
@@ -303,17 +247,13 @@ def not_out(name: str, *, out: bool, out_for_good: bool, what: str) -> None:
     """Out means out: a faction out of the war (eliminated, or wiped out and not back yet) has
     no turn and no troops, so no entry is made by it (``what``: the entry refused, in words:
     "a recruitment"). Rejoining, where the rules allow it, is the only way back."""
-    if out_for_good:
+    if out_for_good or out:
         raise RuleViolation(
-            f"{name} was eliminated from this game: an eliminated faction records no {what}.",
-            rule="out-of-the-war",
+            Rule.OUT_OF_THE_WAR,
             conflict=True,
-        )
-    if out:
-        raise RuleViolation(
-            f"{name} is wiped out and not back in the war: no {what} until it rejoins.",
-            rule="out-of-the-war",
-            conflict=True,
+            player=name,
+            out=ELIMINATED_WORDS if out_for_good else WIPED_OUT_WORDS,
+            what=what,
         )
 
 
@@ -321,10 +261,7 @@ def hq_taken(taker: str, owner: str, *, held_by_taker: bool) -> None:
     """A player takes the HQ of ``owner`` (their own, when they retake it): refused when they
     hold it already."""
     if held_by_taker:
-        whose = "their own HQ" if taker == owner else f"{owner}'s HQ"
-        raise RuleViolation(
-            f"{taker} already controls {whose}.", rule="hq-held-already", field="hq_of"
-        )
+        raise RuleViolation(Rule.HQ_HELD_ALREADY, field="hq_of", player=taker, owner=owner)
 
 
 # --- Out of the war and back --------------------------------------------------------------------
@@ -337,9 +274,7 @@ def faction_eliminated(
     is eliminated for good when no legal start is left for it (``no_legal_start``), which is
     the only entry a wiped-out seat takes besides rejoining."""
     if out_for_good or (out and not no_legal_start):
-        raise RuleViolation(
-            f"{name} is already out of this game.", rule="already-out", conflict=True
-        )
+        raise RuleViolation(Rule.ALREADY_OUT, conflict=True, player=name)
 
 
 def rejoining(
@@ -355,14 +290,9 @@ def rejoining(
     """A seat rejoins only when wiped out and not eliminated; the territory and every one said
     to be occupied are on the board. (Where it may join is ``rules.joining_refusal``.)"""
     if not out:
-        raise RuleViolation(f"{name} is still in the war.", rule="not-out", conflict=True)
+        raise RuleViolation(Rule.NOT_OUT, conflict=True, player=name)
     if out_for_good:
-        raise RuleViolation(
-            f"{name} was eliminated (entry {out_at}): an eliminated faction does not rejoin "
-            "this game.",
-            rule="eliminated-for-good",
-            conflict=True,
-        )
+        raise RuleViolation(Rule.ELIMINATED_FOR_GOOD, conflict=True, player=name, entry=out_at)
     for slug in [territory, *occupied]:
         require_territory(slug, field="territory" if slug == territory else "occupied", on=on)
 
@@ -370,14 +300,13 @@ def rejoining(
 def join_refused(name: str, refusal: str | None) -> None:
     """Word a refused joining place for the seat that asked."""
     if refusal:
-        raise RuleViolation(
-            f"{name} cannot join the war there: {refusal}",
-            rule="join-the-war",
-            field="territory",
-        )
+        raise RuleViolation(Rule.JOIN_THE_WAR, field="territory", player=name, reason=refusal)
 
 
 # --- The coin pile ------------------------------------------------------------------------------
+
+# What a faction out of the war has none of when the coin pile runs out.
+TERRITORIES_CONTROLLED = Words(gettext_noop("territories"))
 
 
 def coin_pile_counts(
@@ -396,32 +325,22 @@ def coin_pile_counts(
         try:
             player, n = int(player), int(n)
         except (TypeError, ValueError):
-            raise RuleViolation(
-                "Territory counts are whole numbers.", rule="counts", field="territories"
-            ) from None
+            raise RuleViolation(Rule.COUNTS, field="territories", count=on_the_board) from None
         if player not in seated:
-            raise RuleViolation(
-                "That player is not seated in this game.", rule="unknown-seat", field="territories"
-            )
+            raise RuleViolation(Rule.UNKNOWN_SEAT, field="territories")
         if not 0 <= n <= on_the_board:
-            raise RuleViolation(
-                f"A player controls 0 to {on_the_board} territories.",
-                rule="counts",
-                field="territories",
-            )
+            raise RuleViolation(Rule.COUNTS, field="territories", count=on_the_board)
         if n and player in (out or {}):
             raise RuleViolation(
-                f"{(out or {})[player]} is out of the war and controls no territory.",
-                rule="out-of-the-war",
+                Rule.OUT_OF_THE_WAR,
                 field="territories",
+                player=(out or {})[player],
+                out=OUT_WORDS,
+                what=TERRITORIES_CONTROLLED,
             )
         counts[player] = n
     if sum(counts.values()) > on_the_board:
-        raise RuleViolation(
-            f"The board has {on_the_board} territories in all.",
-            rule="counts",
-            field="territories",
-        )
+        raise RuleViolation(Rule.TERRITORIES_IN_ALL, field="territories", count=on_the_board)
     return counts
 
 
@@ -440,17 +359,9 @@ def mark_place(
     """A mark of an unlocked kind goes on one territory of the board as of the game (``on``) or
     one faction card of the campaign."""
     if not kind_known:
-        raise RuleViolation(
-            f"This campaign has not unlocked a kind of mark called {kind!r}.",
-            rule="unknown-mark-kind",
-            field="kind",
-        )
+        raise RuleViolation(Rule.UNKNOWN_MARK_KIND, field="kind", kind=repr(kind))
     if (territory is None) == (faction is None):
-        raise RuleViolation(
-            "A mark goes on one territory or one faction card.",
-            rule="mark-place",
-            field="territory",
-        )
+        raise RuleViolation(Rule.MARK_PLACE, field="territory")
     if territory is not None:
         require_territory(territory, on=on)
     if faction is not None:
@@ -460,18 +371,14 @@ def mark_place(
 def city_destroyed(*, has_city: bool) -> None:
     """Only a city that counts can be destroyed."""
     if not has_city:
-        raise RuleViolation("There is no city there to destroy.", rule="no-city", field="territory")
+        raise RuleViolation(Rule.NO_CITY, field="territory")
 
 
 def fortification_box(name: str, *, fortified: bool, boxes_used: int) -> bool:
     """A 3-troop attack marks one box of a working fortification; True when that box is the
     last (the tenth), which wears it out."""
     if not fortified or boxes_used >= FORTIFICATION_BOXES:
-        raise RuleViolation(
-            f"{name} has no working fortification: there is no box to mark.",
-            rule="no-working-fortification",
-            field="territory",
-        )
+        raise RuleViolation(Rule.NO_WORKING_FORTIFICATION, field="territory", territory=name)
     return boxes_used + 1 >= FORTIFICATION_BOXES
 
 
@@ -483,13 +390,9 @@ def entry_taken_back(*, reason: str, game_number: int, seq: int, exists: bool, v
     already, and the table says why."""
     reason = (reason or "").strip()
     if not reason:
-        raise RuleViolation("Say why the entry is taken back.", rule="void-reason", field="reason")
+        raise RuleViolation(Rule.VOID_REASON, field="reason")
     if not exists:
-        raise RuleViolation(
-            f"Game {game_number} has no entry {seq}.", rule="unknown-entry", field="seq"
-        )
+        raise RuleViolation(Rule.UNKNOWN_ENTRY, field="seq", game=game_number, entry=seq)
     if voided:
-        raise RuleViolation(
-            f"Entry {seq} is already taken back.", rule="entry-void-once", conflict=True
-        )
+        raise RuleViolation(Rule.ENTRY_VOID_ONCE, conflict=True, entry=seq)
     return reason

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext
 
 from legacy.errors import RuleViolation
+from legacy.words import Words
 
 
 def said(refusal: RuleViolation) -> str:
@@ -14,4 +15,16 @@ def said(refusal: RuleViolation) -> str:
     if refusal.template is None:
         return refusal.message
     sentence = gettext(refusal.template)
-    return sentence % refusal.params if refusal.params else sentence
+    if not refusal.params:
+        return sentence
+    return sentence % {name: _in_words(value) for name, value in refusal.params.items()}
+
+
+def _in_words(value: object) -> object:
+    """A name as it is; the box's own words, and a refusal inside another (a player's refused
+    choice), in the reader's language too."""
+    if isinstance(value, RuleViolation):
+        return said(value)
+    if isinstance(value, Words):
+        return gettext(value)
+    return value

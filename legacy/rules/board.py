@@ -10,9 +10,11 @@ from collections.abc import Iterable
 
 from legacy.board import Board
 from legacy.drawing.fonts import CYRILLIC_LATIN
-from legacy.errors import RuleViolation
+from legacy.errors import Rule, RuleViolation, gettext_noop
+from legacy.words import Words
 
 ADDED_TERRITORY_MAX_COINS = 6  # a territory card holds 1 to 6 coins
+THE_NEW_TERRITORY = Words(gettext_noop("The new territory"))  # what needs a name
 
 
 def territory_slug(name: str) -> str:
@@ -33,11 +35,7 @@ def territory_slug(name: str) -> str:
 def check_game(game: int, games: Iterable[int]) -> None:
     """What a packet adds comes in a game the campaign has played or is playing."""
     if game not in set(games):
-        raise RuleViolation(
-            f"The campaign has no game {game}: a packet's additions come in a game it played.",
-            rule="unknown-game",
-            field="game",
-        )
+        raise RuleViolation(Rule.UNKNOWN_GAME, field="game", game=game)
 
 
 def check_new_connections(
@@ -56,23 +54,13 @@ def check_new_connections(
     for a, b in pairs:
         for slug in (a, b):
             if not board.has(slug):
-                raise RuleViolation(
-                    f"There is no territory called {slug!r} on the board as of that game.",
-                    rule="unknown-territory",
-                    field=field,
-                )
+                raise RuleViolation(Rule.UNKNOWN_TERRITORY, field=field, territory=repr(slug))
         if a == b:
-            raise RuleViolation(
-                "A connection joins two different territories.",
-                rule="connection-itself",
-                field=field,
-            )
+            raise RuleViolation(Rule.CONNECTION_ITSELF, field=field)
         pair = (a, b) if a < b else (b, a)
         if board.are_adjacent(a, b) or pair in out:
             raise RuleViolation(
-                f"{board.name(a)} and {board.name(b)} are already connected.",
-                rule="connection-once",
-                field=field,
+                Rule.CONNECTION_ONCE, field=field, territory=board.name(a), other=board.name(b)
             )
         out.append(pair)
     return out
@@ -98,41 +86,23 @@ def check_added_territory(
     name = " ".join((name or "").split())
     slug = territory_slug(name)
     if not slug:
-        raise RuleViolation("The new territory needs a name.", rule="name-required", field="name")
+        raise RuleViolation(Rule.NAME_REQUIRED, field="name", what=THE_NEW_TERRITORY)
     if board.has(slug) or slug in set(taken):
-        raise RuleViolation(
-            f"The board already has a territory called {name}.",
-            rule="territory-name-taken",
-            field="name",
-        )
+        raise RuleViolation(Rule.TERRITORY_NAME_TAKEN, field="name", territory=name)
     if continent not in board.continent_by_slug:
-        raise RuleViolation(
-            f"There is no continent called {continent!r} on the board.",
-            rule="unknown-continent",
-            field="continent",
-        )
+        raise RuleViolation(Rule.UNKNOWN_CONTINENT, field="continent", continent=repr(continent))
     if not 1 <= coins <= ADDED_TERRITORY_MAX_COINS:
         raise RuleViolation(
-            f"A territory card holds 1 to {ADDED_TERRITORY_MAX_COINS} coins, not {coins}.",
-            rule="card-coins",
-            field="coins",
+            Rule.CARD_COINS, field="coins", most=ADDED_TERRITORY_MAX_COINS, count=coins
         )
     joined = list(connections)
     if not joined:
-        raise RuleViolation(
-            "A new territory joins at least one territory already on the board.",
-            rule="territory-connected",
-            field="connections",
-        )
-    if len(set(joined)) != len(joined):
-        raise RuleViolation(
-            "Each connection is named once.", rule="connection-once", field="connections"
-        )
+        raise RuleViolation(Rule.TERRITORY_CONNECTED, field="connections")
+    twice = next((other for other in joined if joined.count(other) > 1), None)
+    if twice is not None:
+        other = board.name(twice) if board.has(twice) else repr(twice)
+        raise RuleViolation(Rule.CONNECTION_ONCE, field="connections", territory=name, other=other)
     for other in joined:
         if not board.has(other):
-            raise RuleViolation(
-                f"There is no territory called {other!r} on the board as of that game.",
-                rule="unknown-territory",
-                field="connections",
-            )
+            raise RuleViolation(Rule.UNKNOWN_TERRITORY, field="connections", territory=repr(other))
     return slug, sorted(((slug, o) if slug < o else (o, slug)) for o in joined)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from legacy.errors import RuleViolation
+from legacy.errors import Rule, RuleViolation
 
 # Limits that catch a typing slip, not rules of the box: no draft hands out more.
 MOST_TROOPS = 99
@@ -25,20 +25,13 @@ def check_draft(seats: Sequence[int], picks: Mapping[int, DraftPick]) -> None:
     """A draft names every seat once; turn and placement orders are each 1..n once; troops and
     coin cards are counts within reason. Refuses with the rule broken."""
     if set(picks) != set(seats):
-        raise RuleViolation(
-            "The draft gives every seat at the table its picks.", rule="draft-every-seat"
-        )
+        raise RuleViolation(Rule.DRAFT_EVERY_SEAT)
     n = len(seats)
-    for what, rule in (("turn", "draft-turn-order"), ("placement", "draft-placement-order")):
+    for what, rule in (("turn", Rule.DRAFT_TURN_ORDER), ("placement", Rule.DRAFT_PLACEMENT_ORDER)):
         if sorted(getattr(p, what) for p in picks.values()) != list(range(1, n + 1)):
-            raise RuleViolation(f"Each {what} position from 1 to {n} goes to one seat.", rule=rule)
+            raise RuleViolation(rule, count=n)
     for p in picks.values():
         if not 0 <= p.troops <= MOST_TROOPS:
-            raise RuleViolation(
-                f"Starting troops are a count from 0 to {MOST_TROOPS}.", rule="draft-troops"
-            )
+            raise RuleViolation(Rule.DRAFT_TROOPS, most=MOST_TROOPS)
         if not 0 <= p.coin_cards <= MOST_COIN_CARDS:
-            raise RuleViolation(
-                f"Starting coin cards are a count from 0 to {MOST_COIN_CARDS}.",
-                rule="draft-coin-cards",
-            )
+            raise RuleViolation(Rule.DRAFT_COIN_CARDS, most=MOST_COIN_CARDS)

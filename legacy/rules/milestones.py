@@ -7,8 +7,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from legacy.box import CAPITAL_CITY
-from legacy.errors import RuleViolation
-from legacy.rules.rewards import Reward, RewardChoice, _require_name, _require_territory
+from legacy.errors import Rule, RuleViolation
+from legacy.rules.rewards import (
+    A_WORLD_CAPITAL,
+    Reward,
+    RewardChoice,
+    _require_name,
+    _require_territory,
+)
 from legacy.rules.starting import _territory_name
 from legacy.world import World
 
@@ -29,27 +35,19 @@ def check_world_capital(
     exist at once (a campaign setting); it is a city like any other: one per territory.
     """
     if not unlocked:
-        raise RuleViolation(
-            "No opened packet allows founding a World Capital yet.",
-            rule="world-capital-locked",
-            conflict=True,
-        )
+        raise RuleViolation(Rule.WORLD_CAPITAL_LOCKED, conflict=True)
     choice = RewardChoice(kind=Reward.MAJOR_CITY, territory=territory, name=name)
-    _require_name(choice, "A World Capital")
+    _require_name(choice, A_WORLD_CAPITAL)
     slug = _require_territory(choice, world.board)
     state = world.territories[slug]
     if state.city is not None:
         raise RuleViolation(
-            f"{_territory_name(slug, world.board)} already has a city: one city per territory.",
-            rule="one-city-per-territory",
+            Rule.ONE_CITY_PER_TERRITORY,
             field="territory",
+            territory=_territory_name(slug, world.board),
         )
     if len(world_capitals(world)) >= allowed:
-        raise RuleViolation(
-            f"This campaign allows {allowed} World Capital(s), and that many exist already.",
-            rule="world-capitals-allowed",
-            conflict=True,
-        )
+        raise RuleViolation(Rule.WORLD_CAPITALS_ALLOWED, conflict=True)
 
 
 # --- Sealed packets ------------------------------------------------------------------------------
@@ -131,25 +129,17 @@ def world_namer(
     tied = tuple(sorted(p for p, n in signature_counts.items() if n == most))
     untied = sorted(p for p in rolls or {} if p not in tied)
     if untied:
-        raise RuleViolation(
-            "Only the players tied for the most signatures roll to name the world.",
-            rule="naming-roll-untied",
-            field="rolls",
-        )
+        raise RuleViolation(Rule.NAMING_ROLL_UNTIED, field="rolls")
     if len(tied) == 1:
         return NamerDecision(tied[0])
     if not rolls:
         return NamerDecision(None, tied)
     missing = [p for p in tied if p not in rolls]
     if missing:
-        raise RuleViolation(
-            "Every tied player rolls: a roll is missing.", rule="naming-roll", field="rolls"
-        )
+        raise RuleViolation(Rule.NAMING_ROLL, field="rolls")
     for p in tied:
         if not 1 <= rolls[p] <= 6:
-            raise RuleViolation(
-                "A roll is a number from 1 to 6.", rule="naming-roll", field="rolls"
-            )
+            raise RuleViolation(Rule.NAMING_ROLL, field="rolls")
     named = continents_named or {}
     totals = {p: rolls[p] + named.get(p, 0) for p in tied}
     best = max(totals.values())

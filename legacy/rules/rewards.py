@@ -17,8 +17,9 @@ from legacy.box import (
     TERRITORY_CARD_MAX_COINS,
     Stock,
 )
-from legacy.errors import RuleViolation
+from legacy.errors import Rule, RuleViolation
 from legacy.rules.starting import _territory_name
+from legacy.words import Words
 from legacy.world import City, World
 
 # --- Rewards at the end of a game ----------------------------------------------------------------
@@ -74,6 +75,35 @@ def reward_in_english(kind: str) -> str:
     if kind not in tuple(Reward):
         return str(kind)
     return Reward(kind).label
+
+
+def _reward_words(kind: str) -> Words:
+    """A reward's label, said in the reader's language in a refusal that names it."""
+    return Words(reward_in_english(kind))
+
+
+NAME_MOST_CHARACTERS = 60
+# What needs a name, in the words of the refusal that asks for one.
+A_CONTINENT = Words(gettext_noop("A continent"))
+A_MAJOR_CITY = Words(gettext_noop("A major city"))
+A_MINOR_CITY = Words(gettext_noop("A minor city"))
+A_WORLD_CAPITAL = Words(gettext_noop("A World Capital"))
+# The stickers a reward uses, in the words of the refusal once they are all used.
+STICKERS = {
+    Stock.MAJOR_CITIES: Words(gettext_noop("5 major city stickers")),
+    Stock.MINOR_CITIES: Words(gettext_noop("9 minor city stickers")),
+    Stock.SCAR_CANCELS: Words(gettext_noop("scar-cancel stickers")),
+    Stock.FORTIFICATIONS: Words(gettext_noop("fortification stickers")),
+    Stock.HELD_ON_COINS: Words(gettext_noop("coin stickers")),
+}
+# The held-on stocks used up (``held_on_stocks_out``), in words.
+HELD_ON_STOCKS_OUT = {
+    (Stock.MINOR_CITIES,): Words(gettext_noop("All 9 minor city stickers")),
+    (Stock.HELD_ON_COINS,): Words(gettext_noop("All coin stickers")),
+    (Stock.MINOR_CITIES, Stock.HELD_ON_COINS): Words(
+        gettext_noop("All 9 minor city stickers and all coin stickers")
+    ),
+}
 
 
 @dataclass(frozen=True)
@@ -230,21 +260,18 @@ def _require_territory(choice: RewardChoice, on: board.Board = board.BOX) -> str
     """The territory a reward goes on, when the board as of the game (``on``) has it."""
     if choice.territory is None or not on.has(choice.territory):
         raise RuleViolation(
-            f"There is no territory called {choice.territory!r} on the board as of this game.",
-            rule="unknown-territory",
-            field="territory",
+            Rule.UNKNOWN_TERRITORY, field="territory", territory=repr(choice.territory)
         )
     return choice.territory
 
 
-def _require_name(choice: RewardChoice, what: str) -> str:
+def _require_name(choice: RewardChoice, what: Words) -> str:
+    """The name given for ``what`` (a city, a continent), trimmed: needed, and short."""
     name = (choice.name or "").strip()
     if not name:
-        raise RuleViolation(f"{what} needs a name.", rule="name-required", field="name")
-    if len(name) > 60:
-        raise RuleViolation(
-            f"{what}: a name fits in 60 characters.", rule="name-too-long", field="name"
-        )
+        raise RuleViolation(Rule.NAME_REQUIRED, field="name", what=what)
+    if len(name) > NAME_MOST_CHARACTERS:
+        raise RuleViolation(Rule.NAME_TOO_LONG, field="name", what=what, most=NAME_MOST_CHARACTERS)
     return name
 
 
@@ -252,100 +279,61 @@ def check_winner_reward(world: World, choice: RewardChoice) -> None:
     """Refuse a winner's reward that the world or the stock does not allow now."""
     kind = choice.kind
     if kind not in WINNER_REWARDS:
-        raise RuleViolation(
-            f"{reward_in_english(kind)} is not a winner's reward.",
-            rule="winner-reward",
-            field="kind",
-        )
+        raise RuleViolation(Rule.WINNERS_REWARD_KIND, field="kind", reward=_reward_words(kind))
     if kind == Reward.NAME_CONTINENT or kind == Reward.CHANGE_BONUS:
         if choice.continent not in board.CONTINENT_BY_SLUG:
             raise RuleViolation(
-                f"There is no continent called {choice.continent!r}.",
-                rule="unknown-continent",
-                field="continent",
+                Rule.UNKNOWN_CONTINENT, field="continent", continent=repr(choice.continent)
             )
         continent = world.continents[choice.continent]
         label = continent.name or board.CONTINENT_BY_SLUG[choice.continent].name
         if kind == Reward.NAME_CONTINENT:
-            _require_name(choice, "A continent")
+            _require_name(choice, A_CONTINENT)
             if continent.name is not None:
-                raise RuleViolation(
-                    f"{label} already has a name: each continent is named once.",
-                    rule="continent-named-once",
-                    field="continent",
-                )
+                raise RuleViolation(Rule.CONTINENT_NAMED_ONCE, field="continent", continent=label)
             return
         if choice.delta not in (1, -1):
-            raise RuleViolation(
-                "A continent's bonus changes by +1 or -1.", rule="bonus-change", field="delta"
-            )
+            raise RuleViolation(Rule.BONUS_CHANGE, field="delta")
         if continent.bonus_change != 0:
-            raise RuleViolation(
-                f"{label}'s bonus was already changed: each continent can be changed once.",
-                rule="bonus-changed-once",
-                field="continent",
-            )
+            raise RuleViolation(Rule.BONUS_CHANGED_ONCE, field="continent", continent=label)
         stock = Stock.BONUS_PLUS if choice.delta == 1 else Stock.BONUS_MINUS
         if _stock(world, stock) <= 0:
             sign = "+1" if choice.delta == 1 else "-1"
-            raise RuleViolation(
-                f"The {sign} bonus sticker is already used.", rule="stock-empty", field="delta"
-            )
+            raise RuleViolation(Rule.BONUS_STICKER_USED, field="delta", sign=sign)
         return
     slug = _require_territory(choice, world.board)
     state = world.territories[slug]
     name = _territory_name(slug, world.board)
     if kind == Reward.MAJOR_CITY:
-        _require_name(choice, "A major city")
+        _require_name(choice, A_MAJOR_CITY)
         if state.city is not None:
-            raise RuleViolation(
-                f"{name} already has a city: one city per territory.",
-                rule="one-city-per-territory",
-                field="territory",
-            )
+            raise RuleViolation(Rule.ONE_CITY_PER_TERRITORY, field="territory", territory=name)
         if _stock(world, Stock.MAJOR_CITIES) <= 0:
             raise RuleViolation(
-                "All 5 major city stickers are used.", rule="stock-empty", field="kind"
+                Rule.STICKERS_USED, field="kind", stickers=STICKERS[Stock.MAJOR_CITIES]
             )
     elif kind == Reward.WORLD_CAPITAL:
-        _require_name(choice, "A World Capital")
+        _require_name(choice, A_WORLD_CAPITAL)
         if state.city is not None:
-            raise RuleViolation(
-                f"{name} already has a city: one city per territory.",
-                rule="one-city-per-territory",
-                field="territory",
-            )
+            raise RuleViolation(Rule.ONE_CITY_PER_TERRITORY, field="territory", territory=name)
         if _stock(world, Stock.WORLD_CAPITALS) <= 0:
-            raise RuleViolation(
-                "No World Capital may be founded now: no opened packet allows one, or the "
-                "campaign has as many as it allows.",
-                rule="world-capitals-allowed",
-                field="kind",
-            )
+            raise RuleViolation(Rule.WORLD_CAPITALS_ALLOWED, field="kind")
     elif kind == Reward.CANCEL_SCAR:
         if state.scar is None:
-            raise RuleViolation(
-                f"{name} has no scar to cancel.", rule="cancel-needs-scar", field="territory"
-            )
+            raise RuleViolation(Rule.CANCEL_NEEDS_SCAR, field="territory", territory=name)
         if _stock(world, Stock.SCAR_CANCELS) <= 0:
             raise RuleViolation(
-                "All scar-cancel stickers are used.", rule="stock-empty", field="kind"
+                Rule.STICKERS_USED, field="kind", stickers=STICKERS[Stock.SCAR_CANCELS]
             )
     elif kind == Reward.FORTIFY_CITY:
         if state.city is None:
-            raise RuleViolation(
-                f"{name} has no city to fortify.", rule="fortify-needs-city", field="territory"
-            )
+            raise RuleViolation(Rule.FORTIFY_NEEDS_CITY, field="territory", territory=name)
         if _stock(world, Stock.FORTIFICATIONS) <= 0:
             raise RuleViolation(
-                "All fortification stickers are used.", rule="stock-empty", field="kind"
+                Rule.STICKERS_USED, field="kind", stickers=STICKERS[Stock.FORTIFICATIONS]
             )
     elif kind == Reward.DESTROY_CARD and state.card_destroyed:
-        raise RuleViolation(
-            f"{name}'s territory card is already destroyed.",
-            rule="card-destroyed-once",
-            field="territory",
-        )
+        raise RuleViolation(Rule.CARD_DESTROYED_ONCE, field="territory", territory=name)
 
 
 def check_held_on_reward(
@@ -356,52 +344,37 @@ def check_held_on_reward(
     With ``end_together`` (a campaign setting) neither reward is given once either stock is
     empty."""
     if choice.kind not in HELD_ON_REWARDS:
-        raise RuleViolation(
-            f"{reward_in_english(choice.kind)} is not a reward for holding on.",
-            rule="held-on-reward",
-            field="kind",
-        )
+        raise RuleViolation(Rule.HELD_ON_REWARD, field="kind", reward=_reward_words(choice.kind))
     if end_together and not held_on_stocks_left(world, end_together=True):
         raise RuleViolation(
-            f"{_stocks_out_sentence(world)[0].upper()}{_stocks_out_sentence(world)[1:]} are "
-            "used, and in this campaign held-on rewards end when either stock runs out.",
-            rule="held-on-rewards-ended",
+            Rule.HELD_ON_REWARDS_ENDED,
             field="kind",
+            stickers=HELD_ON_STOCKS_OUT[held_on_stocks_out(world)],
         )
     slug = _require_territory(choice, world.board)
     name = _territory_name(slug, world.board)
     if slug not in set(controlled):
-        raise RuleViolation(
-            f"You did not control {name} at the end of the game.",
-            rule="held-on-controlled",
-            field="territory",
-        )
+        raise RuleViolation(Rule.HELD_ON_CONTROLLED, field="territory", territory=name)
     state = world.territories[slug]
     if choice.kind == Reward.MINOR_CITY:
-        _require_name(choice, "A minor city")
+        _require_name(choice, A_MINOR_CITY)
         if state.city is not None:
-            raise RuleViolation(
-                f"{name} already has a city: one city per territory.",
-                rule="one-city-per-territory",
-                field="territory",
-            )
+            raise RuleViolation(Rule.ONE_CITY_PER_TERRITORY, field="territory", territory=name)
         if _stock(world, Stock.MINOR_CITIES) <= 0:
             raise RuleViolation(
-                "All 9 minor city stickers are used.", rule="stock-empty", field="kind"
+                Rule.STICKERS_USED, field="kind", stickers=STICKERS[Stock.MINOR_CITIES]
             )
         return
     if state.card_destroyed:
-        raise RuleViolation(
-            f"{name}'s territory card was destroyed.", rule="card-destroyed", field="territory"
-        )
+        raise RuleViolation(Rule.CARD_DESTROYED, field="territory", territory=name)
     if state.coins >= TERRITORY_CARD_MAX_COINS:
         raise RuleViolation(
-            f"{name}'s card already holds {TERRITORY_CARD_MAX_COINS} coins, the most a card holds.",
-            rule="card-coin-limit",
-            field="territory",
+            Rule.CARD_COIN_LIMIT, field="territory", territory=name, count=TERRITORY_CARD_MAX_COINS
         )
     if _stock(world, Stock.HELD_ON_COINS) <= 0:
-        raise RuleViolation("All coin stickers are used.", rule="stock-empty", field="kind")
+        raise RuleViolation(
+            Rule.STICKERS_USED, field="kind", stickers=STICKERS[Stock.HELD_ON_COINS]
+        )
 
 
 def world_after_reward(world: World, choice: RewardChoice, *, player: int | None) -> World:

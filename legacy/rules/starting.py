@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from legacy import board
 from legacy.box import CAMPAIGN_GAMES, CAPITAL_CITY, FIRST_GAME_MAX_COINS, MAJOR_CITY
-from legacy.errors import RuleViolation
+from legacy.errors import Rule, RuleViolation
 from legacy.world import World
 
 
@@ -217,26 +217,20 @@ def check_first_game_coins(placements: Iterable[str], *, stock: int = 12) -> dic
     placements = list(placements)
     for slug in placements:
         if slug not in board.TERRITORY_BY_SLUG:
-            raise RuleViolation(
-                f"There is no territory called {slug!r} on the board.",
-                rule="unknown-territory",
-                field="coins",
-            )
+            raise RuleViolation(Rule.UNKNOWN_TERRITORY, field="coins", territory=repr(slug))
     if len(placements) != stock:
         raise RuleViolation(
-            f"Before the first game all {stock} coin stickers go on territory cards; "
-            f"{len(placements)} were given.",
-            rule="first-game-coins",
-            field="coins",
+            Rule.FIRST_GAME_COINS, field="coins", count=stock, given=len(placements)
         )
     coins = {t.slug: 1 for t in board.TERRITORIES}
     for slug in placements:
         coins[slug] += 1
         if coins[slug] > FIRST_GAME_MAX_COINS:
             raise RuleViolation(
-                f"{board.TERRITORY_BY_SLUG[slug].name} would hold {coins[slug]} coins: no card may "
-                f"hold more than {FIRST_GAME_MAX_COINS} before the first game.",
-                rule="first-game-coin-limit",
+                Rule.FIRST_GAME_COIN_LIMIT,
                 field="coins",
+                territory=board.TERRITORY_BY_SLUG[slug].name,
+                count=coins[slug],
+                most=FIRST_GAME_MAX_COINS,
             )
     return coins

@@ -7,7 +7,7 @@ import math
 from collections.abc import Iterable, Mapping
 
 from legacy.box import BASE_TRADE_CHART
-from legacy.errors import RuleViolation
+from legacy.errors import Rule, RuleViolation
 from legacy.world import World
 
 # --- Recruitment -------------------------------------------------------------------------------
@@ -22,11 +22,7 @@ def trade_troops(coins: int, trade_chart: Mapping[int, int] = BASE_TRADE_CHART) 
         return 0
     if coins not in trade_chart:
         low, high = min(trade_chart), max(trade_chart)
-        raise RuleViolation(
-            f"Cards traded in must be worth {low} to {high} coins in total, not {coins}.",
-            rule="trade-chart",
-            field="trade_coins",
-        )
+        raise RuleViolation(Rule.TRADE_CHART, field="trade_coins", low=low, high=high, coins=coins)
     return trade_chart[coins]
 
 
@@ -46,7 +42,7 @@ def troops_recruited(
     the troops for any cards traded in.
     """
     if territories < 0 or population < 0:
-        raise RuleViolation("Territories and population cannot be negative.", rule="recruitment")
+        raise RuleViolation(Rule.RECRUITMENT)
     base = territories + population
     from_land = math.ceil(base / 3) if round_up else base // 3
     return max(3, from_land) + sum(continent_bonuses) + trade_troops(trade_coins, trade_chart)
@@ -77,9 +73,7 @@ def recruitment(
     unknown = held - set(world.territories)
     if unknown:
         raise RuleViolation(
-            f"There is no territory called {sorted(unknown)[0]!r} on the board.",
-            rule="unknown-territory",
-            field="controlled",
+            Rule.UNKNOWN_TERRITORY, field="controlled", territory=repr(sorted(unknown)[0])
         )
     population = sum(
         city.population for slug in held if (city := world.territories[slug].city) is not None

@@ -231,7 +231,7 @@ def test_nothing_is_entered_once_the_war_is_won():
 def test_out_means_out_in_a_sentence_that_says_so():
     refused = refusal(t.not_out, "Chloe", out=True, out_for_good=True, what="recruitment")
     assert refused.message == (
-        "Chloe was eliminated from this game: an eliminated faction records no recruitment."
+        "Chloe was eliminated from this game: a faction out of the war records no recruitment."
     )
     assert (
         "until it rejoins"
@@ -251,7 +251,7 @@ def test_a_wiped_out_faction_with_no_legal_start_is_eliminated_once():
 
 def test_an_hq_is_taken_from_someone_who_holds_it():
     assert refusal(t.hq_taken, "Ada", "Ada", held_by_taker=True).message == (
-        "Ada already controls their own HQ."
+        "Ada already controls the HQ of Ada."
     )
     t.hq_taken("Ada", "Boris", held_by_taker=False)
 
