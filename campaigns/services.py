@@ -24,7 +24,7 @@ from django.db import transaction
 from django.db.models import F, Max
 from django.utils import timezone
 
-from campaigns import live
+from campaigns import live, said
 from campaigns.models import AuditEntry, Campaign, Game, Membership, Player, Role
 from campaigns.versioned import cached_read
 from campaigns.vocabulary import AuditAction, CancelledScarTerritory
@@ -266,15 +266,22 @@ def _power_choices(powers: Mapping[str, str] | Iterable[tuple[str, str]]) -> dic
         if info is None:
             raise RuleViolation(Rule.UNKNOWN_FACTION, field="powers", faction=repr(faction))
         if faction in chosen:
-            raise RuleViolation(Rule.ONE_STARTING_POWER, field="powers", faction=info.name)
+            raise RuleViolation(
+                Rule.ONE_STARTING_POWER, field="powers", faction=said.faction(faction, info.name)
+            )
         if info.power(code) is None:
             raise RuleViolation(
-                Rule.UNKNOWN_STARTING_POWER, field="powers", faction=info.name, power=repr(code)
+                Rule.UNKNOWN_STARTING_POWER,
+                field="powers",
+                faction=said.faction(faction, info.name),
+                power=repr(code),
             )
         chosen[faction] = code
-    missing = [f.name for f in FACTIONS if f.slug not in chosen]
+    missing = [said.faction(f.slug, f.name) for f in FACTIONS if f.slug not in chosen]
     if missing:
-        raise RuleViolation(Rule.EVERY_FACTION_CHOOSES, field="powers", factions=", ".join(missing))
+        raise RuleViolation(
+            Rule.EVERY_FACTION_CHOOSES, field="powers", factions=said.listed(missing)
+        )
     return chosen
 
 

@@ -7,8 +7,6 @@ They live apart from ``campaigns.models`` so that ``campaigns.audit_words``, whi
 from __future__ import annotations
 
 from django.db import models
-from django.utils.functional import lazy
-from django.utils.text import get_text_list
 from django.utils.translation import gettext_lazy as _
 
 from legacy.rulebook import SETTING_LABELS
@@ -158,12 +156,3 @@ HIDDEN_SHORT = _("(hidden)")  # where room is short: the board's legend
 OWN_COMPONENT = _("A sealed component of your own")
 UNLOCKED_FACTION = _("an unlocked faction")
 UNLOCKED_POWER = _("an unlocked power")
-
-
-AND, OR = _("and"), _("or")
-
-
-def listed(items, *, last_word=AND):
-    """``items`` as a sentence lists them ("Ada, Boris and Cleo"), in the language of whoever
-    reads it: worded when it is read, so a refusal's names can be one of its params."""
-    return lazy(get_text_list, str)(list(items), last_word)

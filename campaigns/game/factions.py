@@ -14,12 +14,13 @@ import re
 
 from django.db import transaction
 
+from campaigns import said
 from campaigns.game.derived import factions_of
 from campaigns.models import Campaign, Game, GameStatus
 from campaigns.services import audit, lock_campaign
-from campaigns.vocabulary import OR, AuditAction, listed
+from campaigns.vocabulary import AuditAction
 from legacy import board
-from legacy.box import FACTION_BY_SLUG, PACKET_BY_SLUG
+from legacy.box import FACTION_BY_SLUG
 from legacy.errors import Rule, RuleViolation
 from legacy.models import (
     FactionPower,
@@ -133,7 +134,7 @@ def _slot(value) -> str:
     slot = value.strip().lower() if isinstance(value, str) else ""
     if slot not in PowerType.values:
         raise RuleViolation(
-            Rule.POWER_TYPE, field="slot", types=listed(PowerType.labels, last_word=OR)
+            Rule.POWER_TYPE, field="slot", types=said.listed(PowerType.labels, last_word=said.OR)
         )
     return slot
 
@@ -174,13 +175,12 @@ def place_power(
             campaign=campaign, packet=unlocked_by, voided=False
         ).first()
         if opening is None:
-            packet = PACKET_BY_SLUG.get(unlocked_by)
             raise RuleViolation(
                 Rule.PACKET_NOT_OPEN,
                 field="unlocked_by",
-                packet=packet.name if packet else unlocked_by,
+                packet=said.packet(unlocked_by, unlocked_by),
             )
-    card = factions[faction].name
+    card = said.faction(faction, factions[faction].name)
     old = FactionPower.objects.current().filter(campaign=campaign, faction=faction, slot=slot)
     old = old.first()
     if old is not None and not covers:

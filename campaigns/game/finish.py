@@ -13,6 +13,7 @@ from django.db import transaction
 from django.db.models import Max, Model
 from django.utils import timezone
 
+from campaigns import said
 from campaigns.backup.automatic import after_finish_on_commit
 from campaigns.capitals import with_capitals_allowed
 from campaigns.game.common import locked_game, move_to
@@ -38,7 +39,7 @@ from campaigns.models import (
 from campaigns.pictures.poster_requests import request_poster_on_commit
 from campaigns.pictures.snapshots import refresh_on_commit, request_snapshot
 from campaigns.services import audit, lock_campaign
-from campaigns.vocabulary import AuditAction, listed
+from campaigns.vocabulary import AuditAction
 from legacy import finish_rules, rules
 from legacy.box import CAMPAIGN_GAMES
 from legacy.errors import Rule, RuleViolation
@@ -394,7 +395,7 @@ def name_world(
     if decision.namer is None:
         names = dict(Player.objects.filter(pk__in=decision.tied).values_list("pk", "name"))
         raise RuleViolation(
-            Rule.NAMING_TIE, field="rolls", players=listed(names[p] for p in decision.tied)
+            Rule.NAMING_TIE, field="rolls", players=said.listed(names[p] for p in decision.tied)
         )
     mark = WorldName.objects.create(
         campaign=campaign,

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from django.db import transaction
 from django.db.models import Exists, Q
 
+from campaigns import said
 from campaigns.game import entry_marks
 from campaigns.game.common import log_event
 from campaigns.game.factions import faction_fields
@@ -23,7 +24,7 @@ from campaigns.models import (
 )
 from campaigns.services import WORLD_TIMEOUT_SECONDS, audit, cached_world, lock_campaign
 from campaigns.versioned import cached_read
-from campaigns.vocabulary import OR, AuditAction, listed
+from campaigns.vocabulary import AuditAction
 from legacy import board, rules, scar_effects
 from legacy.box import PACKET_BY_SLUG
 from legacy.errors import Rule, RuleViolation
@@ -187,7 +188,9 @@ def _coloured(u: Unlock) -> Unlock:
     and a scar for a faction card is yellow."""
     if u.scar_colour and u.scar_colour not in ScarColour.values:
         raise RuleViolation(
-            Rule.SCAR_COLOUR, field="unlocked", colours=listed(ScarColour.labels, last_word=OR)
+            Rule.SCAR_COLOUR,
+            field="unlocked",
+            colours=said.listed(ScarColour.labels, last_word=said.OR),
         )
     if u.on_faction_card and u.scar_colour not in ("", ScarColour.YELLOW):
         raise RuleViolation(Rule.FACTION_SCAR_YELLOW, field="unlocked")
@@ -238,7 +241,7 @@ def open_packet(
     if known is None and component is None:
         raise RuleViolation(Rule.UNKNOWN_PACKET, field="packet", packet=repr(packet))
     if PacketOpening.objects.filter(campaign=campaign, packet=packet, voided=False).exists():
-        name = known.name if known else component.name  # type: ignore[union-attr]
+        name = said.packet(packet, component.name if component else None)
         raise RuleViolation(Rule.PACKET_OPENED_ONCE, conflict=True, packet=name)
     reason = (earned_otherwise or "").strip()[:200]
     if known is not None and packet not in rules.packets_triggered(
@@ -249,7 +252,7 @@ def open_packet(
                 Rule.PACKET_NOT_EARNED,
                 field="earned_otherwise",
                 conflict=True,
-                packet=known.name,
+                packet=said.packet(packet),
                 trigger=known.trigger,
             )
     else:

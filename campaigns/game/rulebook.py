@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from campaigns import said
 from campaigns.models import Campaign
 from campaigns.services import audit, last_game_number, lock_campaign
 from campaigns.vocabulary import AuditAction
 from legacy import rulebook
-from legacy.box import PACKET_BY_SLUG
 from legacy.errors import Rule, RuleViolation
 from legacy.models import PacketOpening, RuleSticker
 
@@ -58,11 +58,11 @@ def add_sticker(
         ).first()
         if opening is None:
             raise RuleViolation(
-                Rule.STICKER_PACKET, field="packet", packet=_packet_words(packet), game=game
+                Rule.STICKER_PACKET, field="packet", packet=said.packet(packet), game=game
             )
         if game < opening.placed_in_game:
             raise RuleViolation(
-                Rule.STICKER_PACKET, field="game", packet=_packet_words(packet), game=game
+                Rule.STICKER_PACKET, field="game", packet=said.packet(packet), game=game
             )
     sticker = RuleSticker.objects.create(
         campaign=campaign,
@@ -84,11 +84,6 @@ def add_sticker(
         game=game,
     )
     return sticker
-
-
-def _packet_words(packet: str) -> str:
-    known = PACKET_BY_SLUG.get(packet)
-    return known.name if known else f"No packet called {packet!r}"
 
 
 def find_sticker(campaign: Campaign, sticker_id: int) -> RuleSticker:

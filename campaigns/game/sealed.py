@@ -9,6 +9,7 @@ import re
 
 from django.db import transaction
 
+from campaigns import said
 from campaigns.models import Campaign
 from campaigns.services import audit, last_game_number, lock_campaign
 from campaigns.vocabulary import AuditAction
@@ -75,9 +76,7 @@ def add_component(*, campaign: Campaign, name: str, trigger: str, by=None) -> Se
     if not slug:
         raise RuleViolation(Rule.COMPONENT_NAME, field="name", limit=NAME_LIMIT)
     if slug in PACKET_BY_SLUG:
-        raise RuleViolation(
-            Rule.COMPONENT_IN_THE_BOX, field="name", packet=PACKET_BY_SLUG[slug].name
-        )
+        raise RuleViolation(Rule.COMPONENT_IN_THE_BOX, field="name", packet=said.packet(slug))
     if SealedComponent.objects.filter(campaign=campaign, slug=slug, voided=False).exists():
         raise RuleViolation(Rule.COMPONENT_NAME_TAKEN, field="name", conflict=True, name=name)
     component = SealedComponent.objects.create(

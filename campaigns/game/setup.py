@@ -13,6 +13,7 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
+from campaigns import said
 from campaigns.game.common import locked_game, move_to, seat_of
 from campaigns.game.derived import campaign_factions, scar_cards_available
 from campaigns.models import Campaign, Game, GameStatus, Player, Result, Seat
@@ -60,7 +61,11 @@ def check_seats(campaign: Campaign, plans: Sequence[SeatPlan], world) -> dict[in
         if plan.faction not in factions:
             raise RuleViolation(Rule.UNKNOWN_FACTION, field="seats", faction=repr(plan.faction))
         if plan.faction in seen_factions:
-            raise RuleViolation(Rule.FACTION_ONCE, field="seats", faction=factions[plan.faction])
+            raise RuleViolation(
+                Rule.FACTION_ONCE,
+                field="seats",
+                faction=said.faction(plan.faction, factions[plan.faction]),
+            )
         seen_players.add(plan.player)
         seen_factions.add(plan.faction)
     placed: list[str] = []

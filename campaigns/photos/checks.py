@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from PIL import Image, ImageFile, ImageOps
 
-from campaigns.vocabulary import OR, listed
+from campaigns import said
 from legacy.errors import Rule, RuleViolation
 
 try:  # HEIF/HEIC (iPhone photos), when pillow-heif is installed
@@ -73,7 +73,7 @@ def megabytes(size: int) -> str:
 
 def refuse_type() -> PhotoRefused:
     kinds = ["JPEG", "PNG", "WebP", *(["HEIC"] if HEIF else [])]
-    return PhotoRefused(Rule.PHOTO_TYPE, field="file", kinds=listed(kinds, last_word=OR))
+    return PhotoRefused(Rule.PHOTO_TYPE, field="file", kinds=said.listed(kinds, last_word=said.OR))
 
 
 def refuse_size() -> PhotoRefused:

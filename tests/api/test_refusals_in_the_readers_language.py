@@ -69,7 +69,7 @@ def test_a_faction_name_taken_is_refused_in_russian_naming_the_faction(prepared_
     assert api.post(factions, {"name": "Salt Guild"}, format="json").status_code == 201
     again = api.post(factions, {"name": "Salt Guild"}, format="json", HTTP_ACCEPT_LANGUAGE="ru")
     error = assert_error(again, 409, "conflict", rule="faction-name-taken")
-    assert error["message"] == "В этой кампании уже есть фракция Salt Guild."
+    assert error["message"] == "В этой кампании уже есть фракция «Salt Guild»."
 
 
 def test_an_archived_campaign_refuses_a_script_in_its_readers_language(campaign, owner):

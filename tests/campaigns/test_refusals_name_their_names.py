@@ -66,6 +66,18 @@ def test_a_new_campaign_with_two_boris_names_boris(owner):
     assert refusal.rule == "player-name-unique" and "boris" in in_russian(refusal)
 
 
+def test_khan_industries_taken_twice_is_named_in_the_readers_language(prepared_campaign, players):
+    seats = [
+        SeatPlan(players["Ada"].pk, "khan-industries", "egypt"),
+        SeatPlan(players["Boris"].pk, "khan-industries", "japan"),
+        SeatPlan(players["Chloe"].pk, "enclave-of-the-bear", "peru"),
+    ]
+    refusal = refused(setup_game, campaign=prepared_campaign, seats=seats)
+    assert refusal.rule == "faction-once"
+    assert in_russian(refusal).startswith("Фракция «Индустриальные ханы» уже занята")
+    assert said(refusal).startswith("Khan Industries is taken")
+
+
 def test_boris_seated_twice_is_refused_naming_boris_in_russian(prepared_campaign, players):
     boris = players["Boris"].pk
     seats = [
@@ -92,8 +104,8 @@ def test_a_second_red_power_says_its_colour_in_the_readers_language(prepared_cam
     )
     assert refusal.rule == "one-power-per-type" and refusal.conflict
     russian = in_russian(refusal)
-    assert "Khan Industries" in russian and "красная способность (Ember)" in russian
-    assert "already holds a red power (Ember)" in said(refusal)
+    assert russian.startswith("На карте «Индустриальные ханы» уже есть красная способность (Ember)")
+    assert said(refusal).startswith("The Khan Industries card already holds a red power (Ember)")
 
 
 def test_a_quota_reached_says_its_limit_in_russian(settings):
