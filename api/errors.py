@@ -120,7 +120,7 @@ def exception_handler(exc, context):
         )
     elif isinstance(exc, (RuleViolation, CampaignArchived)):
         status_code = status.HTTP_409_CONFLICT if exc.conflict else status.HTTP_400_BAD_REQUEST
-        message = said(exc) if isinstance(exc, RuleViolation) else exc.message
+        message = said(exc.refusal if isinstance(exc, CampaignArchived) else exc)
         body = error_body(
             "conflict" if exc.conflict else "rule",
             message,

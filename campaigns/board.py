@@ -13,10 +13,11 @@ from django.db import transaction
 
 from campaigns.models import Campaign, Game
 from campaigns.pictures.snapshots import refresh_on_commit
-from campaigns.services import _clean_name, audit, lock_campaign
+from campaigns.services import audit, clean_name, lock_campaign
 from campaigns.vocabulary import AuditAction
 from legacy.models import AddedConnection, AddedTerritory
 from legacy.rules import check_added_territory, check_new_connections
+from legacy.rules.board import THE_NEW_TERRITORY
 from legacy.selectors import board_as_of_game
 
 NAME_LIMIT = 60
@@ -49,7 +50,7 @@ def add_territory(
     """A packet opened in game ``game`` adds a territory: its name in the group's words, its
     continent, its card's coins and the territories it is joined to (at least one)."""
     campaign = lock_campaign(campaign)
-    clean = _clean_name(name, "The new territory", NAME_LIMIT)
+    clean = clean_name(name, THE_NEW_TERRITORY, NAME_LIMIT)
     joined = list(connections)
     slug, pairs = check_added_territory(
         board_as_of_game(campaign.pk, game),

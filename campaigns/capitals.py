@@ -18,7 +18,7 @@ from campaigns.services import audit, last_game_number, lock_campaign
 from campaigns.vocabulary import AuditAction
 from legacy import rules
 from legacy.box import Stock
-from legacy.errors import RuleViolation
+from legacy.errors import Rule, RuleViolation
 from legacy.models import City, CityKind, ContentKind, UnlockedContent
 from legacy.selectors import world_as_of
 from legacy.world import World
@@ -47,21 +47,12 @@ def found_world_capital(
     """Found a World Capital on a territory with no city, between games."""
     campaign = lock_campaign(campaign)
     if campaign.games.exclude(status=GameStatus.FINISHED).exists():
-        raise RuleViolation(
-            "A game is being set up or played: a World Capital founded during a game is an "
-            "entry of its log.",
-            rule="world-capital-between-games",
-            conflict=True,
-        )
+        raise RuleViolation(Rule.WORLD_CAPITAL_BETWEEN_GAMES, conflict=True)
     founder = None
     if player is not None:
         founder = Player.objects.filter(campaign=campaign, pk=player).first()
         if founder is None:
-            raise RuleViolation(
-                "That player is not on this campaign's roster.",
-                rule="unknown-player",
-                field="player",
-            )
+            raise RuleViolation(Rule.UNKNOWN_PLAYER, field="player")
     return place_world_capital(
         campaign,
         territory=territory,

@@ -17,16 +17,14 @@ from campaigns.models import Campaign, Invitation, Membership, Player, Role, new
 from campaigns.pictures.snapshots import refresh_on_commit
 from campaigns.services import audit, check_language, lock_campaign
 from campaigns.vocabulary import READINGS, AuditAction
-from legacy.errors import RuleViolation
+from legacy.errors import Rule, RuleViolation
 
 INVITED_ROLES = (Role.EDITOR, Role.VIEWER)
 
 
 def _require_owner(campaign: Campaign, by) -> None:
     if not Membership.objects.filter(campaign=campaign, user=by, role=Role.OWNER).exists():
-        raise RuleViolation(
-            "Only the campaign's owner may do that.", rule="owner-only", conflict=True
-        )
+        raise RuleViolation(Rule.OWNER_ONLY, conflict=True)
 
 
 @transaction.atomic
@@ -39,18 +37,12 @@ def create_invitation(
     campaign = lock_campaign(campaign)
     _require_owner(campaign, by)
     if role not in INVITED_ROLES:
-        raise RuleViolation(
-            "An invitation makes an editor or a viewer.", rule="invitation-role", field="role"
-        )
+        raise RuleViolation(Rule.INVITATION_ROLE, field="role")
     roster = None
     if player is not None:
         roster = Player.objects.filter(campaign=campaign, pk=player, user__isnull=True).first()
         if roster is None:
-            raise RuleViolation(
-                "Choose a roster name of this campaign that nobody is linked to.",
-                rule="invitation-player",
-                field="player",
-            )
+            raise RuleViolation(Rule.INVITATION_PLAYER, field="player")
     invitation = Invitation.objects.create(
         campaign=campaign, role=role, single_use=bool(single_use), created_by=by, player=roster
     )
@@ -80,33 +72,20 @@ def accept_invitation(*, token: str, user) -> tuple[Membership, bool]:
         Invitation.objects.filter(token=token).values_list("campaign_id", flat=True).first()
     )
     if campaign_id is None:
-        raise RuleViolation("This invitation link is not valid.", rule="invitation-unknown")
+        raise RuleViolation(Rule.INVITATION_UNKNOWN)
     # Joining leaves what the campaign keeps as it is: an archived campaign may be joined, to
     # be read.
     campaign = lock_campaign(campaign_id, archived_ok=True)
     invitation = Invitation.objects.get(token=token)
     if invitation.revoked_at is not None:
-        raise RuleViolation(
-            "This invitation link was withdrawn: ask the owner for a new one.",
-            rule="invitation-revoked",
-            conflict=True,
-        )
+        raise RuleViolation(Rule.INVITATION_REVOKED, conflict=True)
     if invitation.is_expired:
-        raise RuleViolation(
-            "This invitation link has expired: ask the owner for a new one.",
-            rule="invitation-expired",
-            conflict=True,
-        )
+        raise RuleViolation(Rule.INVITATION_EXPIRED, conflict=True)
     existing = Membership.objects.filter(campaign=campaign, user=user).first()
     if existing:
         return existing, False
     if invitation.is_used_up:
-        raise RuleViolation(
-            "This invitation link was for one person and has been used: "
-            "ask the owner for a new one.",
-            rule="invitation-used",
-            conflict=True,
-        )
+        raise RuleViolation(Rule.INVITATION_USED, conflict=True)
     membership = Membership.objects.create(
         campaign=campaign, user=user, role=invitation.role, invitation=invitation
     )
@@ -135,10 +114,10 @@ def set_role(*, campaign: Campaign, membership: Membership, role: str, by) -> Me
     membership = Membership.objects.select_related("user").get(pk=membership.pk, campaign=campaign)
     if membership.role == Role.OWNER:
         raise RuleViolation(
-            "The owner stays the owner.", rule="owner-stays", field="role", conflict=True
+            Rule.OWNER_STAYS, field="role", conflict=True, member=membership.user.get_username()
         )
     if role not in INVITED_ROLES:
-        raise RuleViolation("A member is an editor or a viewer.", rule="member-role", field="role")
+        raise RuleViolation(Rule.MEMBER_ROLE, field="role")
     if membership.role != role:
         membership.role = role
         membership.save(update_fields=["role"])
@@ -161,7 +140,7 @@ def remove_member(*, campaign: Campaign, membership: Membership, by) -> None:
     _require_owner(campaign, by)
     membership = Membership.objects.select_related("user").get(pk=membership.pk, campaign=campaign)
     if membership.role == Role.OWNER:
-        raise RuleViolation("The owner cannot be removed.", rule="owner-stays", conflict=True)
+        raise RuleViolation(Rule.OWNER_STAYS, conflict=True, member=membership.user.get_username())
     name = membership.user.get_username()
     link = membership.invitation_id
     membership.delete()
@@ -221,11 +200,7 @@ def set_world_number(*, campaign: Campaign, number: str, by) -> Campaign:
     """The world number printed in the box (optional), as the group reads it."""
     number = " ".join((number or "").split())
     if len(number) > WORLD_NUMBER_LIMIT:
-        raise RuleViolation(
-            f"A world number fits in {WORLD_NUMBER_LIMIT} characters.",
-            rule="world-number",
-            field="world_number",
-        )
+        raise RuleViolation(Rule.WORLD_NUMBER, field="world_number", limit=WORLD_NUMBER_LIMIT)
     campaign = lock_campaign(campaign, marks=False, triggers=False)
     _require_owner(campaign, by)
     if campaign.world_number != number:
@@ -299,13 +274,14 @@ def set_house_rules(
     chosen = {name: given for name, given in (readings or {}).items() if given not in (None, "")}
     for name, given in chosen.items():
         if name not in READINGS:
-            raise RuleViolation(f"There is no house rule {name!r}.", rule="house-rule", field=name)
+            raise RuleViolation(Rule.UNKNOWN_HOUSE_RULE, field=name, rule=repr(name))
         if given not in READINGS[name].values:
             raise RuleViolation(
-                f"{name.replace('_', ' ').capitalize()}: one of "
-                f"{', '.join(READINGS[name].values)}, not {given!r}.",
-                rule="house-rule",
+                Rule.HOUSE_RULE,
                 field=name,
+                rule=name.replace("_", " ").capitalize(),
+                readings=", ".join(READINGS[name].values),
+                given=repr(given),
             )
     for name, given in chosen.items():
         if getattr(campaign, name) != given:
@@ -324,9 +300,7 @@ def set_house_rules(
     if world_capitals_allowed is not None:
         if type(world_capitals_allowed) is not int or not 0 <= world_capitals_allowed <= 42:
             raise RuleViolation(
-                "World Capitals allowed: a whole number from 0 to 42.",
-                rule="world-capitals-setting",
-                field="world_capitals_allowed",
+                Rule.WORLD_CAPITALS_SETTING, field="world_capitals_allowed", most=42
             )
         if campaign.world_capitals_allowed != world_capitals_allowed:
             campaign.world_capitals_allowed = world_capitals_allowed
@@ -355,13 +329,9 @@ def set_house_rules(
 
 def _assignable(role: str) -> str:
     if role == Role.OWNER:
-        raise RuleViolation(
-            "A campaign has one owner, the person who opened the box: give editor or viewer.",
-            rule="one-owner",
-            field="role",
-        )
+        raise RuleViolation(Rule.ONE_OWNER, field="role")
     if role not in Role.values:
-        raise RuleViolation(f"There is no role {role!r}.", rule="role", field="role")
+        raise RuleViolation(Rule.ROLE, field="role", role=repr(role))
     return role
 
 
@@ -371,15 +341,9 @@ def add_member(*, campaign: Campaign, username: str, role: str, by) -> Membershi
     role = _assignable(role)
     user = get_user_model().objects.filter(username=username).first()
     if user is None:
-        raise RuleViolation(
-            f"There is no account called {username!r}.", rule="unknown-user", field="username"
-        )
+        raise RuleViolation(Rule.UNKNOWN_USER, field="username", username=repr(username))
     if Membership.objects.filter(campaign=campaign, user=user).exists():
-        raise RuleViolation(
-            f"{user.username} is already a member of this campaign.",
-            rule="member-once",
-            conflict=True,
-        )
+        raise RuleViolation(Rule.MEMBER_ONCE, conflict=True, username=user.username)
     member = Membership.objects.create(campaign=campaign, user=user, role=role)
     audit(
         campaign, by, AuditAction.MEMBER_ADDED, username=user.username, role=role, account=user.pk

@@ -24,7 +24,7 @@ from django.db import transaction
 from django.db.models import F, Max
 from django.utils import timezone
 
-from campaigns import live
+from campaigns import live, said
 from campaigns.models import AuditEntry, Campaign, Game, Membership, Player, Role
 from campaigns.versioned import cached_read
 from campaigns.vocabulary import AuditAction, CancelledScarTerritory
@@ -37,7 +37,7 @@ from legacy.box import (
     FACTIONS,
     Stock,
 )
-from legacy.errors import RuleViolation
+from legacy.errors import Rule, RuleViolation, gettext_noop
 from legacy.models import (
     CoinSticker,
     Correction,
@@ -50,6 +50,7 @@ from legacy.models import (
     UnlockedFaction,
 )
 from legacy.selectors import board_as_of_game, stock_allowances, world_as_of
+from legacy.words import Words
 from legacy.world import World
 
 
@@ -58,16 +59,16 @@ class CampaignArchived(Exception):
     unarchives it), raised by the campaign's lock whatever asked for the change: a page, the
     API, the admin or a task. Worded and shaped as a ``RuleViolation`` (a conflict, 409), but
     not one: a view that shows a rule's refusal beside its form does not catch it, so each door
-    answers it in its own shape (the pages with the archived page, the API with its error)."""
+    answers it in its own shape (the pages with the archived page, the API with its error),
+    each saying its rule's sentence (``refusal``) in the reader's language."""
 
-    rule = "campaign-archived"
+    rule = Rule.CAMPAIGN_ARCHIVED
     field: str | None = None
     conflict = True
 
     def __init__(self) -> None:
-        self.message = (
-            "This campaign is archived and read-only: its owner unarchives it to change it."
-        )
+        self.refusal = RuleViolation(Rule.CAMPAIGN_ARCHIVED, conflict=True)
+        self.message = self.refusal.message  # in English, for the logs
         super().__init__(self.message)
 
 
@@ -115,7 +116,7 @@ def bump_versions(
     if not (rows if archived_ok else rows.filter(archived=False)).update(**bumps):
         if not archived_ok and rows.exists():
             raise CampaignArchived
-        raise RuleViolation("There is no such campaign.", rule="unknown-campaign")
+        raise RuleViolation(Rule.UNKNOWN_CAMPAIGN)
     # Open pages are told once the write commits (never when it is rolled back).
     live.announce_after_commit(pk)
 
@@ -182,14 +183,19 @@ def audit_corrections(entries) -> dict[int, Correction]:
     return {e.pk: found[named(e)] for e in entries if named(e) in found}
 
 
-def _clean_name(value: str, what: str, limit: int) -> str:
+# What a name is given to, said in a refusal in the reader's language.
+A_CAMPAIGN = Words(gettext_noop("A campaign"))
+A_PLAYER = Words(gettext_noop("A player"))
+THE_WORLD = Words(gettext_noop("The world"))
+
+
+def clean_name(value: str, what: Words, limit: int) -> str:
+    """The name without its outer spaces; an empty one or one past ``limit`` is refused."""
     name = (value or "").strip()
     if not name:
-        raise RuleViolation(f"{what} needs a name.", rule="name-required", field="name")
+        raise RuleViolation(Rule.NAME_REQUIRED, field="name", what=what)
     if len(name) > limit:
-        raise RuleViolation(
-            f"{what}'s name fits in {limit} characters.", rule="name-too-long", field="name"
-        )
+        raise RuleViolation(Rule.NAME_TOO_LONG, field="name", what=what, most=limit)
     return name
 
 
@@ -206,15 +212,14 @@ def create_campaign(
     """
     check_language(language)
     campaign = Campaign.objects.create(
-        name=_clean_name(name, "A campaign", 100), owner=owner, language=language
+        name=clean_name(name, A_CAMPAIGN, 100), owner=owner, language=language
     )
     Membership.objects.create(campaign=campaign, user=owner, role=Role.OWNER)
-    roster = [_clean_name(p, "A player", 60) for p in players]
-    duplicates = [n for n, k in Counter(n.casefold() for n in roster).items() if k > 1]
+    roster = [clean_name(p, A_PLAYER, 60) for p in players]
+    counts = Counter(n.casefold() for n in roster)
+    duplicates = [n for n in roster if counts[n.casefold()] > 1]
     if duplicates:
-        raise RuleViolation(
-            "Each player at the table needs a different name.", rule="player-name-unique"
-        )
+        raise RuleViolation(Rule.PLAYER_NAME_UNIQUE, name=duplicates[-1])
     Player.objects.bulk_create(Player(campaign=campaign, name=n) for n in roster)
     StockAllowance.objects.bulk_create(
         StockAllowance(campaign=campaign, stock=slug, quantity=count)
@@ -241,23 +246,15 @@ def create_campaign(
 
 def check_language(language) -> None:
     if language not in names.LANGUAGES:
-        raise RuleViolation(
-            "Earthbook draws the board in English (en) or Russian (ru).",
-            rule="campaign-language",
-            field="language",
-        )
+        raise RuleViolation(Rule.CAMPAIGN_LANGUAGE, field="language")
 
 
 @transaction.atomic
 def add_player(*, campaign: Campaign, name: str, user=None, by=None) -> Player:
     campaign = lock_campaign(campaign)
-    name = _clean_name(name, "A player", 60)
+    name = clean_name(name, A_PLAYER, 60)
     if campaign.players.filter(name__iexact=name).exists():
-        raise RuleViolation(
-            f"There is already a player called {name} in this campaign.",
-            rule="player-name-unique",
-            field="name",
-        )
+        raise RuleViolation(Rule.PLAYER_NAME_UNIQUE, field="name", name=name)
     player = Player.objects.create(campaign=campaign, name=name, user=user)
     audit(campaign, by, AuditAction.PLAYER_ADDED, name=name)
     return player
@@ -275,30 +272,23 @@ def _power_choices(powers: Mapping[str, str] | Iterable[tuple[str, str]]) -> dic
     for faction, code in pairs:
         info = FACTION_BY_SLUG.get(faction)
         if info is None:
-            raise RuleViolation(
-                f"There is no faction called {faction!r} in the box.",
-                rule="unknown-faction",
-                field="powers",
-            )
+            raise RuleViolation(Rule.UNKNOWN_FACTION, field="powers", faction=repr(faction))
         if faction in chosen:
             raise RuleViolation(
-                f"{info.name} keeps one starting power, not two.",
-                rule="one-starting-power",
-                field="powers",
+                Rule.ONE_STARTING_POWER, field="powers", faction=said.faction(faction, info.name)
             )
         if info.power(code) is None:
             raise RuleViolation(
-                f"{info.name} has no starting power {code!r}: choose a or b.",
-                rule="unknown-power",
+                Rule.UNKNOWN_STARTING_POWER,
                 field="powers",
+                faction=said.faction(faction, info.name),
+                power=repr(code),
             )
         chosen[faction] = code
-    missing = [f.name for f in FACTIONS if f.slug not in chosen]
+    missing = [said.faction(f.slug, f.name) for f in FACTIONS if f.slug not in chosen]
     if missing:
         raise RuleViolation(
-            f"Every faction chooses a starting power; still to choose: {', '.join(missing)}.",
-            rule="every-faction-chooses",
-            field="powers",
+            Rule.EVERY_FACTION_CHOOSES, field="powers", factions=said.listed(missing)
         )
     return chosen
 
@@ -323,20 +313,12 @@ def prepare_first_game(
     destroyed) and the first-game coin stickers go on territory cards (at random on request)."""
     campaign = lock_campaign(campaign)
     if campaign.prepared_at is not None:
-        raise RuleViolation(
-            "This campaign is already set up: 'before the first game' happens once.",
-            rule="first-game-setup-once",
-            conflict=True,
-        )
+        raise RuleViolation(Rule.FIRST_GAME_SETUP_ONCE, conflict=True)
     chosen = _power_choices(powers)
     stock = stock_allowances(campaign.pk)[Stock.FIRST_GAME_COINS]
     if random_coins:
         if coins:
-            raise RuleViolation(
-                "Either place the coins yourselves or ask for random placement, not both.",
-                rule="first-game-coins",
-                field="coins",
-            )
+            raise RuleViolation(Rule.FIRST_GAME_COINS_CHOICE, field="coins")
         coins = random_first_game_coins(stock, seed)
     card_coins = rules.check_first_game_coins(coins or [], stock=stock)
 
@@ -389,10 +371,10 @@ def correct_mark(
     game = changes.get("placed_in_game")
     if isinstance(game, int) and game > 0 and not campaign.games.filter(number=game).exists():
         raise RuleViolation(
-            f"There is no game {game} in this campaign: a mark is placed in a game that has been "
-            "set up (0: before the first game).",
-            rule="placed-in-a-real-game",
+            Rule.PLACED_IN_A_REAL_GAME,
             field="placed_in_game",
+            game=game,
+            last=last_game_number(campaign.pk),
         )
     if "territory" in changes or "placed_in_game" in changes:
         # On a territory of the board as of the game it is placed in: the box's, or one a
@@ -410,18 +392,10 @@ def correct_mark(
         and faction not in FACTION_BY_SLUG
         and not UnlockedFaction.objects.filter(campaign=campaign, slug=faction).exists()
     ):
-        raise RuleViolation(
-            f"This campaign has no faction called {faction!r}.",
-            rule="unknown-faction",
-            field="faction",
-        )
+        raise RuleViolation(Rule.UNKNOWN_FACTION, field="faction", faction=repr(faction))
     if "placed_by" in changes and changes["placed_by"] is not None:
         if not Player.objects.filter(campaign=campaign, pk=changes["placed_by"]).exists():
-            raise RuleViolation(
-                "That player is not on this campaign's roster.",
-                rule="unknown-player",
-                field="placed_by",
-            )
+            raise RuleViolation(Rule.UNKNOWN_PLAYER, field="placed_by")
         changes = {k: v for k, v in changes.items() if k != "placed_by"} | {
             "placed_by_id": changes["placed_by"]
         }
@@ -446,7 +420,7 @@ def void_mark(
     campaign = lock_campaign(campaign)
     mark = _mark(campaign, model, mark_id)
     if mark.voided:
-        raise RuleViolation("That mark is already void.", rule="void-once", conflict=True)
+        raise RuleViolation(Rule.VOID_ONCE, conflict=True)
     correction = corrections.void_mark(mark=mark, reason=reason, by=by)
     audit(
         campaign,
@@ -463,5 +437,5 @@ def void_mark(
 def _mark(campaign: Campaign, model: type[Mark], mark_id: int) -> Mark:
     mark = model.objects.filter(campaign=campaign, pk=mark_id).first()
     if mark is None:
-        raise RuleViolation("There is no such mark in this campaign.", rule="unknown-mark")
+        raise RuleViolation(Rule.UNKNOWN_MARK)
     return mark

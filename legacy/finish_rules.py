@@ -188,7 +188,9 @@ def controlled_at_the_end(
                     Rule.UNKNOWN_TERRITORY, field="controlled", territory=repr(slug)
                 )
             if owner_of.get(slug, p) != p:
-                raise RuleViolation(Rule.ONE_OWNER, field="controlled", territory=on.name(slug))
+                raise RuleViolation(
+                    Rule.TERRITORY_ONE_OWNER, field="controlled", territory=on.name(slug)
+                )
             owner_of[slug] = p
         held[p] = sorted(set(slugs))
     return held

@@ -267,8 +267,7 @@ def refusal_message(refusal: RuleViolation | OddsInputError) -> str:
     if isinstance(refusal, RuleViolation) and refusal.template is not None:
         return said(refusal)  # a rule with its own sentence, worded in the reader's language
     language = get_language() or settings.LANGUAGE_CODE
-    if language.startswith("en") or getattr(refusal, "worded", False):
-        # A refusal already worded in the reader's language (a quota, with its limit).
+    if language.startswith("en"):
         return refusal.message
     return str(RULE_MESSAGES.get(getattr(refusal, "rule", None), ANY_RULE))
 

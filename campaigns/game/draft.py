@@ -11,7 +11,7 @@ from django.db import transaction
 from campaigns.models import Game, GameStatus, Seat
 from campaigns.services import audit, lock_campaign
 from campaigns.vocabulary import AuditAction
-from legacy.errors import RuleViolation
+from legacy.errors import Rule, RuleViolation
 from legacy.models import PacketOpening
 from legacy.rules.draft import DraftPick, check_draft
 
@@ -33,11 +33,7 @@ def record_draft(*, game: Game, picks: Mapping[int, DraftPick], by=None) -> list
     being played (a finished game is amended instead)."""
     lock_campaign(game.campaign_id, marks=False, triggers=False)
     if game.status not in (GameStatus.SETUP, GameStatus.IN_PROGRESS):
-        raise RuleViolation(
-            "The draft is entered while the game is set up or being played.",
-            rule="draft-when",
-            conflict=True,
-        )
+        raise RuleViolation(Rule.DRAFT_WHEN, conflict=True)
     seats = list(game.seats.order_by("order"))
     check_draft([s.player_id for s in seats], picks)
     for seat in seats:

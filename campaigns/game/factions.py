@@ -14,13 +14,14 @@ import re
 
 from django.db import transaction
 
+from campaigns import said
 from campaigns.game.derived import factions_of
 from campaigns.models import Campaign, Game, GameStatus
 from campaigns.services import audit, lock_campaign
 from campaigns.vocabulary import AuditAction
 from legacy import board
-from legacy.box import FACTION_BY_SLUG, PACKET_BY_SLUG
-from legacy.errors import RuleViolation
+from legacy.box import FACTION_BY_SLUG
+from legacy.errors import Rule, RuleViolation
 from legacy.models import (
     FactionPower,
     PacketOpening,
@@ -40,11 +41,7 @@ def faction_colour(value, taken=()) -> str:
     if not colour:
         return next((c for c in DEFAULT_COLOURS if c not in set(taken)), DEFAULT_COLOURS[0])
     if not isinstance(colour, str) or not COLOUR.match(colour):
-        raise RuleViolation(
-            "A faction's colour is written #rrggbb, for example #7b4fa3.",
-            rule="faction-colour",
-            field="colour",
-        )
+        raise RuleViolation(Rule.FACTION_COLOUR, field="colour")
     return colour
 
 
@@ -59,10 +56,7 @@ def new_faction_slug(campaign: Campaign, name: str) -> str:
         or UnlockedFaction.objects.filter(campaign=campaign, slug=slug).exists()
     ):
         raise RuleViolation(
-            f"This campaign already has a faction called {name.strip()}.",
-            rule="faction-name-taken",
-            field="name",
-            conflict=True,
+            Rule.FACTION_NAME_TAKEN, field="name", conflict=True, faction=name.strip()
         )
     return slug
 
@@ -70,9 +64,7 @@ def new_faction_slug(campaign: Campaign, name: str) -> str:
 def _faction_name(name) -> str:
     name = (name or "").strip() if isinstance(name, str) else ""
     if not name or len(name) > 60 or not board.slugify(name).strip("-"):
-        raise RuleViolation(
-            "A faction needs a name of up to 60 characters.", rule="faction-name", field="name"
-        )
+        raise RuleViolation(Rule.FACTION_NAME, field="name", limit=60)
     return name
 
 
@@ -93,11 +85,7 @@ def between_games(campaign: Campaign) -> int:
     played (a game only set up has not begun: it is still between games)."""
     playing = campaign.games.filter(status=GameStatus.IN_PROGRESS).order_by("-number").first()
     if playing is not None:
-        raise RuleViolation(
-            f"Game {playing.number} is being played: this is done between games.",
-            rule="between-games",
-            conflict=True,
-        )
+        raise RuleViolation(Rule.BETWEEN_GAMES, conflict=True, game=playing.number)
     last = (
         campaign.games.filter(status=GameStatus.FINISHED)
         .order_by("-number")
@@ -113,9 +101,7 @@ def add_faction(*, campaign: Campaign, name: str, colour: str = "", text: str = 
     campaign = lock_campaign(campaign)
     number = between_games(campaign)
     if len(text or "") > 2000:
-        raise RuleViolation(
-            "A faction's description fits in 2000 characters.", rule="faction-text", field="text"
-        )
+        raise RuleViolation(Rule.FACTION_TEXT, field="text", limit=2000)
     fields = faction_fields(campaign, name=name, colour=colour, game=number)
     faction = UnlockedFaction.objects.create(
         campaign=campaign, text=text or "", entered_by=by, **fields
@@ -138,17 +124,9 @@ def _game_number(campaign: Campaign, game: int | None) -> int:
         return between_games(campaign)
     row = Game.objects.filter(campaign=campaign, number=game).first()
     if row is None:
-        raise RuleViolation(
-            f"There is no game {game} in this campaign.", rule="unknown-game", field="game"
-        )
+        raise RuleViolation(Rule.UNKNOWN_GAME, field="game", game=game)
     if row.status != GameStatus.IN_PROGRESS:
-        raise RuleViolation(
-            f"Game {game} is not being played: a power is placed in the game being played, or "
-            "between games.",
-            rule="game-not-in-progress",
-            field="game",
-            conflict=True,
-        )
+        raise RuleViolation(Rule.GAME_NOT_IN_PROGRESS, field="game", conflict=True, game=game)
     return row.number
 
 
@@ -156,9 +134,7 @@ def _slot(value) -> str:
     slot = value.strip().lower() if isinstance(value, str) else ""
     if slot not in PowerType.values:
         raise RuleViolation(
-            "A power's type is its colour, one of: " + ", ".join(PowerType.values) + ".",
-            rule="power-type",
-            field="slot",
+            Rule.POWER_TYPE, field="slot", types=said.listed(PowerType.labels, last_word=said.OR)
         )
     return slot
 
@@ -186,51 +162,43 @@ def place_power(
     number = _game_number(campaign, game)
     factions = factions_of(campaign.pk, number)
     if faction not in factions:
-        raise RuleViolation(
-            f"This campaign has no faction called {faction!r}.",
-            rule="unknown-faction",
-            field="faction",
-        )
+        raise RuleViolation(Rule.UNKNOWN_FACTION, field="faction", faction=repr(faction))
     slot = _slot(slot)
     name = (name or "").strip() if isinstance(name, str) else ""
     if not name or len(name) > 60:
-        raise RuleViolation(
-            "A power needs a name of up to 60 characters.", rule="power-name", field="name"
-        )
+        raise RuleViolation(Rule.POWER_NAME, field="name", limit=60)
     if len(text or "") > 2000:
-        raise RuleViolation(
-            "A power's text fits in 2000 characters.", rule="power-text", field="text"
-        )
+        raise RuleViolation(Rule.POWER_TEXT, field="text", limit=2000)
     opening = None
     if unlocked_by:
         opening = PacketOpening.objects.filter(
             campaign=campaign, packet=unlocked_by, voided=False
         ).first()
         if opening is None:
-            packet = PACKET_BY_SLUG.get(unlocked_by)
             raise RuleViolation(
-                f"{packet.name if packet else unlocked_by} is not open: a power comes from a "
-                "packet that was opened.",
-                rule="packet-not-open",
+                Rule.PACKET_NOT_OPEN,
                 field="unlocked_by",
+                packet=said.packet(unlocked_by, unlocked_by),
             )
-    card = factions[faction].name
+    card = said.faction(faction, factions[faction].name)
     old = FactionPower.objects.current().filter(campaign=campaign, faction=faction, slot=slot)
     old = old.first()
     if old is not None and not covers:
         raise RuleViolation(
-            f"The {card} card already holds a {slot} power ({old.name}): a card holds one power "
-            "of each type. Say that the new one covers it to place it over the old one.",
-            rule="one-power-per-type",
+            Rule.ONE_POWER_PER_TYPE,
             field="slot",
             conflict=True,
+            faction=card,
+            type=PowerType(slot).label,
+            power=old.name,
         )
     if old is None and covers:
         raise RuleViolation(
-            f"The {card} card holds no {slot} power for the new one to cover.",
-            rule="nothing-to-cover",
+            Rule.NOTHING_TO_COVER,
             field="covers",
             conflict=True,
+            faction=card,
+            type=PowerType(slot).label,
         )
     if old is not None:
         old.removed_in_game = number
@@ -272,15 +240,10 @@ def destroy_power(
     number = _game_number(campaign, game)
     row = FactionPower.objects.filter(campaign=campaign, pk=power, voided=False).first()
     if row is None:
-        raise RuleViolation(
-            "There is no such power on this campaign's cards.", rule="unknown-power", field="power"
-        )
+        raise RuleViolation(Rule.UNKNOWN_POWER, field="power")
     if row.removed_in_game is not None:
         raise RuleViolation(
-            f"{row.name} no longer counts (it was {row.removed_reason or 'removed'} in game "
-            f"{row.removed_in_game}): there is nothing to destroy.",
-            rule="power-gone",
-            conflict=True,
+            Rule.POWER_GONE, conflict=True, power=row.name, game=row.removed_in_game
         )
     row.removed_in_game = number
     row.removed_reason = RemovedReason.DESTROYED

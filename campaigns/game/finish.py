@@ -13,6 +13,7 @@ from django.db import transaction
 from django.db.models import Max, Model
 from django.utils import timezone
 
+from campaigns import said
 from campaigns.backup.automatic import after_finish_on_commit
 from campaigns.capitals import with_capitals_allowed
 from campaigns.game.common import locked_game, move_to
@@ -37,11 +38,11 @@ from campaigns.models import (
 )
 from campaigns.pictures.poster_requests import request_poster_on_commit
 from campaigns.pictures.snapshots import refresh_on_commit, request_snapshot
-from campaigns.services import audit, lock_campaign
+from campaigns.services import THE_WORLD, audit, clean_name, lock_campaign
 from campaigns.vocabulary import AuditAction
 from legacy import finish_rules, rules
 from legacy.box import CAMPAIGN_GAMES
-from legacy.errors import RuleViolation
+from legacy.errors import Rule, RuleViolation
 from legacy.finish_rules import NoReward
 from legacy.models import (
     BonusChange,
@@ -240,9 +241,7 @@ def finish_game(
     from the winner, all in one step; then say which packets must be opened now."""
     campaign, game = locked_game(game)
     if game.status == GameStatus.FINISHED:
-        raise RuleViolation(
-            f"Game {game.number} is already finished.", rule="game-finished", conflict=True
-        )
+        raise RuleViolation(Rule.GAME_FINISHED, conflict=True, game=game.number)
     move_to(game, GameStatus.FINISHED)
     result = _finish(
         campaign,
@@ -330,28 +329,15 @@ def amend_game(
     """
     campaign, game = locked_game(game)
     if game.status != GameStatus.FINISHED:
-        raise RuleViolation(
-            f"Game {game.number} is not finished: there is nothing to amend.",
-            rule="amend-finished",
-            conflict=True,
-        )
+        raise RuleViolation(Rule.AMEND_FINISHED, conflict=True, game=game.number)
     if campaign.games.filter(number__gt=game.number).exists():
         raise RuleViolation(
-            f"Game {game.number + 1} has begun: game {game.number} can no longer be amended. "
-            "Correct single marks instead.",
-            rule="amend-before-next",
-            conflict=True,
+            Rule.AMEND_BEFORE_NEXT, conflict=True, game=game.number, next=game.number + 1
         )
     if revision != game.revision:
-        raise RuleViolation(
-            "Someone changed this game meanwhile: reload it and amend again.",
-            rule="stale-amendment",
-            conflict=True,
-        )
+        raise RuleViolation(Rule.STALE_AMENDMENT, conflict=True)
     if not (reason or "").strip():
-        raise RuleViolation(
-            "Say why the game is amended.", rule="correction-reason", field="reason"
-        )
+        raise RuleViolation(Rule.CORRECTION_REASON, field="reason")
     _undo_end(campaign, game)
     result = _finish(
         campaign,
@@ -382,18 +368,11 @@ def name_world(
     campaign = lock_campaign(campaign)
     last = campaign.games.filter(status=GameStatus.FINISHED).aggregate(n=Max("number"))["n"] or 0
     if last < CAMPAIGN_GAMES:
-        raise RuleViolation(
-            "The world is named after the fifteenth game.",
-            rule="world-name-after-15",
-            conflict=True,
-        )
-    if WorldName.objects.current().filter(campaign=campaign).exists():
-        raise RuleViolation("The world already has a name.", rule="world-named-once", conflict=True)
-    name = (name or "").strip()
-    if not name or len(name) > 60:
-        raise RuleViolation(
-            "The world needs a name of up to 60 characters.", rule="name-required", field="name"
-        )
+        raise RuleViolation(Rule.WORLD_NAME_AFTER_15, conflict=True)
+    named_already = WorldName.objects.current().filter(campaign=campaign).first()
+    if named_already is not None:
+        raise RuleViolation(Rule.WORLD_NAMED_ONCE, conflict=True, name=named_already.name)
+    name = clean_name(name, THE_WORLD, 60)
     world = world_as_of(campaign.pk)
     named: dict[int, int] = {}
     for c in world.continents.values():
@@ -402,28 +381,19 @@ def name_world(
     try:
         clean_rolls = {int(k): int(v) for k, v in (rolls or {}).items()}
     except (TypeError, ValueError):
-        raise RuleViolation(
-            "Rolls are whole numbers from 1 to 6.", rule="naming-roll", field="rolls"
-        ) from None
+        raise RuleViolation(Rule.NAMING_ROLL, field="rolls") from None
     strangers = set(clean_rolls) - set(
         Player.objects.filter(campaign=campaign, pk__in=clean_rolls).values_list("pk", flat=True)
     )
     if strangers:
-        raise RuleViolation(
-            "Only the campaign's own players roll to name the world.",
-            rule="unknown-player",
-            field="rolls",
-        )
+        raise RuleViolation(Rule.NAMING_ROLL_PLAYER, field="rolls")
     decision = rules.world_namer(
         world.signature_counts(), continents_named=named, rolls=clean_rolls or None
     )
     if decision.namer is None:
         names = dict(Player.objects.filter(pk__in=decision.tied).values_list("pk", "name"))
         raise RuleViolation(
-            f"{' and '.join(names[p] for p in decision.tied)} are tied: each rolls a die, adding 1 "
-            "for every continent they named, and the highest names the world.",
-            rule="naming-tie",
-            field="rolls",
+            Rule.NAMING_TIE, field="rolls", players=said.listed(names[p] for p in decision.tied)
         )
     mark = WorldName.objects.create(
         campaign=campaign,

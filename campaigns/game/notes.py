@@ -15,7 +15,7 @@ from campaigns import claims
 from campaigns.models import Campaign, Game, GameNote, Role
 from campaigns.services import audit, lock_campaign
 from campaigns.vocabulary import AuditAction
-from legacy.errors import RuleViolation
+from legacy.errors import Rule, RuleViolation
 
 TEXT_LIMIT = 5000
 
@@ -54,11 +54,9 @@ def may_change(note: GameNote, user, role) -> bool:
 def _clean(text) -> str:
     text = (text or "").replace("\r\n", "\n").strip()
     if not text:
-        raise RuleViolation("A note needs some text.", rule="note-text", field="text")
+        raise RuleViolation(Rule.NOTE_TEXT, field="text")
     if len(text) > TEXT_LIMIT:
-        raise RuleViolation(
-            f"A note holds up to {TEXT_LIMIT} characters.", rule="note-too-long", field="text"
-        )
+        raise RuleViolation(Rule.NOTE_TOO_LONG, field="text", limit=TEXT_LIMIT)
     return text
 
 
@@ -69,16 +67,13 @@ def find_note(campaign: Campaign, game_number: int, note_id: int) -> GameNote:
         .first()
     )
     if found is None:
-        raise RuleViolation("There is no such note in this game.", rule="unknown-note")
+        raise RuleViolation(Rule.UNKNOWN_NOTE)
     return found
 
 
 def _own_or_owner(note: GameNote, by, role) -> None:
     if not may_change(note, by, role):
-        raise RuleViolation(
-            "Only its author or the campaign's owner may change a note.",
-            rule="note-author",
-        )
+        raise RuleViolation(Rule.NOTE_AUTHOR)
 
 
 @transaction.atomic

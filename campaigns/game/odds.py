@@ -26,7 +26,7 @@ from campaigns.vocabulary import (
 )
 from legacy import scar_effects
 from legacy.box import FACTION_BY_SLUG, FORTIFICATION_BOXES
-from legacy.errors import RuleViolation
+from legacy.errors import Rule, RuleViolation
 from legacy.models import ACTIVE, FactionPower, ScarKind
 
 MECHANIKER = "die-mechaniker"
@@ -109,9 +109,7 @@ def _faction(slug: str | None, known: Mapping[str, str], field_name: str) -> str
     if slug in (None, ""):
         return None
     if slug not in known:
-        raise RuleViolation(
-            f"This campaign has no faction {slug!r}.", rule="unknown-faction", field=field_name
-        )
+        raise RuleViolation(Rule.UNKNOWN_FACTION, field=field_name, faction=repr(slug))
     return slug
 
 
@@ -132,11 +130,7 @@ def battle(
     as a name the campaign does not have, and a World Capital is a minor city."""
     world = world_as_read(cached_world(campaign), sees_unlocked)
     if territory not in world.territories:
-        raise RuleViolation(
-            f"There is no territory {territory!r} on the board.",
-            rule="unknown-territory",
-            field="territory",
-        )
+        raise RuleViolation(Rule.UNKNOWN_TERRITORY, field="territory", territory=repr(territory))
     if sees_unlocked:
         known = campaign_factions(campaign.pk)
     else:
@@ -144,9 +138,7 @@ def battle(
     attacker = _faction(attacker_faction, known, "attacker_faction")
     defender = _faction(defender_faction, known, "defender_faction")
     if attacker and attacker == defender:
-        raise RuleViolation(
-            "A faction does not attack itself.", rule="odds-factions", field="defender_faction"
-        )
+        raise RuleViolation(Rule.ODDS_FACTIONS, field="defender_faction")
     state = world.territories[territory]
     kind = None
     if state.scar:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from django.db import transaction
 from django.db.models import Exists, Q
 
+from campaigns import said
 from campaigns.game import entry_marks
 from campaigns.game.common import log_event
 from campaigns.game.factions import faction_fields
@@ -26,7 +27,7 @@ from campaigns.versioned import cached_read
 from campaigns.vocabulary import AuditAction
 from legacy import board, rules, scar_effects
 from legacy.box import PACKET_BY_SLUG
-from legacy.errors import RuleViolation
+from legacy.errors import Rule, RuleViolation
 from legacy.models import (
     City,
     CityKind,
@@ -168,21 +169,13 @@ def _unlocks(items: Sequence[Unlock | Mapping]) -> list[Unlock]:
                     scar_colour=str(item.get("scar_colour") or ""),
                 )
             except (KeyError, TypeError, ValueError, AttributeError):
-                raise RuleViolation(
-                    "Each unlocked item needs a kind and a title.", rule="unlock", field="unlocked"
-                ) from None
+                raise RuleViolation(Rule.UNLOCK, field="unlocked", limit=100) from None
         if u.kind not in ContentKind.values:
-            raise RuleViolation(
-                f"Unknown kind of unlocked content {u.kind!r}.", rule="unlock", field="unlocked"
-            )
+            raise RuleViolation(Rule.UNLOCK_KIND, field="unlocked", kind=repr(u.kind))
         if not u.title.strip() or len(u.title) > 100:
-            raise RuleViolation(
-                "Each unlocked item needs a title of up to 100 characters.",
-                rule="unlock",
-                field="unlocked",
-            )
+            raise RuleViolation(Rule.UNLOCK, field="unlocked", limit=100)
         if not 0 <= u.cards <= 50:
-            raise RuleViolation("A scar type has 0 to 50 cards.", rule="unlock", field="unlocked")
+            raise RuleViolation(Rule.SCAR_TYPE_CARDS, field="unlocked", least=0, most=50)
         check_dice_effect(u.dice_effect, field="unlocked")
         if u.kind == ContentKind.SCAR_TYPE:
             u = _coloured(u)
@@ -195,16 +188,12 @@ def _coloured(u: Unlock) -> Unlock:
     and a scar for a faction card is yellow."""
     if u.scar_colour and u.scar_colour not in ScarColour.values:
         raise RuleViolation(
-            "A scar type's colour is one of: " + ", ".join(ScarColour.values) + ".",
-            rule="scar-colour",
+            Rule.SCAR_COLOUR,
             field="unlocked",
+            colours=said.listed(ScarColour.labels, last_word=said.OR),
         )
     if u.on_faction_card and u.scar_colour not in ("", ScarColour.YELLOW):
-        raise RuleViolation(
-            "A scar that goes on a faction card is yellow.",
-            rule="faction-scar-yellow",
-            field="unlocked",
-        )
+        raise RuleViolation(Rule.FACTION_SCAR_YELLOW, field="unlocked")
     on_card = u.on_faction_card or u.scar_colour == ScarColour.YELLOW
     colour = ScarColour.YELLOW.value if on_card else u.scar_colour
     return replace(u, on_faction_card=on_card, scar_colour=colour)
@@ -250,27 +239,21 @@ def open_packet(
         else SealedComponent.objects.filter(campaign=campaign, slug=packet, voided=False).first()
     )
     if known is None and component is None:
-        raise RuleViolation(
-            f"There is no packet called {packet!r}.", rule="unknown-packet", field="packet"
-        )
+        raise RuleViolation(Rule.UNKNOWN_PACKET, field="packet", packet=repr(packet))
     if PacketOpening.objects.filter(campaign=campaign, packet=packet, voided=False).exists():
-        raise RuleViolation(
-            f"{known.name if known else component.name} is already open.",  # type: ignore[union-attr]
-            rule="packet-opened-once",
-            conflict=True,
-        )
+        name = said.packet(packet, component.name if component else None)
+        raise RuleViolation(Rule.PACKET_OPENED_ONCE, conflict=True, packet=name)
     reason = (earned_otherwise or "").strip()[:200]
     if known is not None and packet not in rules.packets_triggered(
         trigger_facts(campaign.pk, campaign)
     ):
         if not reason:
             raise RuleViolation(
-                f"{known.name} is not earned yet. Its trigger has not fired: {known.trigger} "
-                "Do not open it until you have earned the right; if your group earned it "
-                "another way, say how.",
-                rule="packet-not-earned",
+                Rule.PACKET_NOT_EARNED,
                 field="earned_otherwise",
                 conflict=True,
+                packet=said.packet(packet),
+                trigger=known.trigger,
             )
     else:
         reason = ""  # earned by its trigger (or the group's own component): nothing to explain
@@ -313,9 +296,7 @@ def open_packet(
             fields = faction_fields(campaign, name=u.title, colour=u.colour, game=number)
         slug = fields.pop("slug", board.slugify(u.title.strip())[:40])
         if model.objects.filter(campaign=campaign, slug=slug).exists():
-            raise RuleViolation(
-                f"There is already a {what} called {u.title}.", rule="unlock", field="unlocked"
-            )
+            raise RuleViolation(Rule.UNLOCK_NAME_TAKEN, field="unlocked", title=u.title.strip())
         model.objects.create(
             campaign=campaign,
             slug=slug,

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from campaigns import said
 from campaigns.models import Campaign
 from campaigns.services import audit, last_game_number, lock_campaign
 from campaigns.vocabulary import AuditAction
 from legacy import rulebook
-from legacy.box import PACKET_BY_SLUG
-from legacy.errors import RuleViolation
+from legacy.errors import Rule, RuleViolation
 from legacy.models import PacketOpening, RuleSticker
 
 TITLE_LIMIT = 100
@@ -37,37 +37,20 @@ def add_sticker(
     title = (title or "").strip()
     text = (text or "").strip()
     if section not in rulebook.SECTION_SLUGS:
-        raise RuleViolation(
-            f"The rulebook has no section called {section!r}.",
-            rule="rulebook-section",
-            field="section",
-        )
+        raise RuleViolation(Rule.RULEBOOK_SECTION, field="section", section=repr(section))
     if not title or len(title) > TITLE_LIMIT:
         raise RuleViolation(
-            f"A rule sticker needs a title of up to {TITLE_LIMIT} characters.",
-            rule="sticker-title",
-            field="title",
+            Rule.STICKER_TITLE, field="title", title_limit=TITLE_LIMIT, text_limit=TEXT_LIMIT
         )
     if len(text) > TEXT_LIMIT:
         raise RuleViolation(
-            f"A rule sticker's text holds up to {TEXT_LIMIT} characters.",
-            rule="sticker-title",
-            field="text",
+            Rule.STICKER_TITLE, field="text", title_limit=TITLE_LIMIT, text_limit=TEXT_LIMIT
         )
     last = last_game_number(campaign.pk)
     if type(game) is not int or not 0 <= game <= last:
-        raise RuleViolation(
-            f"There is no game {game} in this campaign: a sticker is added in a game that has "
-            f"been set up (0 to {last}; 0 is before the first game).",
-            rule="placed-in-a-real-game",
-            field="game",
-        )
+        raise RuleViolation(Rule.PLACED_IN_A_REAL_GAME, field="game", game=game, last=last)
     if setting and setting not in rulebook.SETTING_SLUGS:
-        raise RuleViolation(
-            f"Earthbook reads no setting called {setting!r}.",
-            rule="sticker-setting",
-            field="setting",
-        )
+        raise RuleViolation(Rule.STICKER_SETTING, field="setting", setting=repr(setting))
     opening = None
     if packet:
         opening = PacketOpening.objects.filter(
@@ -75,16 +58,11 @@ def add_sticker(
         ).first()
         if opening is None:
             raise RuleViolation(
-                f"{_packet_words(packet)} has not been opened in this campaign.",
-                rule="sticker-packet",
-                field="packet",
+                Rule.STICKER_PACKET, field="packet", packet=said.packet(packet), game=game
             )
         if game < opening.placed_in_game:
             raise RuleViolation(
-                f"That packet was opened in game {opening.placed_in_game}: a sticker it "
-                f"unlocked is added then or later, not in game {game}.",
-                rule="sticker-packet",
-                field="game",
+                Rule.STICKER_PACKET, field="game", packet=said.packet(packet), game=game
             )
     sticker = RuleSticker.objects.create(
         campaign=campaign,
@@ -108,15 +86,10 @@ def add_sticker(
     return sticker
 
 
-def _packet_words(packet: str) -> str:
-    known = PACKET_BY_SLUG.get(packet)
-    return known.name if known else f"No packet called {packet!r}"
-
-
 def find_sticker(campaign: Campaign, sticker_id: int) -> RuleSticker:
     found = RuleSticker.objects.filter(campaign=campaign, pk=sticker_id).first()
     if found is None:
-        raise RuleViolation("There is no such rule sticker in this campaign.", rule="unknown-mark")
+        raise RuleViolation(Rule.UNKNOWN_MARK)
     return found
 
 
@@ -127,13 +100,9 @@ def void_sticker(*, campaign: Campaign, sticker_id: int, reason: str, by=None) -
     sticker = find_sticker(campaign, sticker_id)
     reason = (reason or "").strip()
     if not reason:
-        raise RuleViolation(
-            "Say why: every correction of the world records its reason.",
-            rule="correction-reason",
-            field="reason",
-        )
+        raise RuleViolation(Rule.CORRECTION_REASON, field="reason")
     if sticker.voided:
-        raise RuleViolation("That rule sticker is void already.", rule="void-once", conflict=True)
+        raise RuleViolation(Rule.VOID_ONCE, conflict=True)
     sticker.voided = True
     sticker.void_reason = reason[:300]
     sticker.save(update_fields=["voided", "void_reason"])
@@ -164,11 +133,7 @@ def rules_as_of(campaign_id: int, game: int | None = None) -> tuple[int, list[di
     if game is None:
         game = last
     if type(game) is not int or not 0 <= game <= last:
-        raise RuleViolation(
-            f"There is no game {game} in this campaign (0 to {last}; 0 is before the first game).",
-            rule="placed-in-a-real-game",
-            field="game",
-        )
+        raise RuleViolation(Rule.PLACED_IN_A_REAL_GAME, field="game", game=game, last=last)
     return game, rulebook.rules_as_of(stickers_of(campaign_id), game)
 
 

@@ -9,12 +9,13 @@ import re
 
 from django.db import transaction
 
+from campaigns import said
 from campaigns.models import Campaign
 from campaigns.services import audit, last_game_number, lock_campaign
 from campaigns.vocabulary import AuditAction
 from legacy import corrections
 from legacy.box import PACKET_BY_SLUG
-from legacy.errors import RuleViolation
+from legacy.errors import Rule, RuleViolation
 from legacy.models import PacketOpening, SealedComponent
 
 NAME_LIMIT = 60
@@ -51,9 +52,7 @@ def names_by_slug(components: list[SealedComponent]) -> dict[str, SealedComponen
 def find_component(campaign: Campaign, component_id: int) -> SealedComponent:
     found = SealedComponent.objects.filter(campaign=campaign, pk=component_id).first()
     if found is None:
-        raise RuleViolation(
-            "There is no such sealed component in this campaign.", rule="unknown-component"
-        )
+        raise RuleViolation(Rule.UNKNOWN_COMPONENT)
     return found
 
 
@@ -70,37 +69,16 @@ def add_component(*, campaign: Campaign, name: str, trigger: str, by=None) -> Se
     name = (name or "").strip()
     trigger = (trigger or "").strip()
     if not name or len(name) > NAME_LIMIT:
-        raise RuleViolation(
-            f"A sealed component needs a name of up to {NAME_LIMIT} characters.",
-            rule="component-name",
-            field="name",
-        )
+        raise RuleViolation(Rule.COMPONENT_NAME, field="name", limit=NAME_LIMIT)
     if not trigger or len(trigger) > TRIGGER_LIMIT:
-        raise RuleViolation(
-            f"Say when it opens, as printed on it, in up to {TRIGGER_LIMIT} characters.",
-            rule="component-trigger",
-            field="trigger",
-        )
+        raise RuleViolation(Rule.COMPONENT_TRIGGER, field="trigger", limit=TRIGGER_LIMIT)
     slug = component_slug(name)
     if not slug:
-        raise RuleViolation(
-            "A sealed component's name needs a letter or a digit.",
-            rule="component-name",
-            field="name",
-        )
+        raise RuleViolation(Rule.COMPONENT_NAME, field="name", limit=NAME_LIMIT)
     if slug in PACKET_BY_SLUG:
-        raise RuleViolation(
-            f"{PACKET_BY_SLUG[slug].name} is one of the box's own packets: Earthbook knows it.",
-            rule="component-in-the-box",
-            field="name",
-        )
+        raise RuleViolation(Rule.COMPONENT_IN_THE_BOX, field="name", packet=said.packet(slug))
     if SealedComponent.objects.filter(campaign=campaign, slug=slug, voided=False).exists():
-        raise RuleViolation(
-            f"This campaign already has a sealed component called {name}.",
-            rule="component-name-taken",
-            field="name",
-            conflict=True,
-        )
+        raise RuleViolation(Rule.COMPONENT_NAME_TAKEN, field="name", conflict=True, name=name)
     component = SealedComponent.objects.create(
         campaign=campaign,
         slug=slug,
@@ -120,15 +98,9 @@ def remove_component(*, campaign: Campaign, component_id: int, by=None) -> None:
     campaign = lock_campaign(campaign)
     component = find_component(campaign, component_id)
     if component.voided:
-        raise RuleViolation(
-            "That sealed component is void already.", rule="void-once", conflict=True
-        )
+        raise RuleViolation(Rule.VOID_ONCE, conflict=True)
     if PacketOpening.objects.filter(campaign=campaign, packet=component.slug).exists():
-        raise RuleViolation(
-            "That sealed component was opened: void it instead, saying why.",
-            rule="component-opened",
-            conflict=True,
-        )
+        raise RuleViolation(Rule.COMPONENT_OPENED, conflict=True)
     component.delete()
     audit(campaign, by, AuditAction.COMPONENT_REMOVED)
 
@@ -141,15 +113,9 @@ def void_component(*, campaign: Campaign, component_id: int, reason: str, by=Non
     component = find_component(campaign, component_id)
     reason = (reason or "").strip()
     if not reason:
-        raise RuleViolation(
-            "Say why: every correction of the world records its reason.",
-            rule="correction-reason",
-            field="reason",
-        )
+        raise RuleViolation(Rule.CORRECTION_REASON, field="reason")
     if component.voided:
-        raise RuleViolation(
-            "That sealed component is void already.", rule="void-once", conflict=True
-        )
+        raise RuleViolation(Rule.VOID_ONCE, conflict=True)
     opening = opening_of(component)
     if opening is not None:
         corrections.void_mark(mark=opening, reason=reason, by=by)

@@ -13,13 +13,14 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
+from campaigns import said
 from campaigns.game.common import locked_game, move_to, seat_of
 from campaigns.game.derived import campaign_factions, scar_cards_available
 from campaigns.models import Campaign, Game, GameStatus, Player, Result, Seat
 from campaigns.services import audit, campaign_world, lock_campaign
 from campaigns.vocabulary import AuditAction, MissilesAtSetup
 from legacy import board, rules
-from legacy.errors import RuleViolation
+from legacy.errors import Rule, RuleViolation
 from legacy.models import MARK_MODELS
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 5
@@ -41,11 +42,7 @@ def _plans(seats: Sequence[SeatPlan | Mapping]) -> list[SeatPlan]:
         try:
             plans.append(SeatPlan(int(s["player"]), str(s["faction"]), str(s["hq"])))
         except (KeyError, TypeError, ValueError):
-            raise RuleViolation(
-                "Each seat needs a player, a faction and a starting territory.",
-                rule="seat-incomplete",
-                field="seats",
-            ) from None
+            raise RuleViolation(Rule.SEAT_INCOMPLETE, field="seats") from None
     return plans
 
 
@@ -58,28 +55,16 @@ def check_seats(campaign: Campaign, plans: Sequence[SeatPlan], world) -> dict[in
     seen_players, seen_factions = set(), set()
     for plan in plans:
         if plan.player not in roster:
-            raise RuleViolation(
-                "That player is not on this campaign's roster.",
-                rule="unknown-player",
-                field="seats",
-            )
+            raise RuleViolation(Rule.UNKNOWN_PLAYER, field="seats")
         if plan.player in seen_players:
-            raise RuleViolation(
-                f"{roster[plan.player].name} is seated twice: one seat per player.",
-                rule="player-once",
-                field="seats",
-            )
+            raise RuleViolation(Rule.PLAYER_ONCE, field="seats", player=roster[plan.player].name)
         if plan.faction not in factions:
-            raise RuleViolation(
-                f"This campaign has no faction called {plan.faction!r}.",
-                rule="unknown-faction",
-                field="seats",
-            )
+            raise RuleViolation(Rule.UNKNOWN_FACTION, field="seats", faction=repr(plan.faction))
         if plan.faction in seen_factions:
             raise RuleViolation(
-                f"{factions[plan.faction]} is taken: each faction is played once.",
-                rule="faction-once",
+                Rule.FACTION_ONCE,
                 field="seats",
+                faction=said.faction(plan.faction, factions[plan.faction]),
             )
         seen_players.add(plan.player)
         seen_factions.add(plan.faction)
@@ -94,9 +79,7 @@ def check_seats(campaign: Campaign, plans: Sequence[SeatPlan], world) -> dict[in
         )
         if refusal:
             raise RuleViolation(
-                f"{roster[plan.player].name} cannot start there: {refusal}",
-                rule="legal-start",
-                field="seats",
+                Rule.LEGAL_START, field="seats", player=roster[plan.player].name, why=refusal
             )
         placed.append(plan.hq)
     return roster
@@ -136,34 +119,19 @@ def setup_game(
     """
     campaign = lock_campaign(campaign)
     if campaign.prepared_at is None:
-        raise RuleViolation(
-            "Do 'before the first game' first: starting powers and the 12 coins.",
-            rule="first-game-setup-needed",
-            conflict=True,
-        )
+        raise RuleViolation(Rule.FIRST_GAME_SETUP_NEEDED, conflict=True)
     unfinished = campaign.games.exclude(status=GameStatus.FINISHED).first()
     if unfinished:
-        raise RuleViolation(
-            f"Game {unfinished.number} is not finished yet: finish it before the next one.",
-            rule="one-game-at-a-time",
-            conflict=True,
-        )
+        raise RuleViolation(Rule.ONE_GAME_AT_A_TIME, conflict=True, game=unfinished.number)
     plans = _plans(seats)
     if not MIN_PLAYERS <= len(plans) <= MAX_PLAYERS:
         raise RuleViolation(
-            f"Risk Legacy is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(plans)}.",
-            rule="player-count",
-            field="seats",
+            Rule.PLAYER_COUNT, field="seats", least=MIN_PLAYERS, most=MAX_PLAYERS, count=len(plans)
         )
     world = campaign_world(campaign)
     last = campaign.games.aggregate(n=Max("number"))["n"] or 0
     if not rules.world_named_before(last + 1, world.world_name):
-        raise RuleViolation(
-            f"Name the world first: it is named at the end of game {last}, before game "
-            f"{last + 1} is set up.",
-            rule="world-not-named",
-            conflict=True,
-        )
+        raise RuleViolation(Rule.WORLD_NOT_NAMED, conflict=True, game=last, next=last + 1)
     check_seats(campaign, plans, world)
 
     dealt = rules.scar_cards_dealt(available=scar_cards_available(campaign.pk), players=len(plans))
@@ -230,10 +198,10 @@ def played_since_setup(game: Game, *, has_entries: bool | None = None) -> str | 
     return None
 
 
-def _reason(reason: str, rule: str, message: str) -> str:
+def _reason(reason: str, rule: Rule) -> str:
     reason = (reason or "").strip()
     if not reason:
-        raise RuleViolation(message, rule=rule, field="reason")
+        raise RuleViolation(rule, field="reason")
     return reason[:200]
 
 
@@ -242,14 +210,10 @@ def cancel_game(*, game: Game, reason: str, by=None) -> int:
     """Remove a game set up by mistake, until its first entry: its number is free again and the
     audit keeps that it was set up and cancelled, by whom and why. Returns its number."""
     campaign, game = locked_game(game)
-    reason = _reason(reason, "cancel-reason", "Say why the game is cancelled.")
+    reason = _reason(reason, Rule.CANCEL_REASON)
     played = played_since_setup(game)
     if played:
-        raise RuleViolation(
-            f"{played} A game is cancelled only before its first entry; fix its seats instead.",
-            rule="game-played",
-            conflict=True,
-        )
+        raise RuleViolation(Rule.GAME_PLAYED, conflict=True, game=game.number)
     seats = list(game.seats.select_related("player").order_by("order"))
     number = game.number
     game.delete()
@@ -298,11 +262,7 @@ def fix_seat(
     played = played_since_setup(game)
     reason = (reason or "").strip()
     if played and not reason:
-        raise RuleViolation(
-            f"{played} Say why the seat is corrected: every correction records its reason.",
-            rule="seat-fix-reason",
-            field="reason",
-        )
+        raise RuleViolation(Rule.SEAT_FIX_REASON, field="reason", game=game.number)
     changes: dict[str, Any] = {
         "player": seat.player_id if new_player is None else int(new_player),
         "faction": seat.faction if faction is None else str(faction),
@@ -313,9 +273,7 @@ def fix_seat(
         seat.faction,
         seat.hq,
     ):
-        raise RuleViolation(
-            "That is how the seat already is: nothing to fix.", rule="seat-unchanged"
-        )
+        raise RuleViolation(Rule.SEAT_UNCHANGED)
     seats = list(game.seats.order_by("order"))
     plans = [
         SeatPlan(**changes) if s.pk == seat.pk else SeatPlan(s.player_id, s.faction, s.hq)

@@ -27,8 +27,6 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Q, Sum
 from django.db.models.functions import Coalesce
-from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
 
 from campaigns.jobs.recovery import stale
 from campaigns.models import (
@@ -39,97 +37,43 @@ from campaigns.models import (
     GamePhoto,
     ImportJob,
 )
-from legacy.errors import RuleViolation
+from legacy.errors import Rule, RuleViolation
 from legacy.quotas import quota_reached
 
 MEGABYTE = 1024 * 1024
 
-# Each quota: the rule's name, its setting, and its sentence (``%(limit)s`` is the limit).
-QUOTAS = {
-    "quota-photos-per-account": (
-        "EARTHBOOK_QUOTA_PHOTOS_PER_ACCOUNT",
-        _(
-            "This account has reached its limit of photos (%(limit)s): delete one before adding "
-            "another."
-        ),
-    ),
-    "quota-photo-bytes-per-account": (
-        "EARTHBOOK_QUOTA_PHOTO_BYTES_PER_ACCOUNT",
-        _(
-            "This account's photos may take at most %(limit)s MB, and this one would pass "
-            "that: delete some before adding it."
-        ),
-    ),
-    "quota-photos-per-campaign": (
-        "EARTHBOOK_QUOTA_PHOTOS_PER_CAMPAIGN",
-        _(
-            "This campaign has reached its limit of photos (%(limit)s): delete one before adding "
-            "another."
-        ),
-    ),
-    "quota-photo-bytes-per-campaign": (
-        "EARTHBOOK_QUOTA_PHOTO_BYTES_PER_CAMPAIGN",
-        _(
-            "This campaign's photos may take at most %(limit)s MB, and this one would pass "
-            "that: delete some before adding it."
-        ),
-    ),
-    "quota-imports-per-account": (
-        "EARTHBOOK_QUOTA_IMPORTS_IN_FLIGHT_PER_ACCOUNT",
-        _(
-            "This account already has as many imports waiting or running as it may (%(limit)s): "
-            "send this backup again once one has finished."
-        ),
-    ),
-    "quota-pdfs-per-account": (
-        "EARTHBOOK_QUOTA_PDFS_IN_FLIGHT_PER_ACCOUNT",
-        _(
-            "This account already has as many chronicle PDFs being made as it may (%(limit)s): "
-            "ask again once one is ready."
-        ),
-    ),
-    "quota-pdfs-per-campaign": (
-        "EARTHBOOK_QUOTA_PDFS_IN_FLIGHT_PER_CAMPAIGN",
-        _(
-            "This campaign already has as many chronicle PDFs being made as it may (%(limit)s): "
-            "ask again once one is ready."
-        ),
-    ),
-    "quota-posters-per-account": (
-        "EARTHBOOK_QUOTA_POSTERS_IN_FLIGHT_PER_ACCOUNT",
-        _(
-            "The campaigns of this account already have as many posters being drawn as they may "
-            "(%(limit)s): ask again once one is ready."
-        ),
-    ),
-    "quota-posters-per-campaign": (
-        "EARTHBOOK_QUOTA_POSTERS_IN_FLIGHT_PER_CAMPAIGN",
-        _(
-            "This campaign already has as many posters being drawn as it may (%(limit)s): ask "
-            "again once it is ready."
-        ),
-    ),
+# Each quota: its rule (``legacy.errors.Rule``, whose sentence says the limit) and its setting.
+QUOTAS: dict[Rule, str] = {
+    Rule.QUOTA_PHOTOS_PER_ACCOUNT: "EARTHBOOK_QUOTA_PHOTOS_PER_ACCOUNT",
+    Rule.QUOTA_PHOTO_BYTES_PER_ACCOUNT: "EARTHBOOK_QUOTA_PHOTO_BYTES_PER_ACCOUNT",
+    Rule.QUOTA_PHOTOS_PER_CAMPAIGN: "EARTHBOOK_QUOTA_PHOTOS_PER_CAMPAIGN",
+    Rule.QUOTA_PHOTO_BYTES_PER_CAMPAIGN: "EARTHBOOK_QUOTA_PHOTO_BYTES_PER_CAMPAIGN",
+    Rule.QUOTA_IMPORTS_PER_ACCOUNT: "EARTHBOOK_QUOTA_IMPORTS_IN_FLIGHT_PER_ACCOUNT",
+    Rule.QUOTA_PDFS_PER_ACCOUNT: "EARTHBOOK_QUOTA_PDFS_IN_FLIGHT_PER_ACCOUNT",
+    Rule.QUOTA_PDFS_PER_CAMPAIGN: "EARTHBOOK_QUOTA_PDFS_IN_FLIGHT_PER_CAMPAIGN",
+    Rule.QUOTA_POSTERS_PER_ACCOUNT: "EARTHBOOK_QUOTA_POSTERS_IN_FLIGHT_PER_ACCOUNT",
+    Rule.QUOTA_POSTERS_PER_CAMPAIGN: "EARTHBOOK_QUOTA_POSTERS_IN_FLIGHT_PER_CAMPAIGN",
 }
-IN_BYTES = {"quota-photo-bytes-per-account", "quota-photo-bytes-per-campaign"}
+IN_BYTES = {Rule.QUOTA_PHOTO_BYTES_PER_ACCOUNT, Rule.QUOTA_PHOTO_BYTES_PER_CAMPAIGN}
 
 
 class QuotaReached(RuleViolation):
     """A request that would take an account or a campaign past a quota; nothing was written.
-    Its ``message`` is already in the reader's language, with the limit in it."""
-
-    worded = True
+    Its rule's sentence says the limit (in megabytes for the bytes)."""
 
     def __init__(self, quota: str):
         limit = limit_of(quota)
         shown = f"{limit / MEGABYTE:.0f}" if quota in IN_BYTES else str(limit)
-        super().__init__(
-            gettext(str(QUOTAS[quota][1])) % {"limit": shown}, rule=quota, conflict=True
-        )
+        super().__init__(rule_of(quota), conflict=True, limit=shown)
         self.quota = quota
 
 
+def rule_of(quota: str) -> Rule:
+    return next(rule for rule in QUOTAS if rule == quota)
+
+
 def limit_of(quota: str) -> int:
-    return int(getattr(settings, QUOTAS[quota][0]))
+    return int(getattr(settings, QUOTAS[rule_of(quota)]))
 
 
 def _refuse_past(asks: list[tuple[str, int, int]]) -> None:

@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from django.conf import settings
 from PIL import Image, ImageFile, ImageOps
 
-from legacy.errors import RuleViolation
+from campaigns import said
+from legacy.errors import Rule, RuleViolation
 
 try:  # HEIF/HEIC (iPhone photos), when pillow-heif is installed
     from pillow_heif import register_heif_opener
@@ -71,44 +72,27 @@ def megabytes(size: int) -> str:
 
 
 def refuse_type() -> PhotoRefused:
-    kinds = "JPEG, PNG, WebP or HEIC" if HEIF else "JPEG, PNG or WebP"
-    return PhotoRefused(
-        f"Only {kinds} photos are taken: this file is not one.", rule="photo-type", field="file"
-    )
+    kinds = ["JPEG", "PNG", "WebP", *(["HEIC"] if HEIF else [])]
+    return PhotoRefused(Rule.PHOTO_TYPE, field="file", kinds=said.listed(kinds, last_word=said.OR))
 
 
 def refuse_size() -> PhotoRefused:
     return PhotoRefused(
-        f"This photo is larger than {megabytes(settings.PHOTO_MAX_BYTES)} MB.",
-        rule="photo-too-large",
-        field="file",
+        Rule.PHOTO_TOO_LARGE, field="file", limit=megabytes(settings.PHOTO_MAX_BYTES)
     )
 
 
 def refuse_pixels() -> PhotoRefused:
     millions = f"{settings.PHOTO_MAX_PIXELS / 1_000_000:g}"
-    return PhotoRefused(
-        f"This photo has more than {millions} million pixels.",
-        rule="photo-too-many-pixels",
-        field="file",
-    )
+    return PhotoRefused(Rule.PHOTO_TOO_MANY_PIXELS, field="file", limit=millions)
 
 
 def refuse_damaged() -> PhotoRefused:
-    return PhotoRefused(
-        "This file is damaged or incomplete: it could not be read to the end.",
-        rule="photo-damaged",
-        field="file",
-    )
+    return PhotoRefused(Rule.PHOTO_DAMAGED, field="file")
 
 
 def refuse_scans() -> PhotoRefused:
-    return PhotoRefused(
-        f"This JPEG is written in more than {JPEG_MAX_SCANS} passes; save it again as an "
-        "ordinary JPEG.",
-        rule="photo-too-many-scans",
-        field="file",
-    )
+    return PhotoRefused(Rule.PHOTO_TOO_MANY_SCANS, field="file", limit=JPEG_MAX_SCANS)
 
 
 @dataclass(frozen=True)

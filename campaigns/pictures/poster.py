@@ -36,7 +36,7 @@ from campaigns.models import (
 from campaigns.pictures.state import canonical_json, picture_for
 from legacy import names
 from legacy.drawing import BoardPicture
-from legacy.errors import RuleViolation
+from legacy.errors import Rule, RuleViolation
 from legacy.models import WorldName
 from legacy.poster import WIDTH, WINNERS_SHOWN, PosterText, Winner, poster_text, render_poster
 
@@ -68,11 +68,7 @@ class Poster:
 
 
 def not_named_yet() -> RuleViolation:
-    return RuleViolation(
-        "The end poster is drawn once the world is named, after the fifteenth game.",
-        rule="poster-after-world-named",
-        conflict=True,
-    )
+    return RuleViolation(Rule.POSTER_AFTER_WORLD_NAMED, conflict=True)
 
 
 def poster_of(campaign_id: int) -> Poster | None:

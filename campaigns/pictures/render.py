@@ -28,7 +28,7 @@ from campaigns.models import JobStatus, Snapshot
 from campaigns.pictures.state import finished_games, picture_for, state_hash
 from campaigns.pictures.storage import image_name
 from legacy.drawing import STORED_COMPRESS_LEVEL, render_image, render_png
-from legacy.errors import RuleViolation
+from legacy.errors import Rule, RuleViolation
 
 logger = logging.getLogger(__name__)
 
@@ -125,7 +125,7 @@ def render_timeline_now(campaign_id: int) -> str:
         return "gone"
     numbers = finished_games(campaign_id)
     if not numbers:
-        raise RuleViolation("No game is finished yet: the timeline has nothing to show.")
+        raise RuleViolation(Rule.TIMELINE_NEEDS_A_GAME)
     width = settings.SNAPSHOT_TIMELINE_WIDTH
     pictures = [picture_for(campaign_id, n) for n in numbers]
     key = state_hash(pictures, format="webp", width=width, frame_ms=TIMELINE_FRAME_MS)

@@ -27,7 +27,7 @@ from campaigns.models import (
     job_statuses_before,
 )
 from campaigns.pictures.state import finished_games
-from legacy.errors import RuleViolation
+from legacy.errors import Rule, RuleViolation
 
 logger = logging.getLogger(__name__)
 
@@ -68,11 +68,7 @@ def request_snapshot(campaign_id: int, game_number: int, force: bool = False) ->
             campaign_id=campaign_id, number=game_number, status=GameStatus.FINISHED
         ).exists()
     ):
-        raise RuleViolation(
-            f"There is no finished game {game_number} in this campaign: a game's board picture "
-            "is drawn when the game ends.",
-            rule="snapshot-of-a-finished-game",
-        )
+        raise RuleViolation(Rule.SNAPSHOT_OF_A_FINISHED_GAME, game=game_number)
     with transaction.atomic():
         row, send = _queue_row(campaign_id, game_number, force)
         if send:
@@ -120,10 +116,7 @@ def correction_affects_from(before: dict, after: dict) -> int:
 def request_timeline(campaign_id: int, force: bool = False) -> Snapshot:
     """Ask for the campaign's timeline: the board after every finished game, animated."""
     if not finished_games(campaign_id):
-        raise RuleViolation(
-            "No game of this campaign is finished yet: the timeline has nothing to show.",
-            rule="timeline-needs-a-game",
-        )
+        raise RuleViolation(Rule.TIMELINE_NEEDS_A_GAME)
     with transaction.atomic():
         row, send = _queue_row(campaign_id, Snapshot.TIMELINE, force)
         if send:

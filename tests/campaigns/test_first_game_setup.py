@@ -65,7 +65,7 @@ def test_random_coin_placement_puts_twelve_coins_on_twelve_cards(campaign):
 @pytest.mark.parametrize(
     ("powers", "coins", "message"),
     [
-        ({**ALL_A, "atlantis": "a"}, TWELVE_COINS, "no faction called 'atlantis'"),
+        ({**ALL_A, "atlantis": "a"}, TWELVE_COINS, "no faction 'atlantis'"),
         ([*ALL_A.items(), ("khan-industries", "b")], TWELVE_COINS, "one starting power, not two"),
         ({**ALL_A, "khan-industries": "c"}, TWELVE_COINS, "no starting power 'c'"),
         ({"khan-industries": "a"}, TWELVE_COINS, "still to choose"),

@@ -73,7 +73,7 @@ def test_a_game_needs_the_first_game_setup(campaign, trio):
                 seat(b, "die-mechaniker", "japan"),
                 seat(c, "khan-industries", "peru"),
             ],
-            "no faction called",
+            "no faction 'atlantis'",
         ),
         (
             lambda a, b, c: [

@@ -22,6 +22,7 @@ from campaigns.models import (
 from campaigns.selectors.history import MARK_TYPE_OF_NAME
 from campaigns.services import CampaignArchived
 from legacy.rules import Reward
+from legacy.wording import said
 from web.access import Access, campaign_access
 from web.board_svg import BoardContext, interactive_svg, mark_kinds, territory_url
 from web.names import (
@@ -72,9 +73,12 @@ def campaign_view(*, write: bool = False, owner: bool = False, member: bool = Fa
             with reading_campaign(access.campaign.pk):
                 try:
                     response = view(request, access, *args, **kwargs)
-                except CampaignArchived:
+                except CampaignArchived as archived:
                     return render(
-                        request, "campaigns/archived.html", {"access": access}, status=409
+                        request,
+                        "campaigns/archived.html",
+                        {"access": access, "refusal": said(archived.refusal)},
+                        status=409,
                     )
                 return hide_from_reader(access, response)
 
