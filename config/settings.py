@@ -55,7 +55,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -565,6 +565,13 @@ if API_TOKEN_TTL_HOURS < 1:
     raise ImproperlyConfigured(
         f"API_TOKEN_TTL_HOURS={API_TOKEN_TTL_HOURS} must be at least 1: tokens always expire."
     )
+# The tokens are django-rest-knox's (api/tokens.py issues them with API_TOKEN_TTL_HOURS), sent
+# as "Authorization: Token <secret>" as before; only their SHA-512 digest is stored.
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(hours=API_TOKEN_TTL_HOURS),
+    "AUTH_HEADER_PREFIX": "Token",
+    "SECURE_HASH_ALGORITHM": "hashlib.sha512",
+}
 # How long a write's Idempotency-Key is remembered (config/idempotency.py); then it is forgotten.
 IDEMPOTENCY_KEY_TTL_HOURS = env_int("IDEMPOTENCY_KEY_TTL_HOURS", 24)
 if IDEMPOTENCY_KEY_TTL_HOURS < 1:
