@@ -88,3 +88,26 @@ def test_the_new_name_wins_when_both_agree_and_stops_the_start_when_they_do_not(
 def test_a_job_time_limit_that_is_not_a_number_stops_the_start():
     done = start_with({**DEV, "EARTHBOOK_JOB_TIME_LIMIT_IMPORT": "ten minutes"})
     assert done.returncode != 0 and "is not a whole number" in done.stderr
+
+
+def test_celerys_router_sends_each_task_to_the_queue_its_route_names(settings):
+    """Nothing of ours picks a queue: Celery's router reads ``task_routes``, also as a test
+    overrides it."""
+    from config.celery import app
+
+    def queue(name: str) -> str:
+        return app.amqp.router.route({}, name)["queue"].name
+
+    assert queue("campaigns.tasks.render_snapshot") == settings.EARTHBOOK_JOB_QUEUE_INTERACTIVE
+    assert queue("campaigns.tasks.import_backup") == settings.EARTHBOOK_JOB_QUEUE_BULK
+    assert queue("campaigns.tasks.not_routed") == settings.CELERY_TASK_DEFAULT_QUEUE
+    settings.CELERY_TASK_ROUTES = {"campaigns.tasks.render_snapshot": {"queue": "elsewhere"}}
+    assert queue("campaigns.tasks.render_snapshot") == "elsewhere"
+
+
+def test_the_tasks_are_found_by_celerys_autodiscovery():
+    from campaigns.jobs.queue import task_of
+    from campaigns.models import JOB_MODELS
+
+    for model in JOB_MODELS:
+        assert task_of(model()).name == model.TASK
