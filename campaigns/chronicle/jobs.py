@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 
+from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
@@ -58,7 +59,7 @@ def run_pdf(job_id: int) -> str:
         return fail_job(job_id, JobFailure.NOT_RENDERED)
     except Exception as error:  # a bug, a lost database or storage: recorded, and logged
         logger.exception("Chronicle PDF %s failed", job_id)
-        timed_out = type(error).__name__ == "SoftTimeLimitExceeded"
+        timed_out = isinstance(error, SoftTimeLimitExceeded)
         return fail_job(job_id, JobFailure.TOO_LONG if timed_out else JobFailure.STOPPED)
     if not finish(ChronicleExport, job_id, attempt, progress=DONE, file=name):
         return "overtaken"

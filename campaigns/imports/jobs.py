@@ -5,6 +5,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from celery.exceptions import SoftTimeLimitExceeded
+
 from campaigns import backup
 from campaigns.jobs.work import claim, finish, running
 from campaigns.models import IN_THE_MAKING, ImportJob, JobFailure
@@ -56,7 +58,7 @@ def run_import(job_id: int) -> str:
     except Exception as error:  # a bug or a lost database: recorded on the job, and logged
         logger.exception("Import job %s failed", job_id)
         message = "The import stopped unexpectedly; nothing was imported."
-        if type(error).__name__ == "SoftTimeLimitExceeded":
+        if isinstance(error, SoftTimeLimitExceeded):
             message = "The import took too long; nothing was imported."
         code = JobFailure.TOO_LONG if "took too long" in message else JobFailure.STOPPED
         return _fail(job_id, {"code": "import_failed", "message": message}, code)

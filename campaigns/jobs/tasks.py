@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 
 from celery import Task, shared_task
-from celery.exceptions import SoftTimeLimitExceeded
+from celery.exceptions import SoftTimeLimitExceeded, TimeLimitExceeded
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
@@ -73,6 +73,8 @@ class JobTask(Task):
         """The reason (a ``JobFailure``) and the detail of ``exc``, the task's last error."""
         if isinstance(exc, SoftTimeLimitExceeded):
             return JobFailure.TOO_LONG, f"It took longer than {self.soft_time_limit} seconds."
+        if isinstance(exc, TimeLimitExceeded):
+            return JobFailure.TOO_LONG, f"It was stopped after {self.time_limit} seconds."
         detail = describe(exc)
         retries = self.request.retries if self.request else 0
         if retries:
