@@ -14,7 +14,7 @@ from django.http import FileResponse
 from django.utils.module_loading import import_string
 
 from campaigns.chronicle.pdf import PdfError, html_to_pdf
-from campaigns.jobs.work import claim, fail, finish, running
+from campaigns.jobs.work import claim, fail, finish
 from campaigns.models import IN_THE_MAKING, Campaign, ChronicleExport, JobFailure, JobStatus
 
 logger = logging.getLogger(__name__)
@@ -47,13 +47,12 @@ def run_pdf(job_id: int) -> str:
         _update(job_id, progress=WRITTEN * done // max(total, 1))
 
     try:
-        with running(job, attempt):
-            write_html = import_string(settings.CHRONICLE_HTML)
-            html = write_html(job.campaign_id, job.language, on_game)
-            _update(job_id, progress=WRITTEN)
-            pdf = html_to_pdf(html)
-            _update(job_id, progress=RENDERED)
-            name = default_storage.save(file_name(job), ContentFile(pdf))
+        write_html = import_string(settings.CHRONICLE_HTML)
+        html = write_html(job.campaign_id, job.language, on_game)
+        _update(job_id, progress=WRITTEN)
+        pdf = html_to_pdf(html)
+        _update(job_id, progress=RENDERED)
+        name = default_storage.save(file_name(job), ContentFile(pdf))
     except PdfError as error:
         logger.warning("Chronicle PDF %s could not be rendered: %s", job_id, error)
         return fail_job(job_id, JobFailure.NOT_RENDERED)

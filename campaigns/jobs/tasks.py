@@ -1,11 +1,12 @@
-"""The task base every job's task uses, and the beat task of the recovery loop.
+"""The task base every job's task uses, and the beat task of the outage recovery.
 
 A job's task takes ids, never rows, and is safe to run twice (``campaigns.jobs.work``), so it is
 acknowledged late: a worker that dies mid-job leaves the message to be delivered again
-(``acks_late``; ``reject_on_worker_lost`` for a pool process killed under a live worker). A
-transient error (storage or network ``OSError``, a database connection lost) is retried with
-exponential backoff; anything else, the last retry, or the soft time limit ends the job
-``failed`` with the reason, on its row. Never silently.
+(``acks_late``; ``reject_on_worker_lost`` for a pool process killed under a live worker; the
+Redis visibility timeout for a whole worker lost). A transient error (storage or network
+``OSError``, a database connection lost) is retried with exponential backoff; anything else, the
+last retry, or a time limit (the soft one, or the hard one: Celery calls ``on_failure`` for it
+too) ends the job ``failed`` with the reason, on its row. Never silently.
 """
 
 from __future__ import annotations
@@ -99,11 +100,11 @@ class JobTask(Task):
 
 @shared_task(name="campaigns.tasks.recover_jobs", soft_time_limit=50, time_limit=60)
 def recover_jobs() -> int:
-    """Run by ``celery beat`` every ``EARTHBOOK_JOB_RECOVER_INTERVAL`` seconds: see
-    ``campaigns.jobs.recovery``; returns how many jobs were sent again."""
-    from campaigns.jobs.recovery import recover_lost
+    """Run by ``celery beat`` every ``EARTHBOOK_JOB_RECOVER_INTERVAL`` seconds: sends again the
+    jobs failed by an outage (``campaigns.jobs.recovery``); returns how many."""
+    from campaigns.jobs.recovery import recover_outages
 
-    return recover_lost()
+    return recover_outages()
 
 
 @shared_task(name="campaigns.tasks.recover_snapshots", soft_time_limit=50, time_limit=60)

@@ -55,7 +55,7 @@ def test_a_picture_fetched_reads_its_file_and_who_may_see_it_and_nothing_else(pl
     assert '"share_token"' in picture and '"state_hash"' in picture
     # Not the campaign's name nor its rules, nor the picture's job record: serving the file
     # reads none of them.
-    for column in ('"name"', '"world_version"', '"heartbeat_at"', '"error"', '"created_at"'):
+    for column in ('"name"', '"world_version"', '"auto_retries"', '"error"', '"created_at"'):
         assert column not in picture
 
 
