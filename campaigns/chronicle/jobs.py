@@ -102,10 +102,11 @@ def latest_job(campaign: Campaign) -> ChronicleExport | None:
 def pdf_response(job: ChronicleExport | None, download_name: str):
     """The stored PDF of a finished job, as an attachment; None when it is not made or its file
     is gone. Served by Django behind the campaign's access rules, never from a public folder."""
-    if job is None or job.status != JobStatus.DONE or not job.file:
+    name = job.file.name if job is not None else None
+    if job is None or job.status != JobStatus.DONE or not name:
         return None
     try:
-        file = default_storage.open(job.file.name, "rb")
+        file = default_storage.open(name, "rb")
     except OSError:
         logger.warning("Stored chronicle %s is missing", job.file.name)
         return None

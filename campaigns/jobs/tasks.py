@@ -12,6 +12,7 @@ too) ends the job ``failed`` with the reason, on its row. Never silently.
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from celery import Task, shared_task
 from celery.exceptions import SoftTimeLimitExceeded, TimeLimitExceeded
@@ -27,7 +28,7 @@ logger = logging.getLogger(__name__)
 TRANSIENT_ERRORS = (OSError, OperationalError, InterfaceError)
 MAX_RETRIES = 5
 
-RETRYING = {
+RETRYING: dict[str, Any] = {
     "autoretry_for": TRANSIENT_ERRORS,
     "retry_backoff": 2,  # 2, 4, 8 ... seconds
     "retry_backoff_max": 120,

@@ -63,7 +63,7 @@ def make_copies(photo_id: int) -> str:
     attempt = claim(photo)
     if attempt is None:
         return "overtaken"
-    sent = photo.original.name
+    sent = photo.original.name or ""  # (a photo's row always names its upload)
     try:
         clean = _cleaned(sent)
     except PhotoRefused as refusal:
