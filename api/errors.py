@@ -42,7 +42,9 @@ class ErrorBodySerializer(serializers.Serializer):
     rule = serializers.CharField(
         required=False, help_text="The rule of the box that refused the request, if one did."
     )
-    fields = serializers.DictField(
+    # A field named like an attribute of Serializer: DRF's metaclass takes declared fields out
+    # of the class, so nothing is overridden; the stubs see an assignment.
+    fields = serializers.DictField(  # type: ignore[assignment]
         child=serializers.ListField(child=serializers.CharField()),
         required=False,
         help_text="For each input that is wrong, what is wrong with it.",

@@ -1,12 +1,20 @@
-"""API tokens: DRF's own ``Token`` (one per account), made to expire and to die with the password.
+"""API tokens: django-rest-knox's ``AuthToken``, one per sign-in (a phone, a script), hashed.
 
-* A token is good for ``API_TOKEN_TTL_HOURS`` after it was issued. An older one is refused with a
-  401 (and deleted); ``POST /api/v1/auth/token/`` then issues a fresh one.
-* Setting a new password revokes the account's token, whichever door the password came through:
-  the password page, the admin, a password reset, ``manage.py changepassword`` or any code that
-  calls ``set_password()`` and saves. Django's own re-hashing of an unchanged password at login
-  (a stronger hasher) does not count as a change. An account whose password is made unusable
-  loses its token too.
+* ``POST /api/v1/auth/token/`` issues a new token for the device that signs in; the account's
+  other devices keep theirs. Only the token's SHA-512 digest is stored: the secret is shown once.
+* A token is good for ``API_TOKEN_TTL_HOURS`` after it was issued (knox's ``expiry``, written
+  when it is issued). An older one is refused with a 401 that says so (and deleted); signing in
+  again issues a fresh one. A token of an inactive account is refused.
+* ``DELETE /api/v1/auth/token/`` revokes the token it was sent with: that device signs out.
+* Setting a new password revokes every token of the account, whichever door the password came
+  through: the password page, the admin, a password reset, ``manage.py changepassword`` or any
+  code that calls ``set_password()`` and saves. Django's own re-hashing of an unchanged password
+  at login (a stronger hasher) does not count as a change. An account whose password is made
+  unusable loses its tokens too.
+
+Tokens issued by earlier releases (DRF's plain ``authtoken``) were moved into knox by the
+migration ``api.0001``, each under the digest of its own secret, so a signed-in phone stays
+signed in until its token expires.
 """
 
 from __future__ import annotations
@@ -17,9 +25,12 @@ from django.conf import settings
 from django.db.models.signals import post_save
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from drf_spectacular.plumbing import build_bearer_security_scheme_object
+from knox.auth import TokenAuthentication
+from knox.crypto import hash_token
+from knox.models import AuthToken
 from rest_framework import exceptions
-from rest_framework.authentication import TokenAuthentication
-from rest_framework.authtoken.models import Token
 
 EXPIRED = "This token has expired: ask POST /api/v1/auth/token/ for a new one."
 
@@ -28,39 +39,45 @@ def token_lifetime() -> timedelta:
     return timedelta(hours=settings.API_TOKEN_TTL_HOURS)
 
 
-def is_expired(token: Token) -> bool:
-    return token.created <= timezone.now() - token_lifetime()
+def is_expired(token: AuthToken) -> bool:
+    return token.expiry is not None and token.expiry <= timezone.now()
 
 
-def issue_token(user) -> Token:
-    """The account's token: the one it has while that is still good, else a new one."""
-    token = Token.objects.filter(user=user).first()
-    if token is not None and is_expired(token):
-        token.delete()
-        token = None
-    if token is None:
-        token, _ = Token.objects.get_or_create(user=user)
-    return token
+def issue_token(user) -> tuple[AuthToken, str]:
+    """A new token for one device of ``user``: its row and its secret (shown only now). The
+    account's expired tokens are swept away on the way."""
+    AuthToken.objects.filter(user=user, expiry__lte=timezone.now()).delete()
+    return AuthToken.objects.create(user=user, expiry=token_lifetime())
+
+
+def digest_of(secret: str) -> str:
+    """What is stored of a token: the digest knox keeps (a token's secret is never stored)."""
+    return hash_token(secret)
+
+
+def revoke_token(token: AuthToken) -> None:
+    """Sign one device out: its token never works again."""
+    AuthToken.objects.filter(digest=token.digest).delete()
 
 
 def revoke_tokens(user) -> None:
-    Token.objects.filter(user=user).delete()
+    """Sign every device of ``user`` out."""
+    AuthToken.objects.filter(user=user).delete()
 
 
 class ExpiringTokenAuthentication(TokenAuthentication):
-    """DRF's ``Authorization: Token <key>``, refusing a token older than its lifetime."""
+    """knox's ``Authorization: Token <secret>``: the token is found by the digest of its secret,
+    with its account, in one statement; an expired one is refused saying so."""
 
-    def authenticate_credentials(self, key):
-        # DRF's own reading and refusals, and the token's lifetime.
-        token = Token.objects.select_related("user").filter(key=key).first()
-        if token is None:
+    def authenticate_credentials(self, token: bytes):
+        secret = token.decode("utf-8", errors="replace")
+        found = AuthToken.objects.select_related("user").filter(digest=digest_of(secret)).first()
+        if found is None:
             raise exceptions.AuthenticationFailed(_("Invalid token."))
-        if not token.user.is_active:
-            raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
-        if is_expired(token):
-            token.delete()
+        if is_expired(found):
+            revoke_token(found)
             raise exceptions.AuthenticationFailed(EXPIRED)
-        return token.user, token
+        return self.validate_user(found)
 
 
 def revoke_on_password_change(sender, instance, created, raw=False, **kwargs):
@@ -79,3 +96,17 @@ def connect() -> None:
         sender=settings.AUTH_USER_MODEL,
         dispatch_uid="api.tokens.revoke_on_password_change",
     )
+
+
+class TokenScheme(OpenApiAuthenticationExtension):
+    """The schema names the scheme ``tokenAuth``, as it always has: ``Authorization: Token ...``
+    (drf-spectacular's own knox extension would name it ``knoxApiToken``)."""
+
+    target_class = ExpiringTokenAuthentication
+    name = "tokenAuth"
+
+    def get_security_definition(self, auto_schema):
+        return build_bearer_security_scheme_object(
+            header_name="Authorization",
+            token_prefix=self.target.authenticate_header(None),
+        )

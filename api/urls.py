@@ -2,7 +2,7 @@
 in the API's error shape (the last pattern), never with a page."""
 
 from csp.decorators import csp_update
-from django.urls import include, path, re_path, register_converter
+from django.urls import URLPattern, URLResolver, include, path, re_path, register_converter
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from api.views import (
@@ -98,7 +98,7 @@ event_patterns = [
 ]
 
 # A game: /api/v1/campaigns/{id}/games/{number}/...
-game_patterns = [
+game_patterns: list[URLPattern | URLResolver] = [
     path("", games.GameDetailView.as_view(), name="game"),
     path("start/", games.GameStartView.as_view(), name="game-start"),
     path("cancel/", games.GameCancelView.as_view(), name="game-cancel"),
@@ -177,7 +177,7 @@ chronicle_patterns = [
 
 # A campaign: /api/v1/campaigns/{id}/... (resolved once per request, then among its own). An
 # address whose first part several share is one branch, so that resolving it tries few patterns.
-campaign_patterns = [
+campaign_patterns: list[URLPattern | URLResolver] = [
     path("", campaign.CampaignDetailView.as_view(), name="campaign"),
     path("snapshots/", include(snapshot_patterns)),
     path("games/", games.GameListView.as_view(), name="games"),

@@ -351,7 +351,8 @@ def prepare(
     prepare_django(database_url)
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
-    from rest_framework.authtoken.models import Token
+
+    from api.tokens import issue_token
 
     call_command("migrate", interactive=False, verbosity=0)
     # Pages served with DEBUG off need the collected, hashed static files.
@@ -368,7 +369,7 @@ def prepare(
         for _ in range(max(1, tables))
     ]
     ids = dict(built[0], tables=built)
-    ids["token"] = Token.objects.create(user=owner).key
+    ids["token"] = issue_token(owner)[1]
     return ids
 
 

@@ -131,9 +131,10 @@ def prepare(database_url: str, games: int) -> dict:
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
-    from rest_framework.authtoken.models import Token
+    from knox.crypto import hash_token
+    from knox.models import AuthToken
 
-    user = Token.objects.get(key=ids["token"]).user
+    user = AuthToken.objects.get(digest=hash_token(ids["token"])).user
     session = SessionStore()
     session["_auth_user_id"] = str(user.pk)
     session["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"

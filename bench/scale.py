@@ -222,14 +222,14 @@ def credentials(database_url: str) -> dict:
     prepare_django(database_url)
     from django.contrib.auth import get_user_model
     from django.contrib.sessions.backends.db import SessionStore
-    from rest_framework.authtoken.models import Token
 
+    from api.tokens import issue_token
     from campaigns.models import Campaign, Game
 
     user = get_user_model().objects.get(username="scale-owner-0")
     campaign = Campaign.objects.filter(owner=user).order_by("pk").first()
     game = Game.objects.filter(campaign=campaign).order_by("-number").first()
-    token, _ = Token.objects.get_or_create(user=user)
+    _row, token = issue_token(user)
     session = SessionStore()
     session["_auth_user_id"] = str(user.pk)
     session["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
@@ -238,7 +238,7 @@ def credentials(database_url: str) -> dict:
     return {
         "campaign": campaign.pk,
         "game": game.number,
-        "token": token.key,
+        "token": token,
         "session": session.session_key,
         "campaigns": Campaign.objects.count(),
         "owned": Campaign.objects.filter(owner=user).count(),

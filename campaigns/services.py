@@ -175,7 +175,7 @@ def audit_corrections(entries) -> dict[int, Correction]:
         pk = entry.data.get("correction") if isinstance(entry.data, dict) else None
         return pk if type(pk) is int else None
 
-    ids = {named(e) for e in entries} - {None}
+    ids = {pk for pk in map(named, entries) if pk is not None}
     if not ids:
         return {}
     campaigns = {e.campaign_id for e in entries}

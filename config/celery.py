@@ -3,21 +3,24 @@
 import os
 
 from celery import Celery
+from django.core.signals import setting_changed
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("earthbook")
 app.config_from_object("django.conf:settings", namespace="CELERY")
-# The tasks live with what they serve: the board pictures and the poster, the imports, the
-# photos, the chronicle and the automatic backups; the background jobs' shared recovery loop
-# lives in campaigns.jobs.
-app.autodiscover_tasks(
-    [
-        "campaigns.jobs",
-        "campaigns.pictures",
-        "campaigns.imports",
-        "campaigns.photos",
-        "campaigns.chronicle",
-        "campaigns.backup",
-    ]
-)
+# Celery's own discovery: the ``tasks`` module of every installed app (``campaigns.tasks`` names
+# them all: the board pictures and the poster, the imports, the photos, the chronicle, the
+# automatic backups and the jobs' recovery loop).
+app.autodiscover_tasks()
+
+
+def follow_routes(setting: str, value=None, **kwargs) -> None:
+    """Celery reads Django's settings as they are, but keeps the routes it was made with: a
+    change of ``CELERY_TASK_ROUTES`` (``override_settings``) is handed to it, and Celery makes
+    its router again."""
+    if setting == "CELERY_TASK_ROUTES":
+        app.conf.update(task_routes=value)
+
+
+setting_changed.connect(follow_routes, dispatch_uid="config.celery.follow_routes")

@@ -4,7 +4,7 @@ The embedded default needs nothing: a SQLite file under ``var/`` and Celery task
 Production sets ``DATABASE_URL`` (PostgreSQL), ``REDIS_URL`` (broker and cache) and ``SECRET_KEY``.
 
 The background jobs (pictures, posters, photos, chronicle PDFs, imports) share one group of
-settings, ``EARTHBOOK_JOB_*``; their old names (``SNAPSHOT_QUEUE``, ``SNAPSHOT_LOST_AFTER``,
+settings, ``EARTHBOOK_JOB_*``; their old names (``SNAPSHOT_QUEUE``, ``SNAPSHOT_AUTO_RETRIES``,
 ``PHOTO_TIME_LIMIT``, ``CHRONICLE_QUEUE``, ``BACKUP_IMPORT_TIME_LIMIT`` ...) are still read for
 one release when the new name is not set: see "Background jobs" below for the whole table.
 """
@@ -55,7 +55,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -174,10 +174,7 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 120)
 CELERY_TASK_SOFT_TIME_LIMIT = max(1, CELERY_TASK_TIME_LIMIT - 10)
 CELERY_BROKER_TRANSPORT_OPTIONS = {
-    # Above the longest task (the timeline's limit, below), so that a task still running is
-    # never given to a second worker; a lost worker's renders are asked for again sooner by
-    # campaigns.tasks.recover_snapshots.
-    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 360),
+    # "visibility_timeout": set with the jobs' time limits, below.
     # How often a worker gives back the messages of a worker that died before acknowledging
     # them (kombu scans every interval x throttle seconds, and once at start-up).
     "unacked_restore_interval": env_int("CELERY_RESTORE_INTERVAL", 10),
@@ -309,8 +306,6 @@ CHRONICLE_HTML = "web.views.chronicle.pdf_html"
 # background job (``campaigns.models.BackgroundJob``), with one group of settings. Each still
 # reads its old name for one release when the new one is not set (README, "Configuration"):
 #   EARTHBOOK_JOB_QUEUE (both queues)    <- SNAPSHOT_QUEUE, CHRONICLE_QUEUE, BACKUP_IMPORT_QUEUE
-#   EARTHBOOK_JOB_HEARTBEAT_SECONDS      <- SNAPSHOT_HEARTBEAT_SECONDS
-#   EARTHBOOK_JOB_LOST_AFTER             <- SNAPSHOT_LOST_AFTER
 #   EARTHBOOK_JOB_QUEUED_PATIENCE        <- SNAPSHOT_QUEUED_PATIENCE
 #   EARTHBOOK_JOB_AUTO_RETRIES           <- SNAPSHOT_AUTO_RETRIES
 #   EARTHBOOK_JOB_RECOVER_INTERVAL       <- SNAPSHOT_RECOVER_INTERVAL
@@ -340,10 +335,10 @@ def _job_env_str(name: str, default: str = "") -> str:
 
 # Two Celery queues, so that bulk work never holds up what a table waits for
 # (docs/operations.md, "Two queues"): "interactive" takes the board picture of each game and the
-# recovery loop; "bulk" takes backup imports, chronicle PDFs, photos' copies, the end poster, the
-# timeline and the daily sweep. Each queue has its own worker (Makefile `make worker`,
-# docker/compose.yaml). EARTHBOOK_JOB_QUEUE (or an older name), the one queue of earlier releases,
-# still names both when it is set, for a release.
+# recovery loop of the jobs an outage failed; "bulk" takes backup imports, chronicle PDFs,
+# photos' copies, the end poster, the timeline and the daily sweep. Each queue has its own
+# worker (Makefile `make worker`, docker/compose.yaml). EARTHBOOK_JOB_QUEUE (or an older name),
+# the one queue of earlier releases, still names both when it is set, for a release.
 _ONE_JOB_QUEUE = _job_env(
     "EARTHBOOK_JOB_QUEUE",
     ("SNAPSHOT_QUEUE", "CHRONICLE_QUEUE", "BACKUP_IMPORT_QUEUE"),
@@ -368,25 +363,24 @@ _BULK_TASKS = (
     "campaigns.tasks.sweep_snapshot_files",
     "campaigns.tasks.automatic_backup",
 )
-# Each task by name to its queue; a task not named here goes to the bulk queue.
+# Each task by name to its queue (Celery's task_routes); a task not named here goes to the bulk
+# queue.
 CELERY_TASK_ROUTES = {
     **{name: {"queue": EARTHBOOK_JOB_QUEUE_INTERACTIVE} for name in _INTERACTIVE_TASKS},
     **{name: {"queue": EARTHBOOK_JOB_QUEUE_BULK} for name in _BULK_TASKS},
 }
 CELERY_TASK_DEFAULT_QUEUE = EARTHBOOK_JOB_QUEUE_BULK
-# A worker runs a job with a heartbeat on its row; a row "running" and silent this long was lost
-# with its worker (kill -9, a machine gone) and is sent again.
-EARTHBOOK_JOB_HEARTBEAT_SECONDS = _job_env(
-    "EARTHBOOK_JOB_HEARTBEAT_SECONDS", ("SNAPSHOT_HEARTBEAT_SECONDS",), 10
-)
-EARTHBOOK_JOB_LOST_AFTER = _job_env(
-    "EARTHBOOK_JOB_LOST_AFTER", ("SNAPSHOT_LOST_AFTER",), 3 * EARTHBOOK_JOB_HEARTBEAT_SECONDS
-)
-# A row "queued" this long is sent again (its message may have died with a worker).
+# A job lost with its worker (kill -9, a machine gone) is Celery's and the broker's to deliver
+# again: its task is acknowledged late (CELERY_TASK_ACKS_LATE, and rejected back to the queue when
+# its pool process dies: CELERY_TASK_REJECT_ON_WORKER_LOST), and Redis gives its message to
+# another worker after the visibility timeout (below).
+# A row "queued" this long is sent again when it is asked for again (its message may never have
+# left), and no longer counts against the quotas.
 EARTHBOOK_JOB_QUEUED_PATIENCE = _job_env(
     "EARTHBOOK_JOB_QUEUED_PATIENCE", ("SNAPSHOT_QUEUED_PATIENCE",), 600
 )
-# Times a job is sent again with nobody asking, before it is left failed for a person.
+# Times a job is started again with nobody asking (its message delivered again after its worker
+# was lost, or sent again after an outage), before it is left failed for a person.
 EARTHBOOK_JOB_AUTO_RETRIES = _job_env("EARTHBOOK_JOB_AUTO_RETRIES", ("SNAPSHOT_AUTO_RETRIES",), 3)
 EARTHBOOK_JOB_RECOVER_INTERVAL = _job_env(
     "EARTHBOOK_JOB_RECOVER_INTERVAL", ("SNAPSHOT_RECOVER_INTERVAL",), 30
@@ -410,6 +404,12 @@ for _kind, _limit in EARTHBOOK_JOB_TIME_LIMITS.items():
         raise ImproperlyConfigured(
             f"The time limit of a {_kind} job ({_limit}) must be at least 1."
         )
+# Redis gives an unacknowledged message to another worker after this many seconds: above the
+# longest job's time limit, so that a job still running is never given to a second worker, and
+# no more, so that a job lost with its worker is run again within minutes.
+CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] = env_int(
+    "CELERY_VISIBILITY_TIMEOUT", max(EARTHBOOK_JOB_TIME_LIMITS.values()) + 60
+)
 
 # Quotas (campaigns/jobs/quotas.py): how much one account, and one campaign, may keep or have
 # in the making at once; one more is refused with the reason and nothing is written. 0: no limit.
@@ -441,7 +441,7 @@ for _name, _value in list(globals().items()):
         raise ImproperlyConfigured(f"{_name} must be 0 (no limit) or more.")
 
 # `celery beat` (docker/compose.yaml) sweeps away, daily, the stored files no row names, and every
-# EARTHBOOK_JOB_RECOVER_INTERVAL sends again the jobs lost with a worker or an outage.
+# EARTHBOOK_JOB_RECOVER_INTERVAL sends again the jobs an outage failed (campaigns/jobs/recovery.py).
 CELERY_BEAT_SCHEDULE = {
     "sweep-snapshot-files": {
         "task": "campaigns.tasks.sweep_snapshot_files",
@@ -565,6 +565,13 @@ if API_TOKEN_TTL_HOURS < 1:
     raise ImproperlyConfigured(
         f"API_TOKEN_TTL_HOURS={API_TOKEN_TTL_HOURS} must be at least 1: tokens always expire."
     )
+# The tokens are django-rest-knox's (api/tokens.py issues them with API_TOKEN_TTL_HOURS), sent
+# as "Authorization: Token <secret>" as before; only their SHA-512 digest is stored.
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(hours=API_TOKEN_TTL_HOURS),
+    "AUTH_HEADER_PREFIX": "Token",
+    "SECURE_HASH_ALGORITHM": "hashlib.sha512",
+}
 # How long a write's Idempotency-Key is remembered (config/idempotency.py); then it is forgotten.
 IDEMPOTENCY_KEY_TTL_HOURS = env_int("IDEMPOTENCY_KEY_TTL_HOURS", 24)
 if IDEMPOTENCY_KEY_TTL_HOURS < 1:

@@ -30,8 +30,10 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.http.multipartparser import MultiPartParserError
 from django.http.request import RawPostDataException, UnreadablePostError
 from django.urls import Resolver404, resolve
+from django.utils import timezone
 from django.utils.translation import gettext as _
-from rest_framework.authtoken.models import Token
+from knox.crypto import hash_token
+from knox.models import AuthToken
 
 from campaigns import idempotency
 from campaigns.idempotency import Claimed
@@ -78,7 +80,11 @@ def actor_of(request: HttpRequest) -> str | None:
         return f"user:{user.pk}"
     scheme, _sep, key = request.META.get("HTTP_AUTHORIZATION", "").partition(" ")
     if scheme.lower() == "token" and key.strip():
-        user_id = Token.objects.filter(key=key.strip()).values_list("user_id", flat=True).first()
+        user_id = (
+            AuthToken.objects.filter(digest=hash_token(key.strip()), expiry__gt=timezone.now())
+            .values_list("user_id", flat=True)
+            .first()
+        )
         if user_id is not None:
             return f"user:{user_id}"
     return None

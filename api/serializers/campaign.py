@@ -18,7 +18,8 @@ class TokenRequestSerializer(serializers.Serializer):
 
 
 class TokenSerializer(serializers.Serializer):
-    token = serializers.CharField()
+    token = serializers.CharField(help_text="The secret to send as 'Authorization: Token ...'.")
+    expiry = serializers.DateTimeField(help_text="When the token stops working.")
 
 
 class MeSerializer(serializers.Serializer):

@@ -71,7 +71,9 @@ class AuditEntrySerializer(serializers.Serializer):
         "action and its data; entries older than that keep the English words they were stored "
         "with."
     )
-    data = serializers.DictField()
+    # A field named like an attribute of Serializer: DRF's metaclass takes declared fields out
+    # of the class, so nothing is overridden; the stubs see an assignment.
+    data = serializers.DictField()  # type: ignore[assignment]
     correction = serializers.SerializerMethodField(
         help_text="For a correction of a mark: what it changed, field by field (null otherwise, "
         "and for entries older than this field)."

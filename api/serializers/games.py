@@ -65,7 +65,10 @@ class SeatPlanSerializer(serializers.Serializer):
 
 
 class GameSetupSerializer(serializers.Serializer):
-    seats = SeatPlanSerializer(many=True, max_length=10, help_text="In seating order.")
+    # DRF hands max_length to the ListSerializer many=True makes; the stubs do not know it.
+    seats = SeatPlanSerializer(  # type: ignore[call-arg]
+        many=True, max_length=10, help_text="In seating order."
+    )
     played_on = serializers.DateField(required=False)
 
 
@@ -126,7 +129,9 @@ class EventSerializer(serializers.Serializer):
         help_text="What happened, in the request's language (Accept-Language), made from the "
         "kind and its data when the entry is read."
     )
-    data = serializers.DictField()
+    # A field named like an attribute of Serializer: DRF's metaclass takes declared fields out
+    # of the class, so nothing is overridden; the stubs see an assignment.
+    data = serializers.DictField()  # type: ignore[assignment]
     voided = serializers.BooleanField(help_text="Taken back: it stays in the log, not counted.")
     voided_at = serializers.DateTimeField(allow_null=True)
     void_reason = serializers.CharField(allow_blank=True)
@@ -144,7 +149,10 @@ class EventSerializer(serializers.Serializer):
 
     def get_summary(self, event) -> str:
         sees = self.context.get("sees_unlocked", True)
-        return event_summary(event, self.context.setdefault("event_words", {}), sees)
+        # The context is the dict the view gave (here, a cache of words for every entry of the
+        # page); the stubs type it read-only.
+        words = self.context.setdefault("event_words", {})  # type: ignore[attr-defined]
+        return event_summary(event, words, sees)
 
 
 class MarkRefSerializer(serializers.Serializer):
@@ -267,7 +275,8 @@ class GameDetailSerializer(GameSerializer):
     def get_rewards(self, game) -> list[dict]:
         rewards = list(game.rewards.all())
         read_reward_targets(rewards)
-        return GameRewardSerializer(rewards, many=True).data
+        # many=True makes a ListSerializer, whose data is a list; the stubs type it as one's.
+        return GameRewardSerializer(rewards, many=True).data  # type: ignore[return-value]
 
     @extend_schema_field(HoldingsSerializer(many=True))
     def get_holdings(self, game) -> list[dict]:
@@ -441,7 +450,11 @@ class MarkEventSerializer(serializers.Serializer):
     kind = Slug(help_text="The slug of a kind of mark the group unlocked.")
     territory = Text(max_length=32, required=False, allow_null=True)
     faction = Text(max_length=40, required=False, allow_null=True)
-    label = Text(max_length=60, required=False, allow_blank=True, default="")
+    # A field named like an attribute of Serializer: DRF's metaclass takes declared fields out
+    # of the class, so nothing is overridden; the stubs see an assignment.
+    label = Text(  # type: ignore[assignment]
+        max_length=60, required=False, allow_blank=True, default=""
+    )
     player = Id(required=False, allow_null=True)
 
 

@@ -42,7 +42,9 @@ class MarkCorrectionSerializer(serializers.Serializer):
     continent = Text(max_length=16, required=False)
     kind = Text(max_length=8, required=False, help_text="A city's kind.")
     name = Text(max_length=60, required=False)
-    label = Text(max_length=60, required=False, allow_blank=True)
+    # A field named like an attribute of Serializer: DRF's metaclass takes declared fields out
+    # of the class, so nothing is overridden; the stubs see an assignment.
+    label = Text(max_length=60, required=False, allow_blank=True)  # type: ignore[assignment]
     text = Text(max_length=2000, required=False, allow_blank=True)
     trigger = Text(max_length=200, required=False, allow_blank=True)
     boxes_used = Whole(min_value=0, max_value=100, required=False)

@@ -56,7 +56,10 @@ class PacketOpenSerializer(serializers.Serializer):
         help_text="How the group earned a box packet whose trigger has not fired; without it "
         "such a packet is refused (409, rule packet-not-earned). Kept in the audit trail.",
     )
-    unlocked = UnlockSerializer(many=True, required=False, default=list, max_length=100)
+    # DRF hands max_length to the ListSerializer many=True makes; the stubs do not know it.
+    unlocked = UnlockSerializer(  # type: ignore[call-arg]
+        many=True, required=False, default=list, max_length=100
+    )
 
 
 class PacketSerializer(serializers.Serializer):

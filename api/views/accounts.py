@@ -15,7 +15,7 @@ from api.serializers.campaign import (
     TokenSerializer,
 )
 from api.throttling import LoginRateThrottle
-from api.tokens import ExpiringTokenAuthentication, issue_token, revoke_tokens
+from api.tokens import ExpiringTokenAuthentication, issue_token, revoke_token
 from api.views.common import ApiView, errors, read_body
 from campaigns.claims import my_campaigns
 from campaigns.logins import authenticate_in_turn
@@ -48,8 +48,8 @@ class TokenView(ApiView):
         responses={200: TokenSerializer, **errors(400, 429)},
         tags=["accounts"],
         description=(
-            "The account's token, good for API_TOKEN_TTL_HOURS after it was issued; once it has "
-            "expired, or was revoked, a new one. A new password revokes the token."
+            "A new token for the device that signs in, good for API_TOKEN_TTL_HOURS (until "
+            "'expiry'); the account's other devices keep theirs. A new password revokes them all."
         ),
     )
     def post(self, request):
@@ -67,16 +67,20 @@ class TokenView(ApiView):
             )
         if user is None or not user.is_active:
             raise RuleViolation("Wrong username or password.", rule="credentials", field="password")
-        return Response({"token": issue_token(user).key})
+        token, secret = issue_token(user)
+        return Response({"token": secret, "expiry": token.expiry})
 
     @extend_schema(
         request=None,
         responses={204: None, **errors(401)},
         tags=["accounts"],
-        description="Revoke the token sent in 'Authorization: Token ...'; it never works again.",
+        description=(
+            "Revoke the token sent in 'Authorization: Token ...' (this device signs out); it "
+            "never works again. The account's other devices stay signed in."
+        ),
     )
     def delete(self, request):
-        revoke_tokens(request.user)
+        revoke_token(request.auth)
         return Response(status=204)
 
 

@@ -10,9 +10,9 @@ everything the campaign hides and the members' usernames.
 It is a background job (``campaigns.jobs``, its row ``AutomaticBackupJob``): asked for in the
 finish's transaction (``after_finish_on_commit``) and written by its task once that has
 committed, by a worker when there is one, in-process otherwise. A backup that could not be
-written is recorded failed on its row and never undoes the finish; one lost with its worker or an
-outage (the broker, the database or the storage out of reach) is sent again by the recovery
-loop.
+written is recorded failed on its row and never undoes the finish; one lost with its worker is
+delivered again by the broker, one failed by an outage (the broker, the database or the storage
+out of reach) is sent again by the recovery loop.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from django.utils import timezone
 
 from campaigns.backup.export import dumps, export_campaign
 from campaigns.jobs.queue import enqueue_on_commit
-from campaigns.jobs.work import claim, finish, running
+from campaigns.jobs.work import claim, finish
 from campaigns.models import IN_THE_MAKING, AutomaticBackupJob, Campaign
 
 logger = logging.getLogger(__name__)
@@ -128,8 +128,7 @@ def write_for_job(campaign_id: int, game_number: int) -> str:
     attempt = claim(row)
     if attempt is None:
         return "skipped"
-    with running(row, attempt):
-        kept = write_automatic_backup(campaign_id, game_number)
+    kept = write_automatic_backup(campaign_id, game_number)
     return "written" if finish(AutomaticBackupJob, row.pk, attempt, name=kept.name) else "skipped"
 
 

@@ -3,8 +3,8 @@
 Its name is fixed (``campaigns.tasks.automatic_backup``) and it still takes the campaign's id
 and the game's number, so that a message queued before an upgrade still finds it. It is a
 background job (``campaigns.jobs``): its row, ``AutomaticBackupJob``, says how it stands; it is
-acknowledged late, a transient error is retried, and one lost with its worker is sent again by
-the recovery loop. Writing it twice only stores one more copy, and the oldest beyond the kept
+acknowledged late, a transient error is retried, and one lost with its worker is delivered
+again by the broker. Writing it twice only stores one more copy, and the oldest beyond the kept
 number goes.
 """
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 
+from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
@@ -13,7 +14,7 @@ from django.http import FileResponse
 from django.utils.module_loading import import_string
 
 from campaigns.chronicle.pdf import PdfError, html_to_pdf
-from campaigns.jobs.work import claim, fail, finish, running
+from campaigns.jobs.work import claim, fail, finish
 from campaigns.models import IN_THE_MAKING, Campaign, ChronicleExport, JobFailure, JobStatus
 
 logger = logging.getLogger(__name__)
@@ -46,19 +47,18 @@ def run_pdf(job_id: int) -> str:
         _update(job_id, progress=WRITTEN * done // max(total, 1))
 
     try:
-        with running(job, attempt):
-            write_html = import_string(settings.CHRONICLE_HTML)
-            html = write_html(job.campaign_id, job.language, on_game)
-            _update(job_id, progress=WRITTEN)
-            pdf = html_to_pdf(html)
-            _update(job_id, progress=RENDERED)
-            name = default_storage.save(file_name(job), ContentFile(pdf))
+        write_html = import_string(settings.CHRONICLE_HTML)
+        html = write_html(job.campaign_id, job.language, on_game)
+        _update(job_id, progress=WRITTEN)
+        pdf = html_to_pdf(html)
+        _update(job_id, progress=RENDERED)
+        name = default_storage.save(file_name(job), ContentFile(pdf))
     except PdfError as error:
         logger.warning("Chronicle PDF %s could not be rendered: %s", job_id, error)
         return fail_job(job_id, JobFailure.NOT_RENDERED)
     except Exception as error:  # a bug, a lost database or storage: recorded, and logged
         logger.exception("Chronicle PDF %s failed", job_id)
-        timed_out = type(error).__name__ == "SoftTimeLimitExceeded"
+        timed_out = isinstance(error, SoftTimeLimitExceeded)
         return fail_job(job_id, JobFailure.TOO_LONG if timed_out else JobFailure.STOPPED)
     if not finish(ChronicleExport, job_id, attempt, progress=DONE, file=name):
         return "overtaken"
@@ -102,10 +102,11 @@ def latest_job(campaign: Campaign) -> ChronicleExport | None:
 def pdf_response(job: ChronicleExport | None, download_name: str):
     """The stored PDF of a finished job, as an attachment; None when it is not made or its file
     is gone. Served by Django behind the campaign's access rules, never from a public folder."""
-    if job is None or job.status != JobStatus.DONE or not job.file:
+    name = job.file.name if job is not None else None
+    if job is None or job.status != JobStatus.DONE or not name:
         return None
     try:
-        file = default_storage.open(job.file.name, "rb")
+        file = default_storage.open(name, "rb")
     except OSError:
         logger.warning("Stored chronicle %s is missing", job.file.name)
         return None

@@ -3,9 +3,9 @@ run at once, when Celery runs in-process), as every background job's (``campaign
 
 One PDF is in the making per campaign and language: asking again while it is being made, or
 once it is made of the world as it still is, is given that job instead of a new one. A job in
-the making that nobody makes any more (its worker died: its heartbeat went silent, or it waited
-in the queue past its patience: ``campaigns.jobs.recovery.stale``) is ended failed
-(``JobFailure.LOST``) and a new one is made, so that no request is given a dead job.
+the making that nobody makes any more (running past its time limit and the broker's visibility
+timeout, or waiting in the queue past its patience: ``campaigns.jobs.recovery.stale``) is ended
+failed (``JobFailure.LOST``) and a new one is made, so that no request is given a dead job.
 """
 
 from __future__ import annotations
@@ -44,12 +44,12 @@ def request_pdf(*, campaign: Campaign, by) -> tuple[ChronicleExport | None, bool
             .first()
         )
         if found is not None and found.status in IN_THE_MAKING:
-            dead = ChronicleExport.objects.filter(stale(), pk=found.pk)
+            dead = ChronicleExport.objects.filter(stale(ChronicleExport), pk=found.pk)
             if dead.exists():
                 logger.warning(
                     "Chronicle PDF %s was left %s; asking for a new one", found.pk, found.status
                 )
-                fail(ChronicleExport, JobFailure.LOST, "Its worker went silent.", pk=found.pk)
+                fail(ChronicleExport, JobFailure.LOST, "Nobody made it any more.", pk=found.pk)
                 found = None
         if found is not None:
             return found, False

@@ -5,8 +5,10 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from celery.exceptions import SoftTimeLimitExceeded
+
 from campaigns import backup
-from campaigns.jobs.work import claim, finish, running
+from campaigns.jobs.work import claim, finish
 from campaigns.models import IN_THE_MAKING, ImportJob, JobFailure
 from legacy.errors import RuleViolation
 
@@ -34,13 +36,12 @@ def run_import(job_id: int) -> str:
     _update(job_id, progress=0)
     notes: list[str] = []
     try:
-        with running(job, attempt):
-            data = backup.loads(bytes(job.payload))
-            job.payload = b""  # the document is read: the bytes need not stay in memory
-            _update(job_id, progress=READ)
-            backup.check_document(data)
-            _update(job_id, progress=CHECKED)
-            campaign = backup.import_campaign(data, owner=job.owner, notes=notes)
+        data = backup.loads(bytes(job.payload))
+        job.payload = b""  # the document is read: the bytes need not stay in memory
+        _update(job_id, progress=READ)
+        backup.check_document(data)
+        _update(job_id, progress=CHECKED)
+        campaign = backup.import_campaign(data, owner=job.owner, notes=notes)
     except backup.BackupError as error:
         refusal: dict[str, Any] = {"code": "invalid_backup", "message": error.message}
         if error.where:  # the place in the document, as the API's refusals name a field
@@ -56,7 +57,7 @@ def run_import(job_id: int) -> str:
     except Exception as error:  # a bug or a lost database: recorded on the job, and logged
         logger.exception("Import job %s failed", job_id)
         message = "The import stopped unexpectedly; nothing was imported."
-        if type(error).__name__ == "SoftTimeLimitExceeded":
+        if isinstance(error, SoftTimeLimitExceeded):
             message = "The import took too long; nothing was imported."
         code = JobFailure.TOO_LONG if "took too long" in message else JobFailure.STOPPED
         return _fail(job_id, {"code": "import_failed", "message": message}, code)

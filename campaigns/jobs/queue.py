@@ -2,21 +2,21 @@
 
 Never earlier: a worker could otherwise look for a row, or a game's marks, that are not there
 yet. A broker that cannot be reached leaves the job failed with ``JobFailure.NOT_QUEUED`` (which
-the recovery loop sends again), never a row that waits for ever.
+the recovery loop sends again once the broker is back), never a row that waits for ever.
 
-Each task goes to its queue (``queue_of``): a game's picture to the interactive queue, the bulk
-work (imports, PDFs, photos' copies, posters) to the other, each read by a worker of its own, so
-that one account's bulk work never holds up another campaign's picture.
+Celery routes each task to its queue by its name (``task_routes``: ``CELERY_TASK_ROUTES``): a
+game's picture to the interactive queue, the bulk work (imports, PDFs, photos' copies, posters)
+to the other, each read by a worker of its own, so that one account's bulk work never holds up
+another campaign's picture. The tasks are found by Celery's autodiscovery (``campaigns.tasks``).
 """
 
 from __future__ import annotations
 
 import logging
 from functools import partial
-from importlib import import_module
 
 from celery import current_app
-from django.conf import settings
+from celery.app.task import Task
 from django.db import transaction
 
 from campaigns.jobs.work import describe, fail
@@ -24,36 +24,21 @@ from campaigns.models import BackgroundJob, JobFailure
 
 logger = logging.getLogger(__name__)
 
-# Where the jobs' tasks live; imported before a task is looked up by its name.
-TASK_MODULES = (
-    "campaigns.pictures.tasks",
-    "campaigns.photos.tasks",
-    "campaigns.chronicle.tasks",
-    "campaigns.imports.tasks",
-    "campaigns.backup.tasks",
-)
 
-
-def task_of(job: BackgroundJob):
-    for module in TASK_MODULES:
-        import_module(module)
-    return current_app.tasks[job.task_name()]
-
-
-def queue_of(task_name: str) -> str:
-    """The Celery queue a task goes to: its route in ``CELERY_TASK_ROUTES`` (the interactive
-    queue for a game's picture, the bulk queue for the rest), else ``CELERY_TASK_DEFAULT_QUEUE``.
-    Read when the task is sent, so that the settings in force then decide."""
-    route = settings.CELERY_TASK_ROUTES.get(task_name) or {}
-    return route.get("queue") or settings.CELERY_TASK_DEFAULT_QUEUE
+def task_of(job: BackgroundJob) -> Task:
+    """The Celery task of ``job``, by its name; the tasks are imported by Celery's own
+    autodiscovery the first time one is looked for in this process."""
+    name = job.task_name()
+    if name not in current_app.tasks:
+        current_app.loader.import_default_modules()
+    return current_app.tasks[name]
 
 
 def send(job: BackgroundJob) -> bool:
-    """Send the task of ``job`` now, to its queue; False, with the reason on its row, when it
-    could not be."""
+    """Send the task of ``job`` now (Celery routes it to its queue); False, with the reason on
+    its row, when it could not be."""
     try:
-        task = task_of(job)
-        task.apply_async(args=job.task_args(), queue=queue_of(task.name))
+        task_of(job).apply_async(args=job.task_args())
     except Exception as exc:
         logger.exception("%s %s could not be queued", job.KIND, job.pk)
         fail(type(job), JobFailure.NOT_QUEUED, describe(exc, job.NOT_QUEUED_DETAIL), pk=job.pk)

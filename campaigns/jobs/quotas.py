@@ -89,9 +89,9 @@ def lock_account(account) -> None:
     get_user_model()._default_manager.select_for_update().filter(pk=account.pk).first()
 
 
-def _in_flight() -> Q:
+def _in_flight(model) -> Q:
     """Waiting or being made, by a worker still alive."""
-    return Q(status__in=IN_THE_MAKING) & ~stale()
+    return Q(status__in=IN_THE_MAKING) & ~stale(model)
 
 
 def _is_person(account) -> bool:
@@ -125,7 +125,7 @@ def check_photo(*, campaign_id: int, account, size: int) -> None:
 def check_import(*, account) -> None:
     """Refused when ``account`` has as many imports waiting or running as it may."""
     lock_account(account)
-    running = ImportJob.objects.filter(_in_flight(), owner=account).count()
+    running = ImportJob.objects.filter(_in_flight(ImportJob), owner=account).count()
     _refuse_past([("quota-imports-per-account", running, 1)])
 
 
@@ -133,7 +133,7 @@ def check_pdf(*, campaign: Campaign, account) -> None:
     """Refused when a new chronicle PDF would pass what ``account`` (or, for a reader who is
     not signed in, the campaign's owner) or the campaign may have in the making. The caller
     holds the campaign's lock."""
-    made = ChronicleExport.objects.filter(_in_flight())
+    made = ChronicleExport.objects.filter(_in_flight(ChronicleExport))
     asker = account if _is_person(account) else campaign.owner
     lock_account(asker)
     by_asker = made.filter(
@@ -153,7 +153,7 @@ def check_poster(*, campaign_id: int) -> None:
     campaign = Campaign.objects.select_related("owner").get(pk=campaign_id)
     owner = campaign.owner_id
     lock_account(campaign.owner)
-    drawing = EndPoster.objects.filter(_in_flight())
+    drawing = EndPoster.objects.filter(_in_flight(EndPoster))
     _refuse_past(
         [
             ("quota-posters-per-campaign", drawing.filter(campaign_id=campaign_id).count(), 1),

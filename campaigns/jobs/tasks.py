@@ -1,19 +1,21 @@
-"""The task base every job's task uses, and the beat task of the recovery loop.
+"""The task base every job's task uses, and the beat task of the outage recovery.
 
 A job's task takes ids, never rows, and is safe to run twice (``campaigns.jobs.work``), so it is
 acknowledged late: a worker that dies mid-job leaves the message to be delivered again
-(``acks_late``; ``reject_on_worker_lost`` for a pool process killed under a live worker). A
-transient error (storage or network ``OSError``, a database connection lost) is retried with
-exponential backoff; anything else, the last retry, or the soft time limit ends the job
-``failed`` with the reason, on its row. Never silently.
+(``acks_late``; ``reject_on_worker_lost`` for a pool process killed under a live worker; the
+Redis visibility timeout for a whole worker lost). A transient error (storage or network
+``OSError``, a database connection lost) is retried with exponential backoff; anything else, the
+last retry, or a time limit (the soft one, or the hard one: Celery calls ``on_failure`` for it
+too) ends the job ``failed`` with the reason, on its row. Never silently.
 """
 
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from celery import Task, shared_task
-from celery.exceptions import SoftTimeLimitExceeded
+from celery.exceptions import SoftTimeLimitExceeded, TimeLimitExceeded
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
@@ -26,7 +28,7 @@ logger = logging.getLogger(__name__)
 TRANSIENT_ERRORS = (OSError, OperationalError, InterfaceError)
 MAX_RETRIES = 5
 
-RETRYING = {
+RETRYING: dict[str, Any] = {
     "autoretry_for": TRANSIENT_ERRORS,
     "retry_backoff": 2,  # 2, 4, 8 ... seconds
     "retry_backoff_max": 120,
@@ -73,6 +75,8 @@ class JobTask(Task):
         """The reason (a ``JobFailure``) and the detail of ``exc``, the task's last error."""
         if isinstance(exc, SoftTimeLimitExceeded):
             return JobFailure.TOO_LONG, f"It took longer than {self.soft_time_limit} seconds."
+        if isinstance(exc, TimeLimitExceeded):
+            return JobFailure.TOO_LONG, f"It was stopped after {self.time_limit} seconds."
         detail = describe(exc)
         retries = self.request.retries if self.request else 0
         if retries:
@@ -97,11 +101,11 @@ class JobTask(Task):
 
 @shared_task(name="campaigns.tasks.recover_jobs", soft_time_limit=50, time_limit=60)
 def recover_jobs() -> int:
-    """Run by ``celery beat`` every ``EARTHBOOK_JOB_RECOVER_INTERVAL`` seconds: see
-    ``campaigns.jobs.recovery``; returns how many jobs were sent again."""
-    from campaigns.jobs.recovery import recover_lost
+    """Run by ``celery beat`` every ``EARTHBOOK_JOB_RECOVER_INTERVAL`` seconds: sends again the
+    jobs failed by an outage (``campaigns.jobs.recovery``); returns how many."""
+    from campaigns.jobs.recovery import recover_outages
 
-    return recover_lost()
+    return recover_outages()
 
 
 @shared_task(name="campaigns.tasks.recover_snapshots", soft_time_limit=50, time_limit=60)

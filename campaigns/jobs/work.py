@@ -1,26 +1,29 @@
-"""A job's row as its task moves it: claimed, kept alive by a heartbeat, done or failed.
+"""A job's row as its task moves it: claimed, done or failed.
 
 Every move is a conditional update that names the statuses it may come from
 (``campaigns.models.JOB_TRANSITIONS``) and, for the end of a run, the attempt that started it: a
-run that was overtaken (its worker presumed dead and the task sent again, or a new request
-meanwhile) cannot overwrite a newer one. That is what makes the tasks safe to run twice, which
-``acks_late`` asks of them.
+run that was overtaken (a new request meanwhile) cannot overwrite a newer one. That is what makes
+the tasks safe to run twice, which ``acks_late`` asks of them.
+
+A worker lost mid-job (kill -9, a machine gone, a pool process killed) is Celery's and the
+broker's to notice: the task is acknowledged late, so its message is given back (at once for a
+pool process, ``task_reject_on_worker_lost``; after the Redis visibility timeout for a whole
+worker) and delivered again. That delivery finds the row still "running": ``claim`` counts it
+(``auto_retries``) and, past ``EARTHBOOK_JOB_AUTO_RETRIES``, ends the job failed
+(``JobFailure.LOST``) instead of starting it once more, so a job that kills its worker every time
+is not delivered for ever.
 """
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import os
-import threading
 import time
 
-from celery import current_task
 from django.conf import settings
-from django.db import connection
 from django.utils import timezone
 
-from campaigns.models import BackgroundJob, JobStatus, job_statuses_before
+from campaigns.models import BackgroundJob, JobFailure, JobStatus, job_statuses_before
 
 logger = logging.getLogger(__name__)
 
@@ -39,20 +42,45 @@ def describe(exc: BaseException, prefix: str = "") -> str:
 
 def claim(job: BackgroundJob, *, since=None) -> int | None:
     """Move ``job`` (as it was read) to running; the attempt's number, or None when it may not
-    start (it moved meanwhile, or it is in a status ``since`` does not name)."""
+    start (it moved meanwhile, or it is in a status ``since`` does not name, or it was lost with
+    its worker as often as it may be: then it is failed, saying so).
+
+    A job found "running" is a message given back after its worker was lost, delivered again."""
     allowed = [s for s in job_statuses_before(JobStatus.RUNNING) if since is None or s in since]
+    if job.status not in allowed:
+        return None
+    lost_again = job.status == JobStatus.RUNNING
+    if lost_again and job.auto_retries >= settings.EARTHBOOK_JOB_AUTO_RETRIES:
+        _give_up(job)
+        return None
     now = timezone.now()
     moved = (
         type(job)
-        ._default_manager.filter(pk=job.pk, status__in=allowed, attempts=job.attempts)
+        ._default_manager.filter(pk=job.pk, status=job.status, attempts=job.attempts)
         .update(
             status=JobStatus.RUNNING,
             attempts=job.attempts + 1,
-            heartbeat_at=now,
+            auto_retries=job.auto_retries + 1 if lost_again else job.auto_retries,
             updated_at=now,
         )
     )
-    return job.attempts + 1 if moved else None
+    if not moved:
+        return None
+    if lost_again:
+        logger.warning("%s %s was lost with its worker; it is started again", job.KIND, job.pk)
+    _test_delay()
+    return job.attempts + 1
+
+
+def _give_up(job: BackgroundJob) -> None:
+    detail = (
+        f"Its worker was lost {job.auto_retries + 1} times while it ran (killed, or gone with "
+        "its machine); it is not started again with nobody asking."
+    )
+    type(job)._default_manager.filter(
+        pk=job.pk, status=JobStatus.RUNNING, attempts=job.attempts
+    ).update(**type(job).failed_fields(JobFailure.LOST, detail))
+    logger.warning("%s %s was lost with its worker too often: failed", job.KIND, job.pk)
 
 
 def finish(model: type[BackgroundJob], pk: int, attempt: int, **fields) -> bool:
@@ -62,7 +90,6 @@ def finish(model: type[BackgroundJob], pk: int, attempt: int, **fields) -> bool:
             status=JobStatus.DONE,
             failure="",
             auto_retries=0,
-            heartbeat_at=None,
             finished_at=timezone.now(),
             updated_at=timezone.now(),
             **fields,
@@ -82,53 +109,14 @@ def back_in_queue(model: type[BackgroundJob], detail: str = "", **lookup) -> int
     """A running job back in the queue until its retry runs, saying what went wrong."""
     return model._default_manager.filter(status=JobStatus.RUNNING, **lookup).update(
         status=JobStatus.QUEUED,
-        heartbeat_at=None,
         updated_at=timezone.now(),
         **model.detail_fields(f"Will retry after: {detail}" if detail else ""),
     )
 
 
 def _test_delay() -> None:
+    """A pause once a job is claimed, before its work, for the tests that kill a worker
+    mid-job."""
     raw = os.environ.get(TEST_DELAY_ENV)
     if raw:
         time.sleep(float(raw))
-
-
-def _beat(model, pk: int, attempt: int, stop: threading.Event, every: float) -> None:
-    try:
-        while not stop.wait(every):
-            model._default_manager.filter(pk=pk, status=JobStatus.RUNNING, attempts=attempt).update(
-                heartbeat_at=timezone.now()
-            )
-    except Exception:
-        logger.warning("The heartbeat of %s %s stopped", model.KIND, pk, exc_info=True)
-    finally:
-        connection.close()  # this thread's own connection
-
-
-@contextlib.contextmanager
-def running(job: BackgroundJob, attempt: int):
-    """While a worker runs ``job``, its ``heartbeat_at`` moves every
-    ``EARTHBOOK_JOB_HEARTBEAT_SECONDS``: a job "running" and silent for
-    ``EARTHBOOK_JOB_LOST_AFTER`` was lost with its worker (``campaigns.jobs.recovery``). Not
-    in-process (eager): the request that runs it is there to see it end."""
-    every = settings.EARTHBOOK_JOB_HEARTBEAT_SECONDS
-    task = current_task
-    if every <= 0 or not task or task.request.is_eager or task.request.id is None:
-        _test_delay()
-        yield
-        return
-    stop = threading.Event()
-    thread = threading.Thread(
-        target=_beat,
-        args=(type(job), job.pk, attempt, stop, every),
-        name=f"{job.KIND}-{job.pk}-heartbeat",
-        daemon=True,
-    )
-    thread.start()
-    try:
-        _test_delay()
-        yield
-    finally:
-        stop.set()
-        thread.join(timeout=every + 5)

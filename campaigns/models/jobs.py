@@ -31,7 +31,8 @@ class JobStatus(models.TextChoices):
 
 # The one table of a job's moves. A task may be delivered again after its worker died
 # (acks_late), so "running" may start again; a new request (an amended game, "ask again") puts
-# any job back in the queue; a failure ends only by a new request or the recovery loop.
+# any job back in the queue; a failure ends only by a new request or, for an outage, the
+# recovery loop.
 JOB_TRANSITIONS = {
     JobStatus.QUEUED: {JobStatus.QUEUED, JobStatus.RUNNING, JobStatus.FAILED},
     JobStatus.RUNNING: {JobStatus.QUEUED, JobStatus.RUNNING, JobStatus.DONE, JobStatus.FAILED},
@@ -119,14 +120,8 @@ class BackgroundJob(models.Model):
     )
     auto_retries = models.PositiveSmallIntegerField(
         default=0,
-        help_text="Times it was sent again with nobody asking (a lost worker, an outage); "
-        "back to 0 once done.",
-    )
-    heartbeat_at = models.DateTimeField(
-        null=True,
-        blank=True,
-        help_text="Touched every few seconds while a worker runs it: silent for long, the "
-        "worker was lost.",
+        help_text="Times it was started again with nobody asking (its message delivered again "
+        "after its worker was lost, or sent again after an outage); back to 0 once done.",
     )
     failure = models.CharField(
         max_length=20,
@@ -153,7 +148,6 @@ class BackgroundJob(models.Model):
         return {
             "status": JobStatus.FAILED,
             "failure": code,
-            "heartbeat_at": None,
             "finished_at": now,
             "updated_at": now,
             **cls.detail_fields(detail or code),
@@ -169,6 +163,11 @@ class BackgroundJob(models.Model):
     @property
     def time_limit(self) -> int:
         return settings.EARTHBOOK_JOB_TIME_LIMITS[self.KIND]
+
+    @classmethod
+    def longest_run(cls) -> int:
+        """The longest a job of this kind may run: its hard time limit, in seconds."""
+        return settings.EARTHBOOK_JOB_TIME_LIMITS[cls.KIND]
 
     @classmethod
     def public_word(cls, status: str) -> str:
@@ -258,6 +257,12 @@ class Snapshot(BackgroundJob):
     @property
     def time_limit(self) -> int:
         return settings.EARTHBOOK_JOB_TIME_LIMITS["timeline" if self.is_timeline else "snapshot"]
+
+    @classmethod
+    def longest_run(cls) -> int:
+        """A game's picture or the timeline, whichever may take longer."""
+        limits = settings.EARTHBOOK_JOB_TIME_LIMITS
+        return max(limits["snapshot"], limits["timeline"])
 
 
 class ImportJob(BackgroundJob):
@@ -428,8 +433,8 @@ class EndPoster(BackgroundJob):
 class AutomaticBackupJob(BackgroundJob):
     """How the automatic backup after a finished game stands (``campaigns.backup.automatic``):
     asked for in the finish's transaction, written by its task once that has committed; a
-    backup lost with its worker or an outage is written again by the recovery loop. ``name``:
-    the stored file, once written."""
+    backup lost with its worker is delivered again by the broker, one failed by an outage is
+    written again by the recovery loop. ``name``: the stored file, once written."""
 
     KIND = "backup"
     TASK = "campaigns.tasks.automatic_backup"

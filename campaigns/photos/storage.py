@@ -57,7 +57,7 @@ def copy_name(original: str, suffix: str) -> str:
 
 
 def _file_of(photo: GamePhoto, variant: str):
-    if photo.status != JobStatus.DONE or is_upload(photo.original.name):
+    if photo.status != JobStatus.DONE or is_upload(photo.original.name or ""):
         return None  # the upload as sent (with its metadata) is never served
     if variant == "original":
         return photo.original

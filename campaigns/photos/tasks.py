@@ -24,7 +24,7 @@ from django.core.files.storage import default_storage
 from PIL import Image
 
 from campaigns.jobs.tasks import TRANSIENT_ERRORS, JobTask, time_limits
-from campaigns.jobs.work import claim, fail, finish, running
+from campaigns.jobs.work import claim, fail, finish
 from campaigns.models import GamePhoto, JobFailure, JobStatus
 from campaigns.photos.checks import CleanPhoto, PhotoRefused, clean_photo
 from campaigns.photos.storage import copy_name, delete_files, is_upload
@@ -63,21 +63,20 @@ def make_copies(photo_id: int) -> str:
     attempt = claim(photo)
     if attempt is None:
         return "overtaken"
-    sent = photo.original.name
-    with running(photo, attempt):
-        try:
-            clean = _cleaned(sent)
-        except PhotoRefused as refusal:
-            fail(GamePhoto, JobFailure.REFUSED, f"{refusal.rule}: {refusal}", pk=photo_id)
-            return JobStatus.FAILED
-        stem = sent.rpartition(".")[0]
-        original = _store(f"{stem}.{clean.extension}", clean.content)
-        with Image.open(io.BytesIO(clean.content)) as image:
-            image.load()
-            web_copy = _copy(image, settings.PHOTO_WEB_SIZE)
-            thumbnail_copy = _copy(image, settings.PHOTO_THUMBNAIL_SIZE)
-        web = _store(copy_name(original, "web"), web_copy)
-        thumbnail = _store(copy_name(original, "thumb"), thumbnail_copy)
+    sent = photo.original.name or ""  # (a photo's row always names its upload)
+    try:
+        clean = _cleaned(sent)
+    except PhotoRefused as refusal:
+        fail(GamePhoto, JobFailure.REFUSED, f"{refusal.rule}: {refusal}", pk=photo_id)
+        return JobStatus.FAILED
+    stem = sent.rpartition(".")[0]
+    original = _store(f"{stem}.{clean.extension}", clean.content)
+    with Image.open(io.BytesIO(clean.content)) as image:
+        image.load()
+        web_copy = _copy(image, settings.PHOTO_WEB_SIZE)
+        thumbnail_copy = _copy(image, settings.PHOTO_THUMBNAIL_SIZE)
+    web = _store(copy_name(original, "web"), web_copy)
+    thumbnail = _store(copy_name(original, "thumb"), thumbnail_copy)
     if not finish(
         GamePhoto,
         photo_id,

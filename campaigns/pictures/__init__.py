@@ -4,6 +4,6 @@ the worker's side), ``poster`` and ``poster_requests`` (the end poster) and ``st
 a stored picture, sweeping away old files).
 
 The arrows run one way: ``snapshots -> tasks -> render -> storage, state``. Pictures and posters
-are background jobs (``campaigns.jobs``): a lost worker or an outage is looked after by the jobs'
-one recovery loop.
+are background jobs (``campaigns.jobs``): a lost worker's picture is delivered again by the
+broker, one an outage failed is sent again by the jobs' recovery loop.
 """

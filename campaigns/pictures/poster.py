@@ -24,7 +24,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from campaigns.game.derived import factions_of
-from campaigns.jobs.work import claim, finish, running
+from campaigns.jobs.work import claim, finish
 from campaigns.models import (
     Campaign,
     EndPoster,
@@ -140,7 +140,6 @@ def record(campaign_id: int, name: str, status: str) -> None:
             "name": name,
             "status": status,
             "failure": "",
-            "heartbeat_at": None,
             "finished_at": timezone.now() if done else None,
         },
     )
@@ -164,10 +163,9 @@ def draw_poster(campaign_id: int) -> str:
     attempt = claim(row)
     if attempt is None:
         return "skipped"
-    with running(row, attempt):
-        saved = default_storage.save(
-            poster.name, ContentFile(render_poster(poster.picture, poster.text, WIDTH))
-        )
+    saved = default_storage.save(
+        poster.name, ContentFile(render_poster(poster.picture, poster.text, WIDTH))
+    )
     if saved != poster.name:  # drawn twice at once: one file is enough
         default_storage.delete(saved)
     return "drawn" if finish(EndPoster, row.pk, attempt) else "skipped"

@@ -23,7 +23,7 @@ from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from PIL import Image
 
-from campaigns.jobs.work import claim, finish, running
+from campaigns.jobs.work import claim, finish
 from campaigns.models import JobStatus, Snapshot
 from campaigns.pictures.state import finished_games, picture_for, state_hash
 from campaigns.pictures.storage import image_name
@@ -78,8 +78,7 @@ def _render(row: Snapshot | None, key: str, name: str, render) -> str:
     attempt = claim(row)
     if attempt is None:
         return "overtaken"
-    with running(row, attempt):
-        _store(name, render)
+    _store(name, render)
     done = finish(Snapshot, row.pk, attempt, state_hash=key, image=name, error="")
     return JobStatus.DONE if done else "overtaken"
 

@@ -13,6 +13,7 @@ import logging
 from datetime import timedelta
 from functools import partial
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -42,11 +43,11 @@ def _queue_row(campaign_id: int, game_number: int, force: bool) -> tuple[Snapsho
     if (
         row.status == JobStatus.QUEUED
         and not force
-        and not Snapshot.objects.filter(stale(), pk=row.pk).exists()
+        and not Snapshot.objects.filter(stale(Snapshot), pk=row.pk).exists()
     ):
         return row, False
     Snapshot.objects.filter(pk=row.pk, status__in=job_statuses_before(JobStatus.QUEUED)).update(
-        status=JobStatus.QUEUED, failure="", heartbeat_at=None, updated_at=timezone.now()
+        status=JobStatus.QUEUED, failure="", updated_at=timezone.now()
     )
     row.refresh_from_db()
     return row, True
@@ -141,18 +142,22 @@ def timeline_for_reading(campaign_id: int) -> Snapshot:
     return settle(row)
 
 
-# A render is killed without a word at its hard time limit (Celery acknowledges the message and
-# runs none of the task's own code). A row still "rendering" this long after that limit was such
-# a render: it is shown as failed, with the reason, the next time anybody reads it.
+# A render stopped at its hard time limit is failed by its task (Celery runs ``on_failure`` for
+# it); one lost with its worker is delivered again by the broker once its visibility timeout has
+# passed, and claimed again. A row still "rendering" this long after both was lost for good (the
+# failure could not be written, the message was lost with the broker): it is shown as failed,
+# with the reason, the next time anybody reads it.
 STALL_GRACE_SECONDS = 30
 
 
 def settle(row: Snapshot) -> Snapshot:
-    """``row``, failed if its render has been "rendering" for longer than any render may."""
+    """``row``, failed if its render has been "rendering" for longer than any render may, and
+    than the broker takes to give a lost worker's render to another."""
     if row.status != JobStatus.RUNNING:
         return row
     limit = row.time_limit
-    cutoff = timezone.now() - timedelta(seconds=limit + STALL_GRACE_SECONDS)
+    visibility = settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"]
+    cutoff = timezone.now() - timedelta(seconds=limit + visibility + STALL_GRACE_SECONDS)
     if row.updated_at >= cutoff:
         return row
     Snapshot.objects.filter(
@@ -161,7 +166,7 @@ def settle(row: Snapshot) -> Snapshot:
         **Snapshot.failed_fields(
             JobFailure.TOO_LONG,
             f"The render did not finish within its time limit of {limit} seconds: it was "
-            "stopped, or its worker died. Ask for the picture again.",
+            "stopped, or its worker died and nobody took it again. Ask for the picture again.",
         )
     )
     row.refresh_from_db()

@@ -10,6 +10,7 @@ with the reason once they are not retried any more.
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from celery import shared_task
 
@@ -21,7 +22,7 @@ from campaigns.pictures.storage import sweep_files
 
 logger = logging.getLogger(__name__)
 
-SNAPSHOT_ROW = {
+SNAPSHOT_ROW: dict[str, Any] = {
     "base": JobTask,
     "job_model": Snapshot,
     "job_keys": ("campaign_id", "game_number"),

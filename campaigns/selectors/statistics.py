@@ -94,9 +94,13 @@ def _heat(campaign_id: int) -> list[dict]:
     """Scars and cities ever placed on each territory (voided ones left out), board order (the
     box's territories, then those packets added), only the territories that carried any."""
     scars = Counter(
-        Scar.objects.filter(campaign_id=campaign_id, voided=False, territory__isnull=False)
+        territory
+        for territory in Scar.objects.filter(
+            campaign_id=campaign_id, voided=False, territory__isnull=False
+        )
         .values_list("territory", flat=True)
         .iterator()
+        if territory is not None  # (none is: the query leaves them out; for the types)
     )
     cities = Counter(
         City.objects.filter(campaign_id=campaign_id, voided=False)

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 import requests
 from django.db import transaction
-from rest_framework.authtoken.models import Token
 
 from campaigns.models import Campaign, EventKind, GameEvent, IdempotentRequest
+from tests.support.api import token_for
 from tests.support.servers import Gunicorn
 from tests.support.workers import database_url
 
@@ -43,7 +43,7 @@ def red_stars(campaign) -> int:
 def test_a_red_star_whose_worker_was_killed_mid_write_is_bought_once_by_the_retry(
     history, players, owner, tmp_path
 ):
-    token = Token.objects.get_or_create(user=owner)[0].key
+    token = token_for(owner)
     with Gunicorn({"DATABASE_URL": database_url()}, tmp_path / "web.log") as web:
         url = f"http://127.0.0.1:{web.port}/api/v1/campaigns/{history.pk}/games/2/events/red-star/"
         headers = {"Authorization": f"Token {token}", "Idempotency-Key": "killed-mid-write"}
@@ -84,7 +84,7 @@ def _sent(send):
 def test_a_red_star_sent_twice_at_once_with_one_key_is_bought_once_and_answered_alike(
     history, players, owner, tmp_path
 ):
-    token = Token.objects.get_or_create(user=owner)[0].key
+    token = token_for(owner)
     env = {"DATABASE_URL": database_url(), "WEB_CONCURRENCY": "2"}
     with Gunicorn(env, tmp_path / "web.log") as web:
         url = f"http://127.0.0.1:{web.port}/api/v1/campaigns/{history.pk}/games/2/events/red-star/"

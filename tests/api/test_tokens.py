@@ -1,14 +1,19 @@
-"""API tokens expire, die with the password, and can be given up (DELETE /api/v1/auth/token/)."""
+"""API tokens (knox's, one per signed-in device, hashed at rest) expire, die with the password,
+and can be given up one device at a time (DELETE /api/v1/auth/token/)."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+import hashlib
+from datetime import datetime, timedelta
+from importlib import import_module
+from types import SimpleNamespace
 
 import pytest
+from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
 from django.test import override_settings
 from django.utils import timezone
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 from tests.support.api import assert_error
@@ -62,7 +67,7 @@ def test_a_token_stops_working_after_set_password_anywhere(owner):
     user.set_password("changed-in-a-shell")
     user.save()
     assert not works(script)
-    assert not Token.objects.filter(user=owner).exists()
+    assert not AuthToken.objects.filter(user=owner).exists()
 
 
 def test_a_token_stops_working_after_the_admin_sets_a_new_password(
@@ -145,21 +150,24 @@ def test_a_stale_token_in_the_headers_does_not_stop_a_new_login(owner):
 
 
 def _age(user, hours: float) -> None:
-    Token.objects.filter(user=user).update(created=timezone.now() - timedelta(hours=hours))
+    """The account's tokens, as if issued ``hours`` ago."""
+    issued = timezone.now() - timedelta(hours=hours)
+    for token in AuthToken.objects.filter(user=user):
+        lifetime = token.expiry - token.created
+        AuthToken.objects.filter(pk=token.pk).update(created=issued, expiry=issued + lifetime)
 
 
 @override_settings(API_TOKEN_TTL_HOURS=24)
 def test_an_expired_token_answers_401_and_a_new_login_gives_a_working_one(owner):
     script = log_in()
-    old = Token.objects.get(user=owner).key
     _age(owner, 23.9)
     assert works(script)
     _age(owner, 24.1)
     error = assert_error(script.get(ME), 401, "not_authenticated")
     assert "expired" in error["message"]
+    assert not AuthToken.objects.filter(user=owner).exists()  # refused, and gone
     fresh = log_in()
     assert works(fresh)
-    assert Token.objects.get(user=owner).key != old
     assert not works(script)
 
 
@@ -172,19 +180,80 @@ def test_an_expired_token_is_refused_on_campaign_routes_too(owner, history):
 
 
 @override_settings(API_TOKEN_TTL_HOURS=24)
-def test_asking_again_before_expiry_gives_the_same_token(owner):
-    first = (
-        APIClient()
-        .post(TOKEN, {"username": "olga", "password": "pw-olga-123"}, format="json")
-        .json()
-    )
-    _age(owner, 10)
-    second = (
-        APIClient()
-        .post(TOKEN, {"username": "olga", "password": "pw-olga-123"}, format="json")
-        .json()
-    )
-    assert first == second
+def test_a_token_says_when_it_expires(owner):
+    before = timezone.now()
+    ask = {"username": "olga", "password": "pw-olga-123"}
+    body = APIClient().post(TOKEN, ask, format="json").json()
+    assert set(body) == {"token", "expiry"}
+    expiry = datetime.fromisoformat(body["expiry"])
+    assert before + timedelta(hours=24) <= expiry <= timezone.now() + timedelta(hours=24)
+
+
+# --- One token per device --------------------------------------------------------------------
+
+
+def secret_of(client: APIClient) -> str:
+    return client._credentials["HTTP_AUTHORIZATION"].split()[1]
+
+
+def test_each_sign_in_is_a_device_of_its_own_and_signs_out_alone(owner):
+    phone, laptop = log_in(), log_in()
+    assert secret_of(phone) != secret_of(laptop)
+    assert works(phone) and works(laptop)
+    assert phone.delete(TOKEN).status_code == 204
+    assert not works(phone)
+    assert works(laptop)
+
+
+def test_a_new_password_signs_every_device_out(owner):
+    phone, laptop = log_in(), log_in()
+    owner.set_password("changed-for-all")
+    owner.save()
+    assert not works(phone) and not works(laptop)
+
+
+def test_only_a_digest_of_a_token_is_kept(owner):
+    secret = secret_of(log_in())
+    stored = AuthToken.objects.get(user=owner)
+    assert secret not in (stored.digest, stored.token_key)
+    assert stored.digest == hashlib.sha512(secret.encode()).hexdigest()
+
+
+def test_a_plain_token_of_an_earlier_release_keeps_working_once_moved(owner):
+    """The migration writes each plain token again as a knox token with the digest of the same
+    secret: a phone signed in before the upgrade stays signed in, until its token expires."""
+    from django.apps import apps
+    from django.db import connection
+
+    def run(sql: str) -> None:
+        with connection.cursor() as cursor:
+            cursor.execute(sql)
+
+    quote = connection.ops.quote_name
+    move = import_module("api.migrations.0001_knox_tokens_from_plain_tokens").move_plain_tokens
+    issued = timezone.now() - timedelta(hours=1)
+    old = timezone.now() - timedelta(hours=10_000)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "CREATE TABLE authtoken_token (key varchar(40) PRIMARY KEY, user_id integer, "
+            "created timestamp with time zone)"
+        )
+        cursor.execute(
+            "INSERT INTO authtoken_token VALUES (%s, %s, %s), (%s, %s, %s)",
+            ["a" * 40, owner.pk, issued, "b" * 40, owner.pk, old],
+        )
+    move(apps, SimpleNamespace(connection=connection, execute=run, quote_name=quote))
+    assert "authtoken_token" not in connection.introspection.table_names()
+    phone = APIClient()
+    phone.credentials(HTTP_AUTHORIZATION="Token " + "a" * 40)
+    assert works(phone)
+    moved = AuthToken.objects.get(user=owner)  # the expired one was not moved
+    assert abs(moved.created - issued) < timedelta(seconds=1)
+    hours = django_settings.API_TOKEN_TTL_HOURS
+    assert abs(moved.expiry - (issued + timedelta(hours=hours))) < timedelta(seconds=1)
+    expired = APIClient()
+    expired.credentials(HTTP_AUTHORIZATION="Token " + "b" * 40)
+    assert not works(expired)
 
 
 # --- The schema --------------------------------------------------------------------------------

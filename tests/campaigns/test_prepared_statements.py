@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from django.conf import settings
 from django.db import connection
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 
 from tests.support.environment import settings_seen_with
 
@@ -47,7 +47,7 @@ def switched_on() -> bool:
 
 def prepared_token_statements() -> int:
     return sum(
-        'FROM "authtoken_token"' in statement
+        'FROM "knox_authtoken"' in statement
         for (statement,) in connection.connection.execute(
             "SELECT statement FROM pg_prepared_statements"  # the driver's own view, not the ORM's
         )
@@ -64,9 +64,9 @@ def test_the_connection_binds_as_the_setting_says():
 
 @pytest.mark.postgres
 def test_a_hot_query_is_prepared_once_on_its_connection_only_when_switched_on(owner):
-    token = Token.objects.create(user=owner)
+    token, _secret = AuthToken.objects.create(user=owner)
     connection.ensure_connection()
     assert prepared_token_statements() == 0
     for _ in range(settings.PREPARE_THRESHOLD + 2):
-        assert Token.objects.select_related("user").get(key=token.key).user == owner
+        assert AuthToken.objects.select_related("user").get(digest=token.digest).user == owner
     assert prepared_token_statements() == (1 if switched_on() else 0)

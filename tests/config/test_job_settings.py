@@ -11,9 +11,10 @@ DEV = {"DEBUG": "true"}
 def test_every_job_shares_one_recovery_by_default():
     seen = settings_seen_with(
         DEV,
-        "[s.EARTHBOOK_JOB_LOST_AFTER, s.EARTHBOOK_JOB_AUTO_RETRIES, s.EARTHBOOK_JOB_TIME_LIMITS]",
+        "[s.EARTHBOOK_JOB_QUEUED_PATIENCE, s.EARTHBOOK_JOB_AUTO_RETRIES, "
+        "s.EARTHBOOK_JOB_TIME_LIMITS]",
     )
-    assert seen[:2] == [30, 3]
+    assert seen[:2] == [600, 3]
     assert seen[2] == {
         "snapshot": 90,
         "timeline": 300,
@@ -78,13 +79,57 @@ def test_an_old_setting_name_is_still_read_for_a_release():
 
 
 def test_the_new_name_wins_when_both_agree_and_stops_the_start_when_they_do_not():
-    agreeing = {**DEV, "SNAPSHOT_LOST_AFTER": "40", "EARTHBOOK_JOB_LOST_AFTER": "40"}
-    assert settings_seen_with(agreeing, "s.EARTHBOOK_JOB_LOST_AFTER") == 40
-    done = start_with({**DEV, "SNAPSHOT_LOST_AFTER": "40", "EARTHBOOK_JOB_LOST_AFTER": "50"})
+    agreeing = {**DEV, "SNAPSHOT_AUTO_RETRIES": "4", "EARTHBOOK_JOB_AUTO_RETRIES": "4"}
+    assert settings_seen_with(agreeing, "s.EARTHBOOK_JOB_AUTO_RETRIES") == 4
+    done = start_with({**DEV, "SNAPSHOT_AUTO_RETRIES": "4", "EARTHBOOK_JOB_AUTO_RETRIES": "5"})
     assert done.returncode != 0
-    assert "EARTHBOOK_JOB_LOST_AFTER is set twice" in done.stderr
+    assert "EARTHBOOK_JOB_AUTO_RETRIES is set twice" in done.stderr
+
+
+VISIBILITY = "s.CELERY_BROKER_TRANSPORT_OPTIONS['visibility_timeout']"
+
+
+def test_a_lost_workers_job_waits_past_the_longest_job_and_no_longer_by_default():
+    """Redis gives a lost worker's message back after the visibility timeout: never to a second
+    worker while the longest job may still run, and soon after."""
+    assert settings_seen_with(DEV, VISIBILITY) == 600 + 60
+    longer = {**DEV, "EARTHBOOK_JOB_TIME_LIMIT_IMPORT": "1200"}
+    assert settings_seen_with(longer, VISIBILITY) == 1200 + 60
+    assert settings_seen_with({**DEV, "CELERY_VISIBILITY_TIMEOUT": "900"}, VISIBILITY) == 900
+
+
+def test_tasks_are_acknowledged_late_and_given_back_when_their_worker_is_lost():
+    seen = settings_seen_with(
+        DEV,
+        "[s.CELERY_TASK_ACKS_LATE, s.CELERY_TASK_REJECT_ON_WORKER_LOST, "
+        "s.CELERY_WORKER_PREFETCH_MULTIPLIER]",
+    )
+    assert seen == [True, True, 1]
 
 
 def test_a_job_time_limit_that_is_not_a_number_stops_the_start():
     done = start_with({**DEV, "EARTHBOOK_JOB_TIME_LIMIT_IMPORT": "ten minutes"})
     assert done.returncode != 0 and "is not a whole number" in done.stderr
+
+
+def test_celerys_router_sends_each_task_to_the_queue_its_route_names(settings):
+    """Nothing of ours picks a queue: Celery's router reads ``task_routes``, also as a test
+    overrides it."""
+    from config.celery import app
+
+    def queue(name: str) -> str:
+        return app.amqp.router.route({}, name)["queue"].name
+
+    assert queue("campaigns.tasks.render_snapshot") == settings.EARTHBOOK_JOB_QUEUE_INTERACTIVE
+    assert queue("campaigns.tasks.import_backup") == settings.EARTHBOOK_JOB_QUEUE_BULK
+    assert queue("campaigns.tasks.not_routed") == settings.CELERY_TASK_DEFAULT_QUEUE
+    settings.CELERY_TASK_ROUTES = {"campaigns.tasks.render_snapshot": {"queue": "elsewhere"}}
+    assert queue("campaigns.tasks.render_snapshot") == "elsewhere"
+
+
+def test_the_tasks_are_found_by_celerys_autodiscovery():
+    from campaigns.jobs.queue import task_of
+    from campaigns.models import JOB_MODELS
+
+    for model in JOB_MODELS:
+        assert task_of(model()).name == model.TASK

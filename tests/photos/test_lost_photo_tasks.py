@@ -1,6 +1,6 @@
-"""A photo whose task was lost (its worker died, the broker lost or refused the message) does not
-wait for ever: the periodic ``campaigns.tasks.recover_jobs`` sends its task again, with
-nobody asking, a bounded number of times."""
+"""A photo whose task was lost does not wait for ever: a message taken by a worker that died is
+given back by the broker and made by another (a bounded number of times); one the broker
+refused is sent again by the periodic ``campaigns.tasks.recover_jobs``, with nobody asking."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 
 class Broker:
-    """Where the photo tasks are sent: ``lose`` loses every message (a worker died with it),
+    """Where the photo tasks are sent: ``lose`` keeps every message (a worker took it),
     ``down`` refuses them (the broker cannot be reached), ``back`` runs them in-process."""
 
     def __init__(self):
@@ -63,42 +63,28 @@ def recover(django_capture_on_commit_callbacks) -> int:
         return recover_jobs.apply().get()
 
 
-def test_a_photo_whose_task_was_lost_gets_its_copies_once_the_task_is_sent_again(
-    game, owner, settings, broker, django_capture_on_commit_callbacks
+def test_a_photo_whose_worker_was_lost_gets_its_copies_when_its_message_comes_again(
+    game, owner, broker, django_capture_on_commit_callbacks
 ):
-    settings.EARTHBOOK_JOB_QUEUED_PATIENCE = 600
     photo = waiting_photo(game, owner, django_capture_on_commit_callbacks)
-    assert photo.status == JobStatus.QUEUED and len(broker.sent) == 1  # sent, and lost
-    left(photo, JobStatus.QUEUED, 601)
-    broker.mode = "back"  # a worker is back
-    assert recover(django_capture_on_commit_callbacks) == 1
+    assert photo.status == JobStatus.QUEUED and len(broker.sent) == 1  # sent, and taken
+    left(photo, JobStatus.RUNNING, 700)  # its worker took it, then died
+    prepare_photo.apply(args=broker.sent[0])  # the broker gives the message to another worker
     photo.refresh_from_db()
     assert photo.status == JobStatus.DONE
     assert photo.web and photo.thumbnail
     assert photo.auto_retries == 0  # made: the count starts again
 
 
-def test_a_photo_left_processing_by_a_dead_worker_is_made_again(
-    game, owner, settings, broker, django_capture_on_commit_callbacks
+def test_the_recovery_loop_leaves_a_photo_in_the_making_to_the_broker(
+    game, owner, broker, django_capture_on_commit_callbacks
 ):
-    settings.EARTHBOOK_JOB_QUEUED_PATIENCE = 600
-    photo = left(
-        waiting_photo(game, owner, django_capture_on_commit_callbacks), JobStatus.RUNNING, 700
-    )
-    broker.mode = "back"
-    assert recover(django_capture_on_commit_callbacks) == 1
-    assert GamePhoto.objects.get(pk=photo.pk).status == JobStatus.DONE
-
-
-def test_a_photo_whose_worker_still_beats_is_left_to_its_task(
-    game, owner, settings, broker, django_capture_on_commit_callbacks
-):
-    settings.EARTHBOOK_JOB_LOST_AFTER = 30
     photo = waiting_photo(game, owner, django_capture_on_commit_callbacks)
-    left(photo, JobStatus.RUNNING, 60, heartbeat_at=timezone.now())
-    assert recover(django_capture_on_commit_callbacks) == 0
+    for status in (JobStatus.RUNNING, JobStatus.QUEUED):
+        left(photo, status, 3600)
+        assert recover(django_capture_on_commit_callbacks) == 0
+        assert GamePhoto.objects.get(pk=photo.pk).status == status
     assert len(broker.sent) == 1  # nothing sent again
-    assert GamePhoto.objects.get(pk=photo.pk).status == JobStatus.RUNNING
 
 
 def test_a_photo_the_broker_would_not_take_is_sent_again_once_it_is_back(
@@ -131,19 +117,14 @@ def test_a_photo_that_failed_for_its_own_reasons_is_left_for_a_person(
     assert len(broker.sent) == 1
 
 
-def test_a_photo_whose_task_is_lost_every_time_is_given_up_after_a_few_tries(
+def test_a_photo_whose_worker_is_lost_every_time_is_given_up_after_a_few_tries(
     game, owner, settings, broker, django_capture_on_commit_callbacks
 ):
-    settings.EARTHBOOK_JOB_QUEUED_PATIENCE = 600
     settings.EARTHBOOK_JOB_AUTO_RETRIES = 2
     photo = waiting_photo(game, owner, django_capture_on_commit_callbacks)
-    for _ in range(2):
-        left(photo, JobStatus.QUEUED, 601)
-        assert recover(django_capture_on_commit_callbacks) == 1
-    assert len(broker.sent) == 3  # sent on upload, then twice again
-    left(photo, JobStatus.QUEUED, 601)
-    assert recover(django_capture_on_commit_callbacks) == 0
+    left(photo, JobStatus.RUNNING, 5, auto_retries=2)  # lost twice, delivered a third time
+    prepare_photo.apply(args=broker.sent[0])
     photo.refresh_from_db()
     assert photo.status == JobStatus.FAILED
-    assert "asked for again 2 times" in photo.error
-    assert len(broker.sent) == 3
+    assert "worker was lost 3 times" in photo.error
+    assert not photo.web

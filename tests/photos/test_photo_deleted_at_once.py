@@ -7,12 +7,12 @@ import threading
 
 import pytest
 from django.db import connection
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from campaigns.models import AuditEntry, GamePhoto
 from campaigns.photos.service import add_photo
 from tests.support import made
+from tests.support.api import token_for
 
 pytestmark = [
     pytest.mark.postgres,
@@ -25,14 +25,14 @@ REQUESTS = 20
 
 def test_twenty_deletes_of_one_photo_at_once_answer_204_once_and_404_else(game, owner):
     photo = add_photo(game=game, upload=made.upload(made.encoded("PNG")), by=owner)
-    token, _ = Token.objects.get_or_create(user=owner)
+    token = token_for(owner)
     address = f"/api/v1/campaigns/{game.campaign_id}/games/{game.number}/photos/{photo.pk}/"
     start = threading.Barrier(REQUESTS)
     answers: list[int] = []
 
     def delete():
         client = APIClient()
-        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
         try:
             start.wait()
             answers.append(client.delete(address).status_code)

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 from django.core.cache import cache
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from campaigns.models import GamePhoto
 from tests.support import made
+from tests.support.api import token_for
 from tests.support.photos import stored_files
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
@@ -23,8 +23,7 @@ def _fresh_throttles():
 def api(user=None) -> APIClient:
     client = APIClient()
     if user is not None:
-        token, _ = Token.objects.get_or_create(user=user)
-        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token_for(user)}")
     return client
 
 

@@ -191,10 +191,16 @@ def test_reading_a_picture_takes_a_few_queries(played, viewer, django_assert_max
         assert client_for(viewer).get(image(played)).status_code == 200
 
 
-def test_a_render_stopped_at_its_hard_time_limit_is_reported_as_failed(played, owner, settings):
+def visibility_timeout(settings) -> int:
+    return settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"]
+
+
+def test_a_render_lost_for_good_is_reported_as_failed(played, owner, settings):
+    """Past its time limit and the broker's visibility timeout (a lost worker's message was
+    given to another by then), a render still "rendering" will not end by itself."""
     settings.EARTHBOOK_JOB_TIME_LIMITS = {**settings.EARTHBOOK_JOB_TIME_LIMITS, "snapshot": 90}
     row = Snapshot.objects.get(campaign=played, game_number=1)
-    long_ago = timezone.now() - datetime.timedelta(seconds=90 + 31)
+    long_ago = timezone.now() - datetime.timedelta(seconds=90 + visibility_timeout(settings) + 31)
     Snapshot.objects.filter(pk=row.pk).update(status=JobStatus.RUNNING, updated_at=long_ago)
     body = client_for(owner).get(url(played)).json()
     assert body["status"] == "failed"
@@ -208,6 +214,16 @@ def test_a_render_still_within_its_time_limit_is_left_rendering(played, owner, s
     Snapshot.objects.filter(campaign=played).update(
         status=JobStatus.RUNNING, updated_at=a_minute_ago
     )
+    assert client_for(owner).get(url(played)).json()["status"] == "rendering"
+
+
+def test_a_render_whose_worker_was_lost_waits_for_the_broker_to_give_it_again(
+    played, owner, settings
+):
+    """Past its time limit but not its visibility timeout: its message may still come again."""
+    settings.EARTHBOOK_JOB_TIME_LIMITS = {**settings.EARTHBOOK_JOB_TIME_LIMITS, "snapshot": 90}
+    waited = timezone.now() - datetime.timedelta(seconds=90 + visibility_timeout(settings) - 30)
+    Snapshot.objects.filter(campaign=played).update(status=JobStatus.RUNNING, updated_at=waited)
     assert client_for(owner).get(url(played)).json()["status"] == "rendering"
 
 

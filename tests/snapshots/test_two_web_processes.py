@@ -12,9 +12,9 @@ import uuid
 import pytest
 import redis
 import requests
-from rest_framework.authtoken.models import Token
 
 from campaigns.models import JobStatus, Snapshot
+from tests.support.api import token_for
 from tests.support.games import finish, start
 from tests.support.s3 import MotoServer, s3_storages
 from tests.support.servers import Gunicorn
@@ -82,11 +82,11 @@ def test_two_web_processes_share_the_world_the_pictures_and_the_live_table(
     before = live_version(second, campaign)
 
     # An entry made through the first web process...
-    token = Token.objects.create(user=owner)
+    token = token_for(owner)
     entry = requests.post(
         url(first, f"/api/v1/campaigns/{campaign.pk}/games/1/events/scar/"),
         json={"scar": "bunker", "territory": "brazil", "player": players["Ada"].pk},
-        headers={"Authorization": f"Token {token.key}"},
+        headers={"Authorization": f"Token {token}"},
         timeout=30,
     )
     assert entry.status_code == 201, entry.text[:500]

@@ -5,16 +5,21 @@ from __future__ import annotations
 
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
+
+from api.tokens import issue_token
+
+
+def token_for(user) -> str:
+    """A new token of ``user`` (one more signed-in device): its secret."""
+    return issue_token(user)[1]
 
 
 def client_for(user=None) -> APIClient:
-    """An API client with ``user``'s token, or with none for ``None``."""
+    """An API client with a token of ``user``, or with none for ``None``."""
     client = APIClient()
     if user is not None:
-        token, _ = Token.objects.get_or_create(user=user)
-        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token_for(user)}")
     return client
 
 

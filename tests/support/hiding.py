@@ -13,7 +13,6 @@ from urllib.parse import urlencode
 from django.test import Client
 from django.urls import URLPattern, URLResolver
 from drf_spectacular.generators import SchemaGenerator
-from rest_framework.authtoken.models import Token
 
 from campaigns.backup.automatic import automatic_backups
 from campaigns.chronicle.start import request_pdf
@@ -32,6 +31,7 @@ from campaigns.models import (
 )
 from legacy.corrections import MARK_TYPES
 from legacy.models import FactionPower, RuleSticker, ScarKind, SealedComponent
+from tests.support.api import token_for
 from tests.support.board import add_quillowmere
 from tests.support.games import EARNED_ANOTHER_WAY
 from web import urls as campaign_urls
@@ -404,8 +404,7 @@ def calculator_questions(campaign) -> list[str]:
 def api_client(user=None, language="en") -> Client:
     client = Client(HTTP_ACCEPT_LANGUAGE=language)
     if user is not None:
-        token, _ = Token.objects.get_or_create(user=user)
-        client.defaults["HTTP_AUTHORIZATION"] = f"Token {token.key}"
+        client.defaults["HTTP_AUTHORIZATION"] = f"Token {token_for(user)}"
     return client
 
 

@@ -18,6 +18,7 @@ from pypdf import PdfReader
 
 from campaigns.chronicle.jobs import run_pdf
 from campaigns.chronicle.start import request_pdf
+from campaigns.jobs.recovery import lost_after
 from campaigns.models import Campaign, ChronicleExport, GameEvent, Role
 from campaigns.photos.service import add_photo
 from config.celery import app
@@ -310,13 +311,14 @@ def test_a_long_game_log_runs_on_over_further_pages_with_nothing_lost(owner):
     assert "Ada won" in pages[game_three] or "won, playing" in pages[game_three]
 
 
-def test_a_pdf_whose_worker_died_is_made_again_when_asked_for(owner, queued_only, settings):
+def test_a_pdf_whose_worker_died_is_made_again_when_asked_for(owner, queued_only):
     campaign, _winners = fifteen_games(owner, games=2)
     dead, _created = request_pdf(campaign=campaign, by=owner)
-    long_ago = dead.updated_at - timedelta(seconds=settings.EARTHBOOK_JOB_LOST_AFTER + 60)
-    # Its worker took it, then was killed: "running", and its heartbeat silent since.
+    long_ago = dead.updated_at - lost_after(ChronicleExport) - timedelta(seconds=60)
+    # Its worker took it, then was killed, and nobody took it since: "running", past its time
+    # limit and the broker's visibility timeout.
     ChronicleExport.objects.filter(pk=dead.pk).update(
-        status="running", attempts=1, heartbeat_at=long_ago, updated_at=long_ago
+        status="running", attempts=1, updated_at=long_ago
     )
     fresh, created = request_pdf(campaign=campaign, by=owner)
     assert created and fresh.pk != dead.pk and fresh.status == "queued"
@@ -324,7 +326,7 @@ def test_a_pdf_whose_worker_died_is_made_again_when_asked_for(owner, queued_only
     assert dead.status == "failed" and dead.failure == "lost"
 
 
-def test_a_pdf_being_made_with_a_live_heartbeat_is_not_asked_for_twice(owner, queued_only):
+def test_a_pdf_being_made_is_not_asked_for_twice(owner, queued_only):
     campaign, _winners = fifteen_games(owner, games=2)
     job, _created = request_pdf(campaign=campaign, by=owner)
     ChronicleExport.objects.filter(pk=job.pk).update(status="running", attempts=1)
