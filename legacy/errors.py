@@ -36,6 +36,8 @@ class Rule(StrEnum):
 
     # --- The campaign's services (campaigns, api) ---------------------------------------------
 
+    # --- The table's entries (campaigns/game, the doors' entry forms) -------------------------
+
 
 class RuleViolation(Exception):
     """A request the game's rules refuse.
