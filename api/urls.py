@@ -71,30 +71,8 @@ app_name = "api"
 
 # A game's log: /api/v1/campaigns/{id}/games/{number}/events/...
 event_patterns = [
-    path("scar/", table.ScarEventView.as_view(), name="event-scar"),
-    path("missiles/", table.MissilesEventView.as_view(), name="event-missiles"),
-    path("recruitment/", table.RecruitmentEventView.as_view(), name="event-recruitment"),
-    path("elimination/", table.EliminationEventView.as_view(), name="event-elimination"),
-    path("rejoin/", table.RejoinEventView.as_view(), name="event-rejoin"),
-    path("red-star/", table.RedStarEventView.as_view(), name="event-red-star"),
-    path("hq-taken/", table.HqTakenEventView.as_view(), name="event-hq-taken"),
-    path("capital-founded/", table.CapitalFoundedEventView.as_view(), name="event-capital-founded"),
+    *table.entry_patterns(),
     path("<entry:seq>/void/", table.EventVoidView.as_view(), name="event-void"),
-    path("coin-pile-out/", table.CoinPileOutEventView.as_view(), name="event-coin-pile-out"),
-    path("mark/", table.MarkEventView.as_view(), name="event-mark"),
-    path("city-destroyed/", table.CityDestroyedEventView.as_view(), name="event-city-destroyed"),
-    path(
-        "fortification-attacked/",
-        table.FortificationAttackedEventView.as_view(),
-        name="event-fortification-attacked",
-    ),
-    path("card-drawn/", decks.CardDrawnEventView.as_view(), name="event-card-drawn"),
-    path(
-        "mission-completed/",
-        decks.MissionCompletedEventView.as_view(),
-        name="event-mission-completed",
-    ),
-    path("card-destroyed/", decks.CardDestroyedEventView.as_view(), name="event-card-destroyed"),
 ]
 
 # A game: /api/v1/campaigns/{id}/games/{number}/...

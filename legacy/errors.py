@@ -813,6 +813,30 @@ class Rule(StrEnum):
         ),
     )
 
+    # --- The table's entries (campaigns/game, the doors' entry forms) -------------------------
+    UNKNOWN_CARD = "unknown-card", gettext_noop("This campaign has no such event or mission card.")
+    CARD_DESTROYED_FOR_GOOD = (
+        "card-destroyed-for-good",
+        gettext_noop("That card was destroyed in game %(game)s: it left its deck for good."),
+    )
+    CARD_DRAWN_ONCE_A_GAME = (
+        "card-drawn-once-a-game",
+        gettext_noop("That card was already drawn in game %(game)s: a card is drawn once a game."),
+    )
+    EVENT_CARD_NOT_COMPLETED = (
+        "event-card-not-completed",
+        gettext_noop("An event card is played, not completed: only a mission is completed."),
+    )
+    MISSION_NOT_DRAWN = (
+        "mission-not-drawn",
+        gettext_noop("That mission was not drawn in game %(game)s: draw it first."),
+    )
+    MISSION_COMPLETED_ONCE = (
+        "mission-completed-once",
+        gettext_noop("That mission was already completed in game %(game)s."),
+    )
+    MISSION_RED_STARS = "mission-red-stars", gettext_noop("A mission gives one or two red stars.")
+
 
 class RuleViolation(Exception):
     """A request the game's rules refuse.

@@ -69,7 +69,7 @@ def main() -> int:
         f"component_id = {extra['component']}\n"
         f"sticker_id = {extra['sticker']}\n"
         f"photo_id = {extra['photo']}\n"
-        f"job_id = {extra['job']}\n" + OPERATION_CONFIG
+        f"job_id = {extra['job']}\n" + _operation_config(entry_operations(database_url))
     )
     log = FUZZ_DIR / "server.log"
     # Throttled logins would be documented 429s; a higher limit lets the fuzzer log in too.
@@ -113,21 +113,6 @@ STATEFUL_RULES = {
     "campaigns_games_events_void_create": "the entry must be one of this game's",
     "campaigns_games_cancel_create": "a game with an entry is never cancelled",
     "campaigns_games_seats_partial_update": "the player must be seated, the HQ a legal start",
-    "campaigns_games_events_fortification_attacked_create": "the territory's city is fortified",
-    "campaigns_games_events_city_destroyed_create": "the territory must be on the board",
-    "campaigns_games_events_coin_pile_out_create": "territories are keyed by seated players",
-    "campaigns_games_events_elimination_create": "the player must be seated",
-    "campaigns_games_events_mark_create": "the kind must be unlocked, the player seated",
-    "campaigns_games_events_missiles_create": "the player must be seated and hold the missiles",
-    "campaigns_games_events_recruitment_create": "the player must be seated",
-    "campaigns_games_events_red_star_create": "the player must be seated",
-    "campaigns_games_events_hq_taken_create": "both players must be seated, the HQ not held",
-    "campaigns_games_events_capital_founded_create": "a packet must allow it, a seated founder",
-    "campaigns_games_events_rejoin_create": "the player must be seated and eliminated",
-    "campaigns_games_events_scar_create": "the scar type and territory must exist",
-    "campaigns_games_events_card_drawn_create": "the card must be in one of the campaign's decks",
-    "campaigns_games_events_card_destroyed_create": "the card must be one of the campaign's",
-    "campaigns_games_events_mission_completed_create": "a drawn mission, a seated player",
     "campaigns_decks_create": "the packet must be one this campaign has opened",
     "campaigns_world_capitals_create": "a packet must allow it, on a territory with no city",
     "campaigns_legal_starts_retrieve": "the player must be on the roster",
@@ -201,21 +186,6 @@ PINNED_ROWS.update(
             "campaigns_games_amend_create",
             "campaigns_games_cancel_create",
             "campaigns_games_events_void_create",
-            "campaigns_games_events_city_destroyed_create",
-            "campaigns_games_events_coin_pile_out_create",
-            "campaigns_games_events_elimination_create",
-            "campaigns_games_events_fortification_attacked_create",
-            "campaigns_games_events_mark_create",
-            "campaigns_games_events_missiles_create",
-            "campaigns_games_events_recruitment_create",
-            "campaigns_games_events_red_star_create",
-            "campaigns_games_events_hq_taken_create",
-            "campaigns_games_events_capital_founded_create",
-            "campaigns_games_events_rejoin_create",
-            "campaigns_games_events_scar_create",
-            "campaigns_games_events_card_drawn_create",
-            "campaigns_games_events_card_destroyed_create",
-            "campaigns_games_events_mission_completed_create",
             "campaigns_games_finish_create",
             "campaigns_games_seats_partial_update",
             "campaigns_games_start_create",
@@ -246,12 +216,37 @@ REUSED_KEYS = (
 )
 
 
-def _operation_config() -> str:
-    """One [[operations]] block per operation, with every check it leaves out."""
+def entry_operations(database_url: str) -> dict[str, str]:
+    """Every kind of entry the table records, from the registry of entries: its operation id
+    and what it needs that its schema cannot say (a seated player, a card of the campaign).
+    Each is called on the game being played (pinned) and refuses data that breaks its rules."""
+    code = (
+        "import json, sys; from bench.api import prepare_django; prepare_django(sys.argv[1]);"
+        "from api.views.table import ROUTES;"
+        "from campaigns.game.entries.registry import ENTRIES, RECORDED;"
+        "print(json.dumps({"
+        "'campaigns_games_events_' + ROUTES[k].path.replace('-', '_') + '_create':"
+        " ENTRIES[k].needs for k in RECORDED}))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, database_url],
+        cwd=ROOT,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def _operation_config(entries: dict[str, str]) -> str:
+    """One [[operations]] block per operation, with every check it leaves out (``entries``:
+    the entries' operations, ``entry_operations``)."""
     left_out: dict[str, list[str]] = {}
-    for operation in STATEFUL_RULES:
+    for operation in (*STATEFUL_RULES, *entries):
         left_out.setdefault(operation, []).append("positive_data_acceptance")
-    for operation, check in PINNED_ROWS.items():
+    pinned = {**PINNED_ROWS, **dict.fromkeys(entries, "ensure_resource_availability")}
+    for operation, check in pinned.items():
         left_out.setdefault(operation, []).append(check)
     return "".join(
         f'\n[[operations]]\ninclude-operation-id = "{operation}"\n'
@@ -259,8 +254,6 @@ def _operation_config() -> str:
         for operation, checks in left_out.items()
     )
 
-
-OPERATION_CONFIG = _operation_config()
 
 # The operation that revokes the token every other operation is called with.
 REVOKE_TOKEN = "auth_token_destroy"

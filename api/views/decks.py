@@ -1,5 +1,6 @@
-"""The event and mission decks (cards entered in the group's words, where each one is), the
-table's card entries (drawn, mission completed, destroyed), and founding a World Capital."""
+"""The event and mission decks (cards entered in the group's words, where each one is), and
+founding a World Capital. The table's card entries (drawn, mission completed, destroyed) are
+entries like the others (``api.views.table``)."""
 
 from __future__ import annotations
 
@@ -11,15 +12,12 @@ from rest_framework.response import Response
 from api.access import Level, campaign_access
 from api.serializers.decks import (
     CardAddSerializer,
-    CardEntrySerializer,
     CardSerializer,
     DecksSerializer,
-    MissionCompletedSerializer,
     WorldCapitalFoundedSerializer,
     WorldCapitalSerializer,
 )
 from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors, read_body
-from api.views.table import _event_schema, _EventView
 from campaigns.capitals import found_world_capital
 from campaigns.game import decks
 from campaigns.vocabulary import HIDDEN_SHORT
@@ -77,53 +75,6 @@ class DeckListView(ApiView):
             card_data(card, decks.Where(decks.CardState.IN_DECK), True),
             status=status.HTTP_201_CREATED,
         )
-
-
-class CardDrawnEventView(_EventView):
-    input_serializer = CardEntrySerializer
-
-    @_event_schema(
-        CardEntrySerializer,
-        "A card drawn from its deck (an event turned over, a mission laid out). A destroyed "
-        "card, or one drawn already in this game, is refused (409).",
-    )
-    def post(self, request, campaign_id, number):
-        return super().post(request, campaign_id, number)
-
-    def record(self, game, data, by):
-        return decks.draw_card(game=game, card=data["card"], player=data.get("player"), by=by)
-
-
-class MissionCompletedEventView(_EventView):
-    input_serializer = MissionCompletedSerializer
-
-    @_event_schema(
-        MissionCompletedSerializer,
-        "A mission drawn in this game completed by a player, who takes its red stars. An event "
-        "card is not completed (400, rule 'event-card-not-completed').",
-    )
-    def post(self, request, campaign_id, number):
-        return super().post(request, campaign_id, number)
-
-    def record(self, game, data, by):
-        return decks.complete_mission(
-            game=game, card=data["card"], player=data["player"], red_stars=data["red_stars"], by=by
-        )
-
-
-class CardDestroyedEventView(_EventView):
-    input_serializer = CardEntrySerializer
-
-    @_event_schema(
-        CardEntrySerializer,
-        "A card destroyed at the table: it leaves its deck for good (unless the entry is "
-        "taken back).",
-    )
-    def post(self, request, campaign_id, number):
-        return super().post(request, campaign_id, number)
-
-    def record(self, game, data, by):
-        return decks.destroy_card(game=game, card=data["card"], player=data.get("player"), by=by)
 
 
 class WorldCapitalView(ApiView):

@@ -1,18 +1,25 @@
 """The table's entries during a game: scars, missiles, recruitments, red stars bought, HQs
 taken, World Capitals founded, eliminations and rejoins, the coin pile running out, new marks,
-destroyed cities. Each answers with the packets now due; any entry can be taken back with a
-reason.
+destroyed cities, cards drawn, completed or destroyed. One view takes them all, a route per kind
+of entry (``ROUTES``); each answers with the packets now due; any entry can be taken back with
+a reason.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import cast
+
+from django.urls import path
+from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import extend_schema
-from rest_framework import status
+from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import Level, campaign_access
+from api.serializers.decks import CardEntrySerializer, MissionCompletedSerializer
 from api.serializers.games import (
     CapitalFoundedEventSerializer,
     CityDestroyedEventSerializer,
@@ -33,12 +40,12 @@ from api.serializers.games import (
     event_summary,
 )
 from api.views.common import WRITE_ERRORS, ApiView, errors, read_body
-from campaigns.game import table, taking_back, territory_entries
+from campaigns.game import taking_back
 from campaigns.game.common import NoSuchGame, game_to_lock
+from campaigns.game.entries import registry
+from campaigns.game.entries.recording import record_entry
 from campaigns.game.event_words import void_reason_words
-from campaigns.models import (
-    Game,
-)
+from campaigns.models import EventKind
 
 
 def entry_data(event) -> dict:
@@ -64,249 +71,152 @@ def event_data(result) -> dict:
     }
 
 
-class _EventView(ApiView):
-    """An in-game event: the input serializer checks the shape, ``record`` calls the service."""
+@dataclass(frozen=True)
+class EntryRoute:
+    """A kind of entry as the API takes it: its address under ``events/``, the serializer that
+    checks the body (its fields are the kind's parameters) and what the schema says of it."""
 
-    permission_classes = [AllowAny]
-    input_serializer: type = RejoinEventSerializer
-
-    def record(self, game: Game, data: dict, by):  # pragma: no cover - every subclass has one
-        raise NotImplementedError
-
-    def post(self, request, campaign_id, number):
-        access = campaign_access(request, campaign_id, Level.EDIT)
-        data = read_body(self.input_serializer, request)
-        # The service reads the game once it holds the campaign's lock.
-        game = game_to_lock(access.campaign, number)
-        try:
-            result = self.record(game, data, request.user)
-        except NoSuchGame:
-            raise NotFound(f"There is no game {number} in this campaign.") from None
-        return Response(event_data(result), status=status.HTTP_201_CREATED)
+    path: str
+    serializer: type[serializers.Serializer]
+    description: str
 
 
-def _event_schema(serializer, description: str):
-    return extend_schema(
-        request=serializer,
-        responses={201: EventResultSerializer, **errors(*WRITE_ERRORS)},
-        tags=["game events"],
-        description=description,
-    )
-
-
-class ScarEventView(_EventView):
-    input_serializer = ScarEventSerializer
-
-    @_event_schema(ScarEventSerializer, "A scar placed from a scar card (it is permanent).")
-    def post(self, request, campaign_id, number):
-        return super().post(request, campaign_id, number)
-
-    def record(self, game, data, by):
-        return table.place_scar(
-            game=game,
-            scar=data["scar"],
-            territory=data.get("territory"),
-            faction=data.get("faction"),
-            player=data.get("player"),
-            without_card=data["without_card"],
-            reason=data["reason"],
-            by=by,
-        )
-
-
-class MissilesEventView(_EventView):
-    input_serializer = MissilesEventSerializer
-
-    @_event_schema(
+# Every kind of entry the table records (``campaigns.game.entries.registry.RECORDED``): the
+# routes, their URL names (``event-<path>``) and their OpenAPI operations are made from these.
+ROUTES: dict[str, EntryRoute] = {
+    EventKind.SCAR_PLACED: EntryRoute(
+        "scar", ScarEventSerializer, "A scar placed from a scar card (it is permanent)."
+    ),
+    EventKind.MISSILES: EntryRoute(
+        "missiles",
         MissilesEventSerializer,
         "Missiles a seat plays on one roll; three on one roll, from one player or several, open "
         "Pocket 1. While the game's latest entry is a missile entry its roll is open and new "
         "missiles join it by default; new_roll=true starts a roll of their own, roll names an "
         "earlier roll's first entry.",
-    )
-    def post(self, request, campaign_id, number):
-        return super().post(request, campaign_id, number)
-
-    def record(self, game, data, by):
-        return table.use_missiles(
-            game=game,
-            count=data["count"],
-            player=data["player"],
-            roll=data.get("roll"),
-            new_roll=data.get("new_roll", False),
-            by=by,
-        )
-
-
-class RecruitmentEventView(_EventView):
-    input_serializer = RecruitmentEventSerializer
-
-    @_event_schema(
+    ),
+    EventKind.RECRUITMENT: EntryRoute(
+        "recruitment",
         RecruitmentEventSerializer,
         "A big recruitment: 30+ troops while the seat holds a missile opens Pocket 2.",
-    )
-    def post(self, request, campaign_id, number):
-        return super().post(request, campaign_id, number)
-
-    def record(self, game, data, by):
-        return table.record_recruitment(
-            game=game,
-            player=data["player"],
-            troops=data["troops"],
-            by=by,
-        )
-
-
-class RedStarEventView(_EventView):
-    input_serializer = RedStarEventSerializer
-
-    @_event_schema(RedStarEventSerializer, "A seat trades 4 resource cards for a red star.")
-    def post(self, request, campaign_id, number):
-        return super().post(request, campaign_id, number)
-
-    def record(self, game, data, by):
-        return table.buy_red_star(game=game, player=data["player"], by=by)
-
-
-class EliminationEventView(_EventView):
-    input_serializer = EliminationEventSerializer
-
-    @_event_schema(
+    ),
+    EventKind.ELIMINATED: EntryRoute(
+        "elimination",
         EliminationEventSerializer,
         "A faction wiped out (for good unless it may rejoin); no_legal_start eliminates a "
         "faction wiped out earlier that finds no legal start to join the war again.",
-    )
-    def post(self, request, campaign_id, number):
-        return super().post(request, campaign_id, number)
-
-    def record(self, game, data, by):
-        return table.eliminate_faction(
-            game=game,
-            player=data["player"],
-            can_rejoin=data["can_rejoin"],
-            no_legal_start=data["no_legal_start"],
-            by=by,
-        )
-
-
-class RejoinEventView(_EventView):
-    input_serializer = RejoinEventSerializer
-
-    @_event_schema(
+    ),
+    EventKind.REJOINED: EntryRoute(
+        "rejoin",
         RejoinEventSerializer,
         "A wiped-out faction joins the war again: 4 troops, no HQ, on a legal start. A faction "
         "with no legal start left is eliminated for this game instead.",
-    )
-    def post(self, request, campaign_id, number):
-        return super().post(request, campaign_id, number)
-
-    def record(self, game, data, by):
-        return table.rejoin_faction(
-            game=game,
-            player=data["player"],
-            territory=data["territory"],
-            occupied=data["occupied"],
-            by=by,
-        )
-
-
-class HqTakenEventView(_EventView):
-    input_serializer = HqTakenEventSerializer
-
-    @_event_schema(
+    ),
+    EventKind.RED_STAR_BOUGHT: EntryRoute(
+        "red-star", RedStarEventSerializer, "A seat trades 4 resource cards for a red star."
+    ),
+    EventKind.HQ_TAKEN: EntryRoute(
+        "hq-taken",
         HqTakenEventSerializer,
         "A player takes another's HQ, or retakes their own: each HQ a player controls counts as "
         "a red star, and the entry that brings them to 4 red stars wins the game at once (the "
         "game's results_from_log then names the winner).",
-    )
-    def post(self, request, campaign_id, number):
-        return super().post(request, campaign_id, number)
-
-    def record(self, game, data, by):
-        return table.take_hq(game=game, player=data["player"], hq_of=data["hq_of"], by=by)
-
-
-class CapitalFoundedEventView(_EventView):
-    input_serializer = CapitalFoundedEventSerializer
-
-    @_event_schema(
+    ),
+    EventKind.WORLD_CAPITAL_FOUNDED: EntryRoute(
+        "capital-founded",
         CapitalFoundedEventSerializer,
         "A World Capital founded during the game: on the board at once, within the campaign's "
         "world_capitals_allowed (409 beyond), once an opened packet allows them.",
-    )
-    def post(self, request, campaign_id, number):
-        return super().post(request, campaign_id, number)
-
-    def record(self, game, data, by):
-        return territory_entries.found_capital(
-            game=game,
-            territory=data["territory"],
-            name=data["name"],
-            player=data.get("player"),
-            by=by,
-        )
-
-
-class CoinPileOutEventView(_EventView):
-    input_serializer = CoinPileOutEventSerializer
-
-    @_event_schema(
+    ),
+    EventKind.COIN_PILE_OUT: EntryRoute(
+        "coin-pile-out",
         CoinPileOutEventSerializer,
         "The coin-card pile ran out: the first time, a red star to the player with most "
         "territories.",
-    )
-    def post(self, request, campaign_id, number):
-        return super().post(request, campaign_id, number)
-
-    def record(self, game, data, by):
-        return table.coin_pile_out(game=game, territories=data["territories"], by=by)
-
-
-class MarkEventView(_EventView):
-    input_serializer = MarkEventSerializer
-
-    @_event_schema(MarkEventSerializer, "A mark of a kind the group unlocked.")
-    def post(self, request, campaign_id, number):
-        return super().post(request, campaign_id, number)
-
-    def record(self, game, data, by):
-        return territory_entries.place_mark(
-            game=game,
-            kind=data["kind"],
-            territory=data.get("territory"),
-            faction=data.get("faction"),
-            label=data["label"],
-            player=data.get("player"),
-            by=by,
-        )
-
-
-class CityDestroyedEventView(_EventView):
-    input_serializer = CityDestroyedEventSerializer
-
-    @_event_schema(CityDestroyedEventSerializer, "A city destroyed by unlocked content.")
-    def post(self, request, campaign_id, number):
-        return super().post(request, campaign_id, number)
-
-    def record(self, game, data, by):
-        return territory_entries.destroy_city(game=game, territory=data["territory"], by=by)
-
-
-class FortificationAttackedEventView(_EventView):
-    input_serializer = FortificationAttackedEventSerializer
-
-    @_event_schema(
+    ),
+    EventKind.MARK_PLACED: EntryRoute(
+        "mark", MarkEventSerializer, "A mark of a kind the group unlocked."
+    ),
+    EventKind.CITY_DESTROYED: EntryRoute(
+        "city-destroyed", CityDestroyedEventSerializer, "A city destroyed by unlocked content."
+    ),
+    EventKind.FORTIFICATION_ATTACKED: EntryRoute(
+        "fortification-attacked",
         FortificationAttackedEventSerializer,
         "An attack with 3 troops on a fortified city: one box of its fortification is marked; "
         "the tenth wears it out. Refused (400) where no fortification works.",
-    )
-    def post(self, request, campaign_id, number):
-        return super().post(request, campaign_id, number)
+    ),
+    EventKind.CARD_DRAWN: EntryRoute(
+        "card-drawn",
+        CardEntrySerializer,
+        "A card drawn from its deck (an event turned over, a mission laid out). A destroyed "
+        "card, or one drawn already in this game, is refused (409).",
+    ),
+    EventKind.CARD_COMPLETED: EntryRoute(
+        "mission-completed",
+        MissionCompletedSerializer,
+        "A mission drawn in this game completed by a player, who takes its red stars. An event "
+        "card is not completed (400, rule 'event-card-not-completed').",
+    ),
+    EventKind.CARD_DESTROYED: EntryRoute(
+        "card-destroyed",
+        CardEntrySerializer,
+        "A card destroyed at the table: it leaves its deck for good (unless the entry is "
+        "taken back).",
+    ),
+}
 
-    def record(self, game, data, by):
-        return territory_entries.attack_fortification(
-            game=game, territory=data["territory"], player=data.get("player"), by=by
+
+class EntrySchema(AutoSchema):
+    """The OpenAPI operation of one kind of entry: its body is its route's serializer, its
+    answer the entry and the packets due."""
+
+    def route(self) -> EntryRoute:
+        return ROUTES[cast("EntryView", self.view).kind]
+
+    def get_request_serializer(self):
+        return self.route().serializer
+
+    def get_response_serializers(self):
+        return {201: EventResultSerializer, **errors(*WRITE_ERRORS)}
+
+    # drf-spectacular's AutoSchema asks for no path or method; the stub describes DRF's own.
+    def get_description(self) -> str:  # type: ignore[override]
+        return self.route().description
+
+    def get_tags(self) -> list[str]:
+        return ["game events"]
+
+
+class EntryView(ApiView):
+    """Any kind of entry of the table (``kind``, given by its route): the route's serializer
+    checks the body's shape, ``record_entry`` records it with the kind's parameters."""
+
+    permission_classes = [AllowAny]
+    schema = EntrySchema()
+    kind: str = ""
+
+    def post(self, request, campaign_id, number):
+        access = campaign_access(request, campaign_id, Level.EDIT)
+        data = read_body(ROUTES[self.kind].serializer, request)
+        params = registry.entry(self.kind).params(**data)
+        # The entry reads the game once it holds the campaign's lock.
+        game = game_to_lock(access.campaign, number)
+        try:
+            result = record_entry(self.kind, game=game, params=params, by=request.user)
+        except NoSuchGame:
+            raise NotFound(f"There is no game {number} in this campaign.") from None
+        return Response(event_data(result), status=status.HTTP_201_CREATED)
+
+
+def entry_patterns() -> list:
+    """A route per kind of entry the table records, named ``event-<path>``."""
+    return [
+        path(
+            f"{ROUTES[kind].path}/", EntryView.as_view(kind=kind), name=f"event-{ROUTES[kind].path}"
         )
+        for kind in registry.RECORDED
+    ]
 
 
 class EventVoidView(ApiView):

@@ -15,17 +15,11 @@ from typing import Any
 
 from django.db.models import Model
 
-from campaigns.models import EventKind, EventMark, Game, GameEvent, MarkChange
+from campaigns.game.entries.base import Guess
+from campaigns.game.entries.registry import ENTRIES
+from campaigns.models import EventMark, Game, GameEvent, MarkChange
 from legacy import corrections
-from legacy.models import (
-    MARK_MODELS,
-    City,
-    Fortification,
-    OtherMark,
-    PacketOpening,
-    RemovedReason,
-    Scar,
-)
+from legacy.models import MARK_MODELS, Fortification
 
 MARK_BY_NAME: dict[str, type[Model]] = {m.__name__: m for m in MARK_MODELS}
 
@@ -89,71 +83,15 @@ def undo(event: GameEvent, game: Game, reason: str, by) -> None:
 
 def guess_links(events) -> list[EventMark]:
     """Links for entries written without them (an older backup), guessed from what each entry
-    says: the oldest matching mark of its game not linked yet, in the entries' order. A best
-    effort: the links are what identical marks could not tell apart."""
+    says (its kind's ``guess``): the oldest matching mark of its game not linked yet, in the
+    entries' order. A best effort: the links are what identical marks could not tell apart."""
     out: list[EventMark] = []
-    taken: set[tuple[str, int]] = set()
-
-    def take(event, change, rows, limit=1):
-        for row in rows:
-            key = (type(row).__name__, row.pk)
-            if key in taken or limit == 0:
-                continue
-            taken.add(key)
-            limit -= 1
-            out.append(EventMark(event=event, mark_type=key[0], mark_id=row.pk, change=change))
-
+    guessing = Guess(out, set())
     for event in sorted(events, key=lambda e: (e.game.number, e.seq)):
-        game, data = event.game, event.data if isinstance(event.data, dict) else {}
-        campaign = game.campaign_id
-        place = {"territory": data.get("territory"), "faction": data.get("faction")}
-        if event.kind == EventKind.SCAR_PLACED:
-            rows = Scar.objects.filter(
-                campaign_id=campaign,
-                kind__slug=data.get("scar"),
-                placed_in_game=game.number,
-                **place,
-            )
-            take(event, MarkChange.CREATED, rows.order_by("pk"))
-        elif event.kind == EventKind.MARK_PLACED:
-            rows = OtherMark.objects.filter(
-                campaign_id=campaign,
-                kind__slug=data.get("mark_kind"),
-                placed_in_game=game.number,
-                label=data.get("label", ""),
-                **place,
-            )
-            take(event, MarkChange.CREATED, rows.order_by("pk"))
-        elif event.kind == EventKind.PACKET_OPENED:
-            rows = PacketOpening.objects.filter(campaign_id=campaign, packet=data.get("packet"))
-            take(event, MarkChange.CREATED, rows.order_by("pk"))
-        elif event.kind == EventKind.CITY_DESTROYED:
-            gone = dict(removed_in_game=game.number, removed_reason=RemovedReason.DESTROYED)
-            city = (
-                City.objects.filter(campaign_id=campaign, territory=data.get("territory"), **gone)
-                .order_by("pk")
-                .first()
-            )
-            if city is not None:
-                take(event, MarkChange.REMOVED, [city])
-                walls = Fortification.objects.filter(city=city, **gone).order_by("pk")
-                take(event, MarkChange.REMOVED, walls, limit=-1)
-        elif event.kind == EventKind.FORTIFICATION_ATTACKED:
-            forts = Fortification.objects.filter(
-                campaign_id=campaign, city__territory=data.get("territory")
-            ).order_by("-pk")
-            fort = next(
-                (f for f in forts if (f.boxes_marked_in or {}).get(str(game.number), 0) > 0),
-                None,
-            )
-            if fort is not None:
-                # Several attacks mark boxes of one fortification: each entry links it.
-                out.append(
-                    EventMark(
-                        event=event,
-                        mark_type="Fortification",
-                        mark_id=fort.pk,
-                        change=MarkChange.BOX_MARKED,
-                    )
-                )
+        kind = ENTRIES.get(event.kind)
+        if kind is None or kind.guess is None:
+            continue
+        guessing.event, guessing.game = event, event.game
+        guessing.data = event.data if isinstance(event.data, dict) else {}
+        kind.guess(guessing)
     return out

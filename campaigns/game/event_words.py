@@ -12,14 +12,15 @@ them, or a placeholder when the campaign hides what its packets unlocked from th
 
 from __future__ import annotations
 
-import re
 from functools import cached_property
 
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from campaigns.game import derived, sealed
-from campaigns.models import CARD_EVENTS, EventKind, Player
+from campaigns.game.entries.base import Said
+from campaigns.game.entries.registry import ENTRIES
+from campaigns.models import EventKind, Player
 from campaigns.vocabulary import HIDDEN, OWN_COMPONENT, UNLOCKED_FACTION, VoidReason
 from legacy import board, drawing, names
 from legacy.box import FACTION_BY_SLUG, PACKET_BY_SLUG
@@ -40,10 +41,12 @@ ENGLISH_VOID_REASONS = {VoidReason.ENTERED_BY_MISTAKE: "Entered by mistake."}
 
 
 def kind_label(kind, sees_unlocked: bool = True) -> str:
-    """An entry's kind in a few words (its kind's label), or the kind as stored if unknown. A
-    World Capital is unlocked content: a reader it is hidden from reads of a city founded."""
-    if kind == EventKind.WORLD_CAPITAL_FOUNDED and not sees_unlocked:
-        return str(_("City founded"))
+    """An entry's kind in a few words (its kind's label), or the kind as stored if unknown. An
+    entry of unlocked content (a World Capital) reads as its kind's ``hidden_label`` to a reader
+    it is hidden from."""
+    entry = ENTRIES.get(kind)
+    if entry is not None and entry.hidden_label is not None and not sees_unlocked:
+        return str(entry.hidden_label)
     try:
         return str(EventKind(kind).label)
     except ValueError:
@@ -150,6 +153,15 @@ class EventWords:
             ).values_list("slug", "name")
         }
 
+    def faction_name(self, slug: str | None) -> str:
+        """A faction's name: the box's in the reader's language, the group's as written."""
+        return _faction_name(slug, self)
+
+    def packet_name(self, slug: str) -> str:
+        """A packet's name: the box's in the reader's language, the group's own component's as
+        the group named it (or its kind, hidden)."""
+        return _packet_name(slug, self)
+
     def territory(self, slug: str) -> str:
         """A territory's name: the box's in the reader's language, an added one as the group
         wrote it (read only when an entry names one)."""
@@ -169,113 +181,19 @@ class EventWords:
 
 def event_text(event, words: EventWords) -> str:
     """What happened, in the reader's language, from the entry's kind and data (``event.seat``
-    with its player selected). Data an older entry lacks is left out of its words."""
+    with its player selected): its kind's ``words``. Data an older entry lacks is left out of
+    its words."""
     data = event.data if isinstance(event.data, dict) else {}
     who = event.seat.player.name if event.seat_id else ""
     territory = data.get("territory")
     where = words.territory(territory) if territory else ""
     if not where and data.get("faction"):
-        where = _faction_name(data.get("faction"), words)
-    kind = event.kind
-    if kind == EventKind.SCAR_PLACED:
-        text = _("%(scar)s on %(where)s") % {
-            "scar": words.scars.get(data.get("scar", ""), data.get("scar")),
-            "where": where,
-        }
-        if data.get("with_card") is False:
-            text += _(", without a scar card (%(why)s)") % {"why": data.get("reason", "")}
-    elif kind == EventKind.MISSILES:
-        text = _("%(n)s missile(s) on one roll") % {"n": data.get("count")}
-        roll = data.get("roll")
-        if isinstance(roll, int) and roll != event.seq:
-            text += _(" (the roll of entry %(n)s)") % {"n": roll}
-    elif kind == EventKind.RECRUITMENT:
-        text = _("%(who)s places %(n)s troops") % {"who": who, "n": data.get("troops")}
-        if data.get("holds_missile"):
-            text += _(", holding a missile")
-        return text
-    elif kind == EventKind.ELIMINATED:
-        text = _("%(who)s (%(faction)s) is wiped out") % {
-            "who": who,
-            "faction": _faction_name(event.seat.faction if event.seat_id else "", words),
-        }
-        if data.get("no_legal_start"):
-            return _("%(who)s (%(faction)s) is eliminated: no legal start is left") % {
-                "who": who,
-                "faction": _faction_name(event.seat.faction if event.seat_id else "", words),
-            }
-        if data.get("can_rejoin"):
-            text += _(" and may rejoin")
-        return text
-    elif kind == EventKind.REJOINED:
-        if territory:  # entries from before the territory was recorded have none
-            return _("%(who)s joins the war again in %(where)s") % {"who": who, "where": where}
-        return _("%(who)s joins the war again") % {"who": who}
-    elif kind == EventKind.RED_STAR_BOUGHT:
-        return _("%(who)s buys a red star with 4 cards") % {"who": who}
-    elif kind == EventKind.HQ_TAKEN:
-        hq_of = data.get("hq_of")
-        owner = words.players.get(hq_of, "") if isinstance(hq_of, int) else ""
-        if owner and owner == who:
-            return _("%(who)s retakes their HQ in %(where)s") % {"who": who, "where": where}
-        return _("%(who)s takes the HQ of %(owner)s in %(where)s") % {
-            "who": who,
-            "owner": owner,
-            "where": where,
-        }
-    elif kind == EventKind.WORLD_CAPITAL_FOUNDED and not words.sees_unlocked:
-        text = _("the city %(name)s founded in %(where)s") % {
-            "name": data.get("name", ""),
-            "where": where,
-        }
-    elif kind == EventKind.WORLD_CAPITAL_FOUNDED:
-        text = _("the World Capital %(name)s founded in %(where)s") % {
-            "name": data.get("name", ""),
-            "where": where,
-        }
-    elif kind == EventKind.COIN_PILE_OUT:
-        if data.get("red_star_to") and who:
-            return _("a red star to %(who)s") % {"who": who}
-        return _("no red star")
-    elif kind == EventKind.MARK_PLACED:
-        text = _("%(mark)s on %(where)s") % {
-            "mark": words.marks.get(data.get("mark_kind", ""), str(HIDDEN)),
-            "where": where,
-        }
-    elif kind == EventKind.CITY_DESTROYED:
-        return _("a city destroyed in %(where)s") % {"where": where}
-    elif kind == EventKind.PACKET_OPENED:
-        return _packet_name(str(data.get("packet") or ""), words)
-    elif kind in CARD_EVENTS:
-        title = words.cards.get(data.get("card", 0), str(HIDDEN))
-        deck = data.get("deck")
-        if kind == EventKind.CARD_COMPLETED:
-            stars = data.get("red_stars") or 0
-            text = ngettext(
-                "mission %(title)s completed: %(n)s red star",
-                "mission %(title)s completed: %(n)s red stars",
-                stars,
-            ) % {"title": title, "n": stars}
-        elif kind == EventKind.CARD_DESTROYED:
-            text = (
-                _("event card %(title)s destroyed")
-                if deck == "event"
-                else _("mission card %(title)s destroyed")
-            ) % {"title": title}
-        else:
-            text = (
-                _("event card %(title)s drawn") if deck == "event" else _("mission %(title)s drawn")
-            ) % {"title": title}
-    elif kind == EventKind.FORTIFICATION_ATTACKED:
-        text = _("%(where)s attacked with 3 troops: box %(n)s of 10 marked") % {
-            "where": where,
-            "n": data.get("boxes_used"),
-        }
-        if data.get("worn_out"):
-            text += _(", the fortification is worn out")
-    else:  # a kind this installation does not know (it cannot be stored): its code
-        text = kind_label(kind)
-    return f"{text} — {who}" if who else text
+        where = words.faction_name(data.get("faction"))
+    said = Said(event, data, who, where, words)
+    entry = ENTRIES.get(event.kind)
+    if entry is None:  # a kind this installation does not know (it cannot be stored): its code
+        return said.by(kind_label(event.kind))
+    return entry.words(said)
 
 
 def holding_words(held, scar_names: dict[str, str]) -> str:
@@ -303,31 +221,13 @@ def holding_words(held, scar_names: dict[str, str]) -> str:
 
 # --- Entries stored with an English sentence ------------------------------------------------------
 
-# "Ada joins the war again in Western Australia." : the territory the sentence named.
-_REJOINED_IN = re.compile(r" joins the war again in (?P<where>.+)\.$")
-
 
 def data_from_summary(kind: str, seq: int, summary: str, data: dict) -> dict:
     """An older entry's data, completed with what its English sentence (``summary``, no longer
-    stored) and its kind tell: what the words of the entry need and an older entry lacks.
-
-    Scars placed before a scar could be placed without a card were all placed with one; missiles
-    entered before one roll could be shared were played on their own roll; a rejoin names its
-    territory in its sentence. Anything else is left as it was (its words leave out what is
-    missing)."""
+    stored) and its kind tell (its kind's ``older``): what the words of the entry need and an
+    older entry lacks. Anything else is left as it was (its words leave out what is missing)."""
     data = dict(data) if isinstance(data, dict) else {}
-    if kind == EventKind.SCAR_PLACED and "with_card" not in data:
-        data["with_card"] = True
-    elif kind == EventKind.MISSILES and "roll" not in data:
-        data["roll"] = seq
-    elif kind == EventKind.REJOINED and not data.get("territory"):
-        found = _REJOINED_IN.search(summary or "")
-        slug = _territory_named(found.group("where")) if found else None
-        if slug:
-            data["territory"] = slug
+    entry = ENTRIES.get(kind)
+    if entry is not None and entry.older is not None:
+        entry.older(data, seq, summary or "")
     return data
-
-
-def _territory_named(name: str) -> str | None:
-    wanted = name.strip().casefold()
-    return next((t.slug for t in board.TERRITORIES if t.name.casefold() == wanted), None)

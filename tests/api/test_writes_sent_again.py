@@ -266,22 +266,22 @@ def test_a_write_whose_request_was_lost_is_recorded_by_the_retry_once_its_lease_
 def test_a_write_that_fails_after_writing_leaves_nothing_and_its_retry_records_it_once(
     history, players, owner, monkeypatch
 ):
-    from campaigns.game import table
+    from api.views import table
 
-    bought = table.buy_red_star
+    bought = table.record_entry
 
-    def bought_then_failed(**given):
-        bought(**given)
+    def bought_then_failed(kind, **given):
+        bought(kind, **given)
         raise RuntimeError("the answer could not be made")
 
-    monkeypatch.setattr(table, "buy_red_star", bought_then_failed)
+    monkeypatch.setattr(table, "record_entry", bought_then_failed)
     client = client_for(owner)
     client.raise_request_exception = False
     failed = buy_red_star(client, history, players["Ada"], "failed")
     assert failed.status_code == 500
     assert red_stars(history) == 0  # the write went with its answer
     assert not IdempotentRequest.objects.filter(key="failed").exists()
-    monkeypatch.setattr(table, "buy_red_star", bought)
+    monkeypatch.setattr(table, "record_entry", bought)
     retried = buy_red_star(client, history, players["Ada"], "failed")
     assert retried.status_code == 201
     assert red_stars(history) == 1
@@ -292,17 +292,17 @@ def test_a_request_whose_key_a_retry_took_over_keeps_neither_its_write_nor_its_a
 ):
     from django.db.models import F
 
-    from campaigns.game import table
+    from api.views import table
 
-    bought = table.buy_red_star
+    bought = table.record_entry
 
-    def bought_while_a_retry_takes_the_key(**given):
-        written = bought(**given)
+    def bought_while_a_retry_takes_the_key(kind, **given):
+        written = bought(kind, **given)
         # What a retry does once the lease is over (campaigns.idempotency).
         IdempotentRequest.objects.filter(key="slow").update(attempt=F("attempt") + 1)
         return written
 
-    monkeypatch.setattr(table, "buy_red_star", bought_while_a_retry_takes_the_key)
+    monkeypatch.setattr(table, "record_entry", bought_while_a_retry_takes_the_key)
     slow = buy_red_star(client_for(owner), history, players["Ada"], "slow")
     assert_error(slow, 409, "conflict")
     assert red_stars(history) == 0

@@ -22,7 +22,7 @@ def test_every_kind_of_entry_the_quick_log_writes_has_one_form_with_its_title_an
     for form in QUICK_LOG:
         assert str(form.title)
         assert KIND_OF_PATH[form.path] == form.kind
-        assert form.record is not QuickLogForm.record, f"{form.__name__} records nothing"
+        assert form.params is not QuickLogForm.params, f"{form.__name__} gives no parameters"
     assert len(KIND_OF_PATH) == len(QUICK_LOG)  # no two forms share an address
 
 

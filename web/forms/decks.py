@@ -3,11 +3,17 @@ a World Capital."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.game import decks
+from campaigns.game.entries.card_completed import CardCompleted
+from campaigns.game.entries.card_destroyed import CardDestroyed
+from campaigns.game.entries.card_drawn import CardDrawn
+from campaigns.models import EventKind
 from legacy.board import BOX, Board
 from legacy.models import Deck, DeckCard
 from web.forms.common import seat_choices, territory_choices
@@ -30,7 +36,14 @@ class CardForm(forms.Form):
 
 
 class CardEntryForm(forms.Form):
-    """One card at the table: drawn, a mission completed, or destroyed."""
+    """One card at the table: drawn, a mission completed, or destroyed (``KINDS``: the kind of
+    entry each choice of ``action`` makes)."""
+
+    KINDS = {
+        "drawn": EventKind.CARD_DRAWN,
+        "completed": EventKind.CARD_COMPLETED,
+        "destroyed": EventKind.CARD_DESTROYED,
+    }
 
     action = forms.ChoiceField(
         label=_("What happened"),
@@ -62,6 +75,18 @@ class CardEntryForm(forms.Form):
         if data.get("action") == "completed" and not data.get("player"):
             self.add_error("player", _("Say who completed the mission."))
         return data
+
+    def entry(self) -> tuple[EventKind, Any]:
+        """The kind of entry chosen and its parameters (``campaigns.game.entries``)."""
+        d = self.cleaned_data
+        player = int(d["player"]) if d.get("player") else None
+        if d["action"] == "drawn":
+            return EventKind.CARD_DRAWN, CardDrawn(d["card"], player)
+        if d["action"] == "completed":
+            return EventKind.CARD_COMPLETED, CardCompleted(
+                d["card"], player, d.get("red_stars") or 1
+            )
+        return EventKind.CARD_DESTROYED, CardDestroyed(d["card"], player)
 
 
 class WorldCapitalForm(forms.Form):

@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.game.factions import DEFAULT_COLOURS
+from campaigns.models import EventKind
 from legacy.box import PACKETS
 from legacy.models import ContentKind, ScarColour
 from web.pages import (
@@ -17,7 +18,10 @@ UNLOCK_ROWS = 4
 
 
 class PacketForm(forms.Form):
-    """A packet opened, and what it unlocked, in the group's own words."""
+    """A packet opened, and what it unlocked, in the group's own words (during a game, an entry
+    of the log of ``kind``)."""
+
+    kind = EventKind.PACKET_OPENED
 
     packet = forms.ChoiceField(label=_("Packet"))
     trigger = forms.CharField(label=_("What opened it"), max_length=200, required=False)

@@ -1,8 +1,9 @@
 """The quick log of a game in progress: one small form per kind of entry the table makes.
 
-Each form carries all that is particular to its kind of entry: the kind, the question it asks,
-its address (``/log/<path>/``), its fields and the service it calls. ``QUICK_LOG`` lists them in
-the order the game page shows them; the view builds the choices they offer once.
+Each form carries all that is particular to its kind of entry on the page: the kind, the
+question it asks, its address (``/log/<path>/``), its fields and the parameters it yields for
+the entry (``campaigns.game.entries``). ``QUICK_LOG`` lists them in the order the game page shows
+them; the view builds the choices they offer once.
 """
 
 from __future__ import annotations
@@ -15,7 +16,18 @@ from django import forms
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.game import table, territory_entries
+from campaigns.game.entries.capital_founded import CapitalFounded
+from campaigns.game.entries.city_destroyed import CityDestroyed
+from campaigns.game.entries.coin_pile_out import CoinPileOut
+from campaigns.game.entries.eliminated import Eliminated
+from campaigns.game.entries.fort_attacked import FortAttacked
+from campaigns.game.entries.hq_taken import HqTaken
+from campaigns.game.entries.mark_placed import MarkPlaced
+from campaigns.game.entries.missiles import Missiles
+from campaigns.game.entries.recruitment import Recruitment
+from campaigns.game.entries.red_star_bought import RedStarBought
+from campaigns.game.entries.rejoined import Rejoined
+from campaigns.game.entries.scar_placed import ScarPlaced
 from campaigns.models import EventKind
 from campaigns.vocabulary import VoidReason
 from legacy.board import BOX, Board
@@ -43,8 +55,8 @@ class LogChoices:
 
 
 class QuickLogForm(forms.Form):
-    """One kind of entry of the quick log. ``record`` writes it through its service and returns
-    the service's result."""
+    """One kind of entry of the quick log. ``params`` gives what the table said as its kind's
+    parameters; the view records it (``record_entry``)."""
 
     kind: ClassVar[EventKind]
     title: ClassVar[str | Promise]
@@ -68,7 +80,9 @@ class QuickLogForm(forms.Form):
     def offer(self, choices: LogChoices) -> None:
         """Fill the fields' choices."""
 
-    def record(self, game, by):  # pragma: no cover - every kind has one
+    def params(self) -> Any:  # pragma: no cover - every kind has one
+        """What the table said, as its kind's parameters (``campaigns.game.entries``), from the
+        form's cleaned data."""
         raise NotImplementedError
 
     def player_of(self, name: str = "player") -> int | None:
@@ -113,17 +127,15 @@ class ScarForm(QuickLogForm):
         self.fields["faction"].choices = [("", "—"), *choices.factions.items()]
         self.fields["player"].choices = seat_choices(choices.seats, blank="—")
 
-    def record(self, game, by):
+    def params(self) -> ScarPlaced:
         d = self.cleaned_data
-        return table.place_scar(
-            game=game,
+        return ScarPlaced(
             scar=d["scar"],
             territory=d.get("territory") or None,
             faction=d.get("faction") or None,
             player=self.player_of(),
             without_card=d.get("without_card", False),
             reason=d.get("reason") or "",
-            by=by,
         )
 
 
@@ -149,15 +161,13 @@ class MissilesForm(QuickLogForm):
             str(choices.open_roll) if choices.open_roll is not None else NEW_ROLL
         )
 
-    def record(self, game, by):
+    def params(self) -> Missiles:
         chosen = self.cleaned_data.get("roll") or ""
-        return table.use_missiles(
-            game=game,
+        return Missiles(
             count=self.cleaned_data["count"],
             player=self.player_of(),
             roll=int(chosen) if chosen not in ("", NEW_ROLL) else None,
             new_roll=chosen == NEW_ROLL,
-            by=by,
         )
 
 
@@ -170,10 +180,8 @@ class RecruitmentForm(QuickLogForm):
     def offer(self, choices):
         self.fields["player"].choices = seat_choices(choices.seats)
 
-    def record(self, game, by):
-        return table.record_recruitment(
-            game=game, player=self.player_of(), troops=self.cleaned_data["troops"], by=by
-        )
+    def params(self) -> Recruitment:
+        return Recruitment(player=self.player_of(), troops=self.cleaned_data["troops"])
 
 
 @quick_log(EventKind.RED_STAR_BOUGHT, _("A red star bought with 4 cards"), path="red-star")
@@ -184,8 +192,8 @@ class RedStarForm(QuickLogForm):
     def offer(self, choices):
         self.fields["player"].choices = seat_choices(choices.seats)
 
-    def record(self, game, by):
-        return table.buy_red_star(game=game, player=self.player_of(), by=by)
+    def params(self) -> RedStarBought:
+        return RedStarBought(player=self.player_of())
 
 
 @quick_log(EventKind.HQ_TAKEN, _("An HQ is taken"))
@@ -198,10 +206,8 @@ class HqTakenForm(QuickLogForm):
         self.fields["player"].choices = seat_choices(choices.seats)
         self.fields["hq_of"].choices = seat_choices(choices.seats)
 
-    def record(self, game, by):
-        return table.take_hq(
-            game=game, player=self.player_of(), hq_of=self.player_of("hq_of"), by=by
-        )
+    def params(self) -> HqTaken:
+        return HqTaken(player=self.player_of(), hq_of=self.player_of("hq_of"))
 
 
 @quick_log(EventKind.ELIMINATED, _("A faction is wiped out"))
@@ -218,13 +224,11 @@ class EliminationForm(QuickLogForm):
     def offer(self, choices):
         self.fields["player"].choices = seat_choices(choices.seats)
 
-    def record(self, game, by):
-        return table.eliminate_faction(
-            game=game,
+    def params(self) -> Eliminated:
+        return Eliminated(
             player=self.player_of(),
             can_rejoin=self.cleaned_data["can_rejoin"],
             no_legal_start=self.cleaned_data["no_legal_start"],
-            by=by,
         )
 
 
@@ -244,13 +248,11 @@ class RejoinForm(QuickLogForm):
         self.fields["territory"].choices = territory_choices(blank="—", on=choices.board)
         self.fields["occupied"].choices = territory_choices(on=choices.board)
 
-    def record(self, game, by):
-        return table.rejoin_faction(
-            game=game,
+    def params(self) -> Rejoined:
+        return Rejoined(
             player=self.player_of(),
             territory=self.cleaned_data["territory"],
             occupied=self.cleaned_data.get("occupied") or [],
-            by=by,
         )
 
 
@@ -272,8 +274,8 @@ class CoinPileForm(QuickLogForm):
     def counts(self) -> dict[int, int]:
         return {s.player_id: self.cleaned_data[f"count_{s.player_id}"] for s in self.seats}
 
-    def record(self, game, by):
-        return table.coin_pile_out(game=game, territories=self.counts(), by=by)
+    def params(self) -> CoinPileOut:
+        return CoinPileOut(territories=self.counts())
 
 
 @quick_log(EventKind.MARK_PLACED, _("A mark the group unlocked is placed"), path="mark")
@@ -295,16 +297,14 @@ class MarkForm(QuickLogForm):
         self.fields["faction"].choices = [("", "—"), *choices.factions.items()]
         self.fields["player"].choices = seat_choices(choices.seats, blank="—")
 
-    def record(self, game, by):
+    def params(self) -> MarkPlaced:
         d = self.cleaned_data
-        return territory_entries.place_mark(
-            game=game,
+        return MarkPlaced(
             kind=d["kind"],
             territory=d.get("territory") or None,
             faction=d.get("faction") or None,
             label=d.get("label") or "",
             player=self.player_of(),
-            by=by,
         )
 
 
@@ -323,13 +323,11 @@ class CapitalFoundedForm(QuickLogForm):
         self.fields["territory"].choices = territory_choices(blank="—", on=choices.board)
         self.fields["player"].choices = seat_choices(choices.seats, blank="—")
 
-    def record(self, game, by):
-        return territory_entries.found_capital(
-            game=game,
+    def params(self) -> CapitalFounded:
+        return CapitalFounded(
             territory=self.cleaned_data["territory"],
             name=self.cleaned_data["name"],
             player=self.player_of(),
-            by=by,
         )
 
 
@@ -345,10 +343,8 @@ class DestroyCityForm(QuickLogForm):
     def offer(self, choices):
         self.fields["territory"].choices = choices.cities
 
-    def record(self, game, by):
-        return territory_entries.destroy_city(
-            game=game, territory=self.cleaned_data["territory"], by=by
-        )
+    def params(self) -> CityDestroyed:
+        return CityDestroyed(territory=self.cleaned_data["territory"])
 
 
 @quick_log(EventKind.FORTIFICATION_ATTACKED, _("A fortified city is attacked with 3 troops"))
@@ -365,10 +361,8 @@ class FortAttackForm(QuickLogForm):
         self.fields["territory"].choices = choices.forts
         self.fields["player"].choices = seat_choices(choices.seats, blank="—")
 
-    def record(self, game, by):
-        return territory_entries.attack_fortification(
-            game=game, territory=self.cleaned_data["territory"], player=self.player_of(), by=by
-        )
+    def params(self) -> FortAttacked:
+        return FortAttacked(territory=self.cleaned_data["territory"], player=self.player_of())
 
 
 # The quick log's forms, in the order the game page shows them: one per kind of entry.

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.capitals import found_world_capital, world_capitals_unlocked
 from campaigns.game import decks, event_words
+from campaigns.game.entries.recording import record_entry
 from campaigns.game.rulebook import setting_stickers
 from campaigns.models import GameStatus
 from campaigns.vocabulary import HIDDEN
@@ -81,18 +82,6 @@ def decks_page(request, access):
     )
 
 
-def _record(game, form, user):
-    d = form.cleaned_data
-    player = int(d["player"]) if d.get("player") else None
-    if d["action"] == "drawn":
-        return decks.draw_card(game=game, card=d["card"], player=player, by=user)
-    if d["action"] == "completed":
-        return decks.complete_mission(
-            game=game, card=d["card"], player=player, red_stars=d.get("red_stars") or 1, by=user
-        )
-    return decks.destroy_card(game=game, card=d["card"], player=player, by=user)
-
-
 @campaign_view(write=True)
 def game_card(request, access, number):
     """A card drawn, a mission completed or a card destroyed at the table."""
@@ -106,7 +95,8 @@ def game_card(request, access, number):
         raise Http404
     if form.is_valid():
         try:
-            result = _record(game, form, request.user)
+            kind, params = form.entry()
+            result = record_entry(kind, game=game, params=params, by=request.user)
         except RuleViolation as refusal:
             refuse(form, refusal)
         else:

@@ -59,10 +59,10 @@ def quick_log_context(
 ) -> dict:
     """The page's ``log_forms`` (the frequent entries first: the first screen's buttons, then
     the others), ``more_open`` and the card form's ``card_form`` and ``card_fields``.
-    ``build_forms()`` builds the quick log's empty forms; ``log_forms``, the forms of a
-    request re-shown with their errors (``open_log`` is the one to open)."""
+    ``build_forms()`` builds the quick log's empty forms; ``log_forms``, the form of a request
+    re-shown with its errors, in place of its empty one (``open_log`` is the one to open)."""
     campaign = access.campaign
-    forms = _once(lambda: log_forms or build_forms())
+    forms = _once(lambda: {**build_forms(), **log_forms} if log_forms else build_forms())
 
     def drawn_log() -> list[tuple[str, str, str, SafeString]]:
         return [(k, f.path, str(f.title), drawn_fields(f)) for k, f in forms().items()]

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 from campaigns import claims
 from campaigns.capitals import world_capitals_unlocked
 from campaigns.game import event_words, taking_back
+from campaigns.game.entries.recording import record_entry
 from campaigns.game.holdings import entry_of, holdings_of, open_roll, roll_of
 from campaigns.game.packets import packets_due
 from campaigns.game.setup import played_since_setup, start_game
@@ -67,9 +68,11 @@ def game_forms(
     events=None,
     scar_kinds=None,
     kinds_of_mark=None,
+    only=None,
 ):
     """The quick in-game log's forms by kind, each with the choices it offers (``which`` is bound
-    to ``data`` when re-shown with errors); a form with nothing to choose is left out.
+    to ``data`` when posted or re-shown with errors); a form with nothing to choose is left out.
+    ``only``: the one kind of form to build (the form posted).
 
     The board's choices (free territories, cities, fortified cities) come from the world now,
     and the last missile rolls from the game's ``events`` when the page has read them."""
@@ -131,7 +134,7 @@ def game_forms(
     return {
         form.kind: form(data if form.kind == which else None, choices=choices)
         for form in QUICK_LOG
-        if form.offered(choices)
+        if (only is None or form.kind == only) and form.offered(choices)
     }
 
 
@@ -340,16 +343,19 @@ def game_log(request, access, number, kind):
     if game.status != GameStatus.IN_PROGRESS:
         messages.error(request, _("Game %(n)s is not being played.") % {"n": game.number})
         return redirect("campaigns:game", access.campaign.pk, game.number)
-    kind = KIND_OF_PATH.get(kind)  # None for an address the quick log does not have: a 404
+    kind = KIND_OF_PATH.get(kind)
+    if kind is None:  # an address the quick log does not have
+        raise Http404
     factions = campaign_faction_names(access.campaign.pk, access.sees_unlocked)
     seats = label_seats(list(game.seats.select_related("player").order_by("order")), factions)
-    log_forms = game_forms(access, game, seats, request.POST, kind)
+    # Only the form posted is built; the page re-shown with its errors builds the others.
+    log_forms = game_forms(access, game, seats, request.POST, kind, only=kind)
     form = log_forms.get(kind)
     if form is None:
         raise Http404
     if form.is_valid():
         try:
-            result = form.record(game, request.user)
+            result = record_entry(kind, game=game, params=form.params(), by=request.user)
         except RuleViolation as refusal:
             refuse(form, refusal)
         else:

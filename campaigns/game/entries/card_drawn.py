@@ -1,0 +1,53 @@
+"""A card drawn from its deck at the table (an event turned over, a mission laid out)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from campaigns.game.entries import cards
+from campaigns.game.entries.base import EntryKind, Said, Seating, Table, Written
+from campaigns.models import EventKind
+from legacy.errors import Rule, RuleViolation
+
+
+@dataclass(frozen=True)
+class CardDrawn:
+    card: int
+    player: int | None = None
+
+
+def check(table: Table, params: CardDrawn) -> None:
+    game = table.game
+    found = cards.card_of(table.campaign, params.card)
+    where = cards.where_is(table.campaign.pk, found)
+    cards.not_destroyed(where)
+    if where.state in (cards.CardState.DRAWN, cards.CardState.COMPLETED) and (
+        where.game == game.number
+    ):
+        raise RuleViolation(Rule.CARD_DRAWN_ONCE_A_GAME, conflict=True, game=game.number)
+    table.facts = found
+
+
+def record(table: Table, params: CardDrawn) -> Written:
+    return Written({"card": table.facts.pk, "deck": table.facts.deck})
+
+
+def words(said: Said) -> str:
+    said_title = {"title": cards.title(said)}
+    if cards.is_event(said):
+        return said.by(_("event card %(title)s drawn") % said_title)
+    return said.by(_("mission %(title)s drawn") % said_title)
+
+
+ENTRY = EntryKind(
+    EventKind.CARD_DRAWN,
+    words,
+    params=CardDrawn,
+    check=check,
+    record=record,
+    war=False,
+    seating=Seating.OPTIONAL,
+    needs="the card must be in one of the campaign's decks",
+)

@@ -1,0 +1,78 @@
+"""An HQ taken: a player takes the HQ of another, or retakes their own (``hq_of`` being
+themselves). Each HQ a player controls counts as a red star, and the entry that brings them to
+4 red stars wins the war at once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from campaigns.game.entries.base import EntryKind, Said, Seating, Table, Written
+from campaigns.game.entries.state import Step, count
+from campaigns.models import EventKind
+from legacy import table_rules
+from legacy.errors import RuleViolation
+
+
+@dataclass(frozen=True)
+class HqTaken:
+    player: int | None
+    hq_of: int | None
+
+
+def record(table: Table, params: HqTaken) -> Written:
+    seat, replayed = table.seat, table.replayed
+    assert seat is not None and replayed is not None
+    hq_of = params.hq_of
+    owner = next((s for s in table.seats if s.player_id == hq_of and hq_of is not None), None)
+    if owner is None:
+        raise RuleViolation(
+            "The HQ taken is the HQ of a player seated in this game.",
+            rule="unknown-seat",
+            field="hq_of",
+        )
+    table_rules.hq_taken(
+        seat.player.name,
+        owner.player.name,
+        held_by_taker=replayed.hq_held_by.get(owner.pk) == seat.pk,
+    )
+    return Written({"hq_of": owner.player_id, "territory": owner.hq})
+
+
+def replay(step: Step) -> None:
+    held, result = step.held, step.replay
+    if held is None:
+        return
+    owner = step.seat_of_player.get(count(step.data.get("hq_of")))
+    if owner is not None:
+        result.holdings[result.hq_held_by[owner]].hqs -= 1
+        result.hq_held_by[owner] = step.entry.seat  # type: ignore[assignment]
+        held.hqs += 1
+
+
+def words(said: Said) -> str:
+    hq_of = said.data.get("hq_of")
+    owner = said.words.players.get(hq_of, "") if isinstance(hq_of, int) else ""
+    if owner and owner == said.who:
+        return _("%(who)s retakes their HQ in %(where)s") % {"who": said.who, "where": said.where}
+    return _("%(who)s takes the HQ of %(owner)s in %(where)s") % {
+        "who": said.who,
+        "owner": owner,
+        "where": said.where,
+    }
+
+
+ENTRY = EntryKind(
+    EventKind.HQ_TAKEN,
+    words,
+    params=HqTaken,
+    record=record,
+    replay=replay,
+    marks=False,
+    triggers=False,
+    seating=Seating.REQUIRED,
+    what="HQ taken",
+    decisive=True,
+    needs="both players must be seated, the HQ not held",
+)

@@ -1,0 +1,114 @@
+"""Missiles a seat plays on one roll: the third missile on one roll, from one player or several,
+opens Pocket 1. ``roll`` is the entry that began the roll, when others' missiles are on it
+already; left out, the missiles join the open roll (``open_roll``: the latest entry is a missile
+entry) unless ``new_roll`` says they are on a roll of their own."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from campaigns.game.entries.base import EntryKind, Said, Seating, Table, Written
+from campaigns.game.entries.state import Step, count, entry_of, roll_of
+from campaigns.models import EventKind
+from legacy import table_rules
+from legacy.errors import RuleViolation
+
+
+@dataclass(frozen=True)
+class Missiles:
+    count: int
+    player: int | None
+    roll: int | None = None
+    new_roll: bool = False
+
+
+def open_roll(game, events=None) -> int | None:
+    """The roll the table is adding missiles to: while the game's latest entry (not taken
+    back) is a missile entry, its roll stays open, and the next missiles join it unless the
+    table says they are on a new roll (so three players' missiles on one roll, entered one
+    after another, are one roll however they come in). Any other entry closes it. Pass the
+    game's entries already read to spend no query."""
+    if events is None:
+        last = game.events.filter(voided=False).order_by("-seq").first()
+    else:
+        last = max((e for e in events if not e.voided), key=lambda e: e.seq, default=None)
+    if last is None or last.kind != EventKind.MISSILES:
+        return None
+    return roll_of(entry_of(last))
+
+
+def check(table: Table, params: Missiles) -> None:
+    roll = params.roll
+    if roll is not None and params.new_roll:
+        raise RuleViolation(
+            "Missiles are either on the roll named or on a new roll, not both.",
+            rule="missile-roll",
+            field="new_roll",
+        )
+    if roll is None and not params.new_roll:
+        roll = open_roll(table.game)
+    table_rules.missiles_count(params.count)
+    table.facts = roll
+
+
+def record(table: Table, params: Missiles) -> Written:
+    seat, replayed, roll = table.seat, table.replayed, table.facts
+    assert seat is not None and replayed is not None
+    table_rules.missiles_held(
+        seat.player.name, held=replayed.holdings[seat.pk].missiles, count=params.count
+    )
+    if roll is not None:
+        first = table.game.events.filter(seq=roll, kind=EventKind.MISSILES, voided=False).first()
+        entry, roll = roll, roll_of(entry_of(first)) if first else None
+        table_rules.missiles_on_a_roll(
+            entry=entry,
+            found=first is not None,
+            already=replayed.missiles_per_roll.get(roll, 0) if roll is not None else 0,
+            count=params.count,
+        )
+
+    def own_roll(event) -> None:
+        event.data["roll"] = event.seq
+        event.save(update_fields=["data"])
+
+    return Written({"count": params.count, "roll": roll}, after=own_roll if roll is None else None)
+
+
+def replay(step: Step) -> None:
+    n = count(step.data.get("count"))
+    roll = roll_of(step.entry)
+    step.replay.missiles_per_roll[roll] = step.replay.missiles_per_roll.get(roll, 0) + n
+    if step.held is not None:
+        step.held.missiles = max(0, step.held.missiles - n)
+
+
+def words(said: Said) -> str:
+    text = _("%(n)s missile(s) on one roll") % {"n": said.data.get("count")}
+    roll = said.data.get("roll")
+    if isinstance(roll, int) and roll != said.event.seq:
+        text += _(" (the roll of entry %(n)s)") % {"n": roll}
+    return said.by(text)
+
+
+def older(data: dict, seq: int, summary: str) -> None:
+    """Missiles entered before one roll could be shared were played on their own roll."""
+    data.setdefault("roll", seq)
+
+
+ENTRY = EntryKind(
+    EventKind.MISSILES,
+    words,
+    params=Missiles,
+    check=check,
+    record=record,
+    replay=replay,
+    older=older,
+    marks=False,
+    reads_whole_log=True,
+    seating=Seating.REQUIRED,
+    what="missiles",
+    read_by_triggers=True,
+    needs="the player must be seated and hold the missiles",
+)

@@ -1,0 +1,120 @@
+"""Recording an entry of the log: what every kind of entry shares.
+
+``record_entry`` locks the campaign with the scope the entry needs, checks the game is in
+progress, asks the entry's own rules, reads whether the war goes on (replaying the entries that
+decide it), finds the seat making the entry and refuses a seat out of the war, records the
+entry, logs it, links the marks it placed, and hands back the packets it made due, read once
+the entry's transaction is over.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from django.db import transaction
+
+from campaigns.game import entry_marks
+from campaigns.game.common import (
+    EventResult,
+    locked_game,
+    log_event,
+    require_in_progress,
+    seat_of,
+    seats_of,
+)
+from campaigns.game.entries.base import EntryKind, Seating, Table
+from campaigns.game.entries.registry import DECISIVE_KINDS, entry
+from campaigns.game.holdings import Replay, holdings_of
+from campaigns.game.packets import packets_due
+from campaigns.models import Campaign, Game, GameEvent, Seat
+from legacy import table_rules
+from legacy.board import Board
+from legacy.selectors import board_as_of_game
+
+
+def with_triggers(campaign: Campaign, event: GameEvent, **kw) -> EventResult:
+    """The entry's result, with how to read the packets it makes due (``entry_service`` reads
+    them once the entry's transaction is over)."""
+    return EventResult(event, lambda: packets_due(campaign), **kw)
+
+
+def at_war(game: Game, seats: list[Seat] | None = None, replayed: Replay | None = None):
+    """The game's seats and the replay of its log, once the war goes on: after a player has won
+    (4 red stars, or the last faction standing) the table enters nothing more but the end of
+    the game, or takes the winning entry back. ``replayed`` may be a full replay already read;
+    otherwise the entries that decide the war are read (``DECISIVE_KINDS``)."""
+    seats = seats_of(game) if seats is None else seats
+    if replayed is None:
+        replayed = holdings_of(game, seats=seats, kinds=DECISIVE_KINDS)
+    if replayed.winner is not None:
+        winner = next(s for s in seats if s.pk == replayed.winner)
+        table_rules.war_goes_on(
+            game.number, winner=winner.player.name, how=replayed.won_by, entry=replayed.won_at
+        )
+    return seats, replayed
+
+
+def in_the_war(seat: Seat | None, replayed: Replay, what: str) -> None:
+    """Out means out: refuse an entry by ``seat`` while it is out of the war (``what``: the
+    entry, in words)."""
+    if seat is None:
+        return
+    held = replayed.holdings[seat.pk]
+    table_rules.not_out(seat.player.name, out=held.out, out_for_good=held.out_for_good, what=what)
+
+
+def entry_service(service):
+    """An entry of the log: written in one transaction that holds the campaign's lock, then the
+    packets it makes due read at once, after that transaction, so that another phone's entry
+    for the same campaign waits only for the writing."""
+
+    @functools.wraps(service)
+    def enter(*args, **kwargs) -> EventResult:
+        with transaction.atomic():
+            result = service(*args, **kwargs)
+        result.packets_to_open  # noqa: B018 - read now, the lock given back
+        return result
+
+    return enter
+
+
+def board_of(game: Game) -> Board:
+    """The campaign's board as of ``game``: where its entries may put a mark."""
+    return board_as_of_game(game.campaign_id, game.number)
+
+
+@entry_service
+def record_entry(kind: str, *, game: Game | int, params: Any, by=None) -> EventResult:
+    """Record an entry of ``kind`` in ``game`` (a row, its id, or one named by its number:
+    ``common.game_to_lock``) with what the table said (``params``, the kind's dataclass)."""
+    return _record(entry(kind), game, params, by)
+
+
+def _record(kind: EntryKind, game: Game | int, params: Any, by) -> EventResult:
+    if kind.record is None or not isinstance(params, kind.params or ()):
+        raise TypeError(f"{kind.kind} is not recorded with {type(params).__name__}")
+    campaign, game = locked_game(game, marks=kind.marks, triggers=kind.bumps_triggers(params))
+    require_in_progress(game)
+    table = Table(campaign, game, by)
+    if kind.check is not None:
+        kind.check(table, params)
+    if kind.war:
+        seats = seats_of(game)
+        kinds = None if kind.reads_whole_log else (*DECISIVE_KINDS, *kind.reads_also)
+        table.seats, table.replayed = at_war(game, seats, holdings_of(game, seats, kinds=kinds))
+    player = getattr(params, "player", None)
+    if kind.seating is Seating.REQUIRED or (
+        kind.seating is Seating.OPTIONAL and player is not None
+    ):
+        table.seat = seat_of(game, player, table.seats if kind.war else None)
+        if kind.what and table.replayed is not None:
+            in_the_war(table.seat, table.replayed, kind.what)
+    written = kind.record(table, params)
+    seat = written.seat if written.seat is not None else table.seat
+    event = log_event(game, kind.kind, by, seat, **written.data)
+    for change, *marks in written.marks:
+        entry_marks.link(event, change, *marks)
+    if written.after is not None:
+        written.after(event)
+    return with_triggers(campaign, event, red_star_to=written.red_star_to)
