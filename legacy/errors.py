@@ -354,7 +354,20 @@ class Rule(StrEnum):
     )
     WORLD = "world", gettext_noop("That change breaks a rule of the box: %(problems)s")
 
+    # The end of a game as the log decides it (finish_rules.end_by_the_log)
+    WAR_WON = (
+        "war-won",
+        gettext_noop("The log says %(player)s won the war at entry %(entry)s, %(how)s."),
+    )
+    OUT_AT_THE_END = (
+        "out-at-the-end",
+        gettext_noop(
+            "The log says %(player)s ends the game eliminated: %(how)s at entry %(entry)s."
+        ),
+    )
+
     # --- The campaign's services (campaigns, api) ---------------------------------------------
+    CREDENTIALS = "credentials", gettext_noop("Wrong username or password.")
     # The campaign and its people (campaigns/services.py, members.py, claims.py)
     UNKNOWN_CAMPAIGN = "unknown-campaign", gettext_noop("There is no such campaign.")
     CAMPAIGN_ARCHIVED = (
@@ -814,6 +827,28 @@ class Rule(StrEnum):
     )
 
     # --- The table's entries (campaigns/game, the doors' entry forms) -------------------------
+    GAME_STATUS = (
+        "game-status",
+        gettext_noop("Game %(game)s is %(now)s: it cannot be %(then)s now."),
+    )
+    MISSILE_ROLL_OR_NEW = (
+        "missile-roll-or-new",
+        gettext_noop("Missiles are either on the roll named or on a new roll, not both."),
+    )
+    SCAR_DICE_EFFECT = (
+        "scar-dice-effect",
+        gettext_noop("Unknown effect on the dice %(code)s; the known ones are %(codes)s."),
+    )
+    UNKNOWN_DECK = (
+        "unknown-deck",
+        gettext_noop("There is no deck called %(deck)s: event or mission."),
+    )
+    CARD_TITLE = "card-title", gettext_noop("A card needs a title of up to %(limit)d characters.")
+    CARD_TEXT = "card-text", gettext_noop("A card's text fits in %(limit)d characters.")
+    CARD_PACKET_NOT_OPEN = (
+        "card-packet-not-open",
+        gettext_noop("A card comes from a packet this campaign has opened."),
+    )
     UNKNOWN_CARD = "unknown-card", gettext_noop("This campaign has no such event or mission card.")
     CARD_DESTROYED_FOR_GOOD = (
         "card-destroyed-for-good",
@@ -850,21 +885,18 @@ class RuleViolation(Exception):
 
     def __init__(
         self,
-        rule: Rule | str,
+        rule: Rule,
         /,
         *,
         field: str | None = None,
         conflict: bool = False,
         **params: object,
     ):
-        if isinstance(rule, Rule):
-            self.rule: str = rule
-            self.template: str | None = rule.template
-            message = rule.template % params if params else rule.template
-        else:  # the older form, an English sentence and a slug, while the raise sites move
-            message = rule
-            self.rule = str(params.pop("rule", "rule"))
-            self.template = None
+        if not isinstance(rule, Rule):
+            raise TypeError(f"A refusal names its rule, not a sentence: {rule!r}")
+        self.rule: str = rule
+        self.template: str = rule.template
+        message = rule.template % params if params else rule.template
         super().__init__(message)
         self.message = message
         self.params = params

@@ -64,7 +64,7 @@ class FinishFacts:
     controlled: Mapping = field(default_factory=dict)  # player (as given) -> territory slugs
     winner_reward: RewardChoice | Mapping | None = None
     held_on_rewards: Mapping = field(default_factory=dict)  # player (as given) -> choice
-    logged_ends: Mapping[int, str] = field(default_factory=dict)  # decided by the log: why
+    logged_ends: Mapping[int, RuleViolation] = field(default_factory=dict)  # by the log: why
     logged_winner: int | None = None  # the one of ``logged_ends`` who won the war by the log
     end_together: bool = False  # the campaign's setting: held-on rewards end together
     slogan: str = ""
@@ -132,11 +132,31 @@ def seated_player(value, seated) -> int:
     return key
 
 
+# How the log decided a seat's end, said inside the refusal of another result.
+BY_RED_STARS = Words(gettext_noop("by 4 red stars"))
+BY_LAST_STANDING = Words(gettext_noop("the last faction standing"))
+ELIMINATED_FOR_GOOD = Words(gettext_noop("eliminated for good"))
+WIPED_OUT_NOT_BACK = Words(gettext_noop("wiped out and not back in the war"))
+
+
+def end_by_the_log(
+    player: str, entry: int | None, *, won: bool, by_red_stars: bool = False, for_good: bool = False
+) -> RuleViolation:
+    """Why the log decides a seat's result, as the refusal of any other result: "you win at
+    once ... if you have 4 red stars, or if all the other players are eliminated", and a faction
+    eliminated for good, or wiped out and not back, ends the game eliminated."""
+    if won:
+        how = BY_RED_STARS if by_red_stars else BY_LAST_STANDING
+        return RuleViolation(Rule.WAR_WON, field="results", player=player, entry=entry, how=how)
+    how = ELIMINATED_FOR_GOOD if for_good else WIPED_OUT_NOT_BACK
+    return RuleViolation(Rule.OUT_AT_THE_END, field="results", player=player, entry=entry, how=how)
+
+
 def outcome(
     results: Mapping,
     *,
     seated,
-    logged_ends: Mapping[int, str] | None = None,
+    logged_ends: Mapping[int, RuleViolation] | None = None,
     logged_winner: int | None = None,
 ) -> tuple[dict[int, str], int]:
     """Every seat's result, and the winner: each seat gets one of won, held on or eliminated;
@@ -149,14 +169,13 @@ def outcome(
     for r in given.values():
         if r not in RESULTS:
             raise RuleViolation(Rule.RESULT, field="results", result=repr(r))
-    # What the log says of the end comes worded by the service that read the log (its
-    # ``reason``, in English): these two keep the older form until it comes as facts.
+    # What the log decides of the end (``end_by_the_log``) is refused as the log says it.
+    ends = logged_ends or {}
     if logged_winner is not None and given[logged_winner] != WON:
-        reason = (logged_ends or {}).get(logged_winner, "The log says who won the war.")
-        raise RuleViolation(reason, rule="war-won", field="results")
-    for p, reason in (logged_ends or {}).items():
+        raise ends[logged_winner]
+    for p, refusal in ends.items():
         if p != logged_winner and given[p] != ELIMINATED:
-            raise RuleViolation(reason, rule="out-at-the-end", field="results")
+            raise refusal
     winners = [p for p, r in given.items() if r == WON]
     if len(winners) != 1:
         raise RuleViolation(Rule.ONE_WINNER, field="results", count=len(winners))

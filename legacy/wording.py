@@ -12,8 +12,6 @@ from legacy.words import Words
 def said(refusal: RuleViolation) -> str:
     """The refusal's sentence in the active language (the reader's: the API follows
     ``Accept-Language``, the pages the session's language)."""
-    if refusal.template is None:
-        return refusal.message
     sentence = gettext(refusal.template)
     if not refusal.params:
         return sentence

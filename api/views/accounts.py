@@ -19,7 +19,7 @@ from api.tokens import ExpiringTokenAuthentication, issue_token, revoke_token
 from api.views.common import ApiView, errors, read_body
 from campaigns.claims import my_campaigns
 from campaigns.logins import authenticate_in_turn
-from legacy.errors import RuleViolation
+from legacy.errors import Rule, RuleViolation
 
 
 class TokenView(ApiView):
@@ -66,7 +66,7 @@ class TokenView(ApiView):
                 "Too many failed logins for this account from this address.",
             )
         if user is None or not user.is_active:
-            raise RuleViolation("Wrong username or password.", rule="credentials", field="password")
+            raise RuleViolation(Rule.CREDENTIALS, field="password")
         token, secret = issue_token(user)
         return Response({"token": secret, "expiry": token.expiry})
 

@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from django.db.models import Max
-from django.utils import translation
 
 from campaigns.access import one_row
 from campaigns.models import (
@@ -22,7 +21,7 @@ from campaigns.models import (
     Seat,
 )
 from campaigns.services import CampaignArchived, bump_versions
-from legacy.errors import RuleViolation
+from legacy.errors import Rule, RuleViolation
 
 
 class NoSuchGame(RuleViolation):
@@ -86,23 +85,14 @@ def game_by_number(campaign_id: int, number: int) -> Game | None:
 
 def move_to(game: Game, to: GameStatus) -> None:
     if to not in GAME_TRANSITIONS[GameStatus(game.status)]:
-        with translation.override("en"):  # the services word their refusals in English
-            now, then = str(GameStatus(game.status).label), str(GameStatus(to).label)
-        raise RuleViolation(
-            f"Game {game.number} is {now}: it cannot be {then} now.",
-            rule="game-status",
-            conflict=True,
-        )
+        now, then = GameStatus(game.status).label, GameStatus(to).label
+        raise RuleViolation(Rule.GAME_STATUS, conflict=True, game=game.number, now=now, then=then)
     game.status = to
 
 
 def require_in_progress(game: Game) -> None:
     if game.status != GameStatus.IN_PROGRESS:
-        raise RuleViolation(
-            f"Game {game.number} is not in progress: events are entered while it is played.",
-            rule="game-not-in-progress",
-            conflict=True,
-        )
+        raise RuleViolation(Rule.GAME_NOT_IN_PROGRESS, conflict=True, game=game.number)
 
 
 def seats_of(game: Game) -> list[Seat]:
@@ -119,9 +109,7 @@ def seat_of(game: Game, player: int | None, seats: list[Seat] | None = None) -> 
     else:
         seat = next((s for s in seats if s.player_id == player and player is not None), None)
     if seat is None:
-        raise RuleViolation(
-            "That player is not seated in this game.", rule="unknown-seat", field="player"
-        )
+        raise RuleViolation(Rule.UNKNOWN_SEAT, field="player")
     return seat
 
 

@@ -21,19 +21,14 @@ from campaigns.game.entries.recording import record_entry
 from campaigns.models import Campaign, EventKind, Game
 from campaigns.services import audit, lock_campaign
 from campaigns.vocabulary import AuditAction
-from legacy.errors import RuleViolation
+from legacy.errors import Rule, RuleViolation
 from legacy.models import Deck, DeckCard, PacketOpening
 
 __all__ = ["STATES", "CardState", "Where", "card_states", "where_is"]
 
 
-def _clean(value: str, limit: int, what: str, rule: str, field: str) -> str:
-    text = (value or "").strip()
-    if not text or len(text) > limit:
-        raise RuleViolation(
-            f"{what} needs a title of up to {limit} characters.", rule=rule, field=field
-        )
-    return text
+TITLE_LIMIT = 100
+TEXT_LIMIT = 2000
 
 
 @transaction.atomic
@@ -43,23 +38,15 @@ def add_card(
     """A card a packet added to the event or mission deck, in the group's own words."""
     campaign = lock_campaign(campaign)
     if deck not in Deck.values:
-        raise RuleViolation(
-            f"There is no deck called {deck!r}: event or mission.",
-            rule="unknown-deck",
-            field="deck",
-        )
-    title = _clean(title, 100, "A card", "card-title", "title")
-    if len(text or "") > 2000:
-        raise RuleViolation(
-            "A card's text fits in 2000 characters.", rule="card-text", field="text"
-        )
+        raise RuleViolation(Rule.UNKNOWN_DECK, field="deck", deck=repr(deck))
+    title = (title or "").strip()
+    if not title or len(title) > TITLE_LIMIT:
+        raise RuleViolation(Rule.CARD_TITLE, field="title", limit=TITLE_LIMIT)
+    if len(text or "") > TEXT_LIMIT:
+        raise RuleViolation(Rule.CARD_TEXT, field="text", limit=TEXT_LIMIT)
     opening = PacketOpening.objects.filter(campaign=campaign, packet=packet, voided=False).first()
     if opening is None:
-        raise RuleViolation(
-            "A card comes from a packet this campaign has opened.",
-            rule="card-packet-not-open",
-            field="packet",
-        )
+        raise RuleViolation(Rule.CARD_PACKET_NOT_OPEN, field="packet")
     card = DeckCard.objects.create(
         campaign=campaign,
         deck=deck,

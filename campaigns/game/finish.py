@@ -178,7 +178,7 @@ def _finish(
             controlled=controlled,
             winner_reward=winner_reward,
             held_on_rewards=held_on_rewards,
-            logged_ends={p: end.reason for p, end in ends.items()},
+            logged_ends={p: end.refusal for p, end in ends.items()},
             logged_winner=next((p for p, end in ends.items() if end.won), None),
             end_together=campaign.held_on_rewards_end_together,
             slogan=slogan,

@@ -28,7 +28,9 @@ from campaigns.game.entries.state import (
     roll_of,
 )
 from campaigns.models import EventKind, GameEvent, GameStatus, Result, Seat
-from legacy import table_rules
+from legacy import finish_rules, table_rules
+from legacy.errors import RuleViolation
+from legacy.wording import said
 
 __all__ = [
     "BIG_RECRUITMENT",
@@ -158,12 +160,29 @@ class LoggedEnd:
     player: int
     entry: int | None
     for_good: bool
-    reason: str
+    name: str
     won: bool = False
+    by_red_stars: bool = False
 
     @property
     def result(self) -> str:
         return Result.WON if self.won else Result.ELIMINATED
+
+    @property
+    def refusal(self) -> RuleViolation:
+        """Why the log decides this seat's result: the refusal of any other."""
+        return finish_rules.end_by_the_log(
+            self.name,
+            self.entry,
+            won=self.won,
+            by_red_stars=self.by_red_stars,
+            for_good=self.for_good,
+        )
+
+    @property
+    def reason(self) -> str:
+        """The same, in the reader's language."""
+        return said(self.refusal)
 
 
 def ends_from_log(seats, replayed: Replay) -> dict[int, LoggedEnd]:
@@ -173,26 +192,18 @@ def ends_from_log(seats, replayed: Replay) -> dict[int, LoggedEnd]:
     out = {}
     for s in seats:
         if replayed.winner == s.pk:
-            name = s.player.name
-            if replayed.won_by == table_rules.RED_STARS:
-                reason = f"{name} has 4 red stars (entry {replayed.won_at}): {name} won the game."
-            else:
-                reason = (
-                    f"Every other faction was eliminated (entry {replayed.won_at}): {name}, the "
-                    "last faction standing, won the game."
-                )
-            out[s.player_id] = LoggedEnd(s.player_id, replayed.won_at, False, reason, won=True)
+            by_red_stars = replayed.won_by == table_rules.RED_STARS
+            out[s.player_id] = LoggedEnd(
+                s.player_id,
+                replayed.won_at,
+                False,
+                s.player.name,
+                won=True,
+                by_red_stars=by_red_stars,
+            )
             continue
         h = replayed.holdings.get(s.pk)
         if h is None or not h.out:
             continue
-        name = s.player.name
-        if h.out_for_good:
-            reason = f"{name} was eliminated (entry {h.out_at}): {name} ends the game eliminated."
-        else:
-            reason = (
-                f"{name} was wiped out (entry {h.out_at}) and did not rejoin: {name} ends the "
-                "game eliminated."
-            )
-        out[s.player_id] = LoggedEnd(s.player_id, h.out_at, h.out_for_good, reason)
+        out[s.player_id] = LoggedEnd(s.player_id, h.out_at, h.out_for_good, s.player.name)
     return out

@@ -48,8 +48,8 @@ def test_the_game_detail_gives_the_results_the_log_decides(game, players, api):
             "result": "eliminated",
             "entry": out.seq,
             "for_good": False,
-            "reason": f"Chloe was wiped out (entry {out.seq}) and did not rejoin: Chloe ends the "
-            "game eliminated.",
+            "reason": "The log says Chloe ends the game eliminated: wiped out and not back in "
+            f"the war at entry {out.seq}.",
         }
     ]
 

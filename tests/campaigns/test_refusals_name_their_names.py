@@ -23,21 +23,8 @@ pytestmark = pytest.mark.django_db
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# Modules still raising refusals worded in English while they are rewritten; emptied once they
-# are converted (a module listed here may raise the older form, no other may).
-STILL_WORDED_IN_ENGLISH = frozenset(
-    {
-        "campaigns/game/table.py",
-        "campaigns/game/scars.py",
-        "campaigns/game/common.py",
-        "campaigns/game/territory_entries.py",
-        "campaigns/game/holdings.py",
-        "campaigns/game/entry_marks.py",
-        "campaigns/game/event_words.py",
-        "campaigns/game/decks.py",
-        "api/views/*.py",
-    }
-)
+# Modules allowed to raise a refusal worded in English: none. Every refusal names its rule.
+STILL_WORDED_IN_ENGLISH: frozenset[str] = frozenset()
 
 
 def in_russian(refusal: RuleViolation) -> str:

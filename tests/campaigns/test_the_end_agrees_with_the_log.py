@@ -28,7 +28,7 @@ def test_a_seat_eliminated_for_good_finished_as_held_on_is_refused_naming_the_en
     with pytest.raises(RuleViolation) as refused:
         finish(game, trio, {ada.pk: "won", boris.pk: "held_on", chloe.pk: "held_on"})
     assert refused.value.message == (
-        f"Chloe was eliminated (entry {out.seq}): Chloe ends the game eliminated."
+        f"The log says Chloe ends the game eliminated: eliminated for good at entry {out.seq}."
     )
     assert refused.value.rule == "out-at-the-end"
     game.refresh_from_db()
@@ -55,7 +55,8 @@ def test_a_wiped_out_seat_that_never_rejoined_ends_eliminated_and_pack_2_is_due(
     with pytest.raises(RuleViolation) as refused:
         finish(game, trio, {ada.pk: "won", boris.pk: "held_on", chloe.pk: "held_on"})
     assert refused.value.message == (
-        f"Chloe was wiped out (entry {out.seq}) and did not rejoin: Chloe ends the game eliminated."
+        "The log says Chloe ends the game eliminated: wiped out and not back in the war at entry "
+        f"{out.seq}."
     )
     assert results_from_log(game)[chloe.pk].result == "eliminated"
     done = finish(game, trio, {ada.pk: "won", boris.pk: "held_on", chloe.pk: "eliminated"})

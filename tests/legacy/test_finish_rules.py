@@ -77,15 +77,21 @@ def test_every_seat_gets_one_result_and_a_game_has_one_winner():
 
 
 def test_a_seat_the_log_put_out_finishes_eliminated():
-    why = "Boris was eliminated (entry 4): Boris ends the game eliminated."
+    why = f.end_by_the_log("Boris", 4, won=False, for_good=True)
     refused = refusal(logged_ends={BORIS: why})
-    assert (refused.rule, refused.message) == ("out-at-the-end", why)
+    assert (refused.rule, refused.message) == (
+        "out-at-the-end",
+        "The log says Boris ends the game eliminated: eliminated for good at entry 4.",
+    )
 
 
 def test_the_winner_the_log_names_is_the_winner_and_no_other():
-    why = "Boris has 4 red stars (entry 6): Boris won the game."
+    why = f.end_by_the_log("Boris", 6, won=True, by_red_stars=True)
     refused = refusal(logged_ends={BORIS: why}, logged_winner=BORIS)
-    assert (refused.rule, refused.message) == ("war-won", why)
+    assert (refused.rule, refused.message) == (
+        "war-won",
+        "The log says Boris won the war at entry 6, by 4 red stars.",
+    )
     decided = f.decide_finish(
         facts(
             results={ADA: "held_on", BORIS: "won", CHLOE: "eliminated"},

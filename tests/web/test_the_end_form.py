@@ -40,8 +40,8 @@ def test_the_end_form_refuses_held_on_for_a_seat_eliminated_for_good(game, playe
     )
     assert response.status_code == 200
     assert (
-        f"Chloe was eliminated (entry {out.seq}): Chloe ends the game eliminated."
-        in response.content.decode()
+        "The log says Chloe ends the game eliminated: eliminated for good at entry "
+        f"{out.seq}." in response.content.decode()
     )
     assert Game.objects.get().status == GameStatus.IN_PROGRESS and not City.objects.exists()
 
@@ -54,7 +54,11 @@ def test_the_refusal_says_the_rule_in_russian_only(game, players, owner):
     assert f"Выбита (запись {out.seq})" in client.get(finish_url(game)).content.decode()
     response = client.post(finish_url(game), finish_data(players, **{f"result_{chloe}": "held_on"}))
     page = response.content.decode()
-    assert "Фракция, выбывшая" in page and "did not rejoin" not in page
+    assert (
+        f"Chloe заканчивает игру выбыванием: уничтожение без возвращения в войну, запись {out.seq}"
+        in page
+    )
+    assert "did not rejoin" not in page
 
 
 # --- Rewards for holding on -----------------------------------------------------------------------
