@@ -130,9 +130,9 @@ def log_event(game: Game, kind: EventKind, by, seat: Seat | None = None, **data)
 class EventResult:
     """An entry written, and the packets due once it is: a list, or how to read them.
 
-    An entry's service hands over how to read them (``with_triggers``), read on first use: a
-    caller that uses them after the service returned reads them after its transaction, without
-    holding the campaign's lock while it does (another phone's entry waits for that lock)."""
+    An entry's service hands over how to read them, read on first use: right after the entry's
+    transaction (``entries.recording.entry_service``), with the lock given back unless the
+    entry is a keyed write, whose one transaction keeps the lock until its answer is kept."""
 
     event: GameEvent
     due: list[str] | Callable[[], list[str]] = field(default_factory=list)

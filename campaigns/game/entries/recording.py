@@ -4,7 +4,7 @@
 progress, asks the entry's own rules, reads whether the war goes on (replaying the entries that
 decide it), finds the seat making the entry and refuses a seat out of the war, records the
 entry, logs it, links the marks it placed, and hands back the packets it made due, read once
-the entry's transaction is over.
+the entry's transaction is over (see ``entry_service`` for a keyed write).
 """
 
 from __future__ import annotations
@@ -66,8 +66,14 @@ def in_the_war(seat: Seat | None, replayed: Replay, what: str) -> None:
 
 def entry_service(service):
     """An entry of the log: written in one transaction that holds the campaign's lock, then the
-    packets it makes due read at once, after that transaction, so that another phone's entry
-    for the same campaign waits only for the writing."""
+    packets it makes due read at once, after that transaction.
+
+    Sent without an ``Idempotency-Key`` (a task, a script), the entry's transaction commits
+    here: the lock is given back before the packets are read, and another phone's entry waits
+    only for the writing. A keyed write (every entry a phone sends) runs in one transaction
+    with its kept answer (``edge.idempotency``), so this one is a savepoint of it: the lock is
+    held until the answer is kept, and the packets due are read under it, in the answer a retry
+    gets again. ``tests/api/test_packets_due_under_the_keyed_lock.py`` shows both."""
 
     @functools.wraps(service)
     def enter(*args, **kwargs) -> EventResult:
