@@ -3,6 +3,9 @@ Russian translation the group plays with) it follows."""
 
 from __future__ import annotations
 
+import pytest
+
+from legacy.odds import battle_odds
 from legacy.rules.cards import card_coins, coins_with_a_sticker
 
 
@@ -14,3 +17,24 @@ def test_a_coin_sticker_counts_from_the_cards_printed_coins():
     assert coins_with_a_sticker(2, (3,)) == 4
     assert card_coins(3, (2,)) == 3
     assert card_coins(1, (2, 3)) == 3
+
+
+def test_the_bears_three_as_rolled_does_not_make_a_defenders_missile_natural():
+    """«Природные (Natural): Когда текст относится к натуральным броскам кубиков, то имеется в
+    виду номер, который выбрасывается на ваших кубиках до каких-либо применений изменений.» A
+    defender's missile 6 is natural for the Die Mechaniker's double six only by the setting of
+    its own; the Bear's three of a kind read as rolled counts a missile's 6 for the Bear only."""
+    plain = battle_odds(10, 6, defender_missiles=2, mechaniker_double_six=True).p_conquer
+    bear_reading = battle_odds(
+        10, 6, defender_missiles=2, mechaniker_double_six=True, bear_three_as_rolled=True
+    ).p_conquer
+    assert bear_reading == plain == pytest.approx(0.2808, abs=1e-4)
+    natural = battle_odds(
+        10, 6, defender_missiles=2, mechaniker_double_six=True, missile_six_is_natural=True
+    ).p_conquer
+    assert natural == 0.0
+    strict = battle_odds(10, 8, missiles=2, bear_three_of_a_kind=True).p_conquer
+    as_rolled = battle_odds(
+        10, 8, missiles=2, bear_three_of_a_kind=True, bear_three_as_rolled=True
+    ).p_conquer
+    assert as_rolled > strict
