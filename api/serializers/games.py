@@ -416,7 +416,8 @@ class RejoinEventSerializer(serializers.Serializer):
     player = Id()
     territory = Text(
         max_length=32,
-        help_text="Where the faction places its 4 troops (no HQ): a legal start, that is "
+        help_text="Where the faction places half its starting troops (4 of the 8; after "
+        "Pack 1's draft, half of what it drafted), no HQ: a legal start, that is "
         "unoccupied, and unmarked or a major city this player founded. HQs do not close their "
         "neighbours to a joining player.",
     )

@@ -7,6 +7,7 @@ import pytest
 
 from legacy.odds import battle_odds
 from legacy.rules.cards import card_coins, coins_with_a_sticker
+from legacy.rules.starting import joining_troops
 
 
 def test_a_coin_sticker_counts_from_the_cards_printed_coins():
@@ -38,3 +39,12 @@ def test_the_bears_three_as_rolled_does_not_make_a_defenders_missile_natural():
         10, 8, missiles=2, bear_three_of_a_kind=True, bear_three_as_rolled=True
     ).p_conquer
     assert as_rolled > strict
+
+
+def test_joining_the_war_takes_half_the_starting_troops():
+    """«Возьмите половину стартовых войск и разместите их в правовую начальную территорию. Но у
+    вас не будет Штаба.» Half the 8 of the base game, so 4; after Pack 1's draft, half of what
+    the seat drafted (rounded down)."""
+    assert joining_troops() == 4
+    assert joining_troops(10) == 5
+    assert joining_troops(7) == 3
