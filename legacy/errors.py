@@ -358,6 +358,15 @@ class Rule(StrEnum):
 
     # --- The campaign's services (campaigns, api) ---------------------------------------------
 
+    # --- The rulebook to the letter (issue: the last differences) ---
+    REJOIN_WITH_NO_START = (
+        "rejoin-with-no-start",
+        gettext_noop(
+            "A faction eliminated because no legal start is left does not rejoin: say one or "
+            "the other, not both."
+        ),
+    )
+
 
 class RuleViolation(Exception):
     """A request the game's rules refuse.

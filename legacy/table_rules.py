@@ -267,12 +267,27 @@ def hq_taken(taker: str, owner: str, *, held_by_taker: bool) -> None:
 # --- Out of the war and back --------------------------------------------------------------------
 
 
+def elimination_flags(*, can_rejoin: bool, no_legal_start: bool) -> None:
+    """An elimination for want of a legal start ends the faction's war this game, so it is not
+    also one that may rejoin ("Вы можете вступить в войну при наличии правовых начальных
+    территорий"): the two together are refused."""
+    if can_rejoin and no_legal_start:
+        raise RuleViolation(Rule.REJOIN_WITH_NO_START, field="can_rejoin")
+
+
 def faction_eliminated(
-    name: str, *, out: bool, out_for_good: bool = False, no_legal_start: bool = False
+    name: str,
+    *,
+    out: bool,
+    out_for_good: bool = False,
+    no_legal_start: bool = False,
+    can_rejoin: bool = False,
 ) -> None:
     """A seat is put out once a game until it rejoins; a seat wiped out and waiting to rejoin
     is eliminated for good when no legal start is left for it (``no_legal_start``), which is
-    the only entry a wiped-out seat takes besides rejoining."""
+    the only entry a wiped-out seat takes besides rejoining. An entry saying both that the seat
+    may rejoin and that no legal start is left is refused (``elimination_flags``)."""
+    elimination_flags(can_rejoin=can_rejoin, no_legal_start=no_legal_start)
     if out_for_good or (out and not no_legal_start):
         raise RuleViolation(Rule.ALREADY_OUT, conflict=True, player=name)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from campaigns.game.draft import record_draft
+from campaigns.models import GameEvent
 from legacy.rules.draft import DraftPick
 from tests.support.api import client_for
 
@@ -33,3 +34,21 @@ def test_a_player_joining_the_war_places_half_of_what_their_seat_drafted(game, o
     )
     after = client.get(url, {"player": ada.pk, "joining": "true"}).json()
     assert after["troops"] == 5
+
+
+def test_an_elimination_that_may_rejoin_with_no_legal_start_is_refused_in_both_languages(
+    game, owner
+):
+    """«Вы можете вступить в войну при наличии правовых начальных территорий подходящих для
+    вашего использования.» An entry saying the faction may rejoin and that no legal start is
+    left contradicts itself: refused, named, and nothing is written."""
+    ada = game.seats.get(player__name="Ada").player
+    url = f"/api/v1/campaigns/{game.campaign_id}/games/1/events/elimination/"
+    body = {"player": ada.pk, "can_rejoin": True, "no_legal_start": True}
+    english = client_for(owner).post(url, body, format="json")
+    assert english.status_code == 400
+    assert english.json()["error"]["rule"] == "rejoin-with-no-start"
+    assert "not both" in english.json()["error"]["fields"]["can_rejoin"][0]
+    russian = client_for(owner).post(url, body, format="json", HTTP_ACCEPT_LANGUAGE="ru")
+    assert "не оба сразу" in russian.json()["error"]["message"]
+    assert not GameEvent.objects.filter(game=game).exists()

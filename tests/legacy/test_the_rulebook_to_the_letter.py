@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from legacy import table_rules
+from legacy.errors import Rule, RuleViolation
 from legacy.odds import battle_odds
 from legacy.rules.cards import card_coins, coins_with_a_sticker
 from legacy.rules.starting import joining_troops
@@ -48,3 +50,17 @@ def test_joining_the_war_takes_half_the_starting_troops():
     assert joining_troops() == 4
     assert joining_troops(10) == 5
     assert joining_troops(7) == 3
+
+
+def test_an_elimination_that_may_rejoin_with_no_legal_start_left_is_refused():
+    """«Вы можете вступить в войну при наличии правовых начальных территорий подходящих для
+    вашего использования.» With no legal start left the faction is eliminated: it does not
+    also stay free to rejoin."""
+    with pytest.raises(RuleViolation) as refused:
+        table_rules.faction_eliminated(
+            "Ada", out=True, out_for_good=False, no_legal_start=True, can_rejoin=True
+        )
+    assert refused.value.rule == Rule.REJOIN_WITH_NO_START
+    assert refused.value.field == "can_rejoin"
+    table_rules.elimination_flags(can_rejoin=True, no_legal_start=False)
+    table_rules.elimination_flags(can_rejoin=False, no_legal_start=True)
