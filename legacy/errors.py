@@ -366,6 +366,20 @@ class Rule(StrEnum):
             "the other, not both."
         ),
     )
+    EARNED_OTHERWISE_IN_WORDS = (
+        "earned-otherwise-in-words",
+        gettext_noop(
+            "Say in a few words how your group earned this packet another way: at least "
+            "%(least)d characters, and more than the packet's name."
+        ),
+    )
+    SCAR_WITHOUT_CARD_IN_WORDS = (
+        "scar-without-card-in-words",
+        gettext_noop(
+            "Say in a few words which rule places this scar without a scar card: at least "
+            "%(least)d characters."
+        ),
+    )
 
 
 class RuleViolation(Exception):

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from legacy import board
 from legacy.box import FORTIFICATION_BOXES
 from legacy.errors import Rule, RuleViolation, gettext_noop
+from legacy.rules.reasons import reason_in_words
 from legacy.words import Words
 
 MAX_MISSILES_PER_ROLL = 5  # a roll has at most 5 dice
@@ -130,6 +131,7 @@ def scar_card_played(
     if without_card:
         if not reason.strip():
             raise RuleViolation(Rule.SCAR_WITHOUT_CARD_REASON, field="reason")
+        reason_in_words(reason, rule=Rule.SCAR_WITHOUT_CARD_IN_WORDS, field="reason")
         if scar_cards_dealt and holder is not None and not holder.scar_cards:
             # One scar card each, played once: "without a card" is for a scar another rule
             # places, not a second card.

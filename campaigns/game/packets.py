@@ -24,9 +24,9 @@ from campaigns.models import (
 from campaigns.services import WORLD_TIMEOUT_SECONDS, audit, cached_world, lock_campaign
 from campaigns.versioned import cached_read
 from campaigns.vocabulary import AuditAction
-from legacy import board, rules, scar_effects
+from legacy import board, names, rules, scar_effects
 from legacy.box import PACKET_BY_SLUG
-from legacy.errors import RuleViolation
+from legacy.errors import Rule, RuleViolation
 from legacy.models import (
     City,
     CityKind,
@@ -42,6 +42,7 @@ from legacy.models import (
     UnlockedContent,
     UnlockedFaction,
 )
+from legacy.rules.reasons import reason_in_words
 from legacy.selectors import world_as_of
 
 # The packets whose triggers read the games' logs (eliminations, missiles, recruitments), and
@@ -272,6 +273,12 @@ def open_packet(
                 field="earned_otherwise",
                 conflict=True,
             )
+        reason = reason_in_words(
+            reason,
+            rule=Rule.EARNED_OTHERWISE_IN_WORDS,
+            field="earned_otherwise",
+            names=(known.name, names.packet(packet, "ru"), packet),
+        )
     else:
         reason = ""  # earned by its trigger (or the group's own component): nothing to explain
     items = _unlocks(unlocked)

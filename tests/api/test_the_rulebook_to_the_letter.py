@@ -7,6 +7,7 @@ import pytest
 
 from campaigns.game.draft import record_draft
 from campaigns.models import GameEvent
+from legacy.models import PacketOpening, Scar
 from legacy.rules.draft import DraftPick
 from tests.support.api import client_for
 
@@ -51,4 +52,34 @@ def test_an_elimination_that_may_rejoin_with_no_legal_start_is_refused_in_both_l
     assert "not both" in english.json()["error"]["fields"]["can_rejoin"][0]
     russian = client_for(owner).post(url, body, format="json", HTTP_ACCEPT_LANGUAGE="ru")
     assert "не оба сразу" in russian.json()["error"]["message"]
+    assert not GameEvent.objects.filter(game=game).exists()
+
+
+def test_a_packet_earned_otherwise_by_its_name_alone_is_refused_and_nothing_is_written(
+    prepared_campaign, owner
+):
+    """«Не открывайте их, пока вы не заработали право на это!» How the group earned it, in a
+    few words: "Pocket 2" again, or "ok", says nothing."""
+    url = f"/api/v1/campaigns/{prepared_campaign.pk}/packets/"
+    for said in ("Pocket 2", "ok"):
+        refused = client_for(owner).post(
+            url, {"packet": "pocket-2", "earned_otherwise": said}, format="json"
+        )
+        assert refused.status_code == 400
+        assert refused.json()["error"]["rule"] == "earned-otherwise-in-words"
+        assert "earned_otherwise" in refused.json()["error"]["fields"]
+    assert not PacketOpening.objects.filter(campaign=prepared_campaign).exists()
+
+
+def test_a_scar_without_a_card_and_without_a_few_words_is_refused_and_nothing_is_written(
+    game, owner
+):
+    """«Вы не можете покрыть существующий Шрам другим шрамом, если не указано иное.» A scar
+    placed without its card says, in a few words, which rule places it."""
+    url = f"/api/v1/campaigns/{game.campaign_id}/games/1/events/scar/"
+    body = {"scar": "bunker", "territory": "brazil", "without_card": True, "reason": "x"}
+    refused = client_for(owner).post(url, body, format="json")
+    assert refused.status_code == 400
+    assert refused.json()["error"]["rule"] == "scar-without-card-in-words"
+    assert not Scar.objects.filter(campaign=game.campaign).exists()
     assert not GameEvent.objects.filter(game=game).exists()

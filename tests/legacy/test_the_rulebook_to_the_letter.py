@@ -9,6 +9,7 @@ from legacy import table_rules
 from legacy.errors import Rule, RuleViolation
 from legacy.odds import battle_odds
 from legacy.rules.cards import card_coins, coins_with_a_sticker
+from legacy.rules.reasons import reason_in_words
 from legacy.rules.starting import joining_troops
 
 
@@ -64,3 +65,26 @@ def test_an_elimination_that_may_rejoin_with_no_legal_start_left_is_refused():
     assert refused.value.field == "can_rejoin"
     table_rules.elimination_flags(can_rejoin=True, no_legal_start=False)
     table_rules.elimination_flags(can_rejoin=False, no_legal_start=True)
+
+
+def test_a_reason_given_instead_of_the_rule_takes_a_few_words():
+    """«Не открывайте их, пока вы не заработали право на это!» A group that says it earned a
+    packet another way says how in a few words, not a tap or the packet's name again."""
+    rule = Rule.EARNED_OTHERWISE_IN_WORDS
+    for said in ("", "ok", "   Because   ", "Pocket 1", "  pocket   1!  "):
+        with pytest.raises(RuleViolation) as refused:
+            reason_in_words(said, rule=rule, field="earned_otherwise", names=("Pocket 1",))
+        assert refused.value.rule == rule and refused.value.params == {"least": 10}
+    kept = reason_in_words("  An event card opened it  ", rule=rule, field="earned_otherwise")
+    assert kept == "An event card opened it"
+
+
+def test_a_scar_without_a_card_says_which_rule_places_it_in_a_few_words():
+    """«Вы не можете покрыть существующий Шрам другим шрамом, если не указано иное.» A scar
+    placed without its card says which rule places it, in a few words."""
+    kind = table_rules.ScarType("bunker", "Bunker", False, 3)
+    facts = dict(game_number=2, scar_cards_dealt=False, holder=None, played=0)
+    with pytest.raises(RuleViolation) as refused:
+        table_rules.scar_card_played(kind, without_card=True, reason=" Event ", **facts)
+    assert refused.value.rule == Rule.SCAR_WITHOUT_CARD_IN_WORDS
+    table_rules.scar_card_played(kind, without_card=True, reason="The event card 7", **facts)

@@ -36,7 +36,9 @@ def quicksand(game, owner):
         ],
         by=owner,
     )
-    place_scar(game=game, scar="quicksand", territory="brazil", without_card=True, reason="Event")
+    place_scar(
+        game=game, scar="quicksand", territory="brazil", without_card=True, reason="An event card"
+    )
     return game.campaign
 
 
