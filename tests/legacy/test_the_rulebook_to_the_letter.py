@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from legacy import table_rules
+from legacy import names, table_rules
+from legacy.box import FACTIONS
 from legacy.errors import Rule, RuleViolation
 from legacy.odds import battle_odds
 from legacy.rules.cards import card_coins, coins_with_a_sticker
@@ -88,3 +89,40 @@ def test_a_scar_without_a_card_says_which_rule_places_it_in_a_few_words():
         table_rules.scar_card_played(kind, without_card=True, reason=" Event ", **facts)
     assert refused.value.rule == Rule.SCAR_WITHOUT_CARD_IN_WORDS
     table_rules.scar_card_played(kind, without_card=True, reason="The event card 7", **facts)
+
+
+INVENTED = {
+    "Fortified HQ",
+    "Iron Defence",
+    "Ferocity",
+    "Overwhelm",
+    "Rounding Up",
+    "Spoils of Expansion",
+    "Rapid Deployment",
+    "Supply Lines",
+    "Desert Cunning",
+    "Long Roads",
+    "Укреплённый штаб",
+    "Железная оборона",
+    "Свирепость",
+    "Натиск",
+    "Округление вверх",
+    "Плоды экспансии",
+    "Быстрое развёртывание",
+    "Линии снабжения",
+    "Хитрость пустыни",
+    "Долгие дороги",
+}
+
+
+def test_the_box_powers_are_described_not_given_names_of_our_own():
+    """«Силы фракций зеленые / Фракция / Первое свойство / Второе свойство» The rulebook's
+    table gives each faction's two powers by their text alone: Earthbook calls them by what they
+    do, in both languages, and the Russian faction names are the rulebook's («Die Mechaniker
+    (Мертвые машины)»)."""
+    powers = [(f.slug, p) for f in FACTIONS for p in f.starting_powers]
+    english = {p.name for _, p in powers}
+    russian = {names.power(slug, p.code, p.name, p.text, "ru")[0] for slug, p in powers}
+    assert not (english | russian) & INVENTED
+    assert len(english) == len(russian) == 10
+    assert names.faction("die-mechaniker", "ru") == "Мертвые машины"
