@@ -7,7 +7,7 @@ import pytest
 
 from campaigns.game.draft import record_draft
 from legacy.rules.draft import DraftPick
-from tests.support.pages import url
+from tests.support.pages import client_for, url
 
 pytestmark = pytest.mark.django_db
 
@@ -30,3 +30,17 @@ def test_the_legal_starts_page_says_half_of_what_the_seat_drafted(game, as_viewe
     after = as_viewer.get(url(game.campaign, "tools/starts/"), asked)
     assert after.context["troops"] == 3
     assert "3" in after.content.decode()
+
+
+def test_the_settings_page_names_a_missiles_six_as_a_setting_of_its_own_in_both_languages(
+    prepared_campaign, owner
+):
+    """«Природные (Natural): Когда текст относится к натуральным броскам кубиков, то имеется в
+    виду номер, который выбрасывается на ваших кубиках до каких-либо применений изменений.»
+    Whether a missile's 6 counts as natural is the group's own setting, apart from the Bear's."""
+    english = client_for(owner).get(url(prepared_campaign, "settings/")).content.decode()
+    assert "A missile&#x27;s 6 for powers that ask for natural dice" in english
+    assert "It does not count as a natural 6" in english
+    russian = client_for(owner, "ru").get(url(prepared_campaign, "settings/")).content.decode()
+    assert "6 от ракеты для свойств, которым нужны натуральные кубики" in russian
+    assert "Не считается натуральной 6-кой" in russian
