@@ -45,10 +45,20 @@ class BearFirstAttack(models.TextChoices):
 
 
 class BearThreeOfAKind(models.TextChoices):
-    """Which dice make the Enclave of the Bear's three of a kind (power (b))."""
+    """Which dice make the Enclave of the Bear's three of a kind (power (b)): three equal
+    natural dice (a missile's 6 among them only if the campaign counts it as natural), or three
+    equal dice as rolled."""
 
-    NATURAL_ONLY = "natural-only", _("Natural dice only (a missile's 6 does not count)")
-    AS_ROLLED = "as-rolled", _("Three equal dice as rolled (a missile's 6 counts)")
+    NATURAL_ONLY = "natural-only", _("Three equal natural dice only")
+    AS_ROLLED = "as-rolled", _("Three equal dice as rolled, a missile's 6 among them")
+
+
+class MissileSixNatural(models.TextChoices):
+    """Whether a missile's 6 counts as a natural 6 for every power that asks for natural dice
+    (the Die Mechaniker's double six, the Bear's three of a kind read on natural dice)."""
+
+    NOT_NATURAL = "not-natural", _("It does not count as a natural 6")
+    NATURAL = "natural", _("It counts as a natural 6")
 
 
 class DefenceDiceClamp(models.TextChoices):
@@ -77,6 +87,7 @@ READINGS: dict[str, type[models.TextChoices]] = {
     "missiles_at_setup": MissilesAtSetup,
     "bear_first_attack": BearFirstAttack,
     "bear_three_of_a_kind": BearThreeOfAKind,
+    "missile_six_natural": MissileSixNatural,
     "defence_dice_clamp": DefenceDiceClamp,
     "dice_order_after_modifiers": DiceOrderAfterModifiers,
     "cancelled_scar_territory": CancelledScarTerritory,

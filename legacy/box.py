@@ -15,7 +15,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Power:
     code: str  # "a" or "b": which of the two starting powers
-    name: str
+    name: str  # a plain description of what it does, never a name of our own making
     text: str
 
 
@@ -34,10 +34,14 @@ FACTIONS: tuple[Faction, ...] = (
         "die-mechaniker",
         "Die Mechaniker",
         (
-            Power("a", "Fortified HQ", "When you defend your starting HQ, it counts as fortified."),
+            Power(
+                "a",
+                "Starting HQ fortified",
+                "When you defend your starting HQ, it counts as fortified.",
+            ),
             Power(
                 "b",
-                "Iron Defence",
+                "Two natural 6s halt attacks",
                 "If you defend with two natural 6s (no bonuses), nobody may attack that territory "
                 "again this turn.",
             ),
@@ -49,13 +53,13 @@ FACTIONS: tuple[Faction, ...] = (
         (
             Power(
                 "a",
-                "Ferocity",
+                "−1 to the defender's lower die",
                 "In the first territory you attack each turn, the defender takes 1 off their "
                 "lower die.",
             ),
             Power(
                 "b",
-                "Overwhelm",
+                "Three of a kind conquers",
                 "If your three attack dice show the same number and at least one defender is "
                 "killed, you conquer the territory: remove all the defending troops.",
             ),
@@ -67,12 +71,12 @@ FACTIONS: tuple[Faction, ...] = (
         (
             Power(
                 "a",
-                "Rounding Up",
+                "Recruitment rounded up",
                 "When you divide territories and population by 3 to recruit, round up.",
             ),
             Power(
                 "b",
-                "Spoils of Expansion",
+                "A card after 4+ expansions",
                 "You still draw a resource card if you expanded into 4 or more territories "
                 "this turn without conquering any.",
             ),
@@ -84,13 +88,13 @@ FACTIONS: tuple[Faction, ...] = (
         (
             Power(
                 "a",
-                "Rapid Deployment",
+                "A troop on each HQ",
                 "At the start of your turn, add one troop to each territory with an HQ you "
                 "control.",
             ),
             Power(
                 "b",
-                "Supply Lines",
+                "A troop with a territory card",
                 "When you draw a territory card for a territory you control, you may add one "
                 "troop there.",
             ),
@@ -100,10 +104,12 @@ FACTIONS: tuple[Faction, ...] = (
         "saharan-republic",
         "The Saharan Republic",
         (
-            Power("a", "Desert Cunning", "You may make your maneuver at any point of your turn."),
+            Power(
+                "a", "Maneuver at any time", "You may make your maneuver at any point of your turn."
+            ),
             Power(
                 "b",
-                "Long Roads",
+                "Maneuver between any two",
                 "Your maneuver may link any two territories you control, connected or not.",
             ),
         ),

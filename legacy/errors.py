@@ -872,6 +872,29 @@ class Rule(StrEnum):
     )
     MISSION_RED_STARS = "mission-red-stars", gettext_noop("A mission gives one or two red stars.")
 
+    # --- The rulebook to the letter (issue: the last differences) ---
+    REJOIN_WITH_NO_START = (
+        "rejoin-with-no-start",
+        gettext_noop(
+            "A faction eliminated because no legal start is left does not rejoin: say one or "
+            "the other, not both."
+        ),
+    )
+    EARNED_OTHERWISE_IN_WORDS = (
+        "earned-otherwise-in-words",
+        gettext_noop(
+            "Say in a few words how your group earned this packet another way: at least "
+            "%(least)d characters, and more than the packet's name."
+        ),
+    )
+    SCAR_WITHOUT_CARD_IN_WORDS = (
+        "scar-without-card-in-words",
+        gettext_noop(
+            "Say in a few words which rule places this scar without a scar card: at least "
+            "%(least)d characters."
+        ),
+    )
+
 
 class RuleViolation(Exception):
     """A request the game's rules refuse.

@@ -48,6 +48,7 @@ SETTINGS: tuple[tuple[str, StrOrPromise], ...] = (
     ("missiles_at_setup", _("Missiles at setup")),
     ("bear_first_attack", _("Enclave of the Bear, power (a)")),
     ("bear_three_of_a_kind", _("Enclave of the Bear, power (b): the three of a kind")),
+    ("missile_six_natural", _("A missile's 6 for powers that ask for natural dice")),
     ("defence_dice_clamp", _("Modified defence dice")),
     ("dice_order_after_modifiers", _("Dice after modifiers")),
     ("cancelled_scar_territory", _("A territory whose scar was cancelled")),

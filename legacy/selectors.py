@@ -31,6 +31,7 @@ from legacy.models import (
     TradeRate,
     WorldName,
 )
+from legacy.rules.cards import card_coins
 from legacy.world import City as CityState
 from legacy.world import ContinentState, World, territory_state
 from legacy.world import Signature as SignatureState
@@ -142,10 +143,10 @@ def world_as_of(
         if territory and still(removed):
             others[territory] = (*others.get(territory, ()), kind)
 
-    coins: dict[str, int] = {}
+    stickers: dict[str, list[int]] = {}
     for removed, _, territory, value, _placed in coin_rows:
         if still(removed):
-            coins[territory] = max(coins.get(territory, 1), value)
+            stickers.setdefault(territory, []).append(value)
     fortified = {
         city: boxes_as_of(boxes, marked_in, upto)
         for removed, _, city, boxes, marked_in in forts
@@ -175,7 +176,7 @@ def world_as_of(
             t,
             city=city_by_territory.get(t.slug),
             scar=scar_by_territory.get(t.slug),
-            coins=coins.get(t.slug),
+            coins=card_coins(t.coins, stickers.get(t.slug, ())),
             card_destroyed=t.slug in destroyed,
             other_marks=others.get(t.slug, ()),
             scar_cancelled=t.slug in cancelled,

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from legacy import board
 from legacy.box import FORTIFICATION_BOXES
 from legacy.errors import Rule, RuleViolation, gettext_noop
+from legacy.rules.reasons import reason_in_words
 from legacy.words import Words
 
 MAX_MISSILES_PER_ROLL = 5  # a roll has at most 5 dice
@@ -130,6 +131,7 @@ def scar_card_played(
     if without_card:
         if not reason.strip():
             raise RuleViolation(Rule.SCAR_WITHOUT_CARD_REASON, field="reason")
+        reason_in_words(reason, rule=Rule.SCAR_WITHOUT_CARD_IN_WORDS, field="reason")
         if scar_cards_dealt and holder is not None and not holder.scar_cards:
             # One scar card each, played once: "without a card" is for a scar another rule
             # places, not a second card.
@@ -267,12 +269,27 @@ def hq_taken(taker: str, owner: str, *, held_by_taker: bool) -> None:
 # --- Out of the war and back --------------------------------------------------------------------
 
 
+def elimination_flags(*, can_rejoin: bool, no_legal_start: bool) -> None:
+    """An elimination for want of a legal start ends the faction's war this game, so it is not
+    also one that may rejoin ("Вы можете вступить в войну при наличии правовых начальных
+    территорий"): the two together are refused."""
+    if can_rejoin and no_legal_start:
+        raise RuleViolation(Rule.REJOIN_WITH_NO_START, field="can_rejoin")
+
+
 def faction_eliminated(
-    name: str, *, out: bool, out_for_good: bool = False, no_legal_start: bool = False
+    name: str,
+    *,
+    out: bool,
+    out_for_good: bool = False,
+    no_legal_start: bool = False,
+    can_rejoin: bool = False,
 ) -> None:
     """A seat is put out once a game until it rejoins; a seat wiped out and waiting to rejoin
     is eliminated for good when no legal start is left for it (``no_legal_start``), which is
-    the only entry a wiped-out seat takes besides rejoining."""
+    the only entry a wiped-out seat takes besides rejoining. An entry saying both that the seat
+    may rejoin and that no legal start is left is refused (``elimination_flags``)."""
+    elimination_flags(can_rejoin=can_rejoin, no_legal_start=no_legal_start)
     if out_for_good or (out and not no_legal_start):
         raise RuleViolation(Rule.ALREADY_OUT, conflict=True, player=name)
 

@@ -49,7 +49,13 @@ class OddsModifiersSerializer(serializers.Serializer):
     )
     missile_six_is_natural = Flag(
         default=False,
-        help_text="Open point: a missile's 6 counts toward the Bear's three of a kind.",
+        help_text="Open point: a missile's 6 counts as a natural 6 for every power that asks "
+        "for natural dice (the Die Mechaniker's double six, the Bear's three of a kind).",
+    )
+    bear_three_as_rolled = Flag(
+        default=False,
+        help_text="Open point: the Bear's three of a kind is read on the dice as rolled, a "
+        "missile's 6 among them, not on natural dice only.",
     )
     clamp_each = Flag(
         default=False,

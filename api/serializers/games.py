@@ -27,6 +27,7 @@ from campaigns.game.finish import read_reward_targets
 from campaigns.game.holdings import ends_from_log, holdings_of
 from campaigns.hiding import CITY_FOUNDED
 from campaigns.models import EventKind, GameStatus, Result
+from legacy import table_rules
 from legacy.box import FACTION_BY_SLUG
 from legacy.rules import Reward
 
@@ -406,8 +407,17 @@ class EliminationEventSerializer(serializers.Serializer):
     no_legal_start = Flag(
         default=False,
         help_text="A faction wiped out earlier, waiting to join the war again, has no legal "
-        "start left: it is eliminated now (the legal-starts answer says eliminated).",
+        "start left: it is eliminated now (the legal-starts answer says eliminated). Not "
+        "with can_rejoin (rule rejoin-with-no-start).",
     )
+
+    def validate(self, attrs):
+        # The service is asked nothing when the entry contradicts itself.
+        table_rules.elimination_flags(
+            can_rejoin=attrs.get("can_rejoin", False),
+            no_legal_start=attrs.get("no_legal_start", False),
+        )
+        return attrs
 
 
 class HqTakenEventSerializer(serializers.Serializer):
@@ -425,7 +435,8 @@ class RejoinEventSerializer(serializers.Serializer):
     player = Id()
     territory = Text(
         max_length=32,
-        help_text="Where the faction places its 4 troops (no HQ): a legal start, that is "
+        help_text="Where the faction places half its starting troops (4 of the 8; after "
+        "Pack 1's draft, half of what it drafted), no HQ: a legal start, that is "
         "unoccupied, and unmarked or a major city this player founded. HQs do not close their "
         "neighbours to a joining player.",
     )

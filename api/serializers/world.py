@@ -169,7 +169,8 @@ class LegalStartsQuerySerializer(serializers.Serializer):
     )
     joining = Flag(
         default=False,
-        help_text="Answer for a player joining the war mid-game (4 troops, no HQ): HQs then "
+        help_text="Answer for a player joining the war mid-game (half their starting troops, "
+        "no HQ): HQs then "
         "count as occupied territories and close nothing around them.",
     )
 
@@ -181,6 +182,11 @@ class LegalStartsSerializer(serializers.Serializer):
     eliminated = serializers.BooleanField(
         help_text="Joining the war with no legal start: the player is eliminated for this game, "
         "even if a legal start opens later."
+    )
+    troops = serializers.IntegerField(
+        help_text="The troops the player places joining the war: half their starting troops, "
+        "so half the 8 (4) until Pack 1's draft is in use, then half of what their seat in the "
+        "game at the table drafted."
     )
 
 

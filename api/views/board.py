@@ -55,6 +55,7 @@ MODIFIER_NAMES = (
     # The rulebook's open points: without a campaign, the question says its readings.
     "resort",
     "missile_six_is_natural",
+    "bear_three_as_rolled",
     "clamp_each",
     "bear_first_roll_only",
     "single_die_is_lower",

@@ -22,6 +22,7 @@ HIDDEN_NAME = "(hidden by the campaign's owner)"
 READING_PARAMETERS = (
     "resort",
     "missile_six_is_natural",
+    "bear_three_as_rolled",
     "clamp_each",
     "bear_first_roll_only",
     "single_die_is_lower",

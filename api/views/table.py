@@ -109,7 +109,8 @@ ROUTES: dict[str, EntryRoute] = {
     EventKind.REJOINED: EntryRoute(
         "rejoin",
         RejoinEventSerializer,
-        "A wiped-out faction joins the war again: 4 troops, no HQ, on a legal start. A faction "
+        "A wiped-out faction joins the war again: half its starting troops (4, or half of what "
+        "it drafted), no HQ, on a legal start. A faction "
         "with no legal start left is eliminated for this game instead.",
     ),
     EventKind.RED_STAR_BOUGHT: EntryRoute(

@@ -34,6 +34,7 @@ from api.views.common import (
     require_game,
 )
 from campaigns import services
+from campaigns.game.draft import joining_troops_now
 from campaigns.game.finish import name_world
 from campaigns.game.odds import rounds_up
 from campaigns.hiding import world_as_read
@@ -129,7 +130,8 @@ def _roster_player(access: Access, player: int | None, field: str = "player") ->
 
 class LegalStartsView(ApiView):
     """Where a player may place an HQ now, given the HQs already placed and the territories
-    occupied; or, with ``joining``, where a player joining the war mid-game may place 4 troops."""
+    occupied; or, with ``joining``, where a player joining the war mid-game may place half their
+    starting troops (``troops``)."""
 
     permission_classes = [AllowAny]
 
@@ -166,6 +168,7 @@ class LegalStartsView(ApiView):
                 "joining": q["joining"],
                 "territories": territories,
                 "eliminated": q["joining"] and not territories,
+                "troops": joining_troops_now(access.campaign.pk, player),
             }
         )
 

@@ -1,6 +1,7 @@
 """The draft of a game (after Pack 1 is open the table drafts turn order, placement order,
 starting troops and starting coin cards per seat): entered at setup or during the game,
-optional until Pack 1 is open (``draft_offered``). The rule is ``legacy.rules.draft``."""
+optional until Pack 1 is open (``draft_offered``). The rule is ``legacy.rules.draft``. A seat
+joining the war places half of what it drafted (``joining_troops_of``)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from campaigns.services import audit, lock_campaign
 from campaigns.vocabulary import AuditAction
 from legacy.errors import Rule, RuleViolation
 from legacy.models import PacketOpening
+from legacy.rules import joining_troops
 from legacy.rules.draft import DraftPick, check_draft
 
 
@@ -25,6 +27,31 @@ def draft_offered(campaign_id: int) -> bool:
 
 def has_draft(seat: Seat) -> bool:
     return seat.draft_turn is not None
+
+
+def joining_troops_of(seat: Seat | None) -> int:
+    """The troops ``seat`` places when it joins the war: half of what it drafted once the draft
+    is in use for it, otherwise half the 8 starting troops (``legacy.rules.joining_troops``)."""
+    if seat is not None and has_draft(seat) and seat.starting_troops is not None:
+        return joining_troops(seat.starting_troops)
+    return joining_troops()
+
+
+def joining_troops_now(campaign_id: int, player: int | None) -> int:
+    """The troops ``player`` places joining the war in the campaign's game at the table (set up
+    or being played; the newest), as that game's draft gave them."""
+    seat = None
+    if player is not None:
+        seat = (
+            Seat.objects.filter(
+                game__campaign_id=campaign_id,
+                game__status__in=(GameStatus.SETUP, GameStatus.IN_PROGRESS),
+                player_id=player,
+            )
+            .order_by("-game__number")
+            .first()
+        )
+    return joining_troops_of(seat)
 
 
 @transaction.atomic

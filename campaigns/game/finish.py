@@ -41,10 +41,12 @@ from campaigns.pictures.snapshots import refresh_on_commit, request_snapshot
 from campaigns.services import THE_WORLD, audit, clean_name, lock_campaign
 from campaigns.vocabulary import AuditAction
 from legacy import finish_rules, rules
+from legacy.board import BOX
 from legacy.box import CAMPAIGN_GAMES
 from legacy.errors import Rule, RuleViolation
 from legacy.finish_rules import NoReward
 from legacy.models import (
+    AddedTerritory,
     BonusChange,
     City,
     CityKind,
@@ -58,6 +60,7 @@ from legacy.models import (
     WorldName,
 )
 from legacy.rules import Reward, RewardChoice
+from legacy.rules.cards import coins_with_a_sticker
 from legacy.selectors import world_as_of
 from legacy.world import World
 
@@ -77,6 +80,14 @@ def results_from_log(game: Game) -> dict:
     end-of-game forms start from it."""
     seats = list(game.seats.select_related("player"))
     return ends_from_log(seats, holdings_of(game, seats=seats))
+
+
+def _printed_coins(campaign, territory: str) -> int:
+    """The coins ``territory``'s card prints: the box's card one, a card a packet added its own."""
+    if BOX.has(territory):
+        return BOX.territory_by_slug[territory].coins
+    added = AddedTerritory.objects.filter(campaign=campaign, slug=territory, voided=False)
+    return added.values_list("coins", flat=True).first() or 1
 
 
 def _write_reward(campaign, game, seat, choice: RewardChoice, order: int, by) -> None:
@@ -127,14 +138,14 @@ def _write_reward(campaign, game, seat, choice: RewardChoice, order: int, by) ->
     elif kind == Reward.DESTROY_CARD:
         created = DestroyedCard.objects.create(**common, territory=cast(str, choice.territory))
     elif kind == Reward.UPGRADE_CARD:
-        current = (
-            CoinSticker.objects.current()
-            .filter(campaign=campaign, territory=choice.territory)
-            .aggregate(n=Max("coins_after"))["n"]
-            or 1
-        )
+        territory = cast(str, choice.territory)
+        stickers = CoinSticker.objects.current().filter(campaign=campaign, territory=territory)
         created = CoinSticker.objects.create(
-            **common, territory=cast(str, choice.territory), coins_after=current + 1
+            **common,
+            territory=territory,
+            coins_after=coins_with_a_sticker(
+                _printed_coins(campaign, territory), stickers.values_list("coins_after", flat=True)
+            ),
         )
     GameReward.objects.create(
         game=game,

@@ -5,7 +5,8 @@ that scar type's effect on the dice, its city's fortification and the boxes stil
 whether it is the defender's starting HQ, the starting powers each faction holds now (a
 power not chosen before the first game, or destroyed since, does nothing), and the campaign's
 readings of the open points that change the dice (re-sorting, the Bear's power (a) on the
-whole battle or its first roll, the Bear's three of a kind, clamping the defence dice). A
+whole battle or its first roll, the Bear's three of a kind, a missile's 6 for the powers that
+ask for natural dice, clamping the defence dice). A
 fixed number of queries, whatever the number of games played.
 """
 
@@ -23,6 +24,7 @@ from campaigns.vocabulary import (
     BearThreeOfAKind,
     DefenceDiceClamp,
     DiceOrderAfterModifiers,
+    MissileSixNatural,
 )
 from legacy import scar_effects
 from legacy.box import FACTION_BY_SLUG, FORTIFICATION_BOXES
@@ -50,7 +52,8 @@ def reading_modifiers(campaign: Campaign) -> dict[str, bool]:
     keywords of ``legacy.odds.Modifiers`` (RULES.md section 9)."""
     return {
         "resort": campaign.dice_order_after_modifiers == DiceOrderAfterModifiers.RESORT,
-        "missile_six_is_natural": campaign.bear_three_of_a_kind == BearThreeOfAKind.AS_ROLLED,
+        "missile_six_is_natural": campaign.missile_six_natural == MissileSixNatural.NATURAL,
+        "bear_three_as_rolled": campaign.bear_three_of_a_kind == BearThreeOfAKind.AS_ROLLED,
         "clamp_each": campaign.defence_dice_clamp == DefenceDiceClamp.CLAMP_EACH,
         "bear_first_roll_only": campaign.bear_first_attack == BearFirstAttack.FIRST_ROLL,
     }

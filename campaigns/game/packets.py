@@ -25,7 +25,7 @@ from campaigns.models import (
 from campaigns.services import WORLD_TIMEOUT_SECONDS, audit, cached_world, lock_campaign
 from campaigns.versioned import cached_read
 from campaigns.vocabulary import AuditAction
-from legacy import board, rules, scar_effects
+from legacy import board, names, rules, scar_effects
 from legacy.box import PACKET_BY_SLUG
 from legacy.errors import Rule, RuleViolation
 from legacy.models import (
@@ -43,6 +43,7 @@ from legacy.models import (
     UnlockedContent,
     UnlockedFaction,
 )
+from legacy.rules.reasons import reason_in_words
 from legacy.selectors import world_as_of
 
 # The packets whose triggers read the games' logs (eliminations, missiles, recruitments), and
@@ -255,6 +256,12 @@ def open_packet(
                 packet=said.packet(packet),
                 trigger=known.trigger,
             )
+        reason = reason_in_words(
+            reason,
+            rule=Rule.EARNED_OTHERWISE_IN_WORDS,
+            field="earned_otherwise",
+            names=(known.name, names.packet(packet, "ru"), packet),
+        )
     else:
         reason = ""  # earned by its trigger (or the group's own component): nothing to explain
     items = _unlocks(unlocked)

@@ -22,6 +22,7 @@ from campaigns.vocabulary import (
     DefenceDiceClamp,
     DiceOrderAfterModifiers,
     MissilesAtSetup,
+    MissileSixNatural,
     PictureLanguage,
     Role,
 )
@@ -106,6 +107,12 @@ class Campaign(models.Model):
         choices=BearThreeOfAKind.choices,
         default=BearThreeOfAKind.NATURAL_ONLY,
         help_text="Which dice make the Enclave of the Bear's three of a kind.",
+    )
+    missile_six_natural = models.CharField(
+        max_length=20,
+        choices=MissileSixNatural.choices,
+        default=MissileSixNatural.NOT_NATURAL,
+        help_text="Whether a missile's 6 counts as natural for powers that ask for natural dice.",
     )
     defence_dice_clamp = models.CharField(
         max_length=20,

@@ -27,6 +27,7 @@ from campaigns.models import Game, GameStatus, Player, Seat
 from campaigns.selectors.standings import count_seat, empty_tally
 from legacy import board
 from legacy.models import AddedTerritory, City, CoinSticker, DestroyedCard, Scar, Signature
+from legacy.rules.cards import card_coins
 
 PRINTED_COINS = 1  # every territory card carries one coin before any sticker
 
@@ -172,7 +173,7 @@ def _coins(campaign_id: int, games: tuple[int, ...]) -> tuple[list[dict], list[d
         }
         for territory, after, placed, removed in stickers:
             if placed <= upto and counts(removed, upto) and territory in values:
-                values[territory] = max(values[territory], after)
+                values[territory] = card_coins(values[territory], (after,))
         gone = {t for t, placed, removed in destroyed if placed <= upto and counts(removed, upto)}
         return values, gone
 

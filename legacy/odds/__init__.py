@@ -82,9 +82,11 @@ Modelling decisions (the rules leave these open; most are settings on ``Modifier
 * Fortified city: the dice are fortified while at least one box is unmarked; a box is marked
   after every roll made with 3 attack dice (that roll itself is still fortified). A Die
   Mechaniker starting HQ (``mechaniker_hq``) is fortified and never wears out.
-* Bear power (b): a three-of-a-kind needs 3 attack dice. With ``missile_six_is_natural=False``
-  (default) a die changed by a missile is not natural, so a roll that used a missile is never a
-  natural three-of-a-kind; with ``True`` a missile's 6 counts as a natural 6. Outright conquest
+* Bear power (b): a three-of-a-kind needs 3 attack dice. Read on natural dice (default), a die
+  changed by a missile is not natural, so a roll that used a missile is never a natural
+  three-of-a-kind, unless ``missile_six_is_natural`` counts a missile's 6 as a natural 6 (for
+  every power that asks for natural dice). With ``bear_three_as_rolled=True`` the dice are read
+  as rolled, a missile's 6 among them, whatever ``missile_six_is_natural`` says. Outright conquest
   removes every defender left, so those count as defender losses, and the roll's own attacker
   losses stand.
 * Die Mechaniker power (b): two natural 6s on a two-dice defence roll. The roll is still

@@ -57,8 +57,10 @@ class Modifiers:
     city) with ``fortification_boxes`` still unmarked. Defender's powers: ``mechaniker_hq`` (Die
     Mechaniker defending its starting HQ, always fortified) and ``mechaniker_double_six``.
     Attacker's powers: ``bear_lower_die`` and ``bear_three_of_a_kind`` (Enclave of the Bear).
-    Settings: ``resort``, ``missile_six_is_natural``, ``single_die_is_lower``, ``clamp_each``
-    and ``bear_first_roll_only`` (the Bear's power (a) on the battle's first roll only; see the
+    Settings: ``resort``, ``missile_six_is_natural`` (for every power that asks for natural
+    dice), ``bear_three_as_rolled`` (the Bear's three of a kind read on the dice as rolled, a
+    missile's 6 among them), ``single_die_is_lower``, ``clamp_each`` and
+    ``bear_first_roll_only`` (the Bear's power (a) on the battle's first roll only; see the
     module notes).
     """
 
@@ -76,6 +78,7 @@ class Modifiers:
     single_die_is_lower: bool = True
     clamp_each: bool = False
     bear_first_roll_only: bool = False
+    bear_three_as_rolled: bool = False
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -155,6 +158,7 @@ class Modifiers:
             resort=self.resort,
             missile_six_is_natural=self.missile_six_is_natural,
             clamp_each=self.clamp_each,
+            bear_three_as_rolled=self.bear_three_as_rolled,
         )
 
 
@@ -257,3 +261,4 @@ class RollRules(NamedTuple):
     resort: bool
     missile_six_is_natural: bool
     clamp_each: bool  # defence dice clamped to 1..6 after each modifier, not once at the end
+    bear_three_as_rolled: bool = False  # a missile's 6 counts toward the Bear's three of a kind

@@ -79,7 +79,7 @@ def resolve(
         rules.bear_three_of_a_kind
         and len(rolled) == 3
         and len(set(rolled)) == 1
-        and (not missile_dice or rules.missile_six_is_natural)
+        and (not missile_dice or rules.bear_three_as_rolled or rules.missile_six_is_natural)
         and defender_losses >= 1
     ):
         kind = CONQUER  # the conquest happens in this roll, before the double six can halt

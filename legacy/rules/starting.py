@@ -144,7 +144,20 @@ def legal_starting_territories(
     ]
 
 
-JOINING_TROOPS = 4  # Join the War: half the 8 starting troops, and no HQ
+BASE_STARTING_TROOPS = 8  # (published rules) each player places their HQ and 8 troops
+
+
+def joining_troops(drafted: int | None = None) -> int:
+    """The troops a player joining the war places (and no HQ): half their starting troops,
+    rounded down. That is half the 8 of the base game, so 4, until Pack 1's draft is in use;
+    then half of what the seat drafted (``drafted``)."""
+    start = BASE_STARTING_TROOPS if drafted is None else drafted
+    if start < 0:
+        raise ValueError("starting troops cannot be negative")
+    return start // 2
+
+
+JOINING_TROOPS = joining_troops()  # before any draft: half the 8 starting troops
 
 
 def joining_refusal(

@@ -44,7 +44,7 @@ def quicksand_in_brazil(history, owner):
     unlock_quicksand(history, owner)
     game = history.games.get(number=2)
     place_scar(
-        game=game, scar="quicksand", territory="brazil", without_card=True, reason="An event"
+        game=game, scar="quicksand", territory="brazil", without_card=True, reason="An event card"
     )
     return history
 
@@ -126,7 +126,9 @@ def test_a_hidden_campaign_does_not_name_the_unlocked_scar(quicksand_in_brazil, 
 
 def test_the_box_scars_keep_their_effect(history, owner):
     game = history.games.get(number=2)
-    place_scar(game=game, scar="bunker", territory="brazil", without_card=True, reason="An event")
+    place_scar(
+        game=game, scar="bunker", territory="brazil", without_card=True, reason="An event card"
+    )
     body = client_for(owner).get(odds_url(history, territory="brazil", attackers=9, defenders=3))
     assert body.json()["p_conquer"] == pytest.approx(battle_odds(9, 3, bunker=True).p_conquer)
 

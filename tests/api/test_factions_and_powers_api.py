@@ -53,7 +53,7 @@ def test_a_scar_on_an_unlocked_factions_card_is_201_and_a_second_is_refused_not_
 ):
     api = client_for(editor)
     url = base(unlocked) + "games/2/events/scar/"
-    body = {"scar": "rust", "faction": TIDE, "without_card": True, "reason": "Our rule"}
+    body = {"scar": "rust", "faction": TIDE, "without_card": True, "reason": "Our house rule"}
     assert api.post(url, body, format="json").status_code == 201
     second = api.post(url, body, format="json")
     assert second.status_code == 400

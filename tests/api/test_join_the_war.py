@@ -39,7 +39,13 @@ def test_with_no_legal_start_the_joining_player_is_eliminated(history, owner):
     everywhere = client_for(owner).get("/api/v1/board/").json()
     slugs = ",".join(t["slug"] for t in everywhere["territories"])
     answer = starts(history, owner, occupied=slugs, joining="true")
-    assert answer == {"player": None, "joining": True, "territories": [], "eliminated": True}
+    assert answer == {
+        "player": None,
+        "joining": True,
+        "territories": [],
+        "eliminated": True,
+        "troops": 4,
+    }
 
 
 def test_an_unknown_occupied_territory_is_refused(history, owner):

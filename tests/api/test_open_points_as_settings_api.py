@@ -17,6 +17,7 @@ READINGS = {
     "missiles_at_setup": ("per-signature", "per-game-won"),
     "bear_first_attack": ("whole-battle", "first-roll"),
     "bear_three_of_a_kind": ("natural-only", "as-rolled"),
+    "missile_six_natural": ("not-natural", "natural"),
     "defence_dice_clamp": ("add-then-clamp", "clamp-each"),
     "dice_order_after_modifiers": ("resort", "as-rolled"),
     "cancelled_scar_territory": ("unmarked", "marked"),
@@ -100,6 +101,30 @@ def test_the_campaign_odds_follow_its_reading_of_the_bears_three_of_a_kind(histo
     assert loose > strict
     assert natural.json()["p_conquer"] == pytest.approx(strict, abs=1e-12)
     assert as_rolled.json()["p_conquer"] == pytest.approx(loose, abs=1e-12)
+
+
+def test_the_bears_reading_does_not_move_a_battle_the_bear_is_not_in(history, owner):
+    """«Если ваша оборона выбросила две натуральных 6-ки (без бонусов), то эта территория не
+    может быть атакована еще раз до конца хода.» Khan Industries attacks a Die Mechaniker
+    holding its double six, 10 against 6, the defender holding 2 missiles: how the Bear's three
+    of a kind is read changes nothing; only the campaign's own reading of a missile's 6 does."""
+    FactionPower.objects.filter(campaign=history, faction="die-mechaniker").update(code="b")
+    client = client_for(owner)
+    query = {
+        "territory": "peru",
+        "attacker_faction": "khan-industries",
+        "defender_faction": "die-mechaniker",
+        "defender_missiles": 2,
+    }
+    client.patch(campaign_url(history), {"bear_three_of_a_kind": "as-rolled"}, format="json")
+    bear_as_rolled = client.get(odds_url(history, attackers=10, defenders=6, **query)).json()
+    expected = battle_odds(10, 6, defender_missiles=2, mechaniker_double_six=True).p_conquer
+    assert expected == pytest.approx(0.2808, abs=1e-4)
+    assert bear_as_rolled["p_conquer"] == pytest.approx(expected, abs=1e-12)
+    assert bear_as_rolled["modifiers"]["missile_six_is_natural"] is False
+    client.patch(campaign_url(history), {"missile_six_natural": "natural"}, format="json")
+    natural = client.get(odds_url(history, attackers=10, defenders=6, **query)).json()
+    assert natural["p_conquer"] == pytest.approx(0.0, abs=1e-12)
 
 
 def test_the_campaign_odds_refuse_a_reading_in_the_query_string(history, owner):

@@ -42,8 +42,8 @@ def test_before_the_first_game_each_faction_keeps_one_power_and_twelve_coins_go_
         campaign=campaign, powers=powers, coins=TWELVE_COINS, by=owner
     )
     world = world_as_of(campaign.pk, 0)
-    assert world.faction_powers["khan-industries"] == ("Supply Lines",)
-    assert world.faction_powers["die-mechaniker"] == ("Fortified HQ",)
+    assert world.faction_powers["khan-industries"] == ("A troop with a territory card",)
+    assert world.faction_powers["die-mechaniker"] == ("Starting HQ fortified",)
     destroyed = FactionPower.objects.filter(campaign=campaign, removed_reason="destroyed")
     assert destroyed.count() == 5
     assert world.territories["alaska"].coins == 3

@@ -393,7 +393,13 @@ def test_a_scar_card_of_a_known_type_places_only_that_type(game, trio):
 
 def test_a_fourth_bunker_is_refused_as_the_box_has_three_bunker_cards(game, trio):
     for territory in ("brazil", "peru", "india"):
-        place_scar(game=game, scar="bunker", territory=territory, without_card=True, reason="x")
+        place_scar(
+            game=game,
+            scar="bunker",
+            territory=territory,
+            without_card=True,
+            reason="Our event card",
+        )
     with pytest.raises(RuleViolation, match="All 3 Bunker scar cards") as refused:
         place_scar(game=game, scar="bunker", territory="china", player=trio[0].pk)
     assert refused.value.rule == "stock-empty"

@@ -104,7 +104,7 @@ def test_the_end_of_a_won_game_names_the_winner_the_log_says(game, trio):
     take_hq(game=game, player=boris.pk, hq_of=chloe.pk)
     kw = finish_kwargs(trio)  # Ada wins in the usual ending: not this time
     refused = refusal(finish_game, game=game, **kw)
-    assert refused.rule == "war-won" and "Boris has 4 red stars" in refused.message
+    assert refused.rule == "war-won" and "Boris won the war at entry" in refused.message
     kw["results"] = {ada.pk: "held_on", boris.pk: "won", chloe.pk: "eliminated"}
     kw["controlled"] = {ada.pk: ["egypt"]}
     kw["winner_reward"] = {"kind": "major-city", "territory": "japan", "name": "Edo"}
@@ -188,7 +188,7 @@ def test_a_wiped_out_faction_with_no_legal_start_is_eliminated_and_pack_2_is_due
     chloe = trio[2]
     wiped = eliminate_faction(game=game, player=chloe.pk, can_rejoin=True)
     assert "pack-2" not in wiped.packets_to_open
-    out = eliminate_faction(game=game, player=chloe.pk, can_rejoin=True, no_legal_start=True)
+    out = eliminate_faction(game=game, player=chloe.pk, can_rejoin=False, no_legal_start=True)
     assert out.event.data == {"can_rejoin": False, "no_legal_start": True}
     assert "pack-2" in out.packets_to_open
     assert held(game, chloe).out_for_good
@@ -302,3 +302,16 @@ def test_a_faction_out_of_the_war_controls_no_territory_when_the_coin_pile_runs_
     refused = refusal(coin_pile_out, game=game, territories={ada.pk: 10, boris.pk: 9, chloe.pk: 20})
     assert refused.rule == "out-of-the-war" and refused.field == "territories"
     assert coin_pile_out(game=game, territories={ada.pk: 10, boris.pk: 9, chloe.pk: 0}).red_star_to
+
+
+def test_an_elimination_that_may_rejoin_with_no_legal_start_is_refused_at_the_table(game, players):
+    """The quick log's service refuses the two flags together too, and writes nothing."""
+    from campaigns.game.table import eliminate_faction as wipe_out
+    from campaigns.models import GameEvent
+    from legacy.errors import RuleViolation
+
+    before = GameEvent.objects.count()
+    with pytest.raises(RuleViolation) as refused:
+        wipe_out(game=game, player=players["Chloe"].pk, can_rejoin=True, no_legal_start=True)
+    assert refused.value.rule == "rejoin-with-no-start"
+    assert GameEvent.objects.count() == before

@@ -100,14 +100,18 @@ def test_a_seat_is_fixed_onto_an_unlocked_faction(unlocked, players):
 
 def test_a_scar_on_an_unlocked_factions_card_is_accepted_and_a_second_is_refused(unlocked, players):
     game = start_game(game=setup_game(campaign=unlocked, seats=seats(players, third=TIDE)))
-    place_scar(game=game, scar="rust", faction=TIDE, without_card=True, reason="Our rule")
+    place_scar(game=game, scar="rust", faction=TIDE, without_card=True, reason="Our house rule")
     assert Scar.objects.get(campaign=unlocked, faction=TIDE).kind.slug == "rust"
     with pytest.raises(RuleViolation) as refused:
-        place_scar(game=game, scar="rust", faction=TIDE, without_card=True, reason="Again")
+        place_scar(
+            game=game, scar="rust", faction=TIDE, without_card=True, reason="Again, our house rule"
+        )
     assert refused.value.rule == "one-scar-per-faction-card"
     assert "Tidewater League card already has a scar" in refused.value.message
     with pytest.raises(RuleViolation) as unknown:
-        place_scar(game=game, scar="rust", faction="nobody", without_card=True, reason="x")
+        place_scar(
+            game=game, scar="rust", faction="nobody", without_card=True, reason="Our event card"
+        )
     assert unknown.value.rule == "unknown-faction"
 
 
@@ -201,7 +205,7 @@ def test_a_backup_with_an_unlocked_faction_and_powers_round_trips_byte_identical
     unlocked, players, owner
 ):
     game = start_game(game=setup_game(campaign=unlocked, seats=seats(players, third=TIDE)))
-    place_scar(game=game, scar="rust", faction=TIDE, without_card=True, reason="Our rule")
+    place_scar(game=game, scar="rust", faction=TIDE, without_card=True, reason="Our house rule")
     place_power(campaign=unlocked, faction=TIDE, slot="red", name="Undertow", game=2, by=owner)
     finish(game, players, winner="Chloe")
     text = backup.dumps(backup.export_campaign(unlocked.pk))
@@ -238,7 +242,13 @@ def test_a_scar_is_corrected_onto_a_campaign_faction_only(unlocked, players, own
     from campaigns.services import correct_mark
 
     game = start_game(game=setup_game(campaign=unlocked, seats=seats(players)))
-    place_scar(game=game, scar="rust", faction="khan-industries", without_card=True, reason="x")
+    place_scar(
+        game=game,
+        scar="rust",
+        faction="khan-industries",
+        without_card=True,
+        reason="Our event card",
+    )
     scar = Scar.objects.get(campaign=unlocked, kind__slug="rust")
     correct_mark(
         campaign=unlocked,

@@ -108,7 +108,10 @@ def test_a_scar_card_of_another_type_is_refused():
 
 def test_a_scar_without_a_card_says_which_rule_places_it():
     assert refusal(card, without_card=True, reason="  ").rule == "scar-without-card-reason"
-    assert card(without_card=True, reason="Pack 2", holder=None, scar_cards_dealt=False) is None
+    assert (
+        card(without_card=True, reason="Pack 2 says so", holder=None, scar_cards_dealt=False)
+        is None
+    )
 
 
 def test_no_more_scars_of_a_type_than_the_box_has_cards():

@@ -36,7 +36,9 @@ def quicksand(game, owner):
         ],
         by=owner,
     )
-    place_scar(game=game, scar="quicksand", territory="brazil", without_card=True, reason="Event")
+    place_scar(
+        game=game, scar="quicksand", territory="brazil", without_card=True, reason="An event card"
+    )
     return game.campaign
 
 
@@ -276,6 +278,32 @@ def test_the_odds_page_follows_the_campaigns_reading_of_the_dice_order(game, as_
     assert page.context["result"].p_conquer == pytest.approx(
         battle_odds(6, 3, missiles=2, resort=False).p_conquer, abs=1e-12
     )
+
+
+def test_the_odds_page_reads_a_missiles_six_as_natural_only_by_its_own_setting(game, as_viewer):
+    """«Если ваша оборона выбросила две натуральных 6-ки (без бонусов), то эта территория не
+    может быть атакована еще раз до конца хода.» The Bear's reading does not decide whether a
+    defender's missile 6 makes a Die Mechaniker's double six: the campaign's own setting does."""
+    campaign = game.campaign
+    FactionPower.objects.filter(campaign=campaign, faction="die-mechaniker").update(code="b")
+    campaign.bear_three_of_a_kind = "as-rolled"
+    campaign.save(update_fields=["bear_three_of_a_kind"])
+    asked = {
+        "territory": "peru",
+        "attacker_faction": "khan-industries",
+        "defender_faction": "die-mechaniker",
+        "attackers": 10,
+        "defenders": 6,
+        "defender_missiles": 2,
+    }
+    page = as_viewer.get(url(campaign, "tools/odds/"), asked)
+    assert page.context["result"].p_conquer == pytest.approx(
+        battle_odds(10, 6, defender_missiles=2, mechaniker_double_six=True).p_conquer, abs=1e-12
+    )
+    campaign.missile_six_natural = "natural"
+    campaign.save(update_fields=["missile_six_natural"])
+    page = as_viewer.get(url(campaign, "tools/odds/"), asked)
+    assert page.context["result"].p_conquer == pytest.approx(0.0, abs=1e-12)
 
 
 def test_the_odds_chart_counts_the_bears_power_a_on_the_first_roll_only_when_it_reads_so(

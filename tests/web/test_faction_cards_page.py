@@ -237,7 +237,7 @@ def test_a_scar_on_an_unlocked_factions_card_from_the_game_page(unlocked, owner,
         "scar-scar": "rust",
         "scar-faction": TIDE,
         "scar-without_card": "on",
-        "scar-reason": "Our rule",
+        "scar-reason": "Our house rule",
     }
     assert as_editor.post(url, data).status_code == 302
     assert Scar.objects.get(campaign=unlocked, kind__slug="rust").faction == TIDE

@@ -114,7 +114,7 @@ def test_before_the_first_game_through_the_form(campaign, as_owner):
     world = world_as_of(campaign.pk)
     assert world.territories["alaska"].coins == 3 and world.stock_left["first-game-coins"] == 0
     page = as_owner.get(url(campaign, "before-the-first-game/")).content.decode()
-    assert "Fortified HQ" in page and "Alaska" in page
+    assert "Starting HQ fortified" in page and "Alaska" in page
 
 
 def test_random_coins_on_request(campaign, as_owner):
@@ -568,7 +568,7 @@ def test_the_interactive_board_links_every_territory(history, as_viewer):
 def test_the_faction_cards_and_the_standings(history, as_viewer):
     factions = as_viewer.get(url(history, "factions/")).content.decode()
     assert factions.count("sat-out") == 2 * 2  # two factions sat out both games
-    assert "Rapid Deployment" in factions
+    assert "A troop on each HQ" in factions
     standings = as_viewer.get(url(history, "standings/"))
     assert standings.context["wins_by_player"][0] == {"label": "Ada", "value": 2, "pct": 100}
     assert "Where the factions started" in standings.content.decode()

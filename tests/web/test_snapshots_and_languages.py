@@ -238,11 +238,11 @@ def test_russian_pages_give_the_boxs_powers_and_scars_in_russian(prepared_campai
     client.force_login(owner)
     factions = client.get(url(prepared_campaign, "factions/")).content.decode()
     # "a" was kept for every faction before the first game.
-    assert "Укреплённый штаб" in factions and "Fortified HQ" not in factions
+    assert "Стартовый штаб укреплён" in factions and "Starting HQ fortified" not in factions
     history = client.get(url(prepared_campaign, "history/")).content.decode()
     assert "Нехватка боеприпасов" in history or "Бункер" in history
     english = client_for(owner).get(url(prepared_campaign, "factions/")).content.decode()
-    assert "Fortified HQ" in english
+    assert "Starting HQ fortified" in english
 
 
 def test_every_rule_a_page_can_meet_has_its_own_words():

@@ -236,7 +236,9 @@ class EliminationForm(QuickLogForm):
 class RejoinForm(QuickLogForm):
     prefix = "rejoined"
     player = forms.ChoiceField(label=_("Joins the war again"))
-    territory = forms.ChoiceField(label=_("Places 4 troops on (a legal start)"))
+    territory = forms.ChoiceField(
+        label=_("Places half its starting troops (4, or half its draft) on a legal start")
+    )
     occupied = forms.MultipleChoiceField(
         label=_("Territories occupied now (HQ territories count already)"),
         required=False,

@@ -69,7 +69,8 @@ class StartsForm(forms.Form):
         widget=forms.SelectMultiple(attrs={"size": 6}),
     )
     joining = forms.BooleanField(
-        label=_("The player joins the war mid-game (4 troops, no HQ)"), required=False
+        label=_("The player joins the war mid-game (half their starting troops, no HQ)"),
+        required=False,
     )
 
     def __init__(self, *args, players, on: board.Board = board.BOX, **kwargs):

@@ -7,6 +7,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from campaigns.game import odds as odds_service
+from campaigns.game.draft import joining_troops_now
 from campaigns.game.odds import held_powers
 from campaigns.hiding import world_as_read
 from campaigns.models import (
@@ -125,7 +126,7 @@ def calc_starts(request, access):
                 for t in legal
             ],
             "joining": joining,
-            "troops": rules.JOINING_TROOPS,
+            "troops": joining_troops_now(campaign.pk, player),
             "board": interactive_board(
                 access, world, ctx, highlight=set(legal), label=_("Legal starts are outlined")
             ),

@@ -30,9 +30,10 @@ def record(table: Table, params: Eliminated) -> Written:
         out=held.out,
         out_for_good=held.out_for_good,
         no_legal_start=params.no_legal_start,
+        can_rejoin=params.can_rejoin,
     )
     extra = {"no_legal_start": True} if params.no_legal_start else {}
-    return Written({"can_rejoin": bool(params.can_rejoin) and not params.no_legal_start, **extra})
+    return Written({"can_rejoin": bool(params.can_rejoin), **extra})
 
 
 def replay(step: Step) -> None:

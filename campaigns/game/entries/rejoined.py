@@ -1,4 +1,5 @@
-"""A wiped-out faction joins the war again: 4 troops, no HQ, on a legal start.
+"""A wiped-out faction joins the war again: half its starting troops (4, or half of what it
+drafted: ``legacy.rules.joining_troops``), no HQ, on a legal start.
 
 Keepers do not track troops, so the entry checks what it can know: the territory must be
 unmarked (or a major city this player founded), not an HQ territory of this game (an HQ stays
