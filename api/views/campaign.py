@@ -10,7 +10,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, status
 from rest_framework.generics import GenericAPIView
-from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from api.access import Access, Level, campaign_access, require_unlocked
@@ -134,8 +134,6 @@ def setting_links(access) -> dict:
 
 
 class CampaignDetailView(ApiView):
-    permission_classes = [AllowAny]
-
     @extend_schema(
         parameters=[SHARE],
         responses={200: CampaignDetailSerializer, **errors(*READ_ERRORS)},
@@ -212,8 +210,6 @@ class ExportView(ApiView):
     """The whole campaign as one versioned JSON document (``campaigns.backup``). Members only:
     it holds the audit trail and the members' usernames. It holds everything the packets
     unlocked too, so a campaign that hides that content exports to its editors and owner only."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         responses={200: OpenApiTypes.OBJECT, **errors(*READ_ERRORS)},
@@ -334,8 +330,6 @@ def member_data(member: Membership) -> dict:
 
 
 class MemberListView(ApiView):
-    permission_classes = [AllowAny]
-
     @extend_schema(
         responses={200: MemberSerializer(many=True), **errors(*READ_ERRORS)}, tags=["members"]
     )
@@ -359,8 +353,6 @@ class MemberListView(ApiView):
 
 
 class MemberDetailView(ApiView):
-    permission_classes = [AllowAny]
-
     def _member(self, access: Access, member_id: int) -> Membership:
         member = Membership.objects.filter(campaign=access.campaign, pk=member_id).first()
         if member is None:
@@ -395,8 +387,6 @@ def player_data(player: Player) -> dict:
 
 class PlayerListView(ApiView):
     """The roster: everyone who sits at this campaign's table."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         parameters=[SHARE],

@@ -18,7 +18,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import Level, campaign_access, require_unlocked
@@ -70,8 +69,6 @@ def job_of(access, job_id: int) -> ChronicleExport:
 class ChroniclePdfView(ApiView):
     """Ask for the chronicle as a PDF."""
 
-    permission_classes = [AllowAny]
-
     @extend_schema(
         parameters=[SHARE],
         request=None,
@@ -98,8 +95,6 @@ class ChroniclePdfView(ApiView):
 class ChroniclePdfJobView(ApiView):
     """How far a chronicle PDF is."""
 
-    permission_classes = [AllowAny]
-
     @extend_schema(
         parameters=[SHARE],
         responses={200: ChronicleJobSerializer, **errors(*READ_ERRORS)},
@@ -112,8 +107,6 @@ class ChroniclePdfJobView(ApiView):
 
 class ChroniclePdfFileView(ApiView):
     """The PDF itself, once made; refusals stay JSON."""
-
-    permission_classes = [AllowAny]
 
     def perform_content_negotiation(self, request, force=False):
         return super().perform_content_negotiation(request, force=True)

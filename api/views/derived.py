@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from rest_framework.generics import GenericAPIView
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import Level, campaign_access
@@ -41,8 +40,6 @@ from legacy.selectors import NOW
 class WinnersView(ApiView):
     """The winners' section of the board: fifteen lines, and the world's name once written."""
 
-    permission_classes = [AllowAny]
-
     @extend_schema(
         parameters=[SHARE],
         responses={200: WinnersSerializer, **errors(*READ_ERRORS)},
@@ -74,8 +71,6 @@ class WinnersView(ApiView):
 class FactionCardsView(ApiView):
     """The backs of the faction cards: each game, who played the faction, or an X."""
 
-    permission_classes = [AllowAny]
-
     @extend_schema(
         parameters=[PowersQuerySerializer, SHARE],
         responses={200: FactionCardSerializer(many=True), **errors(*READ_ERRORS)},
@@ -106,8 +101,6 @@ class FactionCardsView(ApiView):
 
 
 class StandingsView(ApiView):
-    permission_classes = [AllowAny]
-
     @extend_schema(
         parameters=[SHARE],
         responses={200: StandingsSerializer, **errors(*READ_ERRORS)},
@@ -121,7 +114,6 @@ class StandingsView(ApiView):
 class AuditView(ApiView, GenericAPIView):
     """Every change to the campaign, newest first: who, when, what. Members only."""
 
-    permission_classes = [AllowAny]
     pagination_class = Page
     filterset_class = AuditFilter
     queryset = AuditEntry.objects.none()

@@ -11,7 +11,6 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import Level, campaign_access
@@ -36,8 +35,6 @@ class DraftInputSerializer(serializers.Serializer):
 
 
 class DraftView(ApiView):
-    permission_classes = [AllowAny]
-
     @extend_schema(
         request=DraftInputSerializer,
         responses={200: SeatSerializer(many=True), **errors(*WRITE_ERRORS)},

@@ -7,7 +7,6 @@ from django.db.models import Prefetch
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, status
 from rest_framework.generics import GenericAPIView
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import Access, Level, campaign_access
@@ -44,8 +43,6 @@ from campaigns.models import (
 
 class FirstGameView(ApiView):
     """Once per campaign: each faction keeps one starting power; the 12 coins go on cards."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         request=FirstGameSerializer,
@@ -102,7 +99,6 @@ def fresh_game(campaign: Campaign, pk: int) -> Game:
 class GameListView(ApiView, GenericAPIView):
     """The games, oldest first; POST sets up the next one."""
 
-    permission_classes = [AllowAny]
     pagination_class = Page
     filterset_class = GameFilter
     queryset = Game.objects.none()
@@ -142,8 +138,6 @@ class GameListView(ApiView, GenericAPIView):
 
 
 class GameDetailView(ApiView):
-    permission_classes = [AllowAny]
-
     @extend_schema(
         parameters=[SHARE],
         responses={200: GameDetailSerializer, **errors(*READ_ERRORS)},
@@ -156,8 +150,6 @@ class GameDetailView(ApiView):
 
 
 class GameStartView(ApiView):
-    permission_classes = [AllowAny]
-
     @extend_schema(
         request=None,
         responses={200: GameDetailSerializer, **errors(*WRITE_ERRORS)},
@@ -170,8 +162,6 @@ class GameStartView(ApiView):
 
 
 class GameCancelView(ApiView):
-    permission_classes = [AllowAny]
-
     @extend_schema(
         request=GameCancelSerializer,
         responses={200: GameCancelledSerializer, **errors(*WRITE_ERRORS)},
@@ -191,8 +181,6 @@ class GameCancelView(ApiView):
 
 
 class SeatView(ApiView):
-    permission_classes = [AllowAny]
-
     @extend_schema(
         request=SeatFixSerializer,
         responses={200: GameDetailSerializer, **errors(*WRITE_ERRORS)},

@@ -5,7 +5,6 @@ from __future__ import annotations
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions
 from rest_framework.generics import GenericAPIView
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import Access, Level, campaign_access
@@ -121,7 +120,6 @@ def _mark_model(mark_type: str) -> type[Mark]:
 class MarkListView(ApiView, GenericAPIView):
     """Every mark of one type, with filters: by game, player, territory, counting or voided."""
 
-    permission_classes = [AllowAny]
     pagination_class = Page
     queryset = City.objects.none()
 
@@ -157,8 +155,6 @@ def _fresh_mark(model: type[Mark], mark_id: int) -> Mark:
 
 class MarkDetailView(ApiView):
     """One mark; PATCH corrects it (with a reason), keeping what it was in a Correction."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         parameters=[MARK_TYPE, SHARE],
@@ -219,8 +215,6 @@ class MarkDetailView(ApiView):
 
 class MarkVoidView(ApiView):
     """A mark that should never have been entered stops counting in every game, with a reason."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         parameters=[MARK_TYPE],

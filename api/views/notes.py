@@ -14,7 +14,6 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound, PermissionDenied
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import MAX_ID, Access, Level, campaign_access
@@ -77,8 +76,6 @@ def note_data(note: GameNote, number: int) -> dict:
 class NoteListView(ApiView):
     """The notes of a game's story; POST adds one."""
 
-    permission_classes = [AllowAny]
-
     @extend_schema(
         parameters=[SHARE],
         responses={200: NoteSerializer(many=True), **errors(*READ_ERRORS)},
@@ -105,8 +102,6 @@ class NoteListView(ApiView):
 
 
 class NoteDetailView(ApiView):
-    permission_classes = [AllowAny]
-
     def _changeable(self, request, campaign_id, number, note_id) -> tuple[Access, GameNote]:
         access = campaign_access(request, campaign_id, Level.EDIT)
         note = _note(access, _game(access, number), note_id)

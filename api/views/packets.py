@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import Level, campaign_access, require_unlocked
@@ -45,8 +44,6 @@ def own_name(access, slug: str) -> str:
 
 class PacketListView(ApiView):
     """Every packet of the box: sealed or opened (in which game), and those to open now."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         parameters=[SHARE],
@@ -111,8 +108,6 @@ class PacketListView(ApiView):
 
 class UnlockedView(ApiView):
     """What the opened packets unlocked; members only when the campaign hides it."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         parameters=[SHARE],

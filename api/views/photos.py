@@ -21,7 +21,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound, PermissionDenied
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import MAX_ID, Access, Level, campaign_access, require_unlocked
@@ -124,7 +123,6 @@ def photo_data(request, photo: GamePhoto) -> dict:
 class PhotoListView(ApiView):
     """The photos of the real board taken during a game; POST adds one."""
 
-    permission_classes = [AllowAny]
     parser_classes = [PhotoUploadParser]
 
     @extend_schema(
@@ -166,8 +164,6 @@ class PhotoListView(ApiView):
 
 
 class PhotoDetailView(ApiView):
-    permission_classes = [AllowAny]
-
     @extend_schema(
         parameters=[SHARE],
         responses={200: PhotoSerializer, **errors(*READ_ERRORS)},
@@ -198,7 +194,6 @@ class PhotoDetailView(ApiView):
 class PhotoFileView(ApiView):
     """A stored file of a photo: sent whatever the Accept header asks for; refusals stay JSON."""
 
-    permission_classes = [AllowAny]
     variant = "web"
 
     def perform_content_negotiation(self, request, force=False):

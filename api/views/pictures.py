@@ -36,7 +36,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound, PermissionDenied
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import (
@@ -238,8 +237,6 @@ def _served(request, row: ServedPicture | None, what: str):
 class ImageView(ApiView):
     """A stored picture: sent whatever the Accept header asks for; refusals stay JSON."""
 
-    permission_classes = [AllowAny]
-
     def perform_content_negotiation(self, request, force=False):
         return super().perform_content_negotiation(request, force=True)
 
@@ -258,8 +255,6 @@ def image_schema(media_type: str, parameters: list, description: str):
 
 class SnapshotView(ApiView):
     """The board picture at the end of a finished game: its status and, once drawn, its URL."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         parameters=[SnapshotQuerySerializer, SHARE],
@@ -295,8 +290,6 @@ class SnapshotView(ApiView):
 
 class TimelineView(ApiView):
     """One animated image (WebP) of the board after every finished game."""
-
-    permission_classes = [AllowAny]
 
     def _row(self, campaign_id: int) -> Snapshot:
         if not finished_games(campaign_id):

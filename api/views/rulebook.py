@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, status
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import Access, Level, campaign_access
@@ -106,8 +105,6 @@ def _sticker(access: Access, sticker_id: int) -> RuleSticker:
 class ComponentListView(ApiView):
     """The sealed components the group found beyond the box's six packets."""
 
-    permission_classes = [AllowAny]
-
     @extend_schema(
         parameters=[SHARE],
         responses={200: ComponentSerializer(many=True), **errors(*READ_ERRORS)},
@@ -136,8 +133,6 @@ class ComponentListView(ApiView):
 
 class ComponentDetailView(ApiView):
     """One sealed component; DELETE removes it if it was entered by mistake and never opened."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         parameters=[SHARE],
@@ -174,8 +169,6 @@ class ComponentVoidView(ApiView):
     """A sealed component that should never have been entered stops counting, with a reason;
     its opening, if it was opened, is voided with it."""
 
-    permission_classes = [AllowAny]
-
     @extend_schema(
         request=ReasonSerializer,
         responses={200: ComponentSerializer, **errors(*WRITE_ERRORS)},
@@ -196,8 +189,6 @@ class ComponentVoidView(ApiView):
 
 class StickerListView(ApiView):
     """Every rule sticker the group pasted into the rulebook, voided ones too, oldest first."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         parameters=[SHARE],
@@ -237,8 +228,6 @@ class StickerListView(ApiView):
 class StickerVoidView(ApiView):
     """A rule sticker entered by mistake stops counting in every game, with a reason."""
 
-    permission_classes = [AllowAny]
-
     @extend_schema(
         request=ReasonSerializer,
         responses={200: StickerSerializer, **errors(*WRITE_ERRORS)},
@@ -258,8 +247,6 @@ class RulesView(ApiView):
     """The campaign's rules as of a game: the rulebook's sections in order (our own short
     titles; none of the book's text), each with the rule stickers counting then in place, those
     added in that very game marked newest."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         parameters=[SHARE, RulesQuerySerializer],

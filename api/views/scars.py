@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import Access, Level, campaign_access
@@ -32,8 +31,6 @@ class ScarTypeListView(ApiView):
     """This campaign's scar types: the box's two and any a packet unlocked (their names hidden
     from those the campaign hides unlocked content from)."""
 
-    permission_classes = [AllowAny]
-
     @extend_schema(
         parameters=[SHARE],
         responses={200: ScarTypeSerializer(many=True), **errors(*READ_ERRORS)},
@@ -47,8 +44,6 @@ class ScarTypeListView(ApiView):
 
 class ScarTypeDetailView(ApiView):
     """Set what a scar type does to the dice (editors); the change is in the audit log."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         request=DiceEffectSerializer,

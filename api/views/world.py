@@ -7,7 +7,6 @@ from __future__ import annotations
 from django.http import HttpResponse
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, status
-from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
@@ -50,8 +49,6 @@ from legacy.selectors import trade_chart
 class WorldView(ApiView):
     """The world now, or at the end of any game: every territory, continent, signature."""
 
-    permission_classes = [AllowAny]
-
     @extend_schema(
         parameters=[AsOfSerializer, SHARE],
         responses={200: WorldSerializer, **errors(*READ_ERRORS)},
@@ -91,8 +88,6 @@ def world_response(request, access: Access, game: int | None):
 class WorldNameView(ApiView):
     """After game 15: the player with the most signatures names the world."""
 
-    permission_classes = [AllowAny]
-
     @extend_schema(
         request=WorldNameSerializer,
         responses={201: WorldNamedSerializer, **errors(*WRITE_ERRORS)},
@@ -130,8 +125,6 @@ def _roster_player(access: Access, player: int | None, field: str = "player") ->
 class LegalStartsView(ApiView):
     """Where a player may place an HQ now, given the HQs already placed and the territories
     occupied; or, with ``joining``, where a player joining the war mid-game may place 4 troops."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         parameters=[LegalStartsQuerySerializer, SHARE],
@@ -172,8 +165,6 @@ class LegalStartsView(ApiView):
 
 class RecruitmentView(ApiView):
     """Troops recruited for a player controlling some territories in this campaign's world."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         parameters=[RecruitmentQuerySerializer, SHARE],
