@@ -204,17 +204,17 @@ def create_campaign(
     stock, the trade chart and the scar types, seeded from the base box. ``language`` is the
     one its board pictures are drawn in.
     """
+    # Every check comes before the first row: a refused campaign writes nothing.
     check_language(language)
-    campaign = Campaign.objects.create(
-        name=_clean_name(name, "A campaign", 100), owner=owner, language=language
-    )
-    Membership.objects.create(campaign=campaign, user=owner, role=Role.OWNER)
+    name = _clean_name(name, "A campaign", 100)
     roster = [_clean_name(p, "A player", 60) for p in players]
     duplicates = [n for n, k in Counter(n.casefold() for n in roster).items() if k > 1]
     if duplicates:
         raise RuleViolation(
             "Each player at the table needs a different name.", rule="player-name-unique"
         )
+    campaign = Campaign.objects.create(name=name, owner=owner, language=language)
+    Membership.objects.create(campaign=campaign, user=owner, role=Role.OWNER)
     Player.objects.bulk_create(Player(campaign=campaign, name=n) for n in roster)
     StockAllowance.objects.bulk_create(
         StockAllowance(campaign=campaign, stock=slug, quantity=count)
