@@ -19,12 +19,13 @@ from campaigns.models import (
     Seat,
 )
 from legacy import board, names
-from legacy.box import CAMPAIGN_GAMES, PACKETS, WINNERS_LINES
+from legacy.box import PACKETS, WINNERS_LINES
 from legacy.errors import RuleViolation
 from legacy.models import (
     PacketOpening,
     Signature,
 )
+from legacy.rules.world_naming import world_to_be_named
 from legacy.selectors import stock_allowances
 from web import pages
 from web.access import Access
@@ -121,7 +122,7 @@ def dashboard_data(access: Access) -> dict:
         "winners": [(n, lines.get(n)) for n in range(1, WINNERS_LINES + 1)],
         "continents": continents,
         "stock": pages.stock_rows(world, stock_allowances(campaign.pk)),
-        "world_to_name": finished >= CAMPAIGN_GAMES and not world.world_name,
+        "world_to_name": world_to_be_named(finished, world.world_name),
     }
 
 
