@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Max
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -20,7 +20,6 @@ from campaigns.models import (
 )
 from legacy import board, names
 from legacy.box import PACKETS, WINNERS_LINES
-from legacy.errors import RuleViolation
 from legacy.models import (
     PacketOpening,
     Signature,
@@ -32,8 +31,13 @@ from web.access import Access
 from web.board_svg import svg_document
 from web.forms.campaign import CampaignForm
 from web.names import continent_name
-from web.refusals import refuse
-from web.views.common import board_context, campaign_view, interactive_board, player_names
+from web.views.common import (
+    board_context,
+    campaign_view,
+    form_page,
+    interactive_board,
+    player_names,
+)
 
 
 @login_required
@@ -41,20 +45,20 @@ def campaign_new(request):
     form = CampaignForm(
         request.POST or None, initial={"language": names.language_of(get_language())}
     )
-    if request.method == "POST" and form.is_valid():
-        try:
-            campaign = services.create_campaign(
-                owner=request.user,
-                name=form.cleaned_data["name"],
-                players=form.player_names(),
-                language=form.cleaned_data["language"] or names.language_of(get_language()),
-            )
-        except RuleViolation as refusal:
-            refuse(form, refusal)
-        else:
-            messages.success(request, _("Your campaign is ready. First: before the first game."))
-            return redirect("campaigns:first_game", campaign.pk)
-    return render(request, "campaigns/new.html", {"form": form})
+    return form_page(
+        request,
+        form,
+        lambda: services.create_campaign(
+            owner=request.user,
+            name=form.cleaned_data["name"],
+            players=form.player_names(),
+            language=form.cleaned_data["language"] or names.language_of(get_language()),
+        ),
+        template="campaigns/new.html",
+        context={"form": form},
+        message=_("Your campaign is ready. First: before the first game."),
+        then=lambda campaign: reverse("campaigns:first_game", args=[campaign.pk]),
+    )
 
 
 def packet_rows(access: Access) -> list[dict]:

@@ -4,8 +4,11 @@ fragments, the players' names and the board as the pages draw it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import wraps
+from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
@@ -21,6 +24,7 @@ from campaigns.models import (
 )
 from campaigns.selectors.history import MARK_TYPE_OF_NAME
 from campaigns.services import CampaignArchived
+from legacy.errors import RuleViolation
 from legacy.rules import Reward
 from web.access import Access, campaign_access
 from web.board_svg import BoardContext, interactive_svg, mark_kinds, territory_url
@@ -31,6 +35,54 @@ from web.names import (
     territory_name,
     unlocked_factions_among,
 )
+from web.refusals import refuse
+
+# A form drawn again with its errors (the form's own, or a service's refusal) is a 200, as the
+# first drawing of it is. The live table posts its forms with fetch (static/js/live.js) and draws
+# the answer in place only when it is a 2xx: anything else counts as a failure and the form is
+# sent again the plain way. The phone's queue (static/js/offline.js) reads a refusal out of the
+# form's error lists in the page it gets back.
+FORM_REFUSED_STATUS = 200
+
+
+def form_page(
+    request,
+    form,
+    act: Callable[[], Any],
+    *,
+    template: str,
+    context: dict | Callable[[], dict],
+    then: str | Callable[[Any], str],
+    message: str | Callable[[Any], str] = "",
+    refused: Callable[[Any, RuleViolation], None] = refuse,
+    ready: bool = True,
+):
+    """The page door's one way of taking a form to a service.
+
+    On a POST whose ``form`` is valid (and that is ``ready``: not a preview, not a form the page
+    only shows), ``act()`` calls the service (reading
+    ``form.cleaned_data``). When the service refuses (``RuleViolation``), ``refused`` puts its
+    words on the form (by default at its top: ``web.refusals.refuse``); when it does what was
+    asked, ``message`` (a sentence, or made from what the service returned) is shown on the page
+    the reader is sent to, ``then`` (an address, or made from what the service returned).
+
+    Otherwise the page is drawn with ``template`` and ``context`` (a dict, or a callable giving
+    it, so that nothing is read for a page that is not drawn), with the form and whatever errors
+    it holds: status ``FORM_REFUSED_STATUS`` (200), whether it is drawn for the first time or
+    again after a refusal, so that a refusal reaches the live table's fetch in place.
+    """
+    if ready and request.method == "POST" and form.is_valid():
+        try:
+            done = act()
+        except RuleViolation as refusal:
+            refused(form, refusal)
+        else:
+            said = message(done) if callable(message) else message
+            if said:
+                messages.success(request, said)
+            return redirect(then(done) if callable(then) else then)
+    page = context() if callable(context) else context
+    return render(request, template, page, status=FORM_REFUSED_STATUS)
 
 
 def campaign_view(*, write: bool = False, owner: bool = False, member: bool = False):

@@ -36,8 +36,8 @@ from web.forms.campaign import (
     SharingForm,
     WorldNumberForm,
 )
-from web.refusals import refusal_message, refuse
-from web.views.common import campaign_view
+from web.refusals import refusal_message
+from web.views.common import campaign_view, form_page
 
 
 def setting_sticker_links(campaign_id: int, form) -> list[tuple]:
@@ -124,19 +124,25 @@ def settings_context(
     }
 
 
+def settings_url(access) -> str:
+    return reverse("campaigns:settings", args=[access.campaign.pk])
+
+
 @require_POST
 @campaign_view(owner=True)
 def sharing_update(request, access):
     form = SharingForm(request.POST)
-    if form.is_valid():
-        try:
-            members.update_sharing(campaign=access.campaign, by=request.user, **form.cleaned_data)
-        except RuleViolation as refusal:
-            refuse(form, refusal)
-        else:
-            messages.success(request, _("Sharing saved."))
-            return redirect("campaigns:settings", access.campaign.pk)
-    return render(request, "campaigns/settings.html", settings_context(request, access, form))
+    return form_page(
+        request,
+        form,
+        lambda: members.update_sharing(
+            campaign=access.campaign, by=request.user, **form.cleaned_data
+        ),
+        template="campaigns/settings.html",
+        context=lambda: settings_context(request, access, form),
+        message=_("Sharing saved."),
+        then=settings_url(access),
+    )
 
 
 @require_POST
@@ -144,18 +150,16 @@ def sharing_update(request, access):
 def language_update(request, access):
     """The language of the board pictures; pictures already drawn are drawn again in it."""
     form = LanguageForm(request.POST)
-    if form.is_valid():
-        try:
-            members.set_language(
-                campaign=access.campaign, language=form.cleaned_data["language"], by=request.user
-            )
-        except RuleViolation as refusal:
-            refuse(form, refusal)
-        else:
-            messages.success(request, _("The board pictures will be drawn in this language."))
-            return redirect("campaigns:settings", access.campaign.pk)
-    return render(
-        request, "campaigns/settings.html", settings_context(request, access, language_form=form)
+    return form_page(
+        request,
+        form,
+        lambda: members.set_language(
+            campaign=access.campaign, language=form.cleaned_data["language"], by=request.user
+        ),
+        template="campaigns/settings.html",
+        context=lambda: settings_context(request, access, language_form=form),
+        message=_("The board pictures will be drawn in this language."),
+        then=settings_url(access),
     )
 
 
@@ -164,18 +168,17 @@ def language_update(request, access):
 def world_number_update(request, access):
     """The world number printed in the box (optional)."""
     form = WorldNumberForm(request.POST)
-    if form.is_valid():
-        try:
-            members.set_world_number(
-                campaign=access.campaign, number=form.cleaned_data["world_number"], by=request.user
-            )
-        except RuleViolation as refusal:
-            refuse(form, refusal)
-        else:
-            messages.success(request, _("The world number is saved."))
-            return redirect("campaigns:settings", access.campaign.pk)
-    context = settings_context(request, access, world_number_form=form)
-    return render(request, "campaigns/settings.html", context, status=400)
+    return form_page(
+        request,
+        form,
+        lambda: members.set_world_number(
+            campaign=access.campaign, number=form.cleaned_data["world_number"], by=request.user
+        ),
+        template="campaigns/settings.html",
+        context=lambda: settings_context(request, access, world_number_form=form),
+        message=_("The world number is saved."),
+        then=settings_url(access),
+    )
 
 
 @require_POST
@@ -196,23 +199,21 @@ def archive_update(request, access):
 def house_rules_update(request, access):
     """The campaign's readings of the rulebook where readings differ."""
     form = HouseRulesForm(request.POST)
-    if form.is_valid():
-        try:
-            members.set_house_rules(
-                campaign=access.campaign,
-                held_on_rewards_end_together=form.cleaned_data["held_on_rewards_end_together"],
-                world_capitals_allowed=form.cleaned_data["world_capitals_allowed"],
-                world_capital_is_a_start=form.cleaned_data["world_capital_is_a_start"],
-                readings=form.readings(),
-                by=request.user,
-            )
-        except RuleViolation as refusal:
-            refuse(form, refusal)
-        else:
-            messages.success(request, _("House rules saved."))
-            return redirect("campaigns:settings", access.campaign.pk)
-    return render(
-        request, "campaigns/settings.html", settings_context(request, access, rules_form=form)
+    return form_page(
+        request,
+        form,
+        lambda: members.set_house_rules(
+            campaign=access.campaign,
+            held_on_rewards_end_together=form.cleaned_data["held_on_rewards_end_together"],
+            world_capitals_allowed=form.cleaned_data["world_capitals_allowed"],
+            world_capital_is_a_start=form.cleaned_data["world_capital_is_a_start"],
+            readings=form.readings(),
+            by=request.user,
+        ),
+        template="campaigns/settings.html",
+        context=lambda: settings_context(request, access, rules_form=form),
+        message=_("House rules saved."),
+        then=settings_url(access),
     )
 
 
@@ -220,21 +221,19 @@ def house_rules_update(request, access):
 @campaign_view(owner=True)
 def invitation_new(request, access):
     form = InvitationForm(request.POST)
-    if form.is_valid():
-        try:
-            members.create_invitation(
-                campaign=access.campaign,
-                role=form.cleaned_data["role"],
-                single_use=form.cleaned_data["single_use"],
-                by=request.user,
-            )
-        except RuleViolation as refusal:
-            refuse(form, refusal)
-        else:
-            messages.success(request, _("Invitation link made: copy it and send it."))
-            return redirect("campaigns:settings", access.campaign.pk)
-    return render(
-        request, "campaigns/settings.html", settings_context(request, access, invite_form=form)
+    return form_page(
+        request,
+        form,
+        lambda: members.create_invitation(
+            campaign=access.campaign,
+            role=form.cleaned_data["role"],
+            single_use=form.cleaned_data["single_use"],
+            by=request.user,
+        ),
+        template="campaigns/settings.html",
+        context=lambda: settings_context(request, access, invite_form=form),
+        message=_("Invitation link made: copy it and send it."),
+        then=settings_url(access),
     )
 
 
@@ -305,26 +304,28 @@ def join(request, token):
 @campaign_view()
 def roster(request, access):
     form = PlayerForm(request.POST or None)
-    if request.method == "POST":
-        if not access.can_write:
-            raise PermissionDenied
-        if form.is_valid():
-            try:
-                services.add_player(
-                    campaign=access.campaign, name=form.cleaned_data["name"], by=request.user
-                )
-            except RuleViolation as refusal:
-                refuse(form, refusal)
-            else:
-                messages.success(request, _("Player added."))
-                return redirect("campaigns:players", access.campaign.pk)
-    players = list(
-        Player.objects.filter(campaign=access.campaign)
-        .select_related("user", "claimed_by")
-        .order_by("name")
+    if request.method == "POST" and not access.can_write:
+        raise PermissionDenied
+
+    def page() -> dict:
+        players = list(
+            Player.objects.filter(campaign=access.campaign)
+            .select_related("user", "claimed_by")
+            .order_by("name")
+        )
+        mine = request.user.is_authenticated and any(
+            request.user.pk in (p.user_id, p.claimed_by_id) for p in players
+        )
+        return {"access": access, "form": form, "roster": players, "my_name": mine}
+
+    return form_page(
+        request,
+        form,
+        lambda: services.add_player(
+            campaign=access.campaign, name=form.cleaned_data["name"], by=request.user
+        ),
+        template="campaigns/players.html",
+        context=page,
+        message=_("Player added."),
+        then=reverse("campaigns:players", args=[access.campaign.pk]),
     )
-    mine = request.user.is_authenticated and any(
-        request.user.pk in (p.user_id, p.claimed_by_id) for p in players
-    )
-    context = {"access": access, "form": form, "roster": players, "my_name": mine}
-    return render(request, "campaigns/players.html", context)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -17,8 +18,8 @@ from legacy.rulebook import SETTING_LABELS
 from web import pages
 from web.forms.marks import ReasonForm
 from web.forms.rulebook import StickerForm
-from web.refusals import refusal_message, refuse
-from web.views.common import campaign_view
+from web.refusals import refusal_message
+from web.views.common import campaign_view, form_page
 
 
 def opened_packets(campaign_id: int) -> list[tuple[str, str]]:
@@ -101,26 +102,28 @@ def rules_page(request, access):
 @require_POST
 def sticker_add(request, access):
     form = StickerForm(request.POST, openings=opened_packets(access.campaign.pk))
-    if form.is_valid():
+
+    def add():
         d = form.cleaned_data
-        try:
-            rulebook.add_sticker(
-                campaign=access.campaign,
-                section=d["section"],
-                game=d["game"],
-                title=d["title"],
-                text=d.get("text") or "",
-                packet=d.get("packet") or None,
-                setting=d.get("setting") or "",
-                by=request.user,
-            )
-        except RuleViolation as refusal:
-            refuse(form, refusal)
-        else:
-            messages.success(request, _("The rule sticker is in the rulebook."))
-            return redirect("campaigns:rules", access.campaign.pk)
-    return render(
-        request, "campaigns/rules.html", rules_context(request, access, form=form), status=400
+        return rulebook.add_sticker(
+            campaign=access.campaign,
+            section=d["section"],
+            game=d["game"],
+            title=d["title"],
+            text=d.get("text") or "",
+            packet=d.get("packet") or None,
+            setting=d.get("setting") or "",
+            by=request.user,
+        )
+
+    return form_page(
+        request,
+        form,
+        add,
+        template="campaigns/rules.html",
+        context=lambda: rules_context(request, access, form=form),
+        message=_("The rule sticker is in the rulebook."),
+        then=reverse("campaigns:rules", args=[access.campaign.pk]),
     )
 
 

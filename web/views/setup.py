@@ -12,6 +12,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Max
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from campaigns import services
@@ -39,7 +40,13 @@ from web.forms.setup import (
 )
 from web.names import campaign_faction_names, faction_name, power_words, territory_name
 from web.refusals import refusal_message, refuse
-from web.views.common import board_context, campaign_view, game_or_404, interactive_board
+from web.views.common import (
+    board_context,
+    campaign_view,
+    form_page,
+    game_or_404,
+    interactive_board,
+)
 
 
 @campaign_view()
@@ -76,22 +83,20 @@ def first_game(request, access):
         raise PermissionDenied
     stock = stock_allowances(campaign.pk)["first-game-coins"]
     form = FirstGameForm(request.POST or None, stock=stock)
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.prepare_first_game(
-                campaign=campaign,
-                powers=form.powers(),
-                coins=None if form.cleaned_data["random_coins"] else form.coins(),
-                random_coins=form.cleaned_data["random_coins"],
-                by=request.user,
-            )
-        except RuleViolation as refusal:
-            refuse(form, refusal)
-        else:
-            messages.success(request, _("Before the first game: done. Now set up game 1."))
-            return redirect("campaigns:first_game", campaign.pk)
-    return render(
-        request, "campaigns/first_game.html", {"access": access, "form": form, "stock": stock}
+    return form_page(
+        request,
+        form,
+        lambda: services.prepare_first_game(
+            campaign=campaign,
+            powers=form.powers(),
+            coins=None if form.cleaned_data["random_coins"] else form.coins(),
+            random_coins=form.cleaned_data["random_coins"],
+            by=request.user,
+        ),
+        template="campaigns/first_game.html",
+        context={"access": access, "form": form, "stock": stock},
+        message=_("Before the first game: done. Now set up game 1."),
+        then=reverse("campaigns:first_game", args=[campaign.pk]),
     )
 
 
@@ -238,21 +243,15 @@ def game_cancel(request, access, number):
     game = game_or_404(access, number)
     played = played_since_setup(game)
     form = CancelGameForm(request.POST or None)
-    if not played and request.method == "POST" and form.is_valid():
-        try:
-            cancel_game(game=game, reason=form.cleaned_data["reason"], by=request.user)
-        except RuleViolation as refusal:
-            refuse(form, refusal)
-        else:
-            messages.success(
-                request,
-                _("Game %(n)s is cancelled. The audit keeps that it was set up.") % {"n": number},
-            )
-            return redirect("campaigns:dashboard", access.campaign.pk)
-    return render(
+    return form_page(
         request,
-        "campaigns/game_cancel.html",
-        {"access": access, "game": game, "form": form, "played": bool(played)},
+        form,
+        lambda: cancel_game(game=game, reason=form.cleaned_data["reason"], by=request.user),
+        template="campaigns/game_cancel.html",
+        context={"access": access, "game": game, "form": form, "played": bool(played)},
+        message=_("Game %(n)s is cancelled. The audit keeps that it was set up.") % {"n": number},
+        then=reverse("campaigns:dashboard", args=[access.campaign.pk]),
+        ready=not played,
     )
 
 
@@ -276,30 +275,27 @@ def seat_fix(request, access, number, player):
         # The board the game started on: the box's, and what packets added before it.
         on=board_as_of_game(access.campaign.pk, game.number - 1),
     )
-    if request.method == "POST" and form.is_valid():
+
+    def fix():
         d = form.cleaned_data
-        try:
-            fix_seat(
-                game=game,
-                player=seat.player_id,
-                new_player=int(d["player"]),
-                faction=d["faction"],
-                hq=d["hq"],
-                reason=d.get("reason") or "",
-                by=request.user,
-            )
-        except RuleViolation as refusal:
-            refuse(form, refusal)
-        else:
-            messages.success(
-                request,
-                _("The seat is corrected. The reason is kept in the audit.")
-                if played
-                else _("The seat is fixed."),
-            )
-            return redirect("campaigns:game", access.campaign.pk, game.number)
-    return render(
+        return fix_seat(
+            game=game,
+            player=seat.player_id,
+            new_player=int(d["player"]),
+            faction=d["faction"],
+            hq=d["hq"],
+            reason=d.get("reason") or "",
+            by=request.user,
+        )
+
+    return form_page(
         request,
-        "campaigns/seat_fix.html",
-        {"access": access, "game": game, "seat": seat, "form": form, "played": played},
+        form,
+        fix,
+        template="campaigns/seat_fix.html",
+        context={"access": access, "game": game, "seat": seat, "form": form, "played": played},
+        message=_("The seat is corrected. The reason is kept in the audit.")
+        if played
+        else _("The seat is fixed."),
+        then=reverse("campaigns:game", args=[access.campaign.pk, game.number]),
     )
