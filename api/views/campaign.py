@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import OuterRef, Subquery
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
@@ -44,6 +43,7 @@ from campaigns.models import (
     Player,
     Role,
 )
+from campaigns.selectors import media, people
 from campaigns.vocabulary import READINGS
 
 
@@ -74,30 +74,13 @@ class CampaignListView(ApiView, GenericAPIView):
 
     permission_classes = [IsAuthenticated]
     pagination_class = Page
-    queryset = Campaign.objects.none()
+    queryset = people.no_campaigns()
 
     @extend_schema(
         responses={200: CampaignSerializer(many=True), **errors(400, 401)}, tags=["campaigns"]
     )
     def get(self, request):
-        # The member's campaigns by their ids, read from the memberships' own index: joined
-        # instead, PostgreSQL scans every campaign of the service to find a user's few.
-        ids = list(
-            Membership.objects.filter(user=request.user).values_list("campaign_id", flat=True)
-        )
-        mine = (
-            Campaign.objects.filter(pk__in=ids)
-            .select_related("owner")
-            .annotate(
-                my_role=Subquery(
-                    Membership.objects.filter(campaign=OuterRef("pk"), user=request.user).values(
-                        "role"
-                    )[:1]
-                )
-            )
-            .order_by("-created_at", "-id")
-        )
-        page = self.paginate_queryset(mine)
+        page = self.paginate_queryset(people.campaigns_of(request.user))
         return self.get_paginated_response([campaign_data(c, c.my_role) for c in page])
 
     @extend_schema(
@@ -314,7 +297,7 @@ class ImportJobView(ApiView):
 
     @extend_schema(responses={200: ImportJobSerializer, **errors(401, 404)}, tags=["campaigns"])
     def get(self, request, job_id):
-        job = ImportJob.objects.filter(pk=job_id, owner=request.user).first()
+        job = media.import_job(job_id, request.user)
         if job is None:
             raise exceptions.NotFound("There is no such import job.")
         return Response(import_job_data(job))
@@ -335,8 +318,7 @@ class MemberListView(ApiView):
     )
     def get(self, request, campaign_id):
         access = campaign_access(request, campaign_id, Level.MEMBER)
-        members = Membership.objects.filter(campaign=access.campaign).select_related("user")
-        return Response([member_data(m) for m in members.order_by("id")])
+        return Response([member_data(m) for m in people.members(access.campaign.pk)])
 
     @extend_schema(
         request=MemberAddSerializer,
@@ -354,7 +336,7 @@ class MemberListView(ApiView):
 
 class MemberDetailView(ApiView):
     def _member(self, access: Access, member_id: int) -> Membership:
-        member = Membership.objects.filter(campaign=access.campaign, pk=member_id).first()
+        member = people.member(access.campaign.pk, member_id)
         if member is None:
             raise exceptions.NotFound("There is no such member.")
         return member
@@ -395,7 +377,7 @@ class PlayerListView(ApiView):
     )
     def get(self, request, campaign_id):
         access = campaign_access(request, campaign_id, Level.READ)
-        return Response([player_data(p) for p in Player.objects.filter(campaign=access.campaign)])
+        return Response([player_data(p) for p in people.roster(access.campaign.pk)])
 
     @extend_schema(
         request=PlayerAddSerializer,

@@ -26,6 +26,7 @@ from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors
 from campaigns.chronicle.jobs import pdf_response
 from campaigns.chronicle.start import request_pdf
 from campaigns.models import ChronicleExport, JobStatus
+from campaigns.selectors import media
 
 HIDDEN_PDF = (
     "The chronicle's PDF shows what the packets unlocked, and this campaign shows that to its "
@@ -59,7 +60,7 @@ def job_data(job: ChronicleExport, request) -> dict:
 
 
 def job_of(access, job_id: int) -> ChronicleExport:
-    job = ChronicleExport.objects.filter(campaign=access.campaign, pk=job_id).first()
+    job = media.chronicle_export(access.campaign.pk, job_id)
     if job is None:
         raise NotFound("There is no such chronicle PDF in this campaign.")
     job.campaign = access.campaign

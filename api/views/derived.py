@@ -22,19 +22,12 @@ from api.views.factions import faction_data, power_data
 from campaigns.game.derived import factions_of
 from campaigns.game.factions import packets_of, powers_as_of
 from campaigns.game.sealed import own_components
-from campaigns.hiding import audit_as_read
-from campaigns.models import (
-    AuditEntry,
-)
+from campaigns.selectors import marks
+from campaigns.selectors.audit import audit_entries, no_entries
 from campaigns.selectors.cards import faction_card_backs
 from campaigns.selectors.standings import standings
 from campaigns.services import audit_corrections
 from legacy.box import WINNERS_LINES
-from legacy.models import (
-    Signature,
-    WorldName,
-)
-from legacy.selectors import NOW
 
 
 class WinnersView(ApiView):
@@ -47,8 +40,8 @@ class WinnersView(ApiView):
     )
     def get(self, request, campaign_id):
         access = campaign_access(request, campaign_id, Level.READ)
-        lines = list(Signature.objects.filter(campaign=access.campaign).as_of(NOW).order_by("line"))
-        world_name = WorldName.objects.filter(campaign=access.campaign).as_of(NOW).first()
+        lines = marks.signatures_now(access.campaign.pk)
+        world_name = marks.world_name_now(access.campaign.pk)
         return Response(
             {
                 "world_name": world_name.name if world_name else None,
@@ -116,7 +109,7 @@ class AuditView(ApiView, GenericAPIView):
 
     pagination_class = Page
     filterset_class = AuditFilter
-    queryset = AuditEntry.objects.none()
+    queryset = no_entries()
 
     @extend_schema(
         parameters=[AuditQuerySerializer],
@@ -126,11 +119,7 @@ class AuditView(ApiView, GenericAPIView):
     def get(self, request, campaign_id):
         access = campaign_access(request, campaign_id, Level.MEMBER)
         read_query(AuditQuerySerializer, request)
-        queryset = self.filter_queryset(
-            audit_as_read(AuditEntry.objects.filter(campaign=access.campaign), access.sees_unlocked)
-            .select_related("user")
-            .order_by("-at", "-id")
-        )
+        queryset = self.filter_queryset(audit_entries(access.campaign.pk, access.sees_unlocked))
         page = self.paginate_queryset(queryset)
         found = audit_corrections(page)
         for entry in page:

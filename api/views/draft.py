@@ -18,7 +18,7 @@ from api.serializers.common import StrictIntegerField
 from api.serializers.games import SeatSerializer
 from api.views.common import WRITE_ERRORS, ApiView, errors, read_body
 from campaigns.game.draft import record_draft
-from campaigns.models import Game
+from campaigns.selectors import games
 from legacy.rules.draft import MOST_COIN_CARDS, MOST_TROOPS, DraftPick
 
 
@@ -45,7 +45,7 @@ class DraftView(ApiView):
     )
     def put(self, request, campaign_id, number):
         access = campaign_access(request, campaign_id, Level.EDIT)
-        game = Game.objects.filter(campaign=access.campaign, number=number).first()
+        game = games.game(access.campaign.pk, number)
         if game is None:
             raise NotFound(f"There is no game {number} in this campaign.")
         data = read_body(DraftInputSerializer, request)

@@ -3,7 +3,6 @@ cancelling one set up by mistake and fixing its seats."""
 
 from __future__ import annotations
 
-from django.db.models import Prefetch
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, status
 from rest_framework.generics import GenericAPIView
@@ -30,15 +29,13 @@ from api.views.common import (
     read_body,
     read_query,
 )
-from campaigns import claims, services
+from campaigns import services
 from campaigns.game.setup import cancel_game, fix_seat, setup_game, start_game
 from campaigns.models import (
     Campaign,
     Game,
-    GameEvent,
-    GameReward,
-    Seat,
 )
+from campaigns.selectors import games
 
 
 class FirstGameView(ApiView):
@@ -65,35 +62,15 @@ class FirstGameView(ApiView):
         )
 
 
-SEATS = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("order"))
-
-
-def _game_queryset(campaign: Campaign, detail: bool = False):
-    queryset = Game.objects.filter(campaign=campaign).prefetch_related(SEATS)
-    if detail:
-        queryset = queryset.prefetch_related(
-            Prefetch(
-                "events",
-                queryset=claims.credited(
-                    GameEvent.objects.select_related("seat__player").order_by("seq"), campaign.pk
-                ),
-            ),
-            Prefetch(
-                "rewards", queryset=GameReward.objects.select_related("seat").order_by("order")
-            ),
-        )
-    return queryset
-
-
 def campaign_game(access: Access, number: int) -> Game:
-    game = _game_queryset(access.campaign, detail=True).filter(number=number).first()
+    game = games.with_seats(access.campaign, detail=True).filter(number=number).first()
     if game is None:
         raise exceptions.NotFound(f"There is no game {number} in this campaign.")
     return game
 
 
 def fresh_game(campaign: Campaign, pk: int) -> Game:
-    return _game_queryset(campaign, detail=True).get(pk=pk)
+    return games.with_seats(campaign, detail=True).get(pk=pk)
 
 
 class GameListView(ApiView, GenericAPIView):
@@ -101,7 +78,7 @@ class GameListView(ApiView, GenericAPIView):
 
     pagination_class = Page
     filterset_class = GameFilter
-    queryset = Game.objects.none()
+    queryset = games.no_games()
 
     @extend_schema(
         parameters=[SHARE, GameQuerySerializer],
@@ -111,7 +88,7 @@ class GameListView(ApiView, GenericAPIView):
     def get(self, request, campaign_id):
         access = campaign_access(request, campaign_id, Level.READ)
         read_query(GameQuerySerializer, request)
-        queryset = self.filter_queryset(_game_queryset(access.campaign).order_by("number"))
+        queryset = self.filter_queryset(games.with_seats(access.campaign).order_by("number"))
         page = self.paginate_queryset(queryset)
         return self.get_paginated_response(GameSerializer(page, many=True).data)
 

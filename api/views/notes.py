@@ -21,6 +21,7 @@ from api.serializers.common import CreditSerializer, StrictCharField, credit_dat
 from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors, read_body
 from campaigns.game import notes
 from campaigns.models import Game, GameNote
+from campaigns.selectors import games, media
 
 
 class NoteSerializer(serializers.Serializer):
@@ -44,7 +45,7 @@ class NoteInputSerializer(serializers.Serializer):
 
 
 def _game(access: Access, number: int) -> Game:
-    game = Game.objects.filter(campaign=access.campaign, number=number).first()
+    game = games.game(access.campaign.pk, number)
     if game is None:
         raise NotFound(f"There is no game {number} in this campaign.")
     return game
@@ -53,7 +54,7 @@ def _game(access: Access, number: int) -> Game:
 def _note(access: Access, game: Game, note_id: int) -> GameNote:
     if not 0 < note_id <= MAX_ID:
         raise NotFound(f"There is no such note of game {game.number}.")
-    found = GameNote.objects.filter(pk=note_id, game=game).select_related("game", "author").first()
+    found = media.note(game, note_id)
     if found is None:
         raise NotFound(f"There is no such note of game {game.number}.")
     return found

@@ -30,6 +30,7 @@ from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors
 from campaigns.models import Game, GamePhoto, JobStatus
 from campaigns.photos.service import CAPTION_MAX, add_photo, delete_photo, may_delete
 from campaigns.photos.storage import photo_response
+from campaigns.selectors import games, media
 
 HIDDEN_PHOTOS = (
     "The photos of the board show what the packets unlocked, and this campaign shows that to "
@@ -80,7 +81,7 @@ def photo_access(request, campaign_id: int, need: Level = Level.READ) -> Access:
 
 
 def _game(access: Access, number: int) -> Game:
-    game = Game.objects.filter(campaign=access.campaign, number=number).first()
+    game = games.game(access.campaign.pk, number)
     if game is None:
         raise NotFound(f"There is no game {number} in this campaign.")
     return game
@@ -89,9 +90,7 @@ def _game(access: Access, number: int) -> Game:
 def _photo(game: Game, photo_id: int) -> GamePhoto:
     photo = None
     if 0 < photo_id <= MAX_ID:
-        photo = (
-            GamePhoto.objects.filter(pk=photo_id, game=game).select_related("uploaded_by").first()
-        )
+        photo = media.photo(game, photo_id)
     if photo is None:
         raise NotFound(f"There is no such photo of game {game.number}.")
     return photo
@@ -132,8 +131,8 @@ class PhotoListView(ApiView):
     )
     def get(self, request, campaign_id, number):
         game = _game(photo_access(request, campaign_id), number)
-        photos = GamePhoto.objects.filter(game=game).select_related("uploaded_by", "game")
-        return Response([photo_data(request, p) for p in photos.order_by("created_at", "id")])
+        photos = media.photos_of(game, with_game=True)
+        return Response([photo_data(request, p) for p in photos])
 
     @extend_schema(
         request={"multipart/form-data": PhotoUploadSerializer},
@@ -159,7 +158,7 @@ class PhotoListView(ApiView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         photo = add_photo(game=game, upload=data["file"], caption=data["caption"], by=request.user)
-        photo = GamePhoto.objects.select_related("uploaded_by", "game").get(pk=photo.pk)
+        photo = media.photo_afresh(photo.pk)
         return Response(photo_data(request, photo), status=status.HTTP_201_CREATED)
 
 
@@ -212,8 +211,8 @@ def _file_schema(media_types: tuple[str, ...], description: str):
         parameters=[SHARE],
         responses={
             **{
-                (200, media): OpenApiResponse(OpenApiTypes.BINARY, description=description)
-                for media in media_types
+                (200, media_type): OpenApiResponse(OpenApiTypes.BINARY, description=description)
+                for media_type in media_types
             },
             304: OpenApiResponse(description="The client's copy (If-None-Match) is current."),
             **errors(*READ_ERRORS),

@@ -56,7 +56,7 @@ from campaigns.access import (
     sees_unlocked,
     snapshot_with_campaign,
 )
-from campaigns.models import Game, GameStatus, JobStatus, Snapshot
+from campaigns.models import JobStatus, Snapshot
 from campaigns.pictures import links
 from campaigns.pictures.snapshots import (
     request_snapshot,
@@ -67,6 +67,7 @@ from campaigns.pictures.snapshots import (
 )
 from campaigns.pictures.state import finished_games
 from campaigns.pictures.storage import picture_response
+from campaigns.selectors import games, media
 
 
 class SnapshotQuerySerializer(serializers.Serializer):
@@ -217,9 +218,7 @@ def snapshot_data(row: Snapshot, request) -> dict:
 
 
 def _finished_game(campaign_id: int, number: int) -> None:
-    if not Game.objects.filter(
-        campaign_id=campaign_id, number=number, status=GameStatus.FINISHED
-    ).exists():
+    if not games.is_finished(campaign_id, number):
         raise NotFound(f"There is no finished game {number} in this campaign.")
 
 
@@ -284,7 +283,7 @@ class SnapshotView(ApiView):
         number = game_in_query(request)
         _finished_game(access.campaign.pk, number)
         request_snapshot(access.campaign.pk, number)
-        row = Snapshot.objects.get(campaign=access.campaign, game_number=number)
+        row = media.asked_snapshot(access.campaign.pk, number)
         return Response(snapshot_data(row, request), status=status.HTTP_202_ACCEPTED)
 
 
@@ -314,7 +313,7 @@ class TimelineView(ApiView):
         access = picture_access(request, campaign_id, Level.MEMBER)
         self._row(access.campaign.pk)
         request_timeline(access.campaign.pk)
-        row = Snapshot.objects.get(campaign=access.campaign, game_number=Snapshot.TIMELINE)
+        row = media.asked_snapshot(access.campaign.pk, Snapshot.TIMELINE)
         return Response(snapshot_data(row, request), status=status.HTTP_202_ACCEPTED)
 
 

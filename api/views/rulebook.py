@@ -28,9 +28,10 @@ from api.views.common import (
     require_game,
 )
 from campaigns.game import rulebook, sealed
+from campaigns.selectors import packets
 from campaigns.vocabulary import HIDDEN
 from legacy.box import PACKET_BY_SLUG
-from legacy.models import PacketOpening, RuleSticker, SealedComponent
+from legacy.models import RuleSticker, SealedComponent
 
 
 def component_data(access: Access, c: SealedComponent, opened: dict[str, int]) -> dict:
@@ -50,12 +51,8 @@ def component_data(access: Access, c: SealedComponent, opened: dict[str, int]) -
 
 def components_data(access: Access) -> list[dict]:
     """Every sealed component the group added, voided ones too (two queries)."""
-    opened = dict(
-        PacketOpening.objects.filter(campaign=access.campaign, voided=False).values_list(
-            "packet", "placed_in_game"
-        )
-    )
-    components = SealedComponent.objects.filter(campaign=access.campaign).order_by("id")
+    opened = packets.opened_in_game(access.campaign.pk)
+    components = packets.components(access.campaign.pk)
     return [component_data(access, c, opened) for c in components]
 
 
@@ -85,18 +82,14 @@ def sticker_data(access: Access, s: RuleSticker) -> dict:
 
 
 def _component(access: Access, component_id: int) -> SealedComponent:
-    found = SealedComponent.objects.filter(campaign=access.campaign, pk=component_id).first()
+    found = packets.component(access.campaign.pk, component_id)
     if found is None:
         raise exceptions.NotFound("There is no such sealed component in this campaign.")
     return found
 
 
 def _sticker(access: Access, sticker_id: int) -> RuleSticker:
-    found = (
-        RuleSticker.objects.filter(campaign=access.campaign, pk=sticker_id)
-        .select_related("opening")
-        .first()
-    )
+    found = packets.sticker(access.campaign.pk, sticker_id)
     if found is None:
         raise exceptions.NotFound("There is no such rule sticker in this campaign.")
     return found
@@ -142,11 +135,7 @@ class ComponentDetailView(ApiView):
     def get(self, request, campaign_id, component_id):
         access = campaign_access(request, campaign_id, Level.READ)
         component = _component(access, component_id)
-        opened = dict(
-            PacketOpening.objects.filter(
-                campaign=access.campaign, packet=component.slug, voided=False
-            ).values_list("packet", "placed_in_game")
-        )
+        opened = packets.opened_in_game(access.campaign.pk, component.slug)
         return Response(component_data(access, component, opened))
 
     @extend_schema(

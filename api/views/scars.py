@@ -11,6 +11,7 @@ from api.serializers.scars import DiceEffectSerializer, ScarTypeSerializer
 from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors, read_body
 from api.views.odds import HIDDEN_NAME
 from campaigns.game.scars import set_dice_effect
+from campaigns.selectors import marks
 from legacy.models import ScarKind
 
 
@@ -38,7 +39,7 @@ class ScarTypeListView(ApiView):
     )
     def get(self, request, campaign_id):
         access = campaign_access(request, campaign_id, Level.READ)
-        kinds = ScarKind.objects.filter(campaign=access.campaign).order_by("id")
+        kinds = marks.scar_kinds(access.campaign.pk)
         return Response([scar_type_data(k, access) for k in kinds])
 
 
@@ -52,7 +53,7 @@ class ScarTypeDetailView(ApiView):
     )
     def patch(self, request, campaign_id, scar):
         access = campaign_access(request, campaign_id, Level.EDIT)
-        if not ScarKind.objects.filter(campaign=access.campaign, slug=scar).exists():
+        if not marks.has_scar_kind(access.campaign.pk, scar):
             raise exceptions.NotFound("This campaign has no such scar type.")
         data = read_body(DiceEffectSerializer, request)
         kind = set_dice_effect(

@@ -36,9 +36,7 @@ from campaigns import services
 from campaigns.game.finish import name_world
 from campaigns.game.odds import rounds_up
 from campaigns.hiding import world_as_read
-from campaigns.models import (
-    Player,
-)
+from campaigns.selectors import people
 from campaigns.services import campaign_world
 from campaigns.versioned import cached_read
 from legacy import board, rules
@@ -114,10 +112,7 @@ def _slugs(text: str, field: str, on: board.Board = board.BOX) -> list[str]:
 
 
 def _roster_player(access: Access, player: int | None, field: str = "player") -> int | None:
-    if (
-        player is not None
-        and not Player.objects.filter(campaign=access.campaign, pk=player).exists()
-    ):
+    if player is not None and not people.on_roster(access.campaign.pk, player):
         raise exceptions.ValidationError({field: ["That player is not on this campaign's roster."]})
     return player
 

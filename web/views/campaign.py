@@ -16,14 +16,10 @@ from campaigns.models import (
     Campaign,
     Game,
     GameStatus,
-    Seat,
 )
+from campaigns.selectors import games, marks, packets
 from legacy import board, names
 from legacy.box import PACKETS, WINNERS_LINES
-from legacy.models import (
-    PacketOpening,
-    Signature,
-)
 from legacy.rules.world_naming import world_to_be_named
 from legacy.selectors import stock_allowances
 from web import pages
@@ -64,10 +60,7 @@ def campaign_new(request):
 def packet_rows(access: Access) -> list[dict]:
     """Every packet of the box: sealed, or opened (when, and what it unlocked if allowed)."""
     campaign = access.campaign
-    openings = {
-        o.packet: o
-        for o in PacketOpening.objects.filter(campaign=campaign, voided=False).order_by("id")
-    }
+    openings = packets.openings_by_packet(campaign.pk)
     contents = pages.unlocked_by_opening(campaign.pk) if access.sees_unlocked else {}
     rows = []
     for p in PACKETS:
@@ -98,7 +91,7 @@ def dashboard_data(access: Access) -> dict:
     current = campaign.games.exclude(status=GameStatus.FINISHED).order_by("-number").first()
     hqs = dict(current.seats.values_list("hq", "faction")) if current else {}
     ctx = board_context(access, players, hqs)
-    lines = {s.line: s for s in Signature.objects.filter(campaign=campaign, voided=False)}
+    lines = {s.line: s for s in marks.signatures(campaign.pk)}
     continents = []
     for c in board.CONTINENTS:
         state = world.continents[c.slug]
@@ -144,11 +137,7 @@ def board_svg(request, access, number=None):
     players = player_names(access.campaign.pk)
     hqs = {}
     if number:
-        hqs = dict(
-            Seat.objects.filter(game__campaign=access.campaign, game__number=number).values_list(
-                "hq", "faction"
-            )
-        )
+        hqs = games.hqs_in_game(access.campaign.pk, number)
     world = services.campaign_world(access.campaign, number)
     svg = svg_document(world, board_context(access, players, hqs))
     response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")

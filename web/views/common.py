@@ -11,7 +11,8 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
@@ -20,8 +21,8 @@ from campaigns import hiding
 from campaigns.game.finish import read_reward_targets
 from campaigns.models import (
     Game,
-    Player,
 )
+from campaigns.selectors import games, people
 from campaigns.selectors.history import MARK_TYPE_OF_NAME
 from campaigns.services import CampaignArchived
 from legacy.errors import RuleViolation
@@ -162,7 +163,7 @@ def without_share(request) -> str:
 
 
 def player_names(campaign_id: int) -> dict[int, str]:
-    return dict(Player.objects.filter(campaign_id=campaign_id).values_list("pk", "name"))
+    return people.player_names(campaign_id)
 
 
 def board_context(
@@ -243,4 +244,7 @@ def label_rewards(access, rewards) -> list:
 
 
 def game_or_404(access, number) -> Game:
-    return get_object_or_404(Game, campaign=access.campaign, number=number)
+    found = games.game(access.campaign.pk, number)
+    if found is None:
+        raise Http404("No Game matches the given query.")
+    return found

@@ -11,11 +11,12 @@ from django.utils.translation import gettext as _
 from campaigns.game import factions as service
 from campaigns.game.derived import factions_of
 from campaigns.models import GameStatus, Result
+from campaigns.selectors import marks, packets
 from campaigns.selectors.cards import faction_card_backs
 from campaigns.vocabulary import HIDDEN, UNLOCKED_FACTION, UNLOCKED_POWER
 from legacy.box import CAMPAIGN_GAMES
 from legacy.errors import RuleViolation
-from legacy.models import FactionPower, PacketOpening, Scar, power_type_label
+from legacy.models import power_type_label
 from web.forms.factions import FactionAddForm, PowerDestroyForm, PowerPlaceForm
 from web.names import (
     faction_name,
@@ -63,19 +64,14 @@ def _page(request, access, forms: dict | None = None, status: int = 200):
     backs = faction_card_backs(campaign.pk, game, found, last=None if show_all else CARD_LINES)
     # Every power placed by then, the ones covered or destroyed by then too (struck out).
     powers: dict[str, list] = {}
-    placed = FactionPower.objects.filter(campaign=campaign, voided=False)
-    if game is not None:
-        placed = placed.filter(placed_in_game__lte=game)
-    for p in placed.order_by("placed_in_game", "id"):
+    for p in marks.powers_placed(campaign.pk, game):
         p.counts = p.removed_in_game is None or (game is not None and p.removed_in_game > game)
         p.removed_label = "" if p.counts else p.get_removed_reason_display()
         p.slot_label = power_type_label(p.slot)
         powers.setdefault(p.faction, []).append(p)
     sees = access.sees_unlocked
     scars = {}
-    scar_rows = Scar.objects.filter(campaign=campaign, faction__isnull=False)
-    scar_rows = scar_rows.current() if game is None else scar_rows.as_of(game)
-    for s in scar_rows.select_related("kind"):
+    for s in marks.faction_scars(campaign.pk, game):
         scars[s.faction] = scar_kind_name(s.kind) if (s.kind.base or sees) else str(HIDDEN)
     cards = []
     names = _card_names(access, found)
@@ -110,11 +106,7 @@ def _page(request, access, forms: dict | None = None, status: int = 200):
         )
     forms = forms or {}
     if access.can_write and game is None:
-        opened = list(
-            PacketOpening.objects.filter(campaign=campaign, voided=False).values_list(
-                "packet", flat=True
-            )
-        )
+        opened = packets.opened(campaign.pk)
         forms.setdefault("add", FactionAddForm(prefix="add"))
         forms.setdefault("place", PowerPlaceForm(prefix="place", factions=names, opened=opened))
     return render(
@@ -160,11 +152,7 @@ def factions_change(request, access):
             return _page(request, access, {"add": form})
         if action == "place-power":
             factions = _card_names(access, factions_of(campaign.pk))
-            opened = list(
-                PacketOpening.objects.filter(campaign=campaign, voided=False).values_list(
-                    "packet", flat=True
-                )
-            )
+            opened = packets.opened(campaign.pk)
             form = PowerPlaceForm(request.POST, prefix="place", factions=factions, opened=opened)
             if form.is_valid():
                 d = form.cleaned_data

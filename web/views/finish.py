@@ -23,11 +23,9 @@ from campaigns.models import (
     GameStatus,
     Result,
 )
+from campaigns.selectors import marks
 from legacy import rules
 from legacy.box import Stock
-from legacy.models import (
-    Signature,
-)
 from legacy.selectors import world_as_of
 from web.forms.finish import AmendForm, FinishForm, NameWorldForm
 from web.names import campaign_faction_names
@@ -197,9 +195,7 @@ def game_amend(request, access, number):
     form = _end_of_game_form(request, access, game, AmendForm, world)
     if request.method != "POST":
         form.initial = form.initial_from(game, rewards_as_they_stand(game))
-        signature = Signature.objects.filter(
-            campaign=campaign, placed_in_game=game.number, voided=False
-        ).first()
+        signature = marks.signature_of(campaign.pk, game.number)
         if signature:
             form.initial.update(slogan=signature.slogan, signed_on=signature.date)
 

@@ -4,8 +4,6 @@ players.
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
@@ -13,7 +11,6 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -23,8 +20,8 @@ from campaigns.game.rulebook import setting_stickers
 from campaigns.models import (
     Invitation,
     Membership,
-    Player,
 )
+from campaigns.selectors import people
 from campaigns.vocabulary import READINGS
 from legacy.errors import RuleViolation
 from web.forms.campaign import (
@@ -76,21 +73,11 @@ def settings_context(
             "hide_unlocked_content": campaign.hide_unlocked_content,
         }
     )
-    memberships = list(
-        Membership.objects.filter(campaign=campaign).select_related("user").order_by("id")
-    )
+    memberships = people.members(campaign.pk)
     for m in memberships:
         m.role_label = m.get_role_display()
     # Links that work now: not withdrawn, not expired, not a single-use link already used.
-    invitations = list(
-        Invitation.objects.filter(
-            campaign=campaign,
-            revoked_at__isnull=True,
-            created_at__gt=timezone.now() - timedelta(days=settings.INVITATION_TTL_DAYS),
-        )
-        .exclude(single_use=True, uses__gt=0)
-        .order_by("-id")
-    )
+    invitations = people.live_invitations(campaign.pk, settings.INVITATION_TTL_DAYS)
     for i in invitations:
         i.url = request.build_absolute_uri(reverse("join", args=[i.token]))
         i.role_label = i.get_role_display()
@@ -270,12 +257,12 @@ def member_update(request, access, membership_id):
 
 
 def join(request, token):
-    invitation = Invitation.objects.select_related("campaign").filter(token=token).first()
+    invitation = people.invitation(token)
     if invitation is None:
         raise Http404
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    member = Membership.objects.filter(campaign=invitation.campaign, user=request.user).first()
+    member = people.membership_of(invitation.campaign_id, request.user)
     error = ""
     if request.method == "POST":
         try:
@@ -308,11 +295,7 @@ def roster(request, access):
         raise PermissionDenied
 
     def page() -> dict:
-        players = list(
-            Player.objects.filter(campaign=access.campaign)
-            .select_related("user", "claimed_by")
-            .order_by("name")
-        )
+        players = people.roster_with_accounts(access.campaign.pk)
         mine = request.user.is_authenticated and any(
             request.user.pk in (p.user_id, p.claimed_by_id) for p in players
         )

@@ -11,11 +11,9 @@ from campaigns.game.sealed import components_of
 from campaigns.models import (
     GameStatus,
 )
+from campaigns.selectors import packets
 from legacy.box import PACKETS
 from legacy.errors import RuleViolation
-from legacy.models import (
-    PacketOpening,
-)
 from web import pages
 from web.forms.packets import PacketForm
 from web.refusals import refuse
@@ -26,11 +24,7 @@ from web.views.sealed import packets_context
 @campaign_view(write=True)
 def packet_open(request, access):
     campaign = access.campaign
-    opened = set(
-        PacketOpening.objects.filter(campaign=campaign, voided=False).values_list(
-            "packet", flat=True
-        )
-    )
+    opened = set(packets.opened(campaign.pk))
     sealed = [p.slug for p in PACKETS if p.slug not in opened]
     # The campaign's own sealed components, opened in the same way when the group says so.
     own = [(c.slug, c.name) for c in components_of(campaign.pk).values() if c.slug not in opened]

@@ -24,6 +24,7 @@ from campaigns.models import GamePhoto, JobStatus
 from campaigns.photos.checks import PhotoRefused, refuse_size
 from campaigns.photos.service import add_photo, delete_photo, may_delete
 from campaigns.photos.storage import photo_response
+from campaigns.selectors import media
 from edge.body_limits import takes_bodies_up_to
 from web.forms.photos import PhotoForm, photo_refusal
 from web.refusals import refusal_message
@@ -35,11 +36,7 @@ PREPARING = (JobStatus.QUEUED, JobStatus.RUNNING)
 def game_photos(access, game, user) -> list[GamePhoto]:
     """The photos of a game a reader may see (one query), each marked with whether this
     reader may delete it; none for a reader the campaign hides its packets' content from."""
-    photos = list(
-        GamePhoto.objects.filter(game=game)
-        .select_related("uploaded_by")
-        .order_by("created_at", "id")
-    )
+    photos = media.photos_of(game)
     if not access.sees_unlocked:
         # Read all the same: a page costs the same queries whoever reads it.
         return []
@@ -118,7 +115,7 @@ def _photo_add(request, access, number):
 
 
 def _photo_or_404(access, game, photo_id) -> GamePhoto:
-    photo = GamePhoto.objects.filter(pk=photo_id, game=game).select_related("uploaded_by").first()
+    photo = media.photo(game, photo_id)
     if photo is None or not access.sees_unlocked:
         raise Http404
     return photo

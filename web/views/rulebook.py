@@ -9,11 +9,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from campaigns.game import rulebook
+from campaigns.selectors import packets
 from campaigns.services import last_game_number
 from campaigns.vocabulary import HIDDEN
 from legacy.box import PACKET_BY_SLUG
 from legacy.errors import RuleViolation
-from legacy.models import PacketOpening, SealedComponent
 from legacy.rulebook import SETTING_LABELS
 from web import pages
 from web.forms.marks import ReasonForm
@@ -24,14 +24,9 @@ from web.views.common import campaign_view, form_page
 
 def opened_packets(campaign_id: int) -> list[tuple[str, str]]:
     """The packets opened in this campaign (the box's and its own), for a sticker to name."""
-    own = dict(
-        SealedComponent.objects.filter(campaign_id=campaign_id, voided=False).values_list(
-            "slug", "name"
-        )
-    )
-    slugs = PacketOpening.objects.filter(campaign_id=campaign_id, voided=False).order_by("id")
+    own = packets.component_names(campaign_id)
     out = []
-    for slug in slugs.values_list("packet", flat=True):
+    for slug in packets.opened_in_order(campaign_id):
         known = PACKET_BY_SLUG.get(slug)
         out.append((slug, pages.packet_name(slug) if known else own.get(slug, slug)))
     return out

@@ -8,9 +8,9 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from campaigns.game.scars import set_dice_effect
+from campaigns.selectors import marks
 from campaigns.vocabulary import HIDDEN
 from legacy.errors import RuleViolation
-from legacy.models import ScarKind
 from web import pages
 from web.forms.packets import DiceEffectForm
 from web.names import scar_kind_name
@@ -42,7 +42,7 @@ def scar_types(request, access):
                 messages.success(request, _("The scar type's effect on the dice is saved."))
                 return redirect("campaigns:scar_types", campaign.pk)
     rows = []
-    for kind in ScarKind.objects.filter(campaign=campaign).order_by("id"):
+    for kind in marks.scar_kinds(campaign.pk):
         shown = kind.base or access.sees_unlocked
         form = None
         if access.can_write:

@@ -11,10 +11,10 @@ from django.views.decorators.http import require_POST
 from campaigns.board import add_territory
 from campaigns.game import sealed
 from campaigns.game.packets import trigger_facts
+from campaigns.selectors import packets
 from campaigns.vocabulary import HIDDEN
 from legacy import rules
 from legacy.errors import RuleViolation
-from legacy.models import PacketOpening, SealedComponent
 from legacy.rules.milestones import TRIGGER_COUNTS
 from legacy.selectors import board_as_of_game
 from web import pages
@@ -31,15 +31,10 @@ from web.views.common import campaign_view, form_page
 def component_rows(access: Access) -> list[dict]:
     """The campaign's own sealed components, sealed or opened; their names and triggers are a
     placeholder for a reader from whom the campaign hides what its packets unlocked."""
-    components = list(SealedComponent.objects.filter(campaign=access.campaign).order_by("id"))
-    openings = {
-        o.packet: o
-        for o in PacketOpening.objects.filter(
-            campaign=access.campaign,
-            voided=False,
-            packet__in=[c.slug for c in components if not c.voided],
-        )
-    }
+    components = packets.components(access.campaign.pk)
+    openings = packets.openings_by_packet(
+        access.campaign.pk, [c.slug for c in components if not c.voided]
+    )
     contents = (
         pages.unlocked_by_opening(access.campaign.pk) if access.sees_unlocked and openings else {}
     )

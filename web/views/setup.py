@@ -19,16 +19,12 @@ from campaigns import services
 from campaigns.game.setup import cancel_game, fix_seat, played_since_setup, setup_game
 from campaigns.models import (
     GameStatus,
-    Player,
 )
+from campaigns.selectors import marks, people
 from campaigns.services import campaign_world
 from legacy import rules
 from legacy.box import FACTIONS
 from legacy.errors import RuleViolation
-from legacy.models import (
-    CoinSticker,
-    FactionPower,
-)
 from legacy.selectors import board_as_of_game, stock_allowances
 from web.forms.setup import (
     MAX_SEATS,
@@ -53,9 +49,8 @@ from web.views.common import (
 def first_game(request, access):
     campaign = access.campaign
     if campaign.prepared_at is not None:
-        powers = FactionPower.objects.filter(campaign=campaign, placed_in_game=0, voided=False)
+        powers, coins = marks.before_the_first_game(campaign.pk)
         kept = {p.faction: p for p in powers if p.removed_in_game is None}
-        coins = CoinSticker.objects.filter(campaign=campaign, placed_in_game=0, voided=False)
         cards: dict[str, int] = {}
         for c in coins:
             cards[c.territory] = max(cards.get(c.territory, 1), c.coins_after)
@@ -124,7 +119,7 @@ def setup_state(access, data, *, preview: bool = False):
     legal starts, and what the other seats took disabled) and the seat still to be chosen."""
     campaign = access.campaign
     world = campaign_world(campaign)
-    players = list(Player.objects.filter(campaign=campaign).order_by("id"))
+    players = people.players(campaign.pk)
     factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
     plan = raw_seat_plan(data or {})
     legal = legal_by_seat(world, plan, capital_starts=campaign.world_capital_is_a_start)
@@ -269,7 +264,7 @@ def seat_fix(request, access, number, player):
     form = SeatFixForm(
         request.POST or None,
         initial={"player": str(seat.player_id), "faction": seat.faction, "hq": seat.hq},
-        players=Player.objects.filter(campaign=access.campaign).order_by("id"),
+        players=people.players(access.campaign.pk),
         factions=campaign_faction_names(access.campaign.pk, access.sees_unlocked),
         reason_needed=played,
         # The board the game started on: the box's, and what packets added before it.
