@@ -40,7 +40,6 @@ from campaigns.models import (
     JobFailure,
     JobStatus,
     Membership,
-    Player,
     Role,
 )
 from campaigns.selectors import media, people
@@ -303,22 +302,13 @@ class ImportJobView(ApiView):
         return Response(import_job_data(job))
 
 
-def member_data(member: Membership) -> dict:
-    return {
-        "id": member.pk,
-        "user_id": member.user_id,
-        "username": member.user.get_username(),
-        "role": member.role,
-    }
-
-
 class MemberListView(ApiView):
     @extend_schema(
         responses={200: MemberSerializer(many=True), **errors(*READ_ERRORS)}, tags=["members"]
     )
     def get(self, request, campaign_id):
         access = campaign_access(request, campaign_id, Level.MEMBER)
-        return Response([member_data(m) for m in people.members(access.campaign.pk)])
+        return Response(MemberSerializer(people.members(access.campaign.pk), many=True).data)
 
     @extend_schema(
         request=MemberAddSerializer,
@@ -331,7 +321,7 @@ class MemberListView(ApiView):
         member = members.add_member(
             campaign=access.campaign, username=data["username"], role=data["role"], by=request.user
         )
-        return Response(member_data(member), status=status.HTTP_201_CREATED)
+        return Response(MemberSerializer(member).data, status=status.HTTP_201_CREATED)
 
 
 class MemberDetailView(ApiView):
@@ -353,7 +343,7 @@ class MemberDetailView(ApiView):
         member = members.set_role(
             campaign=access.campaign, membership=member, role=data["role"], by=request.user
         )
-        return Response(member_data(member))
+        return Response(MemberSerializer(member).data)
 
     @extend_schema(responses={204: None, **errors(*WRITE_ERRORS)}, tags=["members"])
     def delete(self, request, campaign_id, member_id):
@@ -361,10 +351,6 @@ class MemberDetailView(ApiView):
         member = self._member(access, member_id)
         members.remove_member(campaign=access.campaign, membership=member, by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
-
-
-def player_data(player: Player) -> dict:
-    return {"id": player.pk, "name": player.name, "user_id": player.user_id}
 
 
 class PlayerListView(ApiView):
@@ -377,7 +363,7 @@ class PlayerListView(ApiView):
     )
     def get(self, request, campaign_id):
         access = campaign_access(request, campaign_id, Level.READ)
-        return Response([player_data(p) for p in people.roster(access.campaign.pk)])
+        return Response(PlayerSerializer(people.roster(access.campaign.pk), many=True).data)
 
     @extend_schema(
         request=PlayerAddSerializer,
@@ -388,4 +374,4 @@ class PlayerListView(ApiView):
         access = campaign_access(request, campaign_id, Level.EDIT)
         data = read_body(PlayerAddSerializer, request)
         player = services.add_player(campaign=access.campaign, name=data["name"], by=request.user)
-        return Response(player_data(player), status=status.HTTP_201_CREATED)
+        return Response(PlayerSerializer(player).data, status=status.HTTP_201_CREATED)

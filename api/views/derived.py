@@ -14,6 +14,7 @@ from api.serializers.derived import (
     AuditEntrySerializer,
     FactionCardSerializer,
     StandingsSerializer,
+    WinnerLineSerializer,
     WinnersSerializer,
 )
 from api.serializers.factions import PowersQuerySerializer
@@ -45,17 +46,7 @@ class WinnersView(ApiView):
         return Response(
             {
                 "world_name": world_name.name if world_name else None,
-                "lines": [
-                    {
-                        "line": x.line,
-                        "name": x.name,
-                        "player": x.placed_by_id,
-                        "game": x.placed_in_game,
-                        "date": x.date,
-                        "slogan": x.slogan,
-                    }
-                    for x in lines
-                ],
+                "lines": WinnerLineSerializer(lines, many=True).data,
                 "lines_left": max(0, WINNERS_LINES - len(lines)),
             }
         )

@@ -19,18 +19,6 @@ from api.views.rulebook import components_data
 from campaigns.game.packets import open_packet, packets_to_open
 from campaigns.selectors import packets
 from legacy.box import PACKETS
-from legacy.models import UnlockedContent
-
-
-def unlocked_data(item: UnlockedContent) -> dict:
-    return {
-        "id": item.pk,
-        "packet": item.opening.packet,
-        "game": item.opening.placed_in_game,
-        "kind": item.kind,
-        "title": item.title,
-        "text": item.text,
-    }
 
 
 def own_name(access, slug: str) -> str:
@@ -92,7 +80,7 @@ class PacketListView(ApiView):
                 "packet": opening.packet,
                 "name": packet_name(opening.packet, own_name(access, opening.packet)),
                 "game": opening.placed_in_game,
-                "unlocked": [unlocked_data(u) for u in contents],
+                "unlocked": UnlockedContentSerializer(contents, many=True).data,
             },
             status=status.HTTP_201_CREATED,
         )
@@ -114,4 +102,4 @@ class UnlockedView(ApiView):
             request, access, "This campaign shows its unlocked content to its owner and editors."
         )
         items = packets.unlocked(access.campaign.pk)
-        return Response([unlocked_data(u) for u in items])
+        return Response(UnlockedContentSerializer(items, many=True).data)
