@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from campaigns import claims, services
@@ -26,7 +26,6 @@ from campaigns.vocabulary import AuditAction
 from legacy import board, rules
 from legacy.board import BOX
 from legacy.corrections import MARK_TYPES, changed_fields
-from legacy.errors import RuleViolation
 from legacy.models import (
     CityKind,
 )
@@ -47,10 +46,10 @@ from web.names import (
     scar_kind_name,
     territory_name,
 )
-from web.refusals import refuse
 from web.views.common import (
     board_context,
     campaign_view,
+    form_page,
     interactive_board,
     label_rewards,
     label_seats,
@@ -172,46 +171,36 @@ def mark_fix(request, access, mark_type, mark_id):
         prefix="fix",
     )
     void_form = ReasonForm(request.POST if action == "void" else None, prefix="void")
+    if action is not None and action not in ("correct", "void"):
+        return HttpResponse(status=400)
+    changes = {}
     if action == "correct" and correct_form.is_valid():
         changes = correct_form.changes()
         if not changes:
             correct_form.add_error(None, _("Nothing was changed: change a field, then save."))
-        else:
-            try:
-                services.correct_mark(
-                    campaign=campaign,
-                    model=model,
-                    mark_id=mark.pk,
-                    changes=changes,
-                    reason=correct_form.cleaned_data["reason"],
-                    by=request.user,
-                )
-            except RuleViolation as refusal:
-                refuse(correct_form, refusal)
-            else:
-                messages.success(request, _("Corrected. The reason is kept in the audit."))
-                return redirect("campaigns:mark", campaign.pk, mark_type, mark.pk)
-    elif action == "void" and void_form.is_valid():
-        try:
-            services.void_mark(
-                campaign=campaign,
-                model=model,
-                mark_id=mark.pk,
-                reason=void_form.cleaned_data["reason"],
-                by=request.user,
-            )
-        except RuleViolation as refusal:
-            refuse(void_form, refusal)
-        else:
-            messages.success(request, _("Voided: it no longer counts in any game."))
-            return redirect("campaigns:mark", campaign.pk, mark_type, mark.pk)
-    elif action is not None and action not in ("correct", "void"):
-        return HttpResponse(status=400)
-    history = corrections_of(model, campaign.pk, mark.pk)
-    return render(
-        request,
-        "campaigns/mark.html",
-        {
+
+    def correct():
+        return services.correct_mark(
+            campaign=campaign,
+            model=model,
+            mark_id=mark.pk,
+            changes=changes,
+            reason=correct_form.cleaned_data["reason"],
+            by=request.user,
+        )
+
+    def void():
+        return services.void_mark(
+            campaign=campaign,
+            model=model,
+            mark_id=mark.pk,
+            reason=void_form.cleaned_data["reason"],
+            by=request.user,
+        )
+
+    def page() -> dict:
+        history = corrections_of(model, campaign.pk, mark.pk)
+        return {
             "access": access,
             "mark": mark,
             "kind": pages.MARK_TYPE_LABELS[model.__name__],
@@ -219,7 +208,19 @@ def mark_fix(request, access, mark_type, mark_id):
             "correct_form": correct_form,
             "void_form": void_form,
             "history": history.select_related("made_by").order_by("-made_at", "-id"),
-        },
+        }
+
+    fixing = action == "correct"
+    return form_page(
+        request,
+        correct_form if fixing else void_form,
+        correct if fixing else void,
+        template="campaigns/mark.html",
+        context=page,
+        message=_("Corrected. The reason is kept in the audit.")
+        if fixing
+        else _("Voided: it no longer counts in any game."),
+        then=reverse("campaigns:mark", args=[campaign.pk, mark_type, mark.pk]),
     )
 
 

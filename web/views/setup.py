@@ -156,40 +156,49 @@ def game_new(request, access):
     preview = bool(data and data.get("_preview"))
     state = setup_state(access, data, preview=preview)
     form = state["form"]
-    if data is not None and not preview and form.is_valid():
-        try:
-            game = setup_game(
-                campaign=campaign,
-                seats=form.cleaned_data["seats"],
-                played_on=form.cleaned_data.get("played_on"),
-                by=request.user,
-            )
-        except RuleViolation as refusal:
-            seat = seat_of_refusal(refusal, state["plan"], state["legal"])
-            if seat is None:
-                refuse(form, refusal)
-            else:
-                form.seat_error(seat, "hq", refusal_message(refusal))
+
+    def refused(form, refusal) -> None:
+        # A start refused is said at the seat that chose it; anything else, at the top.
+        seat = seat_of_refusal(refusal, state["plan"], state["legal"])
+        if seat is None:
+            refuse(form, refusal)
         else:
-            return redirect("campaigns:game", campaign.pk, game.number)
-    # Chosen HQs are outlined (not drawn): the seats' fragment updates them without the map.
-    ctx = board_context(access, {p.pk: p.name for p in state["players"]})
-    board = interactive_board(
-        access,
-        state["world"],
-        ctx,
-        highlight=state["highlight"],
-        label=_("Legal starts are outlined"),
-        chosen=set(state["chosen_hqs"]),
+            form.seat_error(seat, "hq", refusal_message(refusal))
+
+    def page() -> dict:
+        # Chosen HQs are outlined (not drawn): the seats' fragment updates them without the map.
+        ctx = board_context(access, {p.pk: p.name for p in state["players"]})
+        board = interactive_board(
+            access,
+            state["world"],
+            ctx,
+            highlight=state["highlight"],
+            label=_("Legal starts are outlined"),
+            chosen=set(state["chosen_hqs"]),
+        )
+        return {
+            **state,
+            "access": access,
+            "preview": preview,
+            "number": (campaign.games.aggregate(n=Max("number"))["n"] or 0) + 1,
+            "board": board,
+        }
+
+    return form_page(
+        request,
+        form,
+        lambda: setup_game(
+            campaign=campaign,
+            seats=form.cleaned_data["seats"],
+            played_on=form.cleaned_data.get("played_on"),
+            by=request.user,
+        ),
+        template="campaigns/game_new.html",
+        context=page,
+        then=lambda game: reverse("campaigns:game", args=[campaign.pk, game.number]),
+        refused=refused,
+        ready=not preview,
     )
-    context = {
-        **state,
-        "access": access,
-        "preview": preview,
-        "number": (campaign.games.aggregate(n=Max("number"))["n"] or 0) + 1,
-        "board": board,
-    }
-    return render(request, "campaigns/game_new.html", context)
 
 
 def changed_by(form, changed: str) -> list:
