@@ -61,16 +61,17 @@ def form_page(
     """The page door's one way of taking a form to a service.
 
     On a POST whose ``form`` is valid (and that is ``ready``: not a preview, not a form the page
-    only shows), ``act()`` calls the service (reading
-    ``form.cleaned_data``). When the service refuses (``RuleViolation``), ``refused`` puts its
-    words on the form (by default at its top: ``web.refusals.refuse``); when it does what was
-    asked, ``message`` (a sentence, or made from what the service returned) is shown on the page
-    the reader is sent to, ``then`` (an address, or made from what the service returned).
+    only shows), ``act()`` calls the service, reading ``form.cleaned_data``. When the service
+    refuses (``RuleViolation``), ``refused`` puts its words on the form (by default at its top:
+    ``web.refusals.refuse``); when it does what was asked, ``message`` (a sentence, or made from
+    what the service returned) is shown on the page the reader is sent to, ``then`` (an
+    address, or made from what the service returned).
 
     Otherwise the page is drawn with ``template`` and ``context`` (a dict, or a callable giving
     it, so that nothing is read for a page that is not drawn), with the form and whatever errors
-    it holds: status ``FORM_REFUSED_STATUS`` (200), whether it is drawn for the first time or
-    again after a refusal, so that a refusal reaches the live table's fetch in place.
+    it holds. The status is ``FORM_REFUSED_STATUS``, 200 and not 400, whether the form is drawn
+    for the first time or again after a refusal: the live table's fetch draws only a 2xx in
+    place, and the page tests expect a 200 for a form drawn again.
     """
     if ready and request.method == "POST" and form.is_valid():
         try:
