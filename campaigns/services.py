@@ -210,16 +210,16 @@ def create_campaign(
     stock, the trade chart and the scar types, seeded from the base box. ``language`` is the
     one its board pictures are drawn in.
     """
+    # Every check comes before the first row: a refused campaign writes nothing.
     check_language(language)
-    campaign = Campaign.objects.create(
-        name=clean_name(name, A_CAMPAIGN, 100), owner=owner, language=language
-    )
-    Membership.objects.create(campaign=campaign, user=owner, role=Role.OWNER)
+    name = clean_name(name, A_CAMPAIGN, 100)
     roster = [clean_name(p, A_PLAYER, 60) for p in players]
     counts = Counter(n.casefold() for n in roster)
     duplicates = [n for n in roster if counts[n.casefold()] > 1]
     if duplicates:
         raise RuleViolation(Rule.PLAYER_NAME_UNIQUE, name=duplicates[-1])
+    campaign = Campaign.objects.create(name=name, owner=owner, language=language)
+    Membership.objects.create(campaign=campaign, user=owner, role=Role.OWNER)
     Player.objects.bulk_create(Player(campaign=campaign, name=n) for n in roster)
     StockAllowance.objects.bulk_create(
         StockAllowance(campaign=campaign, stock=slug, quantity=count)

@@ -13,8 +13,8 @@ from campaigns.audit_words import audit_text
 class WinnerLineSerializer(serializers.Serializer):
     line = serializers.IntegerField()
     name = serializers.CharField()
-    player = serializers.IntegerField(allow_null=True)
-    game = serializers.IntegerField()
+    player = serializers.IntegerField(source="placed_by_id", allow_null=True)
+    game = serializers.IntegerField(source="placed_in_game")
     date = serializers.DateField()
     slogan = serializers.CharField(allow_blank=True)
 

@@ -91,7 +91,7 @@ class MeView(ApiView):
 
     @extend_schema(responses={200: MeSerializer, **errors(401)}, tags=["accounts"])
     def get(self, request):
-        return Response({"id": request.user.pk, "username": request.user.get_username()})
+        return Response(MeSerializer(request.user).data)
 
 
 def my_campaign_data(membership) -> dict:

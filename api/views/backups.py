@@ -11,7 +11,6 @@ from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import Access, Level, campaign_access
@@ -61,8 +60,6 @@ class AutomaticBackupListView(ApiView):
     """The campaign's automatic backups, newest first: one after each finished game, the last
     ``EARTHBOOK_AUTOMATIC_BACKUPS_KEPT`` kept. The owner's only."""
 
-    permission_classes = [AllowAny]
-
     @extend_schema(
         operation_id="campaigns_backups_list",
         responses={200: AutomaticBackupSerializer(many=True), **errors(*READ_ERRORS)},
@@ -80,8 +77,6 @@ class AutomaticBackupListView(ApiView):
 
 class AutomaticBackupView(ApiView):
     """One automatic backup, as the file to import (``POST /api/v1/campaigns/import/``)."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         operation_id="campaigns_backup_download",

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.serializers.board import (
@@ -20,7 +19,6 @@ from legacy import board, odds
 class BoardView(ApiView):
     """The printed board: continents with their base bonus, territories with their neighbours."""
 
-    permission_classes = [AllowAny]
     authentication_classes: list = []
 
     @extend_schema(responses=BoardSerializer, tags=["board"])
@@ -69,7 +67,6 @@ def _modifiers(data: dict) -> dict:
 class OddsView(ApiView):
     """Exact odds of one attack played to the end (``legacy.odds.battle_odds``)."""
 
-    permission_classes = [AllowAny]
     authentication_classes: list = []
 
     @extend_schema(
@@ -111,7 +108,6 @@ class OddsView(ApiView):
 class TroopsNeededView(ApiView):
     """The fewest troops on the attacking territory for at least a ``target`` chance."""
 
-    permission_classes = [AllowAny]
     authentication_classes: list = []
 
     @extend_schema(

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import OuterRef, Subquery
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, status
 from rest_framework.generics import GenericAPIView
-from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from api.access import Access, Level, campaign_access, require_unlocked
@@ -41,9 +40,9 @@ from campaigns.models import (
     JobFailure,
     JobStatus,
     Membership,
-    Player,
     Role,
 )
+from campaigns.selectors import media, people
 from campaigns.vocabulary import READINGS
 
 
@@ -74,30 +73,13 @@ class CampaignListView(ApiView, GenericAPIView):
 
     permission_classes = [IsAuthenticated]
     pagination_class = Page
-    queryset = Campaign.objects.none()
+    queryset = people.no_campaigns()
 
     @extend_schema(
         responses={200: CampaignSerializer(many=True), **errors(400, 401)}, tags=["campaigns"]
     )
     def get(self, request):
-        # The member's campaigns by their ids, read from the memberships' own index: joined
-        # instead, PostgreSQL scans every campaign of the service to find a user's few.
-        ids = list(
-            Membership.objects.filter(user=request.user).values_list("campaign_id", flat=True)
-        )
-        mine = (
-            Campaign.objects.filter(pk__in=ids)
-            .select_related("owner")
-            .annotate(
-                my_role=Subquery(
-                    Membership.objects.filter(campaign=OuterRef("pk"), user=request.user).values(
-                        "role"
-                    )[:1]
-                )
-            )
-            .order_by("-created_at", "-id")
-        )
-        page = self.paginate_queryset(mine)
+        page = self.paginate_queryset(people.campaigns_of(request.user))
         return self.get_paginated_response([campaign_data(c, c.my_role) for c in page])
 
     @extend_schema(
@@ -134,8 +116,6 @@ def setting_links(access) -> dict:
 
 
 class CampaignDetailView(ApiView):
-    permission_classes = [AllowAny]
-
     @extend_schema(
         parameters=[SHARE],
         responses={200: CampaignDetailSerializer, **errors(*READ_ERRORS)},
@@ -213,8 +193,6 @@ class ExportView(ApiView):
     """The whole campaign as one versioned JSON document (``campaigns.backup``). Members only:
     it holds the audit trail and the members' usernames. It holds everything the packets
     unlocked too, so a campaign that hides that content exports to its editors and owner only."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         responses={200: OpenApiTypes.OBJECT, **errors(*READ_ERRORS)},
@@ -319,31 +297,19 @@ class ImportJobView(ApiView):
 
     @extend_schema(responses={200: ImportJobSerializer, **errors(401, 404)}, tags=["campaigns"])
     def get(self, request, job_id):
-        job = ImportJob.objects.filter(pk=job_id, owner=request.user).first()
+        job = media.import_job(job_id, request.user)
         if job is None:
             raise exceptions.NotFound("There is no such import job.")
         return Response(import_job_data(job))
 
 
-def member_data(member: Membership) -> dict:
-    return {
-        "id": member.pk,
-        "user_id": member.user_id,
-        "username": member.user.get_username(),
-        "role": member.role,
-    }
-
-
 class MemberListView(ApiView):
-    permission_classes = [AllowAny]
-
     @extend_schema(
         responses={200: MemberSerializer(many=True), **errors(*READ_ERRORS)}, tags=["members"]
     )
     def get(self, request, campaign_id):
         access = campaign_access(request, campaign_id, Level.MEMBER)
-        members = Membership.objects.filter(campaign=access.campaign).select_related("user")
-        return Response([member_data(m) for m in members.order_by("id")])
+        return Response(MemberSerializer(people.members(access.campaign.pk), many=True).data)
 
     @extend_schema(
         request=MemberAddSerializer,
@@ -356,14 +322,12 @@ class MemberListView(ApiView):
         member = members.add_member(
             campaign=access.campaign, username=data["username"], role=data["role"], by=request.user
         )
-        return Response(member_data(member), status=status.HTTP_201_CREATED)
+        return Response(MemberSerializer(member).data, status=status.HTTP_201_CREATED)
 
 
 class MemberDetailView(ApiView):
-    permission_classes = [AllowAny]
-
     def _member(self, access: Access, member_id: int) -> Membership:
-        member = Membership.objects.filter(campaign=access.campaign, pk=member_id).first()
+        member = people.member(access.campaign.pk, member_id)
         if member is None:
             raise exceptions.NotFound("There is no such member.")
         return member
@@ -380,7 +344,7 @@ class MemberDetailView(ApiView):
         member = members.set_role(
             campaign=access.campaign, membership=member, role=data["role"], by=request.user
         )
-        return Response(member_data(member))
+        return Response(MemberSerializer(member).data)
 
     @extend_schema(responses={204: None, **errors(*WRITE_ERRORS)}, tags=["members"])
     def delete(self, request, campaign_id, member_id):
@@ -390,14 +354,8 @@ class MemberDetailView(ApiView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-def player_data(player: Player) -> dict:
-    return {"id": player.pk, "name": player.name, "user_id": player.user_id}
-
-
 class PlayerListView(ApiView):
     """The roster: everyone who sits at this campaign's table."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         parameters=[SHARE],
@@ -406,7 +364,7 @@ class PlayerListView(ApiView):
     )
     def get(self, request, campaign_id):
         access = campaign_access(request, campaign_id, Level.READ)
-        return Response([player_data(p) for p in Player.objects.filter(campaign=access.campaign)])
+        return Response(PlayerSerializer(people.roster(access.campaign.pk), many=True).data)
 
     @extend_schema(
         request=PlayerAddSerializer,
@@ -417,4 +375,4 @@ class PlayerListView(ApiView):
         access = campaign_access(request, campaign_id, Level.EDIT)
         data = read_body(PlayerAddSerializer, request)
         player = services.add_player(campaign=access.campaign, name=data["name"], by=request.user)
-        return Response(player_data(player), status=status.HTTP_201_CREATED)
+        return Response(PlayerSerializer(player).data, status=status.HTTP_201_CREATED)

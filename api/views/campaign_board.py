@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import Level, campaign_access
@@ -22,8 +21,6 @@ from campaigns.board import add_connection, add_territory
 class AddedTerritoryView(ApiView):
     """A packet adds a territory: its name in the group's words, its continent, its card's
     coins, the territories it is joined to and the game it came in."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         request=AddTerritorySerializer,
@@ -61,8 +58,6 @@ class AddedTerritoryView(ApiView):
 
 class AddedConnectionView(ApiView):
     """A packet adds a connection between two territories on the board as of its game."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         request=AddConnectionSerializer,

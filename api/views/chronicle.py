@@ -18,7 +18,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import Level, campaign_access, require_unlocked
@@ -27,6 +26,7 @@ from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors
 from campaigns.chronicle.jobs import pdf_response
 from campaigns.chronicle.start import request_pdf
 from campaigns.models import ChronicleExport, JobStatus
+from campaigns.selectors import media
 
 HIDDEN_PDF = (
     "The chronicle's PDF shows what the packets unlocked, and this campaign shows that to its "
@@ -60,7 +60,7 @@ def job_data(job: ChronicleExport, request) -> dict:
 
 
 def job_of(access, job_id: int) -> ChronicleExport:
-    job = ChronicleExport.objects.filter(campaign=access.campaign, pk=job_id).first()
+    job = media.chronicle_export(access.campaign.pk, job_id)
     if job is None:
         raise NotFound("There is no such chronicle PDF in this campaign.")
     job.campaign = access.campaign
@@ -69,8 +69,6 @@ def job_of(access, job_id: int) -> ChronicleExport:
 
 class ChroniclePdfView(ApiView):
     """Ask for the chronicle as a PDF."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         parameters=[SHARE],
@@ -98,8 +96,6 @@ class ChroniclePdfView(ApiView):
 class ChroniclePdfJobView(ApiView):
     """How far a chronicle PDF is."""
 
-    permission_classes = [AllowAny]
-
     @extend_schema(
         parameters=[SHARE],
         responses={200: ChronicleJobSerializer, **errors(*READ_ERRORS)},
@@ -112,8 +108,6 @@ class ChroniclePdfJobView(ApiView):
 
 class ChroniclePdfFileView(ApiView):
     """The PDF itself, once made; refusals stay JSON."""
-
-    permission_classes = [AllowAny]
 
     def perform_content_negotiation(self, request, force=False):
         return super().perform_content_negotiation(request, force=True)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import Level, campaign_access
@@ -35,8 +34,6 @@ def claim_data(player) -> dict:
 
 
 class ClaimView(ApiView):
-    permission_classes = [AllowAny]
-
     @extend_schema(
         request=None,
         responses={200: PlayerSerializer, **errors(*WRITE_ERRORS)},
@@ -52,8 +49,6 @@ class ClaimView(ApiView):
 
 
 class ClaimDecisionView(ApiView):
-    permission_classes = [AllowAny]
-
     @extend_schema(
         request=ClaimDecisionSerializer,
         responses={200: PlayerSerializer, **errors(*WRITE_ERRORS)},

@@ -7,6 +7,7 @@ from __future__ import annotations
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import exceptions
 from rest_framework.authentication import SessionAuthentication
+from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
 from rest_framework.views import APIView
 
@@ -54,9 +55,15 @@ class ApiView(APIView):
     """JSON in, JSON out; nothing else is parsed, so no request arrives in a shape that the
     serializers did not expect. Token comes first among the schemes so that a refusal for want
     of a login is a 401 with a ``WWW-Authenticate: Token`` challenge (DRF asks the first
-    scheme); a session still works, with its CSRF check on writes."""
+    scheme); a session still works, with its CSRF check on writes.
+
+    Anyone may reach a view: who may read or change a campaign is decided inside it, by
+    ``api.access.campaign_access(request, campaign_id, Level.X)`` (404 for a campaign the
+    caller may not read, 401 or 403 below the level the operation needs). A view that is
+    about the caller's own account and not a campaign sets ``IsAuthenticated`` itself."""
 
     authentication_classes = [ExpiringTokenAuthentication, SessionAuthentication]
+    permission_classes = [AllowAny]
     parser_classes = [SafeJSONParser]
     # No OPTIONS self-description: the OpenAPI schema documents every operation, and DRF's
     # metadata needs a serializer_class these views do not have (OPTIONS is a 405).

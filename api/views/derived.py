@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from rest_framework.generics import GenericAPIView
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import Level, campaign_access
@@ -15,6 +14,7 @@ from api.serializers.derived import (
     AuditEntrySerializer,
     FactionCardSerializer,
     StandingsSerializer,
+    WinnerLineSerializer,
     WinnersSerializer,
 )
 from api.serializers.factions import PowersQuerySerializer
@@ -23,25 +23,16 @@ from api.views.factions import faction_data, power_data
 from campaigns.game.derived import factions_of
 from campaigns.game.factions import packets_of, powers_as_of
 from campaigns.game.sealed import own_components
-from campaigns.hiding import audit_as_read
-from campaigns.models import (
-    AuditEntry,
-)
+from campaigns.selectors import marks
+from campaigns.selectors.audit import audit_entries, no_entries
 from campaigns.selectors.cards import faction_card_backs
 from campaigns.selectors.standings import standings
 from campaigns.services import audit_corrections
 from legacy.box import WINNERS_LINES
-from legacy.models import (
-    Signature,
-    WorldName,
-)
-from legacy.selectors import NOW
 
 
 class WinnersView(ApiView):
     """The winners' section of the board: fifteen lines, and the world's name once written."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         parameters=[SHARE],
@@ -50,22 +41,12 @@ class WinnersView(ApiView):
     )
     def get(self, request, campaign_id):
         access = campaign_access(request, campaign_id, Level.READ)
-        lines = list(Signature.objects.filter(campaign=access.campaign).as_of(NOW).order_by("line"))
-        world_name = WorldName.objects.filter(campaign=access.campaign).as_of(NOW).first()
+        lines = marks.signatures_now(access.campaign.pk)
+        world_name = marks.world_name_now(access.campaign.pk)
         return Response(
             {
                 "world_name": world_name.name if world_name else None,
-                "lines": [
-                    {
-                        "line": x.line,
-                        "name": x.name,
-                        "player": x.placed_by_id,
-                        "game": x.placed_in_game,
-                        "date": x.date,
-                        "slogan": x.slogan,
-                    }
-                    for x in lines
-                ],
+                "lines": WinnerLineSerializer(lines, many=True).data,
                 "lines_left": max(0, WINNERS_LINES - len(lines)),
             }
         )
@@ -73,8 +54,6 @@ class WinnersView(ApiView):
 
 class FactionCardsView(ApiView):
     """The backs of the faction cards: each game, who played the faction, or an X."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         parameters=[PowersQuerySerializer, SHARE],
@@ -106,8 +85,6 @@ class FactionCardsView(ApiView):
 
 
 class StandingsView(ApiView):
-    permission_classes = [AllowAny]
-
     @extend_schema(
         parameters=[SHARE],
         responses={200: StandingsSerializer, **errors(*READ_ERRORS)},
@@ -121,10 +98,9 @@ class StandingsView(ApiView):
 class AuditView(ApiView, GenericAPIView):
     """Every change to the campaign, newest first: who, when, what. Members only."""
 
-    permission_classes = [AllowAny]
     pagination_class = Page
     filterset_class = AuditFilter
-    queryset = AuditEntry.objects.none()
+    queryset = no_entries()
 
     @extend_schema(
         parameters=[AuditQuerySerializer],
@@ -134,11 +110,7 @@ class AuditView(ApiView, GenericAPIView):
     def get(self, request, campaign_id):
         access = campaign_access(request, campaign_id, Level.MEMBER)
         read_query(AuditQuerySerializer, request)
-        queryset = self.filter_queryset(
-            audit_as_read(AuditEntry.objects.filter(campaign=access.campaign), access.sees_unlocked)
-            .select_related("user")
-            .order_by("-at", "-id")
-        )
+        queryset = self.filter_queryset(audit_entries(access.campaign.pk, access.sees_unlocked))
         page = self.paginate_queryset(queryset)
         found = audit_corrections(page)
         for entry in page:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import Level, campaign_access
@@ -19,7 +18,7 @@ from api.serializers.common import StrictIntegerField
 from api.serializers.games import SeatSerializer
 from api.views.common import WRITE_ERRORS, ApiView, errors, read_body
 from campaigns.game.draft import record_draft
-from campaigns.models import Game
+from campaigns.selectors import games
 from legacy.rules.draft import MOST_COIN_CARDS, MOST_TROOPS, DraftPick
 
 
@@ -36,8 +35,6 @@ class DraftInputSerializer(serializers.Serializer):
 
 
 class DraftView(ApiView):
-    permission_classes = [AllowAny]
-
     @extend_schema(
         request=DraftInputSerializer,
         responses={200: SeatSerializer(many=True), **errors(*WRITE_ERRORS)},
@@ -48,7 +45,7 @@ class DraftView(ApiView):
     )
     def put(self, request, campaign_id, number):
         access = campaign_access(request, campaign_id, Level.EDIT)
-        game = Game.objects.filter(campaign=access.campaign, number=number).first()
+        game = games.game(access.campaign.pk, number)
         if game is None:
             raise NotFound(f"There is no game {number} in this campaign.")
         data = read_body(DraftInputSerializer, request)

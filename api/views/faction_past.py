@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import Level, campaign_access
@@ -50,8 +49,6 @@ class FactionPastSerializer(serializers.Serializer):
 
 class FactionPastView(ApiView):
     """Which factions have won, how often, and on which continent each started."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         parameters=[SHARE, FactionPastQuerySerializer],

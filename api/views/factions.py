@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import Level, campaign_access
@@ -64,8 +63,6 @@ def power_data(p, sees_unlocked: bool, packets: dict[int, str]) -> dict:
 class FactionListView(ApiView):
     """The campaign's factions: the box's five, then those the group unlocked."""
 
-    permission_classes = [AllowAny]
-
     @extend_schema(
         parameters=[SHARE],
         responses={200: FactionSerializer(many=True), **errors(*READ_ERRORS)},
@@ -99,8 +96,6 @@ class FactionListView(ApiView):
 
 class PowerListView(ApiView):
     """The powers on the faction cards, now or at the end of any game."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         parameters=[PowersQuerySerializer, SHARE],
@@ -136,8 +131,6 @@ class PowerListView(ApiView):
 
 class PowerDestroyView(ApiView):
     """A power on a faction card destroyed."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         request=PowerDestroySerializer,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import Access, Level, campaign_access
@@ -43,8 +42,6 @@ def _finish_response(access: Access, result) -> Response:
 
 
 class GameFinishView(ApiView):
-    permission_classes = [AllowAny]
-
     @extend_schema(
         request=FinishSerializer,
         responses={200: FinishResultSerializer, **errors(*WRITE_ERRORS)},
@@ -62,8 +59,6 @@ class GameFinishView(ApiView):
 
 
 class GameAmendView(ApiView):
-    permission_classes = [AllowAny]
-
     @extend_schema(
         request=AmendSerializer,
         responses={200: FinishResultSerializer, **errors(*WRITE_ERRORS)},

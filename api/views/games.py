@@ -3,11 +3,9 @@ cancelling one set up by mistake and fixing its seats."""
 
 from __future__ import annotations
 
-from django.db.models import Prefetch
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, status
 from rest_framework.generics import GenericAPIView
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import Access, Level, campaign_access
@@ -31,21 +29,17 @@ from api.views.common import (
     read_body,
     read_query,
 )
-from campaigns import claims, services
+from campaigns import services
 from campaigns.game.setup import cancel_game, fix_seat, setup_game, start_game
 from campaigns.models import (
     Campaign,
     Game,
-    GameEvent,
-    GameReward,
-    Seat,
 )
+from campaigns.selectors import games
 
 
 class FirstGameView(ApiView):
     """Once per campaign: each faction keeps one starting power; the 12 coins go on cards."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         request=FirstGameSerializer,
@@ -68,44 +62,23 @@ class FirstGameView(ApiView):
         )
 
 
-SEATS = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("order"))
-
-
-def _game_queryset(campaign: Campaign, detail: bool = False):
-    queryset = Game.objects.filter(campaign=campaign).prefetch_related(SEATS)
-    if detail:
-        queryset = queryset.prefetch_related(
-            Prefetch(
-                "events",
-                queryset=claims.credited(
-                    GameEvent.objects.select_related("seat__player").order_by("seq"), campaign.pk
-                ),
-            ),
-            Prefetch(
-                "rewards", queryset=GameReward.objects.select_related("seat").order_by("order")
-            ),
-        )
-    return queryset
-
-
 def campaign_game(access: Access, number: int) -> Game:
-    game = _game_queryset(access.campaign, detail=True).filter(number=number).first()
+    game = games.with_seats(access.campaign, detail=True).filter(number=number).first()
     if game is None:
         raise exceptions.NotFound(f"There is no game {number} in this campaign.")
     return game
 
 
 def fresh_game(campaign: Campaign, pk: int) -> Game:
-    return _game_queryset(campaign, detail=True).get(pk=pk)
+    return games.with_seats(campaign, detail=True).get(pk=pk)
 
 
 class GameListView(ApiView, GenericAPIView):
     """The games, oldest first; POST sets up the next one."""
 
-    permission_classes = [AllowAny]
     pagination_class = Page
     filterset_class = GameFilter
-    queryset = Game.objects.none()
+    queryset = games.no_games()
 
     @extend_schema(
         parameters=[SHARE, GameQuerySerializer],
@@ -115,7 +88,7 @@ class GameListView(ApiView, GenericAPIView):
     def get(self, request, campaign_id):
         access = campaign_access(request, campaign_id, Level.READ)
         read_query(GameQuerySerializer, request)
-        queryset = self.filter_queryset(_game_queryset(access.campaign).order_by("number"))
+        queryset = self.filter_queryset(games.with_seats(access.campaign).order_by("number"))
         page = self.paginate_queryset(queryset)
         return self.get_paginated_response(GameSerializer(page, many=True).data)
 
@@ -142,8 +115,6 @@ class GameListView(ApiView, GenericAPIView):
 
 
 class GameDetailView(ApiView):
-    permission_classes = [AllowAny]
-
     @extend_schema(
         parameters=[SHARE],
         responses={200: GameDetailSerializer, **errors(*READ_ERRORS)},
@@ -156,8 +127,6 @@ class GameDetailView(ApiView):
 
 
 class GameStartView(ApiView):
-    permission_classes = [AllowAny]
-
     @extend_schema(
         request=None,
         responses={200: GameDetailSerializer, **errors(*WRITE_ERRORS)},
@@ -170,8 +139,6 @@ class GameStartView(ApiView):
 
 
 class GameCancelView(ApiView):
-    permission_classes = [AllowAny]
-
     @extend_schema(
         request=GameCancelSerializer,
         responses={200: GameCancelledSerializer, **errors(*WRITE_ERRORS)},
@@ -191,8 +158,6 @@ class GameCancelView(ApiView):
 
 
 class SeatView(ApiView):
-    permission_classes = [AllowAny]
-
     @extend_schema(
         request=SeatFixSerializer,
         responses={200: GameDetailSerializer, **errors(*WRITE_ERRORS)},

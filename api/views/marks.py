@@ -5,7 +5,6 @@ from __future__ import annotations
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions
 from rest_framework.generics import GenericAPIView
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import Access, Level, campaign_access
@@ -28,6 +27,7 @@ from api.views.common import (
     require_game,
 )
 from campaigns import claims, services
+from campaigns.selectors import marks
 from legacy.corrections import COMMON_EDITABLE, EDITABLE, MARK_TYPES, TYPE_OF_MODEL
 from legacy.models import (
     City,
@@ -51,9 +51,6 @@ COMMON_FIELDS = frozenset(
         "voided",
     }
 )
-
-
-RELATED = {Scar: ("kind",), OtherMark: ("kind",), Fortification: ("city",)}
 
 
 MARK_TYPE = OpenApiParameter(
@@ -121,9 +118,8 @@ def _mark_model(mark_type: str) -> type[Mark]:
 class MarkListView(ApiView, GenericAPIView):
     """Every mark of one type, with filters: by game, player, territory, counting or voided."""
 
-    permission_classes = [AllowAny]
     pagination_class = Page
-    queryset = City.objects.none()
+    queryset = marks.no_marks(City)
 
     @extend_schema(
         parameters=[MARK_TYPE, SHARE, MarkQuerySerializer],
@@ -136,7 +132,7 @@ class MarkListView(ApiView, GenericAPIView):
         query = read_query(MarkQuerySerializer, request)
         require_game(access.campaign, query.get("as_of_game"))
         queryset = claims.credited(
-            model.objects.filter(campaign=access.campaign).select_related(*RELATED.get(model, ())),
+            marks.marks(model, access.campaign.pk),
             access.campaign.pk,
         )
         filterset = MarkFilter(request.query_params, queryset=queryset)
@@ -147,18 +143,16 @@ class MarkListView(ApiView, GenericAPIView):
 
 
 def _existing_mark(access: Access, model: type[Mark], mark_id: int) -> None:
-    if not model.objects.filter(campaign=access.campaign, pk=mark_id).exists():
+    if not marks.mark_exists(model, access.campaign.pk, mark_id):
         raise exceptions.NotFound("There is no such mark in this campaign.")
 
 
 def _fresh_mark(model: type[Mark], mark_id: int) -> Mark:
-    return model.objects.select_related(*RELATED.get(model, ())).get(pk=mark_id)
+    return marks.mark_afresh(model, mark_id)
 
 
 class MarkDetailView(ApiView):
     """One mark; PATCH corrects it (with a reason), keeping what it was in a Correction."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         parameters=[MARK_TYPE, SHARE],
@@ -170,11 +164,7 @@ class MarkDetailView(ApiView):
         model = _mark_model(mark_type)
         query = read_query(MarkQuerySerializer, request)
         require_game(access.campaign, query.get("as_of_game"))
-        mark = (
-            model.objects.filter(campaign=access.campaign, pk=mark_id)
-            .select_related(*RELATED.get(model, ()))
-            .first()
-        )
+        mark = marks.mark(model, access.campaign.pk, mark_id)
         if mark is None:
             raise exceptions.NotFound("There is no such mark in this campaign.")
         return Response(mark_data(mark))
@@ -219,8 +209,6 @@ class MarkDetailView(ApiView):
 
 class MarkVoidView(ApiView):
     """A mark that should never have been entered stops counting in every game, with a reason."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         parameters=[MARK_TYPE],

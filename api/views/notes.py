@@ -14,7 +14,6 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound, PermissionDenied
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import MAX_ID, Access, Level, campaign_access
@@ -22,6 +21,7 @@ from api.serializers.common import CreditSerializer, StrictCharField, credit_dat
 from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors, read_body
 from campaigns.game import notes
 from campaigns.models import Game, GameNote
+from campaigns.selectors import games, media
 
 
 class NoteSerializer(serializers.Serializer):
@@ -45,7 +45,7 @@ class NoteInputSerializer(serializers.Serializer):
 
 
 def _game(access: Access, number: int) -> Game:
-    game = Game.objects.filter(campaign=access.campaign, number=number).first()
+    game = games.game(access.campaign.pk, number)
     if game is None:
         raise NotFound(f"There is no game {number} in this campaign.")
     return game
@@ -54,7 +54,7 @@ def _game(access: Access, number: int) -> Game:
 def _note(access: Access, game: Game, note_id: int) -> GameNote:
     if not 0 < note_id <= MAX_ID:
         raise NotFound(f"There is no such note of game {game.number}.")
-    found = GameNote.objects.filter(pk=note_id, game=game).select_related("game", "author").first()
+    found = media.note(game, note_id)
     if found is None:
         raise NotFound(f"There is no such note of game {game.number}.")
     return found
@@ -76,8 +76,6 @@ def note_data(note: GameNote, number: int) -> dict:
 
 class NoteListView(ApiView):
     """The notes of a game's story; POST adds one."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         parameters=[SHARE],
@@ -105,8 +103,6 @@ class NoteListView(ApiView):
 
 
 class NoteDetailView(ApiView):
-    permission_classes = [AllowAny]
-
     def _changeable(self, request, campaign_id, number, note_id) -> tuple[Access, GameNote]:
         access = campaign_access(request, campaign_id, Level.EDIT)
         note = _note(access, _game(access, number), note_id)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from rest_framework.exceptions import ValidationError
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import Level, campaign_access
@@ -47,8 +46,6 @@ class CampaignOddsView(ApiView):
     """Exact odds of one attack on a territory of this campaign, with the modifiers the campaign
     keeps now and its readings of the rulebook's open points (``/api/v1/odds/`` takes them as
     parameters instead; here they are refused)."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         parameters=[CampaignOddsQuerySerializer, SHARE],

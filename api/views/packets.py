@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import Level, campaign_access, require_unlocked
@@ -18,35 +17,17 @@ from api.serializers.packets import (
 from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors, read_body
 from api.views.rulebook import components_data
 from campaigns.game.packets import open_packet, packets_to_open
+from campaigns.selectors import packets
 from legacy.box import PACKETS
-from legacy.models import (
-    PacketOpening,
-    SealedComponent,
-    UnlockedContent,
-)
-
-
-def unlocked_data(item: UnlockedContent) -> dict:
-    return {
-        "id": item.pk,
-        "packet": item.opening.packet,
-        "game": item.opening.placed_in_game,
-        "kind": item.kind,
-        "title": item.title,
-        "text": item.text,
-    }
 
 
 def own_name(access, slug: str) -> str:
     """The name of one of the campaign's own sealed components (the opener may see it)."""
-    found = SealedComponent.objects.filter(campaign=access.campaign, slug=slug, voided=False)
-    return found.values_list("name", flat=True).first() or ""
+    return packets.component_name(access.campaign.pk, slug)
 
 
 class PacketListView(ApiView):
     """Every packet of the box: sealed or opened (in which game), and those to open now."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         parameters=[SHARE],
@@ -55,11 +36,7 @@ class PacketListView(ApiView):
     )
     def get(self, request, campaign_id):
         access = campaign_access(request, campaign_id, Level.READ)
-        opened = dict(
-            PacketOpening.objects.filter(campaign=access.campaign, voided=False).values_list(
-                "packet", "placed_in_game"
-            )
-        )
+        opened = packets.opened_in_game(access.campaign.pk)
         return Response(
             {
                 "to_open": packets_to_open(access.campaign.pk),
@@ -97,13 +74,13 @@ class PacketListView(ApiView):
             earned_otherwise=data["earned_otherwise"],
             by=request.user,
         )
-        contents = UnlockedContent.objects.filter(opening=opening).select_related("opening")
+        contents = packets.unlocked_by(opening)
         return Response(
             {
                 "packet": opening.packet,
                 "name": packet_name(opening.packet, own_name(access, opening.packet)),
                 "game": opening.placed_in_game,
-                "unlocked": [unlocked_data(u) for u in contents.order_by("id")],
+                "unlocked": UnlockedContentSerializer(contents, many=True).data,
             },
             status=status.HTTP_201_CREATED,
         )
@@ -111,8 +88,6 @@ class PacketListView(ApiView):
 
 class UnlockedView(ApiView):
     """What the opened packets unlocked; members only when the campaign hides it."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         parameters=[SHARE],
@@ -126,7 +101,5 @@ class UnlockedView(ApiView):
         require_unlocked(
             request, access, "This campaign shows its unlocked content to its owner and editors."
         )
-        items = UnlockedContent.objects.filter(
-            campaign=access.campaign, opening__voided=False
-        ).select_related("opening")
-        return Response([unlocked_data(u) for u in items])
+        items = packets.unlocked(access.campaign.pk)
+        return Response(UnlockedContentSerializer(items, many=True).data)

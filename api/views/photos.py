@@ -21,7 +21,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound, PermissionDenied
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import MAX_ID, Access, Level, campaign_access, require_unlocked
@@ -31,6 +30,7 @@ from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors
 from campaigns.models import Game, GamePhoto, JobStatus
 from campaigns.photos.service import CAPTION_MAX, add_photo, delete_photo, may_delete
 from campaigns.photos.storage import photo_response
+from campaigns.selectors import games, media
 
 HIDDEN_PHOTOS = (
     "The photos of the board show what the packets unlocked, and this campaign shows that to "
@@ -81,7 +81,7 @@ def photo_access(request, campaign_id: int, need: Level = Level.READ) -> Access:
 
 
 def _game(access: Access, number: int) -> Game:
-    game = Game.objects.filter(campaign=access.campaign, number=number).first()
+    game = games.game(access.campaign.pk, number)
     if game is None:
         raise NotFound(f"There is no game {number} in this campaign.")
     return game
@@ -90,9 +90,7 @@ def _game(access: Access, number: int) -> Game:
 def _photo(game: Game, photo_id: int) -> GamePhoto:
     photo = None
     if 0 < photo_id <= MAX_ID:
-        photo = (
-            GamePhoto.objects.filter(pk=photo_id, game=game).select_related("uploaded_by").first()
-        )
+        photo = media.photo(game, photo_id)
     if photo is None:
         raise NotFound(f"There is no such photo of game {game.number}.")
     return photo
@@ -124,7 +122,6 @@ def photo_data(request, photo: GamePhoto) -> dict:
 class PhotoListView(ApiView):
     """The photos of the real board taken during a game; POST adds one."""
 
-    permission_classes = [AllowAny]
     parser_classes = [PhotoUploadParser]
 
     @extend_schema(
@@ -134,8 +131,8 @@ class PhotoListView(ApiView):
     )
     def get(self, request, campaign_id, number):
         game = _game(photo_access(request, campaign_id), number)
-        photos = GamePhoto.objects.filter(game=game).select_related("uploaded_by", "game")
-        return Response([photo_data(request, p) for p in photos.order_by("created_at", "id")])
+        photos = media.photos_of(game, with_game=True)
+        return Response([photo_data(request, p) for p in photos])
 
     @extend_schema(
         request={"multipart/form-data": PhotoUploadSerializer},
@@ -161,13 +158,11 @@ class PhotoListView(ApiView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         photo = add_photo(game=game, upload=data["file"], caption=data["caption"], by=request.user)
-        photo = GamePhoto.objects.select_related("uploaded_by", "game").get(pk=photo.pk)
+        photo = media.photo_afresh(photo.pk)
         return Response(photo_data(request, photo), status=status.HTTP_201_CREATED)
 
 
 class PhotoDetailView(ApiView):
-    permission_classes = [AllowAny]
-
     @extend_schema(
         parameters=[SHARE],
         responses={200: PhotoSerializer, **errors(*READ_ERRORS)},
@@ -198,7 +193,6 @@ class PhotoDetailView(ApiView):
 class PhotoFileView(ApiView):
     """A stored file of a photo: sent whatever the Accept header asks for; refusals stay JSON."""
 
-    permission_classes = [AllowAny]
     variant = "web"
 
     def perform_content_negotiation(self, request, force=False):
@@ -217,8 +211,8 @@ def _file_schema(media_types: tuple[str, ...], description: str):
         parameters=[SHARE],
         responses={
             **{
-                (200, media): OpenApiResponse(OpenApiTypes.BINARY, description=description)
-                for media in media_types
+                (200, media_type): OpenApiResponse(OpenApiTypes.BINARY, description=description)
+                for media_type in media_types
             },
             304: OpenApiResponse(description="The client's copy (If-None-Match) is current."),
             **errors(*READ_ERRORS),

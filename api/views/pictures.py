@@ -36,7 +36,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound, PermissionDenied
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import (
@@ -57,7 +56,7 @@ from campaigns.access import (
     sees_unlocked,
     snapshot_with_campaign,
 )
-from campaigns.models import Game, GameStatus, JobStatus, Snapshot
+from campaigns.models import JobStatus, Snapshot
 from campaigns.pictures import links
 from campaigns.pictures.snapshots import (
     request_snapshot,
@@ -68,6 +67,7 @@ from campaigns.pictures.snapshots import (
 )
 from campaigns.pictures.state import finished_games
 from campaigns.pictures.storage import picture_response
+from campaigns.selectors import games, media
 
 
 class SnapshotQuerySerializer(serializers.Serializer):
@@ -218,9 +218,7 @@ def snapshot_data(row: Snapshot, request) -> dict:
 
 
 def _finished_game(campaign_id: int, number: int) -> None:
-    if not Game.objects.filter(
-        campaign_id=campaign_id, number=number, status=GameStatus.FINISHED
-    ).exists():
+    if not games.is_finished(campaign_id, number):
         raise NotFound(f"There is no finished game {number} in this campaign.")
 
 
@@ -237,8 +235,6 @@ def _served(request, row: ServedPicture | None, what: str):
 
 class ImageView(ApiView):
     """A stored picture: sent whatever the Accept header asks for; refusals stay JSON."""
-
-    permission_classes = [AllowAny]
 
     def perform_content_negotiation(self, request, force=False):
         return super().perform_content_negotiation(request, force=True)
@@ -258,8 +254,6 @@ def image_schema(media_type: str, parameters: list, description: str):
 
 class SnapshotView(ApiView):
     """The board picture at the end of a finished game: its status and, once drawn, its URL."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         parameters=[SnapshotQuerySerializer, SHARE],
@@ -289,14 +283,12 @@ class SnapshotView(ApiView):
         number = game_in_query(request)
         _finished_game(access.campaign.pk, number)
         request_snapshot(access.campaign.pk, number)
-        row = Snapshot.objects.get(campaign=access.campaign, game_number=number)
+        row = media.asked_snapshot(access.campaign.pk, number)
         return Response(snapshot_data(row, request), status=status.HTTP_202_ACCEPTED)
 
 
 class TimelineView(ApiView):
     """One animated image (WebP) of the board after every finished game."""
-
-    permission_classes = [AllowAny]
 
     def _row(self, campaign_id: int) -> Snapshot:
         if not finished_games(campaign_id):
@@ -321,7 +313,7 @@ class TimelineView(ApiView):
         access = picture_access(request, campaign_id, Level.MEMBER)
         self._row(access.campaign.pk)
         request_timeline(access.campaign.pk)
-        row = Snapshot.objects.get(campaign=access.campaign, game_number=Snapshot.TIMELINE)
+        row = media.asked_snapshot(access.campaign.pk, Snapshot.TIMELINE)
         return Response(snapshot_data(row, request), status=status.HTTP_202_ACCEPTED)
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, status
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import Access, Level, campaign_access
@@ -29,9 +28,10 @@ from api.views.common import (
     require_game,
 )
 from campaigns.game import rulebook, sealed
+from campaigns.selectors import packets
 from campaigns.vocabulary import HIDDEN
 from legacy.box import PACKET_BY_SLUG
-from legacy.models import PacketOpening, RuleSticker, SealedComponent
+from legacy.models import RuleSticker, SealedComponent
 
 
 def component_data(access: Access, c: SealedComponent, opened: dict[str, int]) -> dict:
@@ -51,12 +51,8 @@ def component_data(access: Access, c: SealedComponent, opened: dict[str, int]) -
 
 def components_data(access: Access) -> list[dict]:
     """Every sealed component the group added, voided ones too (two queries)."""
-    opened = dict(
-        PacketOpening.objects.filter(campaign=access.campaign, voided=False).values_list(
-            "packet", "placed_in_game"
-        )
-    )
-    components = SealedComponent.objects.filter(campaign=access.campaign).order_by("id")
+    opened = packets.opened_in_game(access.campaign.pk)
+    components = packets.components(access.campaign.pk)
     return [component_data(access, c, opened) for c in components]
 
 
@@ -86,18 +82,14 @@ def sticker_data(access: Access, s: RuleSticker) -> dict:
 
 
 def _component(access: Access, component_id: int) -> SealedComponent:
-    found = SealedComponent.objects.filter(campaign=access.campaign, pk=component_id).first()
+    found = packets.component(access.campaign.pk, component_id)
     if found is None:
         raise exceptions.NotFound("There is no such sealed component in this campaign.")
     return found
 
 
 def _sticker(access: Access, sticker_id: int) -> RuleSticker:
-    found = (
-        RuleSticker.objects.filter(campaign=access.campaign, pk=sticker_id)
-        .select_related("opening")
-        .first()
-    )
+    found = packets.sticker(access.campaign.pk, sticker_id)
     if found is None:
         raise exceptions.NotFound("There is no such rule sticker in this campaign.")
     return found
@@ -105,8 +97,6 @@ def _sticker(access: Access, sticker_id: int) -> RuleSticker:
 
 class ComponentListView(ApiView):
     """The sealed components the group found beyond the box's six packets."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         parameters=[SHARE],
@@ -137,8 +127,6 @@ class ComponentListView(ApiView):
 class ComponentDetailView(ApiView):
     """One sealed component; DELETE removes it if it was entered by mistake and never opened."""
 
-    permission_classes = [AllowAny]
-
     @extend_schema(
         parameters=[SHARE],
         responses={200: ComponentSerializer, **errors(*READ_ERRORS)},
@@ -147,11 +135,7 @@ class ComponentDetailView(ApiView):
     def get(self, request, campaign_id, component_id):
         access = campaign_access(request, campaign_id, Level.READ)
         component = _component(access, component_id)
-        opened = dict(
-            PacketOpening.objects.filter(
-                campaign=access.campaign, packet=component.slug, voided=False
-            ).values_list("packet", "placed_in_game")
-        )
+        opened = packets.opened_in_game(access.campaign.pk, component.slug)
         return Response(component_data(access, component, opened))
 
     @extend_schema(
@@ -174,8 +158,6 @@ class ComponentVoidView(ApiView):
     """A sealed component that should never have been entered stops counting, with a reason;
     its opening, if it was opened, is voided with it."""
 
-    permission_classes = [AllowAny]
-
     @extend_schema(
         request=ReasonSerializer,
         responses={200: ComponentSerializer, **errors(*WRITE_ERRORS)},
@@ -196,8 +178,6 @@ class ComponentVoidView(ApiView):
 
 class StickerListView(ApiView):
     """Every rule sticker the group pasted into the rulebook, voided ones too, oldest first."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         parameters=[SHARE],
@@ -237,8 +217,6 @@ class StickerListView(ApiView):
 class StickerVoidView(ApiView):
     """A rule sticker entered by mistake stops counting in every game, with a reason."""
 
-    permission_classes = [AllowAny]
-
     @extend_schema(
         request=ReasonSerializer,
         responses={200: StickerSerializer, **errors(*WRITE_ERRORS)},
@@ -258,8 +236,6 @@ class RulesView(ApiView):
     """The campaign's rules as of a game: the rulebook's sections in order (our own short
     titles; none of the book's text), each with the rule stickers counting then in place, those
     added in that very game marked newest."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         parameters=[SHARE, RulesQuerySerializer],

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import Access, Level, campaign_access
@@ -12,6 +11,7 @@ from api.serializers.scars import DiceEffectSerializer, ScarTypeSerializer
 from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors, read_body
 from api.views.odds import HIDDEN_NAME
 from campaigns.game.scars import set_dice_effect
+from campaigns.selectors import marks
 from legacy.models import ScarKind
 
 
@@ -32,8 +32,6 @@ class ScarTypeListView(ApiView):
     """This campaign's scar types: the box's two and any a packet unlocked (their names hidden
     from those the campaign hides unlocked content from)."""
 
-    permission_classes = [AllowAny]
-
     @extend_schema(
         parameters=[SHARE],
         responses={200: ScarTypeSerializer(many=True), **errors(*READ_ERRORS)},
@@ -41,14 +39,12 @@ class ScarTypeListView(ApiView):
     )
     def get(self, request, campaign_id):
         access = campaign_access(request, campaign_id, Level.READ)
-        kinds = ScarKind.objects.filter(campaign=access.campaign).order_by("id")
+        kinds = marks.scar_kinds(access.campaign.pk)
         return Response([scar_type_data(k, access) for k in kinds])
 
 
 class ScarTypeDetailView(ApiView):
     """Set what a scar type does to the dice (editors); the change is in the audit log."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         request=DiceEffectSerializer,
@@ -57,7 +53,7 @@ class ScarTypeDetailView(ApiView):
     )
     def patch(self, request, campaign_id, scar):
         access = campaign_access(request, campaign_id, Level.EDIT)
-        if not ScarKind.objects.filter(campaign=access.campaign, slug=scar).exists():
+        if not marks.has_scar_kind(access.campaign.pk, scar):
             raise exceptions.NotFound("This campaign has no such scar type.")
         data = read_body(DiceEffectSerializer, request)
         kind = set_dice_effect(

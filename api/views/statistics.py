@@ -11,7 +11,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import Level, campaign_access, require_unlocked
@@ -31,8 +30,6 @@ HIDDEN_POSTER = (
 class StatisticsView(ApiView):
     """Results per player, per faction and per starting territory, where scars and cities were
     placed, signatures and coins after each game: the numbers of the statistics page."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         parameters=[SHARE],
@@ -77,8 +74,6 @@ class PosterView(ApiView):
     Reading it asks for it when it is neither drawn nor failed; a failed one is asked for again
     with POST."""
 
-    permission_classes = [AllowAny]
-
     @extend_schema(
         parameters=[SHARE],
         responses={200: PosterSerializer, **errors(*READ_ERRORS, 409)},
@@ -116,8 +111,6 @@ class PosterView(ApiView):
 
 class PosterImageView(ApiView):
     """The end poster as a PNG to download."""
-
-    permission_classes = [AllowAny]
 
     def perform_content_negotiation(self, request, force=False):
         return super().perform_content_negotiation(request, force=True)

@@ -7,7 +7,6 @@ from __future__ import annotations
 from django.http import HttpResponse
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, status
-from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
@@ -38,9 +37,7 @@ from campaigns.game.draft import joining_troops_now
 from campaigns.game.finish import name_world
 from campaigns.game.odds import rounds_up
 from campaigns.hiding import world_as_read
-from campaigns.models import (
-    Player,
-)
+from campaigns.selectors import people
 from campaigns.services import campaign_world
 from campaigns.versioned import cached_read
 from legacy import board, rules
@@ -50,8 +47,6 @@ from legacy.selectors import trade_chart
 
 class WorldView(ApiView):
     """The world now, or at the end of any game: every territory, continent, signature."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         parameters=[AsOfSerializer, SHARE],
@@ -92,8 +87,6 @@ def world_response(request, access: Access, game: int | None):
 class WorldNameView(ApiView):
     """After game 15: the player with the most signatures names the world."""
 
-    permission_classes = [AllowAny]
-
     @extend_schema(
         request=WorldNameSerializer,
         responses={201: WorldNamedSerializer, **errors(*WRITE_ERRORS)},
@@ -120,10 +113,7 @@ def _slugs(text: str, field: str, on: board.Board = board.BOX) -> list[str]:
 
 
 def _roster_player(access: Access, player: int | None, field: str = "player") -> int | None:
-    if (
-        player is not None
-        and not Player.objects.filter(campaign=access.campaign, pk=player).exists()
-    ):
+    if player is not None and not people.on_roster(access.campaign.pk, player):
         raise exceptions.ValidationError({field: ["That player is not on this campaign's roster."]})
     return player
 
@@ -132,8 +122,6 @@ class LegalStartsView(ApiView):
     """Where a player may place an HQ now, given the HQs already placed and the territories
     occupied; or, with ``joining``, where a player joining the war mid-game may place half their
     starting troops (``troops``)."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         parameters=[LegalStartsQuerySerializer, SHARE],
@@ -175,8 +163,6 @@ class LegalStartsView(ApiView):
 
 class RecruitmentView(ApiView):
     """Troops recruited for a player controlling some territories in this campaign's world."""
-
-    permission_classes = [AllowAny]
 
     @extend_schema(
         parameters=[RecruitmentQuerySerializer, SHARE],

@@ -25,6 +25,15 @@ def count_seat(table: dict, key, result: str) -> None:
         entry[result] += 1
 
 
+def finished_starts(campaign_id: int) -> list[tuple[str, str]]:
+    """The faction and HQ of every seat of a finished game."""
+    return list(
+        Seat.objects.filter(
+            game__campaign_id=campaign_id, game__status=GameStatus.FINISHED
+        ).values_list("faction", "hq")
+    )
+
+
 def standings(campaign_id: int) -> dict[str, dict]:
     """Wins, held-on and eliminations per player and per faction, from finished games."""
     rows = Seat.objects.filter(

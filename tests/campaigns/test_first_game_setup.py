@@ -1,7 +1,9 @@
 """Creating a campaign and 'before the first game', through the services."""
 
 import pytest
+from django.db import connection
 from django.db.models import Count
+from django.test.utils import CaptureQueriesContext
 
 from campaigns import services
 from campaigns.models import AuditEntry, Membership, Role
@@ -34,6 +36,19 @@ def test_a_new_campaign_has_an_untouched_world(campaign, owner):
 def test_two_players_with_the_same_name_are_refused(owner):
     with pytest.raises(RuleViolation, match="different name"):
         services.create_campaign(owner=owner, name="X", players=["Ada", "ada"])
+
+
+@pytest.mark.parametrize(
+    "players", [["Ada", "ada"], ["Ada", ""], ["Ada", "x" * 61]], ids=["same", "empty", "long"]
+)
+def test_a_refused_roster_writes_nothing_at_all(owner, players):
+    """The roster is checked before the campaign's first row: not one INSERT is sent, so
+    nothing depends on a rollback to undo it."""
+    with CaptureQueriesContext(connection) as queries, pytest.raises(RuleViolation):
+        services.create_campaign(owner=owner, name="X", players=players)
+    writes = [q["sql"] for q in queries if q["sql"].lstrip().upper().startswith("INSERT")]
+    assert writes == []
+    assert not Membership.objects.filter(user=owner, campaign__name="X").exists()
 
 
 def test_before_the_first_game_each_faction_keeps_one_power_and_twelve_coins_go_on(campaign, owner):

@@ -21,9 +21,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.claims import my_campaigns
 from campaigns.health import report as health_report
-from campaigns.models import (
-    Campaign,
-)
+from campaigns.selectors import people
 from edge.client import client_address
 from web import email_change
 from web.forms.campaign import EmailForm, SignupForm
@@ -32,7 +30,7 @@ logger = logging.getLogger(__name__)
 
 
 def home(request):
-    public = Campaign.objects.filter(public=True).order_by("-created_at")[:20]
+    public = people.public_campaigns()
     mine = my_campaigns(request.user) if request.user.is_authenticated else []
     for m in mine:
         m.role_label = m.get_role_display()

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Max
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -16,23 +16,24 @@ from campaigns.models import (
     Campaign,
     Game,
     GameStatus,
-    Seat,
 )
+from campaigns.selectors import games, marks, packets
 from legacy import board, names
-from legacy.box import CAMPAIGN_GAMES, PACKETS, WINNERS_LINES
-from legacy.errors import RuleViolation
-from legacy.models import (
-    PacketOpening,
-    Signature,
-)
+from legacy.box import PACKETS, WINNERS_LINES
+from legacy.rules.world_naming import world_to_be_named
 from legacy.selectors import stock_allowances
 from web import pages
 from web.access import Access
 from web.board_svg import svg_document
 from web.forms.campaign import CampaignForm
 from web.names import continent_name
-from web.refusals import refuse
-from web.views.common import board_context, campaign_view, interactive_board, player_names
+from web.views.common import (
+    board_context,
+    campaign_view,
+    form_page,
+    interactive_board,
+    player_names,
+)
 
 
 @login_required
@@ -40,29 +41,26 @@ def campaign_new(request):
     form = CampaignForm(
         request.POST or None, initial={"language": names.language_of(get_language())}
     )
-    if request.method == "POST" and form.is_valid():
-        try:
-            campaign = services.create_campaign(
-                owner=request.user,
-                name=form.cleaned_data["name"],
-                players=form.player_names(),
-                language=form.cleaned_data["language"] or names.language_of(get_language()),
-            )
-        except RuleViolation as refusal:
-            refuse(form, refusal)
-        else:
-            messages.success(request, _("Your campaign is ready. First: before the first game."))
-            return redirect("campaigns:first_game", campaign.pk)
-    return render(request, "campaigns/new.html", {"form": form})
+    return form_page(
+        request,
+        form,
+        lambda: services.create_campaign(
+            owner=request.user,
+            name=form.cleaned_data["name"],
+            players=form.player_names(),
+            language=form.cleaned_data["language"] or names.language_of(get_language()),
+        ),
+        template="campaigns/new.html",
+        context={"form": form},
+        message=_("Your campaign is ready. First: before the first game."),
+        then=lambda campaign: reverse("campaigns:first_game", args=[campaign.pk]),
+    )
 
 
 def packet_rows(access: Access) -> list[dict]:
     """Every packet of the box: sealed, or opened (when, and what it unlocked if allowed)."""
     campaign = access.campaign
-    openings = {
-        o.packet: o
-        for o in PacketOpening.objects.filter(campaign=campaign, voided=False).order_by("id")
-    }
+    openings = packets.openings_by_packet(campaign.pk)
     contents = pages.unlocked_by_opening(campaign.pk) if access.sees_unlocked else {}
     rows = []
     for p in PACKETS:
@@ -93,7 +91,7 @@ def dashboard_data(access: Access) -> dict:
     current = campaign.games.exclude(status=GameStatus.FINISHED).order_by("-number").first()
     hqs = dict(current.seats.values_list("hq", "faction")) if current else {}
     ctx = board_context(access, players, hqs)
-    lines = {s.line: s for s in Signature.objects.filter(campaign=campaign, voided=False)}
+    lines = {s.line: s for s in marks.signatures(campaign.pk)}
     continents = []
     for c in board.CONTINENTS:
         state = world.continents[c.slug]
@@ -121,7 +119,7 @@ def dashboard_data(access: Access) -> dict:
         "winners": [(n, lines.get(n)) for n in range(1, WINNERS_LINES + 1)],
         "continents": continents,
         "stock": pages.stock_rows(world, stock_allowances(campaign.pk)),
-        "world_to_name": finished >= CAMPAIGN_GAMES and not world.world_name,
+        "world_to_name": world_to_be_named(finished, world.world_name),
     }
 
 
@@ -139,11 +137,7 @@ def board_svg(request, access, number=None):
     players = player_names(access.campaign.pk)
     hqs = {}
     if number:
-        hqs = dict(
-            Seat.objects.filter(game__campaign=access.campaign, game__number=number).values_list(
-                "hq", "faction"
-            )
-        )
+        hqs = games.hqs_in_game(access.campaign.pk, number)
     world = services.campaign_world(access.campaign, number)
     svg = svg_document(world, board_context(access, players, hqs))
     response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")

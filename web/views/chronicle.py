@@ -26,17 +26,15 @@ from campaigns.chronicle.start import request_pdf
 from campaigns.jobs.quotas import QuotaReached
 from campaigns.jobs.words import status_words
 from campaigns.models import (
-    Campaign,
     ChronicleExport,
-    Game,
     GamePhoto,
-    GameStatus,
     JobStatus,
     Result,
     Role,
     Snapshot,
 )
-from legacy.models import Signature, WorldName
+from campaigns.selectors import marks, media, people
+from campaigns.selectors.games import finished as finished_games
 from web.access import Access
 from web.names import reading_campaign
 from web.refusals import refusal_message
@@ -54,32 +52,22 @@ def chronicle_story(access) -> dict:
     """The world's name and every finished game's story for this reader: its seats, winner and
     slogan, log, rewards and the marks that changed, in a fixed number of queries."""
     campaign = access.campaign
-    games = list(
-        Game.objects.filter(campaign=campaign, status=GameStatus.FINISHED).order_by("number")
-    )
+    games = finished_games(campaign.pk)
     stories, _placed, _removed = game_stories(access, games)
     photos = _photos(access, games)
-    slogans = dict(
-        Signature.objects.filter(campaign=campaign, voided=False).values_list(
-            "placed_in_game", "slogan"
-        )
-    )
+    slogans = marks.slogans(campaign.pk)
     for story in stories:
         story["winners"] = [s for s in story["seats"] if s.result == Result.WON]
         story["slogan"] = slogans.get(story["game"].number, "")
         story["photos"] = photos.get(story["game"].pk, [])
-    world = WorldName.objects.filter(campaign=campaign).current().values_list("name", flat=True)
-    return {"access": access, "world_name": world.first(), "stories": stories}
+    world = marks.world_name(campaign.pk)
+    return {"access": access, "world_name": world, "stories": stories}
 
 
 def _photos(access, games) -> dict[int, list[GamePhoto]]:
     """The prepared photos of ``games`` by game id, in one query; none for a reader the campaign
     hides its packets' content from (the photos show the real board, stickers and all)."""
-    rows = (
-        GamePhoto.objects.filter(game__in=games, status=JobStatus.DONE)
-        .select_related("uploaded_by")
-        .order_by("created_at", "id")
-    )
+    rows = media.prepared_photos(games)
     by_game: dict[int, list[GamePhoto]] = {}
     for row in rows:  # read all the same: a page costs the same queries whoever reads it
         by_game.setdefault(row.game_id, []).append(row)
@@ -87,10 +75,7 @@ def _photos(access, games) -> dict[int, list[GamePhoto]]:
 
 
 def _snapshots(campaign_id: int, numbers) -> dict[int, Snapshot]:
-    rows = Snapshot.objects.filter(
-        campaign_id=campaign_id, game_number__in=numbers, status=JobStatus.DONE
-    )
-    return {row.game_number: row for row in rows}
+    return media.drawn_snapshots(campaign_id, numbers)
 
 
 def pdf_allowed(access) -> bool:
@@ -151,7 +136,7 @@ def chronicle_pdf_file(request, access, job_id):
     """A made PDF of this campaign, for the readers allowed to ask for one; 404 otherwise."""
     found = None
     if pdf_allowed(access):
-        found = ChronicleExport.objects.filter(campaign=access.campaign, pk=job_id).first()
+        found = media.chronicle_export(access.campaign.pk, job_id)
     name = f"chronicle-{access.campaign.pk}-{found.language}.pdf" if found else ""
     response = pdf_response(found, name)
     if response is None:
@@ -165,7 +150,7 @@ def pdf_html(campaign_id: int, language: str, on_game: Callable[[int, int], None
     unlocked: only they may ask for it or fetch it (``pdf_allowed``). A territory a packet added
     is named as the group wrote it, as on the pages."""
     with translation.override(language), reading_campaign(campaign_id):
-        campaign = Campaign.objects.get(pk=campaign_id)
+        campaign = people.campaign(campaign_id)
         # An editor's view of the words, without a request: nothing here links or writes.
         access = Access(campaign=campaign, role=Role.EDITOR)
         context = chronicle_story(access)

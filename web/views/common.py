@@ -4,11 +4,15 @@ fragments, the players' names and the board as the pages draw it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import wraps
+from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
@@ -17,10 +21,11 @@ from campaigns import hiding
 from campaigns.game.finish import read_reward_targets
 from campaigns.models import (
     Game,
-    Player,
 )
+from campaigns.selectors import games, people
 from campaigns.selectors.history import MARK_TYPE_OF_NAME
 from campaigns.services import CampaignArchived
+from legacy.errors import RuleViolation
 from legacy.rules import Reward
 from legacy.wording import said
 from web.access import Access, campaign_access
@@ -32,6 +37,55 @@ from web.names import (
     territory_name,
     unlocked_factions_among,
 )
+from web.refusals import refuse
+
+# A form drawn again with its errors (the form's own, or a service's refusal) is a 200, as the
+# first drawing of it is. The live table posts its forms with fetch (static/js/live.js) and draws
+# the answer in place only when it is a 2xx: anything else counts as a failure and the form is
+# sent again the plain way. The phone's queue (static/js/offline.js) reads a refusal out of the
+# form's error lists in the page it gets back.
+FORM_REFUSED_STATUS = 200
+
+
+def form_page(
+    request,
+    form,
+    act: Callable[[], Any],
+    *,
+    template: str,
+    context: dict | Callable[[], dict],
+    then: str | Callable[[Any], str],
+    message: str | Callable[[Any], str] = "",
+    refused: Callable[[Any, RuleViolation], None] = refuse,
+    ready: bool = True,
+):
+    """The page door's one way of taking a form to a service.
+
+    On a POST whose ``form`` is valid (and that is ``ready``: not a preview, not a form the page
+    only shows), ``act()`` calls the service, reading ``form.cleaned_data``. When the service
+    refuses (``RuleViolation``), ``refused`` puts its words on the form (by default at its top:
+    ``web.refusals.refuse``); when it does what was asked, ``message`` (a sentence, or made from
+    what the service returned) is shown on the page the reader is sent to, ``then`` (an
+    address, or made from what the service returned).
+
+    Otherwise the page is drawn with ``template`` and ``context`` (a dict, or a callable giving
+    it, so that nothing is read for a page that is not drawn), with the form and whatever errors
+    it holds. The status is ``FORM_REFUSED_STATUS``, 200 and not 400, whether the form is drawn
+    for the first time or again after a refusal: the live table's fetch draws only a 2xx in
+    place, and the page tests expect a 200 for a form drawn again.
+    """
+    if ready and request.method == "POST" and form.is_valid():
+        try:
+            done = act()
+        except RuleViolation as refusal:
+            refused(form, refusal)
+        else:
+            said = message(done) if callable(message) else message
+            if said:
+                messages.success(request, said)
+            return redirect(then(done) if callable(then) else then)
+    page = context() if callable(context) else context
+    return render(request, template, page, status=FORM_REFUSED_STATUS)
 
 
 def campaign_view(*, write: bool = False, owner: bool = False, member: bool = False):
@@ -114,7 +168,7 @@ def without_share(request) -> str:
 
 
 def player_names(campaign_id: int) -> dict[int, str]:
-    return dict(Player.objects.filter(campaign_id=campaign_id).values_list("pk", "name"))
+    return people.player_names(campaign_id)
 
 
 def board_context(
@@ -195,4 +249,7 @@ def label_rewards(access, rewards) -> list:
 
 
 def game_or_404(access, number) -> Game:
-    return get_object_or_404(Game, campaign=access.campaign, number=number)
+    found = games.game(access.campaign.pk, number)
+    if found is None:
+        raise Http404("No Game matches the given query.")
+    return found

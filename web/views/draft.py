@@ -3,17 +3,13 @@ while the game is set up or being played."""
 
 from __future__ import annotations
 
-from django.contrib import messages
-from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from campaigns.game.draft import draft_offered, record_draft
-from legacy.errors import RuleViolation
 from web.forms.draft import DraftForm
-from web.refusals import refuse
-from web.views.common import campaign_view, game_or_404
+from web.views.common import campaign_view, form_page, game_or_404
 
 
 def draft_context(access, game, seats, form=None) -> dict:
@@ -34,14 +30,12 @@ def draft_update(request, access, number):
     game = game_or_404(access, number)
     seats = list(game.seats.select_related("player").order_by("order"))
     form = DraftForm(request.POST, seats=seats)
-    if form.is_valid():
-        try:
-            record_draft(game=game, picks=form.picks(), by=request.user)
-        except RuleViolation as refusal:
-            refuse(form, refusal)
-        else:
-            messages.success(request, _("The draft is saved."))
-            url = reverse("campaigns:game", args=[access.campaign.pk, game.number])
-            return redirect(url + "#draft")
-    context = {"access": access, "game": game, "draft_form": form}
-    return render(request, "campaigns/draft.html", context, status=400)
+    return form_page(
+        request,
+        form,
+        lambda: record_draft(game=game, picks=form.picks(), by=request.user),
+        template="campaigns/draft.html",
+        context={"access": access, "game": game, "draft_form": form},
+        message=_("The draft is saved."),
+        then=reverse("campaigns:game", args=[access.campaign.pk, game.number]) + "#draft",
+    )

@@ -4,18 +4,18 @@ placing, covering and destroying powers."""
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from campaigns.game import factions as service
 from campaigns.game.derived import factions_of
 from campaigns.models import GameStatus, Result
+from campaigns.selectors import marks, packets
 from campaigns.selectors.cards import faction_card_backs
 from campaigns.vocabulary import HIDDEN, UNLOCKED_FACTION, UNLOCKED_POWER
 from legacy.box import CAMPAIGN_GAMES
-from legacy.errors import RuleViolation
-from legacy.models import FactionPower, PacketOpening, Scar, power_type_label
+from legacy.models import power_type_label
 from web.forms.factions import FactionAddForm, PowerDestroyForm, PowerPlaceForm
 from web.names import (
     faction_name,
@@ -23,8 +23,7 @@ from web.names import (
     scar_kind_name,
     territory_name,
 )
-from web.refusals import refuse
-from web.views.common import campaign_view
+from web.views.common import campaign_view, form_page
 
 
 def _as_of(request, last: int) -> int | None:
@@ -50,7 +49,11 @@ def _card_names(access, found) -> dict[str, str]:
     }
 
 
-def _page(request, access, forms: dict | None = None, status: int = 200):
+def _page(request, access, forms: dict | None = None):
+    return render(request, "campaigns/factions.html", _page_context(request, access, forms))
+
+
+def _page_context(request, access, forms: dict | None = None) -> dict:
     campaign = access.campaign
     games = list(campaign.games.order_by("number").values_list("number", "status"))
     last = games[-1][0] if games else 0
@@ -63,19 +66,14 @@ def _page(request, access, forms: dict | None = None, status: int = 200):
     backs = faction_card_backs(campaign.pk, game, found, last=None if show_all else CARD_LINES)
     # Every power placed by then, the ones covered or destroyed by then too (struck out).
     powers: dict[str, list] = {}
-    placed = FactionPower.objects.filter(campaign=campaign, voided=False)
-    if game is not None:
-        placed = placed.filter(placed_in_game__lte=game)
-    for p in placed.order_by("placed_in_game", "id"):
+    for p in marks.powers_placed(campaign.pk, game):
         p.counts = p.removed_in_game is None or (game is not None and p.removed_in_game > game)
         p.removed_label = "" if p.counts else p.get_removed_reason_display()
         p.slot_label = power_type_label(p.slot)
         powers.setdefault(p.faction, []).append(p)
     sees = access.sees_unlocked
     scars = {}
-    scar_rows = Scar.objects.filter(campaign=campaign, faction__isnull=False)
-    scar_rows = scar_rows.current() if game is None else scar_rows.as_of(game)
-    for s in scar_rows.select_related("kind"):
+    for s in marks.faction_scars(campaign.pk, game):
         scars[s.faction] = scar_kind_name(s.kind) if (s.kind.base or sees) else str(HIDDEN)
     cards = []
     names = _card_names(access, found)
@@ -110,30 +108,21 @@ def _page(request, access, forms: dict | None = None, status: int = 200):
         )
     forms = forms or {}
     if access.can_write and game is None:
-        opened = list(
-            PacketOpening.objects.filter(campaign=campaign, voided=False).values_list(
-                "packet", flat=True
-            )
-        )
+        opened = packets.opened(campaign.pk)
         forms.setdefault("add", FactionAddForm(prefix="add"))
         forms.setdefault("place", PowerPlaceForm(prefix="place", factions=names, opened=opened))
-    return render(
-        request,
-        "campaigns/factions.html",
-        {
-            "access": access,
-            "cards": cards,
-            "games": [n for n, _s in games],
-            "as_of": game,
-            "playing": playing,
-            "between_games": playing is None,
-            "forms": forms,
-            "total_games": shown,
-            "cut": not show_all and shown > CARD_LINES,
-            "card_lines": CARD_LINES,
-        },
-        status=status,
-    )
+    return {
+        "access": access,
+        "cards": cards,
+        "games": [n for n, _s in games],
+        "as_of": game,
+        "playing": playing,
+        "between_games": playing is None,
+        "forms": forms,
+        "total_games": shown,
+        "cut": not show_all and shown > CARD_LINES,
+        "card_lines": CARD_LINES,
+    }
 
 
 @campaign_view()
@@ -150,49 +139,51 @@ def factions_change(request, access):
     action = request.POST.get("action")
     playing = campaign.games.filter(status=GameStatus.IN_PROGRESS).values_list("number", flat=True)
     game = playing.first()
-    try:
-        if action == "add-faction":
-            form = FactionAddForm(request.POST, prefix="add")
-            if form.is_valid():
-                row = service.add_faction(campaign=campaign, by=request.user, **form.cleaned_data)
-                messages.success(request, _("%(name)s joins the campaign.") % {"name": row.name})
-                return redirect("campaigns:factions", campaign.pk)
-            return _page(request, access, {"add": form})
-        if action == "place-power":
-            factions = _card_names(access, factions_of(campaign.pk))
-            opened = list(
-                PacketOpening.objects.filter(campaign=campaign, voided=False).values_list(
-                    "packet", flat=True
-                )
+    if action == "add-faction":
+        key, form = "add", FactionAddForm(request.POST, prefix="add")
+
+        def act():
+            return service.add_faction(campaign=campaign, by=request.user, **form.cleaned_data)
+
+        said = _("%(name)s joins the campaign.")
+    elif action == "place-power":
+        factions = _card_names(access, factions_of(campaign.pk))
+        opened = packets.opened(campaign.pk)
+        key = "place"
+        form = PowerPlaceForm(request.POST, prefix="place", factions=factions, opened=opened)
+
+        def act():
+            d = form.cleaned_data
+            return service.place_power(
+                campaign=campaign,
+                faction=d["faction"],
+                slot=d["slot"],
+                name=d["name"],
+                text=d["text"],
+                game=game,
+                unlocked_by=d["unlocked_by"] or None,
+                covers=d["covers"],
+                by=request.user,
             )
-            form = PowerPlaceForm(request.POST, prefix="place", factions=factions, opened=opened)
-            if form.is_valid():
-                d = form.cleaned_data
-                power = service.place_power(
-                    campaign=campaign,
-                    faction=d["faction"],
-                    slot=d["slot"],
-                    name=d["name"],
-                    text=d["text"],
-                    game=game,
-                    unlocked_by=d["unlocked_by"] or None,
-                    covers=d["covers"],
-                    by=request.user,
-                )
-                messages.success(request, _("%(name)s is on the card.") % {"name": power.name})
-                return redirect("campaigns:factions", campaign.pk)
-            return _page(request, access, {"place": form})
-        if action == "destroy-power":
-            form = PowerDestroyForm(request.POST)
-            if form.is_valid():
-                power = service.destroy_power(
-                    campaign=campaign, power=form.cleaned_data["power"], game=game, by=request.user
-                )
-                messages.success(request, _("%(name)s is destroyed.") % {"name": power.name})
-                return redirect("campaigns:factions", campaign.pk)
-            return _page(request, access, {"destroy": form})
-    except RuleViolation as refusal:
-        refuse(form, refusal)
-        key = {"add-faction": "add", "place-power": "place"}.get(action, "destroy")
-        return _page(request, access, {key: form})
-    return redirect("campaigns:factions", campaign.pk)
+
+        said = _("%(name)s is on the card.")
+    elif action == "destroy-power":
+        key, form = "destroy", PowerDestroyForm(request.POST)
+
+        def act():
+            return service.destroy_power(
+                campaign=campaign, power=form.cleaned_data["power"], game=game, by=request.user
+            )
+
+        said = _("%(name)s is destroyed.")
+    else:
+        return redirect("campaigns:factions", campaign.pk)
+    return form_page(
+        request,
+        form,
+        act,
+        template="campaigns/factions.html",
+        context=lambda: _page_context(request, access, {key: form}),
+        message=lambda done: said % {"name": done.name},
+        then=reverse("campaigns:factions", args=[campaign.pk]),
+    )

@@ -5,7 +5,8 @@ game until the next one is set up, and naming the world.
 from __future__ import annotations
 
 from django.contrib import messages
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -22,17 +23,19 @@ from campaigns.models import (
     GameStatus,
     Result,
 )
+from campaigns.selectors import marks
 from legacy import rules
 from legacy.box import Stock
-from legacy.errors import RuleViolation
-from legacy.models import (
-    Signature,
-)
 from legacy.selectors import world_as_of
 from web.forms.finish import AmendForm, FinishForm, NameWorldForm
 from web.names import campaign_faction_names
-from web.refusals import refuse
-from web.views.common import campaign_view, game_or_404, label_seats, player_names
+from web.views.common import (
+    campaign_view,
+    form_page,
+    game_or_404,
+    label_seats,
+    player_names,
+)
 
 
 def _end_of_game_form(request, access, game, form_class, world):
@@ -97,8 +100,8 @@ def _no_reward_notice(name: str, none) -> str:
     ) % {"name": name}
 
 
-def _end_of_game_page(request, access, game, form, *, amend: bool = False):
-    """Render the end-of-game page. Results chosen so far decide who gets a held-on reward and
+def _end_of_game_context(request, access, game, form, *, amend: bool = False) -> dict:
+    """What the end-of-game page shows. Results chosen so far decide who gets a held-on reward and
     in which order (clockwise from the winner), so the form is redrawn when a result changes."""
     source = request.POST if request.method == "POST" else form.initial
     results = {s.player_id: source.get(f"result_{s.player_id}", "") for s in form.seats}
@@ -123,7 +126,7 @@ def _end_of_game_page(request, access, game, form, *, amend: bool = False):
         "rewards": form.rewards,
         "amend": amend,
     }
-    return render(request, "campaigns/game_finish.html", context)
+    return context
 
 
 def _tell_no_rewards(request, form, done) -> None:
@@ -155,18 +158,22 @@ def game_finish(request, access, number):
         return redirect("campaigns:game", campaign.pk, game.number)
     world = with_capitals_allowed(world_as_of(campaign.pk), campaign)
     form = _end_of_game_form(request, access, game, FinishForm, world)
-    preview = bool(request.POST.get("_preview"))
-    if request.method == "POST" and not preview and form.is_valid():
-        try:
-            done = finish_game(game=game, by=request.user, **_end_of_game(form))
-        except RuleViolation as refusal:
-            refuse(form, refusal)
-        else:
-            _tell_no_rewards(request, form, done)
-            # The game page says which packets must open now and whether the world is named.
-            messages.success(request, _("Game %(n)s is in the book.") % {"n": game.number})
-            return redirect("campaigns:game", campaign.pk, game.number)
-    return _end_of_game_page(request, access, game, form)
+
+    def said(done) -> str:
+        _tell_no_rewards(request, form, done)
+        # The game page says which packets must open now and whether the world is named.
+        return _("Game %(n)s is in the book.") % {"n": game.number}
+
+    return form_page(
+        request,
+        form,
+        lambda: finish_game(game=game, by=request.user, **_end_of_game(form)),
+        template="campaigns/game_finish.html",
+        context=lambda: _end_of_game_context(request, access, game, form),
+        message=said,
+        then=reverse("campaigns:game", args=[campaign.pk, game.number]),
+        ready=not request.POST.get("_preview"),
+    )
 
 
 @campaign_view(write=True)
@@ -188,28 +195,30 @@ def game_amend(request, access, number):
     form = _end_of_game_form(request, access, game, AmendForm, world)
     if request.method != "POST":
         form.initial = form.initial_from(game, rewards_as_they_stand(game))
-        signature = Signature.objects.filter(
-            campaign=campaign, placed_in_game=game.number, voided=False
-        ).first()
+        signature = marks.signature_of(campaign.pk, game.number)
         if signature:
             form.initial.update(slogan=signature.slogan, signed_on=signature.date)
-    preview = bool(request.POST.get("_preview"))
-    if request.method == "POST" and not preview and form.is_valid():
-        try:
-            done = amend_game(
-                game=game,
-                revision=form.cleaned_data["revision"],
-                reason=form.cleaned_data["reason"],
-                by=request.user,
-                **_end_of_game(form),
-            )
-        except RuleViolation as refusal:
-            refuse(form, refusal)
-        else:
-            _tell_no_rewards(request, form, done)
-            messages.success(request, _("Game %(n)s is amended.") % {"n": game.number})
-            return redirect("campaigns:game", campaign.pk, game.number)
-    return _end_of_game_page(request, access, game, form, amend=True)
+
+    def said(done) -> str:
+        _tell_no_rewards(request, form, done)
+        return _("Game %(n)s is amended.") % {"n": game.number}
+
+    return form_page(
+        request,
+        form,
+        lambda: amend_game(
+            game=game,
+            revision=form.cleaned_data["revision"],
+            reason=form.cleaned_data["reason"],
+            by=request.user,
+            **_end_of_game(form),
+        ),
+        template="campaigns/game_finish.html",
+        context=lambda: _end_of_game_context(request, access, game, form, amend=True),
+        message=said,
+        then=reverse("campaigns:game", args=[campaign.pk, game.number]),
+        ready=not request.POST.get("_preview"),
+    )
 
 
 @campaign_view(write=True)
@@ -221,21 +230,17 @@ def world_name(request, access):
     most = max(counts.values(), default=0)
     tied = [(p, players.get(p, "?")) for p, n in counts.items() if n == most]
     form = NameWorldForm(request.POST or None, tied=tied if len(tied) > 1 else ())
-    if request.method == "POST" and form.is_valid():
-        try:
-            name_world(
-                campaign=campaign,
-                name=form.cleaned_data["name"],
-                rolls=form.rolls() or None,
-                by=request.user,
-            )
-        except RuleViolation as refusal:
-            refuse(form, refusal)
-        else:
-            messages.success(request, _("The world has its name."))
-            return redirect("campaigns:dashboard", campaign.pk)
-    return render(
+    return form_page(
         request,
-        "campaigns/world_name.html",
-        {"access": access, "form": form, "tied": tied, "most": most},
+        form,
+        lambda: name_world(
+            campaign=campaign,
+            name=form.cleaned_data["name"],
+            rolls=form.rolls() or None,
+            by=request.user,
+        ),
+        template="campaigns/world_name.html",
+        context={"access": access, "form": form, "tied": tied, "most": most},
+        message=_("The world has its name."),
+        then=reverse("campaigns:dashboard", args=[campaign.pk]),
     )

@@ -6,34 +6,28 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from django.contrib import messages
 from django.core.paginator import Paginator
-from django.db.models import Q
 from django.http import Http404, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from campaigns import claims, services
 from campaigns.game import event_words, notes
 from campaigns.game.sealed import own_components
-from campaigns.hiding import audit_as_read, world_as_read
-from campaigns.models import (
-    AuditEntry,
-    Game,
-    GameEvent,
-    GameReward,
-    Seat,
-)
+from campaigns.hiding import world_as_read
+from campaigns.selectors import games
+from campaigns.selectors.audit import audit_entries
 from campaigns.selectors.history import HistoryWords, MarkHistory
+from campaigns.selectors.marks import corrections_of
+from campaigns.selectors.marks import mark as mark_of
 from campaigns.services import campaign_world
 from campaigns.vocabulary import AuditAction
 from legacy import board, rules
 from legacy.board import BOX
 from legacy.corrections import MARK_TYPES, changed_fields
-from legacy.errors import RuleViolation
 from legacy.models import (
     CityKind,
-    Correction,
 )
 from legacy.selectors import board_as_of_game
 from web import pages
@@ -52,10 +46,10 @@ from web.names import (
     scar_kind_name,
     territory_name,
 )
-from web.refusals import refuse
 from web.views.common import (
     board_context,
     campaign_view,
+    form_page,
     interactive_board,
     label_rewards,
     label_seats,
@@ -90,13 +84,11 @@ def game_stories(access, game_list) -> tuple[list[dict], dict, dict]:
     players = player_names(campaign.pk)
     shown = [g.pk for g in game_list]
     seats = defaultdict(list)
-    for s in label_seats(
-        list(Seat.objects.filter(game_id__in=shown).select_related("player")), factions
-    ):
+    for s in label_seats(games.seats_of(shown), factions):
         seats[s.game_id].append(s)
     events = defaultdict(list)
     words = event_words.EventWords.load(campaign.pk, factions, access.sees_unlocked)
-    entries = GameEvent.objects.filter(game_id__in=shown).select_related("seat__player")
+    entries = games.entries_of(shown)
     for e in claims.credited(entries, campaign.pk):
         e.label = event_words.kind_label(e.kind, access.sees_unlocked)
         e.text = event_words.event_text(e, words)
@@ -105,9 +97,7 @@ def game_stories(access, game_list) -> tuple[list[dict], dict, dict]:
     rewards = defaultdict(list)
     for r in label_rewards(
         access,
-        GameReward.objects.filter(game_id__in=shown)
-        .select_related("seat__player")
-        .order_by("order"),
+        games.rewards_of(shown),
     ):
         rewards[r.game_id].append(r)
     marks = MarkHistory(
@@ -134,7 +124,7 @@ def game_stories(access, game_list) -> tuple[list[dict], dict, dict]:
 @campaign_view()
 def history(request, access):
     campaign = access.campaign
-    page = Paginator(Game.objects.filter(campaign=campaign).order_by("-number"), HISTORY_GAMES)
+    page = Paginator(games.newest_first(campaign.pk), HISTORY_GAMES)
     page = page.get_page(request.GET.get("page"))
     timeline, placed, _removed = game_stories(access, list(page.object_list))
     return render(
@@ -156,7 +146,7 @@ def _mark_or_404(access, mark_type: str, mark_id: int):
     model = MARK_TYPES.get(mark_type)
     if model is None:
         raise Http404
-    mark = model.objects.filter(campaign=access.campaign, pk=mark_id).first()
+    mark = mark_of(model, access.campaign.pk, mark_id, related=False)
     if mark is None:
         raise Http404
     return mark
@@ -181,48 +171,36 @@ def mark_fix(request, access, mark_type, mark_id):
         prefix="fix",
     )
     void_form = ReasonForm(request.POST if action == "void" else None, prefix="void")
+    if action is not None and action not in ("correct", "void"):
+        return HttpResponse(status=400)
+    changes = {}
     if action == "correct" and correct_form.is_valid():
         changes = correct_form.changes()
         if not changes:
             correct_form.add_error(None, _("Nothing was changed: change a field, then save."))
-        else:
-            try:
-                services.correct_mark(
-                    campaign=campaign,
-                    model=model,
-                    mark_id=mark.pk,
-                    changes=changes,
-                    reason=correct_form.cleaned_data["reason"],
-                    by=request.user,
-                )
-            except RuleViolation as refusal:
-                refuse(correct_form, refusal)
-            else:
-                messages.success(request, _("Corrected. The reason is kept in the audit."))
-                return redirect("campaigns:mark", campaign.pk, mark_type, mark.pk)
-    elif action == "void" and void_form.is_valid():
-        try:
-            services.void_mark(
-                campaign=campaign,
-                model=model,
-                mark_id=mark.pk,
-                reason=void_form.cleaned_data["reason"],
-                by=request.user,
-            )
-        except RuleViolation as refusal:
-            refuse(void_form, refusal)
-        else:
-            messages.success(request, _("Voided: it no longer counts in any game."))
-            return redirect("campaigns:mark", campaign.pk, mark_type, mark.pk)
-    elif action is not None and action not in ("correct", "void"):
-        return HttpResponse(status=400)
-    history = Correction.objects.filter(campaign=campaign, mark_type=model.__name__).filter(
-        Q(voided_id=mark.pk) | Q(added_id=mark.pk)
-    )
-    return render(
-        request,
-        "campaigns/mark.html",
-        {
+
+    def correct():
+        return services.correct_mark(
+            campaign=campaign,
+            model=model,
+            mark_id=mark.pk,
+            changes=changes,
+            reason=correct_form.cleaned_data["reason"],
+            by=request.user,
+        )
+
+    def void():
+        return services.void_mark(
+            campaign=campaign,
+            model=model,
+            mark_id=mark.pk,
+            reason=void_form.cleaned_data["reason"],
+            by=request.user,
+        )
+
+    def page() -> dict:
+        history = corrections_of(model, campaign.pk, mark.pk)
+        return {
             "access": access,
             "mark": mark,
             "kind": pages.MARK_TYPE_LABELS[model.__name__],
@@ -230,7 +208,19 @@ def mark_fix(request, access, mark_type, mark_id):
             "correct_form": correct_form,
             "void_form": void_form,
             "history": history.select_related("made_by").order_by("-made_at", "-id"),
-        },
+        }
+
+    fixing = action == "correct"
+    return form_page(
+        request,
+        correct_form if fixing else void_form,
+        correct if fixing else void,
+        template="campaigns/mark.html",
+        context=page,
+        message=_("Corrected. The reason is kept in the audit.")
+        if fixing
+        else _("Voided: it no longer counts in any game."),
+        then=reverse("campaigns:mark", args=[campaign.pk, mark_type, mark.pk]),
     )
 
 
@@ -257,11 +247,7 @@ def territory(request, access, slug):
         territory=slug,
     )
     starts = label_seats(
-        list(
-            Seat.objects.filter(game__campaign=campaign, hq=slug)
-            .select_related("player", "game")
-            .order_by("game__number")
-        ),
+        games.starts_on(campaign.pk, slug),
         factions,
     )
     # Where a reward is comes from its mark now, not from what the reward stored: a corrected
@@ -270,9 +256,7 @@ def territory(request, access, slug):
         r
         for r in label_rewards(
             access,
-            GameReward.objects.filter(game__campaign=campaign)
-            .select_related("seat__player", "game")
-            .order_by("game__number", "order"),
+            games.rewards(campaign.pk),
         )
         if r.target.territory == slug
     ]
@@ -339,9 +323,8 @@ def correction_changes(correction, players: dict[int, str], factions: dict[str, 
 def audit_page(request, access):
     """Every change and who made it: for members only, since it names their accounts. A
     correction shows what it changed, field by field."""
-    entries = AuditEntry.objects.filter(campaign=access.campaign).select_related("user")
-    entries = audit_as_read(entries, access.sees_unlocked)
-    page = Paginator(entries.order_by("-at", "-id"), 50).get_page(request.GET.get("page"))
+    entries = audit_entries(access.campaign.pk, access.sees_unlocked)
+    page = Paginator(entries, 50).get_page(request.GET.get("page"))
     found = services.audit_corrections(page.object_list)
     players = player_names(access.campaign.pk) if found else {}
     factions = campaign_faction_names(access.campaign.pk, access.sees_unlocked) if found else {}

@@ -4,8 +4,6 @@ players.
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
@@ -13,7 +11,6 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -23,8 +20,8 @@ from campaigns.game.rulebook import setting_stickers
 from campaigns.models import (
     Invitation,
     Membership,
-    Player,
 )
+from campaigns.selectors import people
 from campaigns.vocabulary import READINGS
 from legacy.errors import RuleViolation
 from web.forms.campaign import (
@@ -36,8 +33,8 @@ from web.forms.campaign import (
     SharingForm,
     WorldNumberForm,
 )
-from web.refusals import refusal_message, refuse
-from web.views.common import campaign_view
+from web.refusals import refusal_message
+from web.views.common import campaign_view, form_page
 
 
 def setting_sticker_links(campaign_id: int, form) -> list[tuple]:
@@ -76,21 +73,11 @@ def settings_context(
             "hide_unlocked_content": campaign.hide_unlocked_content,
         }
     )
-    memberships = list(
-        Membership.objects.filter(campaign=campaign).select_related("user").order_by("id")
-    )
+    memberships = people.members(campaign.pk)
     for m in memberships:
         m.role_label = m.get_role_display()
     # Links that work now: not withdrawn, not expired, not a single-use link already used.
-    invitations = list(
-        Invitation.objects.filter(
-            campaign=campaign,
-            revoked_at__isnull=True,
-            created_at__gt=timezone.now() - timedelta(days=settings.INVITATION_TTL_DAYS),
-        )
-        .exclude(single_use=True, uses__gt=0)
-        .order_by("-id")
-    )
+    invitations = people.live_invitations(campaign.pk, settings.INVITATION_TTL_DAYS)
     for i in invitations:
         i.url = request.build_absolute_uri(reverse("join", args=[i.token]))
         i.role_label = i.get_role_display()
@@ -124,19 +111,25 @@ def settings_context(
     }
 
 
+def settings_url(access) -> str:
+    return reverse("campaigns:settings", args=[access.campaign.pk])
+
+
 @require_POST
 @campaign_view(owner=True)
 def sharing_update(request, access):
     form = SharingForm(request.POST)
-    if form.is_valid():
-        try:
-            members.update_sharing(campaign=access.campaign, by=request.user, **form.cleaned_data)
-        except RuleViolation as refusal:
-            refuse(form, refusal)
-        else:
-            messages.success(request, _("Sharing saved."))
-            return redirect("campaigns:settings", access.campaign.pk)
-    return render(request, "campaigns/settings.html", settings_context(request, access, form))
+    return form_page(
+        request,
+        form,
+        lambda: members.update_sharing(
+            campaign=access.campaign, by=request.user, **form.cleaned_data
+        ),
+        template="campaigns/settings.html",
+        context=lambda: settings_context(request, access, form),
+        message=_("Sharing saved."),
+        then=settings_url(access),
+    )
 
 
 @require_POST
@@ -144,18 +137,16 @@ def sharing_update(request, access):
 def language_update(request, access):
     """The language of the board pictures; pictures already drawn are drawn again in it."""
     form = LanguageForm(request.POST)
-    if form.is_valid():
-        try:
-            members.set_language(
-                campaign=access.campaign, language=form.cleaned_data["language"], by=request.user
-            )
-        except RuleViolation as refusal:
-            refuse(form, refusal)
-        else:
-            messages.success(request, _("The board pictures will be drawn in this language."))
-            return redirect("campaigns:settings", access.campaign.pk)
-    return render(
-        request, "campaigns/settings.html", settings_context(request, access, language_form=form)
+    return form_page(
+        request,
+        form,
+        lambda: members.set_language(
+            campaign=access.campaign, language=form.cleaned_data["language"], by=request.user
+        ),
+        template="campaigns/settings.html",
+        context=lambda: settings_context(request, access, language_form=form),
+        message=_("The board pictures will be drawn in this language."),
+        then=settings_url(access),
     )
 
 
@@ -164,18 +155,17 @@ def language_update(request, access):
 def world_number_update(request, access):
     """The world number printed in the box (optional)."""
     form = WorldNumberForm(request.POST)
-    if form.is_valid():
-        try:
-            members.set_world_number(
-                campaign=access.campaign, number=form.cleaned_data["world_number"], by=request.user
-            )
-        except RuleViolation as refusal:
-            refuse(form, refusal)
-        else:
-            messages.success(request, _("The world number is saved."))
-            return redirect("campaigns:settings", access.campaign.pk)
-    context = settings_context(request, access, world_number_form=form)
-    return render(request, "campaigns/settings.html", context, status=400)
+    return form_page(
+        request,
+        form,
+        lambda: members.set_world_number(
+            campaign=access.campaign, number=form.cleaned_data["world_number"], by=request.user
+        ),
+        template="campaigns/settings.html",
+        context=lambda: settings_context(request, access, world_number_form=form),
+        message=_("The world number is saved."),
+        then=settings_url(access),
+    )
 
 
 @require_POST
@@ -196,23 +186,21 @@ def archive_update(request, access):
 def house_rules_update(request, access):
     """The campaign's readings of the rulebook where readings differ."""
     form = HouseRulesForm(request.POST)
-    if form.is_valid():
-        try:
-            members.set_house_rules(
-                campaign=access.campaign,
-                held_on_rewards_end_together=form.cleaned_data["held_on_rewards_end_together"],
-                world_capitals_allowed=form.cleaned_data["world_capitals_allowed"],
-                world_capital_is_a_start=form.cleaned_data["world_capital_is_a_start"],
-                readings=form.readings(),
-                by=request.user,
-            )
-        except RuleViolation as refusal:
-            refuse(form, refusal)
-        else:
-            messages.success(request, _("House rules saved."))
-            return redirect("campaigns:settings", access.campaign.pk)
-    return render(
-        request, "campaigns/settings.html", settings_context(request, access, rules_form=form)
+    return form_page(
+        request,
+        form,
+        lambda: members.set_house_rules(
+            campaign=access.campaign,
+            held_on_rewards_end_together=form.cleaned_data["held_on_rewards_end_together"],
+            world_capitals_allowed=form.cleaned_data["world_capitals_allowed"],
+            world_capital_is_a_start=form.cleaned_data["world_capital_is_a_start"],
+            readings=form.readings(),
+            by=request.user,
+        ),
+        template="campaigns/settings.html",
+        context=lambda: settings_context(request, access, rules_form=form),
+        message=_("House rules saved."),
+        then=settings_url(access),
     )
 
 
@@ -220,21 +208,19 @@ def house_rules_update(request, access):
 @campaign_view(owner=True)
 def invitation_new(request, access):
     form = InvitationForm(request.POST)
-    if form.is_valid():
-        try:
-            members.create_invitation(
-                campaign=access.campaign,
-                role=form.cleaned_data["role"],
-                single_use=form.cleaned_data["single_use"],
-                by=request.user,
-            )
-        except RuleViolation as refusal:
-            refuse(form, refusal)
-        else:
-            messages.success(request, _("Invitation link made: copy it and send it."))
-            return redirect("campaigns:settings", access.campaign.pk)
-    return render(
-        request, "campaigns/settings.html", settings_context(request, access, invite_form=form)
+    return form_page(
+        request,
+        form,
+        lambda: members.create_invitation(
+            campaign=access.campaign,
+            role=form.cleaned_data["role"],
+            single_use=form.cleaned_data["single_use"],
+            by=request.user,
+        ),
+        template="campaigns/settings.html",
+        context=lambda: settings_context(request, access, invite_form=form),
+        message=_("Invitation link made: copy it and send it."),
+        then=settings_url(access),
     )
 
 
@@ -271,12 +257,12 @@ def member_update(request, access, membership_id):
 
 
 def join(request, token):
-    invitation = Invitation.objects.select_related("campaign").filter(token=token).first()
+    invitation = people.invitation(token)
     if invitation is None:
         raise Http404
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    member = Membership.objects.filter(campaign=invitation.campaign, user=request.user).first()
+    member = people.membership_of(invitation.campaign_id, request.user)
     error = ""
     if request.method == "POST":
         try:
@@ -305,26 +291,24 @@ def join(request, token):
 @campaign_view()
 def roster(request, access):
     form = PlayerForm(request.POST or None)
-    if request.method == "POST":
-        if not access.can_write:
-            raise PermissionDenied
-        if form.is_valid():
-            try:
-                services.add_player(
-                    campaign=access.campaign, name=form.cleaned_data["name"], by=request.user
-                )
-            except RuleViolation as refusal:
-                refuse(form, refusal)
-            else:
-                messages.success(request, _("Player added."))
-                return redirect("campaigns:players", access.campaign.pk)
-    players = list(
-        Player.objects.filter(campaign=access.campaign)
-        .select_related("user", "claimed_by")
-        .order_by("name")
+    if request.method == "POST" and not access.can_write:
+        raise PermissionDenied
+
+    def page() -> dict:
+        players = people.roster_with_accounts(access.campaign.pk)
+        mine = request.user.is_authenticated and any(
+            request.user.pk in (p.user_id, p.claimed_by_id) for p in players
+        )
+        return {"access": access, "form": form, "roster": players, "my_name": mine}
+
+    return form_page(
+        request,
+        form,
+        lambda: services.add_player(
+            campaign=access.campaign, name=form.cleaned_data["name"], by=request.user
+        ),
+        template="campaigns/players.html",
+        context=page,
+        message=_("Player added."),
+        then=reverse("campaigns:players", args=[access.campaign.pk]),
     )
-    mine = request.user.is_authenticated and any(
-        request.user.pk in (p.user_id, p.claimed_by_id) for p in players
-    )
-    context = {"access": access, "form": form, "roster": players, "my_name": mine}
-    return render(request, "campaigns/players.html", context)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import Http404
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -13,8 +13,7 @@ from django.views.decorators.http import require_POST
 from campaigns.game import notes
 from legacy.errors import RuleViolation
 from web.forms.notes import NoteForm
-from web.refusals import refuse
-from web.views.common import campaign_view, game_or_404
+from web.views.common import campaign_view, form_page, game_or_404
 
 
 def notes_context(request, access, game) -> dict:
@@ -35,16 +34,15 @@ def notes_url(access, game) -> str:
 def note_add(request, access, number):
     game = game_or_404(access, number)
     form = NoteForm(request.POST)
-    if form.is_valid():
-        try:
-            notes.add_note(game=game, text=form.cleaned_data["text"], by=request.user)
-        except RuleViolation as refusal:
-            refuse(form, refusal)
-        else:
-            messages.success(request, _("The note is added."))
-            return redirect(notes_url(access, game))
-    context = {"access": access, "game": game, "note_form": form, "note": None}
-    return render(request, "campaigns/note.html", context, status=400)
+    return form_page(
+        request,
+        form,
+        lambda: notes.add_note(game=game, text=form.cleaned_data["text"], by=request.user),
+        template="campaigns/note.html",
+        context={"access": access, "game": game, "note_form": form, "note": None},
+        message=_("The note is added."),
+        then=notes_url(access, game),
+    )
 
 
 @campaign_view(write=True)
@@ -58,21 +56,18 @@ def note_edit(request, access, number, note_id):
     if not notes.may_change(note, request.user, access.role):
         raise Http404
     form = NoteForm(request.POST or None, initial={"text": note.text})
-    if request.method == "POST":
-        if request.POST.get("action") == "delete":
-            notes.delete_note(note=note, by=request.user, role=access.role)
-            messages.success(request, _("The note is deleted."))
-            return redirect(notes_url(access, game))
-        if form.is_valid():
-            try:
-                notes.edit_note(
-                    note=note, text=form.cleaned_data["text"], by=request.user, role=access.role
-                )
-            except RuleViolation as refusal:
-                refuse(form, refusal)
-            else:
-                messages.success(request, _("The note is saved."))
-                return redirect(notes_url(access, game))
-    status = 400 if form.errors else 200
-    context = {"access": access, "game": game, "note_form": form, "note": note}
-    return render(request, "campaigns/note.html", context, status=status)
+    if request.method == "POST" and request.POST.get("action") == "delete":
+        notes.delete_note(note=note, by=request.user, role=access.role)
+        messages.success(request, _("The note is deleted."))
+        return redirect(notes_url(access, game))
+    return form_page(
+        request,
+        form,
+        lambda: notes.edit_note(
+            note=note, text=form.cleaned_data["text"], by=request.user, role=access.role
+        ),
+        template="campaigns/note.html",
+        context={"access": access, "game": game, "note_form": form, "note": note},
+        message=_("The note is saved."),
+        then=notes_url(access, game),
+    )

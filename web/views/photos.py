@@ -19,15 +19,15 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from campaigns.jobs.quotas import QuotaReached
 from campaigns.models import GamePhoto, JobStatus
 from campaigns.photos.checks import PhotoRefused, refuse_size
 from campaigns.photos.service import add_photo, delete_photo, may_delete
 from campaigns.photos.storage import photo_response
+from campaigns.selectors import media
 from edge.body_limits import takes_bodies_up_to
 from web.forms.photos import PhotoForm, photo_refusal
 from web.refusals import refusal_message
-from web.views.common import campaign_view, game_or_404
+from web.views.common import campaign_view, form_page, game_or_404
 
 PREPARING = (JobStatus.QUEUED, JobStatus.RUNNING)
 
@@ -35,11 +35,7 @@ PREPARING = (JobStatus.QUEUED, JobStatus.RUNNING)
 def game_photos(access, game, user) -> list[GamePhoto]:
     """The photos of a game a reader may see (one query), each marked with whether this
     reader may delete it; none for a reader the campaign hides its packets' content from."""
-    photos = list(
-        GamePhoto.objects.filter(game=game)
-        .select_related("uploaded_by")
-        .order_by("created_at", "id")
-    )
+    photos = media.photos_of(game)
     if not access.sees_unlocked:
         # Read all the same: a page costs the same queries whoever reads it.
         return []
@@ -92,33 +88,34 @@ def _photo_add(request, access, number):
         form = PhotoForm(data={})
         form.full_clean()
         form.errors["file"] = form.error_class([photo_refusal(refuse_size())])
-    elif form.is_valid():
-        try:
-            add_photo(
-                game=game,
-                upload=form.cleaned_data["file"],
-                caption=form.cleaned_data["caption"],
-                by=request.user,
-            )
-        except PhotoRefused as refusal:
-            form.add_error(
-                "caption" if refusal.rule == "photo-caption" else "file", photo_refusal(refusal)
-            )
-        except QuotaReached as refusal:
-            form.add_error(None, refusal_message(refusal))
+
+    def refused(form, refusal) -> None:
+        # A file or a caption refused is said at its field; a quota, at the top.
+        if isinstance(refusal, PhotoRefused):
+            field = "caption" if refusal.rule == "photo-caption" else "file"
+            form.add_error(field, photo_refusal(refusal))
         else:
-            messages.success(request, _("The photo is added."))
-            return redirect(game_url(access, game))
-    return render(
+            form.add_error(None, refusal_message(refusal))
+
+    return form_page(
         request,
-        "campaigns/photo_add.html",
-        {"access": access, "game": game, "photo_form": form},
-        status=400,
+        form,
+        lambda: add_photo(
+            game=game,
+            upload=form.cleaned_data["file"],
+            caption=form.cleaned_data["caption"],
+            by=request.user,
+        ),
+        template="campaigns/photo_add.html",
+        context={"access": access, "game": game, "photo_form": form},
+        message=_("The photo is added."),
+        then=game_url(access, game),
+        refused=refused,
     )
 
 
 def _photo_or_404(access, game, photo_id) -> GamePhoto:
-    photo = GamePhoto.objects.filter(pk=photo_id, game=game).select_related("uploaded_by").first()
+    photo = media.photo(game, photo_id)
     if photo is None or not access.sees_unlocked:
         raise Http404
     return photo

@@ -34,6 +34,7 @@ from campaigns.pictures.snapshots import (
 )
 from campaigns.pictures.state import finished_games
 from campaigns.pictures.storage import picture_response
+from campaigns.selectors import media
 from legacy.errors import RuleViolation
 from web.refusals import refusal_message
 from web.views.common import campaign_view, game_or_404
@@ -123,9 +124,7 @@ def _stored_picture(request, access, game_number: int):
     access rules; 404 while it is not drawn, or for a reader it would tell too much."""
     row = None
     if access.sees_unlocked:
-        row = Snapshot.objects.filter(
-            campaign_id=access.campaign.pk, game_number=game_number
-        ).first()
+        row = media.snapshot(access.campaign.pk, game_number)
     response = picture_response(request, row)
     if response is None:
         raise Http404

@@ -4,33 +4,29 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from campaigns.game import rulebook
+from campaigns.selectors import packets
 from campaigns.services import last_game_number
 from campaigns.vocabulary import HIDDEN
 from legacy.box import PACKET_BY_SLUG
 from legacy.errors import RuleViolation
-from legacy.models import PacketOpening, SealedComponent
 from legacy.rulebook import SETTING_LABELS
 from web import pages
 from web.forms.marks import ReasonForm
 from web.forms.rulebook import StickerForm
-from web.refusals import refusal_message, refuse
-from web.views.common import campaign_view
+from web.refusals import refusal_message
+from web.views.common import campaign_view, form_page
 
 
 def opened_packets(campaign_id: int) -> list[tuple[str, str]]:
     """The packets opened in this campaign (the box's and its own), for a sticker to name."""
-    own = dict(
-        SealedComponent.objects.filter(campaign_id=campaign_id, voided=False).values_list(
-            "slug", "name"
-        )
-    )
-    slugs = PacketOpening.objects.filter(campaign_id=campaign_id, voided=False).order_by("id")
+    own = packets.component_names(campaign_id)
     out = []
-    for slug in slugs.values_list("packet", flat=True):
+    for slug in packets.opened_in_order(campaign_id):
         known = PACKET_BY_SLUG.get(slug)
         out.append((slug, pages.packet_name(slug) if known else own.get(slug, slug)))
     return out
@@ -101,26 +97,28 @@ def rules_page(request, access):
 @require_POST
 def sticker_add(request, access):
     form = StickerForm(request.POST, openings=opened_packets(access.campaign.pk))
-    if form.is_valid():
+
+    def add():
         d = form.cleaned_data
-        try:
-            rulebook.add_sticker(
-                campaign=access.campaign,
-                section=d["section"],
-                game=d["game"],
-                title=d["title"],
-                text=d.get("text") or "",
-                packet=d.get("packet") or None,
-                setting=d.get("setting") or "",
-                by=request.user,
-            )
-        except RuleViolation as refusal:
-            refuse(form, refusal)
-        else:
-            messages.success(request, _("The rule sticker is in the rulebook."))
-            return redirect("campaigns:rules", access.campaign.pk)
-    return render(
-        request, "campaigns/rules.html", rules_context(request, access, form=form), status=400
+        return rulebook.add_sticker(
+            campaign=access.campaign,
+            section=d["section"],
+            game=d["game"],
+            title=d["title"],
+            text=d.get("text") or "",
+            packet=d.get("packet") or None,
+            setting=d.get("setting") or "",
+            by=request.user,
+        )
+
+    return form_page(
+        request,
+        form,
+        add,
+        template="campaigns/rules.html",
+        context=lambda: rules_context(request, access, form=form),
+        message=_("The rule sticker is in the rulebook."),
+        then=reverse("campaigns:rules", args=[access.campaign.pk]),
     )
 
 

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from campaigns.board import add_territory
 from campaigns.game import sealed
 from campaigns.game.packets import trigger_facts
+from campaigns.selectors import packets
 from campaigns.vocabulary import HIDDEN
 from legacy import rules
 from legacy.errors import RuleViolation
-from legacy.models import PacketOpening, SealedComponent
 from legacy.rules.milestones import TRIGGER_COUNTS
 from legacy.selectors import board_as_of_game
 from web import pages
@@ -21,24 +22,19 @@ from web.access import Access
 from web.forms.board import AddTerritoryForm
 from web.forms.marks import ReasonForm
 from web.forms.rulebook import ComponentForm
-from web.refusals import refusal_message, refuse
+from web.refusals import refusal_message
 from web.views.board import board_context
 from web.views.campaign import due_packets, packet_rows
-from web.views.common import campaign_view
+from web.views.common import campaign_view, form_page
 
 
 def component_rows(access: Access) -> list[dict]:
     """The campaign's own sealed components, sealed or opened; their names and triggers are a
     placeholder for a reader from whom the campaign hides what its packets unlocked."""
-    components = list(SealedComponent.objects.filter(campaign=access.campaign).order_by("id"))
-    openings = {
-        o.packet: o
-        for o in PacketOpening.objects.filter(
-            campaign=access.campaign,
-            voided=False,
-            packet__in=[c.slug for c in components if not c.voided],
-        )
-    }
+    components = packets.components(access.campaign.pk)
+    openings = packets.openings_by_packet(
+        access.campaign.pk, [c.slug for c in components if not c.voided]
+    )
     contents = (
         pages.unlocked_by_opening(access.campaign.pk) if access.sees_unlocked and openings else {}
     )
@@ -86,21 +82,19 @@ def packets_context(access, component_form=None, board_form=None) -> dict:
 @require_POST
 def component_add(request, access):
     form = ComponentForm(request.POST)
-    if form.is_valid():
-        try:
-            sealed.add_component(
-                campaign=access.campaign,
-                name=form.cleaned_data["name"],
-                trigger=form.cleaned_data["trigger"],
-                by=request.user,
-            )
-        except RuleViolation as refusal:
-            refuse(form, refusal)
-        else:
-            messages.success(request, _("The sealed component is on the list."))
-            return redirect("campaigns:packets", access.campaign.pk)
-    return render(
-        request, "campaigns/packets.html", packets_context(access, component_form=form), status=400
+    return form_page(
+        request,
+        form,
+        lambda: sealed.add_component(
+            campaign=access.campaign,
+            name=form.cleaned_data["name"],
+            trigger=form.cleaned_data["trigger"],
+            by=request.user,
+        ),
+        template="campaigns/packets.html",
+        context=lambda: packets_context(access, component_form=form),
+        message=_("The sealed component is on the list."),
+        then=packets_url(access),
     )
 
 
@@ -134,25 +128,31 @@ def component_fix(request, access, component_id):
 def territory_add(request, access):
     grown = board_as_of_game(access.campaign.pk)
     form = AddTerritoryForm(request.POST, on=grown, prefix="board")
-    if form.is_valid():
+
+    def add():
         data = form.cleaned_data
-        try:
-            add_territory(
-                campaign=access.campaign,
-                game=data["game"],
-                name=data["name"],
-                continent=data["continent"],
-                connections=data["connections"],
-                coins=data["coins"],
-                x=None if data["x"] is None else data["x"] / 100,
-                y=None if data["y"] is None else data["y"] / 100,
-                by=request.user,
-            )
-        except RuleViolation as refusal:
-            refuse(form, refusal)
-        else:
-            messages.success(request, _("The territory is on the board from its game on."))
-            return redirect("campaigns:packets", access.campaign.pk)
-    return render(
-        request, "campaigns/packets.html", packets_context(access, board_form=form), status=400
+        return add_territory(
+            campaign=access.campaign,
+            game=data["game"],
+            name=data["name"],
+            continent=data["continent"],
+            connections=data["connections"],
+            coins=data["coins"],
+            x=None if data["x"] is None else data["x"] / 100,
+            y=None if data["y"] is None else data["y"] / 100,
+            by=request.user,
+        )
+
+    return form_page(
+        request,
+        form,
+        add,
+        template="campaigns/packets.html",
+        context=lambda: packets_context(access, board_form=form),
+        message=_("The territory is on the board from its game on."),
+        then=packets_url(access),
     )
+
+
+def packets_url(access) -> str:
+    return reverse("campaigns:packets", args=[access.campaign.pk])

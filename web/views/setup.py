@@ -12,22 +12,19 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Max
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from campaigns import services
 from campaigns.game.setup import cancel_game, fix_seat, played_since_setup, setup_game
 from campaigns.models import (
     GameStatus,
-    Player,
 )
+from campaigns.selectors import marks, people
 from campaigns.services import campaign_world
 from legacy import rules
 from legacy.box import FACTIONS
 from legacy.errors import RuleViolation
-from legacy.models import (
-    CoinSticker,
-    FactionPower,
-)
 from legacy.selectors import board_as_of_game, stock_allowances
 from web.forms.setup import (
     MAX_SEATS,
@@ -39,16 +36,21 @@ from web.forms.setup import (
 )
 from web.names import campaign_faction_names, faction_name, power_words, territory_name
 from web.refusals import refusal_message, refuse
-from web.views.common import board_context, campaign_view, game_or_404, interactive_board
+from web.views.common import (
+    board_context,
+    campaign_view,
+    form_page,
+    game_or_404,
+    interactive_board,
+)
 
 
 @campaign_view()
 def first_game(request, access):
     campaign = access.campaign
     if campaign.prepared_at is not None:
-        powers = FactionPower.objects.filter(campaign=campaign, placed_in_game=0, voided=False)
+        powers, coins = marks.before_the_first_game(campaign.pk)
         kept = {p.faction: p for p in powers if p.removed_in_game is None}
-        coins = CoinSticker.objects.filter(campaign=campaign, placed_in_game=0, voided=False)
         cards: dict[str, int] = {}
         for c in coins:
             cards[c.territory] = max(cards.get(c.territory, 1), c.coins_after)
@@ -76,22 +78,20 @@ def first_game(request, access):
         raise PermissionDenied
     stock = stock_allowances(campaign.pk)["first-game-coins"]
     form = FirstGameForm(request.POST or None, stock=stock)
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.prepare_first_game(
-                campaign=campaign,
-                powers=form.powers(),
-                coins=None if form.cleaned_data["random_coins"] else form.coins(),
-                random_coins=form.cleaned_data["random_coins"],
-                by=request.user,
-            )
-        except RuleViolation as refusal:
-            refuse(form, refusal)
-        else:
-            messages.success(request, _("Before the first game: done. Now set up game 1."))
-            return redirect("campaigns:first_game", campaign.pk)
-    return render(
-        request, "campaigns/first_game.html", {"access": access, "form": form, "stock": stock}
+    return form_page(
+        request,
+        form,
+        lambda: services.prepare_first_game(
+            campaign=campaign,
+            powers=form.powers(),
+            coins=None if form.cleaned_data["random_coins"] else form.coins(),
+            random_coins=form.cleaned_data["random_coins"],
+            by=request.user,
+        ),
+        template="campaigns/first_game.html",
+        context={"access": access, "form": form, "stock": stock},
+        message=_("Before the first game: done. Now set up game 1."),
+        then=reverse("campaigns:first_game", args=[campaign.pk]),
     )
 
 
@@ -119,7 +119,7 @@ def setup_state(access, data, *, preview: bool = False):
     legal starts, and what the other seats took disabled) and the seat still to be chosen."""
     campaign = access.campaign
     world = campaign_world(campaign)
-    players = list(Player.objects.filter(campaign=campaign).order_by("id"))
+    players = people.players(campaign.pk)
     factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
     plan = raw_seat_plan(data or {})
     legal = legal_by_seat(world, plan, capital_starts=campaign.world_capital_is_a_start)
@@ -156,40 +156,49 @@ def game_new(request, access):
     preview = bool(data and data.get("_preview"))
     state = setup_state(access, data, preview=preview)
     form = state["form"]
-    if data is not None and not preview and form.is_valid():
-        try:
-            game = setup_game(
-                campaign=campaign,
-                seats=form.cleaned_data["seats"],
-                played_on=form.cleaned_data.get("played_on"),
-                by=request.user,
-            )
-        except RuleViolation as refusal:
-            seat = seat_of_refusal(refusal, state["plan"], state["legal"])
-            if seat is None:
-                refuse(form, refusal)
-            else:
-                form.seat_error(seat, "hq", refusal_message(refusal))
+
+    def refused(form, refusal) -> None:
+        # A start refused is said at the seat that chose it; anything else, at the top.
+        seat = seat_of_refusal(refusal, state["plan"], state["legal"])
+        if seat is None:
+            refuse(form, refusal)
         else:
-            return redirect("campaigns:game", campaign.pk, game.number)
-    # Chosen HQs are outlined (not drawn): the seats' fragment updates them without the map.
-    ctx = board_context(access, {p.pk: p.name for p in state["players"]})
-    board = interactive_board(
-        access,
-        state["world"],
-        ctx,
-        highlight=state["highlight"],
-        label=_("Legal starts are outlined"),
-        chosen=set(state["chosen_hqs"]),
+            form.seat_error(seat, "hq", refusal_message(refusal))
+
+    def page() -> dict:
+        # Chosen HQs are outlined (not drawn): the seats' fragment updates them without the map.
+        ctx = board_context(access, {p.pk: p.name for p in state["players"]})
+        board = interactive_board(
+            access,
+            state["world"],
+            ctx,
+            highlight=state["highlight"],
+            label=_("Legal starts are outlined"),
+            chosen=set(state["chosen_hqs"]),
+        )
+        return {
+            **state,
+            "access": access,
+            "preview": preview,
+            "number": (campaign.games.aggregate(n=Max("number"))["n"] or 0) + 1,
+            "board": board,
+        }
+
+    return form_page(
+        request,
+        form,
+        lambda: setup_game(
+            campaign=campaign,
+            seats=form.cleaned_data["seats"],
+            played_on=form.cleaned_data.get("played_on"),
+            by=request.user,
+        ),
+        template="campaigns/game_new.html",
+        context=page,
+        then=lambda game: reverse("campaigns:game", args=[campaign.pk, game.number]),
+        refused=refused,
+        ready=not preview,
     )
-    context = {
-        **state,
-        "access": access,
-        "preview": preview,
-        "number": (campaign.games.aggregate(n=Max("number"))["n"] or 0) + 1,
-        "board": board,
-    }
-    return render(request, "campaigns/game_new.html", context)
 
 
 def changed_by(form, changed: str) -> list:
@@ -238,21 +247,15 @@ def game_cancel(request, access, number):
     game = game_or_404(access, number)
     played = played_since_setup(game)
     form = CancelGameForm(request.POST or None)
-    if not played and request.method == "POST" and form.is_valid():
-        try:
-            cancel_game(game=game, reason=form.cleaned_data["reason"], by=request.user)
-        except RuleViolation as refusal:
-            refuse(form, refusal)
-        else:
-            messages.success(
-                request,
-                _("Game %(n)s is cancelled. The audit keeps that it was set up.") % {"n": number},
-            )
-            return redirect("campaigns:dashboard", access.campaign.pk)
-    return render(
+    return form_page(
         request,
-        "campaigns/game_cancel.html",
-        {"access": access, "game": game, "form": form, "played": bool(played)},
+        form,
+        lambda: cancel_game(game=game, reason=form.cleaned_data["reason"], by=request.user),
+        template="campaigns/game_cancel.html",
+        context={"access": access, "game": game, "form": form, "played": bool(played)},
+        message=_("Game %(n)s is cancelled. The audit keeps that it was set up.") % {"n": number},
+        then=reverse("campaigns:dashboard", args=[access.campaign.pk]),
+        ready=not played,
     )
 
 
@@ -270,36 +273,33 @@ def seat_fix(request, access, number, player):
     form = SeatFixForm(
         request.POST or None,
         initial={"player": str(seat.player_id), "faction": seat.faction, "hq": seat.hq},
-        players=Player.objects.filter(campaign=access.campaign).order_by("id"),
+        players=people.players(access.campaign.pk),
         factions=campaign_faction_names(access.campaign.pk, access.sees_unlocked),
         reason_needed=played,
         # The board the game started on: the box's, and what packets added before it.
         on=board_as_of_game(access.campaign.pk, game.number - 1),
     )
-    if request.method == "POST" and form.is_valid():
+
+    def fix():
         d = form.cleaned_data
-        try:
-            fix_seat(
-                game=game,
-                player=seat.player_id,
-                new_player=int(d["player"]),
-                faction=d["faction"],
-                hq=d["hq"],
-                reason=d.get("reason") or "",
-                by=request.user,
-            )
-        except RuleViolation as refusal:
-            refuse(form, refusal)
-        else:
-            messages.success(
-                request,
-                _("The seat is corrected. The reason is kept in the audit.")
-                if played
-                else _("The seat is fixed."),
-            )
-            return redirect("campaigns:game", access.campaign.pk, game.number)
-    return render(
+        return fix_seat(
+            game=game,
+            player=seat.player_id,
+            new_player=int(d["player"]),
+            faction=d["faction"],
+            hq=d["hq"],
+            reason=d.get("reason") or "",
+            by=request.user,
+        )
+
+    return form_page(
         request,
-        "campaigns/seat_fix.html",
-        {"access": access, "game": game, "seat": seat, "form": form, "played": played},
+        form,
+        fix,
+        template="campaigns/seat_fix.html",
+        context={"access": access, "game": game, "seat": seat, "form": form, "played": played},
+        message=_("The seat is corrected. The reason is kept in the audit.")
+        if played
+        else _("The seat is fixed."),
+        then=reverse("campaigns:game", args=[access.campaign.pk, game.number]),
     )

@@ -6,11 +6,7 @@ from collections import Counter, defaultdict
 
 from django.shortcuts import render
 
-from campaigns.models import (
-    GameStatus,
-    Seat,
-)
-from campaigns.selectors.standings import standings
+from campaigns.selectors.standings import finished_starts, standings
 from legacy import board
 from legacy.selectors import board_as_of_game
 from web.names import campaign_faction_names, continent_name, territory_name
@@ -34,9 +30,7 @@ def standings_page(request, access):
     starts = Counter()
     grown = None
     continents = defaultdict(Counter)
-    for faction, hq in Seat.objects.filter(
-        game__campaign=campaign, game__status=GameStatus.FINISHED
-    ).values_list("faction", "hq"):
+    for faction, hq in finished_starts(campaign.pk):
         starts[(faction, hq)] += 1
         info = board.TERRITORY_BY_SLUG.get(hq)
         if info is None:  # a territory a packet added: the board read once, only then

@@ -10,9 +10,7 @@ from campaigns.game import odds as odds_service
 from campaigns.game.draft import joining_troops_now
 from campaigns.game.odds import held_powers
 from campaigns.hiding import world_as_read
-from campaigns.models import (
-    Player,
-)
+from campaigns.selectors import people
 from campaigns.services import campaign_world
 from campaigns.vocabulary import HIDDEN
 from legacy import board, names, rules, scar_effects
@@ -31,7 +29,7 @@ from web.views.common import board_context, campaign_view, interactive_board
 @campaign_view()
 def calc_recruit(request, access):
     campaign = access.campaign
-    players = list(Player.objects.filter(campaign=campaign).order_by("id"))
+    players = people.players(campaign.pk)
     world = world_as_read(campaign_world(campaign), access.sees_unlocked)
     form = RecruitForm(
         request.GET or None, players=players, factions=faction_choices(access), on=world.board
@@ -88,7 +86,7 @@ def calc_recruit(request, access):
 @campaign_view()
 def calc_starts(request, access):
     campaign = access.campaign
-    players = list(Player.objects.filter(campaign=campaign).order_by("id"))
+    players = people.players(campaign.pk)
     world = world_as_read(campaign_world(campaign), access.sees_unlocked)
     form = StartsForm(request.GET or None, players=players, on=world.board)
     player, hqs, occupied, joining = None, [], [], False
