@@ -20,7 +20,7 @@ from rest_framework.response import Response
 
 from api.access import Level, campaign_access
 from api.serializers.decks import CardEntrySerializer, MissionCompletedSerializer
-from api.serializers.games import (
+from api.serializers.entries import (
     CapitalFoundedEventSerializer,
     CityDestroyedEventSerializer,
     CoinPileOutEventSerializer,
@@ -36,9 +36,8 @@ from api.serializers.games import (
     ScarEventSerializer,
     VoidEntrySerializer,
     VoidResultSerializer,
-    credited_to_data,
-    event_summary,
 )
+from api.serializers.games import credited_to_data, event_summary
 from api.views.common import WRITE_ERRORS, ApiView, errors, read_body
 from campaigns.game import taking_back
 from campaigns.game.common import NoSuchGame, game_to_lock
