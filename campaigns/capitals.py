@@ -18,8 +18,9 @@ from campaigns.services import audit, last_game_number, lock_campaign
 from campaigns.vocabulary import AuditAction
 from legacy import rules
 from legacy.box import Stock
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import RuleViolation
 from legacy.models import City, CityKind, ContentKind, UnlockedContent
+from legacy.refusals import ServiceRule
 from legacy.selectors import world_as_of
 from legacy.world import World
 
@@ -47,12 +48,12 @@ def found_world_capital(
     """Found a World Capital on a territory with no city, between games."""
     campaign = lock_campaign(campaign)
     if campaign.games.exclude(status=GameStatus.FINISHED).exists():
-        raise RuleViolation(Rule.WORLD_CAPITAL_BETWEEN_GAMES, conflict=True)
+        raise RuleViolation(ServiceRule.WORLD_CAPITAL_BETWEEN_GAMES, conflict=True)
     founder = None
     if player is not None:
         founder = Player.objects.filter(campaign=campaign, pk=player).first()
         if founder is None:
-            raise RuleViolation(Rule.UNKNOWN_PLAYER, field="player")
+            raise RuleViolation(ServiceRule.UNKNOWN_PLAYER, field="player")
     return place_world_capital(
         campaign,
         territory=territory,

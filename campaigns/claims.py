@@ -29,14 +29,15 @@ from campaigns.services import audit, lock_campaign
 from campaigns.vocabulary import UNLOCKED_FACTION, AuditAction
 from legacy import names as box_names
 from legacy.box import FACTION_BY_SLUG
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import RuleViolation
 from legacy.models import UnlockedFaction
+from legacy.refusals import ServiceRule
 
 
 def _player(campaign: Campaign, player_id: int) -> Player:
     found = Player.objects.filter(campaign=campaign, pk=player_id).first()
     if found is None:
-        raise RuleViolation(Rule.UNKNOWN_PLAYER)
+        raise RuleViolation(ServiceRule.UNKNOWN_PLAYER)
     return found
 
 
@@ -58,10 +59,10 @@ def link(player: Player, user, by=None) -> Player:
 
 def _may_take(campaign: Campaign, player: Player, user) -> None:
     if player.user_id is not None and player.user_id != user.pk:
-        raise RuleViolation(Rule.NAME_LINKED_ALREADY, conflict=True, player=player.name)
+        raise RuleViolation(ServiceRule.NAME_LINKED_ALREADY, conflict=True, player=player.name)
     mine = Player.objects.filter(campaign=campaign, user=user).exclude(pk=player.pk).first()
     if mine is not None:
-        raise RuleViolation(Rule.ONE_NAME_EACH, conflict=True, player=mine.name)
+        raise RuleViolation(ServiceRule.ONE_NAME_EACH, conflict=True, player=mine.name)
 
 
 @transaction.atomic
@@ -72,13 +73,13 @@ def claim_name(*, campaign: Campaign, player_id: int, by) -> Player:
         Membership.objects.filter(campaign=campaign, user=by).values_list("role", flat=True).first()
     )
     if role is None:
-        raise RuleViolation(Rule.MEMBERS_ONLY)
+        raise RuleViolation(ServiceRule.MEMBERS_ONLY)
     player = _player(campaign, player_id)
     _may_take(campaign, player, by)
     if role == Role.OWNER:
         return link(player, by, by)
     if player.claimed_by_id is not None and player.claimed_by_id != by.pk:
-        raise RuleViolation(Rule.NAME_CLAIMED_ALREADY, conflict=True, player=player.name)
+        raise RuleViolation(ServiceRule.NAME_CLAIMED_ALREADY, conflict=True, player=player.name)
     player.claimed_by = by
     player.save(update_fields=["claimed_by"])
     audit(campaign, by, AuditAction.NAME_CLAIMED, name=player.name)
@@ -90,10 +91,10 @@ def decide_claim(*, campaign: Campaign, player_id: int, accept: bool, by) -> Pla
     """The owner confirms a member's claim (linking them) or turns it down."""
     campaign = lock_campaign(campaign, marks=False, triggers=False)
     if not Membership.objects.filter(campaign=campaign, user=by, role=Role.OWNER).exists():
-        raise RuleViolation(Rule.OWNER_ONLY, conflict=True)
+        raise RuleViolation(ServiceRule.OWNER_ONLY, conflict=True)
     player = _player(campaign, player_id)
     if player.claimed_by is None:
-        raise RuleViolation(Rule.NO_CLAIM, conflict=True, player=player.name)
+        raise RuleViolation(ServiceRule.NO_CLAIM, conflict=True, player=player.name)
     if not accept:
         player.claimed_by = None
         player.save(update_fields=["claimed_by"])

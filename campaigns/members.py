@@ -17,14 +17,15 @@ from campaigns.models import Campaign, Invitation, Membership, Player, Role, new
 from campaigns.pictures.snapshots import refresh_on_commit
 from campaigns.services import audit, check_language, lock_campaign
 from campaigns.vocabulary import READINGS, AuditAction
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import RuleViolation
+from legacy.refusals import ServiceRule
 
 INVITED_ROLES = (Role.EDITOR, Role.VIEWER)
 
 
 def _require_owner(campaign: Campaign, by) -> None:
     if not Membership.objects.filter(campaign=campaign, user=by, role=Role.OWNER).exists():
-        raise RuleViolation(Rule.OWNER_ONLY, conflict=True)
+        raise RuleViolation(ServiceRule.OWNER_ONLY, conflict=True)
 
 
 @transaction.atomic
@@ -37,12 +38,12 @@ def create_invitation(
     campaign = lock_campaign(campaign)
     _require_owner(campaign, by)
     if role not in INVITED_ROLES:
-        raise RuleViolation(Rule.INVITATION_ROLE, field="role")
+        raise RuleViolation(ServiceRule.INVITATION_ROLE, field="role")
     roster = None
     if player is not None:
         roster = Player.objects.filter(campaign=campaign, pk=player, user__isnull=True).first()
         if roster is None:
-            raise RuleViolation(Rule.INVITATION_PLAYER, field="player")
+            raise RuleViolation(ServiceRule.INVITATION_PLAYER, field="player")
     invitation = Invitation.objects.create(
         campaign=campaign, role=role, single_use=bool(single_use), created_by=by, player=roster
     )
@@ -72,20 +73,20 @@ def accept_invitation(*, token: str, user) -> tuple[Membership, bool]:
         Invitation.objects.filter(token=token).values_list("campaign_id", flat=True).first()
     )
     if campaign_id is None:
-        raise RuleViolation(Rule.INVITATION_UNKNOWN)
+        raise RuleViolation(ServiceRule.INVITATION_UNKNOWN)
     # Joining leaves what the campaign keeps as it is: an archived campaign may be joined, to
     # be read.
     campaign = lock_campaign(campaign_id, archived_ok=True)
     invitation = Invitation.objects.get(token=token)
     if invitation.revoked_at is not None:
-        raise RuleViolation(Rule.INVITATION_REVOKED, conflict=True)
+        raise RuleViolation(ServiceRule.INVITATION_REVOKED, conflict=True)
     if invitation.is_expired:
-        raise RuleViolation(Rule.INVITATION_EXPIRED, conflict=True)
+        raise RuleViolation(ServiceRule.INVITATION_EXPIRED, conflict=True)
     existing = Membership.objects.filter(campaign=campaign, user=user).first()
     if existing:
         return existing, False
     if invitation.is_used_up:
-        raise RuleViolation(Rule.INVITATION_USED, conflict=True)
+        raise RuleViolation(ServiceRule.INVITATION_USED, conflict=True)
     membership = Membership.objects.create(
         campaign=campaign, user=user, role=invitation.role, invitation=invitation
     )
@@ -114,10 +115,13 @@ def set_role(*, campaign: Campaign, membership: Membership, role: str, by) -> Me
     membership = Membership.objects.select_related("user").get(pk=membership.pk, campaign=campaign)
     if membership.role == Role.OWNER:
         raise RuleViolation(
-            Rule.OWNER_STAYS, field="role", conflict=True, member=membership.user.get_username()
+            ServiceRule.OWNER_STAYS,
+            field="role",
+            conflict=True,
+            member=membership.user.get_username(),
         )
     if role not in INVITED_ROLES:
-        raise RuleViolation(Rule.MEMBER_ROLE, field="role")
+        raise RuleViolation(ServiceRule.MEMBER_ROLE, field="role")
     if membership.role != role:
         membership.role = role
         membership.save(update_fields=["role"])
@@ -140,7 +144,9 @@ def remove_member(*, campaign: Campaign, membership: Membership, by) -> None:
     _require_owner(campaign, by)
     membership = Membership.objects.select_related("user").get(pk=membership.pk, campaign=campaign)
     if membership.role == Role.OWNER:
-        raise RuleViolation(Rule.OWNER_STAYS, conflict=True, member=membership.user.get_username())
+        raise RuleViolation(
+            ServiceRule.OWNER_STAYS, conflict=True, member=membership.user.get_username()
+        )
     name = membership.user.get_username()
     link = membership.invitation_id
     membership.delete()
@@ -200,7 +206,9 @@ def set_world_number(*, campaign: Campaign, number: str, by) -> Campaign:
     """The world number printed in the box (optional), as the group reads it."""
     number = " ".join((number or "").split())
     if len(number) > WORLD_NUMBER_LIMIT:
-        raise RuleViolation(Rule.WORLD_NUMBER, field="world_number", limit=WORLD_NUMBER_LIMIT)
+        raise RuleViolation(
+            ServiceRule.WORLD_NUMBER, field="world_number", limit=WORLD_NUMBER_LIMIT
+        )
     campaign = lock_campaign(campaign, marks=False, triggers=False)
     _require_owner(campaign, by)
     if campaign.world_number != number:
@@ -274,10 +282,10 @@ def set_house_rules(
     chosen = {name: given for name, given in (readings or {}).items() if given not in (None, "")}
     for name, given in chosen.items():
         if name not in READINGS:
-            raise RuleViolation(Rule.UNKNOWN_HOUSE_RULE, field=name, rule=repr(name))
+            raise RuleViolation(ServiceRule.UNKNOWN_HOUSE_RULE, field=name, rule=repr(name))
         if given not in READINGS[name].values:
             raise RuleViolation(
-                Rule.HOUSE_RULE,
+                ServiceRule.HOUSE_RULE,
                 field=name,
                 rule=name.replace("_", " ").capitalize(),
                 readings=", ".join(READINGS[name].values),
@@ -300,7 +308,7 @@ def set_house_rules(
     if world_capitals_allowed is not None:
         if type(world_capitals_allowed) is not int or not 0 <= world_capitals_allowed <= 42:
             raise RuleViolation(
-                Rule.WORLD_CAPITALS_SETTING, field="world_capitals_allowed", most=42
+                ServiceRule.WORLD_CAPITALS_SETTING, field="world_capitals_allowed", most=42
             )
         if campaign.world_capitals_allowed != world_capitals_allowed:
             campaign.world_capitals_allowed = world_capitals_allowed
@@ -329,9 +337,9 @@ def set_house_rules(
 
 def _assignable(role: str) -> str:
     if role == Role.OWNER:
-        raise RuleViolation(Rule.ONE_OWNER, field="role")
+        raise RuleViolation(ServiceRule.ONE_OWNER, field="role")
     if role not in Role.values:
-        raise RuleViolation(Rule.ROLE, field="role", role=repr(role))
+        raise RuleViolation(ServiceRule.ROLE, field="role", role=repr(role))
     return role
 
 
@@ -341,9 +349,9 @@ def add_member(*, campaign: Campaign, username: str, role: str, by) -> Membershi
     role = _assignable(role)
     user = get_user_model().objects.filter(username=username).first()
     if user is None:
-        raise RuleViolation(Rule.UNKNOWN_USER, field="username", username=repr(username))
+        raise RuleViolation(ServiceRule.UNKNOWN_USER, field="username", username=repr(username))
     if Membership.objects.filter(campaign=campaign, user=user).exists():
-        raise RuleViolation(Rule.MEMBER_ONCE, conflict=True, username=user.username)
+        raise RuleViolation(ServiceRule.MEMBER_ONCE, conflict=True, username=user.username)
     member = Membership.objects.create(campaign=campaign, user=user, role=role)
     audit(
         campaign, by, AuditAction.MEMBER_ADDED, username=user.username, role=role, account=user.pk

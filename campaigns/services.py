@@ -37,7 +37,7 @@ from legacy.box import (
     FACTIONS,
     Stock,
 )
-from legacy.errors import Rule, RuleViolation, gettext_noop
+from legacy.errors import RuleViolation
 from legacy.models import (
     CoinSticker,
     Correction,
@@ -49,6 +49,7 @@ from legacy.models import (
     TradeRate,
     UnlockedFaction,
 )
+from legacy.refusals import ServiceRule, TableRule, gettext_noop
 from legacy.selectors import board_as_of_game, stock_allowances, world_as_of
 from legacy.words import Words
 from legacy.world import World
@@ -62,12 +63,12 @@ class CampaignArchived(Exception):
     answers it in its own shape (the pages with the archived page, the API with its error),
     each saying its rule's sentence (``refusal``) in the reader's language."""
 
-    rule = Rule.CAMPAIGN_ARCHIVED
+    rule = ServiceRule.CAMPAIGN_ARCHIVED
     field: str | None = None
     conflict = True
 
     def __init__(self) -> None:
-        self.refusal = RuleViolation(Rule.CAMPAIGN_ARCHIVED, conflict=True)
+        self.refusal = RuleViolation(ServiceRule.CAMPAIGN_ARCHIVED, conflict=True)
         self.message = self.refusal.message  # in English, for the logs
         super().__init__(self.message)
 
@@ -116,7 +117,7 @@ def bump_versions(
     if not (rows if archived_ok else rows.filter(archived=False)).update(**bumps):
         if not archived_ok and rows.exists():
             raise CampaignArchived
-        raise RuleViolation(Rule.UNKNOWN_CAMPAIGN)
+        raise RuleViolation(ServiceRule.UNKNOWN_CAMPAIGN)
     # Open pages are told once the write commits (never when it is rolled back).
     live.announce_after_commit(pk)
 
@@ -193,9 +194,9 @@ def clean_name(value: str, what: Words, limit: int) -> str:
     """The name without its outer spaces; an empty one or one past ``limit`` is refused."""
     name = (value or "").strip()
     if not name:
-        raise RuleViolation(Rule.NAME_REQUIRED, field="name", what=what)
+        raise RuleViolation(TableRule.NAME_REQUIRED, field="name", what=what)
     if len(name) > limit:
-        raise RuleViolation(Rule.NAME_TOO_LONG, field="name", what=what, most=limit)
+        raise RuleViolation(TableRule.NAME_TOO_LONG, field="name", what=what, most=limit)
     return name
 
 
@@ -217,7 +218,7 @@ def create_campaign(
     counts = Counter(n.casefold() for n in roster)
     duplicates = [n for n in roster if counts[n.casefold()] > 1]
     if duplicates:
-        raise RuleViolation(Rule.PLAYER_NAME_UNIQUE, name=duplicates[-1])
+        raise RuleViolation(ServiceRule.PLAYER_NAME_UNIQUE, name=duplicates[-1])
     campaign = Campaign.objects.create(name=name, owner=owner, language=language)
     Membership.objects.create(campaign=campaign, user=owner, role=Role.OWNER)
     Player.objects.bulk_create(Player(campaign=campaign, name=n) for n in roster)
@@ -246,7 +247,7 @@ def create_campaign(
 
 def check_language(language) -> None:
     if language not in names.LANGUAGES:
-        raise RuleViolation(Rule.CAMPAIGN_LANGUAGE, field="language")
+        raise RuleViolation(ServiceRule.CAMPAIGN_LANGUAGE, field="language")
 
 
 @transaction.atomic
@@ -254,7 +255,7 @@ def add_player(*, campaign: Campaign, name: str, user=None, by=None) -> Player:
     campaign = lock_campaign(campaign)
     name = clean_name(name, A_PLAYER, 60)
     if campaign.players.filter(name__iexact=name).exists():
-        raise RuleViolation(Rule.PLAYER_NAME_UNIQUE, field="name", name=name)
+        raise RuleViolation(ServiceRule.PLAYER_NAME_UNIQUE, field="name", name=name)
     player = Player.objects.create(campaign=campaign, name=name, user=user)
     audit(campaign, by, AuditAction.PLAYER_ADDED, name=name)
     return player
@@ -272,14 +273,16 @@ def _power_choices(powers: Mapping[str, str] | Iterable[tuple[str, str]]) -> dic
     for faction, code in pairs:
         info = FACTION_BY_SLUG.get(faction)
         if info is None:
-            raise RuleViolation(Rule.UNKNOWN_FACTION, field="powers", faction=repr(faction))
+            raise RuleViolation(TableRule.UNKNOWN_FACTION, field="powers", faction=repr(faction))
         if faction in chosen:
             raise RuleViolation(
-                Rule.ONE_STARTING_POWER, field="powers", faction=said.faction(faction, info.name)
+                ServiceRule.ONE_STARTING_POWER,
+                field="powers",
+                faction=said.faction(faction, info.name),
             )
         if info.power(code) is None:
             raise RuleViolation(
-                Rule.UNKNOWN_STARTING_POWER,
+                ServiceRule.UNKNOWN_STARTING_POWER,
                 field="powers",
                 faction=said.faction(faction, info.name),
                 power=repr(code),
@@ -288,7 +291,7 @@ def _power_choices(powers: Mapping[str, str] | Iterable[tuple[str, str]]) -> dic
     missing = [said.faction(f.slug, f.name) for f in FACTIONS if f.slug not in chosen]
     if missing:
         raise RuleViolation(
-            Rule.EVERY_FACTION_CHOOSES, field="powers", factions=said.listed(missing)
+            ServiceRule.EVERY_FACTION_CHOOSES, field="powers", factions=said.listed(missing)
         )
     return chosen
 
@@ -313,12 +316,12 @@ def prepare_first_game(
     destroyed) and the first-game coin stickers go on territory cards (at random on request)."""
     campaign = lock_campaign(campaign)
     if campaign.prepared_at is not None:
-        raise RuleViolation(Rule.FIRST_GAME_SETUP_ONCE, conflict=True)
+        raise RuleViolation(ServiceRule.FIRST_GAME_SETUP_ONCE, conflict=True)
     chosen = _power_choices(powers)
     stock = stock_allowances(campaign.pk)[Stock.FIRST_GAME_COINS]
     if random_coins:
         if coins:
-            raise RuleViolation(Rule.FIRST_GAME_COINS_CHOICE, field="coins")
+            raise RuleViolation(ServiceRule.FIRST_GAME_COINS_CHOICE, field="coins")
         coins = random_first_game_coins(stock, seed)
     card_coins = rules.check_first_game_coins(coins or [], stock=stock)
 
@@ -371,7 +374,7 @@ def correct_mark(
     game = changes.get("placed_in_game")
     if isinstance(game, int) and game > 0 and not campaign.games.filter(number=game).exists():
         raise RuleViolation(
-            Rule.PLACED_IN_A_REAL_GAME,
+            ServiceRule.PLACED_IN_A_REAL_GAME,
             field="placed_in_game",
             game=game,
             last=last_game_number(campaign.pk),
@@ -392,10 +395,10 @@ def correct_mark(
         and faction not in FACTION_BY_SLUG
         and not UnlockedFaction.objects.filter(campaign=campaign, slug=faction).exists()
     ):
-        raise RuleViolation(Rule.UNKNOWN_FACTION, field="faction", faction=repr(faction))
+        raise RuleViolation(TableRule.UNKNOWN_FACTION, field="faction", faction=repr(faction))
     if "placed_by" in changes and changes["placed_by"] is not None:
         if not Player.objects.filter(campaign=campaign, pk=changes["placed_by"]).exists():
-            raise RuleViolation(Rule.UNKNOWN_PLAYER, field="placed_by")
+            raise RuleViolation(ServiceRule.UNKNOWN_PLAYER, field="placed_by")
         changes = {k: v for k, v in changes.items() if k != "placed_by"} | {
             "placed_by_id": changes["placed_by"]
         }
@@ -420,7 +423,7 @@ def void_mark(
     campaign = lock_campaign(campaign)
     mark = _mark(campaign, model, mark_id)
     if mark.voided:
-        raise RuleViolation(Rule.VOID_ONCE, conflict=True)
+        raise RuleViolation(ServiceRule.VOID_ONCE, conflict=True)
     correction = corrections.void_mark(mark=mark, reason=reason, by=by)
     audit(
         campaign,
@@ -437,5 +440,5 @@ def void_mark(
 def _mark(campaign: Campaign, model: type[Mark], mark_id: int) -> Mark:
     mark = model.objects.filter(campaign=campaign, pk=mark_id).first()
     if mark is None:
-        raise RuleViolation(Rule.UNKNOWN_MARK)
+        raise RuleViolation(ServiceRule.UNKNOWN_MARK)
     return mark

@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.forms.models import model_to_dict
 
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import RuleViolation
 from legacy.models import (
     BonusChange,
     City,
@@ -26,6 +26,7 @@ from legacy.models import (
     Signature,
     WorldName,
 )
+from legacy.refusals import TableRule
 
 # Each type of mark by the name the API's addresses and the pages' use.
 MARK_TYPES: dict[str, type[Mark]] = {
@@ -69,7 +70,7 @@ def snapshot(mark: Mark) -> dict:
 def validation_refusal(error: ValidationError) -> RuleViolation:
     """A correction the world's constraints refuse, with their words (Django's own are in the
     reader's language already)."""
-    return RuleViolation(Rule.WORLD, problems=" ".join(m for m in error.messages if m))
+    return RuleViolation(TableRule.WORLD, problems=" ".join(m for m in error.messages if m))
 
 
 def record_correction(
@@ -77,7 +78,7 @@ def record_correction(
 ) -> Correction:
     reason = (reason or "").strip()
     if not reason:
-        raise RuleViolation(Rule.CORRECTION_REASON, field="reason")
+        raise RuleViolation(TableRule.CORRECTION_REASON, field="reason")
     return Correction.objects.create(
         campaign_id=mark.campaign_id,
         made_by=by if getattr(by, "is_authenticated", False) else None,

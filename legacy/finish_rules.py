@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 
 from legacy import board, rules
 from legacy.box import WINNERS_LINES
-from legacy.errors import Rule, RuleViolation, gettext_noop
+from legacy.errors import RuleViolation
+from legacy.refusals import TableRule, gettext_noop
 from legacy.rules import Reward, RewardChoice
 from legacy.words import Words
 from legacy.world import World
@@ -86,7 +87,11 @@ def players_choice_refused(name: str, refusal: RuleViolation, *, field: str) -> 
     """A player's choice refused, said with their name first ("Boris: ..."). The refusal is the
     same rule (its slug, its conflict) with its own sentence inside, in the reader's language."""
     refused = RuleViolation(
-        Rule.PLAYERS_CHOICE, field=field, conflict=refusal.conflict, player=name, refusal=refusal
+        TableRule.PLAYERS_CHOICE,
+        field=field,
+        conflict=refusal.conflict,
+        player=name,
+        refusal=refusal,
     )
     refused.rule = refusal.rule
     return refused
@@ -107,7 +112,7 @@ def reward_choice(value: RewardChoice | Mapping | None) -> RewardChoice | None:
         )
     except (KeyError, ValueError, TypeError, AttributeError):
         raise RuleViolation(
-            Rule.REWARD_KIND, field="rewards", kinds=", ".join(r.value for r in Reward)
+            TableRule.REWARD_KIND, field="rewards", kinds=", ".join(r.value for r in Reward)
         ) from None
 
 
@@ -116,7 +121,8 @@ def signing(game_number: int, *, slogan: str, signed: bool) -> bool:
     game there is no line, so a slogan or a date is refused."""
     if game_number > WINNERS_LINES and ((slogan or "").strip() or signed):
         raise RuleViolation(
-            Rule.NO_SIGNATURE_AFTER_15, field="slogan" if (slogan or "").strip() else "signed_on"
+            TableRule.NO_SIGNATURE_AFTER_15,
+            field="slogan" if (slogan or "").strip() else "signed_on",
         )
     return game_number <= WINNERS_LINES
 
@@ -128,7 +134,7 @@ def seated_player(value, seated) -> int:
     except (TypeError, ValueError):
         key = None
     if key is None or key not in seated:
-        raise RuleViolation(Rule.UNKNOWN_SEAT, field="results")
+        raise RuleViolation(TableRule.UNKNOWN_SEAT, field="results")
     return key
 
 
@@ -147,9 +153,13 @@ def end_by_the_log(
     eliminated for good, or wiped out and not back, ends the game eliminated."""
     if won:
         how = BY_RED_STARS if by_red_stars else BY_LAST_STANDING
-        return RuleViolation(Rule.WAR_WON, field="results", player=player, entry=entry, how=how)
+        return RuleViolation(
+            TableRule.WAR_WON, field="results", player=player, entry=entry, how=how
+        )
     how = ELIMINATED_FOR_GOOD if for_good else WIPED_OUT_NOT_BACK
-    return RuleViolation(Rule.OUT_AT_THE_END, field="results", player=player, entry=entry, how=how)
+    return RuleViolation(
+        TableRule.OUT_AT_THE_END, field="results", player=player, entry=entry, how=how
+    )
 
 
 def outcome(
@@ -165,10 +175,10 @@ def outcome(
     exactly one winner."""
     given = {seated_player(p, seated): r for p, r in results.items()}
     if set(given) != set(seated):
-        raise RuleViolation(Rule.EVERY_RESULT, field="results")
+        raise RuleViolation(TableRule.EVERY_RESULT, field="results")
     for r in given.values():
         if r not in RESULTS:
-            raise RuleViolation(Rule.RESULT, field="results", result=repr(r))
+            raise RuleViolation(TableRule.RESULT, field="results", result=repr(r))
     # What the log decides of the end (``end_by_the_log``) is refused as the log says it.
     ends = logged_ends or {}
     if logged_winner is not None and given[logged_winner] != WON:
@@ -178,7 +188,7 @@ def outcome(
             raise refusal
     winners = [p for p, r in given.items() if r == WON]
     if len(winners) != 1:
-        raise RuleViolation(Rule.ONE_WINNER, field="results", count=len(winners))
+        raise RuleViolation(TableRule.ONE_WINNER, field="results", count=len(winners))
     return given, winners[0]
 
 
@@ -197,18 +207,18 @@ def controlled_at_the_end(
         p = seated_player(p, names)
         if given[p] == ELIMINATED:
             raise RuleViolation(
-                Rule.ELIMINATED_CONTROLS_NOTHING, field="controlled", player=names[p]
+                TableRule.ELIMINATED_CONTROLS_NOTHING, field="controlled", player=names[p]
             )
         if isinstance(slugs, str) or not isinstance(slugs, (list, tuple, set, frozenset)):
-            raise RuleViolation(Rule.CONTROLLED, field="controlled")
+            raise RuleViolation(TableRule.CONTROLLED, field="controlled")
         for slug in slugs:
             if not on.has(slug):
                 raise RuleViolation(
-                    Rule.UNKNOWN_TERRITORY, field="controlled", territory=repr(slug)
+                    TableRule.UNKNOWN_TERRITORY, field="controlled", territory=repr(slug)
                 )
             if owner_of.get(slug, p) != p:
                 raise RuleViolation(
-                    Rule.TERRITORY_ONE_OWNER, field="controlled", territory=on.name(slug)
+                    TableRule.TERRITORY_ONE_OWNER, field="controlled", territory=on.name(slug)
                 )
             owner_of[slug] = p
         held[p] = sorted(set(slugs))
@@ -229,7 +239,7 @@ def no_reward(world: World, name: str, said: list[str] | None, *, end_together: 
             " or ".join(rules.reward_in_english(k).lower() for k in kinds)
         )
         raise RuleViolation(
-            Rule.HELD_ON_MUST_CHOOSE, field="held_on_rewards", player=name, rewards=rewards
+            TableRule.HELD_ON_MUST_CHOOSE, field="held_on_rewards", player=name, rewards=rewards
         )
     return NoReward(
         f"{name} held on and gets no reward: {why[0].lower()}{why[1:]}",
@@ -263,18 +273,22 @@ def decide_finish(facts: FinishFacts) -> FinishDecision:
     }
     held_choices = {p: c for p, c in held_choices.items() if c is not None}
     if not rewards_now and (choice or held_choices):
-        raise RuleViolation(Rule.NO_REWARDS_AFTER_15, field="rewards")
+        raise RuleViolation(TableRule.NO_REWARDS_AFTER_15, field="rewards")
     given_rewards: list[tuple[int, RewardChoice]] = []
     no_rewards: dict[int, NoReward] = {}
     if rewards_now:
         if choice is None:
-            raise RuleViolation(Rule.WINNER_REWARD, field="winner_reward", player=names[winner])
+            raise RuleViolation(
+                TableRule.WINNER_REWARD, field="winner_reward", player=names[winner]
+            )
         rules.check_winner_reward(world, choice)
         world = rules.world_after_reward(world, choice, player=winner)
         given_rewards.append((winner, choice))
         for p in held_choices:
             if given[p] != HELD_ON:
-                raise RuleViolation(Rule.HELD_ON_ONLY, field="held_on_rewards", player=names[p])
+                raise RuleViolation(
+                    TableRule.HELD_ON_ONLY, field="held_on_rewards", player=names[p]
+                )
         order = rules.held_on_order({s.player: s.order for s in facts.seats}, winner)
         for p in (p for p in order if given[p] == HELD_ON):
             c = held_choices.get(p)

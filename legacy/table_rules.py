@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from legacy import board
 from legacy.box import FORTIFICATION_BOXES
-from legacy.errors import Rule, RuleViolation, gettext_noop
+from legacy.errors import RuleViolation
+from legacy.refusals import TableRule, gettext_noop
 from legacy.rules.reasons import reason_in_words
 from legacy.words import Words
 
@@ -30,7 +31,7 @@ def require_territory(
     territories and those packets added by then); a slug that board does not have is refused,
     a territory added in a later game as much as one that never existed."""
     if territory is None or not on.has(territory):
-        raise RuleViolation(Rule.UNKNOWN_TERRITORY, field=field, territory=repr(territory))
+        raise RuleViolation(TableRule.UNKNOWN_TERRITORY, field=field, territory=repr(territory))
     return on.name(territory)
 
 
@@ -38,7 +39,7 @@ def require_faction(faction: str | None, factions: Mapping[str, str]) -> str:
     """The faction's name in this campaign (``factions``: slug to name); an unknown one is
     refused."""
     if faction is None or faction not in factions:
-        raise RuleViolation(Rule.UNKNOWN_FACTION, field="faction", faction=repr(faction))
+        raise RuleViolation(TableRule.UNKNOWN_FACTION, field="faction", faction=repr(faction))
     return factions[faction]
 
 
@@ -91,23 +92,25 @@ def scar_place(
     there already (one per territory, one per faction card). ``asked`` is the type's slug as
     given; ``factions`` the campaign's factions, slug to name; ``on`` the board as of the game."""
     if kind is None:
-        raise RuleViolation(Rule.UNKNOWN_SCAR, field="scar", scar=repr(asked))
+        raise RuleViolation(TableRule.UNKNOWN_SCAR, field="scar", scar=repr(asked))
     territory, faction = spot.territory, spot.faction
     place = ON_A_FACTION_CARD if kind.on_faction_card else ON_A_TERRITORY
     if (territory is None) == (faction is None):
-        raise RuleViolation(Rule.SCAR_PLACE, field="territory", scar=kind.name, place=place)
+        raise RuleViolation(TableRule.SCAR_PLACE, field="territory", scar=kind.name, place=place)
     if kind.on_faction_card and faction is None:
-        raise RuleViolation(Rule.SCAR_PLACE, field="faction", scar=kind.name, place=place)
+        raise RuleViolation(TableRule.SCAR_PLACE, field="faction", scar=kind.name, place=place)
     if not kind.on_faction_card and territory is None:
-        raise RuleViolation(Rule.SCAR_PLACE, field="territory", scar=kind.name, place=place)
+        raise RuleViolation(TableRule.SCAR_PLACE, field="territory", scar=kind.name, place=place)
     if territory is not None:
         name = require_territory(territory, on=on)
         if spot.territory_scarred:
-            raise RuleViolation(Rule.ONE_SCAR_PER_TERRITORY, field="territory", territory=name)
+            raise RuleViolation(TableRule.ONE_SCAR_PER_TERRITORY, field="territory", territory=name)
         return name
     faction_name = require_faction(faction, factions)
     if spot.faction_scarred:
-        raise RuleViolation(Rule.ONE_SCAR_PER_FACTION_CARD, field="faction", faction=faction_name)
+        raise RuleViolation(
+            TableRule.ONE_SCAR_PER_FACTION_CARD, field="faction", faction=faction_name
+        )
     return f"the {faction_name} card"
 
 
@@ -130,25 +133,27 @@ def scar_card_played(
     (``played``: those on the board, covered or not)."""
     if without_card:
         if not reason.strip():
-            raise RuleViolation(Rule.SCAR_WITHOUT_CARD_REASON, field="reason")
-        reason_in_words(reason, rule=Rule.SCAR_WITHOUT_CARD_IN_WORDS, field="reason")
+            raise RuleViolation(TableRule.SCAR_WITHOUT_CARD_REASON, field="reason")
+        reason_in_words(reason, rule=TableRule.SCAR_WITHOUT_CARD_IN_WORDS, field="reason")
         if scar_cards_dealt and holder is not None and not holder.scar_cards:
             # One scar card each, played once: "without a card" is for a scar another rule
             # places, not a second card.
-            raise RuleViolation(Rule.ONE_SCAR_CARD_EACH, field="without_card", player=holder.name)
+            raise RuleViolation(
+                TableRule.ONE_SCAR_CARD_EACH, field="without_card", player=holder.name
+            )
     else:
         if not scar_cards_dealt:
-            raise RuleViolation(Rule.NO_SCAR_CARDS_THIS_GAME, field="scar", game=game_number)
+            raise RuleViolation(TableRule.NO_SCAR_CARDS_THIS_GAME, field="scar", game=game_number)
         if holder is None:
-            raise RuleViolation(Rule.SCAR_CARD_HOLDER, field="player")
+            raise RuleViolation(TableRule.SCAR_CARD_HOLDER, field="player")
         if not holder.scar_cards:
-            raise RuleViolation(Rule.SCAR_CARD_HELD, field="player", player=holder.name)
+            raise RuleViolation(TableRule.SCAR_CARD_HELD, field="player", player=holder.name)
         if holder.scar_card_kind and holder.scar_card_kind != kind.slug:
             raise RuleViolation(
-                Rule.SCAR_CARD_KIND, field="scar", player=holder.name, scar=kind.name
+                TableRule.SCAR_CARD_KIND, field="scar", player=holder.name, scar=kind.name
             )
     if played >= kind.cards:
-        raise RuleViolation(Rule.STOCK_EMPTY, field="scar", count=kind.cards, scar=kind.name)
+        raise RuleViolation(TableRule.STOCK_EMPTY, field="scar", count=kind.cards, scar=kind.name)
 
 
 # --- Missiles, recruitment, red stars -----------------------------------------------------------
@@ -157,28 +162,30 @@ def scar_card_played(
 def missiles_count(count: int) -> None:
     """A roll has at most 5 dice, so 1 to 5 missiles are played on it."""
     if not 1 <= count <= MAX_MISSILES_PER_ROLL:
-        raise RuleViolation(Rule.MISSILES_PER_ROLL, field="count")
+        raise RuleViolation(TableRule.MISSILES_PER_ROLL, field="count")
 
 
 def missiles_held(name: str, *, held: int, count: int) -> None:
     """A seat plays only missiles it holds."""
     if held < count:
-        raise RuleViolation(Rule.MISSILES_HELD, field="count", player=name, held=held, count=count)
+        raise RuleViolation(
+            TableRule.MISSILES_HELD, field="count", player=name, held=held, count=count
+        )
 
 
 def missiles_on_a_roll(*, entry: int, found: bool, already: int, count: int) -> None:
     """Missiles added to a roll that has some already: ``entry`` must be a roll with missiles on
     it (``found``), and the roll takes no more than 5 in all."""
     if not found:
-        raise RuleViolation(Rule.MISSILE_ROLL, field="roll", entry=entry)
+        raise RuleViolation(TableRule.MISSILE_ROLL, field="roll", entry=entry)
     if already + count > MAX_MISSILES_PER_ROLL:
-        raise RuleViolation(Rule.MISSILES_PER_ROLL, field="count")
+        raise RuleViolation(TableRule.MISSILES_PER_ROLL, field="count")
 
 
 def troops_recruited(troops: int) -> None:
     """A recruitment is entered as 0 to 1000 troops."""
     if troops < 0 or troops > MAX_TROOPS_RECRUITED:
-        raise RuleViolation(Rule.TROOPS, field="troops", most=MAX_TROOPS_RECRUITED)
+        raise RuleViolation(TableRule.TROOPS, field="troops", most=MAX_TROOPS_RECRUITED)
 
 
 def red_star_bought(name: str, *, out: bool, red_stars: int = 0) -> None:
@@ -186,9 +193,9 @@ def red_star_bought(name: str, *, out: bool, red_stars: int = 0) -> None:
     the fourth (the fourth wins at once). ``red_stars``: the seat's count before buying
     (``red_stars_counted``)."""
     if out:
-        raise RuleViolation(Rule.ALREADY_OUT, conflict=True, player=name)
+        raise RuleViolation(TableRule.ALREADY_OUT, conflict=True, player=name)
     if red_stars >= RED_STARS_TO_WIN:
-        raise RuleViolation(Rule.RED_STARS_FOUR, conflict=True, player=name, count=red_stars)
+        raise RuleViolation(TableRule.RED_STARS_FOUR, conflict=True, player=name, count=red_stars)
 
 
 # How a faction is out of the war, in the words of the refusal of its entries.
@@ -236,7 +243,7 @@ def war_goes_on(game_number: int, *, winner: str | None, how: str = "", entry: i
     if winner is None:
         return
     raise RuleViolation(
-        Rule.WAR_OVER,
+        TableRule.WAR_OVER,
         conflict=True,
         player=winner,
         game=game_number,
@@ -251,7 +258,7 @@ def not_out(name: str, *, out: bool, out_for_good: bool, what: str) -> None:
     "a recruitment"). Rejoining, where the rules allow it, is the only way back."""
     if out_for_good or out:
         raise RuleViolation(
-            Rule.OUT_OF_THE_WAR,
+            TableRule.OUT_OF_THE_WAR,
             conflict=True,
             player=name,
             out=ELIMINATED_WORDS if out_for_good else WIPED_OUT_WORDS,
@@ -263,7 +270,7 @@ def hq_taken(taker: str, owner: str, *, held_by_taker: bool) -> None:
     """A player takes the HQ of ``owner`` (their own, when they retake it): refused when they
     hold it already."""
     if held_by_taker:
-        raise RuleViolation(Rule.HQ_HELD_ALREADY, field="hq_of", player=taker, owner=owner)
+        raise RuleViolation(TableRule.HQ_HELD_ALREADY, field="hq_of", player=taker, owner=owner)
 
 
 # --- Out of the war and back --------------------------------------------------------------------
@@ -274,7 +281,7 @@ def elimination_flags(*, can_rejoin: bool, no_legal_start: bool) -> None:
     also one that may rejoin ("Вы можете вступить в войну при наличии правовых начальных
     территорий"): the two together are refused."""
     if can_rejoin and no_legal_start:
-        raise RuleViolation(Rule.REJOIN_WITH_NO_START, field="can_rejoin")
+        raise RuleViolation(TableRule.REJOIN_WITH_NO_START, field="can_rejoin")
 
 
 def faction_eliminated(
@@ -291,7 +298,7 @@ def faction_eliminated(
     may rejoin and that no legal start is left is refused (``elimination_flags``)."""
     elimination_flags(can_rejoin=can_rejoin, no_legal_start=no_legal_start)
     if out_for_good or (out and not no_legal_start):
-        raise RuleViolation(Rule.ALREADY_OUT, conflict=True, player=name)
+        raise RuleViolation(TableRule.ALREADY_OUT, conflict=True, player=name)
 
 
 def rejoining(
@@ -307,9 +314,9 @@ def rejoining(
     """A seat rejoins only when wiped out and not eliminated; the territory and every one said
     to be occupied are on the board. (Where it may join is ``rules.joining_refusal``.)"""
     if not out:
-        raise RuleViolation(Rule.NOT_OUT, conflict=True, player=name)
+        raise RuleViolation(TableRule.NOT_OUT, conflict=True, player=name)
     if out_for_good:
-        raise RuleViolation(Rule.ELIMINATED_FOR_GOOD, conflict=True, player=name, entry=out_at)
+        raise RuleViolation(TableRule.ELIMINATED_FOR_GOOD, conflict=True, player=name, entry=out_at)
     for slug in [territory, *occupied]:
         require_territory(slug, field="territory" if slug == territory else "occupied", on=on)
 
@@ -317,7 +324,7 @@ def rejoining(
 def join_refused(name: str, refusal: str | None) -> None:
     """Word a refused joining place for the seat that asked."""
     if refusal:
-        raise RuleViolation(Rule.JOIN_THE_WAR, field="territory", player=name, reason=refusal)
+        raise RuleViolation(TableRule.JOIN_THE_WAR, field="territory", player=name, reason=refusal)
 
 
 # --- The coin pile ------------------------------------------------------------------------------
@@ -342,14 +349,14 @@ def coin_pile_counts(
         try:
             player, n = int(player), int(n)
         except (TypeError, ValueError):
-            raise RuleViolation(Rule.COUNTS, field="territories", count=on_the_board) from None
+            raise RuleViolation(TableRule.COUNTS, field="territories", count=on_the_board) from None
         if player not in seated:
-            raise RuleViolation(Rule.UNKNOWN_SEAT, field="territories")
+            raise RuleViolation(TableRule.UNKNOWN_SEAT, field="territories")
         if not 0 <= n <= on_the_board:
-            raise RuleViolation(Rule.COUNTS, field="territories", count=on_the_board)
+            raise RuleViolation(TableRule.COUNTS, field="territories", count=on_the_board)
         if n and player in (out or {}):
             raise RuleViolation(
-                Rule.OUT_OF_THE_WAR,
+                TableRule.OUT_OF_THE_WAR,
                 field="territories",
                 player=(out or {})[player],
                 out=OUT_WORDS,
@@ -357,7 +364,7 @@ def coin_pile_counts(
             )
         counts[player] = n
     if sum(counts.values()) > on_the_board:
-        raise RuleViolation(Rule.TERRITORIES_IN_ALL, field="territories", count=on_the_board)
+        raise RuleViolation(TableRule.TERRITORIES_IN_ALL, field="territories", count=on_the_board)
     return counts
 
 
@@ -376,9 +383,9 @@ def mark_place(
     """A mark of an unlocked kind goes on one territory of the board as of the game (``on``) or
     one faction card of the campaign."""
     if not kind_known:
-        raise RuleViolation(Rule.UNKNOWN_MARK_KIND, field="kind", kind=repr(kind))
+        raise RuleViolation(TableRule.UNKNOWN_MARK_KIND, field="kind", kind=repr(kind))
     if (territory is None) == (faction is None):
-        raise RuleViolation(Rule.MARK_PLACE, field="territory")
+        raise RuleViolation(TableRule.MARK_PLACE, field="territory")
     if territory is not None:
         require_territory(territory, on=on)
     if faction is not None:
@@ -388,14 +395,14 @@ def mark_place(
 def city_destroyed(*, has_city: bool) -> None:
     """Only a city that counts can be destroyed."""
     if not has_city:
-        raise RuleViolation(Rule.NO_CITY, field="territory")
+        raise RuleViolation(TableRule.NO_CITY, field="territory")
 
 
 def fortification_box(name: str, *, fortified: bool, boxes_used: int) -> bool:
     """A 3-troop attack marks one box of a working fortification; True when that box is the
     last (the tenth), which wears it out."""
     if not fortified or boxes_used >= FORTIFICATION_BOXES:
-        raise RuleViolation(Rule.NO_WORKING_FORTIFICATION, field="territory", territory=name)
+        raise RuleViolation(TableRule.NO_WORKING_FORTIFICATION, field="territory", territory=name)
     return boxes_used + 1 >= FORTIFICATION_BOXES
 
 
@@ -407,9 +414,9 @@ def entry_taken_back(*, reason: str, game_number: int, seq: int, exists: bool, v
     already, and the table says why."""
     reason = (reason or "").strip()
     if not reason:
-        raise RuleViolation(Rule.VOID_REASON, field="reason")
+        raise RuleViolation(TableRule.VOID_REASON, field="reason")
     if not exists:
-        raise RuleViolation(Rule.UNKNOWN_ENTRY, field="seq", game=game_number, entry=seq)
+        raise RuleViolation(TableRule.UNKNOWN_ENTRY, field="seq", game=game_number, entry=seq)
     if voided:
-        raise RuleViolation(Rule.ENTRY_VOID_ONCE, conflict=True, entry=seq)
+        raise RuleViolation(TableRule.ENTRY_VOID_ONCE, conflict=True, entry=seq)
     return reason

@@ -19,7 +19,8 @@ from api.tokens import ExpiringTokenAuthentication, issue_token, revoke_token
 from api.views.common import ApiView, errors, read_body
 from campaigns.claims import my_campaigns
 from campaigns.logins import authenticate_in_turn
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import RuleViolation
+from legacy.refusals import ServiceRule
 
 
 class TokenView(ApiView):
@@ -66,7 +67,7 @@ class TokenView(ApiView):
                 "Too many failed logins for this account from this address.",
             )
         if user is None or not user.is_active:
-            raise RuleViolation(Rule.CREDENTIALS, field="password")
+            raise RuleViolation(ServiceRule.CREDENTIALS, field="password")
         token, secret = issue_token(user)
         return Response({"token": secret, "expiry": token.expiry})
 

@@ -59,7 +59,7 @@ from campaigns.models import (
 )
 from legacy import board, scar_effects
 from legacy.box import FACTION_BY_SLUG
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import RuleViolation
 from legacy.models import (
     MARK_MODELS,
     ContentKind,
@@ -68,6 +68,7 @@ from legacy.models import (
     ScarKind,
     UnlockedFaction,
 )
+from legacy.refusals import ServiceRule
 
 if TYPE_CHECKING:
     from campaigns.backup.document import Table
@@ -260,7 +261,7 @@ def import_campaign(data: dict, *, owner, notes: list[str] | None = None) -> Cam
     if nul:
         raise refuse_backup(nul, "holds a NUL character, which cannot be stored.")
     if owner is None or not getattr(owner, "pk", None):
-        raise RuleViolation(Rule.BACKUP_OWNER)
+        raise RuleViolation(ServiceRule.BACKUP_OWNER)
     with transaction.atomic():
         return _restore(data, owner=owner, notes=notes if notes is not None else [])
 

@@ -21,7 +21,8 @@ from campaigns.models import (
     Seat,
 )
 from campaigns.services import CampaignArchived, bump_versions
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import RuleViolation
+from legacy.refusals import EntryRule, ServiceRule, TableRule
 
 
 class NoSuchGame(RuleViolation):
@@ -86,13 +87,15 @@ def game_by_number(campaign_id: int, number: int) -> Game | None:
 def move_to(game: Game, to: GameStatus) -> None:
     if to not in GAME_TRANSITIONS[GameStatus(game.status)]:
         now, then = GameStatus(game.status).label, GameStatus(to).label
-        raise RuleViolation(Rule.GAME_STATUS, conflict=True, game=game.number, now=now, then=then)
+        raise RuleViolation(
+            EntryRule.GAME_STATUS, conflict=True, game=game.number, now=now, then=then
+        )
     game.status = to
 
 
 def require_in_progress(game: Game) -> None:
     if game.status != GameStatus.IN_PROGRESS:
-        raise RuleViolation(Rule.GAME_NOT_IN_PROGRESS, conflict=True, game=game.number)
+        raise RuleViolation(ServiceRule.GAME_NOT_IN_PROGRESS, conflict=True, game=game.number)
 
 
 def seats_of(game: Game) -> list[Seat]:
@@ -109,7 +112,7 @@ def seat_of(game: Game, player: int | None, seats: list[Seat] | None = None) -> 
     else:
         seat = next((s for s in seats if s.player_id == player and player is not None), None)
     if seat is None:
-        raise RuleViolation(Rule.UNKNOWN_SEAT, field="player")
+        raise RuleViolation(TableRule.UNKNOWN_SEAT, field="player")
     return seat
 
 

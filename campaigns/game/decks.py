@@ -21,8 +21,9 @@ from campaigns.game.entries.recording import record_entry
 from campaigns.models import Campaign, EventKind, Game
 from campaigns.services import audit, lock_campaign
 from campaigns.vocabulary import AuditAction
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import RuleViolation
 from legacy.models import Deck, DeckCard, PacketOpening
+from legacy.refusals import EntryRule
 
 __all__ = ["STATES", "CardState", "Where", "card_states", "where_is"]
 
@@ -38,15 +39,15 @@ def add_card(
     """A card a packet added to the event or mission deck, in the group's own words."""
     campaign = lock_campaign(campaign)
     if deck not in Deck.values:
-        raise RuleViolation(Rule.UNKNOWN_DECK, field="deck", deck=repr(deck))
+        raise RuleViolation(EntryRule.UNKNOWN_DECK, field="deck", deck=repr(deck))
     title = (title or "").strip()
     if not title or len(title) > TITLE_LIMIT:
-        raise RuleViolation(Rule.CARD_TITLE, field="title", limit=TITLE_LIMIT)
+        raise RuleViolation(EntryRule.CARD_TITLE, field="title", limit=TITLE_LIMIT)
     if len(text or "") > TEXT_LIMIT:
-        raise RuleViolation(Rule.CARD_TEXT, field="text", limit=TEXT_LIMIT)
+        raise RuleViolation(EntryRule.CARD_TEXT, field="text", limit=TEXT_LIMIT)
     opening = PacketOpening.objects.filter(campaign=campaign, packet=packet, voided=False).first()
     if opening is None:
-        raise RuleViolation(Rule.CARD_PACKET_NOT_OPEN, field="packet")
+        raise RuleViolation(EntryRule.CARD_PACKET_NOT_OPEN, field="packet")
     card = DeckCard.objects.create(
         campaign=campaign,
         deck=deck,

@@ -12,8 +12,9 @@ from django.db import transaction
 from campaigns.models import Game, GameStatus, Seat
 from campaigns.services import audit, lock_campaign
 from campaigns.vocabulary import AuditAction
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import RuleViolation
 from legacy.models import PacketOpening
+from legacy.refusals import ServiceRule
 from legacy.rules import joining_troops
 from legacy.rules.draft import DraftPick, check_draft
 
@@ -60,7 +61,7 @@ def record_draft(*, game: Game, picks: Mapping[int, DraftPick], by=None) -> list
     being played (a finished game is amended instead)."""
     lock_campaign(game.campaign_id, marks=False, triggers=False)
     if game.status not in (GameStatus.SETUP, GameStatus.IN_PROGRESS):
-        raise RuleViolation(Rule.DRAFT_WHEN, conflict=True)
+        raise RuleViolation(ServiceRule.DRAFT_WHEN, conflict=True)
     seats = list(game.seats.order_by("order"))
     check_draft([s.player_id for s in seats], picks)
     for seat in seats:

@@ -21,7 +21,7 @@ from campaigns.services import audit, lock_campaign
 from campaigns.vocabulary import AuditAction
 from legacy import board
 from legacy.box import FACTION_BY_SLUG
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import RuleViolation
 from legacy.models import (
     FactionPower,
     PacketOpening,
@@ -29,6 +29,7 @@ from legacy.models import (
     RemovedReason,
     UnlockedFaction,
 )
+from legacy.refusals import ServiceRule, TableRule
 
 COLOUR = re.compile(r"^#[0-9a-f]{6}$")
 # Colours given to an unlocked faction whose colour the group did not say, in turn.
@@ -41,7 +42,7 @@ def faction_colour(value, taken=()) -> str:
     if not colour:
         return next((c for c in DEFAULT_COLOURS if c not in set(taken)), DEFAULT_COLOURS[0])
     if not isinstance(colour, str) or not COLOUR.match(colour):
-        raise RuleViolation(Rule.FACTION_COLOUR, field="colour")
+        raise RuleViolation(ServiceRule.FACTION_COLOUR, field="colour")
     return colour
 
 
@@ -56,7 +57,7 @@ def new_faction_slug(campaign: Campaign, name: str) -> str:
         or UnlockedFaction.objects.filter(campaign=campaign, slug=slug).exists()
     ):
         raise RuleViolation(
-            Rule.FACTION_NAME_TAKEN, field="name", conflict=True, faction=name.strip()
+            ServiceRule.FACTION_NAME_TAKEN, field="name", conflict=True, faction=name.strip()
         )
     return slug
 
@@ -64,7 +65,7 @@ def new_faction_slug(campaign: Campaign, name: str) -> str:
 def _faction_name(name) -> str:
     name = (name or "").strip() if isinstance(name, str) else ""
     if not name or len(name) > 60 or not board.slugify(name).strip("-"):
-        raise RuleViolation(Rule.FACTION_NAME, field="name", limit=60)
+        raise RuleViolation(ServiceRule.FACTION_NAME, field="name", limit=60)
     return name
 
 
@@ -85,7 +86,7 @@ def between_games(campaign: Campaign) -> int:
     played (a game only set up has not begun: it is still between games)."""
     playing = campaign.games.filter(status=GameStatus.IN_PROGRESS).order_by("-number").first()
     if playing is not None:
-        raise RuleViolation(Rule.BETWEEN_GAMES, conflict=True, game=playing.number)
+        raise RuleViolation(ServiceRule.BETWEEN_GAMES, conflict=True, game=playing.number)
     last = (
         campaign.games.filter(status=GameStatus.FINISHED)
         .order_by("-number")
@@ -101,7 +102,7 @@ def add_faction(*, campaign: Campaign, name: str, colour: str = "", text: str = 
     campaign = lock_campaign(campaign)
     number = between_games(campaign)
     if len(text or "") > 2000:
-        raise RuleViolation(Rule.FACTION_TEXT, field="text", limit=2000)
+        raise RuleViolation(ServiceRule.FACTION_TEXT, field="text", limit=2000)
     fields = faction_fields(campaign, name=name, colour=colour, game=number)
     faction = UnlockedFaction.objects.create(
         campaign=campaign, text=text or "", entered_by=by, **fields
@@ -124,9 +125,11 @@ def _game_number(campaign: Campaign, game: int | None) -> int:
         return between_games(campaign)
     row = Game.objects.filter(campaign=campaign, number=game).first()
     if row is None:
-        raise RuleViolation(Rule.UNKNOWN_GAME, field="game", game=game)
+        raise RuleViolation(TableRule.UNKNOWN_GAME, field="game", game=game)
     if row.status != GameStatus.IN_PROGRESS:
-        raise RuleViolation(Rule.GAME_NOT_IN_PROGRESS, field="game", conflict=True, game=game)
+        raise RuleViolation(
+            ServiceRule.GAME_NOT_IN_PROGRESS, field="game", conflict=True, game=game
+        )
     return row.number
 
 
@@ -134,7 +137,9 @@ def _slot(value) -> str:
     slot = value.strip().lower() if isinstance(value, str) else ""
     if slot not in PowerType.values:
         raise RuleViolation(
-            Rule.POWER_TYPE, field="slot", types=said.listed(PowerType.labels, last_word=said.OR)
+            ServiceRule.POWER_TYPE,
+            field="slot",
+            types=said.listed(PowerType.labels, last_word=said.OR),
         )
     return slot
 
@@ -162,13 +167,13 @@ def place_power(
     number = _game_number(campaign, game)
     factions = factions_of(campaign.pk, number)
     if faction not in factions:
-        raise RuleViolation(Rule.UNKNOWN_FACTION, field="faction", faction=repr(faction))
+        raise RuleViolation(TableRule.UNKNOWN_FACTION, field="faction", faction=repr(faction))
     slot = _slot(slot)
     name = (name or "").strip() if isinstance(name, str) else ""
     if not name or len(name) > 60:
-        raise RuleViolation(Rule.POWER_NAME, field="name", limit=60)
+        raise RuleViolation(ServiceRule.POWER_NAME, field="name", limit=60)
     if len(text or "") > 2000:
-        raise RuleViolation(Rule.POWER_TEXT, field="text", limit=2000)
+        raise RuleViolation(ServiceRule.POWER_TEXT, field="text", limit=2000)
     opening = None
     if unlocked_by:
         opening = PacketOpening.objects.filter(
@@ -176,7 +181,7 @@ def place_power(
         ).first()
         if opening is None:
             raise RuleViolation(
-                Rule.PACKET_NOT_OPEN,
+                ServiceRule.PACKET_NOT_OPEN,
                 field="unlocked_by",
                 packet=said.packet(unlocked_by, unlocked_by),
             )
@@ -185,7 +190,7 @@ def place_power(
     old = old.first()
     if old is not None and not covers:
         raise RuleViolation(
-            Rule.ONE_POWER_PER_TYPE,
+            ServiceRule.ONE_POWER_PER_TYPE,
             field="slot",
             conflict=True,
             faction=card,
@@ -194,7 +199,7 @@ def place_power(
         )
     if old is None and covers:
         raise RuleViolation(
-            Rule.NOTHING_TO_COVER,
+            ServiceRule.NOTHING_TO_COVER,
             field="covers",
             conflict=True,
             faction=card,
@@ -240,10 +245,10 @@ def destroy_power(
     number = _game_number(campaign, game)
     row = FactionPower.objects.filter(campaign=campaign, pk=power, voided=False).first()
     if row is None:
-        raise RuleViolation(Rule.UNKNOWN_POWER, field="power")
+        raise RuleViolation(ServiceRule.UNKNOWN_POWER, field="power")
     if row.removed_in_game is not None:
         raise RuleViolation(
-            Rule.POWER_GONE, conflict=True, power=row.name, game=row.removed_in_game
+            ServiceRule.POWER_GONE, conflict=True, power=row.name, game=row.removed_in_game
         )
     row.removed_in_game = number
     row.removed_reason = RemovedReason.DESTROYED

@@ -43,7 +43,7 @@ from campaigns.vocabulary import AuditAction
 from legacy import finish_rules, rules
 from legacy.board import BOX
 from legacy.box import CAMPAIGN_GAMES
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import RuleViolation
 from legacy.finish_rules import NoReward
 from legacy.models import (
     AddedTerritory,
@@ -59,6 +59,7 @@ from legacy.models import (
     Signature,
     WorldName,
 )
+from legacy.refusals import ServiceRule, TableRule
 from legacy.rules import Reward, RewardChoice
 from legacy.rules.cards import coins_with_a_sticker
 from legacy.selectors import world_as_of
@@ -252,7 +253,7 @@ def finish_game(
     from the winner, all in one step; then say which packets must be opened now."""
     campaign, game = locked_game(game)
     if game.status == GameStatus.FINISHED:
-        raise RuleViolation(Rule.GAME_FINISHED, conflict=True, game=game.number)
+        raise RuleViolation(ServiceRule.GAME_FINISHED, conflict=True, game=game.number)
     move_to(game, GameStatus.FINISHED)
     result = _finish(
         campaign,
@@ -340,15 +341,15 @@ def amend_game(
     """
     campaign, game = locked_game(game)
     if game.status != GameStatus.FINISHED:
-        raise RuleViolation(Rule.AMEND_FINISHED, conflict=True, game=game.number)
+        raise RuleViolation(ServiceRule.AMEND_FINISHED, conflict=True, game=game.number)
     if campaign.games.filter(number__gt=game.number).exists():
         raise RuleViolation(
-            Rule.AMEND_BEFORE_NEXT, conflict=True, game=game.number, next=game.number + 1
+            ServiceRule.AMEND_BEFORE_NEXT, conflict=True, game=game.number, next=game.number + 1
         )
     if revision != game.revision:
-        raise RuleViolation(Rule.STALE_AMENDMENT, conflict=True)
+        raise RuleViolation(ServiceRule.STALE_AMENDMENT, conflict=True)
     if not (reason or "").strip():
-        raise RuleViolation(Rule.CORRECTION_REASON, field="reason")
+        raise RuleViolation(TableRule.CORRECTION_REASON, field="reason")
     _undo_end(campaign, game)
     result = _finish(
         campaign,
@@ -379,10 +380,10 @@ def name_world(
     campaign = lock_campaign(campaign)
     last = campaign.games.filter(status=GameStatus.FINISHED).aggregate(n=Max("number"))["n"] or 0
     if last < CAMPAIGN_GAMES:
-        raise RuleViolation(Rule.WORLD_NAME_AFTER_15, conflict=True)
+        raise RuleViolation(ServiceRule.WORLD_NAME_AFTER_15, conflict=True)
     named_already = WorldName.objects.current().filter(campaign=campaign).first()
     if named_already is not None:
-        raise RuleViolation(Rule.WORLD_NAMED_ONCE, conflict=True, name=named_already.name)
+        raise RuleViolation(ServiceRule.WORLD_NAMED_ONCE, conflict=True, name=named_already.name)
     name = clean_name(name, THE_WORLD, 60)
     world = world_as_of(campaign.pk)
     named: dict[int, int] = {}
@@ -392,19 +393,21 @@ def name_world(
     try:
         clean_rolls = {int(k): int(v) for k, v in (rolls or {}).items()}
     except (TypeError, ValueError):
-        raise RuleViolation(Rule.NAMING_ROLL, field="rolls") from None
+        raise RuleViolation(TableRule.NAMING_ROLL, field="rolls") from None
     strangers = set(clean_rolls) - set(
         Player.objects.filter(campaign=campaign, pk__in=clean_rolls).values_list("pk", flat=True)
     )
     if strangers:
-        raise RuleViolation(Rule.NAMING_ROLL_PLAYER, field="rolls")
+        raise RuleViolation(ServiceRule.NAMING_ROLL_PLAYER, field="rolls")
     decision = rules.world_namer(
         world.signature_counts(), continents_named=named, rolls=clean_rolls or None
     )
     if decision.namer is None:
         names = dict(Player.objects.filter(pk__in=decision.tied).values_list("pk", "name"))
         raise RuleViolation(
-            Rule.NAMING_TIE, field="rolls", players=said.listed(names[p] for p in decision.tied)
+            ServiceRule.NAMING_TIE,
+            field="rolls",
+            players=said.listed(names[p] for p in decision.tied),
         )
     mark = WorldName.objects.create(
         campaign=campaign,

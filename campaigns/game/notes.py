@@ -15,7 +15,8 @@ from campaigns import claims
 from campaigns.models import Campaign, Game, GameNote, Role
 from campaigns.services import audit, lock_campaign
 from campaigns.vocabulary import AuditAction
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import RuleViolation
+from legacy.refusals import ServiceRule
 
 TEXT_LIMIT = 5000
 
@@ -54,9 +55,9 @@ def may_change(note: GameNote, user, role) -> bool:
 def _clean(text) -> str:
     text = (text or "").replace("\r\n", "\n").strip()
     if not text:
-        raise RuleViolation(Rule.NOTE_TEXT, field="text")
+        raise RuleViolation(ServiceRule.NOTE_TEXT, field="text")
     if len(text) > TEXT_LIMIT:
-        raise RuleViolation(Rule.NOTE_TOO_LONG, field="text", limit=TEXT_LIMIT)
+        raise RuleViolation(ServiceRule.NOTE_TOO_LONG, field="text", limit=TEXT_LIMIT)
     return text
 
 
@@ -67,13 +68,13 @@ def find_note(campaign: Campaign, game_number: int, note_id: int) -> GameNote:
         .first()
     )
     if found is None:
-        raise RuleViolation(Rule.UNKNOWN_NOTE)
+        raise RuleViolation(ServiceRule.UNKNOWN_NOTE)
     return found
 
 
 def _own_or_owner(note: GameNote, by, role) -> None:
     if not may_change(note, by, role):
-        raise RuleViolation(Rule.NOTE_AUTHOR)
+        raise RuleViolation(ServiceRule.NOTE_AUTHOR)
 
 
 @transaction.atomic

@@ -28,8 +28,9 @@ from campaigns.vocabulary import (
 )
 from legacy import scar_effects
 from legacy.box import FACTION_BY_SLUG, FORTIFICATION_BOXES
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import RuleViolation
 from legacy.models import ACTIVE, FactionPower, ScarKind
+from legacy.refusals import ServiceRule, TableRule
 
 MECHANIKER = "die-mechaniker"
 BEAR = "enclave-of-the-bear"
@@ -112,7 +113,7 @@ def _faction(slug: str | None, known: Mapping[str, str], field_name: str) -> str
     if slug in (None, ""):
         return None
     if slug not in known:
-        raise RuleViolation(Rule.UNKNOWN_FACTION, field=field_name, faction=repr(slug))
+        raise RuleViolation(TableRule.UNKNOWN_FACTION, field=field_name, faction=repr(slug))
     return slug
 
 
@@ -133,7 +134,9 @@ def battle(
     as a name the campaign does not have, and a World Capital is a minor city."""
     world = world_as_read(cached_world(campaign), sees_unlocked)
     if territory not in world.territories:
-        raise RuleViolation(Rule.UNKNOWN_TERRITORY, field="territory", territory=repr(territory))
+        raise RuleViolation(
+            TableRule.UNKNOWN_TERRITORY, field="territory", territory=repr(territory)
+        )
     if sees_unlocked:
         known = campaign_factions(campaign.pk)
     else:
@@ -141,7 +144,7 @@ def battle(
     attacker = _faction(attacker_faction, known, "attacker_faction")
     defender = _faction(defender_faction, known, "defender_faction")
     if attacker and attacker == defender:
-        raise RuleViolation(Rule.ODDS_FACTIONS, field="defender_faction")
+        raise RuleViolation(ServiceRule.ODDS_FACTIONS, field="defender_faction")
     state = world.territories[territory]
     kind = None
     if state.scar:

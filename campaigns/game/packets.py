@@ -27,7 +27,7 @@ from campaigns.versioned import cached_read
 from campaigns.vocabulary import AuditAction
 from legacy import board, names, rules, scar_effects
 from legacy.box import PACKET_BY_SLUG
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import RuleViolation
 from legacy.models import (
     City,
     CityKind,
@@ -43,6 +43,7 @@ from legacy.models import (
     UnlockedContent,
     UnlockedFaction,
 )
+from legacy.refusals import ServiceRule, TableRule
 from legacy.rules.reasons import reason_in_words
 from legacy.selectors import world_as_of
 
@@ -170,13 +171,13 @@ def _unlocks(items: Sequence[Unlock | Mapping]) -> list[Unlock]:
                     scar_colour=str(item.get("scar_colour") or ""),
                 )
             except (KeyError, TypeError, ValueError, AttributeError):
-                raise RuleViolation(Rule.UNLOCK, field="unlocked", limit=100) from None
+                raise RuleViolation(ServiceRule.UNLOCK, field="unlocked", limit=100) from None
         if u.kind not in ContentKind.values:
-            raise RuleViolation(Rule.UNLOCK_KIND, field="unlocked", kind=repr(u.kind))
+            raise RuleViolation(ServiceRule.UNLOCK_KIND, field="unlocked", kind=repr(u.kind))
         if not u.title.strip() or len(u.title) > 100:
-            raise RuleViolation(Rule.UNLOCK, field="unlocked", limit=100)
+            raise RuleViolation(ServiceRule.UNLOCK, field="unlocked", limit=100)
         if not 0 <= u.cards <= 50:
-            raise RuleViolation(Rule.SCAR_TYPE_CARDS, field="unlocked", least=0, most=50)
+            raise RuleViolation(ServiceRule.SCAR_TYPE_CARDS, field="unlocked", least=0, most=50)
         check_dice_effect(u.dice_effect, field="unlocked")
         if u.kind == ContentKind.SCAR_TYPE:
             u = _coloured(u)
@@ -189,12 +190,12 @@ def _coloured(u: Unlock) -> Unlock:
     and a scar for a faction card is yellow."""
     if u.scar_colour and u.scar_colour not in ScarColour.values:
         raise RuleViolation(
-            Rule.SCAR_COLOUR,
+            ServiceRule.SCAR_COLOUR,
             field="unlocked",
             colours=said.listed(ScarColour.labels, last_word=said.OR),
         )
     if u.on_faction_card and u.scar_colour not in ("", ScarColour.YELLOW):
-        raise RuleViolation(Rule.FACTION_SCAR_YELLOW, field="unlocked")
+        raise RuleViolation(ServiceRule.FACTION_SCAR_YELLOW, field="unlocked")
     on_card = u.on_faction_card or u.scar_colour == ScarColour.YELLOW
     colour = ScarColour.YELLOW.value if on_card else u.scar_colour
     return replace(u, on_faction_card=on_card, scar_colour=colour)
@@ -240,17 +241,17 @@ def open_packet(
         else SealedComponent.objects.filter(campaign=campaign, slug=packet, voided=False).first()
     )
     if known is None and component is None:
-        raise RuleViolation(Rule.UNKNOWN_PACKET, field="packet", packet=repr(packet))
+        raise RuleViolation(ServiceRule.UNKNOWN_PACKET, field="packet", packet=repr(packet))
     if PacketOpening.objects.filter(campaign=campaign, packet=packet, voided=False).exists():
         name = said.packet(packet, component.name if component else None)
-        raise RuleViolation(Rule.PACKET_OPENED_ONCE, conflict=True, packet=name)
+        raise RuleViolation(ServiceRule.PACKET_OPENED_ONCE, conflict=True, packet=name)
     reason = (earned_otherwise or "").strip()[:200]
     if known is not None and packet not in rules.packets_triggered(
         trigger_facts(campaign.pk, campaign)
     ):
         if not reason:
             raise RuleViolation(
-                Rule.PACKET_NOT_EARNED,
+                ServiceRule.PACKET_NOT_EARNED,
                 field="earned_otherwise",
                 conflict=True,
                 packet=said.packet(packet),
@@ -258,7 +259,7 @@ def open_packet(
             )
         reason = reason_in_words(
             reason,
-            rule=Rule.EARNED_OTHERWISE_IN_WORDS,
+            rule=TableRule.EARNED_OTHERWISE_IN_WORDS,
             field="earned_otherwise",
             names=(known.name, names.packet(packet, "ru"), packet),
         )
@@ -303,7 +304,9 @@ def open_packet(
             fields = faction_fields(campaign, name=u.title, colour=u.colour, game=number)
         slug = fields.pop("slug", board.slugify(u.title.strip())[:40])
         if model.objects.filter(campaign=campaign, slug=slug).exists():
-            raise RuleViolation(Rule.UNLOCK_NAME_TAKEN, field="unlocked", title=u.title.strip())
+            raise RuleViolation(
+                ServiceRule.UNLOCK_NAME_TAKEN, field="unlocked", title=u.title.strip()
+            )
         model.objects.create(
             campaign=campaign,
             slug=slug,

@@ -11,8 +11,9 @@ from campaigns.models import Campaign
 from campaigns.services import audit, last_game_number, lock_campaign
 from campaigns.vocabulary import AuditAction
 from legacy import rulebook
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import RuleViolation
 from legacy.models import PacketOpening, RuleSticker
+from legacy.refusals import ServiceRule, TableRule
 
 TITLE_LIMIT = 100
 TEXT_LIMIT = 5000
@@ -37,20 +38,20 @@ def add_sticker(
     title = (title or "").strip()
     text = (text or "").strip()
     if section not in rulebook.SECTION_SLUGS:
-        raise RuleViolation(Rule.RULEBOOK_SECTION, field="section", section=repr(section))
+        raise RuleViolation(ServiceRule.RULEBOOK_SECTION, field="section", section=repr(section))
     if not title or len(title) > TITLE_LIMIT:
         raise RuleViolation(
-            Rule.STICKER_TITLE, field="title", title_limit=TITLE_LIMIT, text_limit=TEXT_LIMIT
+            ServiceRule.STICKER_TITLE, field="title", title_limit=TITLE_LIMIT, text_limit=TEXT_LIMIT
         )
     if len(text) > TEXT_LIMIT:
         raise RuleViolation(
-            Rule.STICKER_TITLE, field="text", title_limit=TITLE_LIMIT, text_limit=TEXT_LIMIT
+            ServiceRule.STICKER_TITLE, field="text", title_limit=TITLE_LIMIT, text_limit=TEXT_LIMIT
         )
     last = last_game_number(campaign.pk)
     if type(game) is not int or not 0 <= game <= last:
-        raise RuleViolation(Rule.PLACED_IN_A_REAL_GAME, field="game", game=game, last=last)
+        raise RuleViolation(ServiceRule.PLACED_IN_A_REAL_GAME, field="game", game=game, last=last)
     if setting and setting not in rulebook.SETTING_SLUGS:
-        raise RuleViolation(Rule.STICKER_SETTING, field="setting", setting=repr(setting))
+        raise RuleViolation(ServiceRule.STICKER_SETTING, field="setting", setting=repr(setting))
     opening = None
     if packet:
         opening = PacketOpening.objects.filter(
@@ -58,11 +59,11 @@ def add_sticker(
         ).first()
         if opening is None:
             raise RuleViolation(
-                Rule.STICKER_PACKET, field="packet", packet=said.packet(packet), game=game
+                ServiceRule.STICKER_PACKET, field="packet", packet=said.packet(packet), game=game
             )
         if game < opening.placed_in_game:
             raise RuleViolation(
-                Rule.STICKER_PACKET, field="game", packet=said.packet(packet), game=game
+                ServiceRule.STICKER_PACKET, field="game", packet=said.packet(packet), game=game
             )
     sticker = RuleSticker.objects.create(
         campaign=campaign,
@@ -89,7 +90,7 @@ def add_sticker(
 def find_sticker(campaign: Campaign, sticker_id: int) -> RuleSticker:
     found = RuleSticker.objects.filter(campaign=campaign, pk=sticker_id).first()
     if found is None:
-        raise RuleViolation(Rule.UNKNOWN_MARK)
+        raise RuleViolation(ServiceRule.UNKNOWN_MARK)
     return found
 
 
@@ -100,9 +101,9 @@ def void_sticker(*, campaign: Campaign, sticker_id: int, reason: str, by=None) -
     sticker = find_sticker(campaign, sticker_id)
     reason = (reason or "").strip()
     if not reason:
-        raise RuleViolation(Rule.CORRECTION_REASON, field="reason")
+        raise RuleViolation(TableRule.CORRECTION_REASON, field="reason")
     if sticker.voided:
-        raise RuleViolation(Rule.VOID_ONCE, conflict=True)
+        raise RuleViolation(ServiceRule.VOID_ONCE, conflict=True)
     sticker.voided = True
     sticker.void_reason = reason[:300]
     sticker.save(update_fields=["voided", "void_reason"])
@@ -133,7 +134,7 @@ def rules_as_of(campaign_id: int, game: int | None = None) -> tuple[int, list[di
     if game is None:
         game = last
     if type(game) is not int or not 0 <= game <= last:
-        raise RuleViolation(Rule.PLACED_IN_A_REAL_GAME, field="game", game=game, last=last)
+        raise RuleViolation(ServiceRule.PLACED_IN_A_REAL_GAME, field="game", game=game, last=last)
     return game, rulebook.rules_as_of(stickers_of(campaign_id), game)
 
 

@@ -8,14 +8,15 @@ from campaigns.models import Campaign
 from campaigns.services import audit, lock_campaign
 from campaigns.vocabulary import AuditAction
 from legacy import scar_effects
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import RuleViolation
 from legacy.models import ScarKind
+from legacy.refusals import EntryRule, TableRule
 
 
 def check_dice_effect(code, field: str = "dice_effect") -> str:
     if not isinstance(code, str) or code not in scar_effects.EFFECTS:
         codes = ", ".join(scar_effects.CODES)
-        raise RuleViolation(Rule.SCAR_DICE_EFFECT, field=field, code=repr(code), codes=codes)
+        raise RuleViolation(EntryRule.SCAR_DICE_EFFECT, field=field, code=repr(code), codes=codes)
     return code
 
 
@@ -27,7 +28,7 @@ def set_dice_effect(*, campaign: Campaign, scar: str, dice_effect: str, by=None)
     check_dice_effect(dice_effect)
     kind = ScarKind.objects.filter(campaign=campaign, slug=scar).first()
     if kind is None:
-        raise RuleViolation(Rule.UNKNOWN_SCAR, field="scar", scar=repr(scar))
+        raise RuleViolation(TableRule.UNKNOWN_SCAR, field="scar", scar=repr(scar))
     was = kind.dice_effect
     if was != dice_effect:
         kind.dice_effect = dice_effect

@@ -15,8 +15,9 @@ from campaigns.services import audit, last_game_number, lock_campaign
 from campaigns.vocabulary import AuditAction
 from legacy import corrections
 from legacy.box import PACKET_BY_SLUG
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import RuleViolation
 from legacy.models import PacketOpening, SealedComponent
+from legacy.refusals import ServiceRule, TableRule
 
 NAME_LIMIT = 60
 TRIGGER_LIMIT = 300
@@ -52,7 +53,7 @@ def names_by_slug(components: list[SealedComponent]) -> dict[str, SealedComponen
 def find_component(campaign: Campaign, component_id: int) -> SealedComponent:
     found = SealedComponent.objects.filter(campaign=campaign, pk=component_id).first()
     if found is None:
-        raise RuleViolation(Rule.UNKNOWN_COMPONENT)
+        raise RuleViolation(ServiceRule.UNKNOWN_COMPONENT)
     return found
 
 
@@ -69,16 +70,20 @@ def add_component(*, campaign: Campaign, name: str, trigger: str, by=None) -> Se
     name = (name or "").strip()
     trigger = (trigger or "").strip()
     if not name or len(name) > NAME_LIMIT:
-        raise RuleViolation(Rule.COMPONENT_NAME, field="name", limit=NAME_LIMIT)
+        raise RuleViolation(ServiceRule.COMPONENT_NAME, field="name", limit=NAME_LIMIT)
     if not trigger or len(trigger) > TRIGGER_LIMIT:
-        raise RuleViolation(Rule.COMPONENT_TRIGGER, field="trigger", limit=TRIGGER_LIMIT)
+        raise RuleViolation(ServiceRule.COMPONENT_TRIGGER, field="trigger", limit=TRIGGER_LIMIT)
     slug = component_slug(name)
     if not slug:
-        raise RuleViolation(Rule.COMPONENT_NAME, field="name", limit=NAME_LIMIT)
+        raise RuleViolation(ServiceRule.COMPONENT_NAME, field="name", limit=NAME_LIMIT)
     if slug in PACKET_BY_SLUG:
-        raise RuleViolation(Rule.COMPONENT_IN_THE_BOX, field="name", packet=said.packet(slug))
+        raise RuleViolation(
+            ServiceRule.COMPONENT_IN_THE_BOX, field="name", packet=said.packet(slug)
+        )
     if SealedComponent.objects.filter(campaign=campaign, slug=slug, voided=False).exists():
-        raise RuleViolation(Rule.COMPONENT_NAME_TAKEN, field="name", conflict=True, name=name)
+        raise RuleViolation(
+            ServiceRule.COMPONENT_NAME_TAKEN, field="name", conflict=True, name=name
+        )
     component = SealedComponent.objects.create(
         campaign=campaign,
         slug=slug,
@@ -98,9 +103,9 @@ def remove_component(*, campaign: Campaign, component_id: int, by=None) -> None:
     campaign = lock_campaign(campaign)
     component = find_component(campaign, component_id)
     if component.voided:
-        raise RuleViolation(Rule.VOID_ONCE, conflict=True)
+        raise RuleViolation(ServiceRule.VOID_ONCE, conflict=True)
     if PacketOpening.objects.filter(campaign=campaign, packet=component.slug).exists():
-        raise RuleViolation(Rule.COMPONENT_OPENED, conflict=True)
+        raise RuleViolation(ServiceRule.COMPONENT_OPENED, conflict=True)
     component.delete()
     audit(campaign, by, AuditAction.COMPONENT_REMOVED)
 
@@ -113,9 +118,9 @@ def void_component(*, campaign: Campaign, component_id: int, reason: str, by=Non
     component = find_component(campaign, component_id)
     reason = (reason or "").strip()
     if not reason:
-        raise RuleViolation(Rule.CORRECTION_REASON, field="reason")
+        raise RuleViolation(TableRule.CORRECTION_REASON, field="reason")
     if component.voided:
-        raise RuleViolation(Rule.VOID_ONCE, conflict=True)
+        raise RuleViolation(ServiceRule.VOID_ONCE, conflict=True)
     opening = opening_of(component)
     if opening is not None:
         corrections.void_mark(mark=opening, reason=reason, by=by)

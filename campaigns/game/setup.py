@@ -20,8 +20,9 @@ from campaigns.models import Campaign, Game, GameStatus, Player, Result, Seat
 from campaigns.services import audit, campaign_world, lock_campaign
 from campaigns.vocabulary import AuditAction, MissilesAtSetup
 from legacy import board, rules
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import RuleViolation
 from legacy.models import MARK_MODELS
+from legacy.refusals import Refusal, ServiceRule, TableRule
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 5
 
@@ -42,7 +43,7 @@ def _plans(seats: Sequence[SeatPlan | Mapping]) -> list[SeatPlan]:
         try:
             plans.append(SeatPlan(int(s["player"]), str(s["faction"]), str(s["hq"])))
         except (KeyError, TypeError, ValueError):
-            raise RuleViolation(Rule.SEAT_INCOMPLETE, field="seats") from None
+            raise RuleViolation(ServiceRule.SEAT_INCOMPLETE, field="seats") from None
     return plans
 
 
@@ -55,14 +56,18 @@ def check_seats(campaign: Campaign, plans: Sequence[SeatPlan], world) -> dict[in
     seen_players, seen_factions = set(), set()
     for plan in plans:
         if plan.player not in roster:
-            raise RuleViolation(Rule.UNKNOWN_PLAYER, field="seats")
+            raise RuleViolation(ServiceRule.UNKNOWN_PLAYER, field="seats")
         if plan.player in seen_players:
-            raise RuleViolation(Rule.PLAYER_ONCE, field="seats", player=roster[plan.player].name)
+            raise RuleViolation(
+                ServiceRule.PLAYER_ONCE, field="seats", player=roster[plan.player].name
+            )
         if plan.faction not in factions:
-            raise RuleViolation(Rule.UNKNOWN_FACTION, field="seats", faction=repr(plan.faction))
+            raise RuleViolation(
+                TableRule.UNKNOWN_FACTION, field="seats", faction=repr(plan.faction)
+            )
         if plan.faction in seen_factions:
             raise RuleViolation(
-                Rule.FACTION_ONCE,
+                ServiceRule.FACTION_ONCE,
                 field="seats",
                 faction=said.faction(plan.faction, factions[plan.faction]),
             )
@@ -79,7 +84,7 @@ def check_seats(campaign: Campaign, plans: Sequence[SeatPlan], world) -> dict[in
         )
         if refusal:
             raise RuleViolation(
-                Rule.LEGAL_START, field="seats", player=roster[plan.player].name, why=refusal
+                ServiceRule.LEGAL_START, field="seats", player=roster[plan.player].name, why=refusal
             )
         placed.append(plan.hq)
     return roster
@@ -119,19 +124,23 @@ def setup_game(
     """
     campaign = lock_campaign(campaign)
     if campaign.prepared_at is None:
-        raise RuleViolation(Rule.FIRST_GAME_SETUP_NEEDED, conflict=True)
+        raise RuleViolation(ServiceRule.FIRST_GAME_SETUP_NEEDED, conflict=True)
     unfinished = campaign.games.exclude(status=GameStatus.FINISHED).first()
     if unfinished:
-        raise RuleViolation(Rule.ONE_GAME_AT_A_TIME, conflict=True, game=unfinished.number)
+        raise RuleViolation(ServiceRule.ONE_GAME_AT_A_TIME, conflict=True, game=unfinished.number)
     plans = _plans(seats)
     if not MIN_PLAYERS <= len(plans) <= MAX_PLAYERS:
         raise RuleViolation(
-            Rule.PLAYER_COUNT, field="seats", least=MIN_PLAYERS, most=MAX_PLAYERS, count=len(plans)
+            ServiceRule.PLAYER_COUNT,
+            field="seats",
+            least=MIN_PLAYERS,
+            most=MAX_PLAYERS,
+            count=len(plans),
         )
     world = campaign_world(campaign)
     last = campaign.games.aggregate(n=Max("number"))["n"] or 0
     if not rules.world_named_before(last + 1, world.world_name):
-        raise RuleViolation(Rule.WORLD_NOT_NAMED, conflict=True, game=last, next=last + 1)
+        raise RuleViolation(ServiceRule.WORLD_NOT_NAMED, conflict=True, game=last, next=last + 1)
     check_seats(campaign, plans, world)
 
     dealt = rules.scar_cards_dealt(available=scar_cards_available(campaign.pk), players=len(plans))
@@ -198,7 +207,7 @@ def played_since_setup(game: Game, *, has_entries: bool | None = None) -> str | 
     return None
 
 
-def _reason(reason: str, rule: Rule) -> str:
+def _reason(reason: str, rule: Refusal) -> str:
     reason = (reason or "").strip()
     if not reason:
         raise RuleViolation(rule, field="reason")
@@ -210,10 +219,10 @@ def cancel_game(*, game: Game, reason: str, by=None) -> int:
     """Remove a game set up by mistake, until its first entry: its number is free again and the
     audit keeps that it was set up and cancelled, by whom and why. Returns its number."""
     campaign, game = locked_game(game)
-    reason = _reason(reason, Rule.CANCEL_REASON)
+    reason = _reason(reason, ServiceRule.CANCEL_REASON)
     played = played_since_setup(game)
     if played:
-        raise RuleViolation(Rule.GAME_PLAYED, conflict=True, game=game.number)
+        raise RuleViolation(ServiceRule.GAME_PLAYED, conflict=True, game=game.number)
     seats = list(game.seats.select_related("player").order_by("order"))
     number = game.number
     game.delete()
@@ -262,7 +271,7 @@ def fix_seat(
     played = played_since_setup(game)
     reason = (reason or "").strip()
     if played and not reason:
-        raise RuleViolation(Rule.SEAT_FIX_REASON, field="reason", game=game.number)
+        raise RuleViolation(ServiceRule.SEAT_FIX_REASON, field="reason", game=game.number)
     changes: dict[str, Any] = {
         "player": seat.player_id if new_player is None else int(new_player),
         "faction": seat.faction if faction is None else str(faction),
@@ -273,7 +282,7 @@ def fix_seat(
         seat.faction,
         seat.hq,
     ):
-        raise RuleViolation(Rule.SEAT_UNCHANGED)
+        raise RuleViolation(ServiceRule.SEAT_UNCHANGED)
     seats = list(game.seats.order_by("order"))
     plans = [
         SeatPlan(**changes) if s.pk == seat.pk else SeatPlan(s.player_id, s.faction, s.hq)

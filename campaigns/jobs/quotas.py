@@ -37,24 +37,25 @@ from campaigns.models import (
     GamePhoto,
     ImportJob,
 )
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import RuleViolation
 from legacy.quotas import quota_reached
+from legacy.refusals import Refusal, ServiceRule
 
 MEGABYTE = 1024 * 1024
 
-# Each quota: its rule (``legacy.errors.Rule``, whose sentence says the limit) and its setting.
-QUOTAS: dict[Rule, str] = {
-    Rule.QUOTA_PHOTOS_PER_ACCOUNT: "EARTHBOOK_QUOTA_PHOTOS_PER_ACCOUNT",
-    Rule.QUOTA_PHOTO_BYTES_PER_ACCOUNT: "EARTHBOOK_QUOTA_PHOTO_BYTES_PER_ACCOUNT",
-    Rule.QUOTA_PHOTOS_PER_CAMPAIGN: "EARTHBOOK_QUOTA_PHOTOS_PER_CAMPAIGN",
-    Rule.QUOTA_PHOTO_BYTES_PER_CAMPAIGN: "EARTHBOOK_QUOTA_PHOTO_BYTES_PER_CAMPAIGN",
-    Rule.QUOTA_IMPORTS_PER_ACCOUNT: "EARTHBOOK_QUOTA_IMPORTS_IN_FLIGHT_PER_ACCOUNT",
-    Rule.QUOTA_PDFS_PER_ACCOUNT: "EARTHBOOK_QUOTA_PDFS_IN_FLIGHT_PER_ACCOUNT",
-    Rule.QUOTA_PDFS_PER_CAMPAIGN: "EARTHBOOK_QUOTA_PDFS_IN_FLIGHT_PER_CAMPAIGN",
-    Rule.QUOTA_POSTERS_PER_ACCOUNT: "EARTHBOOK_QUOTA_POSTERS_IN_FLIGHT_PER_ACCOUNT",
-    Rule.QUOTA_POSTERS_PER_CAMPAIGN: "EARTHBOOK_QUOTA_POSTERS_IN_FLIGHT_PER_CAMPAIGN",
+# Each quota: its rule (``legacy.refusals``, whose sentence says the limit) and its setting.
+QUOTAS: dict[Refusal, str] = {
+    ServiceRule.QUOTA_PHOTOS_PER_ACCOUNT: "EARTHBOOK_QUOTA_PHOTOS_PER_ACCOUNT",
+    ServiceRule.QUOTA_PHOTO_BYTES_PER_ACCOUNT: "EARTHBOOK_QUOTA_PHOTO_BYTES_PER_ACCOUNT",
+    ServiceRule.QUOTA_PHOTOS_PER_CAMPAIGN: "EARTHBOOK_QUOTA_PHOTOS_PER_CAMPAIGN",
+    ServiceRule.QUOTA_PHOTO_BYTES_PER_CAMPAIGN: "EARTHBOOK_QUOTA_PHOTO_BYTES_PER_CAMPAIGN",
+    ServiceRule.QUOTA_IMPORTS_PER_ACCOUNT: "EARTHBOOK_QUOTA_IMPORTS_IN_FLIGHT_PER_ACCOUNT",
+    ServiceRule.QUOTA_PDFS_PER_ACCOUNT: "EARTHBOOK_QUOTA_PDFS_IN_FLIGHT_PER_ACCOUNT",
+    ServiceRule.QUOTA_PDFS_PER_CAMPAIGN: "EARTHBOOK_QUOTA_PDFS_IN_FLIGHT_PER_CAMPAIGN",
+    ServiceRule.QUOTA_POSTERS_PER_ACCOUNT: "EARTHBOOK_QUOTA_POSTERS_IN_FLIGHT_PER_ACCOUNT",
+    ServiceRule.QUOTA_POSTERS_PER_CAMPAIGN: "EARTHBOOK_QUOTA_POSTERS_IN_FLIGHT_PER_CAMPAIGN",
 }
-IN_BYTES = {Rule.QUOTA_PHOTO_BYTES_PER_ACCOUNT, Rule.QUOTA_PHOTO_BYTES_PER_CAMPAIGN}
+IN_BYTES = {ServiceRule.QUOTA_PHOTO_BYTES_PER_ACCOUNT, ServiceRule.QUOTA_PHOTO_BYTES_PER_CAMPAIGN}
 
 
 class QuotaReached(RuleViolation):
@@ -68,7 +69,7 @@ class QuotaReached(RuleViolation):
         self.quota = quota
 
 
-def rule_of(quota: str) -> Rule:
+def rule_of(quota: str) -> Refusal:
     return next(rule for rule in QUOTAS if rule == quota)
 
 

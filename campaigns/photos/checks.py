@@ -28,7 +28,8 @@ from django.conf import settings
 from PIL import Image, ImageFile, ImageOps
 
 from campaigns import said
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import RuleViolation
+from legacy.refusals import ServiceRule
 
 try:  # HEIF/HEIC (iPhone photos), when pillow-heif is installed
     from pillow_heif import register_heif_opener
@@ -73,26 +74,28 @@ def megabytes(size: int) -> str:
 
 def refuse_type() -> PhotoRefused:
     kinds = ["JPEG", "PNG", "WebP", *(["HEIC"] if HEIF else [])]
-    return PhotoRefused(Rule.PHOTO_TYPE, field="file", kinds=said.listed(kinds, last_word=said.OR))
+    return PhotoRefused(
+        ServiceRule.PHOTO_TYPE, field="file", kinds=said.listed(kinds, last_word=said.OR)
+    )
 
 
 def refuse_size() -> PhotoRefused:
     return PhotoRefused(
-        Rule.PHOTO_TOO_LARGE, field="file", limit=megabytes(settings.PHOTO_MAX_BYTES)
+        ServiceRule.PHOTO_TOO_LARGE, field="file", limit=megabytes(settings.PHOTO_MAX_BYTES)
     )
 
 
 def refuse_pixels() -> PhotoRefused:
     millions = f"{settings.PHOTO_MAX_PIXELS / 1_000_000:g}"
-    return PhotoRefused(Rule.PHOTO_TOO_MANY_PIXELS, field="file", limit=millions)
+    return PhotoRefused(ServiceRule.PHOTO_TOO_MANY_PIXELS, field="file", limit=millions)
 
 
 def refuse_damaged() -> PhotoRefused:
-    return PhotoRefused(Rule.PHOTO_DAMAGED, field="file")
+    return PhotoRefused(ServiceRule.PHOTO_DAMAGED, field="file")
 
 
 def refuse_scans() -> PhotoRefused:
-    return PhotoRefused(Rule.PHOTO_TOO_MANY_SCANS, field="file", limit=JPEG_MAX_SCANS)
+    return PhotoRefused(ServiceRule.PHOTO_TOO_MANY_SCANS, field="file", limit=JPEG_MAX_SCANS)
 
 
 @dataclass(frozen=True)

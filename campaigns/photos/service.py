@@ -25,7 +25,7 @@ from campaigns.photos.checks import PhotoRefused, check_upload
 from campaigns.photos.storage import delete_files, new_key, upload_name
 from campaigns.services import audit, lock_campaign
 from campaigns.vocabulary import AuditAction
-from legacy.errors import Rule
+from legacy.refusals import ServiceRule
 
 logger = logging.getLogger(__name__)
 
@@ -35,7 +35,7 @@ CAPTION_MAX = 200
 def clean_caption(caption) -> str:
     text = " ".join(str(caption or "").split())
     if len(text) > CAPTION_MAX:
-        raise PhotoRefused(Rule.PHOTO_CAPTION, field="caption", limit=CAPTION_MAX)
+        raise PhotoRefused(ServiceRule.PHOTO_CAPTION, field="caption", limit=CAPTION_MAX)
     return text
 
 

@@ -36,9 +36,10 @@ from campaigns.models import (
 from campaigns.pictures.state import canonical_json, picture_for
 from legacy import names
 from legacy.drawing import BoardPicture
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import RuleViolation
 from legacy.models import WorldName
 from legacy.poster import WIDTH, WINNERS_SHOWN, PosterText, Winner, poster_text, render_poster
+from legacy.refusals import ServiceRule
 
 logger = logging.getLogger(__name__)
 
@@ -68,7 +69,7 @@ class Poster:
 
 
 def not_named_yet() -> RuleViolation:
-    return RuleViolation(Rule.POSTER_AFTER_WORLD_NAMED, conflict=True)
+    return RuleViolation(ServiceRule.POSTER_AFTER_WORLD_NAMED, conflict=True)
 
 
 def poster_of(campaign_id: int) -> Poster | None:

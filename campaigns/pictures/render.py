@@ -28,7 +28,8 @@ from campaigns.models import JobStatus, Snapshot
 from campaigns.pictures.state import finished_games, picture_for, state_hash
 from campaigns.pictures.storage import image_name
 from legacy.drawing import STORED_COMPRESS_LEVEL, render_image, render_png
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import RuleViolation
+from legacy.refusals import ServiceRule
 
 logger = logging.getLogger(__name__)
 
@@ -124,7 +125,7 @@ def render_timeline_now(campaign_id: int) -> str:
         return "gone"
     numbers = finished_games(campaign_id)
     if not numbers:
-        raise RuleViolation(Rule.TIMELINE_NEEDS_A_GAME)
+        raise RuleViolation(ServiceRule.TIMELINE_NEEDS_A_GAME)
     width = settings.SNAPSHOT_TIMELINE_WIDTH
     pictures = [picture_for(campaign_id, n) for n in numbers]
     key = state_hash(pictures, format="webp", width=width, frame_ms=TIMELINE_FRAME_MS)

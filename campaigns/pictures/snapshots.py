@@ -28,7 +28,8 @@ from campaigns.models import (
     job_statuses_before,
 )
 from campaigns.pictures.state import finished_games
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import RuleViolation
+from legacy.refusals import ServiceRule
 
 logger = logging.getLogger(__name__)
 
@@ -69,7 +70,7 @@ def request_snapshot(campaign_id: int, game_number: int, force: bool = False) ->
             campaign_id=campaign_id, number=game_number, status=GameStatus.FINISHED
         ).exists()
     ):
-        raise RuleViolation(Rule.SNAPSHOT_OF_A_FINISHED_GAME, game=game_number)
+        raise RuleViolation(ServiceRule.SNAPSHOT_OF_A_FINISHED_GAME, game=game_number)
     with transaction.atomic():
         row, send = _queue_row(campaign_id, game_number, force)
         if send:
@@ -117,7 +118,7 @@ def correction_affects_from(before: dict, after: dict) -> int:
 def request_timeline(campaign_id: int, force: bool = False) -> Snapshot:
     """Ask for the campaign's timeline: the board after every finished game, animated."""
     if not finished_games(campaign_id):
-        raise RuleViolation(Rule.TIMELINE_NEEDS_A_GAME)
+        raise RuleViolation(ServiceRule.TIMELINE_NEEDS_A_GAME)
     with transaction.atomic():
         row, send = _queue_row(campaign_id, Snapshot.TIMELINE, force)
         if send:

@@ -10,7 +10,8 @@ from collections.abc import Iterable
 
 from legacy.board import Board
 from legacy.drawing.fonts import CYRILLIC_LATIN
-from legacy.errors import Rule, RuleViolation, gettext_noop
+from legacy.errors import RuleViolation
+from legacy.refusals import TableRule, gettext_noop
 from legacy.words import Words
 
 ADDED_TERRITORY_MAX_COINS = 6  # a territory card holds 1 to 6 coins
@@ -35,7 +36,7 @@ def territory_slug(name: str) -> str:
 def check_game(game: int, games: Iterable[int]) -> None:
     """What a packet adds comes in a game the campaign has played or is playing."""
     if game not in set(games):
-        raise RuleViolation(Rule.UNKNOWN_GAME, field="game", game=game)
+        raise RuleViolation(TableRule.UNKNOWN_GAME, field="game", game=game)
 
 
 def check_new_connections(
@@ -54,13 +55,13 @@ def check_new_connections(
     for a, b in pairs:
         for slug in (a, b):
             if not board.has(slug):
-                raise RuleViolation(Rule.UNKNOWN_TERRITORY, field=field, territory=repr(slug))
+                raise RuleViolation(TableRule.UNKNOWN_TERRITORY, field=field, territory=repr(slug))
         if a == b:
-            raise RuleViolation(Rule.CONNECTION_ITSELF, field=field)
+            raise RuleViolation(TableRule.CONNECTION_ITSELF, field=field)
         pair = (a, b) if a < b else (b, a)
         if board.are_adjacent(a, b) or pair in out:
             raise RuleViolation(
-                Rule.CONNECTION_ONCE, field=field, territory=board.name(a), other=board.name(b)
+                TableRule.CONNECTION_ONCE, field=field, territory=board.name(a), other=board.name(b)
             )
         out.append(pair)
     return out
@@ -86,23 +87,29 @@ def check_added_territory(
     name = " ".join((name or "").split())
     slug = territory_slug(name)
     if not slug:
-        raise RuleViolation(Rule.NAME_REQUIRED, field="name", what=THE_NEW_TERRITORY)
+        raise RuleViolation(TableRule.NAME_REQUIRED, field="name", what=THE_NEW_TERRITORY)
     if board.has(slug) or slug in set(taken):
-        raise RuleViolation(Rule.TERRITORY_NAME_TAKEN, field="name", territory=name)
+        raise RuleViolation(TableRule.TERRITORY_NAME_TAKEN, field="name", territory=name)
     if continent not in board.continent_by_slug:
-        raise RuleViolation(Rule.UNKNOWN_CONTINENT, field="continent", continent=repr(continent))
+        raise RuleViolation(
+            TableRule.UNKNOWN_CONTINENT, field="continent", continent=repr(continent)
+        )
     if not 1 <= coins <= ADDED_TERRITORY_MAX_COINS:
         raise RuleViolation(
-            Rule.CARD_COINS, field="coins", most=ADDED_TERRITORY_MAX_COINS, count=coins
+            TableRule.CARD_COINS, field="coins", most=ADDED_TERRITORY_MAX_COINS, count=coins
         )
     joined = list(connections)
     if not joined:
-        raise RuleViolation(Rule.TERRITORY_CONNECTED, field="connections")
+        raise RuleViolation(TableRule.TERRITORY_CONNECTED, field="connections")
     twice = next((other for other in joined if joined.count(other) > 1), None)
     if twice is not None:
         other = board.name(twice) if board.has(twice) else repr(twice)
-        raise RuleViolation(Rule.CONNECTION_ONCE, field="connections", territory=name, other=other)
+        raise RuleViolation(
+            TableRule.CONNECTION_ONCE, field="connections", territory=name, other=other
+        )
     for other in joined:
         if not board.has(other):
-            raise RuleViolation(Rule.UNKNOWN_TERRITORY, field="connections", territory=repr(other))
+            raise RuleViolation(
+                TableRule.UNKNOWN_TERRITORY, field="connections", territory=repr(other)
+            )
     return slug, sorted(((slug, o) if slug < o else (o, slug)) for o in joined)

@@ -7,7 +7,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from legacy.box import CAPITAL_CITY
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import RuleViolation
+from legacy.refusals import TableRule
 from legacy.rules.rewards import (
     A_WORLD_CAPITAL,
     Reward,
@@ -35,19 +36,19 @@ def check_world_capital(
     exist at once (a campaign setting); it is a city like any other: one per territory.
     """
     if not unlocked:
-        raise RuleViolation(Rule.WORLD_CAPITAL_LOCKED, conflict=True)
+        raise RuleViolation(TableRule.WORLD_CAPITAL_LOCKED, conflict=True)
     choice = RewardChoice(kind=Reward.MAJOR_CITY, territory=territory, name=name)
     _require_name(choice, A_WORLD_CAPITAL)
     slug = _require_territory(choice, world.board)
     state = world.territories[slug]
     if state.city is not None:
         raise RuleViolation(
-            Rule.ONE_CITY_PER_TERRITORY,
+            TableRule.ONE_CITY_PER_TERRITORY,
             field="territory",
             territory=_territory_name(slug, world.board),
         )
     if len(world_capitals(world)) >= allowed:
-        raise RuleViolation(Rule.WORLD_CAPITALS_ALLOWED, conflict=True)
+        raise RuleViolation(TableRule.WORLD_CAPITALS_ALLOWED, conflict=True)
 
 
 # --- Sealed packets ------------------------------------------------------------------------------
@@ -129,17 +130,17 @@ def world_namer(
     tied = tuple(sorted(p for p, n in signature_counts.items() if n == most))
     untied = sorted(p for p in rolls or {} if p not in tied)
     if untied:
-        raise RuleViolation(Rule.NAMING_ROLL_UNTIED, field="rolls")
+        raise RuleViolation(TableRule.NAMING_ROLL_UNTIED, field="rolls")
     if len(tied) == 1:
         return NamerDecision(tied[0])
     if not rolls:
         return NamerDecision(None, tied)
     missing = [p for p in tied if p not in rolls]
     if missing:
-        raise RuleViolation(Rule.NAMING_ROLL, field="rolls")
+        raise RuleViolation(TableRule.NAMING_ROLL, field="rolls")
     for p in tied:
         if not 1 <= rolls[p] <= 6:
-            raise RuleViolation(Rule.NAMING_ROLL, field="rolls")
+            raise RuleViolation(TableRule.NAMING_ROLL, field="rolls")
     named = continents_named or {}
     totals = {p: rolls[p] + named.get(p, 0) for p in tied}
     best = max(totals.values())

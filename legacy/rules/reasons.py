@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import RuleViolation
+from legacy.refusals import Refusal
 
 LEAST_REASON = 10  # characters, once trimmed: a few words
 
@@ -17,7 +18,7 @@ def _plain(text: str) -> str:
     return " ".join(re.findall(r"[^\W_]+", text.casefold()))
 
 
-def reason_in_words(reason: str, *, rule: Rule, field: str, names: Iterable[str] = ()) -> str:
+def reason_in_words(reason: str, *, rule: Refusal, field: str, names: Iterable[str] = ()) -> str:
     """The reason trimmed, when it says something in a few words: at least ``LEAST_REASON``
     characters once trimmed, and not just one of ``names`` (the packet's name, in any case or
     spacing). Otherwise refused with ``rule`` on ``field``."""

@@ -17,7 +17,8 @@ from legacy.box import (
     TERRITORY_CARD_MAX_COINS,
     Stock,
 )
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import RuleViolation
+from legacy.refusals import TableRule
 from legacy.rules.starting import _territory_name
 from legacy.words import Words
 from legacy.world import City, World
@@ -260,7 +261,7 @@ def _require_territory(choice: RewardChoice, on: board.Board = board.BOX) -> str
     """The territory a reward goes on, when the board as of the game (``on``) has it."""
     if choice.territory is None or not on.has(choice.territory):
         raise RuleViolation(
-            Rule.UNKNOWN_TERRITORY, field="territory", territory=repr(choice.territory)
+            TableRule.UNKNOWN_TERRITORY, field="territory", territory=repr(choice.territory)
         )
     return choice.territory
 
@@ -269,9 +270,11 @@ def _require_name(choice: RewardChoice, what: Words) -> str:
     """The name given for ``what`` (a city, a continent), trimmed: needed, and short."""
     name = (choice.name or "").strip()
     if not name:
-        raise RuleViolation(Rule.NAME_REQUIRED, field="name", what=what)
+        raise RuleViolation(TableRule.NAME_REQUIRED, field="name", what=what)
     if len(name) > NAME_MOST_CHARACTERS:
-        raise RuleViolation(Rule.NAME_TOO_LONG, field="name", what=what, most=NAME_MOST_CHARACTERS)
+        raise RuleViolation(
+            TableRule.NAME_TOO_LONG, field="name", what=what, most=NAME_MOST_CHARACTERS
+        )
     return name
 
 
@@ -279,27 +282,29 @@ def check_winner_reward(world: World, choice: RewardChoice) -> None:
     """Refuse a winner's reward that the world or the stock does not allow now."""
     kind = choice.kind
     if kind not in WINNER_REWARDS:
-        raise RuleViolation(Rule.WINNERS_REWARD_KIND, field="kind", reward=_reward_words(kind))
+        raise RuleViolation(TableRule.WINNERS_REWARD_KIND, field="kind", reward=_reward_words(kind))
     if kind == Reward.NAME_CONTINENT or kind == Reward.CHANGE_BONUS:
         if choice.continent not in board.CONTINENT_BY_SLUG:
             raise RuleViolation(
-                Rule.UNKNOWN_CONTINENT, field="continent", continent=repr(choice.continent)
+                TableRule.UNKNOWN_CONTINENT, field="continent", continent=repr(choice.continent)
             )
         continent = world.continents[choice.continent]
         label = continent.name or board.CONTINENT_BY_SLUG[choice.continent].name
         if kind == Reward.NAME_CONTINENT:
             _require_name(choice, A_CONTINENT)
             if continent.name is not None:
-                raise RuleViolation(Rule.CONTINENT_NAMED_ONCE, field="continent", continent=label)
+                raise RuleViolation(
+                    TableRule.CONTINENT_NAMED_ONCE, field="continent", continent=label
+                )
             return
         if choice.delta not in (1, -1):
-            raise RuleViolation(Rule.BONUS_CHANGE, field="delta")
+            raise RuleViolation(TableRule.BONUS_CHANGE, field="delta")
         if continent.bonus_change != 0:
-            raise RuleViolation(Rule.BONUS_CHANGED_ONCE, field="continent", continent=label)
+            raise RuleViolation(TableRule.BONUS_CHANGED_ONCE, field="continent", continent=label)
         stock = Stock.BONUS_PLUS if choice.delta == 1 else Stock.BONUS_MINUS
         if _stock(world, stock) <= 0:
             sign = "+1" if choice.delta == 1 else "-1"
-            raise RuleViolation(Rule.BONUS_STICKER_USED, field="delta", sign=sign)
+            raise RuleViolation(TableRule.BONUS_STICKER_USED, field="delta", sign=sign)
         return
     slug = _require_territory(choice, world.board)
     state = world.territories[slug]
@@ -307,33 +312,33 @@ def check_winner_reward(world: World, choice: RewardChoice) -> None:
     if kind == Reward.MAJOR_CITY:
         _require_name(choice, A_MAJOR_CITY)
         if state.city is not None:
-            raise RuleViolation(Rule.ONE_CITY_PER_TERRITORY, field="territory", territory=name)
+            raise RuleViolation(TableRule.ONE_CITY_PER_TERRITORY, field="territory", territory=name)
         if _stock(world, Stock.MAJOR_CITIES) <= 0:
             raise RuleViolation(
-                Rule.STICKERS_USED, field="kind", stickers=STICKERS[Stock.MAJOR_CITIES]
+                TableRule.STICKERS_USED, field="kind", stickers=STICKERS[Stock.MAJOR_CITIES]
             )
     elif kind == Reward.WORLD_CAPITAL:
         _require_name(choice, A_WORLD_CAPITAL)
         if state.city is not None:
-            raise RuleViolation(Rule.ONE_CITY_PER_TERRITORY, field="territory", territory=name)
+            raise RuleViolation(TableRule.ONE_CITY_PER_TERRITORY, field="territory", territory=name)
         if _stock(world, Stock.WORLD_CAPITALS) <= 0:
-            raise RuleViolation(Rule.WORLD_CAPITALS_ALLOWED, field="kind")
+            raise RuleViolation(TableRule.WORLD_CAPITALS_ALLOWED, field="kind")
     elif kind == Reward.CANCEL_SCAR:
         if state.scar is None:
-            raise RuleViolation(Rule.CANCEL_NEEDS_SCAR, field="territory", territory=name)
+            raise RuleViolation(TableRule.CANCEL_NEEDS_SCAR, field="territory", territory=name)
         if _stock(world, Stock.SCAR_CANCELS) <= 0:
             raise RuleViolation(
-                Rule.STICKERS_USED, field="kind", stickers=STICKERS[Stock.SCAR_CANCELS]
+                TableRule.STICKERS_USED, field="kind", stickers=STICKERS[Stock.SCAR_CANCELS]
             )
     elif kind == Reward.FORTIFY_CITY:
         if state.city is None:
-            raise RuleViolation(Rule.FORTIFY_NEEDS_CITY, field="territory", territory=name)
+            raise RuleViolation(TableRule.FORTIFY_NEEDS_CITY, field="territory", territory=name)
         if _stock(world, Stock.FORTIFICATIONS) <= 0:
             raise RuleViolation(
-                Rule.STICKERS_USED, field="kind", stickers=STICKERS[Stock.FORTIFICATIONS]
+                TableRule.STICKERS_USED, field="kind", stickers=STICKERS[Stock.FORTIFICATIONS]
             )
     elif kind == Reward.DESTROY_CARD and state.card_destroyed:
-        raise RuleViolation(Rule.CARD_DESTROYED_ONCE, field="territory", territory=name)
+        raise RuleViolation(TableRule.CARD_DESTROYED_ONCE, field="territory", territory=name)
 
 
 def check_held_on_reward(
@@ -344,36 +349,41 @@ def check_held_on_reward(
     With ``end_together`` (a campaign setting) neither reward is given once either stock is
     empty."""
     if choice.kind not in HELD_ON_REWARDS:
-        raise RuleViolation(Rule.HELD_ON_REWARD, field="kind", reward=_reward_words(choice.kind))
+        raise RuleViolation(
+            TableRule.HELD_ON_REWARD, field="kind", reward=_reward_words(choice.kind)
+        )
     if end_together and not held_on_stocks_left(world, end_together=True):
         raise RuleViolation(
-            Rule.HELD_ON_REWARDS_ENDED,
+            TableRule.HELD_ON_REWARDS_ENDED,
             field="kind",
             stickers=HELD_ON_STOCKS_OUT[held_on_stocks_out(world)],
         )
     slug = _require_territory(choice, world.board)
     name = _territory_name(slug, world.board)
     if slug not in set(controlled):
-        raise RuleViolation(Rule.HELD_ON_CONTROLLED, field="territory", territory=name)
+        raise RuleViolation(TableRule.HELD_ON_CONTROLLED, field="territory", territory=name)
     state = world.territories[slug]
     if choice.kind == Reward.MINOR_CITY:
         _require_name(choice, A_MINOR_CITY)
         if state.city is not None:
-            raise RuleViolation(Rule.ONE_CITY_PER_TERRITORY, field="territory", territory=name)
+            raise RuleViolation(TableRule.ONE_CITY_PER_TERRITORY, field="territory", territory=name)
         if _stock(world, Stock.MINOR_CITIES) <= 0:
             raise RuleViolation(
-                Rule.STICKERS_USED, field="kind", stickers=STICKERS[Stock.MINOR_CITIES]
+                TableRule.STICKERS_USED, field="kind", stickers=STICKERS[Stock.MINOR_CITIES]
             )
         return
     if state.card_destroyed:
-        raise RuleViolation(Rule.CARD_DESTROYED, field="territory", territory=name)
+        raise RuleViolation(TableRule.CARD_DESTROYED, field="territory", territory=name)
     if state.coins >= TERRITORY_CARD_MAX_COINS:
         raise RuleViolation(
-            Rule.CARD_COIN_LIMIT, field="territory", territory=name, count=TERRITORY_CARD_MAX_COINS
+            TableRule.CARD_COIN_LIMIT,
+            field="territory",
+            territory=name,
+            count=TERRITORY_CARD_MAX_COINS,
         )
     if _stock(world, Stock.HELD_ON_COINS) <= 0:
         raise RuleViolation(
-            Rule.STICKERS_USED, field="kind", stickers=STICKERS[Stock.HELD_ON_COINS]
+            TableRule.STICKERS_USED, field="kind", stickers=STICKERS[Stock.HELD_ON_COINS]
         )
 
 

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 from legacy import board
 from legacy.box import CAMPAIGN_GAMES, CAPITAL_CITY, FIRST_GAME_MAX_COINS, MAJOR_CITY
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import RuleViolation
+from legacy.refusals import TableRule
 from legacy.world import World
 
 
@@ -230,17 +231,17 @@ def check_first_game_coins(placements: Iterable[str], *, stock: int = 12) -> dic
     placements = list(placements)
     for slug in placements:
         if slug not in board.TERRITORY_BY_SLUG:
-            raise RuleViolation(Rule.UNKNOWN_TERRITORY, field="coins", territory=repr(slug))
+            raise RuleViolation(TableRule.UNKNOWN_TERRITORY, field="coins", territory=repr(slug))
     if len(placements) != stock:
         raise RuleViolation(
-            Rule.FIRST_GAME_COINS, field="coins", count=stock, given=len(placements)
+            TableRule.FIRST_GAME_COINS, field="coins", count=stock, given=len(placements)
         )
     coins = {t.slug: 1 for t in board.TERRITORIES}
     for slug in placements:
         coins[slug] += 1
         if coins[slug] > FIRST_GAME_MAX_COINS:
             raise RuleViolation(
-                Rule.FIRST_GAME_COIN_LIMIT,
+                TableRule.FIRST_GAME_COIN_LIMIT,
                 field="coins",
                 territory=board.TERRITORY_BY_SLUG[slug].name,
                 count=coins[slug],

@@ -7,7 +7,8 @@ import math
 from collections.abc import Iterable, Mapping
 
 from legacy.box import BASE_TRADE_CHART
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import RuleViolation
+from legacy.refusals import TableRule
 from legacy.world import World
 
 # --- Recruitment -------------------------------------------------------------------------------
@@ -22,7 +23,9 @@ def trade_troops(coins: int, trade_chart: Mapping[int, int] = BASE_TRADE_CHART) 
         return 0
     if coins not in trade_chart:
         low, high = min(trade_chart), max(trade_chart)
-        raise RuleViolation(Rule.TRADE_CHART, field="trade_coins", low=low, high=high, coins=coins)
+        raise RuleViolation(
+            TableRule.TRADE_CHART, field="trade_coins", low=low, high=high, coins=coins
+        )
     return trade_chart[coins]
 
 
@@ -42,7 +45,7 @@ def troops_recruited(
     the troops for any cards traded in.
     """
     if territories < 0 or population < 0:
-        raise RuleViolation(Rule.RECRUITMENT)
+        raise RuleViolation(TableRule.RECRUITMENT)
     base = territories + population
     from_land = math.ceil(base / 3) if round_up else base // 3
     return max(3, from_land) + sum(continent_bonuses) + trade_troops(trade_coins, trade_chart)
@@ -73,7 +76,7 @@ def recruitment(
     unknown = held - set(world.territories)
     if unknown:
         raise RuleViolation(
-            Rule.UNKNOWN_TERRITORY, field="controlled", territory=repr(sorted(unknown)[0])
+            TableRule.UNKNOWN_TERRITORY, field="controlled", territory=repr(sorted(unknown)[0])
         )
     population = sum(
         city.population for slug in held if (city := world.territories[slug].city) is not None

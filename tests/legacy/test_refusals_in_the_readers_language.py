@@ -15,7 +15,8 @@ from django.utils.translation import gettext
 from legacy import finish_rules as f
 from legacy import rules, table_rules
 from legacy.box import BASE_STOCK
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import RuleViolation
+from legacy.refusals import ALL_RULES
 from legacy.rules import Reward, RewardChoice
 from legacy.wording import said
 from legacy.world import City, TerritoryState, empty_world
@@ -68,7 +69,7 @@ def box_words() -> list[str]:
 
 def sentences_given_as_text(source: str) -> list[int]:
     """The lines where a ``RuleViolation`` is made with an English sentence (a string, an
-    f-string, or text joined to one) rather than a ``Rule``."""
+    f-string, or text joined to one) rather than a rule of ``legacy.refusals``."""
 
     def is_text(node: ast.AST) -> bool:
         if isinstance(node, ast.Constant):
@@ -90,7 +91,7 @@ def sentences_given_as_text(source: str) -> list[int]:
 # --- Every rule, in Russian --------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("rule", list(Rule), ids=lambda rule: rule.value)
+@pytest.mark.parametrize("rule", list(ALL_RULES), ids=lambda rule: rule.value)
 def test_every_rule_has_a_russian_sentence_that_says_the_same_names(rule):
     with translation.override("ru"):
         russian = gettext(rule.template)
@@ -103,7 +104,8 @@ def test_every_rule_has_a_russian_sentence_that_says_the_same_names(rule):
 
 def test_every_rule_has_a_slug_of_its_own():
     """Two members with one slug would be one rule with the first one's sentence."""
-    assert len(Rule.__members__) == len(list(Rule))
+    members = [m for area in {type(r) for r in ALL_RULES} for m in area.__members__.values()]
+    assert len({m.value for m in members}) == len(members)
 
 
 def test_the_words_of_the_box_in_a_refusal_are_said_in_russian():

@@ -7,8 +7,9 @@ import pytest
 
 from legacy import names, table_rules
 from legacy.box import FACTIONS
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import RuleViolation
 from legacy.odds import battle_odds
+from legacy.refusals import TableRule
 from legacy.rules.cards import card_coins, coins_with_a_sticker
 from legacy.rules.reasons import reason_in_words
 from legacy.rules.starting import joining_troops
@@ -62,7 +63,7 @@ def test_an_elimination_that_may_rejoin_with_no_legal_start_left_is_refused():
         table_rules.faction_eliminated(
             "Ada", out=True, out_for_good=False, no_legal_start=True, can_rejoin=True
         )
-    assert refused.value.rule == Rule.REJOIN_WITH_NO_START
+    assert refused.value.rule == TableRule.REJOIN_WITH_NO_START
     assert refused.value.field == "can_rejoin"
     table_rules.elimination_flags(can_rejoin=True, no_legal_start=False)
     table_rules.elimination_flags(can_rejoin=False, no_legal_start=True)
@@ -71,7 +72,7 @@ def test_an_elimination_that_may_rejoin_with_no_legal_start_left_is_refused():
 def test_a_reason_given_instead_of_the_rule_takes_a_few_words():
     """«Не открывайте их, пока вы не заработали право на это!» A group that says it earned a
     packet another way says how in a few words, not a tap or the packet's name again."""
-    rule = Rule.EARNED_OTHERWISE_IN_WORDS
+    rule = TableRule.EARNED_OTHERWISE_IN_WORDS
     for said in ("", "ok", "   Because   ", "Pocket 1", "  pocket   1!  "):
         with pytest.raises(RuleViolation) as refused:
             reason_in_words(said, rule=rule, field="earned_otherwise", names=("Pocket 1",))
@@ -87,7 +88,7 @@ def test_a_scar_without_a_card_says_which_rule_places_it_in_a_few_words():
     facts = dict(game_number=2, scar_cards_dealt=False, holder=None, played=0)
     with pytest.raises(RuleViolation) as refused:
         table_rules.scar_card_played(kind, without_card=True, reason=" Event ", **facts)
-    assert refused.value.rule == Rule.SCAR_WITHOUT_CARD_IN_WORDS
+    assert refused.value.rule == TableRule.SCAR_WITHOUT_CARD_IN_WORDS
     table_rules.scar_card_played(kind, without_card=True, reason="The event card 7", **facts)
 
 

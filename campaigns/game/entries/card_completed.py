@@ -11,8 +11,9 @@ from campaigns.game.entries import cards
 from campaigns.game.entries.base import EntryKind, Said, Seating, Table, Written
 from campaigns.game.entries.state import Step, count
 from campaigns.models import EventKind
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import RuleViolation
 from legacy.models import Deck
+from legacy.refusals import EntryRule
 
 
 @dataclass(frozen=True)
@@ -26,15 +27,15 @@ def check(table: Table, params: CardCompleted) -> None:
     game = table.game
     found = cards.card_of(table.campaign, params.card)
     if found.deck != Deck.MISSION:
-        raise RuleViolation(Rule.EVENT_CARD_NOT_COMPLETED, field="card")
+        raise RuleViolation(EntryRule.EVENT_CARD_NOT_COMPLETED, field="card")
     where = cards.where_is(table.campaign.pk, found)
     cards.not_destroyed(where)
     if where.game != game.number or where.state == cards.CardState.IN_DECK:
-        raise RuleViolation(Rule.MISSION_NOT_DRAWN, conflict=True, game=game.number)
+        raise RuleViolation(EntryRule.MISSION_NOT_DRAWN, conflict=True, game=game.number)
     if where.state == cards.CardState.COMPLETED:
-        raise RuleViolation(Rule.MISSION_COMPLETED_ONCE, conflict=True, game=game.number)
+        raise RuleViolation(EntryRule.MISSION_COMPLETED_ONCE, conflict=True, game=game.number)
     if type(params.red_stars) is not int or params.red_stars not in (1, 2):
-        raise RuleViolation(Rule.MISSION_RED_STARS, field="red_stars")
+        raise RuleViolation(EntryRule.MISSION_RED_STARS, field="red_stars")
     table.facts = found
 
 

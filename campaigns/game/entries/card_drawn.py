@@ -9,7 +9,8 @@ from django.utils.translation import gettext as _
 from campaigns.game.entries import cards
 from campaigns.game.entries.base import EntryKind, Said, Seating, Table, Written
 from campaigns.models import EventKind
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import RuleViolation
+from legacy.refusals import EntryRule
 
 
 @dataclass(frozen=True)
@@ -26,7 +27,7 @@ def check(table: Table, params: CardDrawn) -> None:
     if where.state in (cards.CardState.DRAWN, cards.CardState.COMPLETED) and (
         where.game == game.number
     ):
-        raise RuleViolation(Rule.CARD_DRAWN_ONCE_A_GAME, conflict=True, game=game.number)
+        raise RuleViolation(EntryRule.CARD_DRAWN_ONCE_A_GAME, conflict=True, game=game.number)
     table.facts = found
 
 

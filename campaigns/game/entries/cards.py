@@ -18,8 +18,9 @@ from django.utils.translation import gettext_lazy
 from campaigns.game.entries.base import Said
 from campaigns.models import CARD_EVENTS, Campaign, EventKind, Game, GameEvent
 from campaigns.vocabulary import HIDDEN
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import RuleViolation
 from legacy.models import DeckCard
+from legacy.refusals import EntryRule
 
 
 class CardState(models.TextChoices):
@@ -86,13 +87,13 @@ def card_of(campaign: Campaign, card: int) -> DeckCard:
         else None
     )
     if found is None:
-        raise RuleViolation(Rule.UNKNOWN_CARD, field="card")
+        raise RuleViolation(EntryRule.UNKNOWN_CARD, field="card")
     return found
 
 
 def not_destroyed(where: Where) -> None:
     if where.state == CardState.DESTROYED:
-        raise RuleViolation(Rule.CARD_DESTROYED_FOR_GOOD, conflict=True, game=where.game)
+        raise RuleViolation(EntryRule.CARD_DESTROYED_FOR_GOOD, conflict=True, game=where.game)
 
 
 def title(said: Said) -> str:

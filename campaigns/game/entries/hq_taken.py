@@ -12,7 +12,8 @@ from campaigns.game.entries.base import EntryKind, Said, Seating, Table, Written
 from campaigns.game.entries.state import Step, count
 from campaigns.models import EventKind
 from legacy import table_rules
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import RuleViolation
+from legacy.refusals import TableRule
 
 
 @dataclass(frozen=True)
@@ -27,7 +28,7 @@ def record(table: Table, params: HqTaken) -> Written:
     hq_of = params.hq_of
     owner = next((s for s in table.seats if s.player_id == hq_of and hq_of is not None), None)
     if owner is None:
-        raise RuleViolation(Rule.UNKNOWN_SEAT, field="hq_of")
+        raise RuleViolation(TableRule.UNKNOWN_SEAT, field="hq_of")
     table_rules.hq_taken(
         seat.player.name,
         owner.player.name,

@@ -13,7 +13,8 @@ from campaigns.game.entries.base import EntryKind, Said, Seating, Table, Written
 from campaigns.game.entries.state import Step, count, entry_of, roll_of
 from campaigns.models import EventKind
 from legacy import table_rules
-from legacy.errors import Rule, RuleViolation
+from legacy.errors import RuleViolation
+from legacy.refusals import EntryRule
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,7 @@ def open_roll(game, events=None) -> int | None:
 def check(table: Table, params: Missiles) -> None:
     roll = params.roll
     if roll is not None and params.new_roll:
-        raise RuleViolation(Rule.MISSILE_ROLL_OR_NEW, field="new_roll")
+        raise RuleViolation(EntryRule.MISSILE_ROLL_OR_NEW, field="new_roll")
     if roll is None and not params.new_roll:
         roll = open_roll(table.game)
     table_rules.missiles_count(params.count)

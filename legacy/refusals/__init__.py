@@ -1,0 +1,14 @@
+"""Every rule a refusal can name, by area: each member has a stable slug (the API's ``rule``)
+and one English sentence with its names as ``%(name)s``, said in the reader's language by
+``legacy.wording.said``."""
+
+from __future__ import annotations
+
+from legacy.refusals.base import Refusal, gettext_noop
+from legacy.refusals.entries import EntryRule
+from legacy.refusals.services import ServiceRule
+from legacy.refusals.table import TableRule
+
+ALL_RULES: tuple[Refusal, ...] = (*EntryRule, *ServiceRule, *TableRule)
+
+__all__ = ["ALL_RULES", "Refusal", "gettext_noop", "EntryRule", "ServiceRule", "TableRule"]
