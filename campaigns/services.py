@@ -28,7 +28,7 @@ from campaigns import live, said
 from campaigns.models import AuditEntry, Campaign, Game, Membership, Player, Role
 from campaigns.versioned import cached_read
 from campaigns.vocabulary import AuditAction, CancelledScarTerritory
-from legacy import board, corrections, names, rules, scar_effects, table_rules
+from legacy import board, corrections, names, rules, scar_effects
 from legacy.box import (
     BASE_SCAR_TYPES,
     BASE_STOCK,
@@ -50,6 +50,7 @@ from legacy.models import (
     UnlockedFaction,
 )
 from legacy.refusals import ServiceRule, TableRule, gettext_noop
+from legacy.rules import table_rules
 from legacy.selectors import board_as_of_game, stock_allowances, world_as_of
 from legacy.words import Words
 from legacy.world import World

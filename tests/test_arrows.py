@@ -164,7 +164,12 @@ def test_the_rules_odds_drawing_and_board_import_nothing_from_django():
 
 def test_the_pure_modules_are_really_read():
     checked = {name for name in modules_of(ROOT, ("legacy",)) if pure(name)}
-    assert {"legacy.rules", "legacy.table_rules", "legacy.finish_rules", "legacy.odds"} <= checked
+    assert {
+        "legacy.rules",
+        "legacy.rules.table_rules",
+        "legacy.rules.finish_rules",
+        "legacy.odds",
+    } <= checked
     assert {"legacy.drawing", "legacy.board", "legacy.world", "legacy.box"} <= checked
 
 

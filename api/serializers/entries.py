@@ -13,7 +13,7 @@ from api.serializers.common import (
     Whole,
 )
 from api.serializers.games import EventSerializer
-from legacy import table_rules
+from legacy.rules import table_rules
 
 
 class ScarEventSerializer(serializers.Serializer):

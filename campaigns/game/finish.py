@@ -40,11 +40,10 @@ from campaigns.pictures.poster_requests import request_poster_on_commit
 from campaigns.pictures.snapshots import refresh_on_commit, request_snapshot
 from campaigns.services import THE_WORLD, audit, clean_name, lock_campaign
 from campaigns.vocabulary import AuditAction
-from legacy import finish_rules, rules
+from legacy import rules
 from legacy.board import BOX
 from legacy.box import CAMPAIGN_GAMES
 from legacy.errors import RuleViolation
-from legacy.finish_rules import NoReward
 from legacy.models import (
     AddedTerritory,
     BonusChange,
@@ -60,8 +59,9 @@ from legacy.models import (
     WorldName,
 )
 from legacy.refusals import ServiceRule, TableRule
-from legacy.rules import Reward, RewardChoice
+from legacy.rules import Reward, RewardChoice, finish_rules
 from legacy.rules.cards import coins_with_a_sticker
+from legacy.rules.finish_rules import NoReward
 from legacy.selectors import world_as_of
 from legacy.world import World
 
@@ -176,7 +176,7 @@ def _finish(
     signed_on: datetime.date | None,
     by,
 ) -> FinishResult:
-    """Gather the facts of the game's end, ask the rules (``legacy.finish_rules``), then write
+    """Gather the facts of the game's end, ask the rules (``legacy.rules.finish_rules``), then write
     what they decided: the signature, the rewards, the seats' results."""
     seats = list(game.seats.select_related("player"))
     by_player = {s.player_id: s for s in seats}

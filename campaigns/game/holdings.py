@@ -28,8 +28,8 @@ from campaigns.game.entries.state import (
     roll_of,
 )
 from campaigns.models import EventKind, GameEvent, GameStatus, Result, Seat
-from legacy import finish_rules, table_rules
 from legacy.errors import RuleViolation
+from legacy.rules import finish_rules, table_rules
 from legacy.wording import said
 
 __all__ = [

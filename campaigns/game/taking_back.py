@@ -21,10 +21,11 @@ from campaigns.models import (
 )
 from campaigns.services import audit
 from campaigns.vocabulary import AuditAction
-from legacy import rules, table_rules
+from legacy import rules
 from legacy.models import (
     PacketOpening,
 )
+from legacy.rules import table_rules
 
 
 @dataclass(frozen=True)

@@ -21,9 +21,9 @@ from campaigns.game.territory_entries import place_mark
 from campaigns.models import AuditEntry, Game, GameStatus, Result, Seat
 from campaigns.selectors.cards import faction_card_backs
 from campaigns.selectors.standings import standings
-from legacy import finish_rules
 from legacy.errors import RuleViolation
 from legacy.models import MARK_MODELS, City, CoinSticker, ScarKind, Signature
+from legacy.rules import finish_rules
 from legacy.selectors import world_as_of
 from tests.support.games import EARNED_ANOTHER_WAY, FACTIONS, HQS, finish, give, seat
 

@@ -14,9 +14,10 @@ from campaigns.game.finish import finish_game
 from campaigns.game.setup import fix_seat, setup_game
 from campaigns.game.table import coin_pile_out, place_scar
 from campaigns.models import AuditEntry
-from legacy import board, table_rules
+from legacy import board
 from legacy.errors import RuleViolation
 from legacy.models import City, CoinSticker, Correction, Fortification, Scar
+from legacy.rules import table_rules
 from legacy.selectors import world_as_of
 from tests.support.board import quillowmere_in_game_7
 from tests.support.games import play, seats, start

@@ -5,10 +5,10 @@ from dataclasses import replace
 
 import pytest
 
-from legacy import finish_rules as f
 from legacy.box import BASE_STOCK, Stock
 from legacy.errors import RuleViolation
 from legacy.rules import Reward, RewardChoice
+from legacy.rules import finish_rules as f
 from legacy.world import empty_world
 
 ADA, BORIS, CHLOE = 1, 2, 3

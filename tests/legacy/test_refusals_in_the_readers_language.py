@@ -12,12 +12,12 @@ import pytest
 from django.utils import translation
 from django.utils.translation import gettext
 
-from legacy import finish_rules as f
-from legacy import rules, table_rules
+from legacy import rules
 from legacy.box import BASE_STOCK
 from legacy.errors import RuleViolation
 from legacy.refusals import ALL_RULES
-from legacy.rules import Reward, RewardChoice
+from legacy.rules import Reward, RewardChoice, table_rules
+from legacy.rules import finish_rules as f
 from legacy.wording import said
 from legacy.world import City, TerritoryState, empty_world
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from legacy import table_rules as t
 from legacy.errors import RuleViolation
+from legacy.rules import table_rules as t
 
 BUNKER = t.ScarType("bunker", "Bunker", on_faction_card=False, cards=3)
 FACTION_SCAR = t.ScarType("sabotage", "Sabotage", on_faction_card=True, cards=1)

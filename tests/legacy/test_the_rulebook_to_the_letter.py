@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from legacy import names, table_rules
+from legacy import names
 from legacy.box import FACTIONS
 from legacy.errors import RuleViolation
 from legacy.odds import battle_odds
 from legacy.refusals import TableRule
+from legacy.rules import table_rules
 from legacy.rules.cards import card_coins, coins_with_a_sticker
 from legacy.rules.reasons import reason_in_words
 from legacy.rules.starting import joining_troops

@@ -26,7 +26,6 @@ from campaigns.models import (
 from campaigns.services import cached_world
 from campaigns.versioned import cached_read
 from campaigns.vocabulary import VoidReason
-from legacy import table_rules
 from legacy.box import CAMPAIGN_GAMES, FORTIFICATION_BOXES
 from legacy.errors import RuleViolation
 from legacy.models import (
@@ -34,6 +33,7 @@ from legacy.models import (
     ScarKind,
     Signature,
 )
+from legacy.rules import table_rules
 from web import pages
 from web.board_svg import shapes_url
 from web.context_processors import by_script

@@ -9,8 +9,8 @@ from django.utils.translation import gettext as _
 
 from campaigns.game.entries.base import EntryKind, Guess, Said, Table, Written
 from campaigns.models import EventKind, MarkChange
-from legacy import table_rules
 from legacy.models import City, Fortification, RemovedReason
+from legacy.rules import table_rules
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,9 @@ from django.utils.translation import gettext as _
 
 from campaigns.game.entries.base import EntryKind, Guess, Said, Seating, Table, Written
 from campaigns.models import EventKind, MarkChange
-from legacy import corrections, table_rules
+from legacy import corrections
 from legacy.models import Fortification
+from legacy.rules import table_rules
 
 
 @dataclass(frozen=True)

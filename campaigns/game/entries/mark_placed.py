@@ -10,9 +10,9 @@ from campaigns.game.derived import campaign_factions
 from campaigns.game.entries.base import EntryKind, Guess, Said, Seating, Table, Written
 from campaigns.models import EventKind, MarkChange
 from campaigns.vocabulary import HIDDEN
-from legacy import table_rules
 from legacy.board import BOX
 from legacy.models import MarkKind, OtherMark
+from legacy.rules import table_rules
 
 
 @dataclass(frozen=True)

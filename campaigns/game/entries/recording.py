@@ -28,8 +28,8 @@ from campaigns.game.entries.registry import DECISIVE_KINDS, entry
 from campaigns.game.holdings import Replay, holdings_of
 from campaigns.game.packets import packets_due
 from campaigns.models import Campaign, Game, GameEvent, Seat
-from legacy import table_rules
 from legacy.board import Board
+from legacy.rules import table_rules
 from legacy.selectors import board_as_of_game
 
 

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from campaigns.game.entries.base import EntryKind, Said, Seating, Table, Written
 from campaigns.game.entries.state import Step
 from campaigns.models import EventKind
-from legacy import table_rules
+from legacy.rules import table_rules
 
 
 @dataclass(frozen=True)

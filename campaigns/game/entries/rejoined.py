@@ -18,7 +18,8 @@ from django.utils.translation import gettext as _
 from campaigns.game.entries.base import EntryKind, Said, Seating, Table, Written
 from campaigns.game.entries.state import Step
 from campaigns.models import EventKind
-from legacy import board, rules, table_rules
+from legacy import board, rules
+from legacy.rules import table_rules
 from legacy.selectors import world_as_of
 
 

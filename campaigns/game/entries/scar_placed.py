@@ -11,9 +11,9 @@ from campaigns.game.derived import campaign_factions
 from campaigns.game.entries.base import EntryKind, Guess, Said, Seating, Table, Written
 from campaigns.game.entries.state import Step
 from campaigns.models import EventKind, MarkChange
-from legacy import table_rules
 from legacy.board import BOX
 from legacy.models import Scar, ScarKind
+from legacy.rules import table_rules
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from legacy import table_rules
+from legacy.rules import table_rules
 
 BIG_RECRUITMENT = 30  # Pocket 2: about to place this many troops while holding a missile
 
