@@ -13,10 +13,10 @@ from legacy.rules.rewards import (
     A_WORLD_CAPITAL,
     Reward,
     RewardChoice,
-    _require_name,
-    _require_territory,
+    require_name,
+    require_territory,
 )
-from legacy.rules.starting import _territory_name
+from legacy.rules.starting import territory_name
 from legacy.world import World
 
 # --- World Capitals ------------------------------------------------------------------------------
@@ -38,14 +38,14 @@ def check_world_capital(
     if not unlocked:
         raise RuleViolation(TableRule.WORLD_CAPITAL_LOCKED, conflict=True)
     choice = RewardChoice(kind=Reward.MAJOR_CITY, territory=territory, name=name)
-    _require_name(choice, A_WORLD_CAPITAL)
-    slug = _require_territory(choice, world.board)
+    require_name(choice, A_WORLD_CAPITAL)
+    slug = require_territory(choice, world.board)
     state = world.territories[slug]
     if state.city is not None:
         raise RuleViolation(
             TableRule.ONE_CITY_PER_TERRITORY,
             field="territory",
-            territory=_territory_name(slug, world.board),
+            territory=territory_name(slug, world.board),
         )
     if len(world_capitals(world)) >= allowed:
         raise RuleViolation(TableRule.WORLD_CAPITALS_ALLOWED, conflict=True)

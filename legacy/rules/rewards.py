@@ -19,7 +19,7 @@ from legacy.box import (
 )
 from legacy.errors import RuleViolation
 from legacy.refusals import TableRule
-from legacy.rules.starting import _territory_name
+from legacy.rules.starting import territory_name
 from legacy.words import Words
 from legacy.world import City, World
 
@@ -257,7 +257,7 @@ def no_held_on_reward_reason(
     return f"They controlled {nothing} at the end" + (f" ({used} are used)." if used else ".")
 
 
-def _require_territory(choice: RewardChoice, on: board.Board = board.BOX) -> str:
+def require_territory(choice: RewardChoice, on: board.Board = board.BOX) -> str:
     """The territory a reward goes on, when the board as of the game (``on``) has it."""
     if choice.territory is None or not on.has(choice.territory):
         raise RuleViolation(
@@ -266,7 +266,7 @@ def _require_territory(choice: RewardChoice, on: board.Board = board.BOX) -> str
     return choice.territory
 
 
-def _require_name(choice: RewardChoice, what: Words) -> str:
+def require_name(choice: RewardChoice, what: Words) -> str:
     """The name given for ``what`` (a city, a continent), trimmed: needed, and short."""
     name = (choice.name or "").strip()
     if not name:
@@ -291,7 +291,7 @@ def check_winner_reward(world: World, choice: RewardChoice) -> None:
         continent = world.continents[choice.continent]
         label = continent.name or board.CONTINENT_BY_SLUG[choice.continent].name
         if kind == Reward.NAME_CONTINENT:
-            _require_name(choice, A_CONTINENT)
+            require_name(choice, A_CONTINENT)
             if continent.name is not None:
                 raise RuleViolation(
                     TableRule.CONTINENT_NAMED_ONCE, field="continent", continent=label
@@ -306,11 +306,11 @@ def check_winner_reward(world: World, choice: RewardChoice) -> None:
             sign = "+1" if choice.delta == 1 else "-1"
             raise RuleViolation(TableRule.BONUS_STICKER_USED, field="delta", sign=sign)
         return
-    slug = _require_territory(choice, world.board)
+    slug = require_territory(choice, world.board)
     state = world.territories[slug]
-    name = _territory_name(slug, world.board)
+    name = territory_name(slug, world.board)
     if kind == Reward.MAJOR_CITY:
-        _require_name(choice, A_MAJOR_CITY)
+        require_name(choice, A_MAJOR_CITY)
         if state.city is not None:
             raise RuleViolation(TableRule.ONE_CITY_PER_TERRITORY, field="territory", territory=name)
         if _stock(world, Stock.MAJOR_CITIES) <= 0:
@@ -318,7 +318,7 @@ def check_winner_reward(world: World, choice: RewardChoice) -> None:
                 TableRule.STICKERS_USED, field="kind", stickers=STICKERS[Stock.MAJOR_CITIES]
             )
     elif kind == Reward.WORLD_CAPITAL:
-        _require_name(choice, A_WORLD_CAPITAL)
+        require_name(choice, A_WORLD_CAPITAL)
         if state.city is not None:
             raise RuleViolation(TableRule.ONE_CITY_PER_TERRITORY, field="territory", territory=name)
         if _stock(world, Stock.WORLD_CAPITALS) <= 0:
@@ -358,13 +358,13 @@ def check_held_on_reward(
             field="kind",
             stickers=HELD_ON_STOCKS_OUT[held_on_stocks_out(world)],
         )
-    slug = _require_territory(choice, world.board)
-    name = _territory_name(slug, world.board)
+    slug = require_territory(choice, world.board)
+    name = territory_name(slug, world.board)
     if slug not in set(controlled):
         raise RuleViolation(TableRule.HELD_ON_CONTROLLED, field="territory", territory=name)
     state = world.territories[slug]
     if choice.kind == Reward.MINOR_CITY:
-        _require_name(choice, A_MINOR_CITY)
+        require_name(choice, A_MINOR_CITY)
         if state.city is not None:
             raise RuleViolation(TableRule.ONE_CITY_PER_TERRITORY, field="territory", territory=name)
         if _stock(world, Stock.MINOR_CITIES) <= 0:

@@ -14,7 +14,7 @@ from legacy.refusals import TableRule
 from legacy.world import World
 
 
-def _territory_name(slug: str | None, on: board.Board = board.BOX) -> str:
+def territory_name(slug: str | None, on: board.Board = board.BOX) -> str:
     t = on.territory_by_slug.get(slug or "")
     return t.name if t else repr(slug)
 
@@ -39,7 +39,7 @@ class Reason:
     city: str = ""  # a city's name, as the group wrote it
 
     def __str__(self) -> str:
-        name = _territory_name(self.territory)
+        name = territory_name(self.territory)
         if self.code == "unknown-territory":
             return f"There is no territory called {self.territory!r} on the board."
         if self.code == "occupied":
@@ -62,7 +62,7 @@ class Reason:
         if self.code == "marked":
             return f"{name} is marked: a start must be unmarked, or a major city you founded."
         if self.code == "borders-hq":
-            other = _territory_name(self.other)
+            other = territory_name(self.other)
             return (
                 f"{name} borders the HQ already placed in {other}: HQs may not start side by side."
             )
