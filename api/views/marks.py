@@ -28,6 +28,7 @@ from api.views.common import (
     require_game,
 )
 from campaigns import claims, services
+from campaigns.reasons import correction_reason
 from legacy.corrections import COMMON_EDITABLE, EDITABLE, MARK_TYPES, TYPE_OF_MODEL
 from legacy.models import (
     City,
@@ -102,7 +103,7 @@ def correction_data(c) -> dict:
     return {
         "id": c.pk,
         "made_at": c.made_at,
-        "reason": c.reason,
+        "reason": correction_reason(c),
         "mark_type": c.mark_type,
         "voided_id": c.voided_id,
         "added_id": c.added_id,
