@@ -59,9 +59,31 @@ def run_import(job_id: int) -> str:
         code = JobFailure.TOO_LONG if too_long else JobFailure.STOPPED
         return _fail(job_id, {"code": "import_failed", "failure": code}, code)
     done = finish(
-        ImportJob, job_id, attempt, progress=DONE, campaign=campaign, notes=notes, payload=b""
+        ImportJob,
+        job_id,
+        attempt,
+        progress=DONE,
+        campaign=campaign,
+        notes=[stored_note(note) for note in notes],
+        payload=b"",
     )
     return "done" if done else "overtaken"
+
+
+def stored_note(note: str) -> str | dict:
+    """A note of the import as the job keeps it: its English and its names (``{"msgid",
+    "params"}``), said again when read (``notes_in_language``); a note without them as it is."""
+    if isinstance(note, backup.Words) and note.msgid:
+        return {"msgid": note.msgid, "params": note.params or {}}
+    return str(note)
+
+
+def notes_in_language(notes: object) -> list[str]:
+    """A job's notes in the active language. Jobs done before the notes were kept as their
+    English and names hold their English sentences: those are shown as they are."""
+    if not isinstance(notes, list):
+        return []
+    return [backup.reword(note) if isinstance(note, dict) else str(note) for note in notes]
 
 
 def _fail(job_id: int, error: dict, code: str = JobFailure.REFUSED) -> str:

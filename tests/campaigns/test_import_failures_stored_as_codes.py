@@ -9,7 +9,7 @@ import pytest
 from django.utils import translation
 
 from campaigns.imports import jobs
-from campaigns.imports.jobs import error_in_language, run_import
+from campaigns.imports.jobs import error_in_language, notes_in_language, run_import
 from campaigns.models import ImportJob
 from legacy.errors import Rule, RuleViolation
 from legacy.finish_rules import BY_RED_STARS
@@ -78,3 +78,27 @@ def test_an_older_refusal_by_a_rule_that_names_nothing_is_said_in_russian():
     with translation.override("ru"):
         shown = error_in_language(older)
     assert shown["rule"] == "scar-card-holder" and shown["message"] != older["message"]
+
+
+def test_an_imports_notes_are_kept_as_their_english_and_names_and_read_in_russian(campaign, owner):
+    from campaigns import backup
+
+    data = backup.export_campaign(campaign.pk)
+    data["players"][0]["user"] = "nobody-here"
+    job = ImportJob.objects.create(owner=owner, payload=json.dumps(data).encode())
+    assert run_import(job.pk) == "done"
+    kept = ImportJob.objects.get(pk=job.pk).notes
+    assert kept == [
+        {
+            "msgid": "No account called %(username)s here: its entries are kept without one.",
+            "params": {"username": "'nobody-here'"},
+        }
+    ]
+    assert notes_in_language(kept) == [
+        "No account called 'nobody-here' here: its entries are kept without one."
+    ]
+    with translation.override("ru"):
+        assert notes_in_language(kept) == [
+            "Учётной записи 'nobody-here' здесь нет: её записи сохранены без неё."
+        ]
+    assert notes_in_language(["An older note, in English."]) == ["An older note, in English."]
