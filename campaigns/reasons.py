@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from campaigns.vocabulary import CorrectionReason, VoidReason
+from campaigns.vocabulary import CorrectionReason, RemovedNote, VoidReason
 
 # The English a reason was stored as before it was stored as its code.
 ENGLISH_VOID_REASONS = {VoidReason.ENTERED_BY_MISTAKE: "Entered by mistake."}
@@ -53,6 +53,20 @@ def framed_words(code: str, params: Mapping, reason: str) -> str:
         "seq": params.get("seq", "?"),
         "reason": reason_words(reason),
     }
+
+
+def removed_note_words(note: str) -> str:
+    """A mark's ``removed_note`` as its reader reads it: a note of the product's (its code, or
+    its English from before the codes) in the active language, a person's as typed."""
+    for choice in RemovedNote:
+        if note in (choice.value, _ENGLISH_NOTES.get(choice)):
+            return str(choice.label)
+    return note or ""
+
+
+_ENGLISH_NOTES = {
+    RemovedNote.STARTING_POWER_NOT_CHOSEN: "Starting power not chosen before the first game."
+}
 
 
 def correction_reason(correction) -> str:

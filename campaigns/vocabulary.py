@@ -106,6 +106,17 @@ class CorrectionReason(models.TextChoices):
     VOIDED_FROM_THE_ADMIN = "voided-from-the-admin", _("Voided from the admin.")
 
 
+class RemovedNote(models.TextChoices):
+    """Notes the product gives a mark that stopped counting, stored as their code in the mark's
+    ``removed_note`` and worded when read (``campaigns.reasons``); a person's note is kept as
+    typed."""
+
+    STARTING_POWER_NOT_CHOSEN = (
+        "starting-power-not-chosen",
+        _("Starting power not chosen before the first game."),
+    )
+
+
 class AuditAction(models.TextChoices):
     """What an audit entry records; ``campaigns.audit_words`` has one sentence for each.
 

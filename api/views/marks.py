@@ -28,7 +28,7 @@ from api.views.common import (
     require_game,
 )
 from campaigns import claims, services
-from campaigns.reasons import correction_reason
+from campaigns.reasons import correction_reason, removed_note_words
 from legacy.corrections import COMMON_EDITABLE, EDITABLE, MARK_TYPES, TYPE_OF_MODEL
 from legacy.models import (
     City,
@@ -92,7 +92,7 @@ def mark_data(mark: Mark) -> dict:
         "entered_at": mark.entered_at,
         "removed_in_game": mark.removed_in_game,
         "removed_reason": mark.removed_reason,
-        "removed_note": mark.removed_note,
+        "removed_note": removed_note_words(mark.removed_note),
         "voided": mark.voided,
         "counts_now": mark.counts_now,
         "details": details,

@@ -17,7 +17,7 @@ from functools import cached_property
 from django.utils.translation import gettext as _
 
 from campaigns.game import derived, sealed
-from campaigns.reasons import correction_reason
+from campaigns.reasons import correction_reason, removed_note_words
 from campaigns.vocabulary import HIDDEN, UNLOCKED_FACTION
 from legacy.box import FACTION_BY_SLUG, PACKET_BY_SLUG
 from legacy.corrections import TYPE_OF_MODEL
@@ -148,7 +148,7 @@ class MarkHistory:
             placed_by=self.players.get(mark.placed_by_id, ""),
             removed_in_game=mark.removed_in_game,
             removed_reason=str(mark.get_removed_reason_display()),
-            removed_note=mark.removed_note,
+            removed_note=removed_note_words(mark.removed_note),
             voided=mark.voided,
         )
 

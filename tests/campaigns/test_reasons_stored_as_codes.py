@@ -104,3 +104,21 @@ def test_the_marks_history_reads_the_correction_in_russian(game, cairo, owner):
     assert in_russian(correction_reason, undone) == (
         f"Игра {game.number}, запись {entry.seq} отменена: Only two troops"
     )
+
+
+def test_a_starting_power_not_chosen_is_noted_as_a_code_and_read_in_russian(prepared_campaign):
+    from campaigns.reasons import removed_note_words
+    from legacy.models import FactionPower
+
+    dropped = FactionPower.objects.filter(
+        campaign=prepared_campaign, removed_in_game=0, voided=False
+    ).first()
+    assert dropped.removed_note == "starting-power-not-chosen"
+    assert removed_note_words(dropped.removed_note) == (
+        "Starting power not chosen before the first game."
+    )
+    russian = "Стартовая способность не выбрана перед первой игрой."
+    assert in_russian(removed_note_words, dropped.removed_note) == russian
+    older = "Starting power not chosen before the first game."
+    assert in_russian(removed_note_words, older) == russian
+    assert in_russian(removed_note_words, "Lost to a scar") == "Lost to a scar"
