@@ -120,6 +120,14 @@ def exception_handler(exc, context):
         body = error_body(
             "invalid_backup", exc.message, fields={exc.where: [exc.what]} if exc.where else None
         )
+    elif isinstance(exc, OddsInputError):
+        # A RuleViolation too, asked before one: a question for odds that makes no sense is
+        # answered as an invalid input, as it always was, in the reader's language.
+        status_code = status.HTTP_400_BAD_REQUEST
+        message = said(exc)
+        body = error_body(
+            "invalid", message, rule=exc.rule, fields={exc.field: [message]} if exc.field else None
+        )
     elif isinstance(exc, (RuleViolation, CampaignArchived)):
         status_code = status.HTTP_409_CONFLICT if exc.conflict else status.HTTP_400_BAD_REQUEST
         message = said(exc.refusal if isinstance(exc, CampaignArchived) else exc)
@@ -128,11 +136,6 @@ def exception_handler(exc, context):
             message,
             rule=exc.rule,
             fields={exc.field: [message]} if exc.field else None,
-        )
-    elif isinstance(exc, OddsInputError):
-        status_code = status.HTTP_400_BAD_REQUEST
-        body = error_body(
-            "invalid", exc.message, fields={exc.field: [exc.message]} if exc.field else None
         )
     elif isinstance(exc, exceptions.ValidationError):
         status_code = status.HTTP_400_BAD_REQUEST

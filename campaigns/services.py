@@ -27,7 +27,7 @@ from django.utils import timezone
 from campaigns import live, said
 from campaigns.models import AuditEntry, Campaign, Game, Membership, Player, Role
 from campaigns.versioned import cached_read
-from campaigns.vocabulary import AuditAction, CancelledScarTerritory
+from campaigns.vocabulary import AuditAction, CancelledScarTerritory, RemovedNote
 from legacy import board, corrections, names, rules, scar_effects
 from legacy.box import (
     BASE_SCAR_TYPES,
@@ -341,7 +341,7 @@ def prepare_first_game(
                     entered_by=by,
                     removed_in_game=None if kept else 0,
                     removed_reason="" if kept else RemovedReason.DESTROYED,
-                    removed_note="" if kept else "Starting power not chosen before the first game.",
+                    removed_note="" if kept else RemovedNote.STARTING_POWER_NOT_CHOSEN,
                 )
             )
     FactionPower.objects.bulk_create(rows)

@@ -104,6 +104,30 @@ class VoidReason(models.TextChoices):
     ENTERED_BY_MISTAKE = "entered-by-mistake", _("Entered by mistake.")
 
 
+class CorrectionReason(models.TextChoices):
+    """Reasons the product gives a correction itself, stored as their code and worded when read
+    (``campaigns.reasons``). A frame (an entry taken back) has its names in the correction's
+    ``reason_params`` and speaks of the correction's ``reason`` as ``%(reason)s``."""
+
+    ENTRY_TAKEN_BACK = "entry-taken-back", _("Game %(game)s, entry %(seq)s taken back: %(reason)s")
+    BOX_MARKED = (
+        "box-marked-by-entry",
+        _("Game %(game)s, entry %(seq)s: a box marked after a 3-troop attack."),
+    )
+    VOIDED_FROM_THE_ADMIN = "voided-from-the-admin", _("Voided from the admin.")
+
+
+class RemovedNote(models.TextChoices):
+    """Notes the product gives a mark that stopped counting, stored as their code in the mark's
+    ``removed_note`` and worded when read (``campaigns.reasons``); a person's note is kept as
+    typed."""
+
+    STARTING_POWER_NOT_CHOSEN = (
+        "starting-power-not-chosen",
+        _("Starting power not chosen before the first game."),
+    )
+
+
 class AuditAction(models.TextChoices):
     """What an audit entry records; ``campaigns.audit_words`` has one sentence for each.
 

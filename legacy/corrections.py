@@ -74,15 +74,27 @@ def validation_refusal(error: ValidationError) -> RuleViolation:
 
 
 def record_correction(
-    *, mark: Mark, before: dict | None, reason: str, by, voided: bool = False
+    *,
+    mark: Mark,
+    before: dict | None,
+    reason: str,
+    by,
+    voided: bool = False,
+    framed: tuple[str, dict] | None = None,
 ) -> Correction:
+    """``framed``: when the product frames the reason (an entry taken back), the frame's code
+    and the names it speaks of, stored as they are and worded when read; ``reason`` is then
+    the reason the frame speaks of, if any."""
     reason = (reason or "").strip()
-    if not reason:
+    if not reason and framed is None:
         raise RuleViolation(TableRule.CORRECTION_REASON, field="reason")
+    code, params = framed or ("", {})
     return Correction.objects.create(
         campaign_id=mark.campaign_id,
         made_by=by if getattr(by, "is_authenticated", False) else None,
         reason=reason[:300],
+        reason_code=code,
+        reason_params=params,
         mark_type=type(mark).__name__,
         voided_id=mark.pk if (voided or before is not None) else None,
         added_id=None if voided else mark.pk,
@@ -107,12 +119,14 @@ def correct_mark(*, mark: Mark, changes: dict, reason: str, by) -> Correction:
     return record_correction(mark=mark, before=before, reason=reason, by=by)
 
 
-def void_mark(*, mark: Mark, reason: str, by) -> Correction:
+def void_mark(*, mark: Mark, reason: str, by, framed: tuple[str, dict] | None = None) -> Correction:
     """A mark that should never have been entered: it stops counting in every game."""
     before = snapshot(mark)
     mark.voided = True
     mark.save(update_fields=["voided"])
-    return record_correction(mark=mark, before=before, reason=reason, by=by, voided=True)
+    return record_correction(
+        mark=mark, before=before, reason=reason, by=by, voided=True, framed=framed
+    )
 
 
 def changed_fields(mark_type: str, before: dict, after: dict) -> list[tuple[str, object, object]]:

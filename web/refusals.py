@@ -10,7 +10,6 @@ from django.conf import settings
 from django.utils.translation import get_language, gettext_lazy
 
 from legacy.errors import RuleViolation
-from legacy.odds import OddsInputError
 from legacy.wording import said
 
 # Every rule a page can meet, in words a translator can reach (a test checks every rule= slug).
@@ -262,7 +261,7 @@ RULE_MESSAGES = {
 ANY_RULE = gettext_lazy("The rules do not allow that.")
 
 
-def refusal_message(refusal: RuleViolation | OddsInputError) -> str:
+def refusal_message(refusal: RuleViolation) -> str:
     """The service's own words on an English page; the rule's sentence in any other language."""
     if isinstance(refusal, RuleViolation) and refusal.template is not None:
         return said(refusal)  # a rule with its own sentence, worded in the reader's language

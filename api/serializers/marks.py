@@ -5,6 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from api.serializers.common import GAME_NUMBER_MAX, CreditSerializer, Id, Text, Whole
+from campaigns.reasons import correction_reason
 from legacy.corrections import TYPE_OF_MODEL, changed_fields
 
 MARK_TYPE_OF_NAME = {model.__name__: slug for model, slug in TYPE_OF_MODEL.items()}
@@ -97,7 +98,7 @@ def correction_changes_data(c) -> dict:
     return {
         "id": c.pk,
         "made_at": c.made_at,
-        "reason": c.reason,
+        "reason": correction_reason(c),
         "mark_type": MARK_TYPE_OF_NAME.get(c.mark_type, c.mark_type),
         "mark_id": c.added_id if c.added_id is not None else c.voided_id,
         "voided": c.added_id is None,

@@ -32,7 +32,7 @@ from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors, 
 from api.views.rulebook import sticker_data
 from campaigns import backup, members, services
 from campaigns.game.rulebook import setting_stickers
-from campaigns.imports.jobs import error_in_language
+from campaigns.imports.jobs import error_in_language, notes_in_language
 from campaigns.imports.start import start_import
 from campaigns.models import (
     Campaign,
@@ -225,7 +225,7 @@ def import_job_data(job: ImportJob) -> dict:
         "status": job.status,
         "progress": job.progress,
         "campaign_id": job.campaign_id,
-        "notes": job.notes,
+        "notes": notes_in_language(job.notes),
         "error": error_in_language(job.error),
         "created_at": job.created_at,
         "finished_at": job.finished_at,

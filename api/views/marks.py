@@ -27,6 +27,7 @@ from api.views.common import (
     require_game,
 )
 from campaigns import claims, services
+from campaigns.reasons import correction_reason, removed_note_words
 from campaigns.selectors import marks
 from legacy.corrections import COMMON_EDITABLE, EDITABLE, MARK_TYPES, TYPE_OF_MODEL
 from legacy.models import (
@@ -88,7 +89,7 @@ def mark_data(mark: Mark) -> dict:
         "entered_at": mark.entered_at,
         "removed_in_game": mark.removed_in_game,
         "removed_reason": mark.removed_reason,
-        "removed_note": mark.removed_note,
+        "removed_note": removed_note_words(mark.removed_note),
         "voided": mark.voided,
         "counts_now": mark.counts_now,
         "details": details,
@@ -99,7 +100,7 @@ def correction_data(c) -> dict:
     return {
         "id": c.pk,
         "made_at": c.made_at,
-        "reason": c.reason,
+        "reason": correction_reason(c),
         "mark_type": c.mark_type,
         "voided_id": c.voided_id,
         "added_id": c.added_id,

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 from campaigns import services
 from campaigns.admin.told import ToldAdmin, ViewOnlyAdmin
 from campaigns.services import CampaignArchived
+from campaigns.vocabulary import CorrectionReason
 from legacy import corrections
 from legacy.models import (
     AddedConnection,
@@ -71,7 +72,7 @@ def void_marks(modeladmin, request, queryset):
                     campaign=held[campaign_id],
                     model=modeladmin.model,
                     mark_id=mark_id,
-                    reason="Voided from the admin.",
+                    reason=CorrectionReason.VOIDED_FROM_THE_ADMIN.value,
                     by=request.user,
                 )
     except CampaignArchived:

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable, Mapping
 
 from django.utils.translation import get_language, gettext_lazy
 
+from campaigns.reasons import reason_words as said_reason
 from campaigns.vocabulary import OWN_COMPONENT, AuditAction, Role
 from legacy import board, names
 from legacy.box import FACTION_BY_SLUG, PACKET_BY_SLUG
@@ -91,4 +92,6 @@ def words_for(*actions: AuditAction) -> Callable[[Words], Words]:
 
 
 def reason_words(d: Mapping) -> str:
-    return str(d.get("reason") or "")
+    """The entry's reason: a code of the product's worded in the reader's language (an entry
+    taken back by mistake, a mark voided from the admin), a person's as typed."""
+    return said_reason(str(d.get("reason") or ""))

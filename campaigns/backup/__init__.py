@@ -68,7 +68,15 @@ written), ``fields`` (each row's fields checked, by the checks and the restore) 
 from __future__ import annotations
 
 from campaigns.backup.checks import check_document
-from campaigns.backup.document import CARRIED, FORMAT, LEFT_OUT, VERSION, BackupError, reword
+from campaigns.backup.document import (
+    CARRIED,
+    FORMAT,
+    LEFT_OUT,
+    VERSION,
+    BackupError,
+    Words,
+    reword,
+)
 from campaigns.backup.export import dumps, export_campaign, loads
 from campaigns.backup.restore import import_campaign
 
@@ -84,4 +92,5 @@ __all__ = [
     "import_campaign",
     "loads",
     "reword",
+    "Words",
 ]

@@ -176,7 +176,7 @@ COMPONENTS = Table(SealedComponent)
 STICKERS = Table(RuleSticker)
 DECK_CARDS = Table(DeckCard)
 FACTIONS = Table(UnlockedFaction)
-CORRECTIONS = Table(Correction)
+CORRECTIONS = Table(Correction, added=(("reason_code", ""), ("reason_params", {})))
 AUDIT = Table(AuditEntry)
 GAMES = Table(Game)
 SEATS = Table(

@@ -44,6 +44,7 @@ from campaigns.backup.document import (
     BackupError,
     nul_at,
     refuse_backup,
+    words,
 )
 from campaigns.backup.fields import describe, list_field, typed
 from campaigns.backup.values import HOOKS, key_of, mark_pair_in
@@ -115,13 +116,17 @@ class _Import:
             )
             if pk is None:
                 self.notes.append(
-                    f"No account called {username!r} here: its entries are kept without one."
+                    words("No account called %(username)s here: its entries are kept without one.")
+                    % {"username": repr(username)}
                 )
             elif pk not in self.reach:
                 pk = None
                 self.notes.append(
-                    f"The account {username!r} shares no campaign with you: its entries are "
-                    "kept without one."
+                    words(
+                        "The account %(username)s shares no campaign with you: its entries are "
+                        "kept without one."
+                    )
+                    % {"username": repr(username)}
                 )
             self.accounts[username] = pk
         return self.accounts[username]

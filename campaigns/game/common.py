@@ -28,8 +28,8 @@ from legacy.refusals import EntryRule, ServiceRule, TableRule
 class NoSuchGame(RuleViolation):
     """The game asked for is not there (never set up, or cancelled while its entry waited)."""
 
-    def __init__(self):
-        super().__init__("There is no such game.", rule="unknown-game")
+    def __init__(self, number: int | str = "?"):
+        super().__init__(TableRule.UNKNOWN_GAME, game=number)
 
 
 def game_to_lock(campaign: Campaign, number: int) -> Game:
@@ -60,20 +60,21 @@ def locked_game(
         pk = game.pk if isinstance(game, Game) else game
         campaign_id = Game.objects.filter(pk=pk).values_list("campaign_id", flat=True).first()
         rows = Game.objects.filter(pk=pk)
+    number = game.number if isinstance(game, Game) and game.number else "?"
     if campaign_id is None:
-        raise NoSuchGame
+        raise NoSuchGame(number)
     try:
         bump_versions(campaign_id, marks=marks, triggers=triggers)
     except (CampaignArchived, RuleViolation):
         # A game named by its number that is not there is refused as such, whatever the state
         # of its campaign (as when it was read before the lock).
         if by_number and not rows.exists():
-            raise NoSuchGame from None
+            raise NoSuchGame(number) from None
         raise
     # Read after the lock is held, so both rows are as the last write left them.
     found = one_row(rows.select_related("campaign").order_by())
     if found is None:  # never set up, or cancelled while the caller held it
-        raise NoSuchGame
+        raise NoSuchGame(number)
     campaign = found.campaign
     campaign.writing = True  # see ``campaigns.services.cached_world``
     return campaign, found

@@ -18,6 +18,7 @@ from django.db.models import Model
 from campaigns.game.entries.base import Guess
 from campaigns.game.entries.registry import ENTRIES
 from campaigns.models import EventMark, Game, GameEvent, MarkChange
+from campaigns.vocabulary import CorrectionReason
 from legacy import corrections
 from legacy.models import MARK_MODELS, Fortification
 
@@ -50,7 +51,7 @@ def linked(event: GameEvent) -> list[tuple[Any, str]]:
     ]
 
 
-def _unmark_box(fort: Fortification, game: Game, reason: str, by) -> None:
+def _unmark_box(fort: Fortification, game: Game, reason: str, by, framed) -> None:
     key = str(game.number)
     if (fort.boxes_marked_in or {}).get(key, 0) <= 0:
         return
@@ -60,25 +61,30 @@ def _unmark_box(fort: Fortification, game: Game, reason: str, by) -> None:
     fort.boxes_marked_in = {**marked_in, **({key: left} if left else {})}
     fort.boxes_used = max(0, fort.boxes_used - 1)
     fort.save(update_fields=["boxes_used", "boxes_marked_in"])
-    corrections.record_correction(mark=fort, before=before, reason=reason, by=by)
+    corrections.record_correction(mark=fort, before=before, reason=reason, by=by, framed=framed)
 
 
 def undo(event: GameEvent, game: Game, reason: str, by) -> None:
     """Undo what ``event`` did to the board, mark by mark: a mark it placed is voided, a mark
-    it took off counts again, a box it marked is unmarked. Each change is a correction."""
+    it took off counts again, a box it marked is unmarked. Each change is a correction, its
+    reason the one the entry was taken back for, framed as the entry taken back (a code and
+    the entry's place, worded when read: ``campaigns.reasons``)."""
+    framed = (CorrectionReason.ENTRY_TAKEN_BACK.value, {"game": game.number, "seq": event.seq})
     for mark, change in linked(event):
         if mark.voided:
             continue
         if change == MarkChange.CREATED:
-            corrections.void_mark(mark=mark, reason=reason, by=by)
+            corrections.void_mark(mark=mark, reason=reason, by=by, framed=framed)
         elif change == MarkChange.REMOVED and mark.removed_in_game is not None:
             before = corrections.snapshot(mark)
             mark.removed_in_game = None
             mark.removed_reason = ""
             mark.save(update_fields=["removed_in_game", "removed_reason"])
-            corrections.record_correction(mark=mark, before=before, reason=reason, by=by)
+            corrections.record_correction(
+                mark=mark, before=before, reason=reason, by=by, framed=framed
+            )
         elif change == MarkChange.BOX_MARKED and isinstance(mark, Fortification):
-            _unmark_box(mark, game, reason, by)
+            _unmark_box(mark, game, reason, by, framed)
 
 
 def guess_links(events) -> list[EventMark]:

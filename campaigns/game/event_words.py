@@ -21,7 +21,8 @@ from campaigns.game import derived, sealed
 from campaigns.game.entries.base import Said
 from campaigns.game.entries.registry import ENTRIES
 from campaigns.models import EventKind, Player
-from campaigns.vocabulary import HIDDEN, OWN_COMPONENT, UNLOCKED_FACTION, VoidReason
+from campaigns.reasons import reason_words
+from campaigns.vocabulary import HIDDEN, OWN_COMPONENT, UNLOCKED_FACTION
 from legacy import board, drawing, names
 from legacy.box import FACTION_BY_SLUG, PACKET_BY_SLUG
 from legacy.models import AddedTerritory, DeckCard, MarkKind, ScarKind
@@ -30,14 +31,7 @@ from legacy.models import AddedTerritory, DeckCard, MarkKind, ScarKind
 def void_reason_words(reason: str) -> str:
     """Why an entry was taken back, in the reader's language when the product gave the reason
     (stored as a ``VoidReason`` code; entries from before that stored its English words)."""
-    for choice in VoidReason:
-        if reason in (choice.value, ENGLISH_VOID_REASONS[choice]):
-            return str(choice.label)
-    return reason
-
-
-# The English words a reason was stored as before it was stored as its code.
-ENGLISH_VOID_REASONS = {VoidReason.ENTERED_BY_MISTAKE: "Entered by mistake."}
+    return reason_words(reason)
 
 
 def kind_label(kind, sees_unlocked: bool = True) -> str:

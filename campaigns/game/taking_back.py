@@ -52,7 +52,7 @@ def void_event(*, game: Game, seq: int, reason: str, by=None) -> VoidResult:
     )
     assert event is not None  # the rule refuses an entry that does not exist
     fired_before = set(rules.packets_triggered(trigger_facts(campaign.pk)))
-    entry_marks.undo(event, game, f"Entry {seq} of game {game.number} taken back: {reason}", by)
+    entry_marks.undo(event, game, reason, by)
     event.voided = True
     event.voided_at = timezone.now()
     event.voided_by = by if getattr(by, "is_authenticated", False) else None

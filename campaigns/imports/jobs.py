@@ -11,6 +11,9 @@ from campaigns import backup
 from campaigns.jobs.work import claim, finish
 from campaigns.models import IN_THE_MAKING, ImportJob, JobFailure
 from legacy.errors import RuleViolation
+from legacy.refusals import BY_SLUG
+from legacy.wording import said
+from legacy.words import Words as LegacyWords
 
 logger = logging.getLogger(__name__)
 
@@ -50,21 +53,38 @@ def run_import(job_id: int) -> str:
             refusal["words"] = {**error.words, "where": error.where}
         return _fail(job_id, refusal)
     except RuleViolation as error:
-        refusal = {"code": "rule", "message": error.message, "rule": error.rule}
-        if error.field:
-            refusal["fields"] = {error.field: [error.message]}
-        return _fail(job_id, refusal)
+        return _fail(job_id, {"code": "rule", **stored_refusal(error)})
     except Exception as error:  # a bug or a lost database: recorded on the job, and logged
         logger.exception("Import job %s failed", job_id)
-        message = "The import stopped unexpectedly; nothing was imported."
-        if isinstance(error, SoftTimeLimitExceeded):
-            message = "The import took too long; nothing was imported."
-        code = JobFailure.TOO_LONG if "took too long" in message else JobFailure.STOPPED
-        return _fail(job_id, {"code": "import_failed", "message": message}, code)
+        too_long = isinstance(error, SoftTimeLimitExceeded)
+        code = JobFailure.TOO_LONG if too_long else JobFailure.STOPPED
+        return _fail(job_id, {"code": "import_failed", "failure": code}, code)
     done = finish(
-        ImportJob, job_id, attempt, progress=DONE, campaign=campaign, notes=notes, payload=b""
+        ImportJob,
+        job_id,
+        attempt,
+        progress=DONE,
+        campaign=campaign,
+        notes=[stored_note(note) for note in notes],
+        payload=b"",
     )
     return "done" if done else "overtaken"
+
+
+def stored_note(note: str) -> str | dict:
+    """A note of the import as the job keeps it: its English and its names (``{"msgid",
+    "params"}``), said again when read (``notes_in_language``); a note without them as it is."""
+    if isinstance(note, backup.Words) and note.msgid:
+        return {"msgid": note.msgid, "params": note.params or {}}
+    return str(note)
+
+
+def notes_in_language(notes: object) -> list[str]:
+    """A job's notes in the active language. Jobs done before the notes were kept as their
+    English and names hold their English sentences: those are shown as they are."""
+    if not isinstance(notes, list):
+        return []
+    return [backup.reword(note) if isinstance(note, dict) else str(note) for note in notes]
 
 
 def _fail(job_id: int, error: dict, code: str = JobFailure.REFUSED) -> str:
@@ -75,10 +95,72 @@ def _fail(job_id: int, error: dict, code: str = JobFailure.REFUSED) -> str:
     return "failed"
 
 
+def stored_refusal(refusal: RuleViolation) -> dict:
+    """A refusal as a job keeps it: its rule, its names and its input, never its sentence
+    (``error_in_language`` says it to its reader). A name of the box (``Words``) and a refusal
+    inside it are kept marked as such, to be said in the reader's language too."""
+    stored: dict[str, Any] = {"rule": str(refusal.rule), "params": {}}
+    for name, value in refusal.params.items():
+        stored["params"][name] = _stored_name(value)
+    if refusal.field:
+        stored["field"] = refusal.field
+    return stored
+
+
+def _stored_name(value: object) -> object:
+    if isinstance(value, RuleViolation):
+        return {"refusal": stored_refusal(value)}
+    if isinstance(value, LegacyWords):
+        return {"words": str(value)}
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    return str(value)
+
+
+def _refusal_of(stored: dict) -> RuleViolation | None:
+    """The refusal a job kept (``stored_refusal``), or None for a rule this version lacks."""
+    rule = BY_SLUG.get(str(stored.get("rule")))
+    if rule is None:
+        return None
+    params = stored.get("params")
+    params = params if isinstance(params, dict) else {}
+    names = {}
+    for name, value in params.items():
+        if isinstance(value, dict) and isinstance(value.get("refusal"), dict):
+            value = _refusal_of(value["refusal"]) or ""
+        elif isinstance(value, dict) and "words" in value:
+            value = LegacyWords(str(value["words"]))
+        names[name] = value
+    field = stored.get("field")
+    return RuleViolation(rule, field=str(field) if field else None, **names)
+
+
+def _rule_in_language(error: dict) -> dict:
+    """A refusal by a rule, said in the active language. One kept before the rules' names were
+    kept (an English ``message``, no ``params``) is said again only when its rule names
+    nothing; otherwise its English stays."""
+    refusal = _refusal_of(error)
+    if refusal is None or ("params" not in error and "%(" in refusal.template):
+        return error
+    message = said(refusal)
+    shown: dict[str, Any] = {"code": "rule", "message": message, "rule": refusal.rule}
+    field = error.get("field") or next(iter(error.get("fields") or {}), None)
+    if field:
+        shown["fields"] = {field: [message]}
+    return shown
+
+
 def error_in_language(error: dict | None) -> dict | None:
-    """A job's stored refusal as its reader reads it: a refusal the checks worded is worded
-    again in the active language (a worker words it in the installation's)."""
-    if not isinstance(error, dict) or not isinstance(error.get("words"), dict):
+    """A job's stored refusal as its reader reads it, in the active language: a refusal by a
+    rule from its rule and names, a failure from its code, a refusal the checks worded from
+    its words (a worker words those in the installation's language)."""
+    if not isinstance(error, dict):
+        return error
+    if error.get("code") == "rule" and error.get("rule"):
+        return _rule_in_language(error)
+    if error.get("code") == "import_failed" and error.get("failure") in JobFailure.values:
+        return {"code": "import_failed", "message": ImportJob.failure_sentence(error["failure"])}
+    if not isinstance(error.get("words"), dict):
         return error
     wording = error["words"]
     shown = {key: value for key, value in error.items() if key != "words"}

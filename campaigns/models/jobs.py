@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
@@ -295,13 +295,12 @@ class ImportJob(BackgroundJob):
 
     @classmethod
     def failed_fields(cls, code: str, detail: str = "") -> dict:
-        """A failure the import itself did not word (a lost worker, the broker down) is told
-        as the API tells an import's end: ``{"code", "message"}``, in English."""
+        """A failure the import itself did not word (a lost worker, the broker down) is kept as
+        the API tells an import's end, ``{"code": "import_failed"}``, with the failure's code:
+        its sentence is made when it is read (``campaigns.imports.jobs.error_in_language``)."""
         fields = super().failed_fields(code, detail)
         if code != JobFailure.REFUSED:
-            with translation.override("en"):
-                message = cls.failure_sentence(code)
-            fields["error"] = {"code": "import_failed", "message": message}
+            fields["error"] = {"code": "import_failed", "failure": code}
         return fields
 
 

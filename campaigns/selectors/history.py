@@ -17,6 +17,7 @@ from functools import cached_property
 from django.utils.translation import gettext as _
 
 from campaigns.game import derived, sealed
+from campaigns.reasons import correction_reason, removed_note_words
 from campaigns.vocabulary import HIDDEN, UNLOCKED_FACTION
 from legacy.box import FACTION_BY_SLUG, PACKET_BY_SLUG
 from legacy.corrections import TYPE_OF_MODEL
@@ -147,7 +148,7 @@ class MarkHistory:
             placed_by=self.players.get(mark.placed_by_id, ""),
             removed_in_game=mark.removed_in_game,
             removed_reason=str(mark.get_removed_reason_display()),
-            removed_note=mark.removed_note,
+            removed_note=removed_note_words(mark.removed_note),
             voided=mark.voided,
         )
 
@@ -237,7 +238,7 @@ class MarkHistory:
             for w in self._qs(WorldName):
                 out.append(self._line(w, _("The World of %(name)s") % {"name": w.name}))
         corrections = Correction.objects.filter(campaign_id=self.campaign_id).order_by("made_at")
-        why = {(c.mark_type, c.voided_id): c.reason for c in corrections if c.voided_id}
+        why = {(c.mark_type, c.voided_id): correction_reason(c) for c in corrections if c.voided_id}
         for line in out:
             line.correction = why.get((line.model, line.pk), "")
         out.sort(key=lambda m: (m.placed_in_game, m.model, m.pk))

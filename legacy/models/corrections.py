@@ -33,7 +33,21 @@ class Correction(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     made_at = models.DateTimeField(default=timezone.now)
-    reason = models.CharField(max_length=300)
+    reason = models.CharField(
+        max_length=300,
+        blank=True,
+        help_text="Why, as a person gave it (or the code of a reason the product gives).",
+    )
+    reason_code = models.CharField(
+        max_length=40,
+        blank=True,
+        default="",
+        help_text="When the product frames the reason (an entry taken back): the frame's code, "
+        "worded when read with reason_params and the reason.",
+    )
+    reason_params = models.JSONField(
+        default=dict, blank=True, help_text="The names the frame of reason_code speaks of."
+    )
     mark_type = models.CharField(max_length=40, help_text="The kind of mark corrected.")
     voided_id = models.BigIntegerField(null=True, blank=True)
     added_id = models.BigIntegerField(null=True, blank=True)

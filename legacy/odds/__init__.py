@@ -125,8 +125,9 @@ Modelling decisions (the rules leave these open; most are settings on ``Modifier
   conquered territory and attacks the next target from there; unused missiles carry on and are
   spent to maximise the chance of taking the whole chain.
 
-Inputs are checked and a mistake raises ``OddsInputError`` (a ``ValueError``) with a message
-for the players.
+Inputs are checked and a mistake raises ``OddsInputError`` (a ``ValueError``, and a
+``RuleViolation``: the rule it breaks and the names it speaks of, said in the players' language
+by the doors).
 
 The modules, in the order a question is answered:
 

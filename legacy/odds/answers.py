@@ -29,6 +29,7 @@ from legacy.odds.inputs import (
 )
 from legacy.odds.plain import plain_table
 from legacy.odds.rolls import CONQUER, HALT, kernel_for
+from legacy.refusals import OddsRule
 
 # --- Answers -----------------------------------------------------------------------------------
 
@@ -244,11 +245,7 @@ def _no_duel_on_the_first_roll_only(mods: Modifiers) -> None:
     """The defender's missiles are worked out with the Bear's power (a) on the whole battle
     only: refused with the power on the first roll only."""
     if _first_roll_only(mods):
-        raise OddsInputError(
-            "With the Bear's power (a) on the first roll only, the odds are worked out for "
-            "the attacker's missiles only: leave the defender's missiles at 0.",
-            "defender_missiles",
-        )
+        raise OddsInputError(OddsRule.ODDS_BEAR_FIRST_ROLL_MISSILES, field="defender_missiles")
 
 
 def _first_roll_only(mods: Modifiers) -> bool:
@@ -383,16 +380,16 @@ def chain_odds(
     attackers = check_attackers(attackers, MAX_BATTLE_TROOPS)
     missiles = check_missiles(missiles)
     if isinstance(territories, str | bytes) or not isinstance(territories, Sequence):
-        raise OddsInputError("List the territories to take, in order.", "territories")
+        raise OddsInputError(OddsRule.ODDS_TERRITORIES_LIST, field="territories")
     if not territories:
-        raise OddsInputError("List at least one territory to take.", "territories")
+        raise OddsInputError(OddsRule.ODDS_TERRITORIES_EMPTY, field="territories")
     links: list[tuple[int, Modifiers]] = []
     for i, item in enumerate(territories):
         field = f"territories[{i}]"
         if isinstance(item, Mapping):
             given = dict(item)
             if "defenders" not in given:
-                raise OddsInputError(f"Territory {i + 1} needs its number of defenders.", field)
+                raise OddsInputError(OddsRule.ODDS_TERRITORY_DEFENDERS, field=field, number=i + 1)
             links.append(
                 (
                     check_defenders(given.pop("defenders"), MAX_BATTLE_TROOPS, field),

@@ -24,6 +24,7 @@ import numpy as np
 from legacy.odds.engine import Engine
 from legacy.odds.inputs import MISSILE_STATE_LIMIT, OddsInputError
 from legacy.odds.rolls import CONQUER, HALT, NORMAL, all_rolls, defence_values, resolve
+from legacy.refusals import OddsRule
 
 if TYPE_CHECKING:
     from legacy.odds.inputs import Modifiers, RollRules
@@ -274,8 +275,8 @@ def check_duel_work(attackers: int, defenders: int, mods: Modifiers, missiles, d
     states = (attackers + 1) * (defenders + 1) * boxes * (missiles + 1) * (defender_missiles + 1)
     if states > MISSILE_STATE_LIMIT // 4:
         raise OddsInputError(
-            "That is too big to work out exactly with the defender's missiles: "
-            f"{states:,} combinations of troops, both sides' missiles and fortification boxes, "
-            f"and the limit is {MISSILE_STATE_LIMIT // 4:,}. Try fewer troops or missiles.",
-            "defender_missiles",
+            OddsRule.ODDS_TOO_BIG_WITH_DEFENDER_MISSILES,
+            field="defender_missiles",
+            states=states,
+            limit=MISSILE_STATE_LIMIT // 4,
         )

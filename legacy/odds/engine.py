@@ -15,6 +15,7 @@ import numpy as np
 
 from legacy.odds.inputs import MISSILE_STATE_LIMIT, OddsInputError
 from legacy.odds.rolls import CONQUER, HALT, NORMAL, kernel_for
+from legacy.refusals import OddsRule
 
 if TYPE_CHECKING:
     from legacy.odds.inputs import Modifiers
@@ -307,8 +308,8 @@ def check_missile_work(max_attackers, max_defenders, mods: Modifiers, missiles: 
     states = (max_attackers + 1) * (max_defenders + 1) * boxes * (missiles + 1)
     if states > MISSILE_STATE_LIMIT:
         raise OddsInputError(
-            "That is too big to work out exactly with missiles: "
-            f"{states:,} combinations of troops, missiles and fortification boxes, and the "
-            f"limit is {MISSILE_STATE_LIMIT:,}. Try fewer troops or missiles.",
-            "missiles",
+            OddsRule.ODDS_TOO_BIG_WITH_MISSILES,
+            field="missiles",
+            states=states,
+            limit=MISSILE_STATE_LIMIT,
         )

@@ -1,6 +1,7 @@
 """What a question about odds may ask: the limits, the modifiers, and the checks on every input.
 
-A mistake raises ``OddsInputError`` (a ``ValueError``) with a message for the players.
+A mistake raises ``OddsInputError`` (a ``ValueError`` and a ``RuleViolation``): the rule it
+breaks and the names it speaks of, said to the players in their language by the doors.
 ``Modifiers`` holds what the campaign puts on the board (fortifications, scars, powers, missiles).
 """
 
@@ -14,6 +15,9 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from legacy import scar_effects
+from legacy.errors import RuleViolation
+from legacy.refusals import OddsRule, gettext_noop
+from legacy.words import Words
 
 # Limits. The troop caps keep one request to well under a second; the missile cap is the
 # number of missile tokens in the box; the box count is printed on every fortification.
@@ -27,23 +31,30 @@ FORTIFICATION_BOXES = 10
 MISSILE_STATE_LIMIT = 8_000_000
 
 
-class OddsInputError(ValueError):
-    """A request for odds that makes no sense at the table. ``field`` names the input."""
+class OddsInputError(RuleViolation, ValueError):
+    """A request for odds that makes no sense at the table: a refusal like any other (a rule
+    of ``legacy.refusals``, its ``params``, ``field`` naming the input, ``message`` in English
+    for the logs), and a ``ValueError`` for the code that asks for odds with plain numbers."""
 
-    def __init__(self, message: str, field: str | None = None):
-        super().__init__(message)
-        self.message = message
-        self.field = field
+
+# What a whole number is asked for, in the sentence of ``OddsRule.ODDS_WHOLE_NUMBER``.
+ATTACK_DICE = Words(gettext_noop("number of attack dice"))
+DEFENCE_DICE = Words(gettext_noop("number of defence dice"))
+UNMARKED_BOXES = Words(gettext_noop("number of unmarked fortification boxes"))
+ATTACKING_TROOPS = Words(gettext_noop("number of attacking troops"))
+DEFENDING_TROOPS = Words(gettext_noop("number of defending troops"))
+MISSILES = Words(gettext_noop("number of missiles"))
+STOP_AT = Words(gettext_noop("number of troops to stop at"))
 
 
 # --- Inputs ------------------------------------------------------------------------------------
 
 
-def whole_number(value: Any, field: str, what: str) -> int:
+def whole_number(value: Any, field: str, what: Words) -> int:
     # bool is an int in Python; True troops is a mistake, not 1 troop. numpy's integers are
     # welcome (they are Integral) and become plain ints.
     if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Integral):
-        raise OddsInputError(f"The {what} must be a whole number, not {value!r}.", field)
+        raise OddsInputError(OddsRule.ODDS_WHOLE_NUMBER, field=field, what=what, value=repr(value))
     return int(value)
 
 
@@ -84,51 +95,35 @@ class Modifiers:
         for f in fields(self):
             value = getattr(self, f.name)
             if f.name == "fortification_boxes":
-                value = whole_number(value, f.name, "number of unmarked fortification boxes")
+                value = whole_number(value, f.name, UNMARKED_BOXES)
                 object.__setattr__(self, f.name, value)  # a plain int, even from numpy
                 if not 0 <= value <= FORTIFICATION_BOXES:
                     raise OddsInputError(
-                        f"A fortification has {FORTIFICATION_BOXES} boxes, so between 0 and "
-                        f"{FORTIFICATION_BOXES} can be left unmarked, not {value}.",
-                        f.name,
+                        OddsRule.ODDS_FORTIFICATION_BOXES,
+                        field=f.name,
+                        boxes=FORTIFICATION_BOXES,
+                        value=value,
                     )
             elif f.name == "scar_effect":
                 if not isinstance(value, str) or value not in scar_effects.EFFECTS:
                     raise OddsInputError(
-                        f"Unknown scar effect {value!r}; the known ones are "
-                        f"{', '.join(scar_effects.CODES)}.",
-                        f.name,
+                        OddsRule.ODDS_UNKNOWN_SCAR_EFFECT,
+                        field=f.name,
+                        effect=repr(value),
+                        known=", ".join(scar_effects.CODES),
                     )
             elif not isinstance(value, bool):
                 raise OddsInputError(
-                    f"'{f.name.replace('_', ' ')}' is either on or off (True or False), "
-                    f"not {value!r}.",
-                    f.name,
+                    OddsRule.ODDS_ON_OR_OFF, field=f.name, modifier=f.name, value=repr(value)
                 )
         if self.bunker and self.ammo_shortage:
-            raise OddsInputError(
-                "A territory holds at most one scar: it cannot have both a Bunker and an Ammo "
-                "Shortage.",
-                "ammo_shortage",
-            )
+            raise OddsInputError(OddsRule.ODDS_ONE_SCAR, field="ammo_shortage")
         if (self.bunker or self.ammo_shortage) and self.scar_effect != scar_effects.NONE:
-            raise OddsInputError(
-                "A territory holds at most one scar: give either its scar's effect on the dice "
-                "or a Bunker or Ammo Shortage, not both.",
-                "scar_effect",
-            )
+            raise OddsInputError(OddsRule.ODDS_ONE_SCAR_EFFECT, field="scar_effect")
         if self.bear_lower_die and self.bear_three_of_a_kind:
-            raise OddsInputError(
-                "The Enclave of the Bear keeps only one of its two starting powers: choose "
-                "either the lower-die power or the three-of-a-kind power.",
-                "bear_three_of_a_kind",
-            )
+            raise OddsInputError(OddsRule.ODDS_BEAR_ONE_POWER, field="bear_three_of_a_kind")
         if self.mechaniker_hq and self.mechaniker_double_six:
-            raise OddsInputError(
-                "Die Mechaniker keeps only one of its two starting powers: choose either the "
-                "fortified HQ or the double six.",
-                "mechaniker_double_six",
-            )
+            raise OddsInputError(OddsRule.ODDS_MECHANIKER_ONE_POWER, field="mechaniker_double_six")
 
     @property
     def fortification_active(self) -> bool:
@@ -167,83 +162,63 @@ def modifiers_of(given: Mapping[str, Any]) -> Modifiers:
     unknown = sorted(set(given) - names)
     if unknown:
         raise OddsInputError(
-            f"Unknown modifier {', '.join(repr(u) for u in unknown)}; the known ones are "
-            f"{', '.join(sorted(names))}.",
-            unknown[0],
+            OddsRule.ODDS_UNKNOWN_MODIFIER,
+            field=unknown[0],
+            given=", ".join(repr(u) for u in unknown),
+            known=", ".join(sorted(names)),
         )
     return Modifiers(**given)
 
 
 def check_attackers(attackers: Any, limit: int, field: str = "attackers") -> int:
-    attackers = whole_number(attackers, field, "number of attacking troops")
+    attackers = whole_number(attackers, field, ATTACKING_TROOPS)
     if attackers < 2:
-        raise OddsInputError(
-            "An attack needs at least 2 troops on the attacking territory: one must stay behind.",
-            field,
-        )
+        raise OddsInputError(OddsRule.ODDS_ATTACKERS_TWO, field=field)
     if attackers > limit:
         raise OddsInputError(
-            f"Odds can be worked out for at most {limit} troops on the attacking territory; "
-            f"{attackers} is too many.",
-            field,
+            OddsRule.ODDS_ATTACKERS_LIMIT, field=field, limit=limit, count=attackers
         )
     return attackers
 
 
 def check_defenders(defenders: Any, limit: int, field: str = "defenders") -> int:
-    defenders = whole_number(defenders, field, "number of defending troops")
+    defenders = whole_number(defenders, field, DEFENDING_TROOPS)
     if defenders < 1:
-        raise OddsInputError(
-            "There must be at least 1 defending troop: an empty territory is not attacked.",
-            field,
-        )
+        raise OddsInputError(OddsRule.ODDS_DEFENDERS_ONE, field=field)
     if defenders > limit:
         raise OddsInputError(
-            f"Odds can be worked out for at most {limit} defending troops; {defenders} is too "
-            "many.",
-            field,
+            OddsRule.ODDS_DEFENDERS_LIMIT, field=field, limit=limit, count=defenders
         )
     return defenders
 
 
 def check_missiles(missiles: Any, field: str = "missiles") -> int:
-    missiles = whole_number(missiles, field, "number of missiles")
+    missiles = whole_number(missiles, field, MISSILES)
     if missiles < 0:
-        raise OddsInputError("The number of missiles cannot be negative.", field)
+        raise OddsInputError(OddsRule.ODDS_MISSILES_NEGATIVE, field=field)
     if missiles > MAX_MISSILES:
         raise OddsInputError(
-            f"The box holds only {MAX_MISSILES} missile tokens; {missiles} is too many.", field
+            OddsRule.ODDS_MISSILE_TOKENS, field=field, most=MAX_MISSILES, count=missiles
         )
     return missiles
 
 
 def check_stop_at(stop_at: Any, attackers: int | None) -> int:
-    stop_at = whole_number(stop_at, "stop_at", "number of troops to stop at")
+    stop_at = whole_number(stop_at, "stop_at", STOP_AT)
     if stop_at < 1:
-        raise OddsInputError(
-            "The attack must stop with at least 1 troop left on the attacking territory.",
-            "stop_at",
-        )
+        raise OddsInputError(OddsRule.ODDS_STOP_AT_ONE, field="stop_at")
     if attackers is not None and stop_at >= attackers:
         raise OddsInputError(
-            f"With {attackers} troops on the attacking territory the attack must stop below "
-            f"{attackers}, so it can start; {stop_at} is too many.",
-            "stop_at",
+            OddsRule.ODDS_STOP_BELOW_ATTACKERS, field="stop_at", attackers=attackers, count=stop_at
         )
     return stop_at
 
 
 def check_target(target: Any) -> float:
     if isinstance(target, bool | np.bool_) or not isinstance(target, numbers.Real):
-        raise OddsInputError(
-            f"The chance must be a number between 0 and 1, not {target!r}.", "target"
-        )
+        raise OddsInputError(OddsRule.ODDS_CHANCE_NUMBER, field="target", value=repr(target))
     if not 0 < target < 1:
-        raise OddsInputError(
-            "The chance must be between 0 and 1 (for example 0.75 for 75%); a sure conquest "
-            "never exists.",
-            "target",
-        )
+        raise OddsInputError(OddsRule.ODDS_CHANCE_BETWEEN, field="target")
     return float(target)
 
 

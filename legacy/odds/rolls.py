@@ -15,7 +15,14 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from legacy import scar_effects
-from legacy.odds.inputs import OddsInputError, modifiers_of, whole_number
+from legacy.odds.inputs import (
+    ATTACK_DICE,
+    DEFENCE_DICE,
+    OddsInputError,
+    modifiers_of,
+    whole_number,
+)
+from legacy.refusals import OddsRule
 
 if TYPE_CHECKING:
     from legacy.odds.inputs import RollRules
@@ -129,12 +136,12 @@ def roll_odds(attack_dice: int, defence_dice: int, **modifiers: Any) -> dict[Rol
     fortification counts if it has a box left or the defender is a Die Mechaniker HQ).
     Missiles are not part of a single roll's odds: they are a choice made after it."""
     mods = modifiers_of(modifiers)
-    attack_dice = whole_number(attack_dice, "attack_dice", "number of attack dice")
-    defence_dice = whole_number(defence_dice, "defence_dice", "number of defence dice")
+    attack_dice = whole_number(attack_dice, "attack_dice", ATTACK_DICE)
+    defence_dice = whole_number(defence_dice, "defence_dice", DEFENCE_DICE)
     if not 1 <= attack_dice <= 3:
-        raise OddsInputError("The attacker rolls 1, 2 or 3 dice.", "attack_dice")
+        raise OddsInputError(OddsRule.ODDS_ATTACK_DICE, field="attack_dice")
     if not 1 <= defence_dice <= 2:
-        raise OddsInputError("The defender rolls 1 or 2 dice.", "defence_dice")
+        raise OddsInputError(OddsRule.ODDS_DEFENCE_DICE, field="defence_dice")
     total = 6 ** (attack_dice + defence_dice)
     counts = _roll_counts(attack_dice, defence_dice, mods._rules(mods.fortification_active))
     return {

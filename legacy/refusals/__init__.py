@@ -6,9 +6,20 @@ from __future__ import annotations
 
 from legacy.refusals.base import Refusal, gettext_noop
 from legacy.refusals.entries import EntryRule
+from legacy.refusals.odds import OddsRule
 from legacy.refusals.services import ServiceRule
 from legacy.refusals.table import TableRule
 
-ALL_RULES: tuple[Refusal, ...] = (*EntryRule, *ServiceRule, *TableRule)
+ALL_RULES: tuple[Refusal, ...] = (*EntryRule, *OddsRule, *ServiceRule, *TableRule)
+BY_SLUG: dict[str, Refusal] = {rule.value: rule for rule in ALL_RULES}
 
-__all__ = ["ALL_RULES", "Refusal", "gettext_noop", "EntryRule", "ServiceRule", "TableRule"]
+__all__ = [
+    "ALL_RULES",
+    "BY_SLUG",
+    "EntryRule",
+    "OddsRule",
+    "Refusal",
+    "ServiceRule",
+    "TableRule",
+    "gettext_noop",
+]

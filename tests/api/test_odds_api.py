@@ -84,3 +84,30 @@ def test_an_unknown_token_does_not_stop_the_odds():
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION="Token nope")
     assert client.get("/api/v1/odds/?attackers=3&defenders=1").status_code == 200
+
+
+def test_a_bad_odds_request_is_refused_in_the_language_asked():
+    response = APIClient().get(
+        "/api/v1/odds/?attackers=1001&defenders=3", HTTP_ACCEPT_LANGUAGE="ru"
+    )
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "invalid" and error["rule"] == "odds-attackers-limit"
+    assert error["message"] == (
+        "Шансы считаются не больше чем для 1000 войск на атакующей территории; 1001 — "
+        "слишком много."
+    )
+    assert error["fields"] == {"attackers": [error["message"]]}
+    english = APIClient().get("/api/v1/odds/?attackers=1001&defenders=3").json()["error"]
+    assert english["message"].startswith("Odds can be worked out for at most 1000 troops")
+
+
+def test_a_refusal_naming_an_input_names_it_in_russian():
+    response = APIClient().get(
+        "/api/v1/odds/?attackers=5&defenders=3&fortification_boxes=11&fortified=true",
+        HTTP_ACCEPT_LANGUAGE="ru",
+    )
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["rule"] == "odds-fortification-boxes"
+    assert "У укрепления 10 клеток" in error["message"] and "11" in error["message"]

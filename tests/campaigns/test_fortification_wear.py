@@ -85,7 +85,8 @@ def test_taking_the_attack_back_gives_the_box_back(game, cairo, owner):
     assert cairo.boxes_used == 1 and cairo.boxes_marked_in == {"1": 1}
     undone = Correction.objects.filter(campaign=game.campaign, mark_type="Fortification").first()
     assert undone.before["boxes_used"] == 2 and undone.after["boxes_used"] == 1
-    assert "taken back" in undone.reason
+    assert undone.reason == "It was two troops" and undone.reason_code == "entry-taken-back"
+    assert undone.reason_params == {"game": game.number, "seq": entry.seq}
 
 
 def test_taking_back_the_tenth_mark_makes_the_fortification_work_again(game, cairo):

@@ -68,8 +68,9 @@ def box_words() -> list[str]:
 
 
 def sentences_given_as_text(source: str) -> list[int]:
-    """The lines where a ``RuleViolation`` is made with an English sentence (a string, an
-    f-string, or text joined to one) rather than a rule of ``legacy.refusals``."""
+    """The lines where a ``RuleViolation`` (or an ``OddsInputError``, the odds' kind of one) is
+    made with an English sentence (a string, an f-string, or text joined to one) rather than a
+    rule of ``legacy.refusals``."""
 
     def is_text(node: ast.AST) -> bool:
         if isinstance(node, ast.Constant):
@@ -82,7 +83,8 @@ def sentences_given_as_text(source: str) -> list[int]:
         node.lineno
         for node in ast.walk(ast.parse(source))
         if isinstance(node, ast.Call)
-        and "RuleViolation" in (getattr(node.func, "id", None), getattr(node.func, "attr", None))
+        and {"RuleViolation", "OddsInputError"}
+        & {getattr(node.func, "id", None), getattr(node.func, "attr", None)}
         and node.args
         and is_text(node.args[0])
     ]
@@ -131,8 +133,11 @@ def test_a_refusal_worded_in_english_at_the_raise_is_caught():
         'raise errors.RuleViolation(f"{name} no.", rule="no")\n'
         'raise RuleViolation("No " + name, rule="no")\n'
         "raise RuleViolation(Rule.NO, name=name)\n"
+        'raise OddsInputError(f"The {what} must be whole.", field)\n'
+        'raise odds.OddsInputError("No.", "attackers")\n'
+        'raise OddsInputError(OddsRule.ODDS_NO, field="attackers")\n'
     )
-    assert sentences_given_as_text(source) == [1, 2, 3]
+    assert sentences_given_as_text(source) == [1, 2, 3, 5, 6]
 
 
 # --- The names, in the Russian sentence ---------------------------------------------------------

@@ -209,6 +209,18 @@ def test_the_odds_page_reads_the_campaign_in_russian(quicksand, as_viewer):
     assert "Шрам: Quicksand (−1 к обоим кубикам защиты)" in page
 
 
+def test_an_impossible_battle_is_refused_in_russian_on_a_russian_page(game, as_viewer):
+    response = as_viewer.get(
+        url(game.campaign, "tools/odds/"),
+        {"attackers": 5, "defenders": 2, "bunker": "on", "ammo_shortage": "on"},
+        HTTP_ACCEPT_LANGUAGE="ru",
+    )
+    assert response.context["result"] is None
+    page = response.content.decode()
+    assert "На территории не больше одного шрама" in page
+    assert "at most one scar" not in page
+
+
 def test_a_player_seated_as_balkania_rounds_up_without_naming_the_faction(game, players, as_viewer):
     from campaigns.models import Seat
 

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.game.entries.base import EntryKind, Guess, Said, Seating, Table, Written
 from campaigns.models import EventKind, MarkChange
+from campaigns.vocabulary import CorrectionReason
 from legacy import corrections
 from legacy.models import Fortification
 from legacy.rules import table_rules
@@ -48,8 +49,9 @@ def record(table: Table, params: FortAttacked) -> Written:
         corrections.record_correction(
             mark=fort,
             before=before,
-            reason=f"Entry {event.seq} of game {game.number}: a box marked after a 3-troop attack.",
+            reason="",
             by=by,
+            framed=(CorrectionReason.BOX_MARKED.value, {"game": game.number, "seq": event.seq}),
         )
 
     data = {"territory": params.territory, "boxes_used": fort.boxes_used, "worn_out": worn_out}
