@@ -26,6 +26,7 @@ from legacy.models import City, Fortification
 from tests.support.games import TWELVE_COINS, start, trio_of
 from tests.support.people import member
 from tests.support.real_parts import missing
+from tests.support.static import collected_once, shared_folder
 from tests.support.workers import workers_of_a_test
 
 
@@ -64,6 +65,13 @@ def start_worker(settings, media, tmp_path):
     one. This process sends its tasks there; all are stopped when the test ends."""
     with workers_of_a_test(settings, media, tmp_path) as start:
         yield start
+
+
+@pytest.fixture(scope="session")
+def collected_static(tmp_path_factory):
+    """The folder of the project's own static files, collected once for the run with the
+    shipped storage (``tests.support.static``); read it, never write to it."""
+    return collected_once(shared_folder(tmp_path_factory))
 
 
 @pytest.fixture
