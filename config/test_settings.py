@@ -31,8 +31,10 @@ def redis_url_of_worker(url: str, worker: str) -> str:
     return urlunsplit(parts._replace(path=f"/{(database - number) % REDIS_DATABASES}"))
 
 
-if XDIST_WORKER:
-    # In the environment, so that what the tests start (Celery workers, gunicorn) uses it too.
+# In the environment, so that what the tests start (Celery workers, gunicorn) uses it too; once:
+# a process a test starts with these settings inherits the worker's URL, and keeps it.
+if XDIST_WORKER and os.environ.get("EARTHBOOK_TEST_REDIS_OF") != XDIST_WORKER:
+    os.environ["EARTHBOOK_TEST_REDIS_OF"] = XDIST_WORKER
     for name in ("REDIS_URL", "CELERY_BROKER_URL"):
         if os.environ.get(name):
             os.environ[name] = redis_url_of_worker(os.environ[name], XDIST_WORKER)
