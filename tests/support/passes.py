@@ -70,13 +70,22 @@ def shares_a_module_fixture(item) -> bool:
     )
 
 
+# The browser tests bound how soon a phone hears of a change (two to five seconds): one browser
+# at a time, on one worker, as when the suite ran one test at a time; the other workers run the
+# rest of the pass (mostly waiting on Celery workers and servers) beside it.
+ONE_BROWSER_AT_A_TIME = "e2e"
+
+
 def mark(items) -> None:
     """``realdb`` on the tests of ``REAL_PARTS_DECIDE``; one ``xdist_group`` per module for the
-    tests of a module fixture, so that a parallel run builds it once, on one worker."""
+    tests of a module fixture, so that a parallel run builds it once, on one worker; one for
+    the browser tests."""
     for item in items:
         if decided_by_the_real_parts(item.nodeid):
             item.add_marker(pytest.mark.realdb)
-        if shares_a_module_fixture(item):
+        if item.get_closest_marker("e2e"):
+            item.add_marker(pytest.mark.xdist_group(ONE_BROWSER_AT_A_TIME))
+        elif shares_a_module_fixture(item):
             item.add_marker(pytest.mark.xdist_group(item.nodeid.partition("::")[0]))
 
 
