@@ -6,9 +6,10 @@ ready for its first game and ``game`` is that first game in progress at the usua
 ``tests.support.games``). Directories whose tests need other people or games override these in
 their own conftest. What the fixtures are built from lives in ``tests.support``.
 
-Tests marked ``postgres`` or ``worker`` need the real parts. Outside CI they are skipped when the
-service is not configured; in CI (``CI=true``) a missing service fails them loudly, except in the
-SQLite pass of ``make test``, which runs before the pass against the real parts.
+Which pass of ``make test`` runs a test (SQLite, or PostgreSQL with Redis and a worker) is said
+in ``tests.support.passes``. Tests marked ``postgres`` or ``worker`` need the real parts. Outside
+CI they are skipped when the service is not configured; in CI (``CI=true``) a missing service
+fails them loudly, except in a run on SQLite alone (``EARTHBOOK_PASS=sqlite``).
 """
 
 from __future__ import annotations
@@ -23,10 +24,19 @@ from campaigns import services
 from campaigns.models import Role
 from legacy.box import FACTIONS
 from legacy.models import City, Fortification
+from tests.support import passes
 from tests.support.games import TWELVE_COINS, start, trio_of
 from tests.support.people import member
 from tests.support.real_parts import missing
+from tests.support.static import collected_once, shared_folder
 from tests.support.workers import workers_of_a_test
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items):
+    """Before ``-m`` selects and xdist distributes: ``realdb`` on what the real parts decide,
+    and one worker for the tests of each module fixture (``tests.support.passes``)."""
+    passes.mark(items)
 
 
 @pytest.fixture(autouse=True)
@@ -64,6 +74,13 @@ def start_worker(settings, media, tmp_path):
     one. This process sends its tasks there; all are stopped when the test ends."""
     with workers_of_a_test(settings, media, tmp_path) as start:
         yield start
+
+
+@pytest.fixture(scope="session")
+def collected_static(tmp_path_factory):
+    """The folder of the project's own static files, collected once for the run with the
+    shipped storage (``tests.support.static``); read it, never write to it."""
+    return collected_once(shared_folder(tmp_path_factory))
 
 
 @pytest.fixture

@@ -1,7 +1,8 @@
 """The production settings pass Django's deployment check, and serve HTTPS only.
 
-Each case starts a fresh interpreter with exactly the environment it names (settings are read
-once per process), as a server started with that environment would see them.
+Each case reads the settings afresh under exactly the environment it names, as a server started
+with that environment would see them (``tests.support.environment``); the two that need Django
+set up under those settings start an interpreter of their own.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.support.environment import REPO, settings_seen_with, start_with
+from tests.support.environment import REPO, refusal_with, settings_seen_with, start_with
 
 ENV_EXAMPLE = REPO / "docker" / ".env.example"
 
@@ -36,6 +37,8 @@ def production_env() -> dict[str, str]:
 
 
 def test_the_production_settings_pass_the_deploy_check():
+    """In a fresh interpreter: ``manage.py check --deploy`` sets Django up under the production
+    settings, which happens once per process (this one's are the suite's)."""
     clean = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(REPO)}
     done = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
@@ -90,14 +93,15 @@ def test_a_deployment_behind_a_tls_proxy_can_turn_the_redirect_and_hsts_off():
 
 
 def test_a_proxy_header_that_is_not_a_header_name_stops_the_start():
-    done = start_with(
+    refused = refusal_with(
         {"DEBUG": "false", "SECRET_KEY": "x", "SECURE_PROXY_SSL_HEADER": "X-Forwarded-Proto: https"}
     )
-    assert done.returncode != 0
-    assert "SECURE_PROXY_SSL_HEADER" in done.stderr
+    assert refused is not None and "SECURE_PROXY_SSL_HEADER" in refused
 
 
 def test_a_plain_http_request_is_redirected_to_https_but_the_health_check_is_not():
+    """In a fresh interpreter: the whole middleware stack of a server with DEBUG off, set up
+    once per process (this one's runs the suite's settings, without the redirect)."""
     code = (
         "import django; django.setup(); from django.test import Client; c = Client(); "
         "r = c.get('/'); print(r.status_code, r.headers.get('Location')); "

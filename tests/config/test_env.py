@@ -1,7 +1,8 @@
 """Settings read from the environment: a typo stops the server instead of changing its behaviour.
 
-The settings module is read once per process, so what it does with a given environment is
-checked in a fresh interpreter started with exactly that environment and nothing else.
+What the settings module does with a given environment is checked by running it afresh under
+exactly that environment and nothing else (``tests.support.environment``), in this process; only
+what needs Django set up under those settings starts an interpreter of its own.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 
 from config.env import env_bool, env_int, env_list, env_str
-from tests.support.environment import REPO, settings_seen_with, start_with
+from tests.support.environment import REPO, refusal_with, settings_seen_with, start_with
 
 # --- The strict readers ------------------------------------------------------------------------
 
@@ -74,14 +75,12 @@ def test_a_string_setting_falls_back_only_when_unset(monkeypatch):
 
 
 def test_a_server_with_debug_off_refuses_to_start_without_a_secret_key():
-    done = start_with({"DEBUG": "false"})
-    assert done.returncode != 0
-    assert "SECRET_KEY is required when DEBUG is off" in done.stderr
+    refused = refusal_with({"DEBUG": "false"})
+    assert refused is not None and "SECRET_KEY is required when DEBUG is off" in refused
 
 
 def test_a_server_with_debug_off_starts_once_it_has_a_secret_key():
-    done = start_with({"DEBUG": "false", "SECRET_KEY": "a-real-secret"})
-    assert done.returncode == 0, done.stderr
+    assert refusal_with({"DEBUG": "false", "SECRET_KEY": "a-real-secret"}) is None
 
 
 def test_a_server_refuses_to_start_with_the_example_secret_key_of_the_docker_env_file():
@@ -91,33 +90,28 @@ def test_a_server_refuses_to_start_with_the_example_secret_key_of_the_docker_env
         for line in example.splitlines()
         if line.startswith("SECRET_KEY=")
     )
-    done = start_with({"DEBUG": "false", "SECRET_KEY": key})
-    assert done.returncode != 0
-    assert "SECRET_KEY is the example from this repository" in done.stderr
+    refused = refusal_with({"DEBUG": "false", "SECRET_KEY": key})
+    assert refused is not None and "SECRET_KEY is the example from this repository" in refused
 
 
 def test_a_server_refuses_to_start_with_the_development_key():
     key = "earthbook-development-only-key-never-use-in-production"
-    done = start_with({"DEBUG": "false", "SECRET_KEY": key})
-    assert done.returncode != 0
-    assert "SECRET_KEY is the example from this repository" in done.stderr
+    refused = refusal_with({"DEBUG": "false", "SECRET_KEY": key})
+    assert refused is not None and "SECRET_KEY is the example from this repository" in refused
 
 
 def test_a_developer_with_debug_on_needs_no_secret_key():
-    done = start_with({"DEBUG": "true"})
-    assert done.returncode == 0, done.stderr
+    assert refusal_with({"DEBUG": "true"}) is None
 
 
 def test_a_misspelt_debug_stops_the_server_instead_of_guessing():
-    done = start_with({"DEBUG": "flase", "SECRET_KEY": "a-real-secret"})
-    assert done.returncode != 0
-    assert "DEBUG='flase' is not a boolean" in done.stderr
+    refused = refusal_with({"DEBUG": "flase", "SECRET_KEY": "a-real-secret"})
+    assert refused is not None and "DEBUG='flase' is not a boolean" in refused
 
 
 def test_an_unset_debug_means_a_server_so_the_secret_key_is_required():
-    done = start_with({})
-    assert done.returncode != 0
-    assert "SECRET_KEY is required" in done.stderr
+    refused = refusal_with({})
+    assert refused is not None and "SECRET_KEY is required" in refused
 
 
 def test_a_server_never_gets_the_demo_account_even_when_asked():
@@ -159,6 +153,8 @@ def test_a_postgres_database_url_is_honoured_without_sqlite_options():
 
 
 def test_without_a_broker_celery_runs_tasks_in_process():
+    """In a fresh interpreter: Celery's app takes its configuration from Django's settings,
+    which are set up once per process (this one's are the suite's)."""
     code = (
         "import json, django; django.setup(); from config.celery import app; "
         "print(json.dumps([app.conf.task_always_eager, app.conf.task_eager_propagates]))"
@@ -169,6 +165,7 @@ def test_without_a_broker_celery_runs_tasks_in_process():
 
 
 def test_with_redis_configured_celery_sends_tasks_to_the_broker():
+    """In a fresh interpreter, as the test above."""
     code = (
         "import json, django; django.setup(); from config.celery import app; "
         "print(json.dumps([app.conf.task_always_eager, app.conf.broker_url]))"
@@ -200,9 +197,8 @@ def test_api_tokens_last_thirty_days_unless_told_otherwise():
 
 @pytest.mark.parametrize("value", ["0", "-5", "a month"])
 def test_a_token_lifetime_that_is_not_a_positive_number_of_hours_stops_the_server(value):
-    done = start_with({"DEBUG": "true", "API_TOKEN_TTL_HOURS": value})
-    assert done.returncode != 0
-    assert "API_TOKEN_TTL_HOURS" in done.stderr
+    refused = refusal_with({"DEBUG": "true", "API_TOKEN_TTL_HOURS": value})
+    assert refused is not None and "API_TOKEN_TTL_HOURS" in refused
 
 
 def test_a_lost_writes_key_may_be_taken_over_after_two_minutes_unless_told_otherwise():
@@ -216,9 +212,9 @@ def test_a_lease_a_request_still_at_work_could_outlive_stops_the_server(lease, t
     env = {"DEBUG": "true", "IDEMPOTENCY_LEASE_SECONDS": lease}
     if timeout:
         env["GUNICORN_TIMEOUT"] = timeout
-    done = start_with(env)
-    assert done.returncode != 0
-    assert "IDEMPOTENCY_LEASE_SECONDS" in done.stderr and "GUNICORN_TIMEOUT" in done.stderr
+    refused = refusal_with(env)
+    assert refused is not None
+    assert "IDEMPOTENCY_LEASE_SECONDS" in refused and "GUNICORN_TIMEOUT" in refused
 
 
 # --- Invitations ---------------------------------------------------------------------------------
@@ -231,9 +227,8 @@ def test_invitation_links_work_for_a_week_unless_the_environment_says_otherwise(
 
 
 def test_invitation_links_that_would_never_work_stop_the_start_up():
-    done = start_with({"DEBUG": "true", "INVITATION_TTL_DAYS": "0"})
-    assert done.returncode != 0
-    assert "INVITATION_TTL_DAYS=0 must be at least 1" in done.stderr
+    refused = refusal_with({"DEBUG": "true", "INVITATION_TTL_DAYS": "0"})
+    assert refused is not None and "INVITATION_TTL_DAYS=0 must be at least 1" in refused
 
 
 # --- E-mail ---------------------------------------------------------------------------------------
@@ -254,5 +249,7 @@ def test_an_smtp_server_from_the_environment_sends_the_mails():
 
 
 def test_tls_and_ssl_at_once_stop_the_start_up():
-    done = start_with({"DEBUG": "true", "EMAIL_HOST": "smtp.example.org", "EMAIL_USE_SSL": "true"})
-    assert done.returncode != 0 and "EMAIL_USE_TLS and EMAIL_USE_SSL" in done.stderr
+    refused = refusal_with(
+        {"DEBUG": "true", "EMAIL_HOST": "smtp.example.org", "EMAIL_USE_SSL": "true"}
+    )
+    assert refused is not None and "EMAIL_USE_TLS and EMAIL_USE_SSL" in refused

@@ -3,7 +3,7 @@ deployment may still set for a release."""
 
 from __future__ import annotations
 
-from tests.support.environment import settings_seen_with, start_with
+from tests.support.environment import refusal_with, settings_seen_with
 
 DEV = {"DEBUG": "true"}
 
@@ -81,9 +81,8 @@ def test_an_old_setting_name_is_still_read_for_a_release():
 def test_the_new_name_wins_when_both_agree_and_stops_the_start_when_they_do_not():
     agreeing = {**DEV, "SNAPSHOT_AUTO_RETRIES": "4", "EARTHBOOK_JOB_AUTO_RETRIES": "4"}
     assert settings_seen_with(agreeing, "s.EARTHBOOK_JOB_AUTO_RETRIES") == 4
-    done = start_with({**DEV, "SNAPSHOT_AUTO_RETRIES": "4", "EARTHBOOK_JOB_AUTO_RETRIES": "5"})
-    assert done.returncode != 0
-    assert "EARTHBOOK_JOB_AUTO_RETRIES is set twice" in done.stderr
+    refused = refusal_with({**DEV, "SNAPSHOT_AUTO_RETRIES": "4", "EARTHBOOK_JOB_AUTO_RETRIES": "5"})
+    assert refused is not None and "EARTHBOOK_JOB_AUTO_RETRIES is set twice" in refused
 
 
 VISIBILITY = "s.CELERY_BROKER_TRANSPORT_OPTIONS['visibility_timeout']"
@@ -108,8 +107,8 @@ def test_tasks_are_acknowledged_late_and_given_back_when_their_worker_is_lost():
 
 
 def test_a_job_time_limit_that_is_not_a_number_stops_the_start():
-    done = start_with({**DEV, "EARTHBOOK_JOB_TIME_LIMIT_IMPORT": "ten minutes"})
-    assert done.returncode != 0 and "is not a whole number" in done.stderr
+    refused = refusal_with({**DEV, "EARTHBOOK_JOB_TIME_LIMIT_IMPORT": "ten minutes"})
+    assert refused is not None and "is not a whole number" in refused
 
 
 def test_celerys_router_sends_each_task_to_the_queue_its_route_names(settings):

@@ -31,6 +31,8 @@ print(json.dumps({
 
 
 def test_a_warmed_process_has_every_view_and_both_languages_and_no_open_connection(tmp_path):
+    """In a fresh interpreter: what the warm-up loads shows only in a process that has loaded
+    nothing yet."""
     env = server_env(f"sqlite:///{tmp_path / 'db.sqlite3'}")
     done = subprocess.run(
         [sys.executable, "-c", PROBE], cwd=REPO, env=env, capture_output=True, text=True

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.contrib.staticfiles.storage import ManifestStaticFilesStorage
-from django.core.management import call_command
 from django.test import override_settings
 
 from legacy import drawing
 from tests.support.pages import url
+from tests.support.static import served_from
 from web.board_svg import SHAPES_FILE
 
 SHAPES = Path(settings.BASE_DIR) / "static" / SHAPES_FILE
@@ -59,20 +59,15 @@ def test_on_a_page_each_name_is_written_once_its_halo_painted_under_its_letters(
 
 
 @pytest.mark.django_db
-def test_in_production_the_shapes_file_has_its_content_hash_in_its_name(tmp_path, game, as_owner):
-    with override_settings(
-        STATIC_ROOT=tmp_path,
-        STORAGES={
-            **settings.STORAGES,
-            "staticfiles": {"BACKEND": "config.staticfiles.MinifiedStaticFilesStorage"},
-        },
-    ):
-        call_command("collectstatic", interactive=False, verbosity=0)
-        hashed = ManifestStaticFilesStorage(location=tmp_path).stored_name(SHAPES_FILE)
+def test_in_production_the_shapes_file_has_its_content_hash_in_its_name(
+    collected_static, game, as_owner
+):
+    with override_settings(**served_from(collected_static)):
+        hashed = ManifestStaticFilesStorage(location=collected_static).stored_name(SHAPES_FILE)
         page = as_owner.get(url(game.campaign, f"games/{game.number}/")).content.decode()
     assert re.fullmatch(r"board/shapes\.[0-9a-f]{12}\.svg", hashed)
     assert f"{hashed}#t-egypt" in page
-    assert (tmp_path / f"{hashed}.gz").exists()  # served precompressed
+    assert (collected_static / f"{hashed}.gz").exists()  # served precompressed
 
 
 def test_every_outline_in_the_shapes_file_has_exactly_the_points_of_the_geometry():

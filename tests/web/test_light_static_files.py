@@ -10,8 +10,6 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.contrib.staticfiles.storage import ManifestStaticFilesStorage
-from django.core.management import call_command
-from django.test import override_settings
 
 from config.staticfiles import minified
 
@@ -27,18 +25,10 @@ def test_only_our_own_scripts_and_style_sheets_are_minified():
     assert minified("board/shapes.svg", "<svg/>") is None
 
 
-@pytest.fixture(scope="module")
-def collected(tmp_path_factory):
-    root = tmp_path_factory.mktemp("static")
-    with override_settings(
-        STATIC_ROOT=root,
-        STORAGES={
-            **settings.STORAGES,
-            "staticfiles": {"BACKEND": "config.staticfiles.MinifiedStaticFilesStorage"},
-        },
-    ):
-        call_command("collectstatic", interactive=False, verbosity=0)
-    return root
+@pytest.fixture
+def collected(collected_static):
+    """Our files as the shipped storage collects them (once for the run)."""
+    return collected_static
 
 
 @pytest.mark.parametrize("name", OURS)
