@@ -5,10 +5,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from django.utils import translation
-
-from web.refusals import RULE_MESSAGES
-
 CATALOG = Path(__file__).resolve().parents[2] / "locale" / "ru" / "LC_MESSAGES" / "django.po"
 
 
@@ -27,11 +23,3 @@ def test_every_sentence_of_the_catalog_has_a_russian_translation_in_use():
         if msgid and (empty or re.search(r"^#,.*\bfuzzy\b", entry, re.M)):
             gaps.append(msgid.group(1).strip())
     assert gaps == []
-
-
-def test_every_rule_a_page_can_meet_is_said_in_russian():
-    with translation.override("ru"):
-        english = {
-            rule: str(m) for rule, m in RULE_MESSAGES.items() if not re.search("[а-я]", str(m))
-        }
-    assert english == {}

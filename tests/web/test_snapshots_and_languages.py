@@ -243,26 +243,3 @@ def test_russian_pages_give_the_boxs_powers_and_scars_in_russian(prepared_campai
     assert "Нехватка боеприпасов" in history or "Бункер" in history
     english = client_for(owner).get(url(prepared_campaign, "factions/")).content.decode()
     assert "Starting HQ fortified" in english
-
-
-def test_every_rule_a_page_can_meet_has_its_own_words():
-    """Rules only the API meets (an unknown slug, a malformed body) may go without."""
-    import re
-    from pathlib import Path
-
-    from web.refusals import RULE_MESSAGES
-
-    source = "".join(p.read_text() for d in ("campaigns", "legacy") for p in Path(d).rglob("*.py"))
-    rules = set(re.findall(r'rule="([a-z0-9-]+)"', source))
-    api_only = {
-        "backup-owner",
-        "controlled",
-        "counts",
-        "evenodd",
-        "result",
-        "reward-kind",
-        "role",
-        "unknown-user",
-    }
-    missing = {r for r in rules - set(RULE_MESSAGES) - api_only if not r.startswith("unknown-")}
-    assert missing == set()

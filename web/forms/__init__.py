@@ -2,6 +2,6 @@
 
 Forms check only what a form can (a number is a number, a required field is filled); the rules
 themselves are the services' to enforce, and a refusal comes back as a form error in the
-players' words (``web.refusals``). Choices offered are the legal ones of the moment, asked of
+players' words (``legacy.wording.said``). Choices offered are the legal ones of the moment, asked of
 ``legacy.rules``, so the table rarely meets a refusal at all.
 """

@@ -35,9 +35,9 @@ from campaigns.models import (
 )
 from campaigns.selectors import marks, media, people
 from campaigns.selectors.games import finished as finished_games
+from legacy.wording import said
 from web.access import Access
 from web.names import reading_campaign
-from web.refusals import refusal_message
 from web.views.common import campaign_view
 from web.views.history import game_stories
 from web.views.pictures import stored_picture_url
@@ -127,7 +127,7 @@ def chronicle_pdf(request, access):
     try:
         request_pdf(campaign=access.campaign, by=request.user)
     except QuotaReached as refusal:
-        messages.error(request, refusal_message(refusal))
+        messages.error(request, said(refusal))
     return redirect(reverse("campaigns:chronicle", args=[access.campaign.pk]) + "#pdf")
 
 

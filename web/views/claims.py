@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 
 from campaigns import claims
 from legacy.errors import RuleViolation
-from web.refusals import refusal_message
+from legacy.wording import said
 from web.views.common import campaign_view
 
 
@@ -20,7 +20,7 @@ def claim(request, access, player_id):
     try:
         player = claims.claim_name(campaign=access.campaign, player_id=player_id, by=request.user)
     except RuleViolation as refusal:
-        messages.error(request, refusal_message(refusal))
+        messages.error(request, said(refusal))
     else:
         if player.user_id == request.user.pk:
             messages.success(request, _("You are %(name)s on this roster.") % {"name": player.name})
@@ -40,7 +40,7 @@ def claim_decide(request, access, player_id):
             campaign=access.campaign, player_id=player_id, accept=accept, by=request.user
         )
     except RuleViolation as refusal:
-        messages.error(request, refusal_message(refusal))
+        messages.error(request, said(refusal))
     else:
         messages.success(
             request, _("The claim is confirmed.") if accept else _("The claim is turned down.")

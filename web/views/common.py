@@ -37,7 +37,6 @@ from web.names import (
     territory_name,
     unlocked_factions_among,
 )
-from web.refusals import refuse
 
 # A form drawn again with its errors (the form's own, or a service's refusal) is a 200, as the
 # first drawing of it is. The live table posts its forms with fetch (static/js/live.js) and draws
@@ -45,6 +44,11 @@ from web.refusals import refuse
 # sent again the plain way. The phone's queue (static/js/offline.js) reads a refusal out of the
 # form's error lists in the page it gets back.
 FORM_REFUSED_STATUS = 200
+
+
+def refuse(form, refusal: RuleViolation) -> None:
+    """Show a service's refusal at the top of the form it came from, in the reader's words."""
+    form.add_error(None, said(refusal))
 
 
 def form_page(
@@ -64,7 +68,7 @@ def form_page(
     On a POST whose ``form`` is valid (and that is ``ready``: not a preview, not a form the page
     only shows), ``act()`` calls the service, reading ``form.cleaned_data``. When the service
     refuses (``RuleViolation``), ``refused`` puts its words on the form (by default at its top:
-    ``web.refusals.refuse``); when it does what was asked, ``message`` (a sentence, or made from
+    ``refuse``); when it does what was asked, ``message`` (a sentence, or made from
     what the service returned) is shown on the page the reader is sent to, ``then`` (an
     address, or made from what the service returned).
 

@@ -22,8 +22,7 @@ from legacy.selectors import world_as_of
 from web import pages
 from web.forms.decks import CardForm, WorldCapitalForm, card_entry_form
 from web.names import campaign_faction_names, territory_name
-from web.refusals import refuse
-from web.views.common import campaign_view, game_or_404, label_seats, player_names
+from web.views.common import campaign_view, game_or_404, label_seats, player_names, refuse
 from web.views.quick_log import drawn_fields
 from web.views.table import game_context
 

@@ -24,6 +24,7 @@ from campaigns.models import (
 from campaigns.selectors import people
 from campaigns.vocabulary import READINGS
 from legacy.errors import RuleViolation
+from legacy.wording import said
 from web.forms.campaign import (
     HouseRulesForm,
     InvitationForm,
@@ -33,7 +34,6 @@ from web.forms.campaign import (
     SharingForm,
     WorldNumberForm,
 )
-from web.refusals import refusal_message
 from web.views.common import campaign_view, form_page
 
 
@@ -252,7 +252,7 @@ def member_update(request, access, membership_id):
                 )
                 messages.success(request, _("Role saved."))
     except RuleViolation as refusal:
-        messages.error(request, refusal_message(refusal))
+        messages.error(request, said(refusal))
     return redirect("campaigns:settings", access.campaign.pk)
 
 
@@ -268,7 +268,7 @@ def join(request, token):
         try:
             membership, new = members.accept_invitation(token=token, user=request.user)
         except RuleViolation as refusal:
-            error = refusal_message(refusal)
+            error = said(refusal)
         else:
             if new:
                 messages.success(

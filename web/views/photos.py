@@ -25,8 +25,8 @@ from campaigns.photos.service import add_photo, delete_photo, may_delete
 from campaigns.photos.storage import photo_response
 from campaigns.selectors import media
 from edge.body_limits import takes_bodies_up_to
+from legacy.wording import said
 from web.forms.photos import PhotoForm, photo_refusal
-from web.refusals import refusal_message
 from web.views.common import campaign_view, form_page, game_or_404
 
 PREPARING = (JobStatus.QUEUED, JobStatus.RUNNING)
@@ -95,7 +95,7 @@ def _photo_add(request, access, number):
             field = "caption" if refusal.rule == "photo-caption" else "file"
             form.add_error(field, photo_refusal(refusal))
         else:
-            form.add_error(None, refusal_message(refusal))
+            form.add_error(None, said(refusal))
 
     return form_page(
         request,

@@ -36,7 +36,7 @@ from campaigns.pictures.state import finished_games
 from campaigns.pictures.storage import picture_response
 from campaigns.selectors import media
 from legacy.errors import RuleViolation
-from web.refusals import refusal_message
+from legacy.wording import said
 from web.views.common import campaign_view, game_or_404
 
 
@@ -189,7 +189,7 @@ def game_snapshot_redraw(request, access, number):
     try:
         request_snapshot(access.campaign.pk, game.number)
     except RuleViolation as refusal:
-        messages.error(request, refusal_message(refusal))
+        messages.error(request, said(refusal))
     else:
         messages.success(request, _("The picture is being drawn again."))
     return redirect(reverse("campaigns:game", args=[access.campaign.pk, game.number]) + "#snapshot")
@@ -235,7 +235,7 @@ def timeline_redraw(request, access):
     try:
         request_timeline(access.campaign.pk)
     except RuleViolation as refusal:
-        messages.error(request, refusal_message(refusal))
+        messages.error(request, said(refusal))
     else:
         messages.success(request, _("The timeline is being drawn again."))
     return redirect("campaigns:timeline", access.campaign.pk)

@@ -15,10 +15,10 @@ from campaigns.vocabulary import HIDDEN
 from legacy.box import PACKET_BY_SLUG
 from legacy.errors import RuleViolation
 from legacy.rulebook import SETTING_LABELS
+from legacy.wording import said
 from web import pages
 from web.forms.marks import ReasonForm
 from web.forms.rulebook import StickerForm
-from web.refusals import refusal_message
 from web.views.common import campaign_view, form_page
 
 
@@ -132,7 +132,7 @@ def sticker_void(request, access, sticker_id):
             campaign=access.campaign, sticker_id=sticker_id, reason=reason, by=request.user
         )
     except RuleViolation as refusal:
-        messages.error(request, refusal_message(refusal))
+        messages.error(request, said(refusal))
     else:
         messages.success(request, _("The rule sticker was voided."))
     return redirect("campaigns:rules", access.campaign.pk)

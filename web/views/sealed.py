@@ -17,12 +17,12 @@ from legacy import rules
 from legacy.errors import RuleViolation
 from legacy.rules.milestones import TRIGGER_COUNTS
 from legacy.selectors import board_as_of_game
+from legacy.wording import said
 from web import pages
 from web.access import Access
 from web.forms.board import AddTerritoryForm
 from web.forms.marks import ReasonForm
 from web.forms.rulebook import ComponentForm
-from web.refusals import refusal_message
 from web.views.board import board_context
 from web.views.campaign import due_packets, packet_rows
 from web.views.common import campaign_view, form_page
@@ -119,7 +119,7 @@ def component_fix(request, access, component_id):
             )
             messages.success(request, _("The sealed component was voided."))
     except RuleViolation as refusal:
-        messages.error(request, refusal_message(refusal))
+        messages.error(request, said(refusal))
     return redirect("campaigns:packets", access.campaign.pk)
 
 

@@ -26,6 +26,7 @@ from legacy import rules
 from legacy.box import FACTIONS
 from legacy.errors import RuleViolation
 from legacy.selectors import board_as_of_game, stock_allowances
+from legacy.wording import said
 from web.forms.setup import (
     MAX_SEATS,
     CancelGameForm,
@@ -35,13 +36,13 @@ from web.forms.setup import (
     raw_seat_plan,
 )
 from web.names import campaign_faction_names, faction_name, power_words, territory_name
-from web.refusals import refusal_message, refuse
 from web.views.common import (
     board_context,
     campaign_view,
     form_page,
     game_or_404,
     interactive_board,
+    refuse,
 )
 
 
@@ -163,7 +164,7 @@ def game_new(request, access):
         if seat is None:
             refuse(form, refusal)
         else:
-            form.seat_error(seat, "hq", refusal_message(refusal))
+            form.seat_error(seat, "hq", said(refusal))
 
     def page() -> dict:
         # Chosen HQs are outlined (not drawn): the seats' fragment updates them without the map.

@@ -21,9 +21,9 @@ from campaigns.pictures.state import drawn_islands
 from campaigns.selectors.statistics import campaign_statistics
 from campaigns.services import cached_world
 from legacy import board
+from legacy.wording import said
 from web import charts
 from web.names import campaign_faction_names, territory_name
-from web.refusals import refusal_message
 from web.views.common import campaign_view
 
 RESULT_COLOURS = {Result.WON: "#2e7d32", Result.HELD_ON: "#d9a21b", Result.ELIMINATED: "#9e9689"}
@@ -150,7 +150,7 @@ def poster_again(request, access):
         try:
             request_poster(access.campaign.pk, poster, again=True)
         except QuotaReached as refusal:
-            messages.error(request, refusal_message(refusal))
+            messages.error(request, said(refusal))
     return redirect("campaigns:poster", access.campaign.pk)
 
 

@@ -34,12 +34,12 @@ from legacy.models import (
     Signature,
 )
 from legacy.rules import table_rules
+from legacy.wording import said
 from web import pages
 from web.board_svg import shapes_url
 from web.context_processors import by_script
 from web.forms.table import QUICK_LOG, LogChoices, VoidEntryForm
 from web.names import campaign_faction_names, scar_kind_name, territory_name
-from web.refusals import refusal_message, refuse
 from web.views.common import (
     board_context,
     campaign_view,
@@ -48,6 +48,7 @@ from web.views.common import (
     label_rewards,
     label_seats,
     player_names,
+    refuse,
 )
 from web.views.draft import draft_context
 from web.views.notes import notes_context
@@ -330,7 +331,7 @@ def game_start(request, access, number):
     try:
         start_game(game=game, by=request.user)
     except RuleViolation as refusal:
-        messages.error(request, refusal_message(refusal))
+        messages.error(request, said(refusal))
     else:
         messages.success(request, _("Game %(n)s has begun. Good luck!") % {"n": game.number})
     return redirect("campaigns:game", access.campaign.pk, game.number)

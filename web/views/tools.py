@@ -18,12 +18,12 @@ from legacy.box import FACTION_BY_SLUG
 from legacy.errors import RuleViolation
 from legacy.odds import OddsInputError, battle_odds, odds_table
 from legacy.selectors import board_as_of_game, trade_chart
+from legacy.wording import said
 from web import pages
 from web.forms.common import territory_choices
 from web.forms.tools import POWER_TOGGLES, OddsForm, RecruitForm, StartsForm
 from web.names import campaign_faction_names, continent_name, faction_name, territory_name
-from web.refusals import refusal_message, refuse
-from web.views.common import board_context, campaign_view, interactive_board
+from web.views.common import board_context, campaign_view, interactive_board, refuse
 
 
 @campaign_view()
@@ -229,9 +229,7 @@ def calc_odds(request, access):
             top = min(300, max(20, d["attackers"] + 5, d["defenders"] * 3))
             table = odds_table(top, d["defenders"], **held, **mods)
         except OddsInputError as error:
-            form.add_error(
-                error.field if error.field in form.fields else None, refusal_message(error)
-            )
+            form.add_error(error.field if error.field in form.fields else None, said(error))
         else:
             step = max(1, (top - 1) // 40)
             chart = [
