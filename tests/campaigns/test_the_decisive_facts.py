@@ -315,3 +315,17 @@ def test_an_elimination_that_may_rejoin_with_no_legal_start_is_refused_at_the_ta
         wipe_out(game=game, player=players["Chloe"].pk, can_rejoin=True, no_legal_start=True)
     assert refused.value.rule == "rejoin-with-no-start"
     assert GameEvent.objects.count() == before
+
+
+def test_a_wiped_out_faction_still_plays_its_missiles_and_its_scar_card(game, trio):
+    """The eliminator takes the resource cards, "но не его Шрам карты или Red Star / Ракетные
+    жетоны": a faction wiped out and waiting to rejoin plays its missiles and its scar card."""
+    chloe = trio[2]
+    give(game, chloe, missiles=2)
+    eliminate_faction(game=game, player=chloe.pk, can_rejoin=True)
+    played = use_missiles(game=game, player=chloe.pk, count=1)
+    assert played.event.kind == EventKind.MISSILES
+    scar = place_scar(game=game, scar="bunker", territory="india", player=chloe.pk)
+    assert scar.event.kind == EventKind.SCAR_PLACED
+    refused = refusal(record_recruitment, game=game, player=chloe.pk, troops=35)
+    assert refused.rule == "out-of-the-war"  # anything else waits until it rejoins

@@ -127,7 +127,8 @@ class EntryKind:
     depend on the parameters); ``war``: refused once the war is won, reading the entries that
     decide it (and ``reads_also``, or the whole log with ``reads_whole_log``); ``seating``: the
     seat that makes it; ``what``: its words when a seat out of the war is refused it (empty: the
-    entry's own rule speaks of a seat out of the war).
+    entry's own rule speaks of a seat out of the war); ``while_wiped_out``: a seat wiped out and
+    waiting to rejoin still makes it (its scar card, its missiles), one eliminated for good not.
 
     What it is to a replay: ``decisive`` (it moves red stars or puts a seat out), ``moves_out``
     (it decides whether a seat is out), ``read_by_triggers`` (a packet's trigger reads it).
@@ -149,6 +150,7 @@ class EntryKind:
     reads_whole_log: bool = False
     seating: Seating = Seating.NONE
     what: str = ""
+    while_wiped_out: bool = False
     decisive: bool = False
     moves_out: bool = False
     read_by_triggers: bool = False

@@ -106,6 +106,7 @@ ENTRY = EntryKind(
     reads_whole_log=True,
     seating=Seating.REQUIRED,
     what="missiles",
+    while_wiped_out=True,
     read_by_triggers=True,
     needs="the player must be seated and hold the missiles",
 )

@@ -55,13 +55,16 @@ def at_war(game: Game, seats: list[Seat] | None = None, replayed: Replay | None 
     return seats, replayed
 
 
-def in_the_war(seat: Seat | None, replayed: Replay, what: str) -> None:
+def in_the_war(seat: Seat | None, replayed: Replay, what: str, while_wiped_out: bool = False):
     """Out means out: refuse an entry by ``seat`` while it is out of the war (``what``: the
-    entry, in words)."""
+    entry, in words). ``while_wiped_out``: the entry is the seat's scar card or its missiles,
+    which stay in a wiped-out player's hands ("но не его Шрам карты или Red Star / Ракетные
+    жетоны") and are played at any time; only a seat eliminated for good sits back."""
     if seat is None:
         return
     held = replayed.holdings[seat.pk]
-    table_rules.not_out(seat.player.name, out=held.out, out_for_good=held.out_for_good, what=what)
+    out = held.out and not (while_wiped_out and not held.out_for_good)
+    table_rules.not_out(seat.player.name, out=out, out_for_good=held.out_for_good, what=what)
 
 
 def entry_service(service):
@@ -115,7 +118,7 @@ def _record(kind: EntryKind, game: Game | int, params: Any, by) -> EventResult:
     ):
         table.seat = seat_of(game, player, table.seats if kind.war else None)
         if kind.what and table.replayed is not None:
-            in_the_war(table.seat, table.replayed, kind.what)
+            in_the_war(table.seat, table.replayed, kind.what, kind.while_wiped_out)
     written = kind.record(table, params)
     seat = written.seat if written.seat is not None else table.seat
     event = log_event(game, kind.kind, by, seat, **written.data)

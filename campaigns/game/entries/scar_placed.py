@@ -131,5 +131,6 @@ ENTRY = EntryKind(
     reads_whole_log=True,
     seating=Seating.OPTIONAL,
     what="scar",
+    while_wiped_out=True,
     needs="the scar type and territory must exist",
 )
