@@ -93,6 +93,14 @@ class TableRule(Refusal):
             "Record the end of the game, or take that entry back."
         ),
     )
+    REJOIN_AFTER_LAST_STANDING = (
+        "rejoin-after-last-standing",
+        gettext_noop(
+            "%(player)s won game %(game)d as the last faction standing (entry %(entry)s): the "
+            "game ended at once, before anyone could join the war again. Record the end of the "
+            "game, or take that entry back."
+        ),
+    )
     OUT_OF_THE_WAR = (
         "out-of-the-war",
         gettext_noop("%(player)s %(out)s: a faction out of the war records no %(what)s."),
