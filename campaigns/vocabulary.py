@@ -82,6 +82,13 @@ class CancelledScarTerritory(models.TextChoices):
     MARKED = "marked", _("Still marked (the white sticker is a sticker)")
 
 
+class ScarOnHqTerritory(models.TextChoices):
+    """Whether a scar card may scar a territory where an HQ of the game stands."""
+
+    ALLOWED = "allowed", _("Allowed (the rulebook sets no limit)")
+    REFUSED = "refused", _("Refused while an HQ stands on it")
+
+
 # Each open point's campaign field and its choices, in the order the settings show them.
 READINGS: dict[str, type[models.TextChoices]] = {
     "missiles_at_setup": MissilesAtSetup,
@@ -91,6 +98,7 @@ READINGS: dict[str, type[models.TextChoices]] = {
     "defence_dice_clamp": DefenceDiceClamp,
     "dice_order_after_modifiers": DiceOrderAfterModifiers,
     "cancelled_scar_territory": CancelledScarTerritory,
+    "scar_on_hq_territory": ScarOnHqTerritory,
 }
 # Each open point's name, as the settings page and the audit trail say it: the rulebook's
 # names of the settings a rule sticker may change.

@@ -120,6 +120,7 @@ class CampaignUpdateSerializer(serializers.Serializer):
     defence_dice_clamp = reading_field("defence_dice_clamp", required=False)
     dice_order_after_modifiers = reading_field("dice_order_after_modifiers", required=False)
     cancelled_scar_territory = reading_field("cancelled_scar_territory", required=False)
+    scar_on_hq_territory = reading_field("scar_on_hq_territory", required=False)
     new_share_link = Flag(
         required=False, help_text="Replace the share token: old links stop working."
     )
@@ -154,6 +155,7 @@ class CampaignSerializer(serializers.Serializer):
     defence_dice_clamp = reading_field("defence_dice_clamp")
     dice_order_after_modifiers = reading_field("dice_order_after_modifiers")
     cancelled_scar_territory = reading_field("cancelled_scar_territory")
+    scar_on_hq_territory = reading_field("scar_on_hq_territory")
     language = serializers.ChoiceField(choices=list(names.LANGUAGES), help_text=LANGUAGE_HELP)
     world_number = serializers.CharField(help_text="The box's printed world number, or empty.")
     archived = serializers.BooleanField(help_text="Read-only until its owner unarchives it.")

@@ -25,6 +25,7 @@ from campaigns.vocabulary import (
     MissileSixNatural,
     PictureLanguage,
     Role,
+    ScarOnHqTerritory,
 )
 
 
@@ -131,6 +132,12 @@ class Campaign(models.Model):
         choices=CancelledScarTerritory.choices,
         default=CancelledScarTerritory.UNMARKED,
         help_text="Whether a territory whose scar was cancelled counts as marked.",
+    )
+    scar_on_hq_territory = models.CharField(
+        max_length=20,
+        choices=ScarOnHqTerritory.choices,
+        default=ScarOnHqTerritory.ALLOWED,
+        help_text="Whether a scar card may scar a territory where an HQ of the game stands.",
     )
     language = models.CharField(
         max_length=5,

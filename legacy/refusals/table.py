@@ -26,6 +26,13 @@ class TableRule(Refusal):
         "one-scar-per-territory",
         gettext_noop("%(territory)s already has a scar: one per territory."),
     )
+    SCAR_ON_AN_HQ = (
+        "scar-on-an-hq",
+        gettext_noop(
+            "An HQ stands on %(territory)s, and this campaign places no scar on an HQ's "
+            "territory (its settings)."
+        ),
+    )
     ONE_SCAR_PER_FACTION_CARD = (
         "one-scar-per-faction-card",
         gettext_noop("The %(faction)s card already has a scar: one per faction card."),

@@ -68,6 +68,7 @@ class ScarSpot:
     faction: str | None = None
     territory_scarred: bool = False  # a scar counts on that territory now
     faction_scarred: bool = False  # a scar counts on that faction card now
+    hq_there: bool = False  # an HQ of this game stands on that territory
 
 
 @dataclass(frozen=True)
@@ -86,11 +87,14 @@ def scar_place(
     asked: str,
     factions: Mapping[str, str],
     on: board.Board = board.BOX,
+    scars_on_hqs: bool = True,
 ) -> str:
     """Where the scar goes, in words ("Egypt", "the Khan Industries card"), once the place is
     legal: a known type, on one territory or one faction card as its type says, and no scar
     there already (one per territory, one per faction card). ``asked`` is the type's slug as
-    given; ``factions`` the campaign's factions, slug to name; ``on`` the board as of the game."""
+    given; ``factions`` the campaign's factions, slug to name; ``on`` the board as of the game.
+    ``scars_on_hqs``: the campaign's reading of an open point. The rulebook sets no limit on a
+    scar where an HQ stands (the default); a group may refuse it."""
     if kind is None:
         raise RuleViolation(TableRule.UNKNOWN_SCAR, field="scar", scar=repr(asked))
     territory, faction = spot.territory, spot.faction
@@ -105,6 +109,8 @@ def scar_place(
         name = require_territory(territory, on=on)
         if spot.territory_scarred:
             raise RuleViolation(TableRule.ONE_SCAR_PER_TERRITORY, field="territory", territory=name)
+        if spot.hq_there and not scars_on_hqs:
+            raise RuleViolation(TableRule.SCAR_ON_AN_HQ, field="territory", territory=name)
         return name
     faction_name = require_faction(faction, factions)
     if spot.faction_scarred:

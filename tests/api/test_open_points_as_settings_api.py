@@ -21,6 +21,7 @@ READINGS = {
     "defence_dice_clamp": ("add-then-clamp", "clamp-each"),
     "dice_order_after_modifiers": ("resort", "as-rolled"),
     "cancelled_scar_territory": ("unmarked", "marked"),
+    "scar_on_hq_territory": ("allowed", "refused"),
 }
 
 

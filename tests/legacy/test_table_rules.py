@@ -35,6 +35,17 @@ def test_a_scar_on_an_unscarred_territory_is_placed_there():
     )
 
 
+def test_a_scar_on_an_hq_territory_is_refused_only_where_the_campaign_reads_so():
+    """The rulebook sets no limit on a scar where an HQ stands; a group may refuse it."""
+    spot = t.ScarSpot(territory="egypt", hq_there=True)
+    assert t.scar_place(BUNKER, spot, asked="bunker", factions={}) == "Egypt"
+    refused = refusal(t.scar_place, BUNKER, spot, asked="bunker", factions={}, scars_on_hqs=False)
+    assert refused.rule == "scar-on-an-hq" and refused.field == "territory"
+    assert "An HQ stands on Egypt" in refused.message
+    elsewhere = t.ScarSpot(territory="brazil")
+    assert t.scar_place(BUNKER, elsewhere, asked="bunker", factions={}, scars_on_hqs=False)
+
+
 def test_a_faction_scar_names_the_card_it_goes_on():
     spot = t.ScarSpot(faction="khan-industries")
     where = t.scar_place(FACTION_SCAR, spot, asked="sabotage", factions=FACTIONS)
