@@ -89,6 +89,13 @@ class ScarOnHqTerritory(models.TextChoices):
     REFUSED = "refused", _("Refused while an HQ stands on it")
 
 
+class CityOverMark(models.TextChoices):
+    """Whether a city founded on a territory takes the group's own marks there off the board."""
+
+    STAYS = "stays", _("The mark stays beside the city")
+    REMOVED = "removed", _("The city covers the mark: it is removed")
+
+
 # Each open point's campaign field and its choices, in the order the settings show them.
 READINGS: dict[str, type[models.TextChoices]] = {
     "missiles_at_setup": MissilesAtSetup,
@@ -99,6 +106,7 @@ READINGS: dict[str, type[models.TextChoices]] = {
     "dice_order_after_modifiers": DiceOrderAfterModifiers,
     "cancelled_scar_territory": CancelledScarTerritory,
     "scar_on_hq_territory": ScarOnHqTerritory,
+    "city_over_mark": CityOverMark,
 }
 # Each open point's name, as the settings page and the audit trail say it: the rulebook's
 # names of the settings a rule sticker may change.

@@ -53,6 +53,7 @@ SETTINGS: tuple[tuple[str, StrOrPromise], ...] = (
     ("dice_order_after_modifiers", _("Dice after modifiers")),
     ("cancelled_scar_territory", _("A territory whose scar was cancelled")),
     ("scar_on_hq_territory", _("A scar on an HQ's territory")),
+    ("city_over_mark", _("A city founded over a group's mark")),
 )
 SETTING_SLUGS: tuple[str, ...] = tuple(slug for slug, _label in SETTINGS)
 SETTING_LABELS: dict[str, StrOrPromise] = dict(SETTINGS)

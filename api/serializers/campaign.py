@@ -121,6 +121,7 @@ class CampaignUpdateSerializer(serializers.Serializer):
     dice_order_after_modifiers = reading_field("dice_order_after_modifiers", required=False)
     cancelled_scar_territory = reading_field("cancelled_scar_territory", required=False)
     scar_on_hq_territory = reading_field("scar_on_hq_territory", required=False)
+    city_over_mark = reading_field("city_over_mark", required=False)
     new_share_link = Flag(
         required=False, help_text="Replace the share token: old links stop working."
     )
@@ -156,6 +157,7 @@ class CampaignSerializer(serializers.Serializer):
     dice_order_after_modifiers = reading_field("dice_order_after_modifiers")
     cancelled_scar_territory = reading_field("cancelled_scar_territory")
     scar_on_hq_territory = reading_field("scar_on_hq_territory")
+    city_over_mark = reading_field("city_over_mark")
     language = serializers.ChoiceField(choices=list(names.LANGUAGES), help_text=LANGUAGE_HELP)
     world_number = serializers.CharField(help_text="The box's printed world number, or empty.")
     archived = serializers.BooleanField(help_text="Read-only until its owner unarchives it.")

@@ -19,6 +19,7 @@ from campaigns.vocabulary import (
     BearFirstAttack,
     BearThreeOfAKind,
     CancelledScarTerritory,
+    CityOverMark,
     DefenceDiceClamp,
     DiceOrderAfterModifiers,
     MissilesAtSetup,
@@ -138,6 +139,12 @@ class Campaign(models.Model):
         choices=ScarOnHqTerritory.choices,
         default=ScarOnHqTerritory.ALLOWED,
         help_text="Whether a scar card may scar a territory where an HQ of the game stands.",
+    )
+    city_over_mark = models.CharField(
+        max_length=20,
+        choices=CityOverMark.choices,
+        default=CityOverMark.STAYS,
+        help_text="Whether a city founded on a territory removes the group's own marks there.",
     )
     language = models.CharField(
         max_length=5,

@@ -22,6 +22,7 @@ READINGS = {
     "dice_order_after_modifiers": ("resort", "as-rolled"),
     "cancelled_scar_territory": ("unmarked", "marked"),
     "scar_on_hq_territory": ("allowed", "refused"),
+    "city_over_mark": ("stays", "removed"),
 }
 
 
