@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from legacy import scar_effects
 from legacy.rulebook import SETTING_LABELS
 
 
@@ -68,6 +69,18 @@ class DefenceDiceClamp(models.TextChoices):
     CLAMP_EACH = "clamp-each", _("Keep the die within 1 to 6 after each modifier")
 
 
+class DefenceClampOrder(models.TextChoices):
+    """The order "clamp after each" takes a defence die's modifiers in (the values are the
+    codes of ``legacy.scar_effects.CLAMP_ORDERS``)."""
+
+    AS_THEY_COME = (
+        scar_effects.AS_THEY_COME,
+        _("The territory's scar, then the fortification, then a power"),
+    )
+    BONUSES_FIRST = scar_effects.BONUSES_FIRST, _("Every +1 first, then every -1")
+    PENALTIES_FIRST = scar_effects.PENALTIES_FIRST, _("Every -1 first, then every +1")
+
+
 class DiceOrderAfterModifiers(models.TextChoices):
     """Whether the dice are sorted again once modifiers and missiles changed them."""
 
@@ -103,6 +116,7 @@ READINGS: dict[str, type[models.TextChoices]] = {
     "bear_three_of_a_kind": BearThreeOfAKind,
     "missile_six_natural": MissileSixNatural,
     "defence_dice_clamp": DefenceDiceClamp,
+    "defence_clamp_order": DefenceClampOrder,
     "dice_order_after_modifiers": DiceOrderAfterModifiers,
     "cancelled_scar_territory": CancelledScarTerritory,
     "scar_on_hq_territory": ScarOnHqTerritory,

@@ -55,6 +55,7 @@ MODIFIER_NAMES = (
     "missile_six_is_natural",
     "bear_three_as_rolled",
     "clamp_each",
+    "clamp_order",
     "bear_first_roll_only",
     "single_die_is_lower",
 )

@@ -23,6 +23,7 @@ READING_PARAMETERS = (
     "missile_six_is_natural",
     "bear_three_as_rolled",
     "clamp_each",
+    "clamp_order",
     "bear_first_roll_only",
     "single_die_is_lower",
 )

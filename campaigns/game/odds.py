@@ -6,7 +6,7 @@ whether it is the defender's starting HQ, the starting powers each faction holds
 power not chosen before the first game, or destroyed since, does nothing), and the campaign's
 readings of the open points that change the dice (re-sorting, the Bear's power (a) on the
 whole battle or its first roll, the Bear's three of a kind, a missile's 6 for the powers that
-ask for natural dice, clamping the defence dice). A
+ask for natural dice, clamping the defence dice and the order of their modifiers). A
 fixed number of queries, whatever the number of games played.
 """
 
@@ -48,7 +48,7 @@ def held_powers(campaign_id: int) -> dict[str, frozenset[str]]:
     return {faction: frozenset(codes) for faction, codes in held.items()}
 
 
-def reading_modifiers(campaign: Campaign) -> dict[str, bool]:
+def reading_modifiers(campaign: Campaign) -> dict[str, bool | str]:
     """The campaign's readings of the rulebook's open points that change the dice, as the
     keywords of ``legacy.odds.Modifiers`` (RULES.md section 9)."""
     return {
@@ -56,6 +56,7 @@ def reading_modifiers(campaign: Campaign) -> dict[str, bool]:
         "missile_six_is_natural": campaign.missile_six_natural == MissileSixNatural.NATURAL,
         "bear_three_as_rolled": campaign.bear_three_of_a_kind == BearThreeOfAKind.AS_ROLLED,
         "clamp_each": campaign.defence_dice_clamp == DefenceDiceClamp.CLAMP_EACH,
+        "clamp_order": campaign.defence_clamp_order,
         "bear_first_roll_only": campaign.bear_first_attack == BearFirstAttack.FIRST_ROLL,
     }
 

@@ -20,6 +20,7 @@ from campaigns.vocabulary import (
     BearThreeOfAKind,
     CancelledScarTerritory,
     CityOverMark,
+    DefenceClampOrder,
     DefenceDiceClamp,
     DiceOrderAfterModifiers,
     MissilesAtSetup,
@@ -121,6 +122,12 @@ class Campaign(models.Model):
         choices=DefenceDiceClamp.choices,
         default=DefenceDiceClamp.ADD_THEN_CLAMP,
         help_text="How a defence die's modifiers meet the limits 1 and 6.",
+    )
+    defence_clamp_order = models.CharField(
+        max_length=30,
+        choices=DefenceClampOrder.choices,
+        default=DefenceClampOrder.AS_THEY_COME,
+        help_text="The order a defence die's modifiers are taken in when clamped after each.",
     )
     dice_order_after_modifiers = models.CharField(
         max_length=20,

@@ -57,7 +57,8 @@ Modelling decisions (the rules leave these open; most are settings on ``Modifier
   most once per die, so a Die Mechaniker HQ in a fortified city is fortified once. With
   ``clamp_each=True`` the die is clamped after each modifier instead, taken in the order: the
   territory's scar, the fortification, the Bear's power (so a fortified 6 with the Bear's -1
-  is a 5, not a 6).
+  is a 5, not a 6). ``clamp_order`` may take every +1 first (``bonuses-first``, the same) or
+  every -1 first (``penalties-first``: the fortified 6 with the Bear's -1 stays a 6).
 * A scar's effect on the dice (``scar_effect``, a code of ``legacy.scar_effects``: +1 or -1 to
   the defender's highest die, to both defence dice or to the attacker's highest die, or none)
   follows the same convention on every die it touches: it adds up with the other modifiers and

@@ -19,6 +19,7 @@ READINGS = {
     "bear_three_of_a_kind": ("natural-only", "as-rolled"),
     "missile_six_natural": ("not-natural", "natural"),
     "defence_dice_clamp": ("add-then-clamp", "clamp-each"),
+    "defence_clamp_order": ("scar-fortification-power", "penalties-first"),
     "dice_order_after_modifiers": ("resort", "as-rolled"),
     "cancelled_scar_territory": ("unmarked", "marked"),
     "scar_on_hq_territory": ("allowed", "refused"),

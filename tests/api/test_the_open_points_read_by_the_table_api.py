@@ -1,13 +1,15 @@
-"""The open points the table's entries read (a scar on an HQ's territory, a city founded over a
-group's mark): the default is the rulebook's reading; the owner changes it, and the entry
-follows."""
+"""The open points the table and the odds read (a scar on an HQ's territory, the order clamp
+after each takes the modifiers in): the default is the rulebook's reading; the owner changes it,
+and the entry or the odds follow."""
 
 from __future__ import annotations
 
 import pytest
+from rest_framework.test import APIClient
 
 from campaigns.models import GameEvent
 from legacy.models import Scar
+from legacy.odds import battle_odds
 from tests.support.api import client_for
 
 pytestmark = pytest.mark.django_db
@@ -30,3 +32,30 @@ def test_a_scar_on_an_hq_territory_is_placed_unless_the_campaign_refuses_it(game
     placed = client.post(campaign + "games/1/events/scar/", scar, format="json")
     assert placed.status_code == 201, placed.json()
     assert Scar.objects.get(campaign_id=game.campaign_id).territory == "egypt"
+
+
+def test_the_campaign_odds_take_the_modifiers_in_the_order_the_campaign_reads(history, owner):
+    client = client_for(owner)
+    campaign = f"/api/v1/campaigns/{history.pk}/"
+    odds = campaign + "odds/?territory=peru&attackers=6&defenders=3"
+    client.patch(campaign, {"defence_dice_clamp": "clamp-each"}, format="json")
+    as_they_come = client.get(odds).json()
+    assert as_they_come["modifiers"]["clamp_order"] == "scar-fortification-power"
+    setting = client.patch(campaign, {"defence_clamp_order": "penalties-first"}, format="json")
+    assert setting.json()["defence_clamp_order"] == "penalties-first"
+    penalties_first = client.get(odds).json()
+    assert penalties_first["modifiers"]["clamp_order"] == "penalties-first"
+    exact = battle_odds(6, 3, **penalties_first["modifiers"]).p_conquer
+    assert penalties_first["p_conquer"] == pytest.approx(exact, abs=1e-12)
+    refused = client.get(odds + "&clamp_order=bonuses-first")
+    assert refused.status_code == 400 and "clamp_order" in refused.json()["error"]["fields"]
+
+
+def test_the_anonymous_odds_take_the_clamp_order_as_a_parameter():
+    query = "attackers=5&defenders=3&fortified=true&bear_lower_die=true&clamp_each=true"
+    body = APIClient().get(f"/api/v1/odds/?{query}&clamp_order=penalties-first").json()
+    assert body["modifiers"]["clamp_order"] == "penalties-first"
+    exact = battle_odds(
+        5, 3, fortified=True, bear_lower_die=True, clamp_each=True, clamp_order="penalties-first"
+    )
+    assert body["p_conquer"] == pytest.approx(exact.p_conquer, abs=1e-12)
