@@ -81,6 +81,14 @@ class DefenceClampOrder(models.TextChoices):
     PENALTIES_FIRST = scar_effects.PENALTIES_FIRST, _("Every -1 first, then every +1")
 
 
+class MissileOrder(models.TextChoices):
+    """Who chooses their missiles first after a roll, when both sides hold some."""
+
+    AS_DECLARED = "as-declared", _("As declared at the table: the odds show both orders")
+    ATTACKER_FIRST = "attacker-first", _("Always the attacker first, then the defender")
+    DEFENDER_FIRST = "defender-first", _("Always the defender first, then the attacker")
+
+
 class DiceOrderAfterModifiers(models.TextChoices):
     """Whether the dice are sorted again once modifiers and missiles changed them."""
 
@@ -115,6 +123,7 @@ READINGS: dict[str, type[models.TextChoices]] = {
     "bear_first_attack": BearFirstAttack,
     "bear_three_of_a_kind": BearThreeOfAKind,
     "missile_six_natural": MissileSixNatural,
+    "missile_order": MissileOrder,
     "defence_dice_clamp": DefenceDiceClamp,
     "defence_clamp_order": DefenceClampOrder,
     "dice_order_after_modifiers": DiceOrderAfterModifiers,

@@ -49,6 +49,7 @@ SETTINGS: tuple[tuple[str, StrOrPromise], ...] = (
     ("bear_first_attack", _("Enclave of the Bear, power (a)")),
     ("bear_three_of_a_kind", _("Enclave of the Bear, power (b): the three of a kind")),
     ("missile_six_natural", _("A missile's 6 for powers that ask for natural dice")),
+    ("missile_order", _("The order of the missiles after a roll")),
     ("defence_dice_clamp", _("Modified defence dice")),
     ("defence_clamp_order", _("Clamp after each: the order of the modifiers")),
     ("dice_order_after_modifiers", _("Dice after modifiers")),

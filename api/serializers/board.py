@@ -69,6 +69,11 @@ class OddsModifiersSerializer(serializers.Serializer):
         "territory's scar, the fortification, then a power (default); every +1 first; or "
         "every -1 first.",
     )
+    defender_missiles_first = Flag(
+        default=False,
+        help_text="Open point: after a roll the defender chooses its missiles first and the "
+        "attacker answers (by default the attacker chooses first). Only with defender_missiles.",
+    )
     bear_first_roll_only = Flag(
         default=False,
         help_text="Open point: the Bear's power (a) counts on the battle's first roll only, not "

@@ -56,6 +56,7 @@ MODIFIER_NAMES = (
     "bear_three_as_rolled",
     "clamp_each",
     "clamp_order",
+    "defender_missiles_first",
     "bear_first_roll_only",
     "single_die_is_lower",
 )

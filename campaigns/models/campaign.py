@@ -23,6 +23,7 @@ from campaigns.vocabulary import (
     DefenceClampOrder,
     DefenceDiceClamp,
     DiceOrderAfterModifiers,
+    MissileOrder,
     MissilesAtSetup,
     MissileSixNatural,
     PictureLanguage,
@@ -116,6 +117,12 @@ class Campaign(models.Model):
         choices=MissileSixNatural.choices,
         default=MissileSixNatural.NOT_NATURAL,
         help_text="Whether a missile's 6 counts as natural for powers that ask for natural dice.",
+    )
+    missile_order = models.CharField(
+        max_length=20,
+        choices=MissileOrder.choices,
+        default=MissileOrder.AS_DECLARED,
+        help_text="Who chooses their missiles first after a roll, when both sides hold some.",
     )
     defence_dice_clamp = models.CharField(
         max_length=20,

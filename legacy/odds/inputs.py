@@ -71,7 +71,9 @@ class Modifiers:
     Settings: ``resort``, ``missile_six_is_natural`` (for every power that asks for natural
     dice), ``bear_three_as_rolled`` (the Bear's three of a kind read on the dice as rolled, a
     missile's 6 among them), ``single_die_is_lower``, ``clamp_each`` (with ``clamp_order``,
-    the order it takes the modifiers in: ``legacy.scar_effects.CLAMP_ORDERS``) and
+    the order it takes the modifiers in: ``legacy.scar_effects.CLAMP_ORDERS``),
+    ``defender_missiles_first`` (after a roll the defender chooses its missiles first and the
+    attacker answers; only with ``defender_missiles``) and
     ``bear_first_roll_only`` (the Bear's power (a) on the battle's first roll only; see the
     module notes).
     """
@@ -92,6 +94,7 @@ class Modifiers:
     bear_first_roll_only: bool = False
     bear_three_as_rolled: bool = False
     clamp_order: str = scar_effects.AS_THEY_COME
+    defender_missiles_first: bool = False
 
     def __post_init__(self) -> None:
         for f in fields(self):

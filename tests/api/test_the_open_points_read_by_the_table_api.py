@@ -59,3 +59,24 @@ def test_the_anonymous_odds_take_the_clamp_order_as_a_parameter():
         5, 3, fortified=True, bear_lower_die=True, clamp_each=True, clamp_order="penalties-first"
     )
     assert body["p_conquer"] == pytest.approx(exact.p_conquer, abs=1e-12)
+
+
+def test_the_campaign_odds_show_both_missile_orders_until_the_group_fixes_one(history, owner):
+    client = client_for(owner)
+    campaign = f"/api/v1/campaigns/{history.pk}/"
+    odds = campaign + "odds/?territory=peru&attackers=8&defenders=5&missiles=2&defender_missiles=2"
+    held = {"missiles": 2, "defender_missiles": 2}
+    declared = client.get(odds).json()
+    attacker_first = battle_odds(8, 5, **held).p_conquer
+    defender_first = battle_odds(8, 5, **held, defender_missiles_first=True).p_conquer
+    assert declared["missile_orders"] == pytest.approx(
+        {"attacker-first": attacker_first, "defender-first": defender_first}, abs=1e-12
+    )
+    assert declared["p_conquer"] == pytest.approx(attacker_first, abs=1e-12)
+    client.patch(campaign, {"missile_order": "defender-first"}, format="json")
+    fixed = client.get(odds).json()
+    assert fixed["missile_orders"] == pytest.approx({"defender-first": defender_first}, abs=1e-12)
+    assert fixed["p_conquer"] == pytest.approx(defender_first, abs=1e-12)
+    assert fixed["modifiers"]["defender_missiles_first"] is True
+    without = client.get(odds.replace("defender_missiles=2", "defender_missiles=0")).json()
+    assert without["missile_orders"] == {}
