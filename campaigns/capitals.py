@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from django.db import transaction
 
+from campaigns.city_marks import cover_marks_under_a_city
 from campaigns.models import Campaign, GameStatus, Player
 from campaigns.services import audit, last_game_number, lock_campaign
 from campaigns.vocabulary import AuditAction
@@ -54,14 +55,12 @@ def found_world_capital(
         founder = Player.objects.filter(campaign=campaign, pk=player).first()
         if founder is None:
             raise RuleViolation(ServiceRule.UNKNOWN_PLAYER, field="player")
-    return place_world_capital(
-        campaign,
-        territory=territory,
-        name=name,
-        game=last_game_number(campaign.pk),
-        founder=founder,
-        by=by,
+    game = last_game_number(campaign.pk)
+    city = place_world_capital(
+        campaign, territory=territory, name=name, game=game, founder=founder, by=by
     )
+    cover_marks_under_a_city(campaign, territory, game)
+    return city
 
 
 def place_world_capital(

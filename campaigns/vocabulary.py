@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from legacy import scar_effects
 from legacy.rulebook import SETTING_LABELS
 
 
@@ -68,6 +69,26 @@ class DefenceDiceClamp(models.TextChoices):
     CLAMP_EACH = "clamp-each", _("Keep the die within 1 to 6 after each modifier")
 
 
+class DefenceClampOrder(models.TextChoices):
+    """The order "clamp after each" takes a defence die's modifiers in (the values are the
+    codes of ``legacy.scar_effects.CLAMP_ORDERS``)."""
+
+    AS_THEY_COME = (
+        scar_effects.AS_THEY_COME,
+        _("The territory's scar, then the fortification, then a power"),
+    )
+    BONUSES_FIRST = scar_effects.BONUSES_FIRST, _("Every +1 first, then every -1")
+    PENALTIES_FIRST = scar_effects.PENALTIES_FIRST, _("Every -1 first, then every +1")
+
+
+class MissileOrder(models.TextChoices):
+    """Who chooses their missiles first after a roll, when both sides hold some."""
+
+    AS_DECLARED = "as-declared", _("As declared at the table: the odds show both orders")
+    ATTACKER_FIRST = "attacker-first", _("Always the attacker first, then the defender")
+    DEFENDER_FIRST = "defender-first", _("Always the defender first, then the attacker")
+
+
 class DiceOrderAfterModifiers(models.TextChoices):
     """Whether the dice are sorted again once modifiers and missiles changed them."""
 
@@ -82,15 +103,33 @@ class CancelledScarTerritory(models.TextChoices):
     MARKED = "marked", _("Still marked (the white sticker is a sticker)")
 
 
+class ScarOnHqTerritory(models.TextChoices):
+    """Whether a scar card may scar a territory where an HQ of the game stands."""
+
+    ALLOWED = "allowed", _("Allowed (the rulebook sets no limit)")
+    REFUSED = "refused", _("Refused while an HQ stands on it")
+
+
+class CityOverMark(models.TextChoices):
+    """Whether a city founded on a territory takes the group's own marks there off the board."""
+
+    STAYS = "stays", _("The mark stays beside the city")
+    REMOVED = "removed", _("The city covers the mark: it is removed")
+
+
 # Each open point's campaign field and its choices, in the order the settings show them.
 READINGS: dict[str, type[models.TextChoices]] = {
     "missiles_at_setup": MissilesAtSetup,
     "bear_first_attack": BearFirstAttack,
     "bear_three_of_a_kind": BearThreeOfAKind,
     "missile_six_natural": MissileSixNatural,
+    "missile_order": MissileOrder,
     "defence_dice_clamp": DefenceDiceClamp,
+    "defence_clamp_order": DefenceClampOrder,
     "dice_order_after_modifiers": DiceOrderAfterModifiers,
     "cancelled_scar_territory": CancelledScarTerritory,
+    "scar_on_hq_territory": ScarOnHqTerritory,
+    "city_over_mark": CityOverMark,
 }
 # Each open point's name, as the settings page and the audit trail say it: the rulebook's
 # names of the settings a rule sticker may change.

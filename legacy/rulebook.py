@@ -49,9 +49,13 @@ SETTINGS: tuple[tuple[str, StrOrPromise], ...] = (
     ("bear_first_attack", _("Enclave of the Bear, power (a)")),
     ("bear_three_of_a_kind", _("Enclave of the Bear, power (b): the three of a kind")),
     ("missile_six_natural", _("A missile's 6 for powers that ask for natural dice")),
+    ("missile_order", _("The order of the missiles after a roll")),
     ("defence_dice_clamp", _("Modified defence dice")),
+    ("defence_clamp_order", _("Clamp after each: the order of the modifiers")),
     ("dice_order_after_modifiers", _("Dice after modifiers")),
     ("cancelled_scar_territory", _("A territory whose scar was cancelled")),
+    ("scar_on_hq_territory", _("A scar on an HQ's territory")),
+    ("city_over_mark", _("A city founded over a group's mark")),
 )
 SETTING_SLUGS: tuple[str, ...] = tuple(slug for slug, _label in SETTINGS)
 SETTING_LABELS: dict[str, StrOrPromise] = dict(SETTINGS)

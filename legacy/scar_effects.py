@@ -78,6 +78,26 @@ def base_effect(slug: str | None, base: bool) -> str:
     return BASE_EFFECTS.get(slug or "", NONE) if base else NONE
 
 
+# The orders "clamp after each" may take a defence die's modifiers in (a campaign setting):
+# as they come (the territory's scar, the fortification, then a power), every +1 first, or
+# every -1 first. The values are stored by campaigns: never renamed.
+AS_THEY_COME = "scar-fortification-power"
+BONUSES_FIRST = "bonuses-first"
+PENALTIES_FIRST = "penalties-first"
+CLAMP_ORDERS = (AS_THEY_COME, BONUSES_FIRST, PENALTIES_FIRST)
+
+
+def in_clamp_order(changes: Iterable[int], order: str = AS_THEY_COME) -> list[int]:
+    """A die's changes in the order ``order`` takes them (each order keeps the changes of one
+    sign as they come): it matters only when the die is clamped after each change."""
+    changes = list(changes)
+    if order == BONUSES_FIRST:
+        return sorted(changes, key=lambda c: c < 0)
+    if order == PENALTIES_FIRST:
+        return sorted(changes, key=lambda c: c > 0)
+    return changes
+
+
 def modified_die(die: int, changes: Iterable[int], *, clamp_each: bool = False) -> int:
     """A die after its modifiers, in the order given (the territory's scar, the fortification,
     then a power). Either all changes add up and the total is clamped to 1..6 once (the

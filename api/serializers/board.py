@@ -62,6 +62,18 @@ class OddsModifiersSerializer(serializers.Serializer):
         help_text="Open point: a defence die is kept within 1..6 after each modifier instead "
         "of once, after adding them all.",
     )
+    clamp_order = serializers.ChoiceField(
+        choices=scar_effects.CLAMP_ORDERS,
+        default=scar_effects.AS_THEY_COME,
+        help_text="Open point: the order clamp_each takes a defence die's modifiers in: the "
+        "territory's scar, the fortification, then a power (default); every +1 first; or "
+        "every -1 first.",
+    )
+    defender_missiles_first = Flag(
+        default=False,
+        help_text="Open point: after a roll the defender chooses its missiles first and the "
+        "attacker answers (by default the attacker chooses first). Only with defender_missiles.",
+    )
     bear_first_roll_only = Flag(
         default=False,
         help_text="Open point: the Bear's power (a) counts on the battle's first roll only, not "

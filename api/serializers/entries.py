@@ -40,13 +40,13 @@ class MissilesEventSerializer(serializers.Serializer):
         max_value=2**31 - 1,
         required=False,
         allow_null=True,
-        help_text="The entry (seq) that began the roll these missiles join. Left out, they "
-        "join the open roll: while the game's latest entry is a missile entry, its roll is "
-        "open, so missiles from several players entered one after another are one roll.",
+        help_text="The entry (seq) that began the roll these missiles join: only the table "
+        "knows two entries were one roll. Left out, the missiles are on a new roll of their "
+        "own, even while the game's latest entry is a missile entry.",
     )
     new_roll = Flag(
         default=False,
-        help_text="The missiles are on a new roll of their own, even while a roll is open "
+        help_text="The missiles are on a new roll of their own: the default, said out loud "
         "(not with roll).",
     )
 

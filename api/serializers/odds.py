@@ -52,6 +52,13 @@ class PowerUsedSerializer(serializers.Serializer):
 
 
 class CampaignOddsSerializer(OddsSerializer):
+    missile_orders = serializers.DictField(
+        child=serializers.FloatField(),
+        help_text="When both sides hold missiles: the chance of conquest by who chooses their "
+        "missiles first after a roll (attacker-first, defender-first). Both while the campaign "
+        "reads the order as declared at the table; the one order it fixed otherwise. Empty "
+        "when the defender holds none.",
+    )
     territory = TerritoryReadSerializer()
     attacker_faction = serializers.CharField(allow_null=True)
     defender_faction = serializers.CharField(allow_null=True)

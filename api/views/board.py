@@ -55,6 +55,8 @@ MODIFIER_NAMES = (
     "missile_six_is_natural",
     "bear_three_as_rolled",
     "clamp_each",
+    "clamp_order",
+    "defender_missiles_first",
     "bear_first_roll_only",
     "single_die_is_lower",
 )

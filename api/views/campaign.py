@@ -133,8 +133,9 @@ class CampaignDetailView(ApiView):
         "language of the board pictures and the house rules (held_on_rewards_end_together, "
         "world_capitals_allowed, world_capital_is_a_start and the other open points of the "
         "rulebook: missiles_at_setup, bear_first_attack, bear_three_of_a_kind, "
-        "missile_six_natural, defence_dice_clamp, dice_order_after_modifiers, "
-        "cancelled_scar_territory); "
+        "missile_six_natural, missile_order, defence_dice_clamp, defence_clamp_order, "
+        "dice_order_after_modifiers, "
+        "cancelled_scar_territory, scar_on_hq_territory, city_over_mark); "
         "new_share_link replaces the share token, so the old link stops working. "
         "world_number is the box's printed world number (optional); archived true makes the "
         "campaign read-only (every change answers 409) until archived false.",

@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from api.access import Level, campaign_access
 from api.serializers.odds import CampaignOddsQuerySerializer, CampaignOddsSerializer
 from api.views.common import READ_ERRORS, SHARE, ApiView, errors, read_query
-from campaigns.game.odds import battle
+from campaigns.game.odds import battle, chances_by_missile_order
 from legacy import odds
 
 HIDDEN_NAME = "(hidden by the campaign's owner)"
@@ -23,6 +23,8 @@ READING_PARAMETERS = (
     "missile_six_is_natural",
     "bear_three_as_rolled",
     "clamp_each",
+    "clamp_order",
+    "defender_missiles_first",
     "bear_first_roll_only",
     "single_die_is_lower",
 )
@@ -72,6 +74,9 @@ class CampaignOddsView(ApiView):
             stop_at=q["stop_at"],
             **found.modifiers,
         )
+        orders = chances_by_missile_order(
+            access.campaign, result, found.modifiers, stop_at=q["stop_at"]
+        )
         scar = None
         if found.scar:
             shown = found.scar_base or access.sees_unlocked
@@ -90,6 +95,7 @@ class CampaignOddsView(ApiView):
                 "stop_at": q["stop_at"],
                 "modifiers": found.modifiers,
                 "p_conquer": result.p_conquer,
+                "missile_orders": orders,
                 "attackers_left": {str(k): v for k, v in result.attackers_left.items()},
                 "defenders_left": {str(k): v for k, v in result.defenders_left.items()},
                 "expected_attacker_losses": result.expected_attacker_losses,

@@ -90,9 +90,8 @@ ROUTES: dict[str, EntryRoute] = {
         "missiles",
         MissilesEventSerializer,
         "Missiles a seat plays on one roll; three on one roll, from one player or several, open "
-        "Pocket 1. While the game's latest entry is a missile entry its roll is open and new "
-        "missiles join it by default; new_roll=true starts a roll of their own, roll names an "
-        "earlier roll's first entry.",
+        "Pocket 1. Missiles join a roll only when roll names its first entry; left out, they "
+        "start a new roll (new_roll=true says so out loud).",
     ),
     EventKind.RECRUITMENT: EntryRoute(
         "recruitment",

@@ -16,6 +16,7 @@ from django.utils import timezone
 from campaigns import said
 from campaigns.backup.automatic import after_finish_on_commit
 from campaigns.capitals import with_capitals_allowed
+from campaigns.city_marks import cover_marks_under_a_city
 from campaigns.game.common import locked_game, move_to
 from campaigns.game.holdings import ends_from_log, holdings_of
 from campaigns.game.packets import packets_to_open
@@ -53,6 +54,7 @@ from legacy.models import (
     ContinentName,
     DestroyedCard,
     Fortification,
+    OtherMark,
     RemovedReason,
     Scar,
     Signature,
@@ -109,21 +111,17 @@ def _write_reward(campaign, game, seat, choice: RewardChoice, order: int, by) ->
         created = BonusChange.objects.create(
             **common, continent=cast(str, choice.continent), delta=choice.delta
         )
-    elif kind == Reward.WORLD_CAPITAL:
+    elif kind in (Reward.WORLD_CAPITAL, Reward.MAJOR_CITY, Reward.MINOR_CITY):
+        city_kind = {
+            Reward.WORLD_CAPITAL: CityKind.CAPITAL,
+            Reward.MAJOR_CITY: CityKind.MAJOR,
+        }.get(kind, CityKind.MINOR)
+        territory = cast(str, choice.territory)
         created = City.objects.create(
-            **common,
-            territory=cast(str, choice.territory),
-            kind=CityKind.CAPITAL,
-            name=choice.name.strip(),
+            **common, territory=territory, kind=city_kind, name=choice.name.strip()
         )
-    elif kind in (Reward.MAJOR_CITY, Reward.MINOR_CITY):
-        city_kind = CityKind.MAJOR if kind == Reward.MAJOR_CITY else CityKind.MINOR
-        created = City.objects.create(
-            **common,
-            territory=cast(str, choice.territory),
-            kind=city_kind,
-            name=choice.name.strip(),
-        )
+        covered = cover_marks_under_a_city(campaign, territory, game.number)
+        removed += [["OtherMark", mark.pk] for mark in covered]
     elif kind == Reward.CANCEL_SCAR:
         scar = Scar.objects.current().get(campaign=campaign, territory=choice.territory)
         scar.removed_in_game, scar.removed_reason = game.number, RemovedReason.CANCELLED
@@ -300,7 +298,7 @@ def _undo_end(campaign: Campaign, game: Game) -> None:
     """Void what the end of ``game`` placed (rewards, signature) and let what it covered count
     again. Never deletes: the voided rows stay, as any correction's do."""
     placed, covered = _end_marks(campaign, game)
-    models = {**MARK_BY_NAME, "Signature": Signature}
+    models = {**MARK_BY_NAME, "Signature": Signature, "OtherMark": OtherMark}
     for model_name, pks in placed.items():
         models[model_name].objects.filter(pk__in=pks).update(voided=True)
     for model_name, pks in covered.items():

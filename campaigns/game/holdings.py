@@ -70,7 +70,7 @@ def replay(starts: Mapping[int, SeatStart], entries: Iterable[Entry]) -> Replay:
         if result.winner is None:
             decided = table_rules.decided_winner(
                 {seat: x.red_stars_counted for seat, x in held.items()},
-                {seat: x.out_for_good for seat, x in held.items()},
+                {seat: x.out for seat, x in held.items()},
             )
             if decided is not None:
                 result.winner, result.won_by = decided

@@ -6,7 +6,7 @@ whether it is the defender's starting HQ, the starting powers each faction holds
 power not chosen before the first game, or destroyed since, does nothing), and the campaign's
 readings of the open points that change the dice (re-sorting, the Bear's power (a) on the
 whole battle or its first roll, the Bear's three of a kind, a missile's 6 for the powers that
-ask for natural dice, clamping the defence dice). A
+ask for natural dice, clamping the defence dice and the order of their modifiers). A
 fixed number of queries, whatever the number of games played.
 """
 
@@ -24,9 +24,10 @@ from campaigns.vocabulary import (
     BearThreeOfAKind,
     DefenceDiceClamp,
     DiceOrderAfterModifiers,
+    MissileOrder,
     MissileSixNatural,
 )
-from legacy import scar_effects
+from legacy import odds, scar_effects
 from legacy.box import FACTION_BY_SLUG, FORTIFICATION_BOXES
 from legacy.errors import RuleViolation
 from legacy.models import ACTIVE, FactionPower, ScarKind
@@ -48,7 +49,7 @@ def held_powers(campaign_id: int) -> dict[str, frozenset[str]]:
     return {faction: frozenset(codes) for faction, codes in held.items()}
 
 
-def reading_modifiers(campaign: Campaign) -> dict[str, bool]:
+def reading_modifiers(campaign: Campaign) -> dict[str, bool | str]:
     """The campaign's readings of the rulebook's open points that change the dice, as the
     keywords of ``legacy.odds.Modifiers`` (RULES.md section 9)."""
     return {
@@ -56,8 +57,44 @@ def reading_modifiers(campaign: Campaign) -> dict[str, bool]:
         "missile_six_is_natural": campaign.missile_six_natural == MissileSixNatural.NATURAL,
         "bear_three_as_rolled": campaign.bear_three_of_a_kind == BearThreeOfAKind.AS_ROLLED,
         "clamp_each": campaign.defence_dice_clamp == DefenceDiceClamp.CLAMP_EACH,
+        "clamp_order": campaign.defence_clamp_order,
+        "defender_missiles_first": campaign.missile_order == MissileOrder.DEFENDER_FIRST,
         "bear_first_roll_only": campaign.bear_first_attack == BearFirstAttack.FIRST_ROLL,
     }
+
+
+def missile_orders(campaign: Campaign) -> dict[str, bool]:
+    """The orders the odds show when both sides hold missiles, each with its value of
+    ``defender_missiles_first``: both while the table declares who goes first at each roll
+    (the campaign's default), or the one order the group fixed."""
+    both = {MissileOrder.ATTACKER_FIRST.value: False, MissileOrder.DEFENDER_FIRST.value: True}
+    if campaign.missile_order == MissileOrder.AS_DECLARED:
+        return both
+    return {campaign.missile_order: both[campaign.missile_order]}
+
+
+def chances_by_missile_order(
+    campaign: Campaign, result: odds.BattleOdds, modifiers: Mapping, *, stop_at: int = 1
+) -> dict[str, float]:
+    """The chance of conquest of the battle ``result`` answered, by who chooses their missiles
+    first after a roll (``missile_orders``); empty when the defender holds none. ``modifiers``
+    are the ones the battle was worked out with."""
+    if not result.defender_missiles:
+        return {}
+    chances = {}
+    for order, defender_first in missile_orders(campaign).items():
+        if defender_first == modifiers.get("defender_missiles_first", False):
+            chances[order] = result.p_conquer
+            continue
+        chances[order] = odds.battle_odds(
+            result.attackers,
+            result.defenders,
+            missiles=result.missiles,
+            defender_missiles=result.defender_missiles,
+            stop_at=stop_at,
+            **{**modifiers, "defender_missiles_first": defender_first},
+        ).p_conquer
+    return chances
 
 
 def holds(powers: Mapping[str, frozenset[str]], faction: str | None, code: str) -> bool:

@@ -19,12 +19,16 @@ from campaigns.vocabulary import (
     BearFirstAttack,
     BearThreeOfAKind,
     CancelledScarTerritory,
+    CityOverMark,
+    DefenceClampOrder,
     DefenceDiceClamp,
     DiceOrderAfterModifiers,
+    MissileOrder,
     MissilesAtSetup,
     MissileSixNatural,
     PictureLanguage,
     Role,
+    ScarOnHqTerritory,
 )
 
 
@@ -114,11 +118,23 @@ class Campaign(models.Model):
         default=MissileSixNatural.NOT_NATURAL,
         help_text="Whether a missile's 6 counts as natural for powers that ask for natural dice.",
     )
+    missile_order = models.CharField(
+        max_length=20,
+        choices=MissileOrder.choices,
+        default=MissileOrder.AS_DECLARED,
+        help_text="Who chooses their missiles first after a roll, when both sides hold some.",
+    )
     defence_dice_clamp = models.CharField(
         max_length=20,
         choices=DefenceDiceClamp.choices,
         default=DefenceDiceClamp.ADD_THEN_CLAMP,
         help_text="How a defence die's modifiers meet the limits 1 and 6.",
+    )
+    defence_clamp_order = models.CharField(
+        max_length=30,
+        choices=DefenceClampOrder.choices,
+        default=DefenceClampOrder.AS_THEY_COME,
+        help_text="The order a defence die's modifiers are taken in when clamped after each.",
     )
     dice_order_after_modifiers = models.CharField(
         max_length=20,
@@ -131,6 +147,18 @@ class Campaign(models.Model):
         choices=CancelledScarTerritory.choices,
         default=CancelledScarTerritory.UNMARKED,
         help_text="Whether a territory whose scar was cancelled counts as marked.",
+    )
+    scar_on_hq_territory = models.CharField(
+        max_length=20,
+        choices=ScarOnHqTerritory.choices,
+        default=ScarOnHqTerritory.ALLOWED,
+        help_text="Whether a scar card may scar a territory where an HQ of the game stands.",
+    )
+    city_over_mark = models.CharField(
+        max_length=20,
+        choices=CityOverMark.choices,
+        default=CityOverMark.STAYS,
+        help_text="Whether a city founded on a territory removes the group's own marks there.",
     )
     language = models.CharField(
         max_length=5,

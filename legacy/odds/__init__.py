@@ -57,7 +57,8 @@ Modelling decisions (the rules leave these open; most are settings on ``Modifier
   most once per die, so a Die Mechaniker HQ in a fortified city is fortified once. With
   ``clamp_each=True`` the die is clamped after each modifier instead, taken in the order: the
   territory's scar, the fortification, the Bear's power (so a fortified 6 with the Bear's -1
-  is a 5, not a 6).
+  is a 5, not a 6). ``clamp_order`` may take every +1 first (``bonuses-first``, the same) or
+  every -1 first (``penalties-first``: the fortified 6 with the Bear's -1 stays a 6).
 * A scar's effect on the dice (``scar_effect``, a code of ``legacy.scar_effects``: +1 or -1 to
   the defender's highest die, to both defence dice or to the attacker's highest die, or none)
   follows the same convention on every die it touches: it adds up with the other modifiers and
@@ -103,20 +104,23 @@ Modelling decisions (the rules leave these open; most are settings on ``Modifier
   is a choice; ``battle_odds`` takes this one (``duel``): the attacker decides first which of
   its dice to turn into 6s, the defender sees that and decides which of its own, then the roll
   is resolved; both play as well as they can for the whole battle (the attacker for the highest
-  chance of conquest, the defender for the lowest), each knowing the other will, and on an
-  exact tie each spends fewer missiles. Reasons: at the table the attacker is the one whose
-  roll is being resolved and speaks first; the defender answering last is the stronger reading
-  for the defender (it can always match a missile with its own 6, and ties go to the defender),
-  so the chance shown is never too rosy for the attacker; and a fixed order keeps every roll a
-  game with one exact value (choosing at the same time would need mixed strategies). A
-  defender's 6 from a missile is not modified (a fortification or Bunker cannot raise it, the
-  Bear's -1 or Ammo Shortage cannot lower it) and counts towards the Die Mechaniker's double
-  six only with ``missile_six_is_natural``. ``odds_table`` takes the defender's missiles
-  too; the other questions (troops or missiles needed, chains) keep the attacker's only, and
-  the Bear's power on the first roll only is not combined with the defender's missiles. A
-  missile left over after the battle is worth nothing here, so the best play spends one
-  whenever it changes the chance at all; a player saving missiles for later will spend fewer
-  (``expected_missiles_used`` and ``expected_defender_missiles_used`` are upper guides).
+  chance of conquest, the defender for the lowest), each knowing the other will, and on an exact
+  tie each spends fewer missiles. ``defender_missiles_first=True`` takes the other order (the
+  defender chooses first, the attacker answers): a campaign may fix either, or show both while
+  the table declares it at each roll. Reasons for the default: at the table the attacker is the
+  one whose roll is being resolved and speaks first; the defender answering last is the stronger
+  reading for the defender (it can always match a missile with its own 6, and ties go to the
+  defender), so the chance shown is never too rosy for the attacker; and a fixed order keeps
+  every roll a game with one exact value (choosing at the same time would need mixed
+  strategies). A defender's 6 from a missile is not modified (a fortification or Bunker cannot
+  raise it, the Bear's -1 or Ammo Shortage cannot lower it) and counts towards the Die
+  Mechaniker's double six only with ``missile_six_is_natural``. ``odds_table`` takes the
+  defender's missiles too; the other questions (troops or missiles needed, chains) keep the
+  attacker's only, and the Bear's power on the first roll only is not combined with the
+  defender's missiles. A missile left over after the battle is worth nothing here, so the best
+  play spends one whenever it changes the chance at all; a player saving missiles for later will
+  spend fewer (``expected_missiles_used`` and ``expected_defender_missiles_used`` are upper
+  guides).
 * A territory carries at most one scar, so Bunker and Ammo Shortage together (or either with a
   ``scar_effect`` that changes the dice) are refused, and
   each faction keeps one of its two starting powers, so both Bear powers (or both Die

@@ -5,6 +5,8 @@ defender sees that choice and then decides which of its own dice to turn into 6s
 is resolved. Each side plays as well as it can for the battle (the attacker for the highest
 chance of conquest, the defender for the lowest), knowing the other will too, and on an exact
 tie each spends fewer missiles. See the package's docstring for why this order was chosen.
+With ``defender_missiles_first`` (a campaign's reading of the open point) the defender chooses
+first and the attacker answers.
 
 The battle is worked out like the engine does it (``engine``): by anti-diagonals
 ``attackers + defenders = s``, with the box states, the attacker's missiles and the defender's
@@ -30,8 +32,8 @@ if TYPE_CHECKING:
     from legacy.odds.inputs import Modifiers, RollRules
 
 # A result: (attacker missiles spent, defender missiles spent, kind, attacker losses, defender
-# losses). A defender's answer: its results, fewest missiles first. An attacker's choices: the
-# defender's answer to each, fewest attacker missiles first.
+# losses). An answer (of the side choosing second): its results, fewest missiles first. The
+# choices of the side choosing first: the answer to each, fewest of its own missiles first.
 _Leaf = tuple[int, int, int, int, int]
 _Answer = tuple[_Leaf, ...]
 
@@ -62,33 +64,54 @@ def _duel_classes(
     rules: RollRules,
     attack_missiles: int,
     defence_missiles: int,
+    defender_first: bool = False,
 ) -> tuple[tuple[float, tuple[_Answer, ...]], ...]:
-    """Rolls grouped by the choices they leave: (probability, the attacker's choices)."""
+    """Rolls grouped by the choices they leave: (probability, the choices of the side choosing
+    first: the attacker, or the defender when ``defender_first``)."""
     total = 6 ** (attack_dice + defence_dice)
     usable_a = min(attack_missiles, attack_dice)
     usable_d = min(defence_missiles, defence_dice)
     defences = {}
     grouped: Counter = Counter()
     for natural_attack, natural_defence, ways in all_rolls(attack_dice, defence_dice):
+
+        def outcome(dice_a, dice_d, natural_attack=natural_attack, natural_defence=natural_defence):
+            key = (natural_defence, dice_d)
+            if key not in defences:
+                defences[key] = _defence_with_missiles(natural_defence, dice_d, rules)
+            values, shown = defences[key]
+            return resolve(natural_attack, dice_a, shown, values, rules)
+
+        first, second = (
+            (range(usable_d + 1), range(usable_a + 1))
+            if defender_first
+            else (range(usable_a + 1), range(usable_d + 1))
+        )
+        dice_of = (
+            (range(defence_dice), range(attack_dice))
+            if defender_first
+            else (range(attack_dice), range(defence_dice))
+        )
         choices: list[_Answer] = []
         seen: set[frozenset] = set()
-        for spent_a in range(usable_a + 1):
-            for dice_a in itertools.combinations(range(attack_dice), spent_a):
+        for spent_1 in first:
+            for dice_1 in itertools.combinations(dice_of[0], spent_1):
                 answer: list[_Leaf] = []
                 reached: set[tuple[int, int, int]] = set()
-                for spent_d in range(usable_d + 1):
+                for spent_2 in second:
                     found = set()
-                    for dice_d in itertools.combinations(range(defence_dice), spent_d):
-                        key = (natural_defence, dice_d)
-                        if key not in defences:
-                            defences[key] = _defence_with_missiles(natural_defence, dice_d, rules)
-                        values, shown = defences[key]
-                        found.add(resolve(natural_attack, dice_a, shown, values, rules))
-                    # A result the defender reaches with fewer missiles is never worth more.
-                    answer.extend((spent_a, spent_d, *r) for r in sorted(found - reached))
+                    for dice_2 in itertools.combinations(dice_of[1], spent_2):
+                        found.add(
+                            outcome(dice_2, dice_1) if defender_first else outcome(dice_1, dice_2)
+                        )
+                    # A result the answering side reaches with fewer missiles is never worth
+                    # more to it.
+                    spent = (spent_2, spent_1) if defender_first else (spent_1, spent_2)
+                    answer.extend((*spent, *r) for r in sorted(found - reached))
                     reached |= found
-                # The same answer for more attacker missiles is never worth choosing.
-                same = frozenset((leaf[1:]) for leaf in answer)
+                # The same answer for more of the first side's missiles is never worth choosing.
+                mine = 1 if defender_first else 0
+                same = frozenset(leaf[:mine] + leaf[mine + 1 :] for leaf in answer)
                 if same not in seen:
                     seen.add(same)
                     choices.append(tuple(answer))
@@ -112,9 +135,15 @@ class DuelEngine(Engine):
         super().__init__(mods, attackers, defenders, 0, stop_at)
         self.M, self.NM = missiles, missiles + 1
         self.N, self.NN = defender_missiles, defender_missiles + 1
+        self.defender_first = mods.defender_missiles_first
         self.duel = {
             (g.fortified, ad, dd): _duel_classes(
-                ad, dd, mods._rules(g.fortified), min(missiles, ad), min(defender_missiles, dd)
+                ad,
+                dd,
+                mods._rules(g.fortified),
+                min(missiles, ad),
+                min(defender_missiles, dd),
+                self.defender_first,
             )
             for g in self.groups
             for ad in (1, 2, 3)
@@ -142,8 +171,8 @@ class DuelEngine(Engine):
         return out
 
     def _choices(self, diag, s, n, rows, classes, lo, hi):
-        """For every attacker's choice: its value (the defender's best answer) and which
-        answer the defender takes; memoised over the segment."""
+        """For every choice of the side choosing first: its value (the other side's best
+        answer) and which answer that side takes; memoised over the segment."""
         leaves: dict[_Leaf, np.ndarray] = {}
         answers: dict[_Answer, tuple[np.ndarray, np.ndarray]] = {}
         for _, choices in classes:
@@ -154,7 +183,8 @@ class DuelEngine(Engine):
                     if leaf not in leaves:
                         leaves[leaf] = self._leaf_values(diag, s, n, rows, leaf, lo, hi)
                 stacked = np.stack([leaves[leaf] for leaf in answer])
-                pick = stacked.argmin(axis=0)  # first best: fewest defender missiles
+                # First best: fewest missiles of the answering side.
+                pick = stacked.argmax(axis=0) if self.defender_first else stacked.argmin(axis=0)
                 answers[answer] = (np.take_along_axis(stacked, pick[None], 0)[0], pick)
         return answers
 
@@ -173,10 +203,11 @@ class DuelEngine(Engine):
                     src_rows = g.worn_rows if ad == 3 else g.rows
                     answers = self._choices(diagonals.__getitem__, s, n, src_rows, classes, lo, hi)
                     out = W[g.rows, :, :, lo:hi]
+                    better = np.minimum if self.defender_first else np.maximum
                     for p, choices in classes:
                         best = answers[choices[0]][0]
                         for answer in choices[1:]:
-                            best = np.maximum(best, answers[answer][0])
+                            best = better(best, answers[answer][0])
                         out += p * best
             diagonals.append(W)
         return diagonals
@@ -236,7 +267,11 @@ class DuelEngine(Engine):
                     answers = self._choices(values.__getitem__, s, n, dst_rows, classes, lo, hi)
                     for p, choices in classes:
                         stacked = np.stack([answers[c][0] for c in choices])
-                        choice = stacked.argmax(axis=0)  # first best: fewest attacker missiles
+                        # First best: fewest missiles of the side choosing first.
+                        if self.defender_first:
+                            choice = stacked.argmin(axis=0)
+                        else:
+                            choice = stacked.argmax(axis=0)
                         for j, answer in enumerate(choices):
                             chosen = np.where(choice == j, mass, 0.0)
                             if not chosen.any():

@@ -70,7 +70,10 @@ class Modifiers:
     Attacker's powers: ``bear_lower_die`` and ``bear_three_of_a_kind`` (Enclave of the Bear).
     Settings: ``resort``, ``missile_six_is_natural`` (for every power that asks for natural
     dice), ``bear_three_as_rolled`` (the Bear's three of a kind read on the dice as rolled, a
-    missile's 6 among them), ``single_die_is_lower``, ``clamp_each`` and
+    missile's 6 among them), ``single_die_is_lower``, ``clamp_each`` (with ``clamp_order``,
+    the order it takes the modifiers in: ``legacy.scar_effects.CLAMP_ORDERS``),
+    ``defender_missiles_first`` (after a roll the defender chooses its missiles first and the
+    attacker answers; only with ``defender_missiles``) and
     ``bear_first_roll_only`` (the Bear's power (a) on the battle's first roll only; see the
     module notes).
     """
@@ -90,6 +93,8 @@ class Modifiers:
     clamp_each: bool = False
     bear_first_roll_only: bool = False
     bear_three_as_rolled: bool = False
+    clamp_order: str = scar_effects.AS_THEY_COME
+    defender_missiles_first: bool = False
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -103,6 +108,14 @@ class Modifiers:
                         field=f.name,
                         boxes=FORTIFICATION_BOXES,
                         value=value,
+                    )
+            elif f.name == "clamp_order":
+                if not isinstance(value, str) or value not in scar_effects.CLAMP_ORDERS:
+                    raise OddsInputError(
+                        OddsRule.ODDS_UNKNOWN_CLAMP_ORDER,
+                        field=f.name,
+                        order=repr(value),
+                        known=", ".join(scar_effects.CLAMP_ORDERS),
                     )
             elif f.name == "scar_effect":
                 if not isinstance(value, str) or value not in scar_effects.EFFECTS:
@@ -154,6 +167,7 @@ class Modifiers:
             missile_six_is_natural=self.missile_six_is_natural,
             clamp_each=self.clamp_each,
             bear_three_as_rolled=self.bear_three_as_rolled,
+            clamp_order=self.clamp_order,
         )
 
 
@@ -237,3 +251,4 @@ class RollRules(NamedTuple):
     missile_six_is_natural: bool
     clamp_each: bool  # defence dice clamped to 1..6 after each modifier, not once at the end
     bear_three_as_rolled: bool = False  # a missile's 6 counts toward the Bear's three of a kind
+    clamp_order: str = scar_effects.AS_THEY_COME  # the order clamp_each takes the modifiers in

@@ -39,8 +39,9 @@ def defence_values(natural: tuple[int, ...], rules: RollRules) -> list[int]:
     last = len(natural) - 1
     values = []
     for i, die in enumerate(natural):
-        # The territory's scars first, then the fortification, then the Bear's power: the
-        # order matters only when the campaign clamps after each modifier.
+        # The territory's scars first, then the fortification, then the Bear's power, unless
+        # the campaign's clamp order says otherwise: the order matters only when the campaign
+        # clamps after each modifier.
         changes = [rules.defence_dice]
         if i == 0:
             changes.append(rules.defender_highest)
@@ -48,9 +49,8 @@ def defence_values(natural: tuple[int, ...], rules: RollRules) -> list[int]:
             changes.append(1)
         if rules.bear_lower_die and i == last and (last > 0 or rules.single_die_is_lower):
             changes.append(-1)
-        values.append(
-            scar_effects.modified_die(die, [c for c in changes if c], clamp_each=rules.clamp_each)
-        )
+        ordered = scar_effects.in_clamp_order([c for c in changes if c], rules.clamp_order)
+        values.append(scar_effects.modified_die(die, ordered, clamp_each=rules.clamp_each))
     if rules.resort:
         values.sort(reverse=True)
     return values

@@ -25,6 +25,10 @@ class OddsRule(Refusal):
         "odds-unknown-scar-effect",
         gettext_noop("Unknown scar effect %(effect)s; the known ones are %(known)s."),
     )
+    ODDS_UNKNOWN_CLAMP_ORDER = (
+        "odds-unknown-clamp-order",
+        gettext_noop("Unknown order of the modifiers %(order)s; the known ones are %(known)s."),
+    )
     ODDS_FORTIFICATION_BOXES = (
         "odds-fortification-boxes",
         gettext_noop(

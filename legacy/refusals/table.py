@@ -26,6 +26,13 @@ class TableRule(Refusal):
         "one-scar-per-territory",
         gettext_noop("%(territory)s already has a scar: one per territory."),
     )
+    SCAR_ON_AN_HQ = (
+        "scar-on-an-hq",
+        gettext_noop(
+            "An HQ stands on %(territory)s, and this campaign places no scar on an HQ's "
+            "territory (its settings)."
+        ),
+    )
     ONE_SCAR_PER_FACTION_CARD = (
         "one-scar-per-faction-card",
         gettext_noop("The %(faction)s card already has a scar: one per faction card."),
@@ -91,6 +98,14 @@ class TableRule(Refusal):
         gettext_noop(
             "%(player)s won game %(game)d with %(how)s (entry %(entry)s): the war is over. "
             "Record the end of the game, or take that entry back."
+        ),
+    )
+    REJOIN_AFTER_LAST_STANDING = (
+        "rejoin-after-last-standing",
+        gettext_noop(
+            "%(player)s won game %(game)d as the last faction standing (entry %(entry)s): the "
+            "game ended at once, before anyone could join the war again. Record the end of the "
+            "game, or take that entry back."
         ),
     )
     OUT_OF_THE_WAR = (

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from typing import TypeVar
 
 from legacy import board
 from legacy.box import (
@@ -448,3 +449,14 @@ def held_on_order(seat_orders: Mapping[int, int], winner: int) -> list[int]:
     ordered = sorted(seat_orders, key=seat_orders.__getitem__)
     i = ordered.index(winner)
     return ordered[i:] + ordered[:i]
+
+
+T = TypeVar("T")
+
+
+def marks_a_city_covers(marks: Iterable[T], *, city_covers_marks: bool) -> list[T]:
+    """The group's own marks on a territory that a city founded there takes off the board. The
+    rulebook names no such mark: by default none is taken off, and the mark stays beside the
+    city. A group that reads the city's sticker as covering it (``city_covers_marks``) takes
+    every one off."""
+    return list(marks) if city_covers_marks else []

@@ -9,7 +9,7 @@ Nothing here reads or writes the database; the services lock, gather, ask, write
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from legacy import board
@@ -68,6 +68,7 @@ class ScarSpot:
     faction: str | None = None
     territory_scarred: bool = False  # a scar counts on that territory now
     faction_scarred: bool = False  # a scar counts on that faction card now
+    hq_there: bool = False  # an HQ of this game stands on that territory
 
 
 @dataclass(frozen=True)
@@ -86,11 +87,14 @@ def scar_place(
     asked: str,
     factions: Mapping[str, str],
     on: board.Board = board.BOX,
+    scars_on_hqs: bool = True,
 ) -> str:
     """Where the scar goes, in words ("Egypt", "the Khan Industries card"), once the place is
     legal: a known type, on one territory or one faction card as its type says, and no scar
     there already (one per territory, one per faction card). ``asked`` is the type's slug as
-    given; ``factions`` the campaign's factions, slug to name; ``on`` the board as of the game."""
+    given; ``factions`` the campaign's factions, slug to name; ``on`` the board as of the game.
+    ``scars_on_hqs``: the campaign's reading of an open point. The rulebook sets no limit on a
+    scar where an HQ stands (the default); a group may refuse it."""
     if kind is None:
         raise RuleViolation(TableRule.UNKNOWN_SCAR, field="scar", scar=repr(asked))
     territory, faction = spot.territory, spot.faction
@@ -105,6 +109,8 @@ def scar_place(
         name = require_territory(territory, on=on)
         if spot.territory_scarred:
             raise RuleViolation(TableRule.ONE_SCAR_PER_TERRITORY, field="territory", territory=name)
+        if spot.hq_there and not scars_on_hqs:
+            raise RuleViolation(TableRule.SCAR_ON_AN_HQ, field="territory", territory=name)
         return name
     faction_name = require_faction(faction, factions)
     if spot.faction_scarred:
@@ -222,26 +228,49 @@ def red_stars_counted(*, tokens: int, hqs: int) -> int:
     return max(0, tokens) + max(0, hqs)
 
 
-def decided_winner(
-    red_stars: Mapping[int, int], eliminated: Mapping[int, bool]
-) -> tuple[int, str] | None:
-    """Whether the war is over, and who won it: the first seat (in the order given) with 4 red
-    stars, or the last faction standing once every other one is eliminated for good. None while
-    the war goes on. ``red_stars`` and ``eliminated`` are by seat."""
+def decided_winner(red_stars: Mapping[int, int], out: Mapping[int, bool]) -> tuple[int, str] | None:
+    """Whether the war is over, and who won it: "Вы побеждаете сразу же, когда вы будите первым
+    игроком у которого есть 4 Красные Звезды или если все остальные игроки выбывают." The first
+    seat (in the order given) with 4 red stars, or the last faction standing the moment every
+    other one is out of the war (``last_standing``). None while the war goes on. ``red_stars``
+    and ``out`` are by seat."""
     for seat, stars in red_stars.items():
-        if stars >= RED_STARS_TO_WIN and not eliminated.get(seat, False):
+        if stars >= RED_STARS_TO_WIN and not out.get(seat, False):
             return seat, RED_STARS
-    standing = [seat for seat in red_stars if not eliminated.get(seat, False)]
-    if len(red_stars) > 1 and len(standing) == 1:
-        return standing[0], LAST_STANDING
-    return None
+    standing = last_standing(list(red_stars), out)
+    return (standing, LAST_STANDING) if standing is not None else None
 
 
-def war_goes_on(game_number: int, *, winner: str | None, how: str = "", entry: int | None) -> None:
+def last_standing(seats: Sequence[int], out: Mapping[int, bool]) -> int | None:
+    """The last faction standing, once every other one is out of the war: wiped out, even one
+    that could rejoin later, or eliminated. It wins at once, so the game ends before a wiped-out
+    faction could join the war again. None while two or more stand (or a game of one seat)."""
+    standing = [seat for seat in seats if not out.get(seat, False)]
+    return standing[0] if len(seats) > 1 and len(standing) == 1 else None
+
+
+def war_goes_on(
+    game_number: int,
+    *,
+    winner: str | None,
+    how: str = "",
+    entry: int | None,
+    rejoining: bool = False,
+) -> None:
     """Once a player has won (``winner``, by entry ``entry``), the war is over: the table
-    enters nothing more but the end of the game (or takes the winning entry back)."""
+    enters nothing more but the end of the game (or takes the winning entry back). A faction
+    wiped out that would join the war again (``rejoining``) after the last one standing won is
+    refused by that rule: the game ended before it could."""
     if winner is None:
         return
+    if rejoining and how == LAST_STANDING:
+        raise RuleViolation(
+            TableRule.REJOIN_AFTER_LAST_STANDING,
+            conflict=True,
+            player=winner,
+            game=game_number,
+            entry=entry,
+        )
     raise RuleViolation(
         TableRule.WAR_OVER,
         conflict=True,

@@ -2,7 +2,8 @@
 decides it: HQs taken and retaken, a game won by the fourth red star, a faction eliminated with
 no legal start (Pack 2 due at that moment), a World Capital founded during a game, the world
 named at the end of game 15 and three games played after it (one won by the last faction
-standing)."""
+standing, the others wiped out but free to rejoin, after a wiped-out faction's missile opened
+Pocket 1), and a coin added to a territory a packet added, printed with 2."""
 
 from __future__ import annotations
 
@@ -210,11 +211,31 @@ def test_a_campaign_played_to_game_18_over_the_api(owner):
     assert refused.status_code == 400 and refused.json()["error"]["rule"] == "legal-start"
     assert "Cairo" in refused.json()["error"]["message"]
 
+    # A packet of game 3 added Atlantis, its card printed with 2 coins.
+    atlantis = {"name": "Atlantis", "continent": "africa", "coins": 2, "game": 3}
+    atlantis["connections"] = ["brazil", "north-africa"]
+    added = api.post(base + "board/territories/", atlantis, "json")
+    assert added.status_code == 201, added.json()
+
+    def coins_of(territory: str) -> int:
+        world = api.get(base + "world/").json()["territories"]
+        return next(t["coins"] for t in world if t["slug"] == territory)
+
+    assert coins_of("atlantis") == 2
+
     # Games 4 to 15: Chloe, eliminated in game 3 only, is back at the table.
     for number, (winner, card) in enumerate(zip(LATER_WINNERS, DESTROYED[2:], strict=True), 4):
-        done = play_game_over_the_api(api, base, seats, ending(winner, _destroy(card)))
+        body = ending(winner, _destroy(card))
+        if number == 4:  # Boris held on in Atlantis and adds a coin to its card: 2 + 1.
+            body["controlled"][str(boris)] = ["atlantis"]
+            body["held_on_rewards"] = {
+                str(boris): {"kind": "upgrade-card", "territory": "atlantis"}
+            }
+        done = play_game_over_the_api(api, base, seats, body)
         assert done["packets_to_open"] == [], number
         assert done["world_to_be_named"] is (number == 15), number
+        if number == 4:
+            assert coins_of("atlantis") == 3
 
     signed = [line["name"] for line in api.get(base + "winners/").json()["lines"]]
     assert signed == ["Ada", "Ada", "Boris", *LATER_WINNERS]
@@ -244,14 +265,31 @@ def test_a_campaign_played_to_game_18_over_the_api(owner):
     )
     assert sixteenth["game"]["rewards"] == [] and sixteenth["world_to_be_named"] is False
 
-    # Game 17: Ada and Chloe are eliminated; Boris, the last faction standing, wins.
+    # Game 17: Ada and Chloe are wiped out, both free to rejoin later; Boris, the last faction
+    # standing, wins at once. Wiped out, Ada still plays a missile on Boris's roll.
     def last_standing(game: str) -> None:
         events = game + "events/"
-        for player in (ada, chloe):
-            out = api.post(events + "elimination/", {"player": player, "can_rejoin": False}, "json")
-            assert out.status_code == 201 and out.json()["packets_to_open"] == []  # Pack 2 opened
+        wiped = api.post(events + "elimination/", {"player": ada, "can_rejoin": True}, "json")
+        assert wiped.status_code == 201 and wiped.json()["packets_to_open"] == []
+        roll = api.post(events + "missiles/", {"player": boris, "count": 2}, "json")
+        assert roll.status_code == 201 and roll.json()["packets_to_open"] == []
+        alone = api.post(events + "missiles/", {"player": ada, "count": 1}, "json")
+        assert (
+            alone.status_code == 201 and alone.json()["packets_to_open"] == []
+        )  # a roll of its own
+        on_it = {"player": ada, "count": 1, "roll": roll.json()["event"]["seq"]}
+        third = api.post(events + "missiles/", on_it, "json")
+        assert third.status_code == 201 and third.json()["packets_to_open"] == ["pocket-1"]
+        flares = [{"kind": "rule", "title": "Signal Flares", "text": "A placeholder rule."}]
+        pocket = api.post(base + "packets/", {"packet": "pocket-1", "unlocked": flares}, "json")
+        assert pocket.status_code == 201, pocket.json()
+        last = api.post(events + "elimination/", {"player": chloe, "can_rejoin": True}, "json")
+        assert last.status_code == 201, last.json()
         logged = {e["player"]: e["result"] for e in api.get(game).json()["results_from_log"]}
         assert logged == {ada: "eliminated", chloe: "eliminated", boris: "won"}
+        back = api.post(events + "rejoin/", {"player": ada, "territory": "madagascar"}, "json")
+        assert back.status_code == 409
+        assert back.json()["error"]["rule"] == "rejoin-after-last-standing"
         other = api.post(game + "finish/", ending("Ada", None, eliminated=("Chloe",)), "json")
         assert other.status_code == 400 and other.json()["error"]["rule"] == "war-won"
 

@@ -327,20 +327,28 @@ def test_a_scar_in_a_game_without_scar_cards_is_refused_over_the_api(history, ow
     assert response.json()["error"]["rule"] == "no-scar-cards-this-game"
 
 
-def test_missiles_over_the_api_join_the_open_roll_unless_they_are_on_a_new_one(
-    history, owner, players
-):
+def test_missiles_over_the_api_join_a_roll_only_when_it_is_named(history, owner, players):
     api = client_for(owner)
     base = f"/api/v1/campaigns/{history.pk}/games/2/events/missiles/"
     ada, boris = players["Ada"].pk, players["Boris"].pk
+    give(history.games.get(number=2), players["Ada"], missiles=2)
     give(history.games.get(number=2), players["Boris"], missiles=3)
     first = api.post(base, {"count": 1, "player": ada}, format="json").json()
-    apart = api.post(base, {"count": 1, "player": boris, "new_roll": True}, format="json").json()
+    apart = api.post(base, {"count": 1, "player": boris}, format="json").json()
     assert apart["event"]["data"]["roll"] == apart["event"]["seq"] != first["event"]["seq"]
-    joined = api.post(base, {"count": 2, "player": boris}, format="json")
+    said = api.post(base, {"count": 1, "player": boris, "new_roll": True}, format="json").json()
+    assert said["event"]["data"]["roll"] == said["event"]["seq"]
+    assert "pocket-1" not in said["packets_to_open"]
+    joined = api.post(
+        base, {"count": 1, "player": boris, "roll": apart["event"]["seq"]}, format="json"
+    )
     assert joined.status_code == 201, joined.json()
     assert joined.json()["event"]["data"]["roll"] == apart["event"]["seq"]
-    assert "pocket-1" in joined.json()["packets_to_open"]
+    assert "pocket-1" not in joined.json()["packets_to_open"]
+    third = api.post(
+        base, {"count": 1, "player": ada, "roll": apart["event"]["seq"]}, format="json"
+    ).json()
+    assert "pocket-1" in third["packets_to_open"]
     both = api.post(
         base,
         {"count": 1, "player": ada, "roll": first["event"]["seq"], "new_roll": True},

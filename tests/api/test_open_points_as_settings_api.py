@@ -18,9 +18,13 @@ READINGS = {
     "bear_first_attack": ("whole-battle", "first-roll"),
     "bear_three_of_a_kind": ("natural-only", "as-rolled"),
     "missile_six_natural": ("not-natural", "natural"),
+    "missile_order": ("as-declared", "defender-first"),
     "defence_dice_clamp": ("add-then-clamp", "clamp-each"),
+    "defence_clamp_order": ("scar-fortification-power", "penalties-first"),
     "dice_order_after_modifiers": ("resort", "as-rolled"),
     "cancelled_scar_territory": ("unmarked", "marked"),
+    "scar_on_hq_territory": ("allowed", "refused"),
+    "city_over_mark": ("stays", "removed"),
 }
 
 

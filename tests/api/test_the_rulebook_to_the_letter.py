@@ -83,3 +83,25 @@ def test_a_scar_without_a_card_and_without_a_few_words_is_refused_and_nothing_is
     assert refused.json()["error"]["rule"] == "scar-without-card-in-words"
     assert not Scar.objects.filter(campaign=game.campaign).exists()
     assert not GameEvent.objects.filter(game=game).exists()
+
+
+def test_the_last_one_standing_wins_at_once_and_a_rejoin_after_it_is_refused_with_409(game, owner):
+    """«Вы побеждаете сразу же ... если все остальные игроки выбывают.» Boris and Chloe are
+    wiped out, both free to rejoin later: Ada wins at once, and nobody joins the war again."""
+    ids = {s.player.name: s.player_id for s in game.seats.select_related("player")}
+    client = client_for(owner)
+    base = f"/api/v1/campaigns/{game.campaign_id}/games/1/"
+    for name in ("Boris", "Chloe"):
+        out = client.post(
+            base + "events/elimination/", {"player": ids[name], "can_rejoin": True}, format="json"
+        )
+        assert out.status_code == 201, out.json()
+    logged = {e["player"]: e["result"] for e in client.get(base).json()["results_from_log"]}
+    assert logged == {ids["Ada"]: "won", ids["Boris"]: "eliminated", ids["Chloe"]: "eliminated"}
+    rejoin = {"player": ids["Boris"], "territory": "india"}
+    refused = client.post(base + "events/rejoin/", rejoin, format="json")
+    assert refused.status_code == 409
+    assert refused.json()["error"]["rule"] == "rejoin-after-last-standing"
+    russian = client.post(base + "events/rejoin/", rejoin, format="json", HTTP_ACCEPT_LANGUAGE="ru")
+    assert "последняя оставшаяся фракция" in russian.json()["error"]["message"]
+    assert not GameEvent.objects.filter(game=game, kind="rejoined").exists()

@@ -315,15 +315,24 @@ def test_missiles_on_different_rolls_do_not_add_up(game, trio):
     assert second.packets_to_open == []
 
 
-def test_three_players_missiles_entered_one_after_another_are_one_roll_and_open_pocket_one(
-    game, trio
-):
+def test_three_missiles_on_three_rolls_do_not_open_pocket_one(game, trio):
+    """«как только 3 ракеты используются во время одного броска кубиков»: missiles entered one
+    after another are on rolls of their own unless the table names the roll."""
+    for player in trio:
+        give(game, player, missiles=1)
+    results = [use_missiles(game=game, count=1, player=p.pk) for p in trio]
+    assert [r.packets_to_open for r in results] == [[], [], []]
+    assert [r.event.data["roll"] for r in results] == [r.event.seq for r in results]
+
+
+def test_three_players_missiles_on_one_named_roll_open_pocket_one(game, trio):
     ada, boris, chloe = trio
     for player in trio:
         give(game, player, missiles=1)
     first = use_missiles(game=game, count=1, player=ada.pk)
-    assert use_missiles(game=game, count=1, player=boris.pk).packets_to_open == []
-    third = use_missiles(game=game, count=1, player=chloe.pk)
+    second = use_missiles(game=game, count=1, player=boris.pk, roll=first.event.seq)
+    assert second.packets_to_open == []
+    third = use_missiles(game=game, count=1, player=chloe.pk, roll=first.event.seq)
     assert third.packets_to_open == ["pocket-1"]
     assert third.event.data["roll"] == first.event.seq
 

@@ -131,11 +131,52 @@ def test_the_last_faction_standing_wins(game, trio):
     assert refusal(buy_red_star, game=game, player=ada.pk).rule == "war-over"
 
 
-def test_a_faction_wiped_out_that_may_rejoin_still_stands_in_the_war(game, trio):
+def test_every_other_faction_wiped_out_even_one_that_may_rejoin_makes_the_last_one_win(game, trio):
+    """«Вы побеждаете сразу же ... если все остальные игроки выбывают»: the moment the last other
+    faction is wiped out, the game ends, before either could join the war again."""
     ada, boris, chloe = trio
     eliminate_faction(game=game, player=boris.pk, can_rejoin=True)
+    assert ada.pk not in results_from_log(game)  # Chloe still stands
+    last = eliminate_faction(game=game, player=chloe.pk, can_rejoin=True).event
+    ends = results_from_log(game)
+    assert ends[ada.pk].won and ends[ada.pk].entry == last.seq
+    assert "last faction standing" in ends[ada.pk].reason
+    assert ends[boris.pk].result == ends[chloe.pk].result == Result.ELIMINATED
+
+
+def test_a_rejoin_after_the_last_one_standing_won_is_refused_by_that_rule(game, trio):
+    ada, boris, chloe = trio
+    eliminate_faction(game=game, player=boris.pk, can_rejoin=True)
+    last = eliminate_faction(game=game, player=chloe.pk, can_rejoin=True).event
+    refused = refusal(rejoin_faction, game=game, player=boris.pk, territory="india")
+    assert refused.rule == "rejoin-after-last-standing" and refused.conflict
+    assert f"Ada won game 1 as the last faction standing (entry {last.seq})" in refused.message
+    assert not game.events.filter(kind=EventKind.REJOINED).exists()
+
+
+def test_the_end_of_a_game_won_by_the_last_one_standing_names_the_winner_the_log_says(game, trio):
+    ada, boris, chloe = trio
+    eliminate_faction(game=game, player=ada.pk, can_rejoin=True)
     eliminate_faction(game=game, player=chloe.pk, can_rejoin=True)
+    kw = finish_kwargs(trio)  # Ada wins in the usual ending: not this time
+    refused = refusal(finish_game, game=game, **kw)
+    assert refused.rule == "war-won" and "Boris won the war at entry" in refused.message
+    kw["results"] = {ada.pk: "eliminated", boris.pk: "won", chloe.pk: "eliminated"}
+    kw["controlled"] = {}
+    kw["winner_reward"] = {"kind": "major-city", "territory": "japan", "name": "Edo"}
+    kw["held_on_rewards"] = {}
+    finish_game(game=game, **kw)
+    assert game.seats.get(player=boris).result == Result.WON
+
+
+def test_taking_the_last_wipe_out_back_undoes_the_win_and_the_faction_may_rejoin(game, trio):
+    ada, boris, chloe = trio
+    eliminate_faction(game=game, player=boris.pk, can_rejoin=True)
+    last = eliminate_faction(game=game, player=chloe.pk, can_rejoin=True).event
+    void_event(game=game, seq=last.seq, reason="Chloe kept a troop in India")
     assert ada.pk not in results_from_log(game)
+    rejoin_faction(game=game, player=boris.pk, territory="india")  # the war goes on
+    assert not held(game, boris).out
 
 
 # --- Out means out ------------------------------------------------------------------------------

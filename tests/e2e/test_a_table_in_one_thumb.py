@@ -130,6 +130,29 @@ def test_the_first_screen_holds_the_seats_the_frequent_entries_and_the_games_bar
     assert page.errors == [], page.errors
 
 
+def test_the_same_roll_is_one_tap_off_until_ticked_on_a_phone(phone, game, cairo, players):
+    from playwright.sync_api import expect
+
+    give(game, players["Boris"], missiles=1)
+    give(game, players["Ada"], missiles=1)
+    first = use_missiles(game=game, count=1, player=players["Boris"].pk).event
+    page = phone
+    page.goto(f"/c/{game.campaign_id}/games/1/")
+    entry_button(page, "Missiles on one roll").tap()
+    page.fill("#id_missiles-count", "1")
+    page.select_option("#id_missiles-player", label="Ada (Khan Industries)")
+    same = page.locator("details[open]").get_by_text(f"Same roll as entry {first.seq}")
+    expect(page.locator("#id_missiles-same_roll")).not_to_be_checked()
+    assert in_view(same, above=above_the_bar(page))["height"] >= 24  # a tap target
+    same.tap()
+    expect(page.locator("#id_missiles-same_roll")).to_be_checked()
+    page.locator("details[open]").get_by_role("button", name="Note it").tap()
+    expect(page.locator("#log-status")).to_contain_text("Noted: 1 missile(s) on one roll")
+    joined = GameEvent.objects.exclude(pk=first.pk).get(game=game)
+    assert joined.data["roll"] == first.seq
+    assert page.errors == [], page.errors
+
+
 def test_an_entry_takes_three_taps_at_most_plus_typing_its_button_in_view(
     phone, game, cairo, players, screenshots
 ):

@@ -35,6 +35,17 @@ def test_a_scar_on_an_unscarred_territory_is_placed_there():
     )
 
 
+def test_a_scar_on_an_hq_territory_is_refused_only_where_the_campaign_reads_so():
+    """The rulebook sets no limit on a scar where an HQ stands; a group may refuse it."""
+    spot = t.ScarSpot(territory="egypt", hq_there=True)
+    assert t.scar_place(BUNKER, spot, asked="bunker", factions={}) == "Egypt"
+    refused = refusal(t.scar_place, BUNKER, spot, asked="bunker", factions={}, scars_on_hqs=False)
+    assert refused.rule == "scar-on-an-hq" and refused.field == "territory"
+    assert "An HQ stands on Egypt" in refused.message
+    elsewhere = t.ScarSpot(territory="brazil")
+    assert t.scar_place(BUNKER, elsewhere, asked="bunker", factions={}, scars_on_hqs=False)
+
+
 def test_a_faction_scar_names_the_card_it_goes_on():
     spot = t.ScarSpot(faction="khan-industries")
     where = t.scar_place(FACTION_SCAR, spot, asked="sabotage", factions=FACTIONS)
@@ -214,9 +225,23 @@ def test_four_red_stars_win_and_the_first_seat_to_reach_them_is_named():
     assert t.decided_winner({1: 3, 2: 4, 3: 2}, {}) == (2, t.RED_STARS)
 
 
-def test_the_last_faction_standing_wins_but_a_faction_that_may_rejoin_still_stands():
+def test_the_last_faction_standing_wins_the_moment_every_other_one_is_out_of_the_war():
+    """«Вы побеждаете сразу же, когда вы будите первым игроком у которого есть 4 Красные Звезды
+    или если все остальные игроки выбывают.» Out is out: wiped out, even with a legal start to
+    rejoin from later, or eliminated for good."""
     assert t.decided_winner({1: 2, 2: 1, 3: 1}, {2: True, 3: True}) == (1, t.LAST_STANDING)
     assert t.decided_winner({1: 2, 2: 1, 3: 1}, {2: True}) is None
+    assert t.last_standing([1, 2, 3], {1: True, 3: True}) == 2
+    assert t.last_standing([1, 2, 3], {}) is None
+    assert t.last_standing([1], {}) is None  # a game of one seat is won by nobody this way
+
+
+def test_a_rejoin_once_the_last_one_standing_won_is_refused_by_its_own_rule():
+    refused = refusal(t.war_goes_on, 1, winner="Ada", how=t.LAST_STANDING, entry=5, rejoining=True)
+    assert refused.rule == "rejoin-after-last-standing" and refused.conflict
+    assert refused.message.startswith("Ada won game 1 as the last faction standing (entry 5)")
+    after_stars = refusal(t.war_goes_on, 1, winner="Ada", how=t.RED_STARS, entry=5, rejoining=True)
+    assert after_stars.rule == "war-over"
 
 
 def test_a_fifth_red_star_is_refused():

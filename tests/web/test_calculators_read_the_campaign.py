@@ -341,3 +341,18 @@ def test_the_odds_chart_counts_the_bears_power_a_on_the_first_roll_only_when_it_
         exact = battle_odds(attackers, 3, **first_roll).p_conquer
         assert chart[attackers] == round(100 * exact, 1)
     assert chart[12] < round(100 * battle_odds(12, 3, bear_lower_die=True).p_conquer, 1)
+
+
+def test_the_odds_page_shows_both_missile_orders_while_the_table_declares_them(game, as_viewer):
+    asked = {"territory": "peru", "attackers": 8, "defenders": 5, "missiles": 2}
+    page = as_viewer.get(url(game.campaign, "tools/odds/"), {**asked, "defender_missiles": 2})
+    held = {"missiles": 2, "defender_missiles": 2}
+    first = round(100 * battle_odds(8, 5, **held).p_conquer, 1)
+    answering = round(100 * battle_odds(8, 5, **held, defender_missiles_first=True).p_conquer, 1)
+    assert [pct for _words, pct in page.context["missile_orders"]] == [first, answering]
+    html = page.content.decode()
+    assert f"If the defender chooses its missiles first: {answering}%" in html
+    game.campaign.missile_order = "attacker-first"
+    game.campaign.save(update_fields=["missile_order"])
+    fixed = as_viewer.get(url(game.campaign, "tools/odds/"), {**asked, "defender_missiles": 2})
+    assert 'id="missile-orders"' not in fixed.content.decode()

@@ -651,25 +651,65 @@ def test_after_the_fifteenth_game_the_end_form_asks_for_no_slogan_or_date():
     assert "slogan" in during.fields and "signed_on" in during.fields
 
 
-def test_the_missiles_form_joins_the_open_roll_unless_told_it_is_a_new_one(game, players, as_owner):
+def test_the_missiles_form_starts_a_new_roll_unless_same_roll_is_ticked(game, players, as_owner):
     campaign = game.campaign
     for name in ("Ada", "Boris", "Chloe"):
         give(game, players[name], missiles=1)
     use_missiles(game=game, count=1, player=players["Ada"].pk)
     page = as_owner.get(url(campaign, "games/1/"))
     form = next(f["form"] for f in page.context["log_forms"] if f["kind"] == EventKind.MISSILES)
-    assert form["roll"].value() == "1"  # the open roll is the default
-    # The page posts the default it offered: Boris's missile joins Ada's roll.
+    assert form["roll"].value() == "new"  # a new roll is the default
+    assert form["same_roll"].value() in (None, False)  # joining is one tap, off until ticked
+    assert form["same_roll"].label == "Same roll as entry 1"
+    # Posting the page's defaults: Boris's missile is on a roll of its own.
     as_owner.post(
         url(campaign, "games/1/log/missiles/"),
-        {"missiles-count": "1", "missiles-player": str(players["Boris"].pk), "missiles-roll": "1"},
+        {
+            "missiles-count": "1",
+            "missiles-player": str(players["Boris"].pk),
+            "missiles-roll": "new",
+        },
     )
+    assert GameEvent.objects.get(game=game, seq=2).data["roll"] == 2
+    # Ticked: Chloe's missile joins the open roll (Boris's), which holds two: no Pocket 1.
     as_owner.post(
         url(campaign, "games/1/log/missiles/"),
-        {"missiles-count": "1", "missiles-player": str(players["Chloe"].pk), "missiles-roll": ""},
+        {
+            "missiles-count": "1",
+            "missiles-player": str(players["Chloe"].pk),
+            "missiles-same_roll": "on",
+            "missiles-roll": "new",
+        },
     )
-    assert GameEvent.objects.get(game=game, seq=3).data["roll"] == 1
-    assert "Pocket 1" in as_owner.get(url(campaign, "games/1/")).content.decode()
+    assert GameEvent.objects.get(game=game, seq=3).data["roll"] == 2
+    page = as_owner.get(url(campaign, "games/1/"))
+    assert "same roll as entry 2" in page.content.decode()
+    assert "pocket-1" not in [slug for slug, _ in page.context["to_open"]]
+
+
+def test_three_missiles_on_one_roll_through_the_form_open_pocket_one(game, players, as_owner):
+    campaign = game.campaign
+    for name in ("Ada", "Boris", "Chloe"):
+        give(game, players[name], missiles=1)
+    use_missiles(game=game, count=1, player=players["Ada"].pk)
+    for name in ("Boris", "Chloe"):
+        as_owner.post(
+            url(campaign, "games/1/log/missiles/"),
+            {
+                "missiles-count": "1",
+                "missiles-player": str(players[name].pk),
+                "missiles-same_roll": "on",
+            },
+        )
+    assert [e.data["roll"] for e in GameEvent.objects.filter(game=game)] == [1, 1, 1]
+    page = as_owner.get(url(campaign, "games/1/"))
+    assert "pocket-1" in [slug for slug, _ in page.context["to_open"]]
+
+
+def test_the_missiles_form_offers_no_same_roll_while_no_roll_is_open(game, players, as_owner):
+    page = as_owner.get(url(game.campaign, "games/1/"))
+    form = next(f["form"] for f in page.context["log_forms"] if f["kind"] == EventKind.MISSILES)
+    assert "same_roll" not in form.fields
 
 
 def test_the_missiles_form_starts_a_new_roll_when_told(game, players, as_owner):

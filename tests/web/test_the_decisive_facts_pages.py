@@ -115,3 +115,17 @@ def test_the_game_page_says_who_won_the_war_until_the_end_is_entered(game, playe
     won = take_hq(game=game, player=ada, hq_of=chloe).event
     page = as_owner.get(url(game.campaign, "games/1/")).content.decode()
     assert f"Ada has 4 red stars (entry {won.seq}) and wins the game" in page
+
+
+def test_the_end_form_preselects_the_last_one_standing_as_for_a_red_star_win(
+    game, players, as_owner
+):
+    ada, boris, chloe = (players[n].pk for n in ("Ada", "Boris", "Chloe"))
+    eliminate_faction(game=game, player=ada, can_rejoin=True)
+    won = eliminate_faction(game=game, player=chloe, can_rejoin=True).event
+    page = as_owner.get(url(game.campaign, "games/1/")).content.decode()
+    assert f"Boris is the last faction standing (entry {won.seq}) and wins the game" in page
+    response = as_owner.get(f"/c/{game.campaign_id}/games/1/finish/")
+    assert response.context["form"].initial[f"result_{boris}"] == "won"
+    assert response.context["form"].initial[f"result_{ada}"] == "eliminated"
+    assert f"Won the war (entry {won.seq}): the log says won." in response.content.decode()

@@ -46,7 +46,7 @@ class LogChoices:
     scar_kinds: Choices = ()
     free_territories: Sequence[str] = ()
     rolls: Choices = ()
-    open_roll: int | None = None  # the roll new missiles join unless the table says otherwise
+    open_roll: int | None = None  # the roll new missiles may join in one tap (never by default)
     mark_kinds: Choices = ()
     cities: Choices = ()
     forts: Choices = ()
@@ -144,30 +144,45 @@ class MissilesForm(QuickLogForm):
     prefix = "missiles"
     count = forms.IntegerField(label=_("Missiles played"), min_value=1, max_value=5)
     player = forms.ChoiceField(label=_("Played by"))
+    same_roll = forms.BooleanField(required=False)
     roll = forms.ChoiceField(
         label=_("On the roll"),
         required=False,
         help_text=_(
-            "While the latest entry is a missile entry its roll is open: more missiles on it, "
-            "from any player, join it unless you choose a new roll."
+            "Missiles are on a new roll unless you say they are on the same roll as others: "
+            "three on one roll, from any players, open Pocket 1."
         ),
     )
 
     def offer(self, choices):
         self.fields["player"].choices = seat_choices(choices.seats)
         self.fields["roll"].choices = [(NEW_ROLL, _("A new roll")), *choices.rolls]
-        # Joining the open roll is the default: three players' missiles on one roll are one roll.
-        self.fields["roll"].initial = (
-            str(choices.open_roll) if choices.open_roll is not None else NEW_ROLL
-        )
+        self.fields["roll"].initial = NEW_ROLL
+        # While a roll is open, joining it is one tap, never the default: only the table knows
+        # that two entries were one roll.
+        self.open_roll = choices.open_roll
+        if choices.open_roll is None:
+            del self.fields["same_roll"]
+        else:
+            self.fields["same_roll"].label = _("Same roll as entry %(n)s") % {
+                "n": choices.open_roll
+            }
+
+    def clean(self):
+        data = super().clean()
+        chosen = data.get("roll") or NEW_ROLL
+        if data.get("same_roll") and chosen not in (NEW_ROLL, str(self.open_roll)):
+            self.add_error("roll", _("Choose the same roll or an earlier one, not both."))
+        return data
 
     def params(self) -> Missiles:
-        chosen = self.cleaned_data.get("roll") or ""
+        chosen = self.cleaned_data.get("roll") or NEW_ROLL
+        if self.cleaned_data.get("same_roll"):
+            chosen = str(self.open_roll)
         return Missiles(
             count=self.cleaned_data["count"],
             player=self.player_of(),
-            roll=int(chosen) if chosen not in ("", NEW_ROLL) else None,
-            new_roll=chosen == NEW_ROLL,
+            roll=int(chosen) if chosen != NEW_ROLL else None,
         )
 
 

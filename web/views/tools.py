@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.shortcuts import render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from campaigns.game import odds as odds_service
 from campaigns.game.draft import joining_troops_now
@@ -12,7 +13,7 @@ from campaigns.game.odds import held_powers
 from campaigns.hiding import world_as_read
 from campaigns.selectors import people
 from campaigns.services import campaign_world
-from campaigns.vocabulary import HIDDEN
+from campaigns.vocabulary import HIDDEN, MissileOrder
 from legacy import board, names, rules, scar_effects
 from legacy.box import FACTION_BY_SLUG
 from legacy.errors import RuleViolation
@@ -24,6 +25,12 @@ from web.forms.common import territory_choices
 from web.forms.tools import POWER_TOGGLES, OddsForm, RecruitForm, StartsForm
 from web.names import campaign_faction_names, continent_name, faction_name, territory_name
 from web.views.common import board_context, campaign_view, interactive_board, refuse
+
+# Who chooses their missiles first after a roll, as the odds page says it.
+MISSILE_ORDER_WORDS = {
+    MissileOrder.ATTACKER_FIRST: _lazy("If the attacker chooses its missiles first"),
+    MissileOrder.DEFENDER_FIRST: _lazy("If the defender chooses its missiles first"),
+}
 
 
 @campaign_view()
@@ -215,6 +222,7 @@ def calc_odds(request, access):
         else:
             form.initial.update(_initial(found))
     result = chart = None
+    orders: list[tuple[str, float]] = []
     if valid:
         d = form.cleaned_data
         what_if = found is None or d.get("what_if")
@@ -226,6 +234,10 @@ def calc_odds(request, access):
         held = {"missiles": missiles, "defender_missiles": d.get("defender_missiles") or 0}
         try:
             result = battle_odds(d["attackers"], d["defenders"], **held, **mods)
+            by_order = odds_service.chances_by_missile_order(campaign, result, mods)
+            orders = [
+                (MISSILE_ORDER_WORDS[order], round(100 * p, 1)) for order, p in by_order.items()
+            ]
             top = min(300, max(20, d["attackers"] + 5, d["defenders"] * 3))
             table = odds_table(top, d["defenders"], **held, **mods)
         except OddsInputError as error:
@@ -250,6 +262,7 @@ def calc_odds(request, access):
             "result": result,
             "pct": round(100 * result.p_conquer, 1) if result else None,
             "chart": chart,
+            "missile_orders": orders,
             "territories": territory_choices(),
             "territory": slug,
             "reading": reading_words(access, found) if found else None,

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from campaigns.capitals import place_world_capital
+from campaigns.city_marks import cover_marks_under_a_city
 from campaigns.game.entries.base import EntryKind, Said, Seating, Table, Written
 from campaigns.models import EventKind, MarkChange
 
@@ -31,8 +32,10 @@ def record(table: Table, params: CapitalFounded) -> Written:
         founder=seat.player if seat else None,
         by=table.by,
     )
+    covered = cover_marks_under_a_city(table.campaign, params.territory, table.game.number)
     return Written(
-        {"territory": params.territory, "name": city.name}, marks=((MarkChange.CREATED, city),)
+        {"territory": params.territory, "name": city.name},
+        marks=((MarkChange.CREATED, city), *((MarkChange.REMOVED, m) for m in covered)),
     )
 
 

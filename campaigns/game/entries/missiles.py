@@ -1,7 +1,8 @@
 """Missiles a seat plays on one roll: the third missile on one roll, from one player or several,
-opens Pocket 1. ``roll`` is the entry that began the roll, when others' missiles are on it
-already; left out, the missiles join the open roll (``open_roll``: the latest entry is a missile
-entry) unless ``new_roll`` says they are on a roll of their own."""
+opens Pocket 1 ("as soon as 3 missiles are used during the same dice roll"). ``roll`` is the entry
+that began the roll, when the table says these missiles are on it; left out, they are on a roll of
+their own. Only the table knows two entries were one roll: nothing joins a roll by default.
+``new_roll`` says the default out loud, and is refused with ``roll``."""
 
 from __future__ import annotations
 
@@ -26,10 +27,9 @@ class Missiles:
 
 
 def open_roll(game, events=None) -> int | None:
-    """The roll the table is adding missiles to: while the game's latest entry (not taken
-    back) is a missile entry, its roll stays open, and the next missiles join it unless the
-    table says they are on a new roll (so three players' missiles on one roll, entered one
-    after another, are one roll however they come in). Any other entry closes it. Pass the
+    """The roll the table may be adding missiles to: while the game's latest entry (not taken
+    back) is a missile entry, its roll stays open, and the quick log offers "the same roll" in
+    one tap. Missiles join it only when the table says so. Any other entry closes it. Pass the
     game's entries already read to spend no query."""
     if events is None:
         last = game.events.filter(voided=False).order_by("-seq").first()
@@ -44,8 +44,6 @@ def check(table: Table, params: Missiles) -> None:
     roll = params.roll
     if roll is not None and params.new_roll:
         raise RuleViolation(EntryRule.MISSILE_ROLL_OR_NEW, field="new_roll")
-    if roll is None and not params.new_roll:
-        roll = open_roll(table.game)
     table_rules.missiles_count(params.count)
     table.facts = roll
 
@@ -85,7 +83,7 @@ def words(said: Said) -> str:
     text = _("%(n)s missile(s) on one roll") % {"n": said.data.get("count")}
     roll = said.data.get("roll")
     if isinstance(roll, int) and roll != said.event.seq:
-        text += _(" (the roll of entry %(n)s)") % {"n": roll}
+        text += _(" (same roll as entry %(n)s)") % {"n": roll}
     return said.by(text)
 
 

@@ -27,7 +27,7 @@ from campaigns.game.entries.base import EntryKind, Seating, Table
 from campaigns.game.entries.registry import DECISIVE_KINDS, entry
 from campaigns.game.holdings import Replay, holdings_of
 from campaigns.game.packets import packets_due
-from campaigns.models import Campaign, Game, GameEvent, Seat
+from campaigns.models import Campaign, EventKind, Game, GameEvent, Seat
 from legacy.board import Board
 from legacy.rules import table_rules
 from legacy.selectors import board_as_of_game
@@ -39,18 +39,28 @@ def with_triggers(campaign: Campaign, event: GameEvent, **kw) -> EventResult:
     return EventResult(event, lambda: packets_due(campaign), **kw)
 
 
-def at_war(game: Game, seats: list[Seat] | None = None, replayed: Replay | None = None):
+def at_war(
+    game: Game,
+    seats: list[Seat] | None = None,
+    replayed: Replay | None = None,
+    rejoining: bool = False,
+):
     """The game's seats and the replay of its log, once the war goes on: after a player has won
     (4 red stars, or the last faction standing) the table enters nothing more but the end of
     the game, or takes the winning entry back. ``replayed`` may be a full replay already read;
-    otherwise the entries that decide the war are read (``DECISIVE_KINDS``)."""
+    otherwise the entries that decide the war are read (``DECISIVE_KINDS``). ``rejoining``: the
+    entry refused is a faction joining the war again."""
     seats = seats_of(game) if seats is None else seats
     if replayed is None:
         replayed = holdings_of(game, seats=seats, kinds=DECISIVE_KINDS)
     if replayed.winner is not None:
         winner = next(s for s in seats if s.pk == replayed.winner)
         table_rules.war_goes_on(
-            game.number, winner=winner.player.name, how=replayed.won_by, entry=replayed.won_at
+            game.number,
+            winner=winner.player.name,
+            how=replayed.won_by,
+            entry=replayed.won_at,
+            rejoining=rejoining,
         )
     return seats, replayed
 
@@ -111,7 +121,12 @@ def _record(kind: EntryKind, game: Game | int, params: Any, by) -> EventResult:
     if kind.war:
         seats = seats_of(game)
         kinds = None if kind.reads_whole_log else (*DECISIVE_KINDS, *kind.reads_also)
-        table.seats, table.replayed = at_war(game, seats, holdings_of(game, seats, kinds=kinds))
+        table.seats, table.replayed = at_war(
+            game,
+            seats,
+            holdings_of(game, seats, kinds=kinds),
+            rejoining=kind.kind == EventKind.REJOINED,
+        )
     player = getattr(params, "player", None)
     if kind.seating is Seating.REQUIRED or (
         kind.seating is Seating.OPTIONAL and player is not None

@@ -11,6 +11,7 @@ from campaigns.game.derived import campaign_factions
 from campaigns.game.entries.base import EntryKind, Guess, Said, Seating, Table, Written
 from campaigns.game.entries.state import Step
 from campaigns.models import EventKind, MarkChange
+from campaigns.vocabulary import ScarOnHqTerritory
 from legacy.board import BOX
 from legacy.models import Scar, ScarKind
 from legacy.rules import table_rules
@@ -40,10 +41,16 @@ def check(table: Table, params: ScarPlaced) -> None:
         faction=faction,
         territory_scarred=territory is not None and counting.filter(territory=territory).exists(),
         faction_scarred=faction is not None and counting.filter(faction=faction).exists(),
+        hq_there=territory is not None and table.game.seats.filter(hq=territory).exists(),
     )
     factions = campaign_factions(campaign.pk) if territory is None else {}
     table_rules.scar_place(
-        kind, spot, asked=params.scar, factions=factions, on=table.board() if territory else BOX
+        kind,
+        spot,
+        asked=params.scar,
+        factions=factions,
+        on=table.board() if territory else BOX,
+        scars_on_hqs=campaign.scar_on_hq_territory == ScarOnHqTerritory.ALLOWED,
     )
     assert kind is not None and found is not None  # the rule refuses an unknown scar
     table.facts = (kind, found)
