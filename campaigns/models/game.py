@@ -37,6 +37,9 @@ class Game(models.Model):
     scar_cards_dealt = models.BooleanField(default=False)
     # Bumped by every finish or amendment, so a stale amendment is refused instead of lost.
     revision = models.PositiveIntegerField(default=0)
+    # Played before the campaign came to Earthbook and brought in (``campaigns.bring_in``): its
+    # seats hold the results the group remembers, and no HQ.
+    brought_in = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["campaign_id", "number"]
@@ -118,7 +121,10 @@ class Seat(models.Model):
                 violation_error_message="Each faction is played by one player.",
             ),
             models.UniqueConstraint(fields=["game", "order"], name="seat_order_once"),
-            models.UniqueConstraint(fields=["game", "hq"], name="seat_hq_once"),
+            # A brought-in game's seats may not know their HQ (empty).
+            models.UniqueConstraint(
+                fields=["game", "hq"], condition=~Q(hq=""), name="seat_hq_once"
+            ),
         ]
 
     def __str__(self) -> str:
