@@ -84,7 +84,9 @@ class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     faction = models.CharField(max_length=40)
-    hq = models.CharField(max_length=40, help_text="Starting territory.")
+    hq = models.CharField(
+        max_length=40, blank=True, help_text="Starting territory (none: a game brought in)."
+    )
     order = models.PositiveSmallIntegerField(help_text="Seating order, clockwise from 1.")
     red_stars = models.PositiveSmallIntegerField(default=0)
     missiles = models.PositiveSmallIntegerField(default=0)
