@@ -65,3 +65,21 @@ def packets_out_of_order(opened: Mapping[str, int]) -> list[str]:
 def signs(game: int) -> bool:
     """Whether the winner of ``game`` signed the winners' section (games 1 to 15)."""
     return 1 <= game <= CAMPAIGN_GAMES
+
+
+def pasted_games(text: str, factions: Mapping[str, str]) -> list[dict]:
+    """Past games pasted as lines of "game, winner, faction" ("3, Ira, Khan Industries"): each
+    as the game a request brings in. ``factions`` maps every way a faction is written (its name
+    in any language, its slug, in lower case) to its slug. A line that does not read so is
+    refused with its number; empty lines are skipped."""
+    games = []
+    for n, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        parts = [p.strip() for p in line.split(",")]
+        number = parts[0].rstrip(".") if parts else ""
+        faction = factions.get(parts[2].casefold()) if len(parts) == 3 else None
+        if len(parts) != 3 or not number.isdigit() or not parts[1] or faction is None:
+            raise RuleViolation(BringInRule.PASTED_LINE, field="lines", line=n)
+        games.append({"number": int(number), "winner": parts[1], "faction": faction})
+    return games

@@ -1,0 +1,101 @@
+"""Bringing a campaign in through its pages: the new campaign's "games already played", then the
+bring-in page's steps (the winners' section, pasted lines, the board, the packets, done), each a
+form drawn again with its refusal beside the field, in both languages."""
+
+from __future__ import annotations
+
+import pytest
+
+from campaigns.models import Campaign, Game
+from legacy.models import City, PacketOpening
+from tests.support.pages import client_for, url
+
+pytestmark = pytest.mark.django_db
+
+ROSTER = "Ada\nBoris\nChloe\nDmitri\nEsme"
+
+
+@pytest.fixture
+def browser(owner):
+    return client_for(owner)
+
+
+@pytest.fixture
+def brought(browser) -> Campaign:
+    made = browser.post(
+        "/c/new/", {"name": "Old Earth", "players": ROSTER, "brought_in_games": "3"}
+    )
+    campaign = Campaign.objects.get(name="Old Earth")
+    assert made.status_code == 302 and made["Location"] == url(campaign, "bring-in/")
+    return campaign
+
+
+def test_the_owner_finds_bring_in_on_the_campaigns_page(browser, brought):
+    page = browser.get(url(brought)).content.decode()
+    assert url(brought, "bring-in/") in page
+
+
+def test_a_game_is_added_then_pasted_lines_then_done_and_game_4_is_next(browser, brought):
+    address = url(brought, "bring-in/")
+    one = {
+        "step": "game",
+        "game-number": "1",
+        "game-winner": "Ada",
+        "game-faction": "khan-industries",
+    }
+    assert browser.post(address, one).status_code == 302
+    lines = "2, Ada, Khan Industries\n3, Boris, Die Mechaniker"
+    assert browser.post(address, {"step": "pasted", "pasted-lines": lines}).status_code == 302
+    assert list(brought.games.values_list("number", flat=True)) == [1, 2, 3]
+    done = browser.post(address, {"step": "done"})
+    assert done.status_code == 302
+    page = browser.get(url(brought)).content.decode()
+    assert "Set up game 4" in page
+
+
+def test_a_pasted_line_that_does_not_read_is_refused_beside_the_field(browser, brought):
+    answer = browser.post(url(brought, "bring-in/"), {"step": "pasted", "pasted-lines": "2, Ada\n"})
+    assert answer.status_code == 200
+    assert answer.context["forms"]["pasted"].errors["lines"]
+    assert not Game.objects.exists()
+
+
+def test_a_mark_on_a_territory_with_a_city_is_refused_as_a_form_error(browser, brought):
+    address = url(brought, "bring-in/")
+    cairo = {
+        "step": "mark",
+        "mark-kind": "major-city",
+        "mark-territory": "egypt",
+        "mark-game": "unknown",
+        "mark-name": "Cairo",
+        "mark-player": "Ada",
+    }
+    assert browser.post(address, cairo).status_code == 302
+    giza = cairo | {"mark-kind": "minor-city", "mark-name": "Giza"}
+    answer = browser.post(address, giza)
+    assert answer.status_code == 200
+    assert "Egypt already has a city" in " ".join(
+        answer.context["forms"]["mark"].errors["territory"]
+    )
+    assert City.objects.count() == 1
+
+
+def test_a_packet_brought_in_is_listed(browser, brought):
+    address = url(brought, "bring-in/")
+    answer = browser.post(
+        address, {"step": "packet", "packet-packet": "pack-2", "packet-game": "2"}
+    )
+    assert answer.status_code == 302
+    assert PacketOpening.objects.get().placed_in_game == 2
+
+
+def test_the_page_speaks_russian(owner, brought):
+    page = client_for(owner, "ru").get(url(brought, "bring-in/")).content.decode()
+    assert "Перенесите вашу кампанию" in page
+
+
+def test_another_member_may_not_bring_in(brought, stranger):
+    from campaigns.members import add_member
+
+    add_member(campaign=brought, username=stranger.username, role="editor", by=brought.owner)
+    assert client_for(stranger).get(url(brought, "bring-in/")).status_code == 403
