@@ -99,3 +99,27 @@ def test_another_member_may_not_bring_in(brought, stranger):
 
     add_member(campaign=brought, username=stranger.username, role="editor", by=brought.owner)
     assert client_for(stranger).get(url(brought, "bring-in/")).status_code == 403
+
+
+def test_the_history_lists_brought_in_marks_under_their_games(browser, brought):
+    from campaigns.bring_in import bring_in
+
+    bring_in(
+        campaign=brought,
+        games=[{"number": 2, "winner": "Ada", "faction": "khan-industries"}],
+        marks=[
+            {
+                "kind": "major-city",
+                "territory": "egypt",
+                "name": "Cairo",
+                "player": "Ada",
+                "game": 2,
+            }
+        ],
+        by=brought.owner,
+    )
+    page = browser.get(url(brought, "history/")).content.decode()
+    game_2 = page[page.index('id="game-2"') :]
+    assert "Cairo" in game_2 and "brought in" in game_2
+    assert browser.get(url(brought, "statistics/")).status_code == 200
+    assert browser.get(url(brought, "standings/")).status_code == 200
