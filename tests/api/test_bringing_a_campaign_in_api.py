@@ -170,3 +170,27 @@ def test_a_brought_in_game_is_taken_out_again(api, address):
 def test_only_the_owner_brings_in(address, editor):
     answer = client_for(editor).post(address, {"games": THREE_GAMES}, "json")
     assert answer.status_code in (403, 404)
+
+
+def test_what_is_brought_in_costs_the_same_queries_for_three_games_and_for_fifteen(api, owner):
+    from tests.support.api import count_queries
+
+    costs = []
+    for played in (3, 15):
+        made = api.post(
+            "/api/v1/campaigns/",
+            {"name": f"Old {played}", "players": ROSTER, "brought_in_games": played},
+            "json",
+        ).json()
+        address = f"/api/v1/campaigns/{made['id']}/bring-in/"
+        games = [
+            {"number": n, "winner": ROSTER[n % 3], "faction": "khan-industries"}
+            for n in range(1, played + 1)
+        ]
+        marks = [
+            {"kind": "minor-city", "territory": t, "name": f"Town {i}", "game": i % played}
+            for i, t in enumerate(NINE_TOWNS[: played // 2])
+        ]
+        assert api.post(address, {"games": games, "marks": marks}, "json").status_code == 201
+        costs.append(count_queries(api, address))
+    assert costs[0] == costs[1]

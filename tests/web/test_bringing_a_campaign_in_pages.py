@@ -123,3 +123,33 @@ def test_the_history_lists_brought_in_marks_under_their_games(browser, brought):
     assert "Cairo" in game_2 and "brought in" in game_2
     assert browser.get(url(brought, "statistics/")).status_code == 200
     assert browser.get(url(brought, "standings/")).status_code == 200
+
+
+def test_the_bring_in_page_costs_the_same_queries_for_three_games_and_for_twelve(browser, owner):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from campaigns import services
+    from campaigns.bring_in import bring_in
+
+    costs = []
+    for played in (3, 12):
+        campaign = services.create_campaign(
+            owner=owner, name=f"Old {played}", players=ROSTER.split(), brought_in_games=played
+        )
+        bring_in(
+            campaign=campaign,
+            games=[
+                {"number": n, "winner": "Ada", "faction": "khan-industries"}
+                for n in range(1, played + 1)
+            ],
+            marks=[
+                {"kind": "destroyed-card", "territory": t, "game": n}
+                for n, t in enumerate(["egypt", "peru", "japan", "china"][: played // 3])
+            ],
+            by=owner,
+        )
+        with CaptureQueriesContext(connection) as queries:
+            assert browser.get(url(campaign, "bring-in/")).status_code == 200
+        costs.append(len(queries))
+    assert costs[0] == costs[1]
