@@ -194,3 +194,11 @@ def test_what_is_brought_in_costs_the_same_queries_for_three_games_and_for_fifte
         assert api.post(address, {"games": games, "marks": marks}, "json").status_code == 201
         costs.append(count_queries(api, address))
     assert costs[0] == costs[1]
+
+
+def test_a_bring_in_sent_twice_with_one_key_is_recorded_once(api, address):
+    first = api.post(address, {"games": THREE_GAMES}, "json", HTTP_IDEMPOTENCY_KEY="k-1")
+    again = api.post(address, {"games": THREE_GAMES}, "json", HTTP_IDEMPOTENCY_KEY="k-1")
+    assert first.status_code == again.status_code == 201
+    assert again.json() == first.json()
+    assert Game.objects.count() == 3

@@ -214,3 +214,33 @@ def test_a_brought_in_campaign_round_trips_through_a_backup(brought, owner):
     assert copy_.brought_in_games == 3 and copy_.games.filter(brought_in=True).count() == 3
     assert City.objects.get(campaign=copy_).brought_in == BroughtIn.UNKNOWN
     assert backup.dumps(backup.export_campaign(copy_.pk)) == saved
+
+
+def test_after_seventeen_games_brought_in_missiles_count_games_won_as_the_setting_says(owner):
+    campaign = services.create_campaign(
+        owner=owner,
+        name="Long",
+        players=["Ada", "Boris", "Chloe"],
+        brought_in_games=17,
+        world_name="Ada's Earth",
+    )
+    campaign.missiles_at_setup = "per-game-won"
+    campaign.save()
+    games = [
+        {"number": n, "winner": "Ada" if n > 2 else "Boris", "faction": "khan-industries"}
+        for n in range(1, 18)
+    ]
+    bring_in(campaign=campaign, games=games, by=owner)
+    services.prepare_first_game(
+        campaign=campaign,
+        powers={f: "a" for f in services.FACTION_BY_SLUG},
+        random_coins=True,
+        seed=1,
+        by=owner,
+    )
+    bringing_in_done(campaign=campaign, by=owner)
+    players = {p.name: p for p in campaign.players.all()}
+    game = setup_game(campaign=campaign, seats=seats(players))
+    assert game.number == 18
+    missiles = {s.player.name: s.missiles for s in game.seats.all()}
+    assert missiles == {"Ada": 15, "Boris": 2, "Chloe": 0}
