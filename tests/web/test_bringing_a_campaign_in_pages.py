@@ -153,3 +153,25 @@ def test_the_bring_in_page_costs_the_same_queries_for_three_games_and_for_twelve
             assert browser.get(url(campaign, "bring-in/")).status_code == 200
         costs.append(len(queries))
     assert costs[0] == costs[1]
+
+
+def test_a_campaign_started_here_is_brought_in_until_a_game_is_played(browser, game):
+    campaign = game.campaign
+    answer = browser.post(
+        url(campaign, "bring-in/"), {"step": "played", "played-games_played": "3"}
+    )
+    assert answer.status_code == 200
+    assert "Game 1 was played in Earthbook" in " ".join(
+        answer.context["forms"]["played"].non_field_errors()
+    )
+    campaign.refresh_from_db()
+    assert campaign.brought_in_games is None
+
+
+def test_a_new_campaign_says_later_that_it_was_played_before(browser, campaign):
+    answer = browser.post(
+        url(campaign, "bring-in/"), {"step": "played", "played-games_played": "2"}
+    )
+    assert answer.status_code == 302
+    campaign.refresh_from_db()
+    assert campaign.bringing_in and campaign.brought_in_games == 2

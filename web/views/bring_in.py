@@ -73,7 +73,7 @@ def forms_of(request, access, so_far, step: str | None):
         "played": GamesPlayedForm(
             data if step == "played" else None,
             prefix="played",
-            initial={"games_played": games},
+            initial={"games_played": so_far.games_played},
         ),
         "game": PastGameForm(
             data if step == "game" else None,
