@@ -175,3 +175,44 @@ def test_a_new_campaign_says_later_that_it_was_played_before(browser, campaign):
     assert answer.status_code == 302
     campaign.refresh_from_db()
     assert campaign.bringing_in and campaign.brought_in_games == 2
+
+
+def test_every_page_and_read_of_a_brought_in_game_answers(browser, brought, owner):
+    from campaigns.bring_in import bring_in, bringing_in_done
+    from tests.support.api import client_for as api_for
+
+    bring_in(
+        campaign=brought,
+        games=[
+            {
+                "number": n,
+                "winner": "Ada",
+                "faction": "khan-industries",
+                "results": [{"player": "Boris", "faction": "die-mechaniker", "result": "held_on"}],
+            }
+            for n in (1, 2, 3)
+        ],
+        marks=[{"kind": "scar", "territory": "peru", "scar_type": "bunker", "game": 1}],
+        by=owner,
+    )
+    bringing_in_done(campaign=brought, by=owner)
+    pages = [
+        "",
+        "games/1/",
+        "history/",
+        "timeline/",
+        "standings/",
+        "statistics/",
+        "factions/",
+        "factions/past/",
+        "chronicle/",
+        "tools/starts/",
+        "territories/peru/",
+        "board/1.svg",
+    ]
+    failed = {p: browser.get(url(brought, p)).status_code for p in pages}
+    assert {p: s for p, s in failed.items() if s >= 500} == {}
+    api = api_for(owner)
+    reads = ["games/1/", "winners/", "faction-cards/", "factions/past/", "statistics/", "world/"]
+    answers = {r: api.get(f"/api/v1/campaigns/{brought.pk}/{r}").status_code for r in reads}
+    assert answers == dict.fromkeys(reads, 200)
