@@ -244,3 +244,14 @@ def test_after_seventeen_games_brought_in_missiles_count_games_won_as_the_settin
     assert game.number == 18
     missiles = {s.player.name: s.missiles for s in game.seats.all()}
     assert missiles == {"Ada": 15, "Boris": 2, "Chloe": 0}
+
+
+def test_a_brought_in_game_is_not_amended_but_corrected(brought, owner):
+    from campaigns.game.finish import amend_game
+
+    bring_in(campaign=brought, games=THREE_GAMES, by=owner)
+    bringing_in_done(campaign=brought, by=owner)
+    game = brought.games.get(number=3)
+    with pytest.raises(RuleViolation) as refused:
+        amend_game(game=game, revision=game.revision, results={}, reason="Boris lost", by=owner)
+    assert refused.value.rule == "bring-in-amend"
