@@ -95,6 +95,10 @@ class BringInRule(Refusal):
         "bring-in-pasted-line",
         gettext_noop('Line %(line)d does not read as "game, winner, faction".'),
     )
+    PASTED_RESULT = (
+        "bring-in-pasted-result",
+        gettext_noop('Line %(line)d does not read as "player, faction, held on or eliminated".'),
+    )
     NOT_BROUGHT_IN = (
         "bring-in-not-brought-in",
         gettext_noop("That was not brought in: fix it with a correction."),

@@ -83,3 +83,22 @@ def pasted_games(text: str, factions: Mapping[str, str]) -> list[dict]:
             raise RuleViolation(BringInRule.PASTED_LINE, field="lines", line=n)
         games.append({"number": int(number), "winner": parts[1], "faction": faction})
     return games
+
+
+def pasted_results(
+    text: str, factions: Mapping[str, str], results: Mapping[str, str]
+) -> list[dict]:
+    """Who else played a past game, as lines of "player, faction, result" ("Boris, Die
+    Mechaniker, held on"): ``results`` maps every way a result is written (lower case) to its
+    code. A line that does not read so is refused with its number."""
+    found = []
+    for n, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        parts = [p.strip() for p in line.split(",")]
+        faction = factions.get(parts[1].casefold()) if len(parts) == 3 else None
+        result = results.get(parts[2].casefold()) if len(parts) == 3 else None
+        if len(parts) != 3 or not parts[0] or faction is None or result is None:
+            raise RuleViolation(BringInRule.PASTED_RESULT, field="others", line=n)
+        found.append({"player": parts[0], "faction": faction, "result": result})
+    return found

@@ -57,3 +57,17 @@ def test_a_pasted_line_naming_an_unknown_faction_is_refused_with_its_number():
     with pytest.raises(RuleViolation) as refused:
         rules.pasted_games("1, Ira, Khan Industries\n2, Ada, Atlantis", FACTIONS)
     assert refused.value.params == {"line": 2}
+
+
+def test_who_else_played_pasted_as_lines():
+    results = {"held on": "held_on", "выбыл": "eliminated"}
+    found = rules.pasted_results(
+        "Boris, khan industries, held on\n\nChloe, Khan-Industries, выбыл", FACTIONS, results
+    )
+    assert found == [
+        {"player": "Boris", "faction": "khan-industries", "result": "held_on"},
+        {"player": "Chloe", "faction": "khan-industries", "result": "eliminated"},
+    ]
+    with pytest.raises(RuleViolation) as refused:
+        rules.pasted_results("Boris, khan industries, won", FACTIONS, results)
+    assert refused.value.rule == "bring-in-pasted-result" and refused.value.field == "others"

@@ -216,3 +216,23 @@ def test_every_page_and_read_of_a_brought_in_game_answers(browser, brought, owne
     reads = ["games/1/", "winners/", "faction-cards/", "factions/past/", "statistics/", "world/"]
     answers = {r: api.get(f"/api/v1/campaigns/{brought.pk}/{r}").status_code for r in reads}
     assert answers == dict.fromkeys(reads, 200)
+
+
+def test_who_else_played_a_game_is_entered_with_its_row(browser, brought):
+    row = {
+        "step": "game",
+        "game-number": "1",
+        "game-winner": "Ada",
+        "game-faction": "khan-industries",
+        "game-others": "Boris, Die Mechaniker, held on\nChloe, Enclave of the Bear, eliminated",
+    }
+    assert browser.post(url(brought, "bring-in/"), row).status_code == 302
+    seats = brought.games.get(number=1).seats.order_by("order")
+    assert [(s.player.name, s.result) for s in seats] == [
+        ("Ada", "won"),
+        ("Boris", "held_on"),
+        ("Chloe", "eliminated"),
+    ]
+    wrong = row | {"game-number": "2", "game-others": "Boris, Die Mechaniker, won"}
+    answer = browser.post(url(brought, "bring-in/"), wrong)
+    assert answer.status_code == 200 and answer.context["forms"]["game"].errors["others"]

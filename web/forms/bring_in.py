@@ -44,6 +44,12 @@ class PastGameForm(forms.Form):
     number = forms.TypedChoiceField(label=_("Game"), coerce=int)
     winner = forms.ChoiceField(label=_("Winner"))
     faction = forms.ChoiceField(label=_("Their faction"))
+    others = forms.CharField(
+        label=_("Who else played (optional)"),
+        help_text=_('One a line: "Boris, Die Mechaniker, held on" or "…, eliminated".'),
+        widget=forms.Textarea(attrs={"rows": 3}),
+        required=False,
+    )
 
     def __init__(self, *args, missing=(), roster=(), factions=None, **kwargs):
         super().__init__(*args, **kwargs)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from campaigns.bring_in import (
@@ -19,6 +20,7 @@ from campaigns.bring_in import (
     take_out_mark,
 )
 from campaigns.game.derived import campaign_factions
+from campaigns.models import Result
 from campaigns.selectors import marks as mark_rows
 from campaigns.selectors import packets as packet_rows
 from campaigns.selectors.bring_in import brought_so_far, mark_type, mark_words
@@ -26,7 +28,7 @@ from campaigns.services import cached_world
 from legacy import names
 from legacy.box import PACKETS
 from legacy.errors import RuleViolation
-from legacy.rules.bring_in import pasted_games
+from legacy.rules.bring_in import pasted_games, pasted_results
 from legacy.wording import said
 from web import pages
 from web.forms.bring_in import (
@@ -56,6 +58,18 @@ def faction_spellings(factions: dict[str, str]) -> dict[str, str]:
     for slug, name in factions.items():
         for word in (slug, name, names.faction(slug, "en"), names.faction(slug, "ru")):
             spellings[word.casefold()] = slug
+    return spellings
+
+
+def result_spellings() -> dict[str, str]:
+    """Every way a pasted line may say held on or eliminated: its code, its words in either
+    language."""
+    spellings = {}
+    for result in (Result.HELD_ON, Result.ELIMINATED):
+        spellings[result.value.casefold()] = result.value
+        for language in ("en", "ru"):
+            with translation.override(language):
+                spellings[str(result.label).casefold()] = result.value
     return spellings
 
 
@@ -110,7 +124,11 @@ def act(request, access, step: str, form):
             campaign=campaign, games=d["games_played"], world_name=d["world_name"], by=by
         )
     if step == "game":
-        return bring_in(campaign=campaign, games=[form.cleaned_data], by=by)
+        d = form.cleaned_data
+        spellings = faction_spellings(campaign_factions(campaign.pk))
+        others = pasted_results(d["others"], spellings, result_spellings())
+        game = {"number": d["number"], "winner": d["winner"], "faction": d["faction"]}
+        return bring_in(campaign=campaign, games=[game | {"results": others}], by=by)
     if step == "pasted":
         spellings = faction_spellings(campaign_factions(campaign.pk))
         return bring_in(
