@@ -131,11 +131,15 @@ def exception_handler(exc, context):
     elif isinstance(exc, (RuleViolation, CampaignArchived)):
         status_code = status.HTTP_409_CONFLICT if exc.conflict else status.HTTP_400_BAD_REQUEST
         message = said(exc.refusal if isinstance(exc, CampaignArchived) else exc)
+        fields = {exc.field: [message]} if exc.field else None
+        # A refusal of many problems (bringing a campaign in) names each by its place.
+        problems = getattr(exc, "problems", None)
+        if problems:
+            fields = {}
+            for where, problem in problems:
+                fields.setdefault(where, []).append(said(problem))
         body = error_body(
-            "conflict" if exc.conflict else "rule",
-            message,
-            rule=exc.rule,
-            fields={exc.field: [message]} if exc.field else None,
+            "conflict" if exc.conflict else "rule", message, rule=exc.rule, fields=fields
         )
     elif isinstance(exc, exceptions.ValidationError):
         status_code = status.HTTP_400_BAD_REQUEST

@@ -9,6 +9,7 @@ from api.views import (
     accounts,
     backups,
     board,
+    bring_in,
     campaign,
     campaign_board,
     chronicle,
@@ -142,6 +143,18 @@ mark_patterns = [
     path("<id:mark_id>/void/", marks.MarkVoidView.as_view(), name="mark-void"),
 ]
 
+# Bringing a campaign in: /api/v1/campaigns/{id}/bring-in/...
+bring_in_patterns = [
+    path("", bring_in.BringInView.as_view(), name="bring-in"),
+    path("done/", bring_in.BringInDoneView.as_view(), name="bring-in-done"),
+    path("games/<game:number>/", bring_in.BroughtInGameView.as_view(), name="bring-in-game"),
+    path(
+        "marks/<slug:mark_type>/<id:mark_id>/",
+        bring_in.BroughtInMarkView.as_view(),
+        name="bring-in-mark",
+    ),
+]
+
 # The chronicle's PDF: /api/v1/campaigns/{id}/chronicle/pdf/...
 chronicle_patterns = [
     path("", chronicle.ChroniclePdfView.as_view(), name="chronicle-pdf"),
@@ -191,6 +204,7 @@ campaign_patterns: list[URLPattern | URLResolver] = [
     path("scar-types/<str:scar>/", scars.ScarTypeDetailView.as_view(), name="scar-type"),
     path("marks/<slug:mark_type>/", include(mark_patterns)),
     path("first-game/", games.FirstGameView.as_view(), name="first-game"),
+    path("bring-in/", include(bring_in_patterns)),
     path("decks/", decks.DeckListView.as_view(), name="decks"),
     path("world-capitals/", decks.WorldCapitalView.as_view(), name="world-capitals"),
     path("packets/", include(packet_patterns)),

@@ -33,12 +33,14 @@ from legacy.box import (
     BASE_SCAR_TYPES,
     BASE_STOCK,
     BASE_TRADE_CHART,
+    CAMPAIGN_GAMES,
     FACTION_BY_SLUG,
     FACTIONS,
     Stock,
 )
 from legacy.errors import RuleViolation
 from legacy.models import (
+    BroughtIn,
     CoinSticker,
     Correction,
     FactionPower,
@@ -48,8 +50,10 @@ from legacy.models import (
     StockAllowance,
     TradeRate,
     UnlockedFaction,
+    WorldName,
 )
 from legacy.refusals import ServiceRule, TableRule, gettext_noop
+from legacy.rules import bring_in as bring_in_rules
 from legacy.rules import table_rules
 from legacy.selectors import board_as_of_game, stock_allowances, world_as_of
 from legacy.words import Words
@@ -203,14 +207,22 @@ def clean_name(value: str, what: Words, limit: int) -> str:
 
 @transaction.atomic
 def create_campaign(
-    *, owner, name: str, players: Iterable[str] = (), language: str = "en"
+    *,
+    owner,
+    name: str,
+    players: Iterable[str] = (),
+    language: str = "en",
+    brought_in_games: int | None = None,
+    world_name: str = "",
 ) -> Campaign:
     """Open a new box: a campaign, its owner, its roster, and a world with nothing on it yet.
 
     The world starts as the box does (42 unmarked territories with one coin each, unnamed
     continents, every packet sealed); only what the box may contradict is stored: the sticker
     stock, the trade chart and the scar types, seeded from the base box. ``language`` is the
-    one its board pictures are drawn in.
+    one its board pictures are drawn in. ``brought_in_games``: the games the group played
+    before Earthbook, when it brings its campaign in (``campaigns.bring_in``); past the
+    fifteenth, ``world_name`` is the world's name.
     """
     # Every check comes before the first row: a refused campaign writes nothing.
     check_language(language)
@@ -220,7 +232,12 @@ def create_campaign(
     duplicates = [n for n in roster if counts[n.casefold()] > 1]
     if duplicates:
         raise RuleViolation(ServiceRule.PLAYER_NAME_UNIQUE, name=duplicates[-1])
-    campaign = Campaign.objects.create(name=name, owner=owner, language=language)
+    world_name = (world_name or "").strip()[:60]
+    if brought_in_games is not None:
+        bring_in_rules.check_games_played(brought_in_games, world_named=bool(world_name))
+    campaign = Campaign.objects.create(
+        name=name, owner=owner, language=language, brought_in_games=brought_in_games
+    )
     Membership.objects.create(campaign=campaign, user=owner, role=Role.OWNER)
     Player.objects.bulk_create(Player(campaign=campaign, name=n) for n in roster)
     StockAllowance.objects.bulk_create(
@@ -243,6 +260,16 @@ def create_campaign(
         for s in BASE_SCAR_TYPES
     )
     audit(campaign, owner, AuditAction.CAMPAIGN_CREATED, name=campaign.name)
+    if brought_in_games is not None:
+        if brought_in_games > CAMPAIGN_GAMES:  # named after the fifteenth game
+            WorldName.objects.create(
+                campaign=campaign,
+                name=world_name,
+                placed_in_game=CAMPAIGN_GAMES,
+                entered_by=owner,
+                brought_in=BroughtIn.KNOWN,
+            )
+        audit(campaign, owner, AuditAction.BRINGING_IN, games=brought_in_games)
     return campaign
 
 

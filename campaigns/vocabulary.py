@@ -221,6 +221,10 @@ class AuditAction(models.TextChoices):
     DRAFT_RECORDED = "draft-recorded", _("Draft entered")
     NAME_CLAIMED = "name-claimed", _("Roster name claimed")
     NAME_LINKED = "name-linked", _("Roster name linked")
+    BRINGING_IN = "bringing-in", _("Campaign brought in")
+    BROUGHT_IN = "brought-in", _("Past games and marks brought in")
+    BROUGHT_IN_TAKEN_OUT = "brought-in-taken-out", _("Something brought in taken out")
+    BROUGHT_IN_DONE = "brought-in-done", _("Everything brought in")
 
 
 # Words for what a reader may not see, or for the group's own parts, said the same way by the

@@ -4,6 +4,7 @@ from django.urls import path
 
 from web.views import (
     backups,
+    bring_in,
     campaign,
     chronicle,
     claims,
@@ -65,6 +66,7 @@ urlpatterns = [
         name="player_claim_decide",
     ),
     path("<int:pk>/before-the-first-game/", setup.first_game, name="first_game"),
+    path("<int:pk>/bring-in/", bring_in.bring_in_page, name="bring_in"),
     path("<int:pk>/games/new/", setup.game_new, name="game_new"),
     path("<int:pk>/games/new/seats/", setup.game_new_seats, name="game_new_seats"),
     path("<int:pk>/games/<int:number>/", table.game_detail, name="game"),

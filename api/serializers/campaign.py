@@ -5,7 +5,14 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from api.errors import ErrorBodySerializer
-from api.serializers.common import Flag, StrictCharField, StrictIntegerField, Text
+from api.serializers.common import (
+    GAME_NUMBER_MAX,
+    Flag,
+    StrictCharField,
+    StrictIntegerField,
+    Text,
+    Whole,
+)
 from api.serializers.rulebook import SettingStickerSerializer
 from campaigns.models import JobStatus, Role
 from campaigns.vocabulary import READING_TITLES, READINGS
@@ -76,6 +83,22 @@ class CampaignCreateSerializer(serializers.Serializer):
     language = serializers.ChoiceField(
         choices=list(names.LANGUAGES), required=False, default="en", help_text=LANGUAGE_HELP
     )
+    brought_in_games = Whole(
+        min_value=0,
+        max_value=GAME_NUMBER_MAX,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Bring the campaign in: the games the group already played before Earthbook "
+        "(0 to 15; more with world_name). Omit for a campaign that starts at game 1.",
+    )
+    world_name = Text(
+        max_length=60,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="The world's name, when more than 15 games were brought in.",
+    )
 
 
 CAPITAL_START_HELP = (
@@ -145,6 +168,12 @@ class CampaignSerializer(serializers.Serializer):
     owner = serializers.CharField(source="owner.username")
     created_at = serializers.DateTimeField()
     prepared = serializers.BooleanField(help_text="'Before the first game' is done.")
+    brought_in_games = serializers.IntegerField(
+        allow_null=True, help_text="Games played before Earthbook, for a campaign brought in."
+    )
+    bringing_in = serializers.BooleanField(
+        help_text="Past games and marks may still be brought in (until bring-in/done/)."
+    )
     shared = serializers.BooleanField()
     public = serializers.BooleanField()
     hide_unlocked_content = serializers.BooleanField()

@@ -53,6 +53,8 @@ def campaign_data(campaign: Campaign, role: str | None) -> dict:
         "owner": campaign.owner.get_username(),
         "created_at": campaign.created_at,
         "prepared": campaign.prepared_at is not None,
+        "brought_in_games": campaign.brought_in_games,
+        "bringing_in": campaign.bringing_in,
         "shared": campaign.shared,
         "public": campaign.public,
         "hide_unlocked_content": campaign.hide_unlocked_content,
@@ -94,6 +96,8 @@ class CampaignListView(ApiView, GenericAPIView):
             name=data["name"],
             players=data["players"],
             language=data["language"],
+            brought_in_games=data.get("brought_in_games"),
+            world_name=data["world_name"],
         )
         return Response(campaign_data(campaign, Role.OWNER), status=status.HTTP_201_CREATED)
 

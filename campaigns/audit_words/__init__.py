@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 # The modules of sentences register theirs in ``WORDS`` when imported.
-from campaigns.audit_words import games, members, world  # noqa: F401
+from campaigns.audit_words import bring_in, games, members, world  # noqa: F401
 from campaigns.audit_words.common import (
     MARK_TYPE_LABELS,
     OWN_NAME,

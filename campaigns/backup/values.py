@@ -255,6 +255,11 @@ def _territory_in(ctx, raw_row, value, where):
     return value
 
 
+def _hq_in(ctx, raw_row, value, where):
+    """A seat's HQ: a territory, or none for a seat of a game brought in (its HQ not known)."""
+    return value if value == "" else _territory_in(ctx, raw_row, value, where)
+
+
 def _territories_in(ctx, raw_row, value, where):
     if not isinstance(value, list):
         raise refuse_backup(where, "controlled_at_end must be a list of territories.")
@@ -299,7 +304,7 @@ HOOKS: dict[tuple[type[models.Model], str], _Hook] = {
     (Correction, "before"): _Hook(None, _snapshot_out, _snapshot_in),
     (Correction, "after"): _Hook(None, _snapshot_out, _snapshot_in),
     (AuditEntry, "data"): _Hook(None, _audit_data_out, _audit_data_in),
-    (Seat, "hq"): _Hook(None, _same, _territory_in),
+    (Seat, "hq"): _Hook(None, _same, _hq_in),
     (Seat, "faction"): _Hook(None, _same, _faction_in),
     (Scar, "faction"): _Hook(None, _same, _faction_in),
     (FactionPower, "faction"): _Hook(None, _same, _faction_in),

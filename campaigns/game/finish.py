@@ -60,7 +60,7 @@ from legacy.models import (
     Signature,
     WorldName,
 )
-from legacy.refusals import ServiceRule, TableRule
+from legacy.refusals import BringInRule, ServiceRule, TableRule
 from legacy.rules import Reward, RewardChoice, finish_rules
 from legacy.rules.cards import coins_with_a_sticker
 from legacy.rules.finish_rules import NoReward
@@ -340,6 +340,8 @@ def amend_game(
     campaign, game = locked_game(game)
     if game.status != GameStatus.FINISHED:
         raise RuleViolation(ServiceRule.AMEND_FINISHED, conflict=True, game=game.number)
+    if game.brought_in:
+        raise RuleViolation(BringInRule.AMEND_BROUGHT_IN, conflict=True, game=game.number)
     if campaign.games.filter(number__gt=game.number).exists():
         raise RuleViolation(
             ServiceRule.AMEND_BEFORE_NEXT, conflict=True, game=game.number, next=game.number + 1

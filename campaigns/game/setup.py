@@ -22,7 +22,7 @@ from campaigns.vocabulary import AuditAction, MissilesAtSetup
 from legacy import board, rules
 from legacy.errors import RuleViolation
 from legacy.models import MARK_MODELS
-from legacy.refusals import Refusal, ServiceRule, TableRule
+from legacy.refusals import BringInRule, Refusal, ServiceRule, TableRule
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 5
 
@@ -123,6 +123,8 @@ def setup_game(
     16 and later wait for the world to be named (at the end of game 15).
     """
     campaign = lock_campaign(campaign)
+    if campaign.bringing_in:
+        raise RuleViolation(BringInRule.SETUP_WAITS, conflict=True)
     if campaign.prepared_at is None:
         raise RuleViolation(ServiceRule.FIRST_GAME_SETUP_NEEDED, conflict=True)
     unfinished = campaign.games.exclude(status=GameStatus.FINISHED).first()

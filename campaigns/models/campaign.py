@@ -49,6 +49,17 @@ class Campaign(models.Model):
     # Before the first game: starting powers chosen and the 12 coins placed.
     prepared_at = models.DateTimeField(null=True, blank=True)
     share_token = models.CharField(max_length=32, unique=True, default=new_share_token)
+    # Brought in (``campaigns.bring_in``): the games the group played before Earthbook, or None
+    # for a campaign that started here. Past games and marks are entered freely until the group
+    # says it is done; from then on corrections are the way.
+    brought_in_games = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="Games played before the campaign came to Earthbook (none: it started here).",
+    )
+    brought_in_done_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the group said everything was brought in."
+    )
     # Bumped under the campaign lock by every write: what an open page compares to know that
     # something changed.
     world_version = models.PositiveIntegerField(default=0, editable=False)
@@ -178,6 +189,11 @@ class Campaign(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def bringing_in(self) -> bool:
+        """Past games and marks may still be brought in: the group has not said it is done."""
+        return self.brought_in_games is not None and self.brought_in_done_at is None
 
 
 class Membership(models.Model):

@@ -37,6 +37,9 @@ class Game(models.Model):
     scar_cards_dealt = models.BooleanField(default=False)
     # Bumped by every finish or amendment, so a stale amendment is refused instead of lost.
     revision = models.PositiveIntegerField(default=0)
+    # Played before the campaign came to Earthbook and brought in (``campaigns.bring_in``): its
+    # seats hold the results the group remembers, and no HQ.
+    brought_in = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["campaign_id", "number"]
@@ -81,7 +84,9 @@ class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     faction = models.CharField(max_length=40)
-    hq = models.CharField(max_length=40, help_text="Starting territory.")
+    hq = models.CharField(
+        max_length=40, blank=True, help_text="Starting territory (none: a game brought in)."
+    )
     order = models.PositiveSmallIntegerField(help_text="Seating order, clockwise from 1.")
     red_stars = models.PositiveSmallIntegerField(default=0)
     missiles = models.PositiveSmallIntegerField(default=0)
@@ -118,7 +123,10 @@ class Seat(models.Model):
                 violation_error_message="Each faction is played by one player.",
             ),
             models.UniqueConstraint(fields=["game", "order"], name="seat_order_once"),
-            models.UniqueConstraint(fields=["game", "hq"], name="seat_hq_once"),
+            # A brought-in game's seats may not know their HQ (empty).
+            models.UniqueConstraint(
+                fields=["game", "hq"], condition=~Q(hq=""), name="seat_hq_once"
+            ),
         ]
 
     def __str__(self) -> str:

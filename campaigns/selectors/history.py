@@ -23,6 +23,7 @@ from legacy.box import FACTION_BY_SLUG, PACKET_BY_SLUG
 from legacy.corrections import TYPE_OF_MODEL
 from legacy.models import (
     BonusChange,
+    BroughtIn,
     City,
     CityKind,
     CoinSticker,
@@ -71,6 +72,13 @@ class MarkLine:
     voided: bool = False
     correction: str = ""  # why it was voided or corrected, if a correction says
     where_name: str = ""  # the territory's name for the reader
+    # Brought in from before Earthbook: "" (entered at the table), "known", or "unknown" (its
+    # game not known: it stands in the last brought-in game). ``brought_in_words`` says it.
+    brought_in: str = ""
+
+    @property
+    def brought_in_words(self) -> str:
+        return str(BroughtIn(self.brought_in).label) if self.brought_in else ""
 
     @property
     def type_slug(self) -> str:
@@ -150,6 +158,7 @@ class MarkHistory:
             removed_reason=str(mark.get_removed_reason_display()),
             removed_note=removed_note_words(mark.removed_note),
             voided=mark.voided,
+            brought_in=mark.brought_in,
         )
 
     @cached_property

@@ -26,11 +26,12 @@ def count_seat(table: dict, key, result: str) -> None:
 
 
 def finished_starts(campaign_id: int) -> list[tuple[str, str]]:
-    """The faction and HQ of every seat of a finished game."""
+    """The faction and HQ of every seat of a finished game (not those of a game brought in
+    without its HQs)."""
     return list(
-        Seat.objects.filter(
-            game__campaign_id=campaign_id, game__status=GameStatus.FINISHED
-        ).values_list("faction", "hq")
+        Seat.objects.filter(game__campaign_id=campaign_id, game__status=GameStatus.FINISHED)
+        .exclude(hq="")
+        .values_list("faction", "hq")
     )
 
 

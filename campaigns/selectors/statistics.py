@@ -67,7 +67,8 @@ def _results(campaign_id: int, seats: list[tuple]) -> tuple[list[dict], list[dic
     per_start: dict[str, dict] = defaultdict(empty_tally)
     for player, faction, hq, result in seats:
         for table, key in ((per_player, player), (per_faction, faction), (per_start, hq)):
-            count_seat(table, key, result)
+            if key != "":  # a game brought in: its start not known
+                count_seat(table, key, result)
     names = dict(Player.objects.filter(campaign_id=campaign_id).values_list("pk", "name"))
     players = [{"id": pk, "name": name, **per_player[pk]} for pk, name in names.items()]
     players.sort(key=lambda p: (-p["won"], -p["played"], p["name"].casefold()))

@@ -29,6 +29,7 @@ from legacy.models.mark import (
     CONTINENT_SLUGS,
     PLAYER,
     TERRITORY_SLUGS,
+    BroughtIn,
     Mark,
     MarkQuerySet,
     PowerType,
@@ -68,6 +69,7 @@ from legacy.models.unlocks import (
 )
 
 __all__ = [
+    "BroughtIn",
     "AddedTerritory",
     "AddedConnection",
     "ScarColour",

@@ -74,6 +74,16 @@ def power_type_label(slot: str) -> str:
     return str(PowerType(slot).label) if slot in PowerType.values else slot
 
 
+class BroughtIn(models.TextChoices):
+    """Whether a mark was brought in from games played before the campaign came to Earthbook
+    (``campaigns.bring_in``), and whether the group knew the game it was made in. One whose game
+    is not known stands in the last brought-in game."""
+
+    PLAYED = "", _("entered at the table")
+    KNOWN = "known", _("brought in")
+    UNKNOWN = "unknown", _("brought in, game not known")
+
+
 class Mark(models.Model):
     campaign = models.ForeignKey(CAMPAIGN, on_delete=models.CASCADE, related_name="%(class)s_set")
     placed_in_game = models.PositiveSmallIntegerField(
@@ -100,6 +110,13 @@ class Mark(models.Model):
     removed_note = models.CharField(max_length=200, blank=True, default="")
     voided = models.BooleanField(
         default=False, help_text="Entered by mistake and corrected: never counted."
+    )
+    brought_in = models.CharField(
+        max_length=8,
+        choices=BroughtIn.choices,
+        blank=True,
+        default=BroughtIn.PLAYED,
+        help_text="Brought in from the games played before Earthbook (the game known or not).",
     )
 
     objects = MarkQuerySet.as_manager()

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from campaigns.logins import authenticate_in_turn
 from campaigns.models import Role
 from campaigns.vocabulary import READING_TITLES, READINGS, PictureLanguage
+from legacy.rules.bring_in import MOST_GAMES
 
 
 class _InTurn:
@@ -128,6 +129,22 @@ class CampaignForm(forms.Form):
         required=False,
     )
     language = picture_language_field(required=False)  # left out: the creator's own
+    brought_in_games = forms.IntegerField(
+        label=_("Games already played"),
+        help_text=_(
+            "Bring your campaign in: how many games your group played before Earthbook. "
+            "Leave it empty to start at game 1."
+        ),
+        min_value=0,
+        max_value=MOST_GAMES,
+        required=False,
+    )
+    world_name = forms.CharField(
+        label=_("The world's name"),
+        help_text=_("Only after game 15: the name the group gave the world."),
+        max_length=60,
+        required=False,
+    )
 
     def player_names(self) -> list[str]:
         text = self.cleaned_data.get("players") or ""

@@ -49,11 +49,20 @@ def campaign_new(request):
             name=form.cleaned_data["name"],
             players=form.player_names(),
             language=form.cleaned_data["language"] or names.language_of(get_language()),
+            brought_in_games=form.cleaned_data["brought_in_games"],
+            world_name=form.cleaned_data["world_name"],
         ),
         template="campaigns/new.html",
         context={"form": form},
-        message=_("Your campaign is ready. First: before the first game."),
-        then=lambda campaign: reverse("campaigns:first_game", args=[campaign.pk]),
+        message=lambda campaign: (
+            _("Your campaign is ready. First: bring in what your group has played.")
+            if campaign.bringing_in
+            else _("Your campaign is ready. First: before the first game.")
+        ),
+        then=lambda campaign: reverse(
+            "campaigns:bring_in" if campaign.bringing_in else "campaigns:first_game",
+            args=[campaign.pk],
+        ),
     )
 
 

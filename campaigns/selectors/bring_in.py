@@ -1,0 +1,114 @@
+"""What a campaign brought in so far, as the bring-in page and the API read it: the games played
+before Earthbook with their seats, the marks and packets the group entered, and the packets due
+now. A fixed number of queries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.utils.translation import get_language
+
+from campaigns.audit_words.common import MARK_TYPE_LABELS, faction_words, territory_words
+from campaigns.game.packets import packets_due
+from campaigns.models import Campaign, Game, Seat
+from legacy import names
+from legacy.corrections import TYPE_OF_MODEL
+from legacy.models import (
+    MARK_MODELS,
+    BroughtIn,
+    City,
+    Mark,
+    PacketOpening,
+    Signature,
+    WorldName,
+)
+
+# The marks a group brings in on the board (a signature comes with its game, the world's name
+# with the games played).
+LEFT_OUT = (Signature, WorldName, PacketOpening)
+
+
+@dataclass(frozen=True)
+class PastGame:
+    number: int
+    seats: list[Seat]  # the winner first, then the others as the group gave them
+
+    @property
+    def winner(self) -> Seat:
+        return self.seats[0]
+
+
+@dataclass
+class BroughtSoFar:
+    campaign: Campaign
+    games: list[PastGame] = field(default_factory=list)
+    marks: list[Mark] = field(default_factory=list)
+    packets: list[PacketOpening] = field(default_factory=list)
+    due: list[str] = field(default_factory=list)
+
+    @property
+    def games_played(self) -> int | None:
+        return self.campaign.brought_in_games
+
+    @property
+    def done(self) -> bool:
+        return self.campaign.brought_in_done_at is not None
+
+    @property
+    def missing(self) -> list[int]:
+        have = {g.number for g in self.games}
+        return [n for n in range(1, (self.games_played or 0) + 1) if n not in have]
+
+
+def mark_type(mark: Mark) -> str:
+    """The mark's type as the marks' own addresses name it (``cities``, ``scars``...)."""
+    return TYPE_OF_MODEL[type(mark)]
+
+
+def brought_so_far(campaign: Campaign) -> BroughtSoFar:
+    games = Game.objects.filter(campaign=campaign, brought_in=True).order_by("number")
+    seats: dict[int, list[Seat]] = {}
+    for seat in (
+        Seat.objects.filter(game__in=games).select_related("player").order_by("game_id", "order")
+    ):
+        seats.setdefault(seat.game_id, []).append(seat)
+    marks: list[Mark] = []
+    for model in MARK_MODELS:
+        if model in LEFT_OUT:
+            continue
+        rows = model.objects.filter(campaign=campaign, voided=False).exclude(
+            brought_in=BroughtIn.PLAYED
+        )
+        marks.extend(rows.order_by("placed_in_game", "pk"))
+    packets = list(
+        PacketOpening.objects.filter(campaign=campaign, voided=False)
+        .exclude(brought_in=BroughtIn.PLAYED)
+        .order_by("placed_in_game", "pk")
+    )
+    return BroughtSoFar(
+        campaign=campaign,
+        games=[PastGame(g.number, seats.get(g.pk, [])) for g in games],
+        marks=marks,
+        packets=packets,
+        due=packets_due(campaign),
+    )
+
+
+def mark_words(mark: Mark) -> str:
+    """A brought-in mark in the reader's language: what it is, its name, where it is."""
+    what = str(mark.get_kind_display() if isinstance(mark, City) else "")
+    what = what or str(MARK_TYPE_LABELS.get(type(mark).__name__, ""))
+    parts = [what[:1].upper() + what[1:]]
+    name = getattr(mark, "name", "")
+    if name:
+        parts.append(name)
+    territory = getattr(mark, "territory", None)
+    continent = getattr(mark, "continent", None)
+    faction = getattr(mark, "faction", None)
+    if territory:
+        parts.append(territory_words(territory))
+    elif continent:
+        parts.append(names.continent(continent, get_language()))
+    elif faction:
+        parts.append(faction_words(faction))
+    return ", ".join(parts)

@@ -1,0 +1,204 @@
+"""Bringing a campaign in over the API: POST /campaigns/ with brought_in_games, then
+POST .../bring-in/ with any part (games, marks, packets, stickers), GET what is in so far, and
+POST .../bring-in/done/. A refusal is one 400 naming every problem by its place, and keeps
+nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from campaigns.models import Game
+from legacy.models import City, PacketOpening
+from tests.support.api import assert_error, client_for
+
+pytestmark = pytest.mark.django_db
+
+ROSTER = ["Ada", "Boris", "Chloe", "Dmitri", "Esme"]
+THREE_GAMES = [
+    {"number": 1, "winner": "Ada", "faction": "khan-industries"},
+    {"number": 2, "winner": "Ada", "faction": "khan-industries"},
+    {
+        "number": 3,
+        "winner": "Boris",
+        "faction": "die-mechaniker",
+        "results": [{"player": "Chloe", "faction": "enclave-of-the-bear", "result": "held_on"}],
+    },
+]
+NINE_TOWNS = ["egypt", "peru", "japan", "china", "india", "brazil", "ural", "siberia", "alaska"]
+
+
+@pytest.fixture
+def api(owner):
+    return client_for(owner)
+
+
+@pytest.fixture
+def address(api) -> str:
+    made = api.post(
+        "/api/v1/campaigns/",
+        {"name": "Old Earth", "players": ROSTER, "brought_in_games": 3},
+        "json",
+    )
+    assert made.status_code == 201, made.json()
+    assert made.json()["brought_in_games"] == 3 and made.json()["bringing_in"] is True
+    return f"/api/v1/campaigns/{made.json()['id']}/bring-in/"
+
+
+def refused(response) -> dict[str, list[str]]:
+    error = assert_error(response, 400, "rule", rule="bring-in-problems")
+    return error["fields"]
+
+
+def test_three_games_brought_in_then_game_4_starts_with_the_signatures_missiles(api, address):
+    brought = api.post(address, {"games": THREE_GAMES}, "json")
+    assert brought.status_code == 201, brought.json()
+    assert brought.json()["recorded"]["games"] == [1, 2, 3]
+    assert brought.json()["missing"] == []
+    done = api.post(address + "done/")
+    assert done.status_code == 200 and done.json()["done"] is True
+
+    campaign = address.removesuffix("bring-in/")
+    roster = {p["name"]: p["id"] for p in api.get(campaign + "players/").json()}
+    seats = [
+        {"player": roster["Ada"], "faction": "khan-industries", "hq": "egypt"},
+        {"player": roster["Boris"], "faction": "die-mechaniker", "hq": "japan"},
+        {"player": roster["Chloe"], "faction": "enclave-of-the-bear", "hq": "peru"},
+    ]
+    game = api.post(campaign + "games/", {"seats": seats}, "json")
+    assert game.status_code == 201, game.json()
+    assert game.json()["number"] == 4
+    tokens = {s["player_name"]: (s["red_stars"], s["missiles"]) for s in game.json()["seats"]}
+    assert tokens == {"Ada": (0, 2), "Boris": (0, 1), "Chloe": (1, 0)}
+    standings = api.get(campaign + "standings/").json()
+    wins = {name: row["won"] for name, row in standings["players"].items()}
+    assert wins["Ada"] == 2 and wins["Boris"] == 1
+
+
+def test_every_problem_is_named_by_its_place_and_nothing_is_kept(api, address):
+    body = {
+        "games": [
+            {"number": 4, "winner": "Ada", "faction": "khan-industries"},
+            {"number": 1, "winner": "Ada", "faction": "khan-industries"},
+            {"number": 1, "winner": "Boris", "faction": "die-mechaniker"},
+            {"number": 2, "winner": "Zed", "faction": "khan-industries"},
+        ],
+        "marks": [
+            {"kind": "scar", "territory": "atlantis", "scar_type": "bunker"},
+            {"kind": "major-city", "territory": "egypt", "name": "Cairo", "player": "Zed"},
+            {"kind": "major-city", "territory": "peru", "name": "Lima", "player": "Ada"},
+            {"kind": "minor-city", "territory": "peru", "name": "Cusco"},
+        ],
+    }
+    fields = refused(api.post(address, body, "json"))
+    assert set(fields) == {
+        "games.0.number",
+        "games.2.number",
+        "games.3.winner",
+        "marks.0.territory",
+        "marks.1.player",
+        "marks.3.territory",
+    }
+    assert "Zed" in fields["games.3.winner"][0]
+    assert not Game.objects.exists() and not City.objects.exists()
+
+
+def test_a_tenth_minor_city_is_refused(api, address):
+    nine = [
+        {"kind": "minor-city", "territory": t, "name": f"Town {i}"}
+        for i, t in enumerate(NINE_TOWNS)
+    ]
+    assert api.post(address, {"marks": nine}, "json").status_code == 201
+    tenth = {"kind": "minor-city", "territory": "iceland", "name": "Reykjavik"}
+    fields = refused(api.post(address, {"marks": [tenth]}, "json"))
+    assert list(fields) == ["marks.0.kind"]
+    assert City.objects.count() == 9
+
+
+def test_a_sixth_fortification_is_refused(api, address):
+    cities = [
+        {"kind": "minor-city", "territory": t, "name": f"Town {i}"}
+        for i, t in enumerate(NINE_TOWNS[:6])
+    ]
+    forts = [{"kind": "fortification", "territory": t} for t in NINE_TOWNS[:6]]
+    fields = refused(api.post(address, {"marks": cities + forts}, "json"))
+    assert list(fields) == ["marks.11.kind"]
+
+
+def test_nine_minor_cities_with_pack_1_sealed_make_pack_1_due(api, address):
+    nine = [
+        {"kind": "minor-city", "territory": t, "name": f"Town {i}", "game": 2}
+        for i, t in enumerate(NINE_TOWNS)
+    ]
+    api.post(address, {"marks": nine}, "json")
+    assert api.get(address).json()["packets_due"] == ["pack-1"]
+    api.post(address, {"packets": [{"packet": "pack-1", "game": 3}]}, "json")
+    assert api.get(address).json()["packets_due"] == []
+
+
+def test_a_packet_opened_before_one_it_needs_is_refused(api, address):
+    fields = refused(api.post(address, {"packets": [{"packet": "pack-4", "game": 1}]}, "json"))
+    assert list(fields) == ["packets.0.packet"]
+    assert not PacketOpening.objects.exists()
+
+
+def test_a_game_after_done_and_done_with_games_missing_are_conflicts(api, address):
+    assert_error(api.post(address + "done/"), 409, "conflict", rule="bring-in-games-missing")
+    api.post(address, {"games": THREE_GAMES}, "json")
+    api.post(address + "done/")
+    again = api.post(address, {"games": THREE_GAMES[:1]}, "json")
+    assert_error(again, 409, "conflict", rule="bring-in-done")
+
+
+def test_more_than_fifteen_games_without_the_worlds_name_is_refused(api):
+    made = api.post(
+        "/api/v1/campaigns/", {"name": "Long", "players": ROSTER, "brought_in_games": 18}, "json"
+    )
+    assert_error(made, 400, "rule", rule="bring-in-world-name")
+
+
+def test_a_body_over_the_limit_is_refused(api, address):
+    body = {"marks": [{"kind": "scar", "name": "x" * 60} for _ in range(5000)]}
+    assert_error(api.post(address, body, "json"), 413, "too_large")
+
+
+def test_a_brought_in_game_is_taken_out_again(api, address):
+    api.post(address, {"games": THREE_GAMES}, "json")
+    assert api.delete(address + "games/3/").status_code == 204
+    assert api.get(address).json()["missing"] == [3]
+
+
+def test_only_the_owner_brings_in(address, editor):
+    answer = client_for(editor).post(address, {"games": THREE_GAMES}, "json")
+    assert answer.status_code in (403, 404)
+
+
+def test_what_is_brought_in_costs_the_same_queries_for_three_games_and_for_fifteen(api, owner):
+    from tests.support.api import count_queries
+
+    costs = []
+    for played in (3, 15):
+        made = api.post(
+            "/api/v1/campaigns/",
+            {"name": f"Old {played}", "players": ROSTER, "brought_in_games": played},
+            "json",
+        ).json()
+        address = f"/api/v1/campaigns/{made['id']}/bring-in/"
+        games = [
+            {"number": n, "winner": ROSTER[n % 3], "faction": "khan-industries"}
+            for n in range(1, played + 1)
+        ]
+        marks = [
+            {"kind": "minor-city", "territory": t, "name": f"Town {i}", "game": i % played}
+            for i, t in enumerate(NINE_TOWNS[: played // 2])
+        ]
+        assert api.post(address, {"games": games, "marks": marks}, "json").status_code == 201
+        costs.append(count_queries(api, address))
+    assert costs[0] == costs[1]
+
+
+def test_a_bring_in_sent_twice_with_one_key_is_recorded_once(api, address):
+    first = api.post(address, {"games": THREE_GAMES}, "json", HTTP_IDEMPOTENCY_KEY="k-1")
+    again = api.post(address, {"games": THREE_GAMES}, "json", HTTP_IDEMPOTENCY_KEY="k-1")
+    assert first.status_code == again.status_code == 201
+    assert again.json() == first.json()
+    assert Game.objects.count() == 3

@@ -1,0 +1,118 @@
+"""Bringing a campaign in, on its page: how many games were played, the winners' section (a
+row per game, or lines pasted), the marks on the board, the packets opened."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from campaigns.bring_in import MarkToBringIn
+from legacy import board
+from legacy.rules.bring_in import MOST_GAMES
+from web.forms.common import territory_choices
+from web.names import continent_name
+
+UNKNOWN = "unknown"
+
+
+def game_choices(games: int, *, before_first: bool) -> list[tuple[str, str]]:
+    """The games a mark may have been made in: not known, then 0 (when allowed) to ``games``."""
+    first = 0 if before_first else 1
+    return [(UNKNOWN, str(_("Not known")))] + [
+        (str(n), str(_("Before the first game")) if n == 0 else str(n))
+        for n in range(first, games + 1)
+    ]
+
+
+def chosen_game(value: str) -> int | None:
+    return None if value in ("", UNKNOWN) else int(value)
+
+
+class GamesPlayedForm(forms.Form):
+    games_played = forms.IntegerField(
+        label=_("Games the group has already played"), min_value=0, max_value=MOST_GAMES
+    )
+    world_name = forms.CharField(
+        label=_("The world's name"),
+        help_text=_("Only after game 15: the name the group gave the world."),
+        max_length=60,
+        required=False,
+    )
+
+
+class PastGameForm(forms.Form):
+    number = forms.TypedChoiceField(label=_("Game"), coerce=int)
+    winner = forms.ChoiceField(label=_("Winner"))
+    faction = forms.ChoiceField(label=_("Their faction"))
+    others = forms.CharField(
+        label=_("Who else played (optional)"),
+        help_text=_('One a line: "Boris, Die Mechaniker, held on" or "…, eliminated".'),
+        widget=forms.Textarea(attrs={"rows": 3}),
+        required=False,
+    )
+
+    def __init__(self, *args, missing=(), roster=(), factions=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["number"].choices = [(n, str(n)) for n in missing]
+        self.fields["winner"].choices = [(n, n) for n in roster]
+        self.fields["faction"].choices = list((factions or {}).items())
+
+
+class PastedGamesForm(forms.Form):
+    lines = forms.CharField(
+        label=_("Or paste the winners' section"),
+        help_text=_('One game a line: "3, Ira, Khan Industries".'),
+        widget=forms.Textarea(attrs={"rows": 4}),
+    )
+
+
+class PastMarkForm(forms.Form):
+    kind = forms.ChoiceField(label=_("Mark"), choices=MarkToBringIn.choices)
+    territory = forms.ChoiceField(label=_("Territory"), required=False)
+    game = forms.ChoiceField(label=_("Made in game"))
+    name = forms.CharField(label=_("Its name"), max_length=60, required=False)
+    player = forms.ChoiceField(label=_("Who made it"), required=False)
+    scar_type = forms.ChoiceField(label=_("Scar type"), required=False)
+    continent = forms.ChoiceField(label=_("Continent"), required=False)
+    delta = forms.TypedChoiceField(
+        label=_("Bonus change"), choices=[(1, "+1"), (-1, "−1")], coerce=int, required=False
+    )
+
+    def __init__(self, *args, games=0, on=board.BOX, roster=(), scar_kinds=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["territory"].choices = territory_choices(blank="—", on=on)
+        self.fields["game"].choices = game_choices(games, before_first=True)
+        self.fields["player"].choices = [("", "—")] + [(n, n) for n in roster]
+        self.fields["scar_type"].choices = [("", "—")] + list((scar_kinds or {}).items())
+        self.fields["continent"].choices = [("", "—")] + [
+            (c.slug, continent_name(c.slug)) for c in board.CONTINENTS
+        ]
+
+    def item(self) -> dict:
+        d = self.cleaned_data
+        return {
+            "kind": d["kind"],
+            "territory": d["territory"],
+            "game": chosen_game(d["game"]),
+            "name": d["name"],
+            "player": d["player"],
+            "scar_type": d["scar_type"],
+            "continent": d["continent"],
+            "delta": d["delta"] or 0,
+        }
+
+
+class PastPacketForm(forms.Form):
+    packet = forms.ChoiceField(label=_("Packet"))
+    game = forms.ChoiceField(label=_("Opened in game"))
+
+    def __init__(self, *args, games=0, packets=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["packet"].choices = list(packets)
+        self.fields["game"].choices = game_choices(games, before_first=False)
+
+    def item(self) -> dict:
+        return {
+            "packet": self.cleaned_data["packet"],
+            "game": chosen_game(self.cleaned_data["game"]),
+        }
