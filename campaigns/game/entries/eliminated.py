@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from campaigns.game.entries import fields
 from campaigns.game.entries.base import EntryKind, Said, Seating, Table, Written
 from campaigns.game.entries.state import Step
 from campaigns.models import EventKind
@@ -16,9 +17,20 @@ from legacy.rules import table_rules
 
 @dataclass(frozen=True)
 class Eliminated:
-    player: int | None
-    can_rejoin: bool = False
-    no_legal_start: bool = False
+    player: int | None = fields.player()
+    can_rejoin: bool = fields.flag()
+    no_legal_start: bool = fields.flag(
+        "A faction wiped out earlier, waiting to join the war again, has no legal start left: "
+        "it is eliminated now (the legal-starts answer says eliminated). Not with can_rejoin "
+        "(rule rejoin-with-no-start)."
+    )
+
+
+def validate(params: Eliminated) -> None:
+    """An entry that contradicts itself is refused before anything is read."""
+    table_rules.elimination_flags(
+        can_rejoin=params.can_rejoin, no_legal_start=params.no_legal_start
+    )
 
 
 def record(table: Table, params: Eliminated) -> Written:
@@ -66,4 +78,8 @@ ENTRY = EntryKind(
     decisive=True,
     moves_out=True,
     needs="the player must be seated",
+    path="elimination",
+    description="A faction wiped out (for good unless it may rejoin); no_legal_start eliminates "
+    "a faction wiped out earlier that finds no legal start to join the war again.",
+    validate=validate,
 )

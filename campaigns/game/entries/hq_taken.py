@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from campaigns.game.entries import fields
 from campaigns.game.entries.base import EntryKind, Said, Seating, Table, Written
 from campaigns.game.entries.state import Step, count
 from campaigns.models import EventKind
@@ -18,8 +19,10 @@ from legacy.rules import table_rules
 
 @dataclass(frozen=True)
 class HqTaken:
-    player: int | None
-    hq_of: int | None
+    player: int | None = fields.player("Who takes the HQ.")
+    hq_of: int | None = fields.player(
+        "Whose HQ it is (the taker themselves when they retake their own)."
+    )
 
 
 def record(table: Table, params: HqTaken) -> Written:
@@ -72,4 +75,8 @@ ENTRY = EntryKind(
     what="HQ taken",
     decisive=True,
     needs="both players must be seated, the HQ not held",
+    path="hq-taken",
+    description="A player takes another's HQ, or retakes their own: each HQ a player controls "
+    "counts as a red star, and the entry that brings them to 4 red stars wins the game at once "
+    "(the game's results_from_log then names the winner).",
 )

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from campaigns.game.entries import fields
 from campaigns.game.entries.base import EntryKind, Said, Seating, Table, Written
 from campaigns.game.entries.state import Step, count, entry_of, roll_of
 from campaigns.models import EventKind
@@ -19,10 +20,19 @@ from legacy.rules import table_rules
 
 @dataclass(frozen=True)
 class Missiles:
-    count: int
-    player: int | None
-    roll: int | None = None
-    new_roll: bool = False
+    count: int = fields.whole(-1000, 1000)
+    player: int | None = fields.player("Who plays them: the seat must hold that many missiles.")
+    roll: int | None = fields.whole(
+        1,
+        2**31 - 1,
+        "The entry (seq) that began the roll these missiles join. Left out, they join the open "
+        "roll: while the game's latest entry is a missile entry, its roll is open, so missiles "
+        "from several players entered one after another are one roll.",
+        optional=True,
+    )
+    new_roll: bool = fields.flag(
+        "The missiles are on a new roll of their own, even while a roll is open (not with roll)."
+    )
 
 
 def open_roll(game, events=None) -> int | None:
@@ -109,4 +119,9 @@ ENTRY = EntryKind(
     while_wiped_out=True,
     read_by_triggers=True,
     needs="the player must be seated and hold the missiles",
+    path="missiles",
+    description="Missiles a seat plays on one roll; three on one roll, from one player or "
+    "several, open Pocket 1. While the game's latest entry is a missile entry its roll is open "
+    "and new missiles join it by default; new_roll=true starts a roll of their own, roll names "
+    "an earlier roll's first entry.",
 )
