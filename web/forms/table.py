@@ -92,16 +92,19 @@ class QuickLogForm(forms.Form):
 
 
 F = TypeVar("F", bound=type[QuickLogForm])
+_FORMS: list[type[QuickLogForm]] = []  # the quick log's forms, as they are marked
 
 
 def quick_log(
     kind: EventKind, title: str | Promise, *, path: str | None = None
 ) -> Callable[[F], F]:
     """Mark a form as the quick log's form for ``kind``, with its question and its address (the
-    kind's value unless an older address is kept)."""
+    kind's value unless an older address is kept). The quick log lists it, in the order the
+    forms are written (``QUICK_LOG``)."""
 
     def mark(form: F) -> F:
         form.kind, form.title, form.path = kind, title, path or kind.value
+        _FORMS.append(form)
         return form
 
     return mark
@@ -367,21 +370,9 @@ class FortAttackForm(QuickLogForm):
         return FortAttacked(territory=self.cleaned_data["territory"], player=self.player_of())
 
 
-# The quick log's forms, in the order the game page shows them: one per kind of entry.
-QUICK_LOG: tuple[type[QuickLogForm], ...] = (
-    ScarForm,
-    MissilesForm,
-    RecruitmentForm,
-    RedStarForm,
-    HqTakenForm,
-    EliminationForm,
-    RejoinForm,
-    CoinPileForm,
-    MarkForm,
-    CapitalFoundedForm,
-    DestroyCityForm,
-    FortAttackForm,
-)
+# The quick log's forms, in the order the game page shows them (the order they are written in
+# this module): one per kind of entry, each marked with ``quick_log``, none listed by hand.
+QUICK_LOG: tuple[type[QuickLogForm], ...] = tuple(_FORMS)
 
 # The entries a table makes most: large buttons on the game page's first screen, in this order;
 # the other kinds wait one tap away.
