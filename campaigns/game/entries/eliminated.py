@@ -12,7 +12,7 @@ from campaigns.game.entries import fields
 from campaigns.game.entries.base import EntryKind, Said, Seating, Table, Written
 from campaigns.game.entries.state import Step
 from campaigns.models import EventKind
-from legacy.rules import table_rules
+from legacy.rules import red_stars, table_rules
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,11 @@ def replay(step: Step) -> None:
         step.held.out = True
         step.held.out_for_good = not step.data.get("can_rejoin", False)
         step.held.out_at = step.entry.seq
+        # Wiped out, it holds no territory: the HQs it held count for nobody from now on.
+        seat, result = step.entry.seat, step.replay
+        assert seat is not None
+        result.hq_held_by = red_stars.hqs_once_wiped_out(result.hq_held_by, seat)
+        step.held.hqs = 0
 
 
 def words(said: Said) -> str:

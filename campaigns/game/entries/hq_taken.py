@@ -14,7 +14,7 @@ from campaigns.game.entries.state import Step, count
 from campaigns.models import EventKind
 from legacy.errors import RuleViolation
 from legacy.refusals import TableRule
-from legacy.rules import table_rules
+from legacy.rules import red_stars, table_rules
 
 
 @dataclass(frozen=True)
@@ -32,6 +32,7 @@ def record(table: Table, params: HqTaken) -> Written:
     owner = next((s for s in table.seats if s.player_id == hq_of and hq_of is not None), None)
     if owner is None:
         raise RuleViolation(TableRule.UNKNOWN_SEAT, field="hq_of")
+    red_stars.hq_on_the_board(owner.player.name, on_the_board=owner.pk in replayed.hq_held_by)
     table_rules.hq_taken(
         seat.player.name,
         owner.player.name,
@@ -45,9 +46,11 @@ def replay(step: Step) -> None:
     if held is None:
         return
     owner = step.seat_of_player.get(count(step.data.get("hq_of")))
-    if owner is not None:
-        result.holdings[result.hq_held_by[owner]].hqs -= 1
-        result.hq_held_by[owner] = step.entry.seat  # type: ignore[assignment]
+    if owner is not None and owner in result.hq_held_by:  # not demolished
+        holder = result.hq_held_by[owner]  # None: nobody (its holder was wiped out)
+        if holder is not None:
+            result.holdings[holder].hqs -= 1
+        result.hq_held_by[owner] = step.entry.seat
         held.hqs += 1
 
 

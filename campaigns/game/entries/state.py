@@ -67,7 +67,9 @@ class Replay:
     missiles_per_roll: dict[int, int] = field(default_factory=dict)
     big_recruitment_with_missile: bool = False
     coin_pile_out: bool = False
-    hq_held_by: dict[int, int] = field(default_factory=dict)  # HQ owner's seat -> holder's seat
+    # HQ owner's seat -> holder's seat (None: nobody, its holder was wiped out); an HQ
+    # demolished is back in the box, and no longer here.
+    hq_held_by: dict[int, int | None] = field(default_factory=dict)
     winner: int | None = None  # the seat that won the war (4 red stars, last standing)
     won_by: str = ""  # how: ``table_rules.RED_STARS`` or ``LAST_STANDING``
     won_at: int | None = None  # the entry that decided it
