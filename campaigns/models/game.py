@@ -145,6 +145,7 @@ class EventKind(models.TextChoices):
     CARD_DESTROYED = "card-destroyed", _("Card destroyed")
     HQ_TAKEN = "hq-taken", _("HQ taken")
     WORLD_CAPITAL_FOUNDED = "capital-founded", _("World Capital founded")
+    HQ_DEMOLISHED = "hq-demolished", _("HQ demolished")
 
 
 # The entries the decks write (a card drawn, a mission completed, a card destroyed).

@@ -21,6 +21,7 @@ from campaigns.game.entries.city_destroyed import CityDestroyed
 from campaigns.game.entries.coin_pile_out import CoinPileOut
 from campaigns.game.entries.eliminated import Eliminated
 from campaigns.game.entries.fort_attacked import FortAttacked
+from campaigns.game.entries.hq_demolished import HqDemolished
 from campaigns.game.entries.hq_taken import HqTaken
 from campaigns.game.entries.mark_placed import MarkPlaced
 from campaigns.game.entries.missiles import Missiles
@@ -211,6 +212,20 @@ class HqTakenForm(QuickLogForm):
 
     def params(self) -> HqTaken:
         return HqTaken(player=self.player_of(), hq_of=self.player_of("hq_of"))
+
+
+@quick_log(EventKind.HQ_DEMOLISHED, _("An HQ is demolished"))
+class HqDemolishedForm(QuickLogForm):
+    prefix = "hqdemolished"
+    hq_of = forms.ChoiceField(label=_("The HQ of (put back in the box)"))
+    player = forms.ChoiceField(label=_("Demolished by"), required=False)
+
+    def offer(self, choices):
+        self.fields["hq_of"].choices = seat_choices(choices.seats)
+        self.fields["player"].choices = seat_choices(choices.seats, blank="—")
+
+    def params(self) -> HqDemolished:
+        return HqDemolished(hq_of=self.player_of("hq_of"), player=self.player_of())
 
 
 @quick_log(EventKind.ELIMINATED, _("A faction is wiped out"))
