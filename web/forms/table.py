@@ -16,6 +16,7 @@ from django import forms
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.game.entries.board_red_star import BoardRedStar
 from campaigns.game.entries.capital_founded import CapitalFounded
 from campaigns.game.entries.city_destroyed import CityDestroyed
 from campaigns.game.entries.coin_pile_out import CoinPileOut
@@ -226,6 +227,20 @@ class HqDemolishedForm(QuickLogForm):
 
     def params(self) -> HqDemolished:
         return HqDemolished(hq_of=self.player_of("hq_of"), player=self.player_of())
+
+
+@quick_log(EventKind.BOARD_RED_STAR, _("A red star on the board (not an HQ) changes hands"))
+class BoardRedStarForm(QuickLogForm):
+    prefix = "boardstar"
+    player = forms.ChoiceField(label=_("Gained by"), required=False)
+    from_player = forms.ChoiceField(label=_("Taken from, or lost by"), required=False)
+
+    def offer(self, choices):
+        self.fields["player"].choices = seat_choices(choices.seats, blank="—")
+        self.fields["from_player"].choices = seat_choices(choices.seats, blank="—")
+
+    def params(self) -> BoardRedStar:
+        return BoardRedStar(player=self.player_of(), from_player=self.player_of("from_player"))
 
 
 @quick_log(EventKind.ELIMINATED, _("A faction is wiped out"))

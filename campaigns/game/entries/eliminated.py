@@ -58,6 +58,7 @@ def replay(step: Step) -> None:
         assert seat is not None
         result.hq_held_by = red_stars.hqs_once_wiped_out(result.hq_held_by, seat)
         step.held.hqs = 0
+        step.held.board_stars = 0  # the other red stars on the board, as its HQs
 
 
 def words(said: Said) -> str:
