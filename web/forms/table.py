@@ -215,34 +215,6 @@ class HqTakenForm(QuickLogForm):
         return HqTaken(player=self.player_of(), hq_of=self.player_of("hq_of"))
 
 
-@quick_log(EventKind.HQ_DEMOLISHED, _("An HQ is demolished"))
-class HqDemolishedForm(QuickLogForm):
-    prefix = "hqdemolished"
-    hq_of = forms.ChoiceField(label=_("The HQ of (put back in the box)"))
-    player = forms.ChoiceField(label=_("Demolished by"), required=False)
-
-    def offer(self, choices):
-        self.fields["hq_of"].choices = seat_choices(choices.seats)
-        self.fields["player"].choices = seat_choices(choices.seats, blank="—")
-
-    def params(self) -> HqDemolished:
-        return HqDemolished(hq_of=self.player_of("hq_of"), player=self.player_of())
-
-
-@quick_log(EventKind.BOARD_RED_STAR, _("A red star on the board (not an HQ) changes hands"))
-class BoardRedStarForm(QuickLogForm):
-    prefix = "boardstar"
-    player = forms.ChoiceField(label=_("Gained by"), required=False)
-    from_player = forms.ChoiceField(label=_("Taken from, or lost by"), required=False)
-
-    def offer(self, choices):
-        self.fields["player"].choices = seat_choices(choices.seats, blank="—")
-        self.fields["from_player"].choices = seat_choices(choices.seats, blank="—")
-
-    def params(self) -> BoardRedStar:
-        return BoardRedStar(player=self.player_of(), from_player=self.player_of("from_player"))
-
-
 @quick_log(EventKind.ELIMINATED, _("A faction is wiped out"))
 class EliminationForm(QuickLogForm):
     prefix = "eliminated"
@@ -398,6 +370,34 @@ class FortAttackForm(QuickLogForm):
 
     def params(self) -> FortAttacked:
         return FortAttacked(territory=self.cleaned_data["territory"], player=self.player_of())
+
+
+@quick_log(EventKind.HQ_DEMOLISHED, _("An HQ is demolished"))
+class HqDemolishedForm(QuickLogForm):
+    prefix = "hqdemolished"
+    hq_of = forms.ChoiceField(label=_("The HQ of (put back in the box)"))
+    player = forms.ChoiceField(label=_("Demolished by"), required=False)
+
+    def offer(self, choices):
+        self.fields["hq_of"].choices = seat_choices(choices.seats)
+        self.fields["player"].choices = seat_choices(choices.seats, blank="—")
+
+    def params(self) -> HqDemolished:
+        return HqDemolished(hq_of=self.player_of("hq_of"), player=self.player_of())
+
+
+@quick_log(EventKind.BOARD_RED_STAR, _("A red star on the board (not an HQ) changes hands"))
+class BoardRedStarForm(QuickLogForm):
+    prefix = "boardstar"
+    player = forms.ChoiceField(label=_("Gained by"), required=False)
+    from_player = forms.ChoiceField(label=_("Taken from, or lost by"), required=False)
+
+    def offer(self, choices):
+        self.fields["player"].choices = seat_choices(choices.seats, blank="—")
+        self.fields["from_player"].choices = seat_choices(choices.seats, blank="—")
+
+    def params(self) -> BoardRedStar:
+        return BoardRedStar(player=self.player_of(), from_player=self.player_of("from_player"))
 
 
 # The quick log's forms, in the order the game page shows them (the order they are written in
