@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from api.serializers.common import Id, Text, Whole
+from api.serializers.common import Id, Text
 from campaigns.game.decks import STATES
 from legacy.box import PACKET_CHOICES
 from legacy.models import Deck
@@ -44,19 +44,6 @@ class CardSerializer(serializers.Serializer):
 class DecksSerializer(serializers.Serializer):
     event = CardSerializer(many=True)
     mission = CardSerializer(many=True)
-
-
-class CardEntrySerializer(serializers.Serializer):
-    card = Id(help_text="The card's id, from /decks/.")
-    player = Id(required=False, allow_null=True, help_text="The seated player, if any.")
-
-
-class MissionCompletedSerializer(serializers.Serializer):
-    card = Id(help_text="The mission card's id, from /decks/.")
-    player = Id(help_text="The seated player who completed it.")
-    red_stars = Whole(
-        min_value=1, max_value=2, required=False, default=1, help_text="As the card says."
-    )
 
 
 class WorldCapitalSerializer(serializers.Serializer):

@@ -1,6 +1,10 @@
-"""The table's entries sent over the API: one input serializer per kind, and the answer."""
+"""The table's entries sent over the API: one input serializer per kind, built from the shapes
+its entry's parameters declare (``campaigns.game.entries.fields``), and the answer."""
 
 from __future__ import annotations
+
+import functools
+from typing import Any
 
 from rest_framework import serializers
 
@@ -13,51 +17,68 @@ from api.serializers.common import (
     Whole,
 )
 from api.serializers.games import EventSerializer
-from legacy.rules import table_rules
+from campaigns.game.entries import fields, registry
+from campaigns.game.entries.fields import NOTHING, Of, Shape
 
 
-class ScarEventSerializer(serializers.Serializer):
-    scar = Slug(help_text="The scar type's slug, e.g. bunker.")
-    territory = Text(max_length=32, required=False, allow_null=True)
-    faction = Text(max_length=40, required=False, allow_null=True)
-    player = Id(
-        required=False,
-        allow_null=True,
-        help_text="Who plays the scar card (needed unless without_card).",
-    )
-    without_card = Flag(
-        default=False,
-        help_text="Placed by unlocked content without a scar card; say which rule in reason.",
-    )
-    reason = Text(max_length=200, required=False, allow_blank=True, default="")
+def _field(shape: Shape) -> serializers.Field:
+    """The serializer field of one parameter's shape."""
+    kw: dict[str, Any] = {}
+    if shape.help:
+        kw["help_text"] = shape.help
+    if shape.default is not NOTHING:
+        kw["default"] = shape.default
+    elif not shape.required:
+        kw["required"] = False
+    if shape.null:
+        kw["allow_null"] = True
+    if shape.blank:
+        kw["allow_blank"] = True
+    bounds: dict[str, Any] = {"min_value": shape.low, "max_value": shape.high}
+    match shape.of:
+        case Of.ID:
+            return Id(**kw)
+        case Of.WHOLE:
+            return Whole(**bounds, **kw)
+        case Of.FLAG:
+            return Flag(**kw)
+        case Of.TEXT:
+            return Text(max_length=shape.length, **kw)
+        case Of.SLUG:
+            return Slug(**kw)
+        case Of.SLUGS:
+            child = Text(max_length=shape.item_length)
+            return serializers.ListField(child=child, max_length=shape.length, **kw)
+        case Of.PER_PLAYER:
+            return PlayerKeyedField(child=Whole(**bounds), **kw)
+    raise TypeError(f"No field for {shape.of}.")  # pragma: no cover - every shape has one
 
 
-class MissilesEventSerializer(serializers.Serializer):
-    count = Whole(min_value=-1000, max_value=1000)
-    player = Id(help_text="Who plays them: the seat must hold that many missiles.")
-    roll = Whole(
-        min_value=1,
-        max_value=2**31 - 1,
-        required=False,
-        allow_null=True,
-        help_text="The entry (seq) that began the roll these missiles join: only the table "
-        "knows two entries were one roll. Left out, the missiles are on a new roll of their "
-        "own, even while the game's latest entry is a missile entry.",
-    )
-    new_roll = Flag(
-        default=False,
-        help_text="The missiles are on a new roll of their own: the default, said out loud "
-        "(not with roll).",
-    )
+def serializer_name(path: str) -> str:
+    """The serializer's name, from the entry's address: "hq-taken" is HqTakenEventSerializer
+    (its OpenAPI component is HqTakenEvent)."""
+    return "".join(part.capitalize() for part in path.split("-")) + "EventSerializer"
 
 
-class RecruitmentEventSerializer(serializers.Serializer):
-    player = Id()
-    troops = Whole(min_value=-(10**6), max_value=10**6)
+@functools.cache
+def entry_serializer(kind: str) -> type[serializers.Serializer]:
+    """The input serializer of the kind of entry ``kind``: a field per parameter, in the
+    parameters' order, and the entry's own checks across them (``validate``)."""
+    entry = registry.entry(kind)
+    assert entry.params is not None, kind
+    declared: dict[str, Any] = {
+        name: _field(shape) for name, shape in fields.shapes(entry.params).items()
+    }
 
+    def validate(self, attrs):
+        # The entry's checks across its parameters: refused before anything is read.
+        if entry.validate is not None:
+            entry.validate(entry.params(**attrs))
+        return attrs
 
-class RedStarEventSerializer(serializers.Serializer):
-    player = Id(help_text="Who trades 4 resource cards for a red star.")
+    declared["validate"] = validate
+    declared["__module__"] = __name__
+    return type(serializer_name(entry.path), (serializers.Serializer,), declared)
 
 
 class VoidEntrySerializer(serializers.Serializer):
@@ -71,83 +92,6 @@ class VoidResultSerializer(serializers.Serializer):
         child=serializers.CharField(),
         help_text="Packets opened because of the entry: they stay opened.",
     )
-
-
-class EliminationEventSerializer(serializers.Serializer):
-    player = Id()
-    can_rejoin = Flag(default=False)
-    no_legal_start = Flag(
-        default=False,
-        help_text="A faction wiped out earlier, waiting to join the war again, has no legal "
-        "start left: it is eliminated now (the legal-starts answer says eliminated). Not "
-        "with can_rejoin (rule rejoin-with-no-start).",
-    )
-
-    def validate(self, attrs):
-        # The service is asked nothing when the entry contradicts itself.
-        table_rules.elimination_flags(
-            can_rejoin=attrs.get("can_rejoin", False),
-            no_legal_start=attrs.get("no_legal_start", False),
-        )
-        return attrs
-
-
-class HqTakenEventSerializer(serializers.Serializer):
-    player = Id(help_text="Who takes the HQ.")
-    hq_of = Id(help_text="Whose HQ it is (the taker themselves when they retake their own).")
-
-
-class CapitalFoundedEventSerializer(serializers.Serializer):
-    territory = Text(max_length=32, help_text="A territory with no city.")
-    name = Text(max_length=60, help_text="The World Capital's name.")
-    player = Id(required=False, allow_null=True, help_text="Who founds it, if you say who.")
-
-
-class RejoinEventSerializer(serializers.Serializer):
-    player = Id()
-    territory = Text(
-        max_length=32,
-        help_text="Where the faction places half its starting troops (4 of the 8; after "
-        "Pack 1's draft, half of what it drafted), no HQ: a legal start, that is "
-        "unoccupied, and unmarked or a major city this player founded. HQs do not close their "
-        "neighbours to a joining player.",
-    )
-    occupied = serializers.ListField(
-        child=Text(max_length=32),
-        max_length=42,
-        required=False,
-        default=list,
-        help_text="Territory slugs occupied now, as the table sees them; the HQ territories of "
-        "this game count as occupied without being listed.",
-    )
-
-
-class CoinPileOutEventSerializer(serializers.Serializer):
-    territories = PlayerKeyedField(
-        child=Whole(min_value=-1000, max_value=1000),
-        help_text="Territories each player controls, by player id.",
-    )
-
-
-class MarkEventSerializer(serializers.Serializer):
-    kind = Slug(help_text="The slug of a kind of mark the group unlocked.")
-    territory = Text(max_length=32, required=False, allow_null=True)
-    faction = Text(max_length=40, required=False, allow_null=True)
-    # A field named like an attribute of Serializer: DRF's metaclass takes declared fields out
-    # of the class, so nothing is overridden; the stubs see an assignment.
-    label = Text(  # type: ignore[assignment]
-        max_length=60, required=False, allow_blank=True, default=""
-    )
-    player = Id(required=False, allow_null=True)
-
-
-class CityDestroyedEventSerializer(serializers.Serializer):
-    territory = Text(max_length=32)
-
-
-class FortificationAttackedEventSerializer(serializers.Serializer):
-    territory = Text(max_length=32, help_text="The territory of the fortified city attacked.")
-    player = Id(required=False, allow_null=True, help_text="The attacker, if you say who.")
 
 
 class EventResultSerializer(serializers.Serializer):

@@ -217,8 +217,12 @@ class HoldingsSerializer(serializers.Serializer):
     player = serializers.IntegerField()
     red_stars = serializers.IntegerField(help_text="Red star tokens held (not HQs).")
     hqs = serializers.IntegerField(help_text="HQs controlled, its own included (1 at the start).")
+    board_stars = serializers.IntegerField(
+        help_text="Red stars on the board other than HQs (from unlocked content)."
+    )
     red_stars_counted = serializers.IntegerField(
-        help_text="Red stars as the box counts them: tokens held plus HQs controlled; 4 wins."
+        help_text="Red stars as the box counts them: tokens held plus HQs controlled plus the "
+        "other red stars on the board; 4 wins."
     )
     missiles = serializers.IntegerField()
     scar_cards = serializers.IntegerField(help_text="Scar cards not played yet (0 or 1).")

@@ -20,6 +20,7 @@ from api.serializers.decks import (
 from api.views.common import READ_ERRORS, SHARE, WRITE_ERRORS, ApiView, errors, read_body
 from campaigns.capitals import found_world_capital
 from campaigns.game import decks
+from campaigns.selectors import packets
 from campaigns.vocabulary import HIDDEN_SHORT
 from legacy import rules
 from legacy.models import Deck, DeckCard
@@ -54,8 +55,7 @@ class DeckListView(ApiView):
         access = campaign_access(request, campaign_id, Level.READ)
         states = decks.card_states(access.campaign.pk)
         out: dict[str, list] = {Deck.EVENT: [], Deck.MISSION: []}
-        cards = DeckCard.objects.filter(campaign=access.campaign).select_related("opening")
-        for card in cards.order_by("id"):
+        for card in packets.deck_cards(access.campaign.pk):
             where = states.get(card.pk, decks.Where(decks.CardState.IN_DECK))
             out[card.deck].append(card_data(card, where, access.sees_unlocked))
         return Response(out)

@@ -1,8 +1,6 @@
-"""The table's entries during a game: scars, missiles, recruitments, red stars bought, HQs
-taken, World Capitals founded, eliminations and rejoins, the coin pile running out, new marks,
-destroyed cities, cards drawn, completed or destroyed. One view takes them all, a route per kind
-of entry (``ROUTES``); each answers with the packets now due; any entry can be taken back with
-a reason.
+"""The table's entries during a game. One view takes them all, a route per kind of entry the
+registry of entries finds (``ROUTES``: its address, body and description are the entry's own);
+each answers with the packets now due; any entry can be taken back with a reason.
 """
 
 from __future__ import annotations
@@ -19,23 +17,11 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from api.access import Level, campaign_access
-from api.serializers.decks import CardEntrySerializer, MissionCompletedSerializer
 from api.serializers.entries import (
-    CapitalFoundedEventSerializer,
-    CityDestroyedEventSerializer,
-    CoinPileOutEventSerializer,
-    EliminationEventSerializer,
     EventResultSerializer,
-    FortificationAttackedEventSerializer,
-    HqTakenEventSerializer,
-    MarkEventSerializer,
-    MissilesEventSerializer,
-    RecruitmentEventSerializer,
-    RedStarEventSerializer,
-    RejoinEventSerializer,
-    ScarEventSerializer,
     VoidEntrySerializer,
     VoidResultSerializer,
+    entry_serializer,
 )
 from api.serializers.games import credited_to_data, event_summary
 from api.views.common import WRITE_ERRORS, ApiView, errors, read_body
@@ -44,7 +30,6 @@ from campaigns.game.common import NoSuchGame, game_to_lock
 from campaigns.game.entries import registry
 from campaigns.game.entries.recording import record_entry
 from campaigns.game.event_words import void_reason_words
-from campaigns.models import EventKind
 
 
 def entry_data(event) -> dict:
@@ -80,89 +65,14 @@ class EntryRoute:
     description: str
 
 
-# Every kind of entry the table records (``campaigns.game.entries.registry.RECORDED``): the
-# routes, their URL names (``event-<path>``) and their OpenAPI operations are made from these.
+# Every kind of entry the table records (``campaigns.game.entries.registry.RECORDED``), made
+# from what its entry says of itself: the routes, their URL names (``event-<path>``) and their
+# OpenAPI operations are made from these.
 ROUTES: dict[str, EntryRoute] = {
-    EventKind.SCAR_PLACED: EntryRoute(
-        "scar", ScarEventSerializer, "A scar placed from a scar card (it is permanent)."
-    ),
-    EventKind.MISSILES: EntryRoute(
-        "missiles",
-        MissilesEventSerializer,
-        "Missiles a seat plays on one roll; three on one roll, from one player or several, open "
-        "Pocket 1. Missiles join a roll only when roll names its first entry; left out, they "
-        "start a new roll (new_roll=true says so out loud).",
-    ),
-    EventKind.RECRUITMENT: EntryRoute(
-        "recruitment",
-        RecruitmentEventSerializer,
-        "A big recruitment: 30+ troops while the seat holds a missile opens Pocket 2.",
-    ),
-    EventKind.ELIMINATED: EntryRoute(
-        "elimination",
-        EliminationEventSerializer,
-        "A faction wiped out (for good unless it may rejoin); no_legal_start eliminates a "
-        "faction wiped out earlier that finds no legal start to join the war again.",
-    ),
-    EventKind.REJOINED: EntryRoute(
-        "rejoin",
-        RejoinEventSerializer,
-        "A wiped-out faction joins the war again: half its starting troops (4, or half of what "
-        "it drafted), no HQ, on a legal start. A faction "
-        "with no legal start left is eliminated for this game instead.",
-    ),
-    EventKind.RED_STAR_BOUGHT: EntryRoute(
-        "red-star", RedStarEventSerializer, "A seat trades 4 resource cards for a red star."
-    ),
-    EventKind.HQ_TAKEN: EntryRoute(
-        "hq-taken",
-        HqTakenEventSerializer,
-        "A player takes another's HQ, or retakes their own: each HQ a player controls counts as "
-        "a red star, and the entry that brings them to 4 red stars wins the game at once (the "
-        "game's results_from_log then names the winner).",
-    ),
-    EventKind.WORLD_CAPITAL_FOUNDED: EntryRoute(
-        "capital-founded",
-        CapitalFoundedEventSerializer,
-        "A World Capital founded during the game: on the board at once, within the campaign's "
-        "world_capitals_allowed (409 beyond), once an opened packet allows them.",
-    ),
-    EventKind.COIN_PILE_OUT: EntryRoute(
-        "coin-pile-out",
-        CoinPileOutEventSerializer,
-        "The coin-card pile ran out: the first time, a red star to the player with most "
-        "territories.",
-    ),
-    EventKind.MARK_PLACED: EntryRoute(
-        "mark", MarkEventSerializer, "A mark of a kind the group unlocked."
-    ),
-    EventKind.CITY_DESTROYED: EntryRoute(
-        "city-destroyed", CityDestroyedEventSerializer, "A city destroyed by unlocked content."
-    ),
-    EventKind.FORTIFICATION_ATTACKED: EntryRoute(
-        "fortification-attacked",
-        FortificationAttackedEventSerializer,
-        "An attack with 3 troops on a fortified city: one box of its fortification is marked; "
-        "the tenth wears it out. Refused (400) where no fortification works.",
-    ),
-    EventKind.CARD_DRAWN: EntryRoute(
-        "card-drawn",
-        CardEntrySerializer,
-        "A card drawn from its deck (an event turned over, a mission laid out). A destroyed "
-        "card, or one drawn already in this game, is refused (409).",
-    ),
-    EventKind.CARD_COMPLETED: EntryRoute(
-        "mission-completed",
-        MissionCompletedSerializer,
-        "A mission drawn in this game completed by a player, who takes its red stars. An event "
-        "card is not completed (400, rule 'event-card-not-completed').",
-    ),
-    EventKind.CARD_DESTROYED: EntryRoute(
-        "card-destroyed",
-        CardEntrySerializer,
-        "A card destroyed at the table: it leaves its deck for good (unless the entry is "
-        "taken back).",
-    ),
+    kind: EntryRoute(
+        registry.entry(kind).path, entry_serializer(kind), registry.entry(kind).description
+    )
+    for kind in registry.RECORDED
 }
 
 

@@ -43,7 +43,6 @@ from campaigns.services import THE_WORLD, audit, clean_name, lock_campaign
 from campaigns.vocabulary import AuditAction
 from legacy import rules
 from legacy.board import BOX
-from legacy.box import CAMPAIGN_GAMES
 from legacy.errors import RuleViolation
 from legacy.models import (
     AddedTerritory,
@@ -61,7 +60,7 @@ from legacy.models import (
     WorldName,
 )
 from legacy.refusals import BringInRule, ServiceRule, TableRule
-from legacy.rules import Reward, RewardChoice, finish_rules
+from legacy.rules import Reward, RewardChoice, finish_rules, world_naming
 from legacy.rules.cards import coins_with_a_sticker
 from legacy.rules.finish_rules import NoReward
 from legacy.selectors import world_as_of
@@ -218,7 +217,7 @@ def _finish(
     game.save(update_fields=["status", "finished_at", "revision"])
     to_open = packets_to_open(campaign.pk)
     naming = (
-        game.number >= CAMPAIGN_GAMES
+        world_naming.world_may_be_named(game.number)
         and not WorldName.objects.current().filter(campaign=campaign).exists()
     )
     _enqueue_snapshot(campaign.pk, game.number)
@@ -379,7 +378,7 @@ def name_world(
     """After game 15: the player with the most signatures names the world (ties roll)."""
     campaign = lock_campaign(campaign)
     last = campaign.games.filter(status=GameStatus.FINISHED).aggregate(n=Max("number"))["n"] or 0
-    if last < CAMPAIGN_GAMES:
+    if not world_naming.world_may_be_named(last):
         raise RuleViolation(ServiceRule.WORLD_NAME_AFTER_15, conflict=True)
     named_already = WorldName.objects.current().filter(campaign=campaign).first()
     if named_already is not None:

@@ -153,6 +153,8 @@ class EventKind(models.TextChoices):
     CARD_DESTROYED = "card-destroyed", _("Card destroyed")
     HQ_TAKEN = "hq-taken", _("HQ taken")
     WORLD_CAPITAL_FOUNDED = "capital-founded", _("World Capital founded")
+    HQ_DEMOLISHED = "hq-demolished", _("HQ demolished")
+    BOARD_RED_STAR = "board-red-star", _("Red star on the board")
 
 
 # The entries the decks write (a card drawn, a mission completed, a card destroyed).

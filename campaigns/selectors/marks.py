@@ -15,6 +15,7 @@ from legacy.models import (
     Correction,
     FactionPower,
     Fortification,
+    MarkKind,
     OtherMark,
     Scar,
     ScarKind,
@@ -128,6 +129,11 @@ def faction_scars(campaign_id: int, game: int | None = None) -> list[Scar]:
 def scar_kinds(campaign_id: int) -> list[ScarKind]:
     """The campaign's scar types, in the order they were entered."""
     return list(ScarKind.objects.filter(campaign_id=campaign_id).order_by("id"))
+
+
+def mark_kinds(campaign_id: int) -> list[MarkKind]:
+    """The kinds of mark the group unlocked, in the order they were entered."""
+    return list(MarkKind.objects.filter(campaign_id=campaign_id).order_by("id"))
 
 
 def has_scar_kind(campaign_id: int, slug: str) -> bool:

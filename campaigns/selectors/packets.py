@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 from django.db.models import QuerySet
 
-from legacy.models import PacketOpening, RuleSticker, SealedComponent, UnlockedContent
+from legacy.models import DeckCard, PacketOpening, RuleSticker, SealedComponent, UnlockedContent
 
 
 def _openings(campaign_id: int) -> QuerySet[PacketOpening]:
@@ -83,3 +83,10 @@ def sticker(campaign_id: int, sticker_id: int) -> RuleSticker | None:
         .select_related("opening")
         .first()
     )
+
+
+def deck_cards(campaign_id: int) -> list[DeckCard]:
+    """The event and mission cards the group entered, with the packet that added each, in the
+    order they were entered."""
+    found = DeckCard.objects.filter(campaign_id=campaign_id).select_related("opening")
+    return list(found.order_by("id"))

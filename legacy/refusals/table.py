@@ -116,6 +116,22 @@ class TableRule(Refusal):
         "hq-held-already",
         gettext_noop("%(player)s already controls the HQ of %(owner)s."),
     )
+    HQ_DEMOLISHED = (
+        "hq-demolished",
+        gettext_noop("The HQ of %(owner)s was demolished: it is back in the box for this game."),
+    )
+    BOARD_STAR_NOBODY = (
+        "board-star-nobody",
+        gettext_noop("Say who gains the red star on the board, who loses it, or both."),
+    )
+    BOARD_STAR_FROM_ITSELF = (
+        "board-star-from-itself",
+        gettext_noop("%(player)s cannot take a red star on the board from themselves."),
+    )
+    BOARD_STAR_NOT_HELD = (
+        "board-star-not-held",
+        gettext_noop("%(player)s holds no red star on the board (HQs apart)."),
+    )
     NOT_OUT = "not-out", gettext_noop("%(player)s is still in the war.")
     ELIMINATED_FOR_GOOD = (
         "eliminated-for-good",

@@ -222,10 +222,12 @@ HOW_WON = {
 }
 
 
-def red_stars_counted(*, tokens: int, hqs: int) -> int:
+def red_stars_counted(*, tokens: int, hqs: int, on_the_board: int = 0) -> int:
     """A player's red stars as the box counts them: each HQ they control (their own included)
-    counts as a red star, and each red star token they hold."""
-    return max(0, tokens) + max(0, hqs)
+    counts as a red star, and each red star token they hold. ``on_the_board``: the other red
+    stars on the board they hold ("Общая сумма красных звезд игрока равна числу Красных Звезд,
+    которые он контролирует на доске, плюс число красных жетонов звезд")."""
+    return max(0, tokens) + max(0, hqs) + max(0, on_the_board)
 
 
 def decided_winner(red_stars: Mapping[int, int], out: Mapping[int, bool]) -> tuple[int, str] | None:

@@ -33,6 +33,8 @@ def test_the_quick_log_keeps_the_addresses_it_always_had():
         "recruitment": EventKind.RECRUITMENT,
         "red-star": EventKind.RED_STAR_BOUGHT,
         "hq-taken": EventKind.HQ_TAKEN,
+        "hq-demolished": EventKind.HQ_DEMOLISHED,
+        "board-red-star": EventKind.BOARD_RED_STAR,
         "eliminated": EventKind.ELIMINATED,
         "rejoined": EventKind.REJOINED,
         "coin-pile": EventKind.COIN_PILE_OUT,

@@ -16,11 +16,13 @@ from django import forms
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.game.entries.board_red_star import BoardRedStar
 from campaigns.game.entries.capital_founded import CapitalFounded
 from campaigns.game.entries.city_destroyed import CityDestroyed
 from campaigns.game.entries.coin_pile_out import CoinPileOut
 from campaigns.game.entries.eliminated import Eliminated
 from campaigns.game.entries.fort_attacked import FortAttacked
+from campaigns.game.entries.hq_demolished import HqDemolished
 from campaigns.game.entries.hq_taken import HqTaken
 from campaigns.game.entries.mark_placed import MarkPlaced
 from campaigns.game.entries.missiles import Missiles
@@ -92,16 +94,19 @@ class QuickLogForm(forms.Form):
 
 
 F = TypeVar("F", bound=type[QuickLogForm])
+_FORMS: list[type[QuickLogForm]] = []  # the quick log's forms, as they are marked
 
 
 def quick_log(
     kind: EventKind, title: str | Promise, *, path: str | None = None
 ) -> Callable[[F], F]:
     """Mark a form as the quick log's form for ``kind``, with its question and its address (the
-    kind's value unless an older address is kept)."""
+    kind's value unless an older address is kept). The quick log lists it, in the order the
+    forms are written (``QUICK_LOG``)."""
 
     def mark(form: F) -> F:
         form.kind, form.title, form.path = kind, title, path or kind.value
+        _FORMS.append(form)
         return form
 
     return mark
@@ -382,21 +387,37 @@ class FortAttackForm(QuickLogForm):
         return FortAttacked(territory=self.cleaned_data["territory"], player=self.player_of())
 
 
-# The quick log's forms, in the order the game page shows them: one per kind of entry.
-QUICK_LOG: tuple[type[QuickLogForm], ...] = (
-    ScarForm,
-    MissilesForm,
-    RecruitmentForm,
-    RedStarForm,
-    HqTakenForm,
-    EliminationForm,
-    RejoinForm,
-    CoinPileForm,
-    MarkForm,
-    CapitalFoundedForm,
-    DestroyCityForm,
-    FortAttackForm,
-)
+@quick_log(EventKind.HQ_DEMOLISHED, _("An HQ is demolished"))
+class HqDemolishedForm(QuickLogForm):
+    prefix = "hqdemolished"
+    hq_of = forms.ChoiceField(label=_("The HQ of (put back in the box)"))
+    player = forms.ChoiceField(label=_("Demolished by"), required=False)
+
+    def offer(self, choices):
+        self.fields["hq_of"].choices = seat_choices(choices.seats)
+        self.fields["player"].choices = seat_choices(choices.seats, blank="—")
+
+    def params(self) -> HqDemolished:
+        return HqDemolished(hq_of=self.player_of("hq_of"), player=self.player_of())
+
+
+@quick_log(EventKind.BOARD_RED_STAR, _("A red star on the board (not an HQ) changes hands"))
+class BoardRedStarForm(QuickLogForm):
+    prefix = "boardstar"
+    player = forms.ChoiceField(label=_("Gained by"), required=False)
+    from_player = forms.ChoiceField(label=_("Taken from, or lost by"), required=False)
+
+    def offer(self, choices):
+        self.fields["player"].choices = seat_choices(choices.seats, blank="—")
+        self.fields["from_player"].choices = seat_choices(choices.seats, blank="—")
+
+    def params(self) -> BoardRedStar:
+        return BoardRedStar(player=self.player_of(), from_player=self.player_of("from_player"))
+
+
+# The quick log's forms, in the order the game page shows them (the order they are written in
+# this module): one per kind of entry, each marked with ``quick_log``, none listed by hand.
+QUICK_LOG: tuple[type[QuickLogForm], ...] = tuple(_FORMS)
 
 # The entries a table makes most: large buttons on the game page's first screen, in this order;
 # the other kinds wait one tap away.

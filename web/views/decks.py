@@ -14,10 +14,10 @@ from campaigns.game import decks, event_words
 from campaigns.game.entries.recording import record_entry
 from campaigns.game.rulebook import setting_stickers
 from campaigns.models import GameStatus
+from campaigns.selectors import packets
 from campaigns.vocabulary import HIDDEN
 from legacy import rules
 from legacy.errors import RuleViolation
-from legacy.models import DeckCard, PacketOpening
 from legacy.selectors import world_as_of
 from web import pages
 from web.forms.decks import CardForm, WorldCapitalForm, card_entry_form
@@ -35,8 +35,7 @@ def state_words(where: decks.Where) -> str:
 def card_rows(campaign_id: int, sees_unlocked: bool) -> dict[str, list[dict]]:
     states = decks.card_states(campaign_id)
     out: dict[str, list[dict]] = {"event": [], "mission": []}
-    cards = DeckCard.objects.filter(campaign_id=campaign_id).select_related("opening")
-    for card in cards.order_by("id"):
+    for card in packets.deck_cards(campaign_id):
         where = states.get(card.pk, decks.Where(decks.CardState.IN_DECK))
         out[card.deck].append(
             {
@@ -52,8 +51,7 @@ def card_rows(campaign_id: int, sees_unlocked: bool) -> dict[str, list[dict]]:
 
 
 def _opened(campaign) -> list[tuple[str, str]]:
-    rows = PacketOpening.objects.filter(campaign=campaign, voided=False).order_by("id")
-    return [(p, pages.packet_name(p)) for p in rows.values_list("packet", flat=True)]
+    return [(p, pages.packet_name(p)) for p in packets.opened_in_order(campaign.pk)]
 
 
 @campaign_view()

@@ -20,20 +20,15 @@ from campaigns.game.packets import packets_due
 from campaigns.game.setup import played_since_setup, start_game
 from campaigns.models import (
     EventKind,
-    GameReward,
     GameStatus,
 )
+from campaigns.selectors import games, marks
 from campaigns.services import cached_world
 from campaigns.versioned import cached_read
 from campaigns.vocabulary import VoidReason
-from legacy.box import CAMPAIGN_GAMES, FORTIFICATION_BOXES
+from legacy.box import FORTIFICATION_BOXES
 from legacy.errors import RuleViolation
-from legacy.models import (
-    MarkKind,
-    ScarKind,
-    Signature,
-)
-from legacy.rules import table_rules
+from legacy.rules import table_rules, world_naming
 from legacy.wording import said
 from web import pages
 from web.board_svg import shapes_url
@@ -82,17 +77,9 @@ def game_forms(
         factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
     if world is None:
         world = cached_world(campaign)
-    kinds = (
-        scar_kinds
-        if scar_kinds is not None
-        else list(ScarKind.objects.filter(campaign=campaign).order_by("id"))
-    )
+    kinds = scar_kinds if scar_kinds is not None else marks.scar_kinds(campaign.pk)
     free = [t.slug for t in world.board.territories if world.territories[t.slug].scar is None]
-    mark_kinds = (
-        kinds_of_mark
-        if kinds_of_mark is not None
-        else list(MarkKind.objects.filter(campaign=campaign).order_by("id"))
-    )
+    mark_kinds = kinds_of_mark if kinds_of_mark is not None else marks.mark_kinds(campaign.pk)
     standing = sorted((slug, t.city) for slug, t in world.territories.items() if t.city)
     cities = [(slug, f"{city.name} ({territory_name(slug)})") for slug, city in standing]
     # Every fortified city, worn out or not: attacking a worn-out one is refused with its reason.
@@ -211,8 +198,8 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
     events = list(claims.credited(entries, campaign.pk))
     # Read once: the board's names of scars and marks, the entries' words and the quick log's
     # choices.
-    scar_kinds = list(ScarKind.objects.filter(campaign=campaign).order_by("id"))
-    kinds_of_mark = list(MarkKind.objects.filter(campaign=campaign).order_by("id"))
+    scar_kinds = marks.scar_kinds(campaign.pk)
+    kinds_of_mark = marks.mark_kinds(campaign.pk)
     words = event_words.EventWords.load(
         campaign.pk, factions, access.sees_unlocked, scar_kinds=scar_kinds
     )
@@ -299,16 +286,14 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
     if context["is_latest"] and campaign.prepared_at:
         context["to_open"] = [(s, pages.packet_name(s)) for s in packets_due(campaign)]
     if finished:
-        context["world_to_name"] = (
-            context["is_latest"] and game.number >= CAMPAIGN_GAMES and not world.world_name
+        context["world_to_name"] = context["is_latest"] and world_naming.world_to_be_named(
+            game.number, world.world_name
         )
         context["rewards"] = label_rewards(
             access,
-            GameReward.objects.filter(game=game).select_related("seat__player").order_by("order"),
+            games.rewards_of([game.pk]),
         )
-        context["signature"] = Signature.objects.filter(
-            campaign=campaign, placed_in_game=game.number, voided=False
-        ).first()
+        context["signature"] = marks.signature_of(campaign.pk, game.number)
         context["snapshot"] = snapshot_state(access, game)
     return context
 

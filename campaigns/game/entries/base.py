@@ -132,6 +132,11 @@ class EntryKind:
 
     What it is to a replay: ``decisive`` (it moves red stars or puts a seat out), ``moves_out``
     (it decides whether a seat is out), ``read_by_triggers`` (a packet's trigger reads it).
+
+    What a door needs, in words of no door: ``path``, its address among the game's entries
+    (the API's ``events/<path>/``); ``description``, one paragraph on it; ``validate``, the
+    checks across its parameters that need nothing read (a refusal, before any lock). Its
+    parameters say their own shapes (``campaigns.game.entries.fields``).
     """
 
     kind: EventKind
@@ -155,6 +160,9 @@ class EntryKind:
     moves_out: bool = False
     read_by_triggers: bool = False
     needs: str = ""  # what an entry needs that its shape cannot say (a seated player...)
+    path: str = ""
+    description: str = ""
+    validate: Callable[[Any], None] | None = None
 
     def bumps_triggers(self, params: Any) -> bool:
         return self.triggers(params) if callable(self.triggers) else self.triggers

@@ -11,15 +11,16 @@ from django.utils.translation import gettext_lazy
 
 from campaigns.capitals import place_world_capital
 from campaigns.city_marks import cover_marks_under_a_city
+from campaigns.game.entries import fields
 from campaigns.game.entries.base import EntryKind, Said, Seating, Table, Written
 from campaigns.models import EventKind, MarkChange
 
 
 @dataclass(frozen=True)
 class CapitalFounded:
-    territory: str
-    name: str
-    player: int | None = None
+    territory: str = fields.text(32, "A territory with no city.")
+    name: str = fields.text(60, "The World Capital's name.")
+    player: int | None = fields.player("Who founds it, if you say who.", optional=True)
 
 
 def record(table: Table, params: CapitalFounded) -> Written:
@@ -62,4 +63,7 @@ ENTRY = EntryKind(
     seating=Seating.OPTIONAL,
     what="World Capital",
     needs="a packet must allow it, a seated founder",
+    path="capital-founded",
+    description="A World Capital founded during the game: on the board at once, within the "
+    "campaign's world_capitals_allowed (409 beyond), once an opened packet allows them.",
 )

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import ngettext
 
-from campaigns.game.entries import cards
+from campaigns.game.entries import cards, fields
 from campaigns.game.entries.base import EntryKind, Said, Seating, Table, Written
 from campaigns.game.entries.state import Step, count
 from campaigns.models import EventKind
@@ -18,9 +18,9 @@ from legacy.refusals import EntryRule
 
 @dataclass(frozen=True)
 class CardCompleted:
-    card: int
-    player: int | None
-    red_stars: int = 1
+    card: int = fields.an_id("The mission card's id, from /decks/.")
+    player: int | None = fields.player("The seated player who completed it.")
+    red_stars: int = fields.whole(1, 2, "As the card says.", default=1)
 
 
 def check(table: Table, params: CardCompleted) -> None:
@@ -70,4 +70,7 @@ ENTRY = EntryKind(
     what="mission",
     decisive=True,
     needs="a drawn mission, a seated player",
+    path="mission-completed",
+    description="A mission drawn in this game completed by a player, who takes its red stars. "
+    "An event card is not completed (400, rule 'event-card-not-completed').",
 )

@@ -7,15 +7,15 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from campaigns.game.entries import cards
+from campaigns.game.entries import cards, fields
 from campaigns.game.entries.base import EntryKind, Said, Seating, Table, Written
 from campaigns.models import EventKind
 
 
 @dataclass(frozen=True)
 class CardDestroyed:
-    card: int
-    player: int | None = None
+    card: int = fields.an_id("The card's id, from /decks/.")
+    player: int | None = fields.player("The seated player, if any.", optional=True)
 
 
 def check(table: Table, params: CardDestroyed) -> None:
@@ -44,4 +44,7 @@ ENTRY = EntryKind(
     war=False,
     seating=Seating.OPTIONAL,
     needs="the card must be one of the campaign's",
+    path="card-destroyed",
+    description="A card destroyed at the table: it leaves its deck for good (unless the entry "
+    "is taken back).",
 )

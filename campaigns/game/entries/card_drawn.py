@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from campaigns.game.entries import cards
+from campaigns.game.entries import cards, fields
 from campaigns.game.entries.base import EntryKind, Said, Seating, Table, Written
 from campaigns.models import EventKind
 from legacy.errors import RuleViolation
@@ -15,8 +15,8 @@ from legacy.refusals import EntryRule
 
 @dataclass(frozen=True)
 class CardDrawn:
-    card: int
-    player: int | None = None
+    card: int = fields.an_id("The card's id, from /decks/.")
+    player: int | None = fields.player("The seated player, if any.", optional=True)
 
 
 def check(table: Table, params: CardDrawn) -> None:
@@ -51,4 +51,7 @@ ENTRY = EntryKind(
     war=False,
     seating=Seating.OPTIONAL,
     needs="the card must be in one of the campaign's decks",
+    path="card-drawn",
+    description="A card drawn from its deck (an event turned over, a mission laid out). A "
+    "destroyed card, or one drawn already in this game, is refused (409).",
 )

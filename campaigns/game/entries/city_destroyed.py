@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from campaigns.game.entries import fields
 from campaigns.game.entries.base import EntryKind, Guess, Said, Table, Written
 from campaigns.models import EventKind, MarkChange
 from legacy.models import City, Fortification, RemovedReason
@@ -15,7 +16,7 @@ from legacy.rules import table_rules
 
 @dataclass(frozen=True)
 class CityDestroyed:
-    territory: str
+    territory: str = fields.text(32)
 
 
 def record(table: Table, params: CityDestroyed) -> Written:
@@ -60,4 +61,6 @@ ENTRY = EntryKind(
     record=record,
     guess=guess,
     needs="the territory must be on the board",
+    path="city-destroyed",
+    description="A city destroyed by unlocked content.",
 )

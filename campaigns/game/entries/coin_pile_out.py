@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from campaigns.game.entries import fields
 from campaigns.game.entries.base import EntryKind, Said, Table, Written
 from campaigns.game.entries.state import Step, coin_pile_winner
 from campaigns.models import EventKind
@@ -16,7 +17,9 @@ from legacy.rules import table_rules
 
 @dataclass(frozen=True)
 class CoinPileOut:
-    territories: Mapping[int, int]
+    territories: Mapping[int, int] = fields.per_player(
+        -1000, 1000, "Territories each player controls, by player id."
+    )
 
 
 def record(table: Table, params: CoinPileOut) -> Written:
@@ -64,4 +67,7 @@ ENTRY = EntryKind(
     marks=False,
     decisive=True,
     needs="territories are keyed by seated players",
+    path="coin-pile-out",
+    description="The coin-card pile ran out: the first time, a red star to the player with "
+    "most territories.",
 )

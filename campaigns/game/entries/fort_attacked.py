@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from campaigns.game.entries import fields
 from campaigns.game.entries.base import EntryKind, Guess, Said, Seating, Table, Written
 from campaigns.models import EventKind, MarkChange
 from campaigns.vocabulary import CorrectionReason
@@ -17,8 +18,8 @@ from legacy.rules import table_rules
 
 @dataclass(frozen=True)
 class FortAttacked:
-    territory: str
-    player: int | None = None
+    territory: str = fields.text(32, "The territory of the fortified city attacked.")
+    player: int | None = fields.player("The attacker, if you say who.", optional=True)
 
 
 def check(table: Table, params: FortAttacked) -> None:
@@ -90,4 +91,7 @@ ENTRY = EntryKind(
     seating=Seating.OPTIONAL,
     what="attack",
     needs="the territory's city is fortified",
+    path="fortification-attacked",
+    description="An attack with 3 troops on a fortified city: one box of its fortification is "
+    "marked; the tenth wears it out. Refused (400) where no fortification works.",
 )

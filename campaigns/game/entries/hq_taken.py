@@ -8,18 +8,21 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from campaigns.game.entries import fields
 from campaigns.game.entries.base import EntryKind, Said, Seating, Table, Written
 from campaigns.game.entries.state import Step, count
 from campaigns.models import EventKind
 from legacy.errors import RuleViolation
 from legacy.refusals import TableRule
-from legacy.rules import table_rules
+from legacy.rules import red_stars, table_rules
 
 
 @dataclass(frozen=True)
 class HqTaken:
-    player: int | None
-    hq_of: int | None
+    player: int | None = fields.player("Who takes the HQ.")
+    hq_of: int | None = fields.player(
+        "Whose HQ it is (the taker themselves when they retake their own)."
+    )
 
 
 def record(table: Table, params: HqTaken) -> Written:
@@ -29,6 +32,7 @@ def record(table: Table, params: HqTaken) -> Written:
     owner = next((s for s in table.seats if s.player_id == hq_of and hq_of is not None), None)
     if owner is None:
         raise RuleViolation(TableRule.UNKNOWN_SEAT, field="hq_of")
+    red_stars.hq_on_the_board(owner.player.name, on_the_board=owner.pk in replayed.hq_held_by)
     table_rules.hq_taken(
         seat.player.name,
         owner.player.name,
@@ -42,9 +46,11 @@ def replay(step: Step) -> None:
     if held is None:
         return
     owner = step.seat_of_player.get(count(step.data.get("hq_of")))
-    if owner is not None:
-        result.holdings[result.hq_held_by[owner]].hqs -= 1
-        result.hq_held_by[owner] = step.entry.seat  # type: ignore[assignment]
+    if owner is not None and owner in result.hq_held_by:  # not demolished
+        holder = result.hq_held_by[owner]  # None: nobody (its holder was wiped out)
+        if holder is not None:
+            result.holdings[holder].hqs -= 1
+        result.hq_held_by[owner] = step.entry.seat
         held.hqs += 1
 
 
@@ -72,4 +78,8 @@ ENTRY = EntryKind(
     what="HQ taken",
     decisive=True,
     needs="both players must be seated, the HQ not held",
+    path="hq-taken",
+    description="A player takes another's HQ, or retakes their own: each HQ a player controls "
+    "counts as a red star, and the entry that brings them to 4 red stars wins the game at once "
+    "(the game's results_from_log then names the winner).",
 )

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from campaigns.game.derived import campaign_factions
+from campaigns.game.entries import fields
 from campaigns.game.entries.base import EntryKind, Guess, Said, Seating, Table, Written
 from campaigns.models import EventKind, MarkChange
 from campaigns.vocabulary import HIDDEN
@@ -17,11 +18,11 @@ from legacy.rules import table_rules
 
 @dataclass(frozen=True)
 class MarkPlaced:
-    kind: str
-    territory: str | None = None
-    faction: str | None = None
-    label: str = ""
-    player: int | None = None
+    kind: str = fields.slug("The slug of a kind of mark the group unlocked.")
+    territory: str | None = fields.text(32, optional=True)
+    faction: str | None = fields.text(40, optional=True)
+    label: str = fields.text(60, blank=True, default="")
+    player: int | None = fields.player(optional=True)
 
 
 def check(table: Table, params: MarkPlaced) -> None:
@@ -89,4 +90,6 @@ ENTRY = EntryKind(
     seating=Seating.OPTIONAL,
     what="mark",
     needs="the kind must be unlocked, the player seated",
+    path="mark",
+    description="A mark of a kind the group unlocked.",
 )

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from campaigns.game.entries import fields
 from campaigns.game.entries.base import EntryKind, Said, Seating, Table, Written
 from campaigns.game.entries.state import Step, count, entry_of, roll_of
 from campaigns.models import EventKind
@@ -20,10 +21,19 @@ from legacy.rules import table_rules
 
 @dataclass(frozen=True)
 class Missiles:
-    count: int
-    player: int | None
-    roll: int | None = None
-    new_roll: bool = False
+    count: int = fields.whole(-1000, 1000)
+    player: int | None = fields.player("Who plays them: the seat must hold that many missiles.")
+    roll: int | None = fields.whole(
+        1,
+        2**31 - 1,
+        "The entry (seq) that began the roll these missiles join: only the table knows two "
+        "entries were one roll. Left out, the missiles are on a new roll of their own, even "
+        "while the game's latest entry is a missile entry.",
+        optional=True,
+    )
+    new_roll: bool = fields.flag(
+        "The missiles are on a new roll of their own: the default, said out loud (not with roll)."
+    )
 
 
 def open_roll(game, events=None) -> int | None:
@@ -107,4 +117,8 @@ ENTRY = EntryKind(
     while_wiped_out=True,
     read_by_triggers=True,
     needs="the player must be seated and hold the missiles",
+    path="missiles",
+    description="Missiles a seat plays on one roll; three on one roll, from one player or "
+    "several, open Pocket 1. Missiles join a roll only when roll names its first entry; left "
+    "out, they start a new roll (new_roll=true says so out loud).",
 )

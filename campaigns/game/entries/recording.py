@@ -113,6 +113,8 @@ def record_entry(kind: str, *, game: Game | int, params: Any, by=None) -> EventR
 def _record(kind: EntryKind, game: Game | int, params: Any, by) -> EventResult:
     if kind.record is None or not isinstance(params, kind.params or ()):
         raise TypeError(f"{kind.kind} is not recorded with {type(params).__name__}")
+    if kind.validate is not None:
+        kind.validate(params)
     campaign, game = locked_game(game, marks=kind.marks, triggers=kind.bumps_triggers(params))
     require_in_progress(game)
     table = Table(campaign, game, by)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from campaigns.game.entries import fields
 from campaigns.game.entries.base import EntryKind, Said, Seating, Table, Written
 from campaigns.game.entries.state import BIG_RECRUITMENT, Step, count
 from campaigns.models import EventKind
@@ -16,8 +17,8 @@ from legacy.rules import table_rules
 
 @dataclass(frozen=True)
 class Recruitment:
-    player: int | None
-    troops: int
+    player: int | None = fields.player()
+    troops: int = fields.whole(-(10**6), 10**6)
 
 
 def big(params: Recruitment) -> bool:
@@ -63,4 +64,6 @@ ENTRY = EntryKind(
     what="recruitment",
     read_by_triggers=True,
     needs="the player must be seated",
+    path="recruitment",
+    description="A big recruitment: 30+ troops while the seat holds a missile opens Pocket 2.",
 )

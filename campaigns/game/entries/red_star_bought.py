@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from campaigns.game.entries import fields
 from campaigns.game.entries.base import EntryKind, Said, Seating, Table, Written
 from campaigns.game.entries.state import Step
 from campaigns.models import EventKind
@@ -16,7 +17,7 @@ from legacy.rules import table_rules
 
 @dataclass(frozen=True)
 class RedStarBought:
-    player: int | None
+    player: int | None = fields.player("Who trades 4 resource cards for a red star.")
 
 
 def record(table: Table, params: RedStarBought) -> Written:
@@ -48,4 +49,6 @@ ENTRY = EntryKind(
     seating=Seating.REQUIRED,
     decisive=True,
     needs="the player must be seated",
+    path="red-star",
+    description="A seat trades 4 resource cards for a red star.",
 )

@@ -1,51 +1,51 @@
 """Every kind of entry of a game's log, by its ``EventKind``: the one list the replay, the
-words, the marks, the recording and both doors read. A new kind of entry is a new module in
-this package and one line here."""
+words, the marks, the recording and both doors read. It is found, not written: every module of
+this package that defines ``ENTRY`` is a kind of entry, in the order ``EventKind`` declares
+them. A new kind of entry is a new module in this package; no list is edited by hand."""
 
 from __future__ import annotations
 
-from campaigns.game.entries import (
-    capital_founded,
-    card_completed,
-    card_destroyed,
-    card_drawn,
-    city_destroyed,
-    coin_pile_out,
-    eliminated,
-    fort_attacked,
-    hq_taken,
-    mark_placed,
-    missiles,
-    packet_opened,
-    recruitment,
-    red_star_bought,
-    rejoined,
-    scar_placed,
-)
+import ast
+import importlib
+import pkgutil
+from pathlib import Path
+
+from campaigns.game import entries as package
 from campaigns.game.entries.base import EntryKind
 from campaigns.models import EventKind
 
-ENTRIES: dict[str, EntryKind] = {
-    module.ENTRY.kind: module.ENTRY
-    for module in (
-        scar_placed,
-        missiles,
-        recruitment,
-        red_star_bought,
-        hq_taken,
-        eliminated,
-        rejoined,
-        coin_pile_out,
-        mark_placed,
-        capital_founded,
-        city_destroyed,
-        fort_attacked,
-        card_drawn,
-        card_completed,
-        card_destroyed,
-        packet_opened,
+
+def defines_entry(module: str) -> bool:
+    """Whether the package's module ``module`` assigns ``ENTRY`` at its top level: read, not
+    imported, so the package's own machinery (``recording`` reads this registry) is left out."""
+    source = (Path(package.__path__[0]) / f"{module}.py").read_text(encoding="utf-8")
+    return any(
+        isinstance(node, ast.Assign | ast.AnnAssign)
+        and any(
+            isinstance(t, ast.Name) and t.id == "ENTRY"
+            for t in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        )
+        for node in ast.parse(source).body
     )
-}
+
+
+def found_entries() -> dict[str, EntryKind]:
+    """Every ``ENTRY`` the package's modules define, keyed and ordered by ``EventKind``."""
+    found: dict[str, EntryKind] = {}
+    for module in pkgutil.iter_modules(package.__path__):
+        if module.ispkg or not defines_entry(module.name):
+            continue
+        defined = getattr(
+            importlib.import_module(f"{package.__name__}.{module.name}"), "ENTRY", None
+        )
+        if isinstance(defined, EntryKind):
+            if defined.kind in found:
+                raise ImportError(f"Two modules define the entry {defined.kind}.")
+            found[defined.kind] = defined
+    return {kind: found[kind] for kind in EventKind if kind in found}
+
+
+ENTRIES: dict[str, EntryKind] = found_entries()
 
 
 def entry(kind: str) -> EntryKind:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from campaigns.game.entries import fields
 from campaigns.game.entries.base import EntryKind, Said, Seating, Table, Written
 from campaigns.game.entries.state import Step
 from campaigns.models import EventKind
@@ -25,9 +26,19 @@ from legacy.selectors import world_as_of
 
 @dataclass(frozen=True)
 class Rejoined:
-    player: int | None
-    territory: str
-    occupied: Iterable[str] = ()
+    player: int | None = fields.player()
+    territory: str = fields.text(
+        32,
+        "Where the faction places half its starting troops (4 of the 8; after Pack 1's draft, "
+        "half of what it drafted), no HQ: a legal start, that is unoccupied, and unmarked or a "
+        "major city this player founded. HQs do not close their neighbours to a joining player.",
+    )
+    occupied: Iterable[str] = fields.slugs(
+        32,
+        42,
+        "Territory slugs occupied now, as the table sees them; the HQ territories of this game "
+        "count as occupied without being listed.",
+    )
 
 
 def record(table: Table, params: Rejoined) -> Written:
@@ -102,4 +113,8 @@ ENTRY = EntryKind(
     decisive=True,
     moves_out=True,
     needs="the player must be seated and eliminated",
+    path="rejoin",
+    description="A wiped-out faction joins the war again: half its starting troops (4, or half "
+    "of what it drafted), no HQ, on a legal start. A faction with no legal start left is "
+    "eliminated for this game instead.",
 )

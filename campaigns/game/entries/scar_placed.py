@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from campaigns.game.derived import campaign_factions
+from campaigns.game.entries import fields
 from campaigns.game.entries.base import EntryKind, Guess, Said, Seating, Table, Written
 from campaigns.game.entries.state import Step
 from campaigns.models import EventKind, MarkChange
@@ -19,12 +20,16 @@ from legacy.rules import table_rules
 
 @dataclass(frozen=True)
 class ScarPlaced:
-    scar: str
-    territory: str | None = None
-    faction: str | None = None
-    player: int | None = None
-    without_card: bool = False
-    reason: str = ""
+    scar: str = fields.slug("The scar type's slug, e.g. bunker.")
+    territory: str | None = fields.text(32, optional=True)
+    faction: str | None = fields.text(40, optional=True)
+    player: int | None = fields.player(
+        "Who plays the scar card (needed unless without_card).", optional=True
+    )
+    without_card: bool = fields.flag(
+        "Placed by unlocked content without a scar card; say which rule in reason."
+    )
+    reason: str = fields.text(200, blank=True, default="")
 
 
 def check(table: Table, params: ScarPlaced) -> None:
@@ -140,4 +145,6 @@ ENTRY = EntryKind(
     what="scar",
     while_wiped_out=True,
     needs="the scar type and territory must exist",
+    path="scar",
+    description="A scar placed from a scar card (it is permanent).",
 )

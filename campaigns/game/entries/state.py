@@ -36,6 +36,7 @@ class Entry:
 class Holdings:
     red_stars: int = 0  # red star tokens (not HQs)
     hqs: int = 1  # HQs controlled: its own at the start
+    board_stars: int = 0  # red stars on the board other than HQs (from unlocked content)
     missiles: int = 0
     scar_cards: int = 0  # unplayed scar cards: 0 or 1
     scar_card_kind: str = ""  # the unplayed card's type, when the table said which
@@ -46,12 +47,15 @@ class Holdings:
     @property
     def red_stars_counted(self) -> int:
         """Red stars as the box counts them: tokens held and HQs controlled."""
-        return table_rules.red_stars_counted(tokens=self.red_stars, hqs=self.hqs)
+        return table_rules.red_stars_counted(
+            tokens=self.red_stars, hqs=self.hqs, on_the_board=self.board_stars
+        )
 
     def as_dict(self) -> dict:
         return {
             "red_stars": self.red_stars,
             "hqs": self.hqs,
+            "board_stars": self.board_stars,
             "red_stars_counted": self.red_stars_counted,
             "missiles": self.missiles,
             "scar_cards": self.scar_cards,
@@ -67,7 +71,9 @@ class Replay:
     missiles_per_roll: dict[int, int] = field(default_factory=dict)
     big_recruitment_with_missile: bool = False
     coin_pile_out: bool = False
-    hq_held_by: dict[int, int] = field(default_factory=dict)  # HQ owner's seat -> holder's seat
+    # HQ owner's seat -> holder's seat (None: nobody, its holder was wiped out); an HQ
+    # demolished is back in the box, and no longer here.
+    hq_held_by: dict[int, int | None] = field(default_factory=dict)
     winner: int | None = None  # the seat that won the war (4 red stars, last standing)
     won_by: str = ""  # how: ``table_rules.RED_STARS`` or ``LAST_STANDING``
     won_at: int | None = None  # the entry that decided it
