@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+from urllib.parse import urlsplit
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.templatetags.static import static
@@ -112,7 +114,9 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     assets = [static(path) for path in PRECACHED]
     config = {
         "assets": assets,
-        "staticUrl": static(""),
+        # The folder's path, from the setting: the shipped storage has no manifest entry for
+        # "" (static("") raises), and the worker compares it with a request's path.
+        "staticUrl": urlsplit(settings.STATIC_URL).path,
         "accountHeader": ACCOUNT_HEADER,
         "notKept": list(NOT_KEPT),
         "logoutUrl": reverse("logout"),
