@@ -60,8 +60,9 @@ from django.utils.translation import gettext_lazy as _
 from campaigns.models import EventKind
 from campaigns.vocabulary import AuditAction
 from legacy import rules
-from legacy.board import slugify
+from legacy.board import TERRITORY_BY_SLUG, slugify
 from legacy.box import CAPITAL_CITY, MINOR_CITY, Stock
+from legacy.errors import RuleViolation
 from legacy.models import (
     AddedTerritory,
     ContentKind,
@@ -76,6 +77,7 @@ from legacy.models import (
     UnlockedContent,
     UnlockedFaction,
 )
+from legacy.refusals import TableRule
 from legacy.world import World
 
 # What stands for a hidden name, by the kind of thing it names; "text" stands for any text.
@@ -428,6 +430,24 @@ def world_as_read(world: World, sees_unlocked: bool) -> World:
         if state.city is not None:
             territories[slug] = replace(state, city=replace(state.city, kind=MINOR_CITY))
     return replace(world, territories=territories, stock_left=stock)
+
+
+def territory_to_read(world: World, slug: str, sees_unlocked: bool) -> bool:
+    """May this reader look ``slug`` up? A territory on the board, and for a reader the
+    campaign hides what its packets unlocked from (``sees_unlocked`` false) a printed one only:
+    a territory a packet added is looked up as one nobody made, so that asking tells nothing."""
+    if slug not in world.territories:
+        return False
+    return sees_unlocked or slug in TERRITORY_BY_SLUG
+
+
+def unknown_territory(slug: str, field: str, sees_unlocked: bool) -> RuleViolation:
+    """The refusal of a territory this reader may not look up: naming it to a reader who sees
+    everything; to one the campaign hides its added territories from, the same words for a
+    territory hidden and one that does not exist."""
+    if sees_unlocked:
+        return RuleViolation(TableRule.UNKNOWN_TERRITORY, field=field, territory=repr(slug))
+    return RuleViolation(TableRule.NO_SUCH_TERRITORY, field=field)
 
 
 # Audit actions that are about unlocked content as a whole (a World Capital founded).

@@ -12,6 +12,12 @@ class TableRule(Refusal):
         "unknown-territory",
         gettext_noop("There is no territory called %(territory)s on the board as of this game."),
     )
+    # A reader the campaign hides its added territories from: said the same for a territory a
+    # packet added and for one nobody made, naming neither.
+    NO_SUCH_TERRITORY = (
+        "no-such-territory",
+        gettext_noop("There is no such territory on the board."),
+    )
     UNKNOWN_FACTION = "unknown-faction", gettext_noop("This campaign has no faction %(faction)s.")
 
     # The table: scars and scar cards
