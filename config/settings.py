@@ -463,6 +463,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    # What Django's own list misses: a famous pass phrase, a password of one repeated letter.
+    {"NAME": "config.passwords.KnownPhraseValidator"},
+    {"NAME": "config.passwords.VarietyValidator", "OPTIONS": {"min_different": 5}},
 ]
 # --- Logins ------------------------------------------------------------------------------------
 # Every login door (the page, the admin, the API's token) goes through django-axes: failed logins

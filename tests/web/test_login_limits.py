@@ -193,3 +193,40 @@ def test_the_existing_password_rules_still_hold():
     html = response.content.decode()
     assert response.status_code == 200
     assert "too short" in html and "entirely numeric" in html
+
+
+@pytest.mark.parametrize(
+    "password, said",
+    [
+        ("x" * 128, "too few characters"),
+        ("correcthorse", "well-known phrase"),
+        ("Correct Horse Battery Staple", "well-known phrase"),
+        ("password123", "too common"),
+    ],
+)
+def test_a_weak_password_is_refused_at_sign_up(password, said):
+    response = Client(REMOTE_ADDR=VICTIM_HOME).post(
+        "/accounts/signup/", {"username": "weak", "password1": password, "password2": password}
+    )
+    assert response.status_code == 200 and said in response.content.decode()
+    assert not get_user_model().objects.filter(username="weak").exists()
+
+
+def test_a_weak_password_is_refused_in_russian_to_a_russian_reader():
+    response = Client(REMOTE_ADDR=VICTIM_HOME, HTTP_ACCEPT_LANGUAGE="ru").post(
+        "/accounts/signup/",
+        {"username": "weak", "password1": "x" * 128, "password2": "x" * 128},
+    )
+    assert "слишком мало разных символов" in response.content.decode()
+
+
+def test_a_new_password_is_held_to_the_same_rules(owner):
+    client = Client()
+    client.force_login(owner)
+    response = client.post(
+        "/accounts/password/",
+        {"old_password": "pw-olga-123", "new_password1": "x" * 40, "new_password2": "x" * 40},
+    )
+    assert response.status_code == 200 and "too few characters" in response.content.decode()
+    owner.refresh_from_db()
+    assert owner.check_password("pw-olga-123")
