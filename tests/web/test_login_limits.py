@@ -230,3 +230,75 @@ def test_a_new_password_is_held_to_the_same_rules(owner):
     assert response.status_code == 200 and "too few characters" in response.content.decode()
     owner.refresh_from_db()
     assert owner.check_password("pw-olga-123")
+
+
+# --- Every form that asks for the password --------------------------------------------------
+
+
+def signed_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def wrong_on_the_email_page(client):
+    return client.post("/accounts/email/", {"email": "x@example.org", "password": "wrong-guess"})
+
+
+def wrong_on_the_password_page(client):
+    return client.post(
+        "/accounts/password/",
+        {
+            "old_password": "wrong-guess",
+            "new_password1": "another-good-phrase",
+            "new_password2": "another-good-phrase",
+        },
+    )
+
+
+@pytest.mark.parametrize("wrong", [wrong_on_the_email_page, wrong_on_the_password_page])
+def test_wrong_passwords_on_a_form_that_asks_for_it_lock_the_login_too(owner, wrong):
+    session = signed_in(owner)
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        wrong(session)
+    refused = Client().post("/accounts/login/", {"username": "olga", "password": "pw-olga-123"})
+    assert refused.status_code == 429 and not logged_in(Client())
+
+
+def test_wrong_passwords_on_the_forms_and_the_login_count_together(owner):
+    session = signed_in(owner)
+    wrong_on_the_email_page(session)
+    wrong_on_the_password_page(session)
+    fail(Client(), "/accounts/login/", "olga", settings.AXES_FAILURE_LIMIT - 2)
+    refused = Client().post("/accounts/login/", {"username": "olga", "password": "pw-olga-123"})
+    assert refused.status_code == 429
+
+
+def test_during_the_lockout_the_right_password_changes_nothing_on_the_forms(owner):
+    fail(Client(), "/accounts/login/", "olga", settings.AXES_FAILURE_LIMIT)
+    session = signed_in(owner)
+    session.post(
+        "/accounts/password/",
+        {
+            "old_password": "pw-olga-123",
+            "new_password1": "another-good-phrase",
+            "new_password2": "another-good-phrase",
+        },
+    )
+    owner.refresh_from_db()
+    assert owner.check_password("pw-olga-123")
+
+
+def test_the_right_password_on_the_forms_still_works(owner):
+    session = signed_in(owner)
+    response = session.post(
+        "/accounts/password/",
+        {
+            "old_password": "pw-olga-123",
+            "new_password1": "another-good-phrase",
+            "new_password2": "another-good-phrase",
+        },
+    )
+    assert response.status_code == 302
+    owner.refresh_from_db()
+    assert owner.check_password("another-good-phrase")

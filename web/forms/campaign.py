@@ -7,10 +7,10 @@ from __future__ import annotations
 from django import forms
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.logins import authenticate_in_turn
+from campaigns.logins import authenticate_in_turn, password_is_right
 from campaigns.models import Role
 from campaigns.vocabulary import READING_TITLES, READINGS, PictureLanguage
 
@@ -75,9 +75,13 @@ class EmailForm(forms.ModelForm):
     def clean_email(self):
         return (self.cleaned_data.get("email") or "").strip()
 
+    def __init__(self, *args, request=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.request = request
+
     def clean_password(self):
         password = self.cleaned_data.get("password") or ""
-        if not self.instance.check_password(password):
+        if not password_is_right(self.request, self.instance, password):
             raise forms.ValidationError(_("This is not your password."), code="password")
         return password
 
@@ -87,6 +91,23 @@ class EmailForm(forms.ModelForm):
         except forms.ValidationError:
             return True
         return False
+
+
+class CountedPasswordChangeForm(PasswordChangeForm):
+    """Django's change of password, whose old password is checked as a login is: a wrong one
+    counts toward the account's lockout (``campaigns.logins.password_is_right``)."""
+
+    def __init__(self, user, *args, request=None, **kwargs):
+        super().__init__(user, *args, **kwargs)
+        self.request = request
+
+    def clean_old_password(self):
+        old_password = self.cleaned_data["old_password"]
+        if not password_is_right(self.request, self.user, old_password):
+            raise forms.ValidationError(
+                self.error_messages["password_incorrect"], code="password_incorrect"
+            )
+        return old_password
 
 
 class SignupForm(UserCreationForm):

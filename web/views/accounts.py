@@ -24,7 +24,7 @@ from campaigns.health import report as health_report
 from campaigns.selectors import people
 from edge.client import client_address
 from web import email_change
-from web.forms.campaign import EmailForm, SignupForm
+from web.forms.campaign import CountedPasswordChangeForm, EmailForm, SignupForm
 
 logger = logging.getLogger(__name__)
 
@@ -105,7 +105,7 @@ def email_update(request):
     page answers the same, and shows the address the account keeps, whether or not another
     account uses the one typed."""
     was = request.user.email or ""  # the form sets the typed one on the account it is given
-    form = EmailForm(request.POST or None, instance=request.user)
+    form = EmailForm(request.POST or None, instance=request.user, request=request)
     if request.method == "POST" and form.is_valid():
         address = form.cleaned_data["email"]
         if not address:
@@ -161,6 +161,15 @@ def email_confirm(request, token):
             "changed since. Ask for a new one on the page of your e-mail address."
         )
     return render(request, "registration/email_confirm.html", context, status=200 if found else 404)
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Django's change of password, the old one counted toward the lockout as a login is."""
+
+    form_class = CountedPasswordChangeForm
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "request": self.request}
 
 
 class PasswordResetView(auth_views.PasswordResetView):
