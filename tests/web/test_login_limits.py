@@ -3,6 +3,7 @@ for a cool-down; and sign-ups per address."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -152,11 +153,42 @@ def test_sign_ups_from_one_address_are_limited():
 
 @override_settings(SIGNUP_LIMIT=2)
 def test_probing_for_taken_usernames_counts_against_the_sign_up_limit(owner):
-    taken = sign_up("olga", ATTACKER)
-    assert taken.status_code == 200 and "already exists" in taken.content.decode()
-    assert sign_up("olga", ATTACKER).status_code == 200
+    assert sign_up("olga", ATTACKER).status_code == 302
+    assert sign_up("olga", ATTACKER).status_code == 302
     probe = sign_up("olga", ATTACKER)
     assert probe.status_code == 429 and "already exists" not in probe.content.decode()
+
+
+def answer_to_a_sign_up(username: str) -> tuple[int, str, str]:
+    """What a sign-up answers: its status, where it leads and what the next page says."""
+    client = Client(REMOTE_ADDR=VICTIM_HOME)
+    response = sign_up_with(client, username)
+    page = client.get(response["Location"]).content.decode()
+    said = page[page.index('id="messages"') : page.index("</main>")] if "</main>" in page else page
+    return response.status_code, response["Location"], re.sub(r"[A-Za-z0-9]{64}", "", said)
+
+
+def sign_up_with(client, username: str):
+    return client.post(
+        "/accounts/signup/",
+        {
+            "username": username,
+            "password1": "a-long-pass-phrase",
+            "password2": "a-long-pass-phrase",
+        },
+    )
+
+
+def test_a_taken_username_is_answered_as_a_free_one_and_changes_nothing(owner):
+    taken = answer_to_a_sign_up("olga")
+    also_taken = answer_to_a_sign_up("OLGA")
+    free = answer_to_a_sign_up("newcomer")
+    assert taken == also_taken == free
+    assert "already exists" not in taken[2] and "If that username was free" in taken[2]
+    owner.refresh_from_db()
+    assert owner.check_password("pw-olga-123")
+    assert get_user_model().objects.filter(username__iexact="olga").count() == 1
+    assert get_user_model().objects.filter(username="newcomer").exists()
 
 
 @override_settings(SIGNUP_LIMIT=1)

@@ -129,6 +129,18 @@ class SignupForm(UserCreationForm):
     def clean_email(self):
         return _email_free(self.cleaned_data.get("email"))
 
+    def clean_username(self):
+        # Whether another account has the name is not said here: the view answers the same
+        # either way (``name_taken``).
+        return self.cleaned_data.get("username")
+
+    def validate_unique(self):
+        """The username's uniqueness is left to ``name_taken`` (and the database)."""
+
+    def name_taken(self) -> bool:
+        name = self.cleaned_data["username"]
+        return get_user_model()._default_manager.filter(username__iexact=name).exists()
+
 
 def picture_language_field(required: bool = True):
     return forms.ChoiceField(

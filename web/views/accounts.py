@@ -5,14 +5,16 @@ from __future__ import annotations
 import logging
 import math
 import time
+from urllib.parse import urlencode
 
 from axes.helpers import get_cool_off
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.hashers import make_password
 from django.core.cache import cache
+from django.db import IntegrityError, transaction
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -195,10 +197,11 @@ class PasswordResetView(auth_views.PasswordResetView):
 
 
 def signup(request):
-    """Sign up. A taken username is said to be taken: a person choosing a name must learn it,
-    and usernames are no secret to the people one plays with. What keeps this from being a
-    directory of accounts is the limit per address, which counts every attempt, refused or not;
-    past it, nothing sent is checked. (Logins, in turn, never say whether a username exists.)"""
+    """Sign up. The answer never says whether the username was taken: a free one makes the
+    account, a taken one nothing, and both lead to the login page with the same words (and
+    about the same time: a password is hashed either way). The person then logs in with the
+    name they chose. The limit per address counts every attempt; past it, nothing sent is
+    checked. (Logins, in turn, never say whether a username exists.)"""
     if request.user.is_authenticated:
         return redirect("home")
     form = SignupForm(request.POST or None)
@@ -211,10 +214,23 @@ def signup(request):
         }
         return render(request, "registration/signup.html", context, status=429)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, _("Welcome to Earthbook, %(name)s.") % {"name": user.username})
-        return redirect(_safe_next(request, reverse("campaigns:new")))
+        if form.name_taken():
+            make_password(form.cleaned_data["password1"])  # the time an account takes
+        else:
+            try:
+                with transaction.atomic():
+                    form.save()
+            except IntegrityError:  # made by another sign-up a moment before: taken
+                pass
+        messages.success(
+            request,
+            _(
+                "If that username was free, your account is made: log in with it. If not, "
+                "sign up again with another name."
+            ),
+        )
+        after = _safe_next(request, reverse("campaigns:new"))
+        return redirect(f"{reverse('login')}?{urlencode({'next': after})}")
     return render(
         request, "registration/signup.html", {"form": form, "next": request.GET.get("next", "")}
     )
