@@ -92,6 +92,12 @@ class ServiceRule(Refusal):
         gettext_noop("Another member has claimed the roster name %(player)s: the owner decides."),
     )
     NO_CLAIM = "no-claim", gettext_noop("Nobody has claimed the roster name %(player)s.")
+    ONE_CLAIM_EACH = (
+        "one-claim-each",
+        gettext_noop(
+            "You have claimed the roster name %(player)s already: the owner decides on it first."
+        ),
+    )
     BACKUP_OWNER = "backup-owner", gettext_noop("An imported campaign needs an owner.")
 
     # Before the first game, and the marks fixed later (services.py)
