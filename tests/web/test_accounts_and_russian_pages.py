@@ -166,6 +166,19 @@ def test_a_confirmation_link_works_once(owner):
     assert again.status_code == 404 and "This link does not work" in again.content.decode()
 
 
+def test_a_confirmation_link_works_once_ever_even_when_the_address_comes_back(owner):
+    ask_for_address(client_for(owner), "olga@example.org")
+    link = confirm_link(mail.outbox[0])  # made while the account had no address
+    assert Client().post(link).status_code == 302
+    client_for(owner).post("/accounts/email/", {"email": "", "password": "pw-olga-123"})
+    owner.refresh_from_db()
+    assert owner.email == ""  # as it was when the link was made
+    again = Client().post(link)
+    assert again.status_code == 404
+    owner.refresh_from_db()
+    assert owner.email == ""
+
+
 def test_a_link_for_an_address_another_account_took_meanwhile_changes_nothing(owner, stranger):
     ask_for_address(client_for(owner), "shared@example.org")
     stranger.email = "SHARED@example.org"
