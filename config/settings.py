@@ -282,6 +282,19 @@ if PICTURE_LINK_TTL_MINUTES < 1:
         f"PICTURE_LINK_TTL_MINUTES={PICTURE_LINK_TTL_MINUTES} must be at least 1: links expire."
     )
 
+# --- Caps on what a campaign grows (docs/security.md) ---------------------------------------------
+
+# Territories a campaign's packets may add to its board, and how many territories any one may be
+# joined to (the box's busiest has 6): past them an addition is refused with a sentence, so
+# that no board grows past what its pages, pictures and odds can draw and count.
+EARTHBOOK_ADDED_TERRITORIES_MAX = max(1, env_int("EARTHBOOK_ADDED_TERRITORIES_MAX", 30))
+EARTHBOOK_CONNECTIONS_PER_TERRITORY_MAX = max(
+    6, env_int("EARTHBOOK_CONNECTIONS_PER_TERRITORY_MAX", 12)
+)
+# Notes of a game's story: how many one game keeps, and how long one may be, in characters.
+EARTHBOOK_NOTES_PER_GAME_MAX = max(1, env_int("EARTHBOOK_NOTES_PER_GAME_MAX", 200))
+EARTHBOOK_NOTE_MAX_CHARACTERS = max(1, env_int("EARTHBOOK_NOTE_MAX_CHARACTERS", 5000))
+
 # --- Backups (campaigns/backup/) ------------------------------------------------------------------
 
 # The largest backup the API takes for import, in bytes; it is stored and imported by a task.

@@ -357,6 +357,7 @@ class ServiceRule(Refusal):
     # Notes, odds, World Capitals (game/notes.py, game/odds.py, capitals.py)
     NOTE_TEXT = "note-text", gettext_noop("A note needs some text.")
     NOTE_TOO_LONG = "note-too-long", gettext_noop("A note holds up to %(limit)d characters.")
+    NOTES_CAP = "notes-cap", gettext_noop("A game keeps at most %(most)d notes.")
     UNKNOWN_NOTE = "unknown-note", gettext_noop("There is no such note in this game.")
     NOTE_AUTHOR = (
         "note-author",

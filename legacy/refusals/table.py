@@ -237,6 +237,16 @@ class TableRule(Refusal):
         "connection-once",
         gettext_noop("%(territory)s and %(other)s are already connected."),
     )
+    # Caps the installation sets (``EARTHBOOK_ADDED_TERRITORIES_MAX`` and the like), so that no
+    # campaign's board grows past what its pages and pictures can draw.
+    ADDED_TERRITORIES_CAP = (
+        "added-territories-cap",
+        gettext_noop("A campaign adds at most %(most)d territories to the board."),
+    )
+    CONNECTIONS_CAP = (
+        "connections-cap",
+        gettext_noop("%(territory)s may be joined to at most %(most)d territories."),
+    )
     TERRITORY_NAME_TAKEN = (
         "territory-name-taken",
         gettext_noop("The board already has a territory called %(territory)s."),
