@@ -17,7 +17,8 @@ answer) meanwhile, and a request with its key is answered 409. Such a row still 
 ``IDEMPOTENCY_LEASE_SECONDS`` lost its request (a worker killed mid-way): the next request with
 the key takes it over (its ``attempt`` goes up by one) and runs again; the request that held it
 before, if it was only slow, finds at ``keep`` that it no longer holds the key. Keys older than
-``IDEMPOTENCY_KEY_TTL_HOURS`` are deleted as new ones come in.
+``IDEMPOTENCY_KEY_TTL_HOURS`` are deleted as new ones come in. A kept answer goes back only to
+an account that a new request would let in (``may_be_replayed``).
 """
 
 from __future__ import annotations
@@ -27,10 +28,11 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from campaigns.models import IdempotentRequest
+from campaigns.models import IdempotentRequest, Membership
 
 
 class Claimed(enum.Enum):
@@ -106,3 +108,18 @@ def keep(row: IdempotentRequest, *, status: int, body: bytes, headers: dict[str,
 
 def release(row: IdempotentRequest) -> None:
     _held(row).delete()
+
+
+def may_be_replayed(actor: str, campaign_id: int | None) -> bool:
+    """May a kept answer go back to ``actor`` (``user:<id>``)? As a new request would be let
+    in: the account still active, and still a member of the campaign the write was about (a
+    member removed since, or an account switched off, gets a new request's answer instead)."""
+    _kind, _sep, user_id = actor.partition(":")
+    if not user_id.isdigit():
+        return False
+    user_model = get_user_model()
+    if not user_model._default_manager.filter(pk=int(user_id), is_active=True).exists():
+        return False
+    if campaign_id is None:
+        return True
+    return Membership.objects.filter(campaign_id=campaign_id, user_id=int(user_id)).exists()
