@@ -594,6 +594,11 @@ if IDEMPOTENCY_KEY_TTL_HOURS < 1:
     raise ImproperlyConfigured(
         f"IDEMPOTENCY_KEY_TTL_HOURS={IDEMPOTENCY_KEY_TTL_HOURS} must be at least 1."
     )
+# A refusal (an answer 400 or above) kept for its key is remembered only this many minutes, and
+# an account keeps at most this many of them (the oldest go first): a script that sends bad
+# writes with new keys cannot fill the table.
+IDEMPOTENCY_REFUSAL_TTL_MINUTES = max(1, env_int("IDEMPOTENCY_REFUSAL_TTL_MINUTES", 10))
+IDEMPOTENCY_REFUSALS_PER_ACCOUNT = max(1, env_int("IDEMPOTENCY_REFUSALS_PER_ACCOUNT", 100))
 # How long a key claimed apart from its write (the backup import's, config/idempotency.py) stays
 # "in flight" before a retry may take it over: its request was lost, a worker killed mid-way.
 # Longer than a request may take (GUNICORN_TIMEOUT), so that one still at work is never run twice.
