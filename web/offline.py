@@ -119,7 +119,10 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "staticUrl": urlsplit(settings.STATIC_URL).path,
         "accountHeader": ACCOUNT_HEADER,
         "notKept": list(NOT_KEPT),
-        "logoutUrl": reverse("logout"),
+        # Where the account a phone reads for changes: a form sent there drops every kept page.
+        "accountDoors": [
+            reverse(name) for name in ("login", "logout", "signup", "admin:login", "admin:logout")
+        ],
     }
     text = render_to_string("sw.js", {"config": json.dumps(config)})
     version = hashlib.sha256(text.encode()).hexdigest()[:12]
