@@ -113,7 +113,8 @@ class CountedPasswordChangeForm(PasswordChangeForm):
 class SignupForm(UserCreationForm):
     """A username and a password; an e-mail address if the person wants to be able to reset a
     forgotten password. An address belongs to one account at most (any case), so that a reset
-    link goes to the account its owner means."""
+    link goes to the account its owner means: one another account uses is left out of the new
+    account, and its owner sent a notice, while the form answers the same."""
 
     email = forms.EmailField(
         label=_("E-mail (optional)"),
@@ -127,7 +128,15 @@ class SignupForm(UserCreationForm):
         fields = ("username", "email")
 
     def clean_email(self):
-        return _email_free(self.cleaned_data.get("email"))
+        # Whether another account uses the address is not said either (``email_taken``).
+        return (self.cleaned_data.get("email") or "").strip()
+
+    def email_taken(self) -> bool:
+        try:
+            _email_free(self.cleaned_data.get("email"))
+        except forms.ValidationError:
+            return True
+        return False
 
     def clean_username(self):
         # Whether another account has the name is not said here: the view answers the same

@@ -200,7 +200,9 @@ def signup(request):
     """Sign up. The answer never says whether the username was taken: a free one makes the
     account, a taken one nothing, and both lead to the login page with the same words (and
     about the same time: a password is hashed either way). The person then logs in with the
-    name they chose. The limit per address counts every attempt; past it, nothing sent is
+    name they chose. An e-mail address another account uses is not said either: the new account
+    is made without it, and the address is sent a notice. The limit per address counts every
+    attempt; past it, nothing sent is
     checked. (Logins, in turn, never say whether a username exists.)"""
     if request.user.is_authenticated:
         return redirect("home")
@@ -214,14 +216,21 @@ def signup(request):
         }
         return render(request, "registration/signup.html", context, status=429)
     if request.method == "POST" and form.is_valid():
+        address = form.cleaned_data.get("email") or ""
+        address_taken = bool(address) and form.email_taken()
         if form.name_taken():
             make_password(form.cleaned_data["password1"])  # the time an account takes
         else:
             try:
                 with transaction.atomic():
-                    form.save()
+                    user = form.save(commit=False)
+                    if address_taken:  # another account's: not this one's, and not said
+                        user.email = ""
+                    user.save()
             except IntegrityError:  # made by another sign-up a moment before: taken
                 pass
+        if address_taken:  # its owner learns someone asked for it (web.email_change)
+            email_change.ask_for(request, None, address, was="", taken=True)
         messages.success(
             request,
             _(
