@@ -118,7 +118,9 @@ def campaign_of(request: HttpRequest) -> int | None:
     except Resolver404:
         return None
     found = kwargs.get("campaign_id", kwargs.get("pk") if request.path.startswith("/c/") else None)
-    return int(found) if isinstance(found, int) or str(found).isdigit() else None
+    if isinstance(found, int):
+        return found
+    return int(found) if isinstance(found, str) and found.isdigit() else None
 
 
 def in_one_transaction(view) -> bool:
