@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.conf import settings
 from django.db import transaction
 
 from campaigns.models import Campaign, Game
@@ -17,7 +18,7 @@ from campaigns.services import audit, clean_name, lock_campaign
 from campaigns.vocabulary import AuditAction
 from legacy.models import AddedConnection, AddedTerritory
 from legacy.rules import check_added_territory, check_new_connections
-from legacy.rules.board import THE_NEW_TERRITORY
+from legacy.rules.board import THE_NEW_TERRITORY, check_board_caps
 from legacy.selectors import board_as_of_game
 
 NAME_LIMIT = 60
@@ -52,17 +53,24 @@ def add_territory(
     campaign = lock_campaign(campaign)
     clean = clean_name(name, THE_NEW_TERRITORY, NAME_LIMIT)
     joined = list(connections)
+    added = AddedTerritory.objects.filter(campaign=campaign, voided=False)
     slug, pairs = check_added_territory(
         board_as_of_game(campaign.pk, game),
         name=clean,
         continent=continent,
         connections=joined,
         coins=coins,
-        taken=AddedTerritory.objects.filter(campaign=campaign, voided=False).values_list(
-            "slug", flat=True
-        ),
+        taken=added.values_list("slug", flat=True),
         game=game,
         games=_games(campaign),
+    )
+    check_board_caps(
+        board_as_of_game(campaign.pk),
+        pairs,
+        new_territory=clean,
+        added=added.count(),
+        most_added=settings.EARTHBOOK_ADDED_TERRITORIES_MAX,
+        most_connections=settings.EARTHBOOK_CONNECTIONS_PER_TERRITORY_MAX,
     )
     px, py = _position(x, y)
     territory = AddedTerritory.objects.create(
@@ -108,6 +116,13 @@ def add_connection(*, campaign: Campaign, game: int, a: str, b: str, by=None) ->
     board = board_as_of_game(campaign.pk, game)
     ((first, second),) = check_new_connections(
         board, [(a, b)], game=game, games=_games(campaign), field="b"
+    )
+    check_board_caps(
+        board_as_of_game(campaign.pk),
+        [(first, second)],
+        field="b",
+        most_added=settings.EARTHBOOK_ADDED_TERRITORIES_MAX,
+        most_connections=settings.EARTHBOOK_CONNECTIONS_PER_TERRITORY_MAX,
     )
     connection = AddedConnection.objects.create(
         campaign=campaign,

@@ -1,7 +1,8 @@
 """Claim your name: a member links their account to one roster name of a campaign, so that what
 they enter is credited to the player and "my campaigns" shows their seat and record.
 
-A member claims a name; the owner confirms it (the owner's own claim needs no confirmation),
+A member claims a name, one at a time; the owner confirms it (the owner's own claim needs no
+confirmation); a claim not decided when its member leaves the campaign goes with them,
 and whoever joins by an invitation the inviter made for a roster name is linked at once
 (``campaigns.members.accept_invitation``).
 """
@@ -80,6 +81,9 @@ def claim_name(*, campaign: Campaign, player_id: int, by) -> Player:
         return link(player, by, by)
     if player.claimed_by_id is not None and player.claimed_by_id != by.pk:
         raise RuleViolation(ServiceRule.NAME_CLAIMED_ALREADY, conflict=True, player=player.name)
+    pending = Player.objects.filter(campaign=campaign, claimed_by=by).exclude(pk=player.pk).first()
+    if pending is not None:  # one claim at a time each (and "one_claim_per_member" beneath)
+        raise RuleViolation(ServiceRule.ONE_CLAIM_EACH, conflict=True, player=pending.name)
     player.claimed_by = by
     player.save(update_fields=["claimed_by"])
     audit(campaign, by, AuditAction.NAME_CLAIMED, name=player.name)

@@ -19,9 +19,13 @@ A name becomes a neutral placeholder in the reader's language ("an unlocked scar
 "(hidden by the campaign's owner)", and a slug (a scar type's ``mercenaries``, which spells its
 name) an opaque ``unlocked-scar-1``. Names are matched as whole words whatever their case, so a
 name the group gave that is also an ordinary word of a page is hidden there too: hiding errs on
-the side of hiding. A secret of one or two characters, or without a letter (a mark's label "2"),
-is replaced only where it is a whole value of an API answer, never inside a text or a page,
-where it would hit the board's numbers (the pages hide such labels themselves).
+the side of hiding. They are matched by meaning, not by bytes: the secret and the text it is
+looked for in are both folded (``fold``: NFKD, case folded, without combining marks or invisible
+characters, a dotless i as i), so "Große" is found in a board's label "GROSSE", "İzmir" in
+"IZMIR", "ﬁeld" in "field", a Greek final sigma in its capital. A slug is also looked for as an
+address spells it ("%C3%9F" for "ß"). A secret of one or two characters, or without a letter (a
+mark's label "2"), is replaced only where it is a whole value of an API answer, never inside a
+text or a page, where it would hit the board's numbers (the pages hide such labels themselves).
 
 A World Capital (founding one is what a packet allows) and an unlocked faction's own colour are
 unlocked content too, but not words the scrub can find: the reads put them right themselves.
@@ -43,8 +47,12 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from itertools import accumulate
+from urllib.parse import quote
 
 from django.db.models import CharField, F, Q, QuerySet, Value
 from django.utils.translation import gettext_lazy as _
@@ -52,8 +60,9 @@ from django.utils.translation import gettext_lazy as _
 from campaigns.models import EventKind
 from campaigns.vocabulary import AuditAction
 from legacy import rules
-from legacy.board import slugify
+from legacy.board import TERRITORY_BY_SLUG, slugify
 from legacy.box import CAPITAL_CITY, MINOR_CITY, Stock
+from legacy.errors import RuleViolation
 from legacy.models import (
     AddedTerritory,
     ContentKind,
@@ -68,6 +77,7 @@ from legacy.models import (
     UnlockedContent,
     UnlockedFaction,
 )
+from legacy.refusals import TableRule
 from legacy.world import World
 
 # What stands for a hidden name, by the kind of thing it names; "text" stands for any text.
@@ -220,6 +230,50 @@ def _strong(secret: str) -> bool:
     return len(secret) >= MIN_WORD and any(c.isalpha() for c in secret)
 
 
+class _FoldTable(dict):
+    """Each character's folded spelling, worked out the first time it is met."""
+
+    def __missing__(self, code: int) -> str:
+        decomposed = unicodedata.normalize(
+            "NFKD", unicodedata.normalize("NFKD", chr(code)).casefold()
+        )
+        folded = "".join(c for c in decomposed if unicodedata.category(c) not in DROPPED)
+        self[code] = folded.replace("\u0131", "i")  # a dotless i ("ı"), whose capital is I
+        return self[code]
+
+
+# Combining marks and invisible characters (a soft hyphen, a zero-width joiner): a reader does
+# not see them apart from the letters they sit on.
+DROPPED = {"Mn", "Me", "Cf"}
+_FOLD = _FoldTable()
+
+
+def fold(text: str) -> str:
+    """``text`` as hiding compares it: compatibility characters decomposed ("ﬁ" is "fi", "ſ" is
+    "s"), case folded ("ß" is "ss", a final sigma a sigma), without combining marks or invisible
+    characters ("İ" is "i", "é" is "e"), a dotless i as i. A text and its capitals fold alike."""
+    return text.translate(_FOLD)
+
+
+def _replace_folded(text: str, pattern: re.Pattern, replacement: Callable[[str], str]) -> str:
+    """``text`` with each match of ``pattern`` in its folded spelling replaced by
+    ``replacement(match)`` (the match folded): the characters of ``text`` that folded into the
+    match go, with the marks that follow them."""
+    folded = fold(text)
+    matches = list(pattern.finditer(folded))
+    if not matches:
+        return text
+    ends = list(accumulate(len(_FOLD[ord(c)]) for c in text))  # after each character, folded
+    out, at = [], 0
+    for m in matches:
+        start = bisect_right(ends, m.start())
+        end = max(bisect_left(ends, m.end()) + 1, bisect_right(ends, m.end()))
+        out += [text[at:start], replacement(m.group(0))]
+        at = end
+    out.append(text[at:])
+    return "".join(out)
+
+
 class Secrets:
     """The words to hide in one campaign, each with what stands for it."""
 
@@ -228,17 +282,24 @@ class Secrets:
     VALUES = {CAPITAL_CITY: MINOR_CITY, EventKind.WORLD_CAPITAL_FOUNDED: CITY_FOUNDED}
 
     def __init__(self, names: dict[str, str], slugs: dict[str, str]):
-        # names: secret (lower case) -> placeholder key ("scar", "text"...);
-        # slugs: slug -> the opaque slug that stands for it.
-        self.names = {k.lower(): v for k, v in names.items() if k.strip()}
+        # names: secret (folded) -> placeholder key ("scar", "text"...);
+        # slugs: slug (and its spelling in an address, "%C3%9F" for "ß") -> the opaque slug
+        # that stands for it; matched as written, case and all.
+        self.names: dict[str, str] = {}
+        for secret, key in names.items():
+            if fold(secret).strip():
+                self.names.setdefault(fold(secret).strip(), key)
         self.slugs = {k: v for k, v in slugs.items() if k.strip()}
-        self._plain = _matcher([k for k in self.names if _strong(k)], ignore_case=True)
-        self._slug = _matcher([k for k in self.slugs if _strong(k)], ignore_case=False)
+        for slug, opaque in list(self.slugs.items()):
+            self.slugs.setdefault(quote(slug, safe=""), opaque)
+            self.slugs.setdefault(quote(slug, safe="").lower(), opaque)
+        self._plain = _matcher([k for k in self.names if _strong(k)])
+        self._slug = _matcher([k for k in self.slugs if _strong(k)])
         self._markup_keys: dict[str, str] = {}
         for secret, key in self.names.items():
             for spelling in _escaped(secret):
-                self._markup_keys.setdefault(spelling.lower(), key)
-        self._markup = _matcher([k for k in self._markup_keys if _strong(k)], ignore_case=True)
+                self._markup_keys.setdefault(fold(spelling), key)
+        self._markup = _matcher([k for k in self._markup_keys if _strong(k)])
 
     @classmethod
     def load(cls, campaign_id: int) -> Secrets:
@@ -254,12 +315,12 @@ class Secrets:
                     counts[kind] = counts.get(kind, 0) + 1
                     slugs[found] = f"unlocked-{kind}-{counts[kind]}"
             if name.strip():
-                names.setdefault(name.strip().lower(), kind)
+                names.setdefault(fold(name).strip(), kind)
             if text.strip():
                 texts.append(text)
         for text in texts:
             for part in _text_parts(text):
-                names.setdefault(part.lower(), "text")
+                names.setdefault(fold(part), "text")
         return cls(names, slugs)
 
     def __bool__(self) -> bool:
@@ -267,6 +328,11 @@ class Secrets:
 
     def _placeholder(self, key: str) -> str:
         return str(PLACEHOLDERS.get(key, PLACEHOLDERS["text"]))
+
+    def _slugs_out(self, text: str) -> str:
+        if self._slug is None:
+            return text
+        return self._slug.sub(lambda m: self.slugs[m.group(0)], text)
 
     def scrub_text(self, text: str) -> str:
         """A plain text (a value of an API answer) with every secret replaced; a short secret
@@ -276,13 +342,12 @@ class Secrets:
             return self.VALUES[bare]
         if bare in self.slugs:
             return self.slugs[bare]
-        if bare.lower() in self.names:
-            return self._placeholder(self.names[bare.lower()])
-        if self._slug is not None:
-            text = self._slug.sub(lambda m: self.slugs[m.group(0)], text)
+        if fold(bare).strip() in self.names:
+            return self._placeholder(self.names[fold(bare).strip()])
+        text = self._slugs_out(text)
         if self._plain is not None:
-            text = self._plain.sub(
-                lambda m: self._placeholder(self.names[m.group(0).lower()]), text
+            text = _replace_folded(
+                text, self._plain, lambda m: self._placeholder(self.names.get(m, "text"))
             )
         return text
 
@@ -301,12 +366,12 @@ class Secrets:
     def _scrub_markup_text(self, text: str) -> str:
         # A short secret is not looked for in a page: as a whole text it would still hit the
         # board's numbers ("2" coins). The pages hide such words themselves (a mark's label).
-        if self._slug is not None:
-            text = self._slug.sub(lambda m: self.slugs[m.group(0)], text)
+        text = self._slugs_out(text)
         if self._markup is not None:
-            text = self._markup.sub(
-                lambda m: html.escape(self._placeholder(self._markup_keys[m.group(0).lower()])),
+            text = _replace_folded(
                 text,
+                self._markup,
+                lambda m: html.escape(self._placeholder(self._markup_keys.get(m, "text"))),
             )
         return text
 
@@ -332,13 +397,12 @@ _TAG = re.compile(r"(<[^<>]*>)")
 _QUOTED = re.compile(r"""(["'])(.*?)\1""", re.DOTALL)
 
 
-def _matcher(secrets: list[str], *, ignore_case: bool) -> re.Pattern | None:
+def _matcher(secrets: list[str]) -> re.Pattern | None:
     """One pattern for all the secrets, longest first, each a whole word (or words)."""
     if not secrets:
         return None
     alternatives = "|".join(re.escape(s) for s in sorted(secrets, key=len, reverse=True))
-    flags = re.IGNORECASE if ignore_case else 0
-    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", flags)
+    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)")
 
 
 def secrets_for(campaign, sees_unlocked: bool) -> Secrets | None:
@@ -366,6 +430,24 @@ def world_as_read(world: World, sees_unlocked: bool) -> World:
         if state.city is not None:
             territories[slug] = replace(state, city=replace(state.city, kind=MINOR_CITY))
     return replace(world, territories=territories, stock_left=stock)
+
+
+def territory_to_read(world: World, slug: str, sees_unlocked: bool) -> bool:
+    """May this reader look ``slug`` up? A territory on the board, and for a reader the
+    campaign hides what its packets unlocked from (``sees_unlocked`` false) a printed one only:
+    a territory a packet added is looked up as one nobody made, so that asking tells nothing."""
+    if slug not in world.territories:
+        return False
+    return sees_unlocked or slug in TERRITORY_BY_SLUG
+
+
+def unknown_territory(slug: str, field: str, sees_unlocked: bool) -> RuleViolation:
+    """The refusal of a territory this reader may not look up: naming it to a reader who sees
+    everything; to one the campaign hides its added territories from, the same words for a
+    territory hidden and one that does not exist."""
+    if sees_unlocked:
+        return RuleViolation(TableRule.UNKNOWN_TERRITORY, field=field, territory=repr(slug))
+    return RuleViolation(TableRule.NO_SUCH_TERRITORY, field=field)
 
 
 # Audit actions that are about unlocked content as a whole (a World Capital founded).

@@ -17,7 +17,10 @@ answer) meanwhile, and a request with its key is answered 409. Such a row still 
 ``IDEMPOTENCY_LEASE_SECONDS`` lost its request (a worker killed mid-way): the next request with
 the key takes it over (its ``attempt`` goes up by one) and runs again; the request that held it
 before, if it was only slow, finds at ``keep`` that it no longer holds the key. Keys older than
-``IDEMPOTENCY_KEY_TTL_HOURS`` are deleted as new ones come in.
+``IDEMPOTENCY_KEY_TTL_HOURS`` are deleted as new ones come in; a kept refusal after
+``IDEMPOTENCY_REFUSAL_TTL_MINUTES``, and past ``IDEMPOTENCY_REFUSALS_PER_ACCOUNT`` of an
+account's the oldest go. A kept answer goes back only to
+an account that a new request would let in (``may_be_replayed``).
 """
 
 from __future__ import annotations
@@ -27,10 +30,12 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
-from campaigns.models import IdempotentRequest
+from campaigns.models import IdempotentRequest, Membership
 
 
 class Claimed(enum.Enum):
@@ -51,7 +56,12 @@ def _cutoff():
 
 
 def forget_expired() -> int:
-    deleted, _ = IdempotentRequest.objects.filter(created_at__lt=_cutoff()).delete()
+    """Forget the keys past their lifetime: a kept refusal (400 or above) after
+    ``IDEMPOTENCY_REFUSAL_TTL_MINUTES``, any other after ``IDEMPOTENCY_KEY_TTL_HOURS``."""
+    refusals = timezone.now() - timedelta(minutes=settings.IDEMPOTENCY_REFUSAL_TTL_MINUTES)
+    deleted, _ = IdempotentRequest.objects.filter(
+        Q(created_at__lt=_cutoff()) | Q(status__gte=400, created_at__lt=refusals)
+    ).delete()
     return deleted
 
 
@@ -100,9 +110,32 @@ def _held(row: IdempotentRequest):
 
 def keep(row: IdempotentRequest, *, status: int, body: bytes, headers: dict[str, str]) -> bool:
     """Store the answer; False when the key was taken over meanwhile (the answer is not this
-    request's to give: its write must be rolled back)."""
-    return bool(_held(row).update(status=status, body=body, headers=headers))
+    request's to give: its write must be rolled back). A refusal kept makes the account's
+    oldest refusals past ``IDEMPOTENCY_REFUSALS_PER_ACCOUNT`` forgotten."""
+    kept = bool(_held(row).update(status=status, body=body, headers=headers))
+    if kept and status >= 400:
+        theirs = IdempotentRequest.objects.filter(actor=row.actor, status__gte=400)
+        most = settings.IDEMPOTENCY_REFUSALS_PER_ACCOUNT
+        older = list(theirs.order_by("-created_at", "-pk").values_list("pk", flat=True)[most:])
+        if older:
+            IdempotentRequest.objects.filter(pk__in=older).delete()
+    return kept
 
 
 def release(row: IdempotentRequest) -> None:
     _held(row).delete()
+
+
+def may_be_replayed(actor: str, campaign_id: int | None) -> bool:
+    """May a kept answer go back to ``actor`` (``user:<id>``)? As a new request would be let
+    in: the account still active, and still a member of the campaign the write was about (a
+    member removed since, or an account switched off, gets a new request's answer instead)."""
+    _kind, _sep, user_id = actor.partition(":")
+    if not user_id.isdigit():
+        return False
+    user_model = get_user_model()
+    if not user_model._default_manager.filter(pk=int(user_id), is_active=True).exists():
+        return False
+    if campaign_id is None:
+        return True
+    return Membership.objects.filter(campaign_id=campaign_id, user_id=int(user_id)).exists()

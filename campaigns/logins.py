@@ -24,3 +24,11 @@ def authenticate_in_turn(request, *, username: str, password: str):
             .values_list("pk", flat=True)
         )
         return authenticate(request, username=username, password=password)
+
+
+def password_is_right(request, user, password: str) -> bool:
+    """Is ``password`` the password of ``user``, the account signed in? Asked as a login is, so
+    that a wrong one counts toward the account's lockout with every other door's, and none is
+    right while the lockout lasts (a form that asks for the password again is a door too)."""
+    found = authenticate_in_turn(request, username=user.get_username(), password=password)
+    return found is not None and found.pk == user.pk

@@ -149,6 +149,8 @@ def remove_member(*, campaign: Campaign, membership: Membership, by) -> None:
         )
     name = membership.user.get_username()
     link = membership.invitation_id
+    # A roster name they claimed and the owner has not decided on is nobody's claim now.
+    Player.objects.filter(campaign=campaign, claimed_by=membership.user).update(claimed_by=None)
     membership.delete()
     audit(campaign, by, AuditAction.MEMBER_REMOVED, username=name)
     if link is not None:

@@ -282,6 +282,19 @@ if PICTURE_LINK_TTL_MINUTES < 1:
         f"PICTURE_LINK_TTL_MINUTES={PICTURE_LINK_TTL_MINUTES} must be at least 1: links expire."
     )
 
+# --- Caps on what a campaign grows (docs/security.md) ---------------------------------------------
+
+# Territories a campaign's packets may add to its board, and how many territories any one may be
+# joined to (the box's busiest has 6): past them an addition is refused with a sentence, so
+# that no board grows past what its pages, pictures and odds can draw and count.
+EARTHBOOK_ADDED_TERRITORIES_MAX = max(1, env_int("EARTHBOOK_ADDED_TERRITORIES_MAX", 30))
+EARTHBOOK_CONNECTIONS_PER_TERRITORY_MAX = max(
+    6, env_int("EARTHBOOK_CONNECTIONS_PER_TERRITORY_MAX", 12)
+)
+# Notes of a game's story: how many one game keeps, and how long one may be, in characters.
+EARTHBOOK_NOTES_PER_GAME_MAX = max(1, env_int("EARTHBOOK_NOTES_PER_GAME_MAX", 200))
+EARTHBOOK_NOTE_MAX_CHARACTERS = max(1, env_int("EARTHBOOK_NOTE_MAX_CHARACTERS", 5000))
+
 # --- Backups (campaigns/backup/) ------------------------------------------------------------------
 
 # The largest backup the API takes for import, in bytes; it is stored and imported by a task.
@@ -463,6 +476,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    # What Django's own list misses: a famous pass phrase, a password of one repeated letter.
+    {"NAME": "config.passwords.KnownPhraseValidator"},
+    {"NAME": "config.passwords.VarietyValidator", "OPTIONS": {"min_different": 5}},
 ]
 # --- Logins ------------------------------------------------------------------------------------
 # Every login door (the page, the admin, the API's token) goes through django-axes: failed logins
@@ -578,6 +594,11 @@ if IDEMPOTENCY_KEY_TTL_HOURS < 1:
     raise ImproperlyConfigured(
         f"IDEMPOTENCY_KEY_TTL_HOURS={IDEMPOTENCY_KEY_TTL_HOURS} must be at least 1."
     )
+# A refusal (an answer 400 or above) kept for its key is remembered only this many minutes, and
+# an account keeps at most this many of them (the oldest go first): a script that sends bad
+# writes with new keys cannot fill the table.
+IDEMPOTENCY_REFUSAL_TTL_MINUTES = max(1, env_int("IDEMPOTENCY_REFUSAL_TTL_MINUTES", 10))
+IDEMPOTENCY_REFUSALS_PER_ACCOUNT = max(1, env_int("IDEMPOTENCY_REFUSALS_PER_ACCOUNT", 100))
 # How long a key claimed apart from its write (the backup import's, config/idempotency.py) stays
 # "in flight" before a retry may take it over: its request was lost, a worker killed mid-way.
 # Longer than a request may take (GUNICORN_TIMEOUT), so that one still at work is never run twice.

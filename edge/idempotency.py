@@ -15,7 +15,9 @@ answer that is not kept because the server failed (5xx) rolls the request's writ
 view marked with Django's ``transaction.non_atomic_requests`` (one whose answer tells whether
 its task could be queued, which happens once its writes are committed) claims its key first
 and keeps its answer after its writes; a request with its key meanwhile is answered 409, and
-after ``IDEMPOTENCY_LEASE_SECONDS`` the key is taken over.
+after ``IDEMPOTENCY_LEASE_SECONDS`` the key is taken over. A kept answer is given back only as a
+new request would be let in: the token live, the account active and still a member of the
+campaign the write was about; otherwise the request is answered as a new one.
 """
 
 from __future__ import annotations
@@ -81,7 +83,9 @@ def actor_of(request: HttpRequest) -> str | None:
     scheme, _sep, key = request.META.get("HTTP_AUTHORIZATION", "").partition(" ")
     if scheme.lower() == "token" and key.strip():
         user_id = (
-            AuthToken.objects.filter(digest=hash_token(key.strip()), expiry__gt=timezone.now())
+            AuthToken.objects.filter(
+                digest=hash_token(key.strip()), expiry__gt=timezone.now(), user__is_active=True
+            )
             .values_list("user_id", flat=True)
             .first()
         )
@@ -105,6 +109,18 @@ def view_taking(request: HttpRequest):
         return match.func if method in actions else None
     view_class = getattr(match.func, "cls", None) or getattr(match.func, "view_class", None)
     return match.func if view_class is None or hasattr(view_class, method) else None
+
+
+def campaign_of(request: HttpRequest) -> int | None:
+    """The campaign a write's address names (``/api/v1/campaigns/<id>/...``, ``/c/<pk>/...``)."""
+    try:
+        kwargs = resolve(request.path_info).kwargs
+    except Resolver404:
+        return None
+    found = kwargs.get("campaign_id", kwargs.get("pk") if request.path.startswith("/c/") else None)
+    if isinstance(found, int):
+        return found
+    return int(found) if isinstance(found, str) and found.isdigit() else None
 
 
 def in_one_transaction(view) -> bool:
@@ -249,6 +265,11 @@ class IdempotencyKeyMiddleware:
         row = claim.row
         assert row is not None
         if claim.outcome is Claimed.REPLAY:
+            if not idempotency.may_be_replayed(row.actor, campaign_of(request)):
+                # Let in no more (an account switched off, a member removed): answered as a
+                # new request is, the kept answer left for nobody.
+                idempotency.release(row)
+                return self.get_response(request)
             replay = HttpResponse(bytes(row.body), status=row.status)
             for name, value in row.headers.items():
                 replay[name] = value

@@ -7,8 +7,8 @@
      the account it was drawn for, in that account's own cache. When the network fails, the
      kept copy of the latest account is shown.
    - Nothing under /api/ or the other addresses listed in notKept, no live answer, no POST is
-     ever kept. Logging out, or a page drawn for nobody or for another account, empties the
-     pages kept for the accounts before; an answer that is no page (an error, a file) keeps
+     ever kept. Logging out, logging in or signing up (accountDoors), or a page drawn for
+     nobody or for another account, empties the pages kept for the accounts before; an answer that is no page (an error, a file) keeps
      nothing and forgets nothing.
    - The pages opened before this worker was in charge are kept too: those still open when it
      takes charge, and any such page that asks (offline.js), fetched again once each, tried again
@@ -170,8 +170,9 @@ self.addEventListener("fetch", function (event) {
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.method !== "GET") {
-    // Logging out: the pages kept for the account are dropped at once.
-    if (url.pathname === CONFIG.logoutUrl) event.waitUntil(setAccount(""));
+    // Logging out, logging in (maybe as another account) or signing up: every page kept is
+    // dropped at once, before any answer comes (the network may fail before the next page).
+    if (CONFIG.accountDoors.indexOf(url.pathname) >= 0) event.waitUntil(setAccount(""));
     return;
   }
   if (url.pathname.indexOf(CONFIG.staticUrl) === 0) {

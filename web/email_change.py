@@ -6,7 +6,8 @@ tells nothing either. A free address is sent a link to confirm it; a taken one i
 that someone asked for it (so that both take the same time, and its owner knows). The link
 names the account, the new address and the address the account had when it was asked for
 (``django.core.signing``, the server's secret key): it works for ``PASSWORD_RESET_TIMEOUT``
-seconds, once, and not after the account's address changed in another way.
+seconds, once ever (``campaigns.links``), and not after the account's address changed in
+another way.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from django.core.mail import send_mail
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
+
+from campaigns.links import use_once
 
 SALT = "earthbook.accounts.email-change"
 
@@ -73,5 +76,7 @@ def confirm(token: str) -> str:
         others = model._default_manager.filter(email__iexact=address).exclude(pk=user.pk)
         if others.exists():
             return "taken"
+        if not use_once(token, lifetime_seconds=settings.PASSWORD_RESET_TIMEOUT):
+            return "bad"  # followed before: once, ever
         moved = model._default_manager.filter(pk=user.pk, email=user.email).update(email=address)
     return "done" if moved else "bad"

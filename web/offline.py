@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+from urllib.parse import urlsplit
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.templatetags.static import static
@@ -112,10 +114,15 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     assets = [static(path) for path in PRECACHED]
     config = {
         "assets": assets,
-        "staticUrl": static(""),
+        # The folder's path, from the setting: the shipped storage has no manifest entry for
+        # "" (static("") raises), and the worker compares it with a request's path.
+        "staticUrl": urlsplit(settings.STATIC_URL).path,
         "accountHeader": ACCOUNT_HEADER,
         "notKept": list(NOT_KEPT),
-        "logoutUrl": reverse("logout"),
+        # Where the account a phone reads for changes: a form sent there drops every kept page.
+        "accountDoors": [
+            reverse(name) for name in ("login", "logout", "signup", "admin:login", "admin:logout")
+        ],
     }
     text = render_to_string("sw.js", {"config": json.dumps(config)})
     version = hashlib.sha256(text.encode()).hexdigest()[:12]

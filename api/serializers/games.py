@@ -92,18 +92,14 @@ class SeatSerializer(serializers.Serializer):
 
 def event_summary(event, cache: dict, sees_unlocked: bool = True) -> str:
     """An entry's words in the request's language (``Accept-Language``), made from its kind and
-    data as the pages make them; the names a campaign hides are hidden from the answer as a
-    whole (``campaigns.hiding``), and a World Capital is a city to a reader it is hidden from
-    (``sees_unlocked``). ``cache`` keeps the campaign's names for the next entries."""
-    campaign_id = event.game.campaign_id
-    words = cache.get(campaign_id)
+    data as the pages make them, with the reader's hiding: a reader the campaign hides what its
+    packets unlocked from (``sees_unlocked`` false) reads placeholders for those names, worded
+    so here and not left to the scrub of the whole answer, and a World Capital as a city.
+    ``cache`` keeps the campaign's names for the next entries."""
+    key = (event.game.campaign_id, sees_unlocked)
+    words = cache.get(key)
     if words is None:
-        words = cache[campaign_id] = event_words.EventWords(campaign_id, sees_unlocked=True)
-    if not sees_unlocked and event.kind == EventKind.WORLD_CAPITAL_FOUNDED:
-        key = (campaign_id, "hidden")
-        words = cache.get(key) or cache.setdefault(
-            key, event_words.EventWords(campaign_id, sees_unlocked=False)
-        )
+        words = cache[key] = event_words.EventWords(key[0], sees_unlocked=sees_unlocked)
     return event_words.event_text(event, words)
 
 

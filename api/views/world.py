@@ -36,7 +36,7 @@ from campaigns import services
 from campaigns.game.draft import joining_troops_now
 from campaigns.game.finish import name_world
 from campaigns.game.odds import rounds_up
-from campaigns.hiding import world_as_read
+from campaigns.hiding import unknown_territory, world_as_read
 from campaigns.selectors import people
 from campaigns.services import campaign_world
 from campaigns.versioned import cached_read
@@ -104,8 +104,16 @@ class WorldNameView(ApiView):
         )
 
 
-def _slugs(text: str, field: str, on: board.Board = board.BOX) -> list[str]:
+def _slugs(
+    text: str, field: str, on: board.Board = board.BOX, sees_unlocked: bool = True
+) -> list[str]:
+    """The territories a list names. To a reader the campaign hides what its packets unlocked
+    from, a territory a packet added is one nobody made (``campaigns.hiding``)."""
     slugs = [part.strip() for part in (text or "").split(",") if part.strip()]
+    if not sees_unlocked:
+        hidden = [s for s in slugs if s not in board.TERRITORY_BY_SLUG]
+        if hidden:
+            raise unknown_territory(hidden[0], field, sees_unlocked)
     unknown = [slug for slug in slugs if not on.has(slug)]
     if unknown:
         raise exceptions.ValidationError({field: [f"There is no territory called {unknown[0]!r}."]})
@@ -133,8 +141,8 @@ class LegalStartsView(ApiView):
         q = read_query(LegalStartsQuerySerializer, request)
         player = _roster_player(access, q.get("player"))
         world = world_as_read(campaign_world(access.campaign), access.sees_unlocked)
-        hqs = _slugs(q["hqs"], "hqs", world.board)
-        occupied = _slugs(q["occupied"], "occupied", world.board)
+        hqs = _slugs(q["hqs"], "hqs", world.board, access.sees_unlocked)
+        occupied = _slugs(q["occupied"], "occupied", world.board, access.sees_unlocked)
         if q["joining"]:
             territories = rules.legal_joining_territories(
                 world,
@@ -174,7 +182,7 @@ class RecruitmentView(ApiView):
         q = read_query(RecruitmentQuerySerializer, request)
         player = _roster_player(access, q.get("player"))
         world = world_as_read(campaign_world(access.campaign), access.sees_unlocked)
-        controlled = _slugs(q["controlled"], "controlled", world.board)
+        controlled = _slugs(q["controlled"], "controlled", world.board, access.sees_unlocked)
         troops = rules.recruitment(
             world,
             player=player,

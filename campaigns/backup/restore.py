@@ -283,6 +283,23 @@ def accounts_within_reach(owner) -> set[int]:
     return {owner.pk, *members, *linked}
 
 
+def _link_members_only(ctx: _Import, owner) -> None:
+    """A roster name stays linked only to a member of the new campaign: its owner, at first.
+    Another account the backup linked a name to (one within the owner's reach, a member of the
+    campaign backed up) is no member here: the name is left unlinked, and the owner told; that
+    person claims it again once they join."""
+    linked = Player.objects.filter(campaign=ctx.campaign, user__isnull=False).exclude(user=owner)
+    for name, username in linked.values_list("name", "user__username"):
+        ctx.notes.append(
+            words(
+                "The roster name %(player)s was linked to %(username)s, who is no member of this "
+                "campaign: it is left unlinked until they join and claim it."
+            )
+            % {"player": repr(name), "username": repr(username)}
+        )
+    linked.update(user=None)
+
+
 def _with_dice_effects(raws):
     """Scar types of a backup made before they had an effect on the dice: the box's Bunker
     and Ammo Shortage keep the effect they always had, any other has none."""
@@ -303,6 +320,7 @@ def _restore(data: dict, *, owner, notes: list[str]) -> Campaign:
     Membership.objects.create(campaign=campaign, user=owner, role=Role.OWNER)
 
     ctx.players = {p.name: p.pk for p in ctx.rows(PLAYERS, data["players"], "players", **_of(ctx))}
+    _link_members_only(ctx, owner)
     ctx.rows(STOCK, data["stock"], "stock", **_of(ctx))
     ctx.rows(TRADE_RATES, data["trade_rates"], "trade_rates", **_of(ctx))
 

@@ -8,6 +8,7 @@ name from some readers; ``campaigns.hiding`` scrubs them where notes are read).
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -18,7 +19,9 @@ from campaigns.vocabulary import AuditAction
 from legacy.errors import RuleViolation
 from legacy.refusals import ServiceRule
 
-TEXT_LIMIT = 5000
+# How long a note may be (``EARTHBOOK_NOTE_MAX_CHARACTERS``), as the forms and the API read it
+# when they are built; the service reads the setting itself on each write.
+TEXT_LIMIT = settings.EARTHBOOK_NOTE_MAX_CHARACTERS
 
 
 def notes_of(campaign_id: int, game_ids=None) -> dict[int, list[GameNote]]:
@@ -56,8 +59,9 @@ def _clean(text) -> str:
     text = (text or "").replace("\r\n", "\n").strip()
     if not text:
         raise RuleViolation(ServiceRule.NOTE_TEXT, field="text")
-    if len(text) > TEXT_LIMIT:
-        raise RuleViolation(ServiceRule.NOTE_TOO_LONG, field="text", limit=TEXT_LIMIT)
+    limit = settings.EARTHBOOK_NOTE_MAX_CHARACTERS
+    if len(text) > limit:
+        raise RuleViolation(ServiceRule.NOTE_TOO_LONG, field="text", limit=limit)
     return text
 
 
@@ -81,9 +85,13 @@ def _own_or_owner(note: GameNote, by, role) -> None:
 def add_note(*, game: Game, text: str, by=None) -> GameNote:
     """A note of ``game``'s story, written by ``by``."""
     lock_campaign(game.campaign_id, marks=False, triggers=False)
+    text = _clean(text)
+    most = settings.EARTHBOOK_NOTES_PER_GAME_MAX
+    if GameNote.objects.filter(game=game).count() >= most:
+        raise RuleViolation(ServiceRule.NOTES_CAP, field="text", most=most)
     note = GameNote.objects.create(
         game=game,
-        text=_clean(text),
+        text=text,
         author=by if getattr(by, "is_authenticated", False) else None,
     )
     audit(game.campaign, by, AuditAction.NOTE_ADDED, game=game.number)

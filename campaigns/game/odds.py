@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from campaigns.game.derived import BOX_FACTIONS, campaign_factions
-from campaigns.hiding import world_as_read
+from campaigns.hiding import territory_to_read, unknown_territory, world_as_read
 from campaigns.models import Campaign, Seat
 from campaigns.services import cached_world
 from campaigns.vocabulary import (
@@ -168,12 +168,11 @@ def battle(
 
     ``sees_unlocked`` False (a reader the campaign hides what its packets unlocked from): only
     the box's factions are known, so a guessed name of an unlocked faction is refused exactly
-    as a name the campaign does not have, and a World Capital is a minor city."""
+    as a name the campaign does not have, a territory a packet added as one nobody made, and
+    a World Capital is a minor city."""
     world = world_as_read(cached_world(campaign), sees_unlocked)
-    if territory not in world.territories:
-        raise RuleViolation(
-            TableRule.UNKNOWN_TERRITORY, field="territory", territory=repr(territory)
-        )
+    if not territory_to_read(world, territory, sees_unlocked):
+        raise unknown_territory(territory, "territory", sees_unlocked)
     if sees_unlocked:
         known = campaign_factions(campaign.pk)
     else:

@@ -52,7 +52,7 @@ from campaigns.models.jobs import (
     job_constraints,
     job_statuses_before,
 )
-from campaigns.models.requests import IdempotentRequest
+from campaigns.models.requests import IdempotentRequest, UsedLink
 from campaigns.vocabulary import Role
 
 __all__ = [
@@ -81,6 +81,7 @@ __all__ = [
     "GameReward",
     "GameStatus",
     "IdempotentRequest",
+    "UsedLink",
     "ImportJob",
     "Invitation",
     "JobFailure",

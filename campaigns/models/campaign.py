@@ -250,6 +250,12 @@ class Player(models.Model):
         ordering = ["id"]
         constraints = [
             models.UniqueConstraint(fields=["campaign", "name"], name="player_name_unique"),
+            # A member waits on one claim at a time (``campaigns.claims.claim_name``).
+            models.UniqueConstraint(
+                fields=["campaign", "claimed_by"],
+                condition=Q(claimed_by__isnull=False),
+                name="one_claim_per_member",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -42,3 +42,15 @@ class IdempotentRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.actor} {self.key}"
+
+
+class UsedLink(models.Model):
+    """A one-time link already followed (an e-mail address confirmed), by the SHA-256 of its
+    token: it works once, ever, even when the account's state would let it work again. Rows older
+    than the links' lifetime are swept when a new one is written (``web.email_change``)."""
+
+    digest = models.CharField(max_length=64, unique=True)
+    used_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    def __str__(self) -> str:
+        return self.digest[:12]

@@ -92,6 +92,12 @@ class ServiceRule(Refusal):
         gettext_noop("Another member has claimed the roster name %(player)s: the owner decides."),
     )
     NO_CLAIM = "no-claim", gettext_noop("Nobody has claimed the roster name %(player)s.")
+    ONE_CLAIM_EACH = (
+        "one-claim-each",
+        gettext_noop(
+            "You have claimed the roster name %(player)s already: the owner decides on it first."
+        ),
+    )
     BACKUP_OWNER = "backup-owner", gettext_noop("An imported campaign needs an owner.")
 
     # Before the first game, and the marks fixed later (services.py)
@@ -351,6 +357,7 @@ class ServiceRule(Refusal):
     # Notes, odds, World Capitals (game/notes.py, game/odds.py, capitals.py)
     NOTE_TEXT = "note-text", gettext_noop("A note needs some text.")
     NOTE_TOO_LONG = "note-too-long", gettext_noop("A note holds up to %(limit)d characters.")
+    NOTES_CAP = "notes-cap", gettext_noop("A game keeps at most %(most)d notes.")
     UNKNOWN_NOTE = "unknown-note", gettext_noop("There is no such note in this game.")
     NOTE_AUTHOR = (
         "note-author",

@@ -12,6 +12,12 @@ class TableRule(Refusal):
         "unknown-territory",
         gettext_noop("There is no territory called %(territory)s on the board as of this game."),
     )
+    # A reader the campaign hides its added territories from: said the same for a territory a
+    # packet added and for one nobody made, naming neither.
+    NO_SUCH_TERRITORY = (
+        "no-such-territory",
+        gettext_noop("There is no such territory on the board."),
+    )
     UNKNOWN_FACTION = "unknown-faction", gettext_noop("This campaign has no faction %(faction)s.")
 
     # The table: scars and scar cards
@@ -261,6 +267,16 @@ class TableRule(Refusal):
     CONNECTION_ONCE = (
         "connection-once",
         gettext_noop("%(territory)s and %(other)s are already connected."),
+    )
+    # Caps the installation sets (``EARTHBOOK_ADDED_TERRITORIES_MAX`` and the like), so that no
+    # campaign's board grows past what its pages and pictures can draw.
+    ADDED_TERRITORIES_CAP = (
+        "added-territories-cap",
+        gettext_noop("A campaign adds at most %(most)d territories to the board."),
+    )
+    CONNECTIONS_CAP = (
+        "connections-cap",
+        gettext_noop("%(territory)s may be joined to at most %(most)d territories."),
     )
     TERRITORY_NAME_TAKEN = (
         "territory-name-taken",

@@ -113,3 +113,31 @@ def check_added_territory(
                 TableRule.UNKNOWN_TERRITORY, field="connections", territory=repr(other)
             )
     return slug, sorted(((slug, o) if slug < o else (o, slug)) for o in joined)
+
+
+def check_board_caps(
+    board: Board,
+    pairs: Iterable[tuple[str, str]],
+    *,
+    new_territory: str = "",
+    added: int = 0,
+    most_added: int,
+    most_connections: int,
+    field: str = "connections",
+) -> None:
+    """The caps an installation sets on a campaign's board: at most ``most_added`` territories
+    added (``added`` are there already; ``new_territory`` is one more), and each territory
+    joined to at most ``most_connections`` others once ``pairs`` are added."""
+    if new_territory and added >= most_added:
+        raise RuleViolation(TableRule.ADDED_TERRITORIES_CAP, field="name", most=most_added)
+    joined: dict[str, set[str]] = {}
+    for a, b in pairs:
+        joined.setdefault(a, set()).add(b)
+        joined.setdefault(b, set()).add(a)
+    for slug, others in joined.items():
+        now = board.neighbors(slug) if board.has(slug) else frozenset()
+        if len(now | others) > most_connections:
+            name = new_territory if slug == territory_slug(new_territory) else board.name(slug)
+            raise RuleViolation(
+                TableRule.CONNECTIONS_CAP, field=field, territory=name, most=most_connections
+            )

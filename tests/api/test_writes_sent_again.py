@@ -8,8 +8,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from campaigns.models import EventKind, GameEvent, IdempotentRequest
+from campaigns.members import remove_member
+from campaigns.models import EventKind, GameEvent, IdempotentRequest, Membership, Role
 from tests.support.api import assert_error, client_for
+from tests.support.people import member
 
 pytestmark = pytest.mark.django_db
 
@@ -306,3 +308,55 @@ def test_a_request_whose_key_a_retry_took_over_keeps_neither_its_write_nor_its_a
     slow = buy_red_star(client_for(owner), history, players["Ada"], "slow")
     assert_error(slow, 409, "conflict")
     assert red_stars(history) == 0
+
+
+def test_a_kept_answer_is_not_given_to_a_member_removed_since(history, players, owner):
+    editor = member(history, "edda", Role.EDITOR)
+    client = client_for(editor)
+    first = buy_red_star(client, history, players["Ada"], "kept-for-edda")
+    assert first.status_code == 201
+    membership = Membership.objects.get(campaign=history, user=editor)
+    remove_member(campaign=history, membership=membership, by=owner)
+    again = buy_red_star(client, history, players["Ada"], "kept-for-edda")
+    assert again.status_code == 404 and again.content != first.content
+    assert red_stars(history) == 1
+
+
+def test_a_kept_answer_is_not_given_to_an_account_switched_off(history, players, owner):
+    client = client_for(owner)
+    first = buy_red_star(client, history, players["Ada"], "kept-for-olga")
+    assert first.status_code == 201
+    owner.is_active = False
+    owner.save(update_fields=["is_active"])
+    again = buy_red_star(client, history, players["Ada"], "kept-for-olga")
+    assert again.status_code == 401
+    assert red_stars(history) == 1
+
+
+def refused_red_star(client, campaign, key: str):
+    return client.post(
+        red_star_url(campaign), {"player": 999999}, format="json", HTTP_IDEMPOTENCY_KEY=key
+    )
+
+
+def test_a_kept_refusal_is_forgotten_after_minutes_and_an_entry_after_hours(
+    history, players, owner, settings
+):
+    settings.IDEMPOTENCY_REFUSAL_TTL_MINUTES = 10
+    client = client_for(owner)
+    assert refused_red_star(client, history, "refused").status_code == 400
+    assert buy_red_star(client, history, players["Ada"], "bought").status_code == 201
+    IdempotentRequest.objects.update(created_at=timezone.now() - timedelta(minutes=11))
+    refused_red_star(client, history, "another")  # any keyed write forgets the expired keys
+    kept = set(IdempotentRequest.objects.values_list("key", flat=True))
+    assert kept == {"bought", "another"}
+
+
+def test_an_account_keeps_a_few_refusals_the_oldest_forgotten(history, players, owner, settings):
+    settings.IDEMPOTENCY_REFUSALS_PER_ACCOUNT = 2
+    client = client_for(owner)
+    for key in ("first", "second", "third"):
+        assert refused_red_star(client, history, key).status_code == 400
+    assert buy_red_star(client, history, players["Ada"], "bought").status_code == 201
+    kept = set(IdempotentRequest.objects.values_list("key", flat=True))
+    assert kept == {"second", "third", "bought"}

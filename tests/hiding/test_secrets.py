@@ -87,9 +87,13 @@ def test_a_viewer_reads_placeholders_in_their_language(hidden, viewer):
     assert "an unlocked faction" in english and "открытая фракция" in russian
     game = api_client(viewer).get(f"/api/v1/campaigns/{hidden.pk}/games/2/").json()
     summaries = [e["summary"] for e in game["events"]]
-    assert "an unlocked scar on Iceland, without a scar card (Our event card) — Ada" in summaries
+    # Worded as the pages word it for this reader, when it is read.
+    hidden_scar = (
+        "(hidden by the campaign's owner) on Iceland, without a scar card (Our event card)"
+    )
+    assert f"{hidden_scar} — Ada" in summaries
     game = api_client(viewer, "ru").get(f"/api/v1/campaigns/{hidden.pk}/games/2/").json()
-    assert any(e["summary"].startswith("открытый шрам") for e in game["events"])
+    assert any(e["summary"].startswith("(скрыто владельцем кампании)") for e in game["events"])
 
 
 @pytest.mark.django_db

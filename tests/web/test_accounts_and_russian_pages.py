@@ -107,14 +107,21 @@ def test_sign_up_keeps_an_e_mail_address_when_given_and_none_when_not():
     assert emails == {"nadia": "nadia@example.org", "oleg": "", "pavel": ""}
 
 
-def test_an_address_already_used_or_malformed_is_refused_at_sign_up():
+def test_an_address_already_used_is_left_out_unsaid_and_its_owner_told(settings):
     sign_up("nadia", "nadia@example.org")
-    taken = sign_up("nadia2", "NADIA@example.org")
-    assert taken.status_code == 200 and "Another account uses this e-mail address" in (
-        taken.content.decode()
-    )
-    assert sign_up("nadia3", "not-an-address").status_code == 200
-    assert not get_user_model().objects.filter(username__in=["nadia2", "nadia3"]).exists()
+    free = sign_up("nadia2", "nadia2@example.org")
+    taken = sign_up("nadia3", "NADIA@example.org")
+    assert (taken.status_code, taken["Location"]) == (free.status_code, free["Location"])
+    assert "Another account uses" not in taken.content.decode()
+    emails = dict(get_user_model().objects.values_list("username", "email"))
+    assert emails["nadia"] == "nadia@example.org" and emails["nadia3"] == ""
+    (notice,) = [m for m in mail.outbox if m.to == ["NADIA@example.org"]]
+    assert "Your account keeps it" in notice.body
+
+
+def test_a_malformed_address_is_refused_at_sign_up():
+    assert sign_up("nadia4", "not-an-address").status_code == 200
+    assert not get_user_model().objects.filter(username="nadia4").exists()
 
 
 def confirm_link(message) -> str:
@@ -164,6 +171,19 @@ def test_a_confirmation_link_works_once(owner):
     Client().post(link)
     again = Client().post(link)
     assert again.status_code == 404 and "This link does not work" in again.content.decode()
+
+
+def test_a_confirmation_link_works_once_ever_even_when_the_address_comes_back(owner):
+    ask_for_address(client_for(owner), "olga@example.org")
+    link = confirm_link(mail.outbox[0])  # made while the account had no address
+    assert Client().post(link).status_code == 302
+    client_for(owner).post("/accounts/email/", {"email": "", "password": "pw-olga-123"})
+    owner.refresh_from_db()
+    assert owner.email == ""  # as it was when the link was made
+    again = Client().post(link)
+    assert again.status_code == 404
+    owner.refresh_from_db()
+    assert owner.email == ""
 
 
 def test_a_link_for_an_address_another_account_took_meanwhile_changes_nothing(owner, stranger):

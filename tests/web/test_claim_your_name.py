@@ -47,6 +47,42 @@ def test_a_name_linked_to_someone_else_is_refused_over_the_api(prepared_campaign
     assert refused.status_code == 409 and refused.json()["error"]["rule"] == "name-linked-already"
 
 
+def test_a_member_waits_on_one_claim_at_a_time(prepared_campaign, editor):
+    boris = Player.objects.get(campaign=prepared_campaign, name="Boris")
+    api = api_client_for(editor)
+    base = f"/api/v1/campaigns/{prepared_campaign.pk}/players/"
+    assert api.post(f"{base}{ada(prepared_campaign).pk}/claim/").status_code == 200
+    refused = api.post(f"{base}{boris.pk}/claim/")
+    assert refused.status_code == 409 and refused.json()["error"]["rule"] == "one-claim-each"
+    assert "Ada" in refused.json()["error"]["message"]
+    boris.refresh_from_db()
+    assert boris.claimed_by is None and ada(prepared_campaign).claimed_by == editor
+
+
+def test_a_second_claim_is_refused_on_the_page_in_russian(prepared_campaign, editor):
+    page = client_for(editor, "ru")
+    page.post(claim_url(prepared_campaign, ada(prepared_campaign)))
+    boris = Player.objects.get(campaign=prepared_campaign, name="Boris")
+    answer = page.post(claim_url(prepared_campaign, boris), follow=True)
+    assert answer.status_code == 200 and "Вы уже заявили о себе" in answer.content.decode()
+    boris.refresh_from_db()
+    assert boris.claimed_by is None
+
+
+def test_a_claim_dies_with_the_membership(prepared_campaign, owner, editor, as_editor):
+    as_editor.post(claim_url(prepared_campaign, ada(prepared_campaign)))
+    membership = prepared_campaign.memberships.get(user=editor)
+    members.remove_member(campaign=prepared_campaign, membership=membership, by=owner)
+    assert ada(prepared_campaign).claimed_by is None
+    refused = api_client_for(owner).post(
+        f"/api/v1/campaigns/{prepared_campaign.pk}/players/{ada(prepared_campaign).pk}/claim/decide/",
+        {"accept": True},
+        content_type="application/json",
+    )
+    assert refused.status_code in (400, 404, 409)
+    assert ada(prepared_campaign).user is None
+
+
 def test_joining_by_a_link_made_for_boris_links_the_new_member_to_boris(
     prepared_campaign, owner, django_user_model
 ):

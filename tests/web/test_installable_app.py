@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
 from io import BytesIO
 
 import pytest
@@ -81,7 +83,9 @@ def test_the_service_worker_is_served_from_the_root_for_the_whole_site(client):
     config = json.loads(re.search(r"var CONFIG = (\{.*?\});\n", text).group(1))
     assert "/static/css/earthbook.css" in config["assets"]
     assert "/static/js/offline.js" in config["assets"]
-    assert config["logoutUrl"] == "/accounts/logout/"
+    assert {"/accounts/logout/", "/accounts/login/", "/accounts/signup/"} <= set(
+        config["accountDoors"]
+    )
     assert "/api/" in config["notKept"] and "/admin/" in config["notKept"]
 
 
@@ -150,3 +154,53 @@ def test_the_icons_in_the_repository_are_drawn_by_the_icon_script():
         assert committed.tobytes() == drawn.tobytes(), (
             f"static/icons/{name} is out of date: run python tools/draw_app_icons.py"
         )
+
+
+# The service worker run by Node against stand-ins for the browser's caches: what it drops when
+# a form is sent to one of the doors where the account changes.
+WORKER_HARNESS = r"""
+const stores = {"earthbook-pages-aaa": 1, "earthbook-pages-bbb": 1, "earthbook-static-v": 1,
+                "earthbook-meta": 1};
+const listeners = {};
+globalThis.self = {addEventListener: (name, f) => { listeners[name] = f; },
+                   location: {origin: "https://t"}, clients: {}, skipWaiting() {}};
+globalThis.caches = {
+  keys: async () => Object.keys(stores),
+  delete: async (name) => { delete stores[name]; return true; },
+  open: async () => ({put: async () => {}, match: async () => undefined}),
+};
+globalThis.Response = class { constructor(body) { this.body = body; } };
+eval(require("fs").readFileSync(0, "utf8"));
+const waits = [];
+listeners.fetch({request: {method: process.argv[2], url: "https://t" + process.argv[1]},
+                 waitUntil: (p) => waits.push(p), respondWith() {}});
+Promise.all(waits).then(() => console.log(JSON.stringify(Object.keys(stores).sort())));
+"""
+
+
+def kept_after(client, method: str, path: str) -> list[str]:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no Node to run the service worker with")
+    worker = client.get("/sw.js").content.decode()
+    done = subprocess.run(
+        [node, "-e", WORKER_HARNESS, path, method],
+        input=worker,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    return json.loads(done.stdout)
+
+
+@pytest.mark.parametrize(
+    "path", ["/accounts/login/", "/accounts/logout/", "/accounts/signup/", "/admin/login/"]
+)
+def test_a_form_sent_where_the_account_changes_drops_every_kept_page(client, path):
+    assert kept_after(client, "POST", path) == ["earthbook-meta", "earthbook-static-v"]
+
+
+def test_another_form_keeps_the_pages(client):
+    kept = kept_after(client, "POST", "/c/1/games/1/notes/")
+    assert "earthbook-pages-aaa" in kept and "earthbook-pages-bbb" in kept

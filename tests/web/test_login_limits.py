@@ -3,6 +3,7 @@ for a cool-down; and sign-ups per address."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -152,11 +153,42 @@ def test_sign_ups_from_one_address_are_limited():
 
 @override_settings(SIGNUP_LIMIT=2)
 def test_probing_for_taken_usernames_counts_against_the_sign_up_limit(owner):
-    taken = sign_up("olga", ATTACKER)
-    assert taken.status_code == 200 and "already exists" in taken.content.decode()
-    assert sign_up("olga", ATTACKER).status_code == 200
+    assert sign_up("olga", ATTACKER).status_code == 302
+    assert sign_up("olga", ATTACKER).status_code == 302
     probe = sign_up("olga", ATTACKER)
     assert probe.status_code == 429 and "already exists" not in probe.content.decode()
+
+
+def answer_to_a_sign_up(username: str) -> tuple[int, str, str]:
+    """What a sign-up answers: its status, where it leads and what the next page says."""
+    client = Client(REMOTE_ADDR=VICTIM_HOME)
+    response = sign_up_with(client, username)
+    page = client.get(response["Location"]).content.decode()
+    said = page[page.index('id="messages"') : page.index("</main>")] if "</main>" in page else page
+    return response.status_code, response["Location"], re.sub(r"[A-Za-z0-9]{64}", "", said)
+
+
+def sign_up_with(client, username: str):
+    return client.post(
+        "/accounts/signup/",
+        {
+            "username": username,
+            "password1": "a-long-pass-phrase",
+            "password2": "a-long-pass-phrase",
+        },
+    )
+
+
+def test_a_taken_username_is_answered_as_a_free_one_and_changes_nothing(owner):
+    taken = answer_to_a_sign_up("olga")
+    also_taken = answer_to_a_sign_up("OLGA")
+    free = answer_to_a_sign_up("newcomer")
+    assert taken == also_taken == free
+    assert "already exists" not in taken[2] and "If that username was free" in taken[2]
+    owner.refresh_from_db()
+    assert owner.check_password("pw-olga-123")
+    assert get_user_model().objects.filter(username__iexact="olga").count() == 1
+    assert get_user_model().objects.filter(username="newcomer").exists()
 
 
 @override_settings(SIGNUP_LIMIT=1)
@@ -193,3 +225,112 @@ def test_the_existing_password_rules_still_hold():
     html = response.content.decode()
     assert response.status_code == 200
     assert "too short" in html and "entirely numeric" in html
+
+
+@pytest.mark.parametrize(
+    "password, said",
+    [
+        ("x" * 128, "too few characters"),
+        ("correcthorse", "well-known phrase"),
+        ("Correct Horse Battery Staple", "well-known phrase"),
+        ("password123", "too common"),
+    ],
+)
+def test_a_weak_password_is_refused_at_sign_up(password, said):
+    response = Client(REMOTE_ADDR=VICTIM_HOME).post(
+        "/accounts/signup/", {"username": "weak", "password1": password, "password2": password}
+    )
+    assert response.status_code == 200 and said in response.content.decode()
+    assert not get_user_model().objects.filter(username="weak").exists()
+
+
+def test_a_weak_password_is_refused_in_russian_to_a_russian_reader():
+    response = Client(REMOTE_ADDR=VICTIM_HOME, HTTP_ACCEPT_LANGUAGE="ru").post(
+        "/accounts/signup/",
+        {"username": "weak", "password1": "x" * 128, "password2": "x" * 128},
+    )
+    assert "слишком мало разных символов" in response.content.decode()
+
+
+def test_a_new_password_is_held_to_the_same_rules(owner):
+    client = Client()
+    client.force_login(owner)
+    response = client.post(
+        "/accounts/password/",
+        {"old_password": "pw-olga-123", "new_password1": "x" * 40, "new_password2": "x" * 40},
+    )
+    assert response.status_code == 200 and "too few characters" in response.content.decode()
+    owner.refresh_from_db()
+    assert owner.check_password("pw-olga-123")
+
+
+# --- Every form that asks for the password --------------------------------------------------
+
+
+def signed_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def wrong_on_the_email_page(client):
+    return client.post("/accounts/email/", {"email": "x@example.org", "password": "wrong-guess"})
+
+
+def wrong_on_the_password_page(client):
+    return client.post(
+        "/accounts/password/",
+        {
+            "old_password": "wrong-guess",
+            "new_password1": "another-good-phrase",
+            "new_password2": "another-good-phrase",
+        },
+    )
+
+
+@pytest.mark.parametrize("wrong", [wrong_on_the_email_page, wrong_on_the_password_page])
+def test_wrong_passwords_on_a_form_that_asks_for_it_lock_the_login_too(owner, wrong):
+    session = signed_in(owner)
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        wrong(session)
+    refused = Client().post("/accounts/login/", {"username": "olga", "password": "pw-olga-123"})
+    assert refused.status_code == 429 and not logged_in(Client())
+
+
+def test_wrong_passwords_on_the_forms_and_the_login_count_together(owner):
+    session = signed_in(owner)
+    wrong_on_the_email_page(session)
+    wrong_on_the_password_page(session)
+    fail(Client(), "/accounts/login/", "olga", settings.AXES_FAILURE_LIMIT - 2)
+    refused = Client().post("/accounts/login/", {"username": "olga", "password": "pw-olga-123"})
+    assert refused.status_code == 429
+
+
+def test_during_the_lockout_the_right_password_changes_nothing_on_the_forms(owner):
+    fail(Client(), "/accounts/login/", "olga", settings.AXES_FAILURE_LIMIT)
+    session = signed_in(owner)
+    session.post(
+        "/accounts/password/",
+        {
+            "old_password": "pw-olga-123",
+            "new_password1": "another-good-phrase",
+            "new_password2": "another-good-phrase",
+        },
+    )
+    owner.refresh_from_db()
+    assert owner.check_password("pw-olga-123")
+
+
+def test_the_right_password_on_the_forms_still_works(owner):
+    session = signed_in(owner)
+    response = session.post(
+        "/accounts/password/",
+        {
+            "old_password": "pw-olga-123",
+            "new_password1": "another-good-phrase",
+            "new_password2": "another-good-phrase",
+        },
+    )
+    assert response.status_code == 302
+    owner.refresh_from_db()
+    assert owner.check_password("another-good-phrase")

@@ -43,7 +43,7 @@ def world_rows(campaign) -> dict:
 # --- Accounts -------------------------------------------------------------------------------------
 
 
-def test_a_newcomer_signs_up_and_lands_on_a_new_campaign(client):
+def test_a_newcomer_signs_up_logs_in_and_lands_on_a_new_campaign(client):
     response = client.post(
         "/accounts/signup/",
         {
@@ -52,9 +52,16 @@ def test_a_newcomer_signs_up_and_lands_on_a_new_campaign(client):
             "password2": "a-long-pass-phrase",
         },
     )
-    assert response.status_code == 302 and response["Location"] == "/c/new/"
-    assert client.get("/c/new/").status_code == 200
+    assert (
+        response.status_code == 302
+        and response["Location"] == "/accounts/login/?next=%2Fc%2Fnew%2F"
+    )
     assert get_user_model().objects.filter(username="newbie").exists()
+    login = client.post(
+        response["Location"], {"username": "newbie", "password": "a-long-pass-phrase"}
+    )
+    assert login["Location"] == "/c/new/"
+    assert client.get("/c/new/").status_code == 200
 
 
 def test_log_in_change_the_password_and_log_out(client, owner):

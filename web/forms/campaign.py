@@ -7,10 +7,10 @@ from __future__ import annotations
 from django import forms
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.logins import authenticate_in_turn
+from campaigns.logins import authenticate_in_turn, password_is_right
 from campaigns.models import Role
 from campaigns.vocabulary import READING_TITLES, READINGS, PictureLanguage
 from legacy.rules.bring_in import MOST_GAMES
@@ -76,9 +76,13 @@ class EmailForm(forms.ModelForm):
     def clean_email(self):
         return (self.cleaned_data.get("email") or "").strip()
 
+    def __init__(self, *args, request=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.request = request
+
     def clean_password(self):
         password = self.cleaned_data.get("password") or ""
-        if not self.instance.check_password(password):
+        if not password_is_right(self.request, self.instance, password):
             raise forms.ValidationError(_("This is not your password."), code="password")
         return password
 
@@ -90,10 +94,28 @@ class EmailForm(forms.ModelForm):
         return False
 
 
+class CountedPasswordChangeForm(PasswordChangeForm):
+    """Django's change of password, whose old password is checked as a login is: a wrong one
+    counts toward the account's lockout (``campaigns.logins.password_is_right``)."""
+
+    def __init__(self, user, *args, request=None, **kwargs):
+        super().__init__(user, *args, **kwargs)
+        self.request = request
+
+    def clean_old_password(self):
+        old_password = self.cleaned_data["old_password"]
+        if not password_is_right(self.request, self.user, old_password):
+            raise forms.ValidationError(
+                self.error_messages["password_incorrect"], code="password_incorrect"
+            )
+        return old_password
+
+
 class SignupForm(UserCreationForm):
     """A username and a password; an e-mail address if the person wants to be able to reset a
     forgotten password. An address belongs to one account at most (any case), so that a reset
-    link goes to the account its owner means."""
+    link goes to the account its owner means: one another account uses is left out of the new
+    account, and its owner sent a notice, while the form answers the same."""
 
     email = forms.EmailField(
         label=_("E-mail (optional)"),
@@ -107,7 +129,27 @@ class SignupForm(UserCreationForm):
         fields = ("username", "email")
 
     def clean_email(self):
-        return _email_free(self.cleaned_data.get("email"))
+        # Whether another account uses the address is not said either (``email_taken``).
+        return (self.cleaned_data.get("email") or "").strip()
+
+    def email_taken(self) -> bool:
+        try:
+            _email_free(self.cleaned_data.get("email"))
+        except forms.ValidationError:
+            return True
+        return False
+
+    def clean_username(self):
+        # Whether another account has the name is not said here: the view answers the same
+        # either way (``name_taken``).
+        return self.cleaned_data.get("username")
+
+    def validate_unique(self):
+        """The username's uniqueness is left to ``name_taken`` (and the database)."""
+
+    def name_taken(self) -> bool:
+        name = self.cleaned_data["username"]
+        return get_user_model()._default_manager.filter(username__iexact=name).exists()
 
 
 def picture_language_field(required: bool = True):

@@ -5,14 +5,16 @@ from __future__ import annotations
 import logging
 import math
 import time
+from urllib.parse import urlencode
 
 from axes.helpers import get_cool_off
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.hashers import make_password
 from django.core.cache import cache
+from django.db import IntegrityError, transaction
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -24,7 +26,7 @@ from campaigns.health import report as health_report
 from campaigns.selectors import people
 from edge.client import client_address
 from web import email_change
-from web.forms.campaign import EmailForm, SignupForm
+from web.forms.campaign import CountedPasswordChangeForm, EmailForm, SignupForm
 
 logger = logging.getLogger(__name__)
 
@@ -105,7 +107,7 @@ def email_update(request):
     page answers the same, and shows the address the account keeps, whether or not another
     account uses the one typed."""
     was = request.user.email or ""  # the form sets the typed one on the account it is given
-    form = EmailForm(request.POST or None, instance=request.user)
+    form = EmailForm(request.POST or None, instance=request.user, request=request)
     if request.method == "POST" and form.is_valid():
         address = form.cleaned_data["email"]
         if not address:
@@ -163,6 +165,15 @@ def email_confirm(request, token):
     return render(request, "registration/email_confirm.html", context, status=200 if found else 404)
 
 
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Django's change of password, the old one counted toward the lockout as a login is."""
+
+    form_class = CountedPasswordChangeForm
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "request": self.request}
+
+
 class PasswordResetView(auth_views.PasswordResetView):
     """Django's reset by e-mail, with requests counted per client address like sign-ups.
 
@@ -186,10 +197,13 @@ class PasswordResetView(auth_views.PasswordResetView):
 
 
 def signup(request):
-    """Sign up. A taken username is said to be taken: a person choosing a name must learn it,
-    and usernames are no secret to the people one plays with. What keeps this from being a
-    directory of accounts is the limit per address, which counts every attempt, refused or not;
-    past it, nothing sent is checked. (Logins, in turn, never say whether a username exists.)"""
+    """Sign up. The answer never says whether the username was taken: a free one makes the
+    account, a taken one nothing, and both lead to the login page with the same words (and
+    about the same time: a password is hashed either way). The person then logs in with the
+    name they chose. An e-mail address another account uses is not said either: the new account
+    is made without it, and the address is sent a notice. The limit per address counts every
+    attempt; past it, nothing sent is
+    checked. (Logins, in turn, never say whether a username exists.)"""
     if request.user.is_authenticated:
         return redirect("home")
     form = SignupForm(request.POST or None)
@@ -202,10 +216,30 @@ def signup(request):
         }
         return render(request, "registration/signup.html", context, status=429)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, _("Welcome to Earthbook, %(name)s.") % {"name": user.username})
-        return redirect(_safe_next(request, reverse("campaigns:new")))
+        address = form.cleaned_data.get("email") or ""
+        address_taken = bool(address) and form.email_taken()
+        if form.name_taken():
+            make_password(form.cleaned_data["password1"])  # the time an account takes
+        else:
+            try:
+                with transaction.atomic():
+                    user = form.save(commit=False)
+                    if address_taken:  # another account's: not this one's, and not said
+                        user.email = ""
+                    user.save()
+            except IntegrityError:  # made by another sign-up a moment before: taken
+                pass
+        if address_taken:  # its owner learns someone asked for it (web.email_change)
+            email_change.ask_for(request, None, address, was="", taken=True)
+        messages.success(
+            request,
+            _(
+                "If that username was free, your account is made: log in with it. If not, "
+                "sign up again with another name."
+            ),
+        )
+        after = _safe_next(request, reverse("campaigns:new"))
+        return redirect(f"{reverse('login')}?{urlencode({'next': after})}")
     return render(
         request, "registration/signup.html", {"form": form, "next": request.GET.get("next", "")}
     )

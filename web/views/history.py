@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from campaigns import claims, services
 from campaigns.game import event_words, notes
 from campaigns.game.sealed import own_components
-from campaigns.hiding import world_as_read
+from campaigns.hiding import territory_to_read, world_as_read
 from campaigns.selectors import games
 from campaigns.selectors.audit import audit_entries
 from campaigns.selectors.history import HistoryWords, MarkHistory
@@ -230,7 +230,9 @@ def territory(request, access, slug):
     world = world_as_read(campaign_world(campaign), access.sees_unlocked)
     # A territory of the board now: printed, or added by a packet (named in the group's words).
     info = world.board.territory_by_slug.get(slug)
-    if info is None:
+    # To a reader the campaign hides what its packets unlocked from, an added territory's page
+    # is one that does not exist (its address would spell its name).
+    if info is None or not territory_to_read(world, slug, access.sees_unlocked):
         raise Http404
     players = player_names(campaign.pk)
     factions = campaign_faction_names(campaign.pk, access.sees_unlocked)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
@@ -199,8 +199,15 @@ def _initial(found) -> dict:
 def calc_odds(request, access):
     campaign = access.campaign
     slug = request.GET.get("territory") or ""
-    if slug not in board.TERRITORY_BY_SLUG and not board_as_of_game(campaign.pk).has(slug):
-        slug = ""
+    # A territory a packet added is, to a reader the campaign hides it from, one nobody made:
+    # either is left out of the address, which the page would otherwise repeat.
+    if slug and (
+        slug not in board.TERRITORY_BY_SLUG
+        and (not access.sees_unlocked or not board_as_of_game(campaign.pk).has(slug))
+    ):
+        query = request.GET.copy()
+        del query["territory"]
+        return redirect(f"{request.path}?{query.urlencode()}" if query else request.path)
     bound = request.GET if request.GET.get("attackers") else None
     form = OddsForm(bound, held=held_powers(campaign.pk), factions=faction_choices(access))
     valid = form.is_valid() if bound else False

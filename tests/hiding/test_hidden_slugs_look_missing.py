@@ -1,0 +1,62 @@
+"""A lookup by a hidden territory's slug answers as for a territory nobody made: asking for
+"quillowmere" tells a share-link reader nothing about what a packet added to the board."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.support.hiding import api_client, page_client
+
+pytestmark = pytest.mark.django_db
+
+CSRF = re.compile(r"[A-Za-z0-9]{64}")  # a CSRF token, different on every answer
+
+ADDED = "quillowmere"  # added by a packet in game 2 of the hiding campaign
+NOWHERE = "brightwater"  # no territory of any board
+
+
+def answer(client, address: str):
+    response = client.get(address, follow=True)
+    page = response.content.decode().replace(NOWHERE, ADDED)
+    return response.status_code, CSRF.sub("csrf", page)
+
+
+def both(client, address: str):
+    """What ``address`` answers with the added territory and with one nobody made."""
+    return answer(client, address.format(ADDED)), answer(client, address.format(NOWHERE))
+
+
+def test_the_odds_of_a_hidden_territory_answer_as_for_one_that_does_not_exist(hidden):
+    share = hidden.share_token
+    address = f"/api/v1/campaigns/{hidden.pk}/odds/?territory={{}}&attackers=3&defenders=2"
+    added, missing = both(api_client(), address + f"&share={share}")
+    assert added == missing
+    assert added[0] == 400 and '"no-such-territory"' in added[1]
+
+
+def test_an_editor_still_reads_the_odds_of_the_added_territory(hidden, editor):
+    address = f"/api/v1/campaigns/{hidden.pk}/odds/?territory={ADDED}&attackers=3&defenders=2"
+    assert api_client(editor).get(address).status_code == 200
+
+
+def test_a_hidden_territorys_page_is_a_page_that_does_not_exist(hidden, editor):
+    share = hidden.share_token
+    added, missing = both(page_client(), f"/c/{hidden.pk}/territories/{{}}/?share={share}")
+    assert added == missing and added[0] == 404
+    assert page_client(editor).get(f"/c/{hidden.pk}/territories/{ADDED}/").status_code == 200
+
+
+def test_the_odds_page_ignores_a_hidden_territory_as_one_that_does_not_exist(hidden):
+    share = hidden.share_token
+    address = f"/c/{hidden.pk}/tools/odds/?territory={{}}&share={share}"
+    added, missing = both(page_client(), address)
+    assert added == missing and added[0] == 200
+
+
+@pytest.mark.parametrize("question", ["recruitment/?controlled={}", "legal-starts/?hqs={}"])
+def test_a_list_of_territories_naming_a_hidden_one_is_refused_as_one_naming_none(hidden, question):
+    address = f"/api/v1/campaigns/{hidden.pk}/{question}&share={hidden.share_token}"
+    added, missing = both(api_client(), address)
+    assert added == missing and added[0] == 400
