@@ -12,6 +12,10 @@ version to the pages that follow it (``web.views.live``'s stream).
 * Without Redis (the embedded default, one process) the news goes straight to this process's
   streams.
 
+A stream reads the campaign's version only once this process's subscription is confirmed by
+Redis (``Hub.subscribed``): a write committed before that would otherwise never reach a first
+stream of a fresh worker.
+
 A stream's ``Listener`` keeps only the newest version it was told (a page only needs the last
 one). When the subscription to Redis breaks, or is made again after a break, every stream is
 closed: the pages reconnect with the version they have and are told at once what they missed.
@@ -191,14 +195,18 @@ class Hub:
         while True:
             client = aioredis.Redis.from_url(settings.REDIS_URL)
             try:
-                async with client.pubsub(ignore_subscribe_messages=True) as pubsub:
+                async with client.pubsub() as pubsub:
                     await pubsub.subscribe(channel())
-                    self.subscribed.set()
-                    if broken:  # what was said meanwhile is lost: the pages ask again
-                        self.deliver(0, None)
-                        broken = False
                     async for message in pubsub.listen():
-                        self._told(message.get("data"))
+                        if message.get("type") != "subscribe":
+                            self._told(message.get("data"))
+                            continue
+                        # Redis confirmed the subscription: from now on nothing published is
+                        # missed (streams wait for this before reading their first version).
+                        self.subscribed.set()
+                        if broken:  # what was said meanwhile is lost: the pages ask again
+                            self.deliver(0, None)
+                            broken = False
             except Exception as error:  # noqa: BLE001 - a broken subscription is made again
                 log.warning("live news: the subscription broke (%s); subscribing again", error)
                 self.subscribed.clear()
