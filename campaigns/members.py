@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from campaigns import live
 from campaigns.claims import link
 from campaigns.models import Campaign, Invitation, Membership, Player, Role, new_share_token
 from campaigns.pictures.snapshots import refresh_on_commit
@@ -150,6 +151,7 @@ def remove_member(*, campaign: Campaign, membership: Membership, by) -> None:
     name = membership.user.get_username()
     link = membership.invitation_id
     membership.delete()
+    live.check_readers_after_commit(campaign.pk)  # their open pages stop being told now
     audit(campaign, by, AuditAction.MEMBER_REMOVED, username=name)
     if link is not None:
         withdrawn = Invitation.objects.filter(
@@ -186,6 +188,8 @@ def update_sharing(
     if new_link:
         campaign.share_token = new_share_token()
     campaign.save(update_fields=["shared", "public", "hide_unlocked_content", "share_token"])
+    # Readers by the old link, or of a campaign no longer shared, stop being told now.
+    live.check_readers_after_commit(campaign.pk)
     audit(
         campaign,
         by,

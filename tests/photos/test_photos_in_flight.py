@@ -8,10 +8,10 @@ import pytest
 from django.core.cache import cache
 from django.utils import translation
 
+from campaigns.jobs.quotas import QuotaReached
 from campaigns.models import GamePhoto, JobStatus
 from campaigns.photos.service import add_photo
 from campaigns.photos.tasks import make_copies
-from campaigns.jobs.quotas import QuotaReached
 from legacy.wording import said
 from tests.support import made
 from tests.support.api import assert_error

@@ -8,6 +8,7 @@ import asyncio
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
+from django.conf import settings
 from django.core.signals import request_finished
 from django.db import close_old_connections
 from django.test import AsyncClient
@@ -158,6 +159,64 @@ def test_a_reader_by_a_replaced_share_link_stops_being_told(quick, campaign, own
         return await ends(response)
 
     assert async_to_sync(scenario)() is True
+
+
+@pytest.fixture
+def checked_only_when_told(monkeypatch):
+    """Heartbeats at once; the reader is checked again only when the news says so."""
+    monkeypatch.setattr(live_views, "HEARTBEAT_SECONDS", 0.05)
+    monkeypatch.setattr(live_views, "RECHECK_SECONDS", 3600.0)
+
+
+def test_a_member_removed_stops_being_told_at_once(
+    checked_only_when_told, campaign, owner, viewer, django_capture_on_commit_callbacks
+):
+    membership = Membership.objects.get(campaign=campaign, user=viewer)
+
+    def remove():
+        with django_capture_on_commit_callbacks(execute=True):
+            members.remove_member(campaign=campaign, membership=membership, by=owner)
+
+    async def scenario():
+        response = await opened(await signed_in(viewer), campaign)
+        await next_chunk(response)
+        await sync_to_async(subscribed, thread_sensitive=False)()
+        await sync_to_async(remove)()
+        return await ends(response)
+
+    assert async_to_sync(scenario)() is True
+
+
+def test_a_share_link_replaced_stops_its_readers_at_once(
+    checked_only_when_told, campaign, owner, stranger, django_capture_on_commit_callbacks
+):
+    Campaign.objects.filter(pk=campaign.pk).update(shared=True)
+    token = Campaign.objects.get(pk=campaign.pk).share_token
+
+    def replace_the_link():
+        with django_capture_on_commit_callbacks(execute=True):
+            members.update_sharing(
+                campaign=campaign,
+                shared=True,
+                public=False,
+                hide_unlocked_content=False,
+                new_link=True,
+                by=owner,
+            )
+
+    async def scenario():
+        response = await opened(await signed_in(stranger), campaign, query=f"?share={token}")
+        await next_chunk(response)
+        await sync_to_async(subscribed, thread_sensitive=False)()
+        await sync_to_async(replace_the_link)()
+        return await ends(response)
+
+    assert async_to_sync(scenario)() is True
+
+
+def subscribed():
+    if settings.REDIS_URL:  # the news comes through Redis: the one subscription must be up
+        assert live.hub.subscribed.wait(WAIT)
 
 
 def test_the_first_stream_of_a_fresh_worker_misses_no_write(

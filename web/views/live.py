@@ -238,14 +238,14 @@ async def _events(request, pk, listener, place, told: int | None, current: int):
                 newest = 0  # a heartbeat
             if newest is None:  # the news was cut: the page reconnects and is told again
                 return
-            if loop.time() - checked >= RECHECK_SECONDS:
+            if listener.take_check() or loop.time() - checked >= RECHECK_SECONDS:
                 if not await _still_reads(request, pk):
                     return
                 checked = loop.time()
-            if newest:
+            if newest > sent:
                 sent = newest
                 yield event(newest)
-            else:
+            elif not newest:
                 await place.renew()
                 yield b":\n\n"
     finally:
