@@ -43,6 +43,8 @@ RECONNECT_MS = 3000
 # A stream's reader is checked again at the first heartbeat or event this long after the last
 # check: a reader who lost their access stops being told within about a minute.
 RECHECK_SECONDS = 50.0
+# What a stream refused for its address's too many is told (it polls meanwhile).
+TOO_MANY_RETRY_SECONDS = 60
 # A first stream of a fresh worker waits this long, at most, for the subscription to the news.
 SUBSCRIBED_WITHIN_SECONDS = 5.0
 
@@ -171,7 +173,7 @@ def _no_stream() -> HttpResponse:
 def _too_many() -> HttpResponse:
     """As many streams from this address as it may hold: the page polls instead."""
     response = HttpResponse(status=429)
-    response["Retry-After"] = str(RECONNECT_MS // 1000 * 20)
+    response["Retry-After"] = str(TOO_MANY_RETRY_SECONDS)
     response["Cache-Control"] = "no-store"
     return response
 
