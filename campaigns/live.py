@@ -12,6 +12,10 @@ version to the pages that follow it (``web.views.live``'s stream).
 * Without Redis (the embedded default, one process) the news goes straight to this process's
   streams.
 
+A stream reads the campaign's version only once this process's subscription is confirmed by
+Redis (``Hub.subscribed``): a write committed before that would otherwise never reach a first
+stream of a fresh worker.
+
 A stream's ``Listener`` keeps only the newest version it was told (a page only needs the last
 one). When the subscription to Redis breaks, or is made again after a break, every stream is
 closed: the pages reconnect with the version they have and are told at once what they missed.
@@ -38,6 +42,8 @@ from campaigns.models import Campaign
 log = logging.getLogger(__name__)
 
 RECONNECT_SECONDS = 1.0
+# The news "check your readers again" in place of a version.
+CHECK = "check"
 PUBLISH_TIMEOUT_SECONDS = 1.0
 
 
@@ -52,6 +58,20 @@ def announce_after_commit(campaign_id: int) -> None:
     """Tell the campaign's new world version once the write in progress commits (at once outside a
     transaction); nothing when it is rolled back."""
     transaction.on_commit(lambda: announce(campaign_id), robust=True)
+
+
+def check_readers_after_commit(campaign_id: int) -> None:
+    """Once the write in progress commits, have every stream of the campaign check its reader
+    again at once (a member removed, the share link replaced): who lost access stops being told
+    now, not at their stream's next check."""
+    transaction.on_commit(lambda: check_readers(campaign_id), robust=True)
+
+
+def check_readers(campaign_id: int) -> None:
+    if settings.REDIS_URL:
+        _publish([campaign_id, CHECK])
+    else:
+        hub.deliver(campaign_id, CHECK)
 
 
 def announce(campaign_id: int) -> None:
@@ -89,12 +109,16 @@ def _publishing_client():
 
 
 def publish(campaign_id: int, version: int) -> None:
+    _publish([campaign_id, version])
+
+
+def _publish(news: list) -> None:
     import redis
 
     try:
-        _publishing_client().publish(channel(), json.dumps([campaign_id, version]))
+        _publishing_client().publish(channel(), json.dumps(news))
     except (redis.RedisError, OSError) as error:
-        log.warning("live news of campaign %s not published: %s", campaign_id, error)
+        log.warning("live news of campaign %s not published: %s", news[0], error)
 
 
 class Listener:
@@ -105,22 +129,32 @@ class Listener:
         self.loop = loop
         self.newest = 0
         self.closed = False
+        self.check_due = False
         self._woken = asyncio.Event()
 
-    def note(self, version: int | None) -> None:
-        """In the listener's own loop: ``None`` closes it."""
+    def note(self, version: int | str | None) -> None:
+        """In the listener's own loop: ``None`` closes it, ``CHECK`` asks for its reader to be
+        checked again."""
         if version is None:
             self.closed = True
-        else:
+        elif version == CHECK:
+            self.check_due = True
+        elif isinstance(version, int):
             self.newest = max(self.newest, version)
         self._woken.set()
 
     async def wait(self, after: int) -> int | None:
-        """The newest version above ``after`` once there is one; None when closed."""
-        while not self.closed and self.newest <= after:
+        """The newest version above ``after`` once there is one, or the newest as it is when a
+        check is due; None when closed."""
+        while not self.closed and self.newest <= after and not self.check_due:
             self._woken.clear()
             await self._woken.wait()
         return None if self.closed else self.newest
+
+    def take_check(self) -> bool:
+        """Is a check of the reader due? (Then it is no longer.)"""
+        due, self.check_due = self.check_due, False
+        return due
 
 
 class Hub:
@@ -153,7 +187,7 @@ class Hub:
                 if not followers:
                     del self._listeners[listener.campaign_id]
 
-    def deliver(self, campaign_id: int, version: int | None) -> None:
+    def deliver(self, campaign_id: int, version: int | str | None) -> None:
         """Tell ``version`` to the campaign's streams (``campaign_id`` 0 with None: close them
         all), from any thread: one hand-over per event loop, however many streams it serves."""
         with self._lock:
@@ -191,14 +225,18 @@ class Hub:
         while True:
             client = aioredis.Redis.from_url(settings.REDIS_URL)
             try:
-                async with client.pubsub(ignore_subscribe_messages=True) as pubsub:
+                async with client.pubsub() as pubsub:
                     await pubsub.subscribe(channel())
-                    self.subscribed.set()
-                    if broken:  # what was said meanwhile is lost: the pages ask again
-                        self.deliver(0, None)
-                        broken = False
                     async for message in pubsub.listen():
-                        self._told(message.get("data"))
+                        if message.get("type") != "subscribe":
+                            self._told(message.get("data"))
+                            continue
+                        # Redis confirmed the subscription: from now on nothing published is
+                        # missed (streams wait for this before reading their first version).
+                        self.subscribed.set()
+                        if broken:  # what was said meanwhile is lost: the pages ask again
+                            self.deliver(0, None)
+                            broken = False
             except Exception as error:  # noqa: BLE001 - a broken subscription is made again
                 log.warning("live news: the subscription broke (%s); subscribing again", error)
                 self.subscribed.clear()
@@ -215,11 +253,15 @@ class Hub:
             campaign_id, version = json.loads(data)
         except (TypeError, ValueError):
             return
-        if isinstance(campaign_id, int) and isinstance(version, int) and campaign_id > 0:
+        if (
+            isinstance(campaign_id, int)
+            and (isinstance(version, int) or version == CHECK)
+            and campaign_id > 0
+        ):
             self.deliver(campaign_id, version)
 
 
-def _note_all(listeners: list[Listener], version: int | None) -> None:
+def _note_all(listeners: list[Listener], version: int | str | None) -> None:
     for listener in listeners:
         listener.note(version)
 

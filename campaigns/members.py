@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from campaigns import live
 from campaigns.claims import link
 from campaigns.models import Campaign, Invitation, Membership, Player, Role, new_share_token
 from campaigns.pictures.snapshots import refresh_on_commit
@@ -152,6 +153,7 @@ def remove_member(*, campaign: Campaign, membership: Membership, by) -> None:
     # A roster name they claimed and the owner has not decided on is nobody's claim now.
     Player.objects.filter(campaign=campaign, claimed_by=membership.user).update(claimed_by=None)
     membership.delete()
+    live.check_readers_after_commit(campaign.pk)  # their open pages stop being told now
     audit(campaign, by, AuditAction.MEMBER_REMOVED, username=name)
     if link is not None:
         withdrawn = Invitation.objects.filter(
@@ -188,6 +190,8 @@ def update_sharing(
     if new_link:
         campaign.share_token = new_share_token()
     campaign.save(update_fields=["shared", "public", "hide_unlocked_content", "share_token"])
+    # Readers by the old link, or of a campaign no longer shared, stop being told now.
+    live.check_readers_after_commit(campaign.pk)
     audit(
         campaign,
         by,

@@ -1,6 +1,9 @@
 """gunicorn's settings for the live table's stream (``/c/ID/live/stream/``), the one part of
 Earthbook that holds a connection open per phone:
-``gunicorn -c config/gunicorn_live.conf.py config.asgi`` (docker/compose.yaml, service ``live``).
+``gunicorn -c config/gunicorn_live.conf.py config.live_asgi`` (docker/compose.yaml, service
+``live``). That application serves the streams and ``/health/`` only: any other path is 404
+here (``edge.live_port``), and an answer that has not started within
+``LIVE_REQUEST_TIMEOUT_SECONDS`` is a 503.
 
 Everything else stays with the synchronous server (``config/gunicorn.conf.py``, config.wsgi):
 its one-request-at-a-time workers and one queue suit short requests, and a stream would take a
@@ -13,6 +16,8 @@ polls instead.
 
 LIVE_WORKERS   worker processes; default one per CPU core (each serves any number of streams)
 LIVE_PORT      the port to listen on (all interfaces); default 8001
+LIVE_IDLE_SECONDS  how long a connection may stay open without sending a request (its first,
+               or the next); default 10. Then it is closed (``config.live_worker``).
 
 Each worker keeps one subscription to the news in Redis (``campaigns.live``) and no database
 connection while it waits: a stream reads the database once, when it opens (the reader's access
@@ -41,9 +46,9 @@ _open_files_as_many_as_allowed()
 
 bind = f"0.0.0.0:{whole('LIVE_PORT', 8001)}"
 workers = whole("LIVE_WORKERS", multiprocessing.cpu_count())
-worker_class = "uvicorn_worker.UvicornWorker"
+worker_class = "config.live_worker.LiveWorker"
 backlog = 4096  # phones reconnecting at once after a restart wait here, not refused
-keepalive = 5
+keepalive = whole("LIVE_IDLE_SECONDS", 10)  # also the wait for a first request
 timeout = 60  # a worker that stops answering gunicorn's heartbeat is restarted
 graceful_timeout = 5  # streams never end by themselves: on a restart the pages reconnect
 limit_request_line = 8190

@@ -434,6 +434,9 @@ EARTHBOOK_QUOTA_PHOTOS_PER_CAMPAIGN = env_int("EARTHBOOK_QUOTA_PHOTOS_PER_CAMPAI
 EARTHBOOK_QUOTA_PHOTO_BYTES_PER_CAMPAIGN = env_int(
     "EARTHBOOK_QUOTA_PHOTO_BYTES_PER_CAMPAIGN", 1024 * 1024 * 1024
 )
+EARTHBOOK_QUOTA_PHOTOS_IN_FLIGHT_PER_ACCOUNT = env_int(
+    "EARTHBOOK_QUOTA_PHOTOS_IN_FLIGHT_PER_ACCOUNT", 4
+)
 EARTHBOOK_QUOTA_IMPORTS_IN_FLIGHT_PER_ACCOUNT = env_int(
     "EARTHBOOK_QUOTA_IMPORTS_IN_FLIGHT_PER_ACCOUNT", 2
 )
@@ -493,6 +496,16 @@ TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)
 if TRUSTED_PROXIES < 0:
     raise ImproperlyConfigured("TRUSTED_PROXIES must be 0 or more.")
 AXES_CLIENT_IP_CALLABLE = "edge.client.client_address"
+
+# The live table's streams (config/gunicorn_live.conf.py, docs/operations.md): how many one client
+# address may hold open at once, across every live process (0: no limit), and how long the live
+# port waits for a request's answer to start before it answers 503.
+LIVE_STREAMS_PER_ADDRESS = env_int("LIVE_STREAMS_PER_ADDRESS", 20)
+LIVE_REQUEST_TIMEOUT_SECONDS = env_int("LIVE_REQUEST_TIMEOUT_SECONDS", 10)
+if LIVE_STREAMS_PER_ADDRESS < 0 or LIVE_REQUEST_TIMEOUT_SECONDS < 1:
+    raise ImproperlyConfigured(
+        "LIVE_STREAMS_PER_ADDRESS must be 0 or more, LIVE_REQUEST_TIMEOUT_SECONDS at least 1."
+    )
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 5))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]

@@ -13,7 +13,7 @@ hold the streams only through Redis); without them it says so and exits with 2. 
 campaigns in that database (shared, so that a phone reads by the share link), then starts both
 production commands on free loopback ports, as docker/compose.yaml runs them: the synchronous
 ``gunicorn -c config/gunicorn.conf.py config.wsgi`` that takes the entries, and
-``gunicorn -c config/gunicorn_live.conf.py config.asgi`` that holds the streams.
+``gunicorn -c config/gunicorn_live.conf.py config.live_asgi`` that holds the streams.
 
 The phones are one bounded asyncio client (raw streams, the open-files limit raised to its hard
 limit; at most ``CONNECTING`` connections being opened at once): each opens
@@ -82,7 +82,7 @@ class StreamServer(LiveServer):
             str(gunicorn) if gunicorn.exists() else "gunicorn",
             "-c",
             "config/gunicorn_live.conf.py",
-            "config.asgi",
+            "config.live_asgi",
             "--bind",
             f"127.0.0.1:{self.port}",
         ]
@@ -280,7 +280,10 @@ def main() -> int:
         env.pop(name, None)  # the shipped defaults
     with (
         LiveServer(env, shipped=True, log_path=LOAD_DIR / "web.log") as web,
-        StreamServer(env, log_path=LOAD_DIR / "live.log") as streams,
+        # Every phone here comes from one address: the limit per address would refuse them.
+        StreamServer(
+            {**env, "LIVE_STREAMS_PER_ADDRESS": "0"}, log_path=LOAD_DIR / "live.log"
+        ) as streams,
     ):
         say(f"{phones_n} phones at {tables_n} tables ({writing_n} writing) on {streams.base_url}")
         held, held_to_end, idle_per_min, errors, failed = asyncio.run(

@@ -10,7 +10,12 @@ last place) and asks the one rule, ``legacy.quotas.quota_reached``. The limits a
 What counts:
 
 * photos: the photos an account uploaded (anywhere), and a campaign's photos, by number and by
-  the bytes their files take (``GamePhoto.stored_bytes``);
+  the bytes their files take: a ready photo's copies (``GamePhoto.stored_bytes``: the original
+  encoded again, the web copy and the thumbnail), and a photo being prepared
+  ``PHOTO_RESERVE`` times its upload, what its copies will take (a burst of uploads cannot end
+  past the quota once they are made);
+* photos in flight: an account's photos waiting or being prepared (a burst of uploads holds
+  the bulk queue no longer than so many photos take);
 * imports in flight: an account's imports waiting or running;
 * chronicle PDFs in flight: those an account asked for, and a campaign's, waiting or being made;
 * posters in flight: the posters waiting or being drawn of the campaigns an account owns (anyone
@@ -25,7 +30,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Q, Sum
+from django.db.models import BigIntegerField, Case, Count, F, Q, Sum, When
 from django.db.models.functions import Coalesce
 
 from campaigns.jobs.recovery import stale
@@ -42,6 +47,10 @@ from legacy.quotas import quota_reached
 from legacy.refusals import Refusal, ServiceRule
 
 MEGABYTE = 1024 * 1024
+# A photo being prepared counts this many times its upload: its original encoded again takes
+# about as much as the upload, its web copy and thumbnail (smaller pictures) much less. Once it
+# is ready, what its copies really take counts instead.
+PHOTO_RESERVE = 2
 
 # Each quota: its rule (``legacy.refusals``, whose sentence says the limit) and its setting.
 QUOTAS: dict[Refusal, str] = {
@@ -49,6 +58,7 @@ QUOTAS: dict[Refusal, str] = {
     ServiceRule.QUOTA_PHOTO_BYTES_PER_ACCOUNT: "EARTHBOOK_QUOTA_PHOTO_BYTES_PER_ACCOUNT",
     ServiceRule.QUOTA_PHOTOS_PER_CAMPAIGN: "EARTHBOOK_QUOTA_PHOTOS_PER_CAMPAIGN",
     ServiceRule.QUOTA_PHOTO_BYTES_PER_CAMPAIGN: "EARTHBOOK_QUOTA_PHOTO_BYTES_PER_CAMPAIGN",
+    ServiceRule.QUOTA_PHOTOS_IN_FLIGHT_PER_ACCOUNT: "EARTHBOOK_QUOTA_PHOTOS_IN_FLIGHT_PER_ACCOUNT",
     ServiceRule.QUOTA_IMPORTS_PER_ACCOUNT: "EARTHBOOK_QUOTA_IMPORTS_IN_FLIGHT_PER_ACCOUNT",
     ServiceRule.QUOTA_PDFS_PER_ACCOUNT: "EARTHBOOK_QUOTA_PDFS_IN_FLIGHT_PER_ACCOUNT",
     ServiceRule.QUOTA_PDFS_PER_CAMPAIGN: "EARTHBOOK_QUOTA_PDFS_IN_FLIGHT_PER_CAMPAIGN",
@@ -100,25 +110,38 @@ def _is_person(account) -> bool:
 
 
 def _photos(rows) -> tuple[int, int]:
-    found = rows.aggregate(count=Count("pk"), size=Coalesce(Sum("stored_bytes"), 0))
+    """How many photos, and the bytes they take or will take once prepared."""
+    kept = Case(
+        When(status__in=IN_THE_MAKING, then=F("stored_bytes") * PHOTO_RESERVE),
+        default=F("stored_bytes"),
+        output_field=BigIntegerField(),
+    )
+    found = rows.aggregate(
+        count=Count("pk"), size=Coalesce(Sum(kept), 0, output_field=BigIntegerField())
+    )
     return found["count"] or 0, found["size"] or 0
 
 
 def check_photo(*, campaign_id: int, account, size: int) -> None:
-    """Refused when one more photo of ``size`` bytes would pass a photo quota of ``account``
-    (its uploads anywhere) or of the campaign. The caller holds the campaign's lock."""
+    """Refused when one more photo uploaded in ``size`` bytes would pass a photo quota of
+    ``account`` (its uploads anywhere, and those it has being prepared) or of the campaign. The
+    caller holds the campaign's lock."""
     asks: list[tuple[str, int, int]] = []
+    will_take = size * PHOTO_RESERVE
     if _is_person(account):
         lock_account(account)
-        count, stored = _photos(GamePhoto.objects.filter(uploaded_by=account))
+        uploaded = GamePhoto.objects.filter(uploaded_by=account)
+        count, stored = _photos(uploaded)
+        preparing = uploaded.filter(_in_flight(GamePhoto)).count()
         asks += [
+            ("quota-photos-in-flight-per-account", preparing, 1),
             ("quota-photos-per-account", count, 1),
-            ("quota-photo-bytes-per-account", stored, size),
+            ("quota-photo-bytes-per-account", stored, will_take),
         ]
     count, stored = _photos(GamePhoto.objects.filter(game__campaign_id=campaign_id))
     asks += [
         ("quota-photos-per-campaign", count, 1),
-        ("quota-photo-bytes-per-campaign", stored, size),
+        ("quota-photo-bytes-per-campaign", stored, will_take),
     ]
     _refuse_past(asks)
 

@@ -438,6 +438,13 @@ class ServiceRule(Refusal):
             "that: delete some before adding it."
         ),
     )
+    QUOTA_PHOTOS_IN_FLIGHT_PER_ACCOUNT = (
+        "quota-photos-in-flight-per-account",
+        gettext_noop(
+            "This account already has as many photos being prepared as it may (%(limit)s): send "
+            "this one again once they are ready."
+        ),
+    )
     QUOTA_IMPORTS_PER_ACCOUNT = (
         "quota-imports-per-account",
         gettext_noop(

@@ -26,10 +26,15 @@ def live_config(monkeypatch, **env: str) -> tuple[dict, dict]:
 def test_the_stream_server_runs_one_asyncio_worker_per_core_on_port_8001(monkeypatch):
     monkeypatch.setattr(multiprocessing, "cpu_count", lambda: 2)
     conf, environ = live_config(monkeypatch)
-    assert conf["worker_class"] == "uvicorn_worker.UvicornWorker"
+    assert conf["worker_class"] == "config.live_worker.LiveWorker"
     assert (conf["workers"], conf["bind"]) == (2, "0.0.0.0:8001")
     # Persistent connections are per thread, and an ASGI server makes a thread per request.
     assert environ["CONN_MAX_AGE"] == "0"
+
+
+def test_a_connection_may_stay_idle_ten_seconds_unless_told_otherwise(monkeypatch):
+    assert live_config(monkeypatch)[0]["keepalive"] == 10
+    assert live_config(monkeypatch, LIVE_IDLE_SECONDS="3")[0]["keepalive"] == 3
 
 
 def test_the_stream_servers_workers_and_port_come_from_the_environment(monkeypatch):
@@ -46,6 +51,6 @@ def test_a_stream_worker_count_that_is_not_a_positive_number_stops_the_start(mon
 
 def test_the_compose_file_runs_the_stream_server_over_asgi_beside_the_web_server():
     text = (REPO / "docker" / "compose.yaml").read_text().replace('", "', " ")
-    assert "gunicorn -c config/gunicorn_live.conf.py config.asgi" in text
+    assert "gunicorn -c config/gunicorn_live.conf.py config.live_asgi" in text
     assert "gunicorn -c config/gunicorn.conf.py config.wsgi" in text
     assert '"8001:8001"' in text

@@ -60,6 +60,7 @@ def test_one_accounts_ten_imports_and_twenty_photos_leave_another_campaigns_pict
     settings.EARTHBOOK_QUOTA_IMPORTS_IN_FLIGHT_PER_ACCOUNT = 10
     settings.EARTHBOOK_QUOTA_PHOTOS_PER_ACCOUNT = 20
     settings.EARTHBOOK_QUOTA_PHOTOS_PER_CAMPAIGN = 20
+    settings.EARTHBOOK_QUOTA_PHOTOS_IN_FLIGHT_PER_ACCOUNT = 20
     busy, campaign, game = a_busy_account(settings)
     document = backup.dumps(backup.export_campaign(campaign.pk)).encode()
 

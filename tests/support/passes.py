@@ -29,6 +29,9 @@ SECOND_PASS = "postgres or worker or e2e or realdb"
 REAL_PARTS_DECIDE = (
     # The live table's stream: through Redis's one subscription when the run has Redis.
     "tests/web/test_the_live_stream.py",
+    "tests/web/test_live_streams_are_bounded.py",
+    # The places of an address among the streams, counted in Redis.
+    "tests/edge/test_live_stream_places.py",
     "tests/campaigns/test_admin_edits_are_told.py"
     "::test_a_phone_following_the_campaign_hears_of_an_admin_edit",
     # One Redis client shared by threads.

@@ -157,3 +157,18 @@ class Gunicorn(Child):
             return response.status, response.getheader("Content-Type", ""), response.read()
         finally:
             connection.close()
+
+
+class LiveGunicorn(Gunicorn):
+    """The live port as shipped: ``gunicorn -c config/gunicorn_live.conf.py config.live_asgi`` on
+    ``port``, one worker, with ``env`` over the production settings."""
+
+    what = "the live gunicorn"
+
+    def __init__(self, env: dict[str, str], log: Path, port: int | None = None):
+        super().__init__({"LIVE_WORKERS": "1", **env}, log, port)
+        self.env["LIVE_PORT"] = str(self.port)
+
+    def command(self) -> list[str]:
+        conf = REPO / "config" / "gunicorn_live.conf.py"
+        return [sys.executable, "-m", "gunicorn", "-c", str(conf), "config.live_asgi"]
