@@ -106,6 +106,16 @@ def test_a_campaign_played_to_game_18_over_the_api(owner):
         )
         assert stars(game) == {ada: 3, boris: 2, chloe: 1}
         assert api.get(game).json()["results_from_log"] == []  # 3 red stars: the war goes on
+        # Chloe's HQ, which Ada holds, is demolished: back in the box, it counts for nobody,
+        # so Ada's next purchase brings her to 3 again, not to a fourth that would end the war.
+        gone = api.post(events + "hq-demolished/", {"hq_of": chloe, "player": boris}, "json")
+        assert gone.status_code == 201, gone.json()
+        assert stars(game) == {ada: 2, boris: 2, chloe: 1}
+        assert api.post(events + "red-star/", {"player": ada}, "json").status_code == 201
+        assert stars(game) == {ada: 3, boris: 2, chloe: 1}
+        assert api.get(game).json()["results_from_log"] == []
+        boxed = api.post(events + "hq-taken/", {"player": boris, "hq_of": chloe}, "json")
+        assert boxed.status_code == 409 and boxed.json()["error"]["rule"] == "hq-demolished"
         fourth = api.post(events + "hq-taken/", {"player": ada, "hq_of": boris}, "json")
         assert fourth.status_code == 201
         assert stars(game) == {ada: 4, boris: 1, chloe: 1}
