@@ -172,7 +172,18 @@
     timer = setTimeout(tick, ms);
   }
 
+  // A form sent the plain way (the end of a game) takes the reader to its answer: the page
+  // stops following the table, so that its own fetch never races that answer's page.
+  var leaving = false;
+  window.addEventListener("submit", function (e) {
+    if (!e.defaultPrevented) {
+      leaving = true;
+      clearTimeout(timer);
+    }
+  });
+
   function refresh() {
+    if (leaving) return Promise.resolve();
     // Marked as the live table's own fetch: it never takes the confirmation meant for the page
     // that just posted.
     return fetch(window.location.href, {
@@ -229,7 +240,7 @@
   }
 
   function tick() {
-    if (!url || busy) return;
+    if (!url || busy || leaving) return;
     if (document.hidden) return; // asked again when the page is seen
     if (waiting) {
       if (apply(waiting)) waiting = null;

@@ -51,6 +51,7 @@ from web.views.common import (
     refuse,
 )
 from web.views.draft import draft_context
+from web.views.finish import kept_words
 from web.views.notes import notes_context
 from web.views.photos import photos_context
 from web.views.pictures import snapshot_state
@@ -317,6 +318,7 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
 def game_detail(request, access, number):
     game = game_or_404(access, number)
     context = game_context(request, access, game)
+    context["kept"] = kept_words(request, game)
     # A script's fetch of this page (the live table's, the service worker's) leaves the
     # confirmation to the page that posted.
     if access.can_write and not by_script(request):
