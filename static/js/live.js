@@ -104,6 +104,17 @@
     return node;
   }
 
+  /* What the log decided ([data-live-urgent]: a war won, a faction out for good, the end) is
+     taken at once, even while the rest of the page waits for the reader's input. */
+  function urgent(doc) {
+    var now = partsOf(document);
+    doc.querySelectorAll("[data-live-urgent]").forEach(function (fresh) {
+      var old = now[nameOf(fresh)];
+      if (!old || edited(old) || drawn[nameOf(fresh)] === clean(fresh.outerHTML)) return;
+      swap(old, fresh, false);
+    });
+  }
+
   /* Bring the page up to ``doc`` (the page drawn again). ``mine`` names parts to take as they
      come even with input in them (the form just sent), and allows the parts only the reader's
      own posts change. Returns false when something was kept back for the reader's input. */
@@ -114,7 +125,7 @@
       var main = document.querySelector("main");
       var fresh = doc.querySelector("main");
       if (!main || !fresh) return false;
-      if (!mine.length && kept(main)) { changed(true); return false; }
+      if (!mine.length && kept(main)) { urgent(doc); changed(true); return false; }
       var node = document.importNode(fresh, true);
       main.replaceWith(node);
       drawn = {};
@@ -192,6 +203,12 @@
       headers: { "X-Earthbook-Live": "1" },
     })
       .then(function (r) {
+        // The page is gone (a game cancelled on another phone): go where it says.
+        var gone = document.querySelector("[data-live-gone]");
+        if (r.status === 404 && gone) {
+          window.location.assign(gone.getAttribute("data-live-gone"));
+          return null;
+        }
         if (!r.ok) throw new Error("page " + r.status);
         // The page is no longer there (a wizard whose game another phone set up): follow it.
         if (r.redirected && path(r.url) !== path(window.location.href)) {

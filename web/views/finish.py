@@ -29,9 +29,9 @@ from campaigns.selectors import marks
 from legacy import rules
 from legacy.box import Stock
 from legacy.selectors import world_as_of
+from web.context_processors import by_script
 from web.forms.finish import AmendForm, FinishForm, NameWorldForm
 from web.names import campaign_faction_names
-from web.context_processors import by_script
 from web.views.common import (
     campaign_view,
     form_page,

@@ -33,7 +33,6 @@ from legacy.models import (
     ScarKind,
     Signature,
 )
-from legacy.rules import table_rules
 from legacy.wording import said
 from web import pages
 from web.board_svg import shapes_url
@@ -50,6 +49,7 @@ from web.views.common import (
     player_names,
     refuse,
 )
+from web.views.decided import decided
 from web.views.draft import draft_context
 from web.views.finish import kept_words
 from web.views.notes import notes_context
@@ -175,30 +175,6 @@ def table_confirmation(request, game, events) -> dict | None:
     }
 
 
-def war_won_words(replayed, seats) -> str:
-    """Who won the war by the log (4 red stars, or the last faction standing), in the reader's
-    language; empty while the war goes on."""
-    winner = next((s for s in seats if s.pk == replayed.winner), None)
-    if winner is None:
-        return ""
-    said = {"name": winner.player.name, "n": replayed.won_at}
-    if replayed.won_by == table_rules.RED_STARS:
-        return (
-            _(
-                "%(name)s has 4 red stars (entry %(n)s) and wins the game: enter its end, or take "
-                "that entry back."
-            )
-            % said
-        )
-    return (
-        _(
-            "%(name)s is the last faction standing (entry %(n)s) and wins the game: enter its end, "
-            "or take that entry back."
-        )
-        % said
-    )
-
-
 def log_url(access, game) -> str:
     """The game page at its quick log, where the confirmation is."""
     return reverse("campaigns:game", args=[access.campaign.pk, game.number]) + "#log"
@@ -226,6 +202,7 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
     for s in seats:
         s.holdings = replayed.holdings[s.pk]
         s.holding_words = event_words.holding_words(s.holdings, words.scars)
+    facts = decided(game, seats, replayed)
     finished = game.status == GameStatus.FINISHED
     world = cached_world(campaign, game.number if finished else None)
 
@@ -271,7 +248,10 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
         ),
         "is_latest": is_latest,
         "can_cancel": access.can_write and not played,
-        "war_won": war_won_words(replayed, seats) if game.is_in_progress else "",
+        # What the log decided (a win, a faction out for good, the end): said first, and once
+        # the war is won the quick log takes only the end or the winning entry back.
+        "decided": facts,
+        "war_won": facts.war_won,
         **photos_context(request, access, game),
         **notes_context(request, access, game),
         **draft_context(access, game, seats),
