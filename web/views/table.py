@@ -71,6 +71,7 @@ def game_forms(
     scar_kinds=None,
     kinds_of_mark=None,
     only=None,
+    own_seat=None,
 ):
     """The quick in-game log's forms by kind, each with the choices it offers (``which`` is bound
     to ``data`` when posted or re-shown with errors); a form with nothing to choose is left out.
@@ -132,6 +133,7 @@ def game_forms(
         forts=forts,
         capitals_allowed=world_capitals_unlocked(campaign.pk),
         board=world.board,
+        own_seat=own_seat,
     )
     return {
         form.kind: form(data if form.kind == which else None, choices=choices)
@@ -173,6 +175,15 @@ def table_confirmation(request, game, events) -> dict | None:
         "entry": entry,
         "stays": [pages.packet_name(slug) for slug in noted.get("stays", [])],
     }
+
+
+def own_seat(request, seats) -> int | None:
+    """The player of the reader's own seat at this game (the roster name they claimed), or None:
+    the quick log's forms start on it, or on nobody."""
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return None
+    return next((s.player_id for s in seats if s.player.user_id == user.pk), None)
 
 
 def log_url(access, game) -> str:
@@ -257,6 +268,7 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
         **draft_context(access, game, seats),
     }
     if game.status == GameStatus.IN_PROGRESS and access.can_write:
+        own = own_seat(request, seats)
         context.update(
             quick_log_context(
                 access,
@@ -271,10 +283,12 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
                     events=events,
                     scar_kinds=scar_kinds,
                     kinds_of_mark=kinds_of_mark,
+                    own_seat=own,
                 ),
                 log_forms=log_forms,
                 open_log=open_log,
                 latest=game.number if is_latest else None,
+                own_seat=own,
             )
         )
     if context["is_latest"] and campaign.prepared_at:
@@ -332,7 +346,9 @@ def game_log(request, access, number, kind):
     factions = campaign_faction_names(access.campaign.pk, access.sees_unlocked)
     seats = label_seats(list(game.seats.select_related("player").order_by("order")), factions)
     # Only the form posted is built; the page re-shown with its errors builds the others.
-    log_forms = game_forms(access, game, seats, request.POST, kind, only=kind)
+    log_forms = game_forms(
+        access, game, seats, request.POST, kind, only=kind, own_seat=own_seat(request, seats)
+    )
     form = log_forms.get(kind)
     if form is None:
         raise Http404
