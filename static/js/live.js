@@ -389,6 +389,10 @@
     var part = form.closest(LIVE);
     var mine = ["log-status", "undo", "due"];
     if (part) mine.push(nameOf(part));
+    // When the entry was made, by this phone's clock: the log is in that order, whenever the
+    // entry arrives (sent again, or kept offline and sent later, it keeps its time).
+    var made = form.querySelector("input[name=made_at]");
+    if (made && !form.getAttribute("data-idempotency-key")) made.value = new Date().toISOString();
     // One key per entry: the entry sent again (a retry, the plain way below) is noted once.
     var key = form.getAttribute("data-idempotency-key") || newKey();
     form.setAttribute("data-idempotency-key", key);

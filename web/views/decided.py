@@ -23,9 +23,10 @@ class Decided:
     won_at: int | None = None  # the entry that won it (taken back to undo the win)
     out_for_good: list[str] = field(default_factory=list)  # one line per faction out for good
     over: str = ""  # the game ended
+    late: str = ""  # a late entry won the war before entries that arrived earlier
 
     def __bool__(self) -> bool:
-        return bool(self.war_won or self.out_for_good or self.over)
+        return bool(self.war_won or self.out_for_good or self.over or self.late)
 
 
 def war_won_words(replayed, seats) -> str:
@@ -52,8 +53,19 @@ def war_won_words(replayed, seats) -> str:
     )
 
 
-def decided(game, seats, replayed) -> Decided:
-    """What the log of ``game`` decided, from its replay (``seats`` carry their ``holdings``)."""
+def after_the_win(replayed, events) -> list[int]:
+    """The entries made after the winning one (``events``: the game's, in the log's order).
+    The log refuses them once the war is won, so there are some only when the winning entry
+    arrived late: made earlier, it landed before entries sent meanwhile."""
+    seqs = [e.seq for e in events if not e.voided]
+    if replayed.won_at not in seqs:
+        return []
+    return seqs[seqs.index(replayed.won_at) + 1 :]
+
+
+def decided(game, seats, replayed, events=()) -> Decided:
+    """What the log of ``game`` decided, from its replay (``seats`` carry their ``holdings``;
+    ``events``: its entries in the log's order)."""
     if game.status == GameStatus.FINISHED:
         winners = [s.player.name for s in seats if s.result == Result.WON]
         if winners:
@@ -73,4 +85,16 @@ def decided(game, seats, replayed) -> Decided:
         if replayed.holdings[s.pk].out_for_good
     ]
     words = war_won_words(replayed, seats)
-    return Decided(war_won=words, won_at=replayed.won_at if words else None, out_for_good=out)
+    later = after_the_win(replayed, events) if words else []
+    late = (
+        _(
+            "Entry %(n)s arrived late: it was made before entries %(later)s, and won the war "
+            "before them. Take back what the table did not play, or the winning entry."
+        )
+        % {"n": replayed.won_at, "later": ", ".join(str(seq) for seq in later)}
+        if later
+        else ""
+    )
+    return Decided(
+        war_won=words, won_at=replayed.won_at if words else None, out_for_good=out, late=late
+    )

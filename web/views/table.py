@@ -3,10 +3,14 @@ happens during play, and taking an entry back."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.dateparse import parse_datetime
+from django.utils.timezone import is_naive
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -142,6 +146,9 @@ def game_forms(
     }
 
 
+# The field the live page and the offline queue send with an entry: when it was made.
+MADE_AT = "made_at"
+
 # The quick log's addresses (/log/<path>/): each form names its own.
 KIND_OF_PATH = {form.path: form.kind for form in QUICK_LOG}
 
@@ -177,6 +184,19 @@ def table_confirmation(request, game, events) -> dict | None:
     }
 
 
+def made_at_of(data) -> datetime | None:
+    """When the entry was made, as the live page or the offline queue sends it (the phone's
+    clock, ISO 8601); None when not sent or not a time (the server's time then)."""
+    raw = (data.get(MADE_AT) or "").strip()
+    try:
+        made = parse_datetime(raw) if raw and len(raw) <= 40 else None
+    except ValueError:
+        return None
+    if made is not None and is_naive(made):
+        return None
+    return made
+
+
 def own_seat(request, seats) -> int | None:
     """The player of the reader's own seat at this game (the roster name they claimed), or None:
     the quick log's forms start on it, or on nobody."""
@@ -195,7 +215,8 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
     campaign = access.campaign
     factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
     seats = label_seats(list(game.seats.select_related("player").order_by("order")), factions)
-    entries = game.events.select_related("seat__player", "voided_by").order_by("seq")
+    # The log in the order its entries were made, arrival breaking ties.
+    entries = game.events.select_related("seat__player", "voided_by").order_by("made_at", "seq")
     events = list(claims.credited(entries, campaign.pk))
     # Read once: the board's names of scars and marks, the entries' words and the quick log's
     # choices.
@@ -213,7 +234,7 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
     for s in seats:
         s.holdings = replayed.holdings[s.pk]
         s.holding_words = event_words.holding_words(s.holdings, words.scars)
-    facts = decided(game, seats, replayed)
+    facts = decided(game, seats, replayed, events)
     finished = game.status == GameStatus.FINISHED
     world = cached_world(campaign, game.number if finished else None)
 
@@ -248,7 +269,8 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
         "status_label": game.get_status_display(),
         "seats": seats,
         "events": events,
-        "last_entry": next((e for e in reversed(events) if not e.voided), None),
+        # The last entry to arrive (the one a phone just sent), whenever it was made.
+        "last_entry": max((e for e in events if not e.voided), key=lambda e: e.seq, default=None),
         "quick_undo_reason": VoidReason.ENTERED_BY_MISTAKE.value,
         # Drawn once per version of the campaign, game, kind of reader and language.
         "board": cached_read(
@@ -354,7 +376,13 @@ def game_log(request, access, number, kind):
         raise Http404
     if form.is_valid():
         try:
-            result = record_entry(kind, game=game, params=form.params(), by=request.user)
+            result = record_entry(
+                kind,
+                game=game,
+                params=form.params(),
+                by=request.user,
+                made_at=made_at_of(request.POST),
+            )
         except RuleViolation as refusal:
             refuse(form, refusal)
         else:
