@@ -9,7 +9,7 @@ from django.utils import translation
 
 from campaigns.game.table import eliminate_faction, take_hq
 from campaigns.vocabulary import VoidReason
-from tests.support.games import play
+from tests.support.games import finish, play
 from tests.support.pages import url
 
 pytestmark = pytest.mark.django_db
@@ -82,3 +82,15 @@ def test_a_game_over_says_so_and_names_its_winner(prepared_campaign, as_owner):
 def test_nothing_is_said_while_nothing_is_decided(game, as_owner):
     page = as_owner.get(url(game.campaign, "games/1/")).content.decode()
     assert decided_part(page).endswith("data-live-urgent>")
+
+
+def test_the_star_counts_after_the_end_are_the_logs_a_winner_with_4_shown_with_4(
+    game, players, as_owner
+):
+    ada_wins(game, players)
+    finish(game, players)
+    page = as_owner.get(url(game.campaign, "games/1/"))
+    ada = next(s for s in page.context["seats"] if s.player.name == "Ada")
+    assert ada.holdings.red_stars_counted == 4
+    row = page.content.decode().split("<strong>Ada</strong>", 1)[1].split("</li>", 1)[0]
+    assert "4 red stars" in row

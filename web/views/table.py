@@ -101,7 +101,9 @@ def game_forms(
     )
     standing = sorted((slug, t.city) for slug, t in world.territories.items() if t.city)
     cities = [(slug, f"{city.name} ({territory_name(slug)})") for slug, city in standing]
-    # Every fortified city, worn out or not: attacking a worn-out one is refused with its reason.
+    # The fortified cities whose fortification still works: a worn-out one is attacked as any
+    # city, so the quick log does not offer it. A form posted (``only``) takes every fortified
+    # city, so that an attack sent from a page drawn earlier is refused with its reason.
     forts = [
         (
             slug,
@@ -113,7 +115,7 @@ def game_forms(
             },
         )
         for slug, city in standing
-        if city.fortified
+        if city.fortification_works or (only is not None and city.fortified)
     ]
     if events is None:
         events = game.events.select_related("seat__player").order_by("seq")
