@@ -342,7 +342,10 @@ class CapitalFoundedForm(QuickLogForm):
         return choices.capitals_allowed
 
     def offer(self, choices):
-        self.fields["territory"].choices = territory_choices(blank="—", on=choices.board)
+        # One city per territory: only the territories without one.
+        taken = {slug for slug, _label in choices.cities}
+        free = [t.slug for t in choices.board.territories if t.slug not in taken]
+        self.fields["territory"].choices = territory_choices(free, blank="—", on=choices.board)
         self.fields["player"].choices = seat_choices(choices.seats, blank="—")
 
     def params(self) -> CapitalFounded:
