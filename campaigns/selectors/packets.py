@@ -10,6 +10,8 @@ from collections.abc import Iterable
 
 from django.db.models import QuerySet
 
+from campaigns.models import AuditEntry
+from campaigns.vocabulary import AuditAction
 from legacy.models import PacketOpening, RuleSticker, SealedComponent, UnlockedContent
 
 
@@ -83,3 +85,19 @@ def sticker(campaign_id: int, sticker_id: int) -> RuleSticker | None:
         .select_related("opening")
         .first()
     )
+
+
+def early_reasons(campaign_id: int) -> dict[str, str]:
+    """Why each packet opened before its trigger was opened then, as the group wrote it when it
+    opened the packet (kept with the opening in the audit trail), by slug; the latest opening's
+    reason for a packet opened again."""
+    found = (
+        AuditEntry.objects.filter(campaign_id=campaign_id, action=AuditAction.PACKET_OPENED)
+        .order_by("id")
+        .values_list("data", flat=True)
+    )
+    reasons: dict[str, str] = {}
+    for data in found:
+        if isinstance(data, dict) and data.get("packet"):
+            reasons[str(data["packet"])] = str(data.get("earned_otherwise") or "")
+    return {packet: why for packet, why in reasons.items() if why}

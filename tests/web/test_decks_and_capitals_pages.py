@@ -208,3 +208,13 @@ def test_the_world_capital_page_sends_a_game_in_play_to_its_quick_log(client, ow
     assert "founded between games" not in page
     assert "a World Capital founded during a game is an entry of its log" in page
     assert f'href="/c/{game.campaign_id}/games/1/#log"' in page
+
+
+def test_the_reason_a_packet_opened_early_shows_on_the_packets_page_and_the_history(
+    client, owner, opened
+):
+    client.force_login(owner)
+    packets = client.get(f"/c/{opened.pk}/packets/").content.decode()
+    assert f"Opened early: {EARNED_ANOTHER_WAY}" in packets
+    history = client.get(f"/c/{opened.pk}/history/").content.decode()
+    assert f"opened early: {EARNED_ANOTHER_WAY}" in history
