@@ -88,8 +88,10 @@ def territory_summary(world: World, slug: str, ctx: BoardContext) -> str:
         city = _("%(kind)s %(name)s") % {"kind": CityKind(t.city.kind).label, "name": t.city.name}
         if t.city.founder in ctx.players:
             city += " " + _("(founded by %(name)s)") % {"name": ctx.players[t.city.founder]}
-        if t.city.fortified:
+        if t.city.fortification_works:
             city += ", " + _("fortified")
+        elif t.city.fortified:
+            city += ", " + _("its fortification worn out")
         parts.append(city)
     if t.scar:
         parts.append(_("scar: %(scar)s") % {"scar": ctx.scar_names.get(t.scar, t.scar)})

@@ -118,7 +118,11 @@ class EventSerializer(serializers.Serializer):
         help_text="What kind of entry. A reader the campaign hides what its packets unlocked "
         "from reads a World Capital founded (capital-founded) as a city founded (city-founded).",
     )
-    at = serializers.DateTimeField()
+    at = serializers.DateTimeField(help_text="When the entry reached the server.")
+    made_at = serializers.DateTimeField(
+        help_text="When the entry was made at the table (the sender's clock, or the server's "
+        "time when none was sent). A game's entries are in this order, arrival breaking ties."
+    )
     player = serializers.SerializerMethodField()
     summary = serializers.SerializerMethodField(
         help_text="What happened, in the request's language (Accept-Language), made from the "

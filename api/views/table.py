@@ -5,6 +5,7 @@ each answers with the packets now due; any entry can be taken back with a reason
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import cast
 
@@ -37,6 +38,7 @@ def entry_data(event) -> dict:
         "seq": event.seq,
         "kind": event.kind,
         "at": event.at,
+        "made_at": event.made_at,
         "player": event.seat.player_id if event.seat_id else None,
         "summary": event_summary(event, {}),
         "data": event.data,
@@ -76,6 +78,27 @@ ROUTES: dict[str, EntryRoute] = {
 }
 
 
+class MadeAt(serializers.Serializer):
+    """What every kind of entry may also say: when it was made."""
+
+    made_at = serializers.DateTimeField(
+        required=False,
+        help_text="When the entry was made at the table, by the sender's clock (ISO 8601 with "
+        "its offset). The game's log is in this order, arrival breaking ties; the server's time "
+        "when left out. More than 2 minutes ahead of the server's clock, or before the game "
+        "started, is refused (400, rules 'made-in-the-future' and 'made-before-the-start').",
+    )
+
+
+@functools.cache
+def with_made_at(serializer: type[serializers.Serializer]) -> type[serializers.Serializer]:
+    """A kind's body serializer with ``made_at`` (one class per kind, named as the kind's)."""
+    return cast(
+        "type[serializers.Serializer]",
+        type(serializer.__name__, (serializer, MadeAt), {"__module__": serializer.__module__}),
+    )
+
+
 class EntrySchema(AutoSchema):
     """The OpenAPI operation of one kind of entry: its body is its route's serializer, its
     answer the entry and the packets due."""
@@ -84,7 +107,7 @@ class EntrySchema(AutoSchema):
         return ROUTES[cast("EntryView", self.view).kind]
 
     def get_request_serializer(self):
-        return self.route().serializer
+        return with_made_at(self.route().serializer)
 
     def get_response_serializers(self):
         return {201: EventResultSerializer, **errors(*WRITE_ERRORS)}
@@ -107,12 +130,15 @@ class EntryView(ApiView):
 
     def post(self, request, campaign_id, number):
         access = campaign_access(request, campaign_id, Level.EDIT)
-        data = read_body(ROUTES[self.kind].serializer, request)
+        data = dict(read_body(with_made_at(ROUTES[self.kind].serializer), request))
+        made_at = data.pop("made_at", None)
         params = registry.entry(self.kind).params(**data)
         # The entry reads the game once it holds the campaign's lock.
         game = game_to_lock(access.campaign, number)
         try:
-            result = record_entry(self.kind, game=game, params=params, by=request.user)
+            result = record_entry(
+                self.kind, game=game, params=params, by=request.user, made_at=made_at
+            )
         except NoSuchGame:
             raise NotFound(f"There is no game {number} in this campaign.") from None
         return Response(event_data(result), status=status.HTTP_201_CREATED)

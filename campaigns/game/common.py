@@ -117,16 +117,20 @@ def seat_of(game: Game, player: int | None, seats: list[Seat] | None = None) -> 
     return seat
 
 
-def log_event(game: Game, kind: EventKind, by, seat: Seat | None = None, **data) -> GameEvent:
+def log_event(
+    game: Game, kind: EventKind, by, seat: Seat | None = None, *, made_at=None, **data
+) -> GameEvent:
     """The game's next entry, numbered one past its last (voided entries keep their numbers).
     The caller holds the campaign's lock, so two entries of one game never read the same
     number.
 
     An entry stores its kind and data, never words: they are made when it is read
-    (``campaigns.game.event_words``), in the reader's language."""
+    (``campaigns.game.event_words``), in the reader's language. ``made_at``: when it was made
+    at the table (now when not given)."""
     seq = (GameEvent.objects.filter(game=game).aggregate(n=Max("seq"))["n"] or 0) + 1
+    made = {"made_at": made_at} if made_at is not None else {}
     return GameEvent.objects.create(
-        game=game, seq=seq, kind=kind, entered_by=by, seat=seat, data=data
+        game=game, seq=seq, kind=kind, entered_by=by, seat=seat, data=data, **made
     )
 
 

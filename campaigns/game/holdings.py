@@ -62,7 +62,7 @@ def replay(starts: Mapping[int, SeatStart], entries: Iterable[Entry]) -> Replay:
     }
     seat_of_player = {s.player: seat for seat, s in starts.items() if s.player is not None}
     result = Replay(holdings=held, hq_held_by={seat: seat for seat in starts})
-    for entry in sorted(entries, key=lambda e: e.seq):
+    for entry in sorted(entries, key=lambda e: e.order):
         kind = ENTRIES.get(entry.kind)
         if kind is not None and kind.replay is not None:
             h = held.get(entry.seat) if entry.seat is not None else None
@@ -102,10 +102,10 @@ def entries_of(game_id: int, kinds: Iterable[str]) -> list[Entry]:
     one holding reads them: ``OUT_KINDS``)."""
     found = (
         GameEvent.objects.filter(game_id=game_id, voided=False, kind__in=[str(k) for k in kinds])
-        .order_by("seq")
-        .values_list("seq", "kind", "seat_id", "data")
+        .order_by("made_at", "seq")
+        .values_list("seq", "kind", "seat_id", "data", "made_at")
     )
-    return [Entry(seq, kind, seat, data or {}) for seq, kind, seat, data in found]
+    return [Entry(seq, kind, seat, data or {}, made) for seq, kind, seat, data, made in found]
 
 
 @dataclass(frozen=True)
@@ -138,16 +138,16 @@ def trigger_reading(campaign_id: int) -> TriggerReading:
         GameEvent.objects.filter(
             game__campaign_id=campaign_id, voided=False, kind__in=READ_FOR_TRIGGERS
         )
-        .order_by("game_id", "seq")
-        .values_list("game_id", "seq", "kind", "seat_id", "data")
+        .order_by("game_id", "made_at", "seq")
+        .values_list("game_id", "seq", "kind", "seat_id", "data", "made_at")
     )
     entries: dict[int, list[Entry]] = defaultdict(list)
-    for game, seq, kind, seat, data in event_rows:
+    for game, seq, kind, seat, data, made in event_rows:
         data = data or {}
         if kind == EventKind.ELIMINATED:
             eliminated += data.get("can_rejoin") is False
             continue
-        entries[game].append(Entry(seq, kind, seat, data))
+        entries[game].append(Entry(seq, kind, seat, data, made))
     replays = {game: replay(starts[game], entries.get(game, ())) for game in starts}
     return TriggerReading(replays, eliminated)
 

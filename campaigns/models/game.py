@@ -168,6 +168,9 @@ class GameEvent(models.Model):
     seq = models.PositiveIntegerField()
     kind = models.CharField(max_length=20, choices=EventKind.choices)
     at = models.DateTimeField(auto_now_add=True)
+    # When the entry was made at the table (the phone's clock, sent with it; the server's time
+    # when none is sent): the log is in this order, arrival (``seq``) breaking ties.
+    made_at = models.DateTimeField(default=timezone.now)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )

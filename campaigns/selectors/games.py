@@ -50,7 +50,8 @@ def with_seats(campaign: Campaign, detail: bool = False) -> QuerySet[Game]:
             Prefetch(
                 "events",
                 queryset=claims.credited(
-                    GameEvent.objects.select_related("seat__player").order_by("seq"), campaign.pk
+                    GameEvent.objects.select_related("seat__player").order_by("made_at", "seq"),
+                    campaign.pk,
                 ),
             ),
             Prefetch(

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.game import derived, sealed
 from campaigns.reasons import correction_reason, removed_note_words
+from campaigns.selectors import packets
 from campaigns.vocabulary import HIDDEN, UNLOCKED_FACTION
 from legacy.box import FACTION_BY_SLUG, PACKET_BY_SLUG
 from legacy.corrections import TYPE_OF_MODEL
@@ -130,12 +131,21 @@ class MarkHistory:
         """The group's own sealed components this reader may read the names of, by slug."""
         return sealed.names_by_slug(sealed.own_components(self.campaign_id, self.sees_unlocked))
 
+    @cached_property
+    def _early(self) -> dict[str, str]:
+        """Why packets were opened early, for a reader who reads what they unlocked."""
+        return packets.early_reasons(self.campaign_id) if self.sees_unlocked else {}
+
     def _opened(self, opening: PacketOpening) -> str:
         """A packet opened: a box packet by its name; one of the group's own components by the
         name and the trigger the group entered, unless the campaign hides them from the reader."""
         own = None if opening.packet in PACKET_BY_SLUG else self._own_components.get(opening.packet)
         if own is None:
-            return _("%(packet)s opened") % {"packet": self.words.packet_name(opening.packet)}
+            said = _("%(packet)s opened") % {"packet": self.words.packet_name(opening.packet)}
+            early = self._early.get(opening.packet)
+            if early:
+                said += " (" + _("opened early: %(why)s") % {"why": early} + ")"
+            return said
         return _("Sealed component %(name)s opened (%(trigger)s)") % {
             "name": own.name,
             "trigger": opening.trigger or own.trigger,

@@ -10,6 +10,8 @@ from collections.abc import Iterable
 
 from django.db.models import QuerySet
 
+from campaigns.models import AuditEntry
+from campaigns.vocabulary import AuditAction
 from legacy.models import DeckCard, PacketOpening, RuleSticker, SealedComponent, UnlockedContent
 
 
@@ -90,3 +92,19 @@ def deck_cards(campaign_id: int) -> list[DeckCard]:
     order they were entered."""
     found = DeckCard.objects.filter(campaign_id=campaign_id).select_related("opening")
     return list(found.order_by("id"))
+
+
+def early_reasons(campaign_id: int) -> dict[str, str]:
+    """Why each packet opened before its trigger was opened then, as the group wrote it when it
+    opened the packet (kept with the opening in the audit trail), by slug; the latest opening's
+    reason for a packet opened again."""
+    found = (
+        AuditEntry.objects.filter(campaign_id=campaign_id, action=AuditAction.PACKET_OPENED)
+        .order_by("id")
+        .values_list("data", flat=True)
+    )
+    reasons: dict[str, str] = {}
+    for data in found:
+        if isinstance(data, dict) and data.get("packet"):
+            reasons[str(data["packet"])] = str(data.get("earned_otherwise") or "")
+    return {packet: why for packet, why in reasons.items() if why}

@@ -52,3 +52,17 @@ class EntryRule(Refusal):
         gettext_noop("That mission was already completed in game %(game)s."),
     )
     MISSION_RED_STARS = "mission-red-stars", gettext_noop("A mission gives one or two red stars.")
+    MADE_IN_THE_FUTURE = (
+        "made-in-the-future",
+        gettext_noop(
+            "This entry says it was made at %(made)s, more than %(minutes)s minutes after now "
+            "(%(now)s): check the phone's clock, then send it again."
+        ),
+    )
+    MADE_BEFORE_THE_START = (
+        "made-before-the-start",
+        gettext_noop(
+            "This entry says it was made at %(made)s, before game %(game)s started "
+            "(%(started)s): check the phone's clock, then send it again."
+        ),
+    )

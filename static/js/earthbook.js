@@ -280,9 +280,17 @@
     document.querySelectorAll("[data-tabs] > nav").forEach(markMore);
   });
 
-  // The quick log: an entry's form opened in place is brought into view down to its button.
+  // The quick log: an entry's form opened in place is brought into view down to its button;
+  // "Other entries" opened and running under the game's bar is brought up to the top of the
+  // screen (a list taller than the screen then scrolls on from there).
   document.addEventListener("toggle", function (e) {
     var d = e.target;
+    if (d.open && d.matches && d.matches(".quick-log .log-others")) {
+      var bar = document.querySelector(".table-bar");
+      var room = window.innerHeight - (bar ? bar.offsetHeight : 0);
+      if (d.getBoundingClientRect().bottom > room) d.scrollIntoView({ block: "start" });
+      return;
+    }
     if (!d.open || !d.matches || !d.matches(".quick-log .log-entry")) return;
     var button = d.querySelector("form [type=submit]");
     if (button) button.scrollIntoView({ block: "nearest" });

@@ -104,6 +104,17 @@
     return node;
   }
 
+  /* What the log decided ([data-live-urgent]: a war won, a faction out for good, the end) is
+     taken at once, even while the rest of the page waits for the reader's input. */
+  function urgent(doc) {
+    var now = partsOf(document);
+    doc.querySelectorAll("[data-live-urgent]").forEach(function (fresh) {
+      var old = now[nameOf(fresh)];
+      if (!old || edited(old) || drawn[nameOf(fresh)] === clean(fresh.outerHTML)) return;
+      swap(old, fresh, false);
+    });
+  }
+
   /* Bring the page up to ``doc`` (the page drawn again). ``mine`` names parts to take as they
      come even with input in them (the form just sent), and allows the parts only the reader's
      own posts change. Returns false when something was kept back for the reader's input. */
@@ -114,7 +125,7 @@
       var main = document.querySelector("main");
       var fresh = doc.querySelector("main");
       if (!main || !fresh) return false;
-      if (!mine.length && kept(main)) { changed(true); return false; }
+      if (!mine.length && kept(main)) { urgent(doc); changed(true); return false; }
       var node = document.importNode(fresh, true);
       main.replaceWith(node);
       drawn = {};
@@ -172,7 +183,18 @@
     timer = setTimeout(tick, ms);
   }
 
+  // A form sent the plain way (the end of a game) takes the reader to its answer: the page
+  // stops following the table, so that its own fetch never races that answer's page.
+  var leaving = false;
+  window.addEventListener("submit", function (e) {
+    if (!e.defaultPrevented) {
+      leaving = true;
+      clearTimeout(timer);
+    }
+  });
+
   function refresh() {
+    if (leaving) return Promise.resolve();
     // Marked as the live table's own fetch: it never takes the confirmation meant for the page
     // that just posted.
     return fetch(window.location.href, {
@@ -181,6 +203,12 @@
       headers: { "X-Earthbook-Live": "1" },
     })
       .then(function (r) {
+        // The page is gone (a game cancelled on another phone): go where it says.
+        var gone = document.querySelector("[data-live-gone]");
+        if (r.status === 404 && gone) {
+          window.location.assign(gone.getAttribute("data-live-gone"));
+          return null;
+        }
         if (!r.ok) throw new Error("page " + r.status);
         // The page is no longer there (a wizard whose game another phone set up): follow it.
         if (r.redirected && path(r.url) !== path(window.location.href)) {
@@ -229,7 +257,7 @@
   }
 
   function tick() {
-    if (!url || busy) return;
+    if (!url || busy || leaving) return;
     if (document.hidden) return; // asked again when the page is seen
     if (waiting) {
       if (apply(waiting)) waiting = null;
@@ -361,6 +389,10 @@
     var part = form.closest(LIVE);
     var mine = ["log-status", "undo", "due"];
     if (part) mine.push(nameOf(part));
+    // When the entry was made, by this phone's clock: the log is in that order, whenever the
+    // entry arrives (sent again, or kept offline and sent later, it keeps its time).
+    var made = form.querySelector("input[name=made_at]");
+    if (made && !form.getAttribute("data-idempotency-key")) made.value = new Date().toISOString();
     // One key per entry: the entry sent again (a retry, the plain way below) is noted once.
     var key = form.getAttribute("data-idempotency-key") || newKey();
     form.setAttribute("data-idempotency-key", key);

@@ -182,6 +182,10 @@
   }
 
   function keep(form, key) {
+    // When the entry was made: now, unless it was sent already and comes back with its key
+    // (live.js gave it its time then). The log orders it by this, whenever it is sent.
+    var made = form.querySelector("input[name=made_at]");
+    if (made && !key) made.value = new Date().toISOString();
     var row = {
       account: account(),
       action: actionOf(form),

@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -167,3 +170,36 @@ def table(django_user_model):
     game = start_next_game(campaign)
     give(game, campaign.players.get(name="Boris"), missiles=3)
     return owner, campaign, game
+
+
+@pytest.fixture
+def asgi_server(settings):
+    """The whole application under uvicorn (``config.asgi``, static files from the finders) in a
+    thread of this process, on the test database; its base address."""
+    import uvicorn
+    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+
+    from config.asgi import application
+
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "127.0.0.1"]
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(
+        uvicorn.Config(
+            ASGIStaticFilesHandler(application),
+            host="127.0.0.1",
+            port=port,
+            log_level="warning",
+            lifespan="off",
+        )
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert server.started, "uvicorn did not start"
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)

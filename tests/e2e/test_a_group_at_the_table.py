@@ -275,7 +275,7 @@ def test_a_new_group_records_its_first_game_and_browses_its_world(
     page.fill("#id_reason", "The slogan was misheard")
     step("game-1-amend")
     page.get_by_role("button", name="Record the amendment").click()
-    expect(page.locator("#messages")).to_contain_text("Game 1 is amended.")
+    expect(page.locator("#messages")).to_contain_text("Game 1 is in the book, as amended.")
     assert world_as_of(campaign.pk, 1).signatures[0].slogan == "Second thoughts"
     assert world_as_of(campaign.pk, 1).territories["egypt"].city.name == "Al-Qahira"
 

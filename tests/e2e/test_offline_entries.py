@@ -120,9 +120,43 @@ def test_two_entries_made_offline_are_sent_in_order_once_each_when_the_network_r
     for page in (ada, boris):
         expect(page.locator("[data-live=events] .events li")).to_have_count(4, timeout=5_000)
     assert events_of(ada) == events_of(boris)
-    assert "Boris" in events_of(ada)[2] and "2 missile" in events_of(ada)[2]
+    # The log is in the order the entries were made: Ada's two before Boris's second.
+    assert "Boris" in events_of(ada)[1] and "2 missile" in events_of(ada)[1]
+    assert "32" in events_of(ada)[3]
     screenshots(ada, "all-sent")
     assert errors == [], errors
+
+
+def test_entries_are_logged_in_the_order_made_whenever_they_arrive(table, phone):
+    from playwright.sync_api import expect
+
+    owner, campaign, game = table
+    ada, boris = phone(owner), phone(owner)
+    for page in (ada, boris):
+        page.goto(f"/c/{campaign.pk}/games/1/")
+    kept_on_the_phone(ada)
+
+    ada.context.set_offline(True)
+    note(ada, "Missiles on one roll", count="2", player=BORIS)  # A1
+    waiting = ada.get_by_role("region", name="Waiting to be sent")
+    expect(waiting.locator("li")).to_have_count(1)
+    note(boris, "A big recruitment", player=CHLOE, troops="31")  # B1, made in between
+    expect(boris.locator("[data-live=events] .events li")).to_have_count(1)
+    note(ada, "A red star bought", player=ADA)  # A2
+    expect(waiting.locator("li")).to_have_count(2)
+
+    ada.context.set_offline(False)
+    expect(waiting).to_be_hidden(timeout=SENT_WITHIN)
+    arrived = list(
+        GameEvent.objects.filter(game=game).order_by("seq").values_list("kind", flat=True)
+    )
+    assert arrived == [EventKind.RECRUITMENT, EventKind.MISSILES, EventKind.RED_STAR_BOUGHT]
+    for page in (ada, boris):
+        expect(page.locator("[data-live=events] .events li")).to_have_count(3, timeout=5_000)
+        logged = events_of(page)
+        assert "2 missile" in logged[0], logged  # A1
+        assert "31" in logged[1], logged  # B1
+        assert "red star" in logged[2], logged  # A2
 
 
 def test_an_entry_refused_on_its_way_back_stays_in_the_list_with_the_refusal(

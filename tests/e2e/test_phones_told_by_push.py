@@ -3,13 +3,9 @@ saved on one phone is pushed to the other, whose polls never say anything change
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
-
 import pytest
 
-from tests.support.phones import PHONE
+from tests.support.phones import phone_on
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -17,59 +13,6 @@ BORIS = "Boris (Die Mechaniker)"
 # Once a change is saved, the other phone shows it within this many milliseconds: a bounded
 # wait for it, not a measure of speed.
 WITHIN = 3_000
-
-
-@pytest.fixture
-def asgi_server(settings):
-    """The whole application under uvicorn (``config.asgi``, static files from the finders) in a
-    thread of this process, on the test database; its base address."""
-    import uvicorn
-    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
-
-    from config.asgi import application
-
-    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "127.0.0.1"]
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = uvicorn.Server(
-        uvicorn.Config(
-            ASGIStaticFilesHandler(application),
-            host="127.0.0.1",
-            port=port,
-            log_level="warning",
-            lifespan="off",
-        )
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert server.started, "uvicorn did not start"
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
-
-
-def phone_on(browser, base_url: str, user):
-    from django.conf import settings
-    from django.test import Client
-
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(viewport=PHONE, locale="en-GB", base_url=base_url)
-    context.set_default_timeout(15_000)
-    context.add_cookies(
-        [
-            {
-                "name": settings.SESSION_COOKIE_NAME,
-                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                "url": base_url,
-            }
-        ]
-    )
-    return context
 
 
 def test_an_entry_is_pushed_to_the_other_phone_whose_polls_say_nothing_changed(

@@ -37,3 +37,24 @@ def speak(page, language: str) -> None:
 def fits_the_phone(page) -> bool:
     """Nothing on the page runs wider than the phone's screen."""
     return page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def phone_on(browser, base_url: str, user, *, locale: str = "en-GB"):
+    """A browser context at 390x844 on ``base_url``, logged in as ``user``, in ``locale``."""
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(viewport=PHONE, locale=locale, base_url=base_url)
+    context.set_default_timeout(15_000)
+    context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                "url": base_url,
+            }
+        ]
+    )
+    return context

@@ -187,3 +187,34 @@ def test_an_unknown_reading_on_the_settings_page_is_a_form_error(client, owner, 
     assert response.status_code == 200
     opened.refresh_from_db()
     assert opened.bear_three_of_a_kind == "natural-only"
+
+
+def test_the_capital_form_of_the_quick_log_offers_no_territory_with_a_city(client, owner, game):
+    City.objects.create(
+        campaign=game.campaign, territory="egypt", kind="major", name="Cairo", placed_in_game=0
+    )
+    client.force_login(owner)
+    page = client.get(f"/c/{game.campaign_id}/games/1/")
+    form = next(
+        e for e in page.context["log_forms"] if e["kind"] == EventKind.WORLD_CAPITAL_FOUNDED
+    )
+    offered = str(form["form"].fields["territory"].choices)
+    assert "'egypt'" not in offered and "'japan'" in offered
+
+
+def test_the_world_capital_page_sends_a_game_in_play_to_its_quick_log(client, owner, game):
+    client.force_login(owner)
+    page = client.get(f"/c/{game.campaign_id}/world-capitals/").content.decode()
+    assert "founded between games" not in page
+    assert "a World Capital founded during a game is an entry of its log" in page
+    assert f'href="/c/{game.campaign_id}/games/1/#log"' in page
+
+
+def test_the_reason_a_packet_opened_early_shows_on_the_packets_page_and_the_history(
+    client, owner, opened
+):
+    client.force_login(owner)
+    packets = client.get(f"/c/{opened.pk}/packets/").content.decode()
+    assert f"Opened early: {EARNED_ANOTHER_WAY}" in packets
+    history = client.get(f"/c/{opened.pk}/history/").content.decode()
+    assert f"opened early: {EARNED_ANOTHER_WAY}" in history

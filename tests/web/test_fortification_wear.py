@@ -72,3 +72,13 @@ def test_the_attack_entry_reads_in_russian(game, cairo, players, as_owner):
         event = game.events.select_related("seat__player").get()
         text = event_text(event, EventWords(game.campaign_id, True))
     assert text == "Египет: атака тремя армиями, отмечена клетка 1 из 10 — Ada"
+
+
+def test_a_worn_out_fortification_is_neither_offered_nor_called_fortified(game, cairo, as_owner):
+    for _ in range(10):
+        attack_fortification(game=game, territory="egypt")
+    page = as_owner.get(url(game.campaign, "games/1/"))
+    assert "fort-attacked" not in {entry["kind"] for entry in page.context["log_forms"]}
+    drawn = page.content.decode()
+    assert "its fortification worn out" in drawn
+    assert "Cairo, fortified" not in drawn

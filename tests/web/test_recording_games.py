@@ -383,7 +383,9 @@ SIGNED = {"slogan": "Veni, vidi", "signed_on": "2026-03-01"}
 def test_the_end_of_a_game_signs_and_places_the_rewards(game, players, as_owner):
     campaign = game.campaign
     response = as_owner.post(url(campaign, "games/1/finish/"), finish_data(players, **SIGNED))
-    assert response.status_code == 302 and response["Location"] == url(campaign, "games/1/")
+    assert response.status_code == 302 and response["Location"] == url(
+        campaign, "games/1/?kept=end"
+    )
     world = world_as_of(campaign.pk, 1)
     assert world.territories["egypt"].city.name == "Cairo"
     assert world.territories["japan"].city.name == "Edo"

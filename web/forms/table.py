@@ -54,6 +54,7 @@ class LogChoices:
     forts: Choices = ()
     capitals_allowed: bool = False  # an opened packet allows founding World Capitals
     board: Board = BOX  # the campaign's board now: the box's territories and those packets added
+    own_seat: int | None = None  # the reader's own seat (their claimed name), where the forms start
 
 
 class QuickLogForm(forms.Form):
@@ -73,6 +74,7 @@ class QuickLogForm(forms.Form):
             elif type(f.widget) is forms.SelectMultiple:
                 f.widget.__class__ = QuickSelectMultiple
         self.offer(choices)
+        start_on_own_seat(self, choices.own_seat)
 
     @classmethod
     def offered(cls, choices: LogChoices) -> bool:
@@ -91,6 +93,24 @@ class QuickLogForm(forms.Form):
         """The player chosen in the field ``name`` (a seat), or None."""
         value = self.cleaned_data.get(name)
         return int(value) if value else None
+
+
+# The fields that name a seat: they start on the reader's own, or on nobody (never on seat 1).
+SEAT_FIELDS = ("player", "hq_of")
+
+
+def start_on_own_seat(form: forms.Form, own: int | None) -> None:
+    """Let the form's seat lists start on nobody, and its acting seat on ``own`` when it is
+    one of them: a hurried entry is never credited to the first seat by default."""
+    for name in SEAT_FIELDS:
+        field = form.fields.get(name)
+        if not isinstance(field, forms.ChoiceField) or not field.choices:
+            continue
+        if field.choices[0][0] != "":
+            field.choices = [("", "—"), *field.choices]
+        seats = [str(value) for value, _label in field.choices]
+        if name == "player" and own is not None and str(own) in seats:
+            field.initial = str(own)
 
 
 F = TypeVar("F", bound=type[QuickLogForm])
@@ -342,7 +362,10 @@ class CapitalFoundedForm(QuickLogForm):
         return choices.capitals_allowed
 
     def offer(self, choices):
-        self.fields["territory"].choices = territory_choices(blank="—", on=choices.board)
+        # One city per territory: only the territories without one.
+        taken = {slug for slug, _label in choices.cities}
+        free = [t.slug for t in choices.board.territories if t.slug not in taken]
+        self.fields["territory"].choices = territory_choices(free, blank="—", on=choices.board)
         self.fields["player"].choices = seat_choices(choices.seats, blank="—")
 
     def params(self) -> CapitalFounded:

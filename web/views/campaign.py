@@ -71,6 +71,8 @@ def packet_rows(access: Access) -> list[dict]:
     campaign = access.campaign
     openings = packets.openings_by_packet(campaign.pk)
     contents = pages.unlocked_by_opening(campaign.pk) if access.sees_unlocked else {}
+    # Why a packet was opened early, as the group wrote it: for those who read what it unlocked.
+    early = packets.early_reasons(campaign.pk) if access.sees_unlocked else {}
     rows = []
     for p in PACKETS:
         opening = openings.get(p.slug)
@@ -81,6 +83,7 @@ def packet_rows(access: Access) -> list[dict]:
                 "trigger": pages.PACKET_TRIGGERS.get(p.slug, p.trigger),
                 "opening": opening,
                 "contents": contents.get(opening.pk, []) if opening else [],
+                "early": early.get(p.slug, "") if opening else "",
             }
         )
     return rows

@@ -156,6 +156,9 @@ def world_capital(request, access):
                 (world.territories[slug].city.name, territory_name(slug))
                 for slug in rules.world_capitals(world)
             ],
-            "playing": campaign.games.exclude(status=GameStatus.FINISHED).exists(),
+            # The game set up or being played, if any: a capital founded then is its entry.
+            "playing": campaign.games.exclude(status=GameStatus.FINISHED)
+            .values_list("number", flat=True)
+            .first(),
         },
     )

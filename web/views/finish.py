@@ -4,6 +4,8 @@ game until the next one is set up, and naming the world.
 
 from __future__ import annotations
 
+from uuid import uuid4
+
 from django.contrib import messages
 from django.shortcuts import redirect
 from django.urls import reverse
@@ -27,6 +29,7 @@ from campaigns.selectors import marks
 from legacy import rules
 from legacy.box import Stock
 from legacy.selectors import world_as_of
+from web.context_processors import by_script
 from web.forms.finish import AmendForm, FinishForm, NameWorldForm
 from web.names import campaign_faction_names
 from web.views.common import (
@@ -125,8 +128,37 @@ def _end_of_game_context(request, access, game, form, *, amend: bool = False) ->
         "winner_chosen": winner is not None,
         "rewards": form.rewards,
         "amend": amend,
+        # Each drawing of the form gets its own key: the same end sent twice (a double tap, a
+        # page sent again) is recorded once and answered the same way.
+        "form_key": uuid4().hex,
     }
     return context
+
+
+# The game page after its end was recorded (``KEPT_END``) or amended (``KEPT_AMENDMENT``): it
+# says so every time it is drawn at that address, whoever draws it, so the sentence is never used
+# up by another fetch of the page, and an end sent again is answered with the same address.
+KEPT = "kept"
+KEPT_END = "end"
+KEPT_AMENDMENT = "amendment"
+
+
+def kept_url(campaign, game, what: str = KEPT_END) -> str:
+    """The game page saying that its end is in the book."""
+    return reverse("campaigns:game", args=[campaign.pk, game.number]) + f"?{KEPT}={what}"
+
+
+def kept_words(request, game) -> str:
+    """ "Game N is in the book." on a finished game's page reached after its end was recorded or
+    amended; empty otherwise."""
+    if not game.is_finished:
+        return ""
+    what = request.GET.get(KEPT)
+    if what == KEPT_END:
+        return _("Game %(n)s is in the book.") % {"n": game.number}
+    if what == KEPT_AMENDMENT:
+        return _("Game %(n)s is in the book, as amended.") % {"n": game.number}
+    return ""
 
 
 def _tell_no_rewards(request, form, done) -> None:
@@ -153,16 +185,22 @@ def _end_of_game(form) -> dict:
 def game_finish(request, access, number):
     campaign = access.campaign
     game = game_or_404(access, number)
+    if game.status == GameStatus.FINISHED:
+        # Its end is kept: an end sent again, this page fetched again by the live table, or
+        # opened on another phone, all land on the game saying so; nothing is recorded twice.
+        return redirect(kept_url(campaign, game))
     if game.status != GameStatus.IN_PROGRESS:
-        messages.info(request, _("Only a game being played can be finished."))
+        if not by_script(request):
+            messages.info(request, _("Only a game being played can be finished."))
         return redirect("campaigns:game", campaign.pk, game.number)
     world = with_capitals_allowed(world_as_of(campaign.pk), campaign)
     form = _end_of_game_form(request, access, game, FinishForm, world)
 
     def said(done) -> str:
+        # The game page says the end is kept (its address tells it), which packets must open now
+        # and whether the world is named.
         _tell_no_rewards(request, form, done)
-        # The game page says which packets must open now and whether the world is named.
-        return _("Game %(n)s is in the book.") % {"n": game.number}
+        return ""
 
     return form_page(
         request,
@@ -171,7 +209,7 @@ def game_finish(request, access, number):
         template="campaigns/game_finish.html",
         context=lambda: _end_of_game_context(request, access, game, form),
         message=said,
-        then=reverse("campaigns:game", args=[campaign.pk, game.number]),
+        then=kept_url(campaign, game),
         ready=not request.POST.get("_preview"),
     )
 
@@ -183,6 +221,8 @@ def game_amend(request, access, number):
     campaign = access.campaign
     game = game_or_404(access, number)
     if game.status != GameStatus.FINISHED or campaign.games.filter(number__gt=number).exists():
+        if by_script(request):
+            return redirect("campaigns:game", campaign.pk, game.number)
         messages.info(
             request,
             _(
@@ -201,7 +241,7 @@ def game_amend(request, access, number):
 
     def said(done) -> str:
         _tell_no_rewards(request, form, done)
-        return _("Game %(n)s is amended.") % {"n": game.number}
+        return ""
 
     return form_page(
         request,
@@ -216,7 +256,7 @@ def game_amend(request, access, number):
         template="campaigns/game_finish.html",
         context=lambda: _end_of_game_context(request, access, game, form, amend=True),
         message=said,
-        then=reverse("campaigns:game", args=[campaign.pk, game.number]),
+        then=kept_url(campaign, game, KEPT_AMENDMENT),
         ready=not request.POST.get("_preview"),
     )
 

@@ -16,6 +16,7 @@ from campaigns import claims, services
 from campaigns.game import event_words, notes
 from campaigns.game.sealed import own_components
 from campaigns.hiding import territory_to_read, world_as_read
+from campaigns.reasons import reason_words
 from campaigns.selectors import games
 from campaigns.selectors.audit import audit_entries
 from campaigns.selectors.history import HistoryWords, MarkHistory
@@ -24,7 +25,8 @@ from campaigns.selectors.marks import mark as mark_of
 from campaigns.services import campaign_world
 from campaigns.vocabulary import AuditAction
 from legacy import board, rules
-from legacy.board import BOX
+from legacy.board import BOX, TERRITORY_BY_SLUG
+from legacy.box import FACTION_BY_SLUG
 from legacy.corrections import MARK_TYPES, changed_fields
 from legacy.models import (
     CityKind,
@@ -285,8 +287,12 @@ def territory(request, access, slug):
 
 
 def _change_word(field: str, value, players: dict[int, str], factions: dict[str, str]) -> str:
+    """One value a correction changed, in the reader's words: a list word by word, and a slug
+    of the box (a territory, a faction) or a reason's code by its name, never as stored."""
     if value is None or value == "":
         return "—"
+    if isinstance(value, list | tuple):
+        return ", ".join(_change_word(field, v, players, factions) for v in value) or "—"
     if field == "territory":
         return territory_name(value)
     if field == "continent":
@@ -297,6 +303,12 @@ def _change_word(field: str, value, players: dict[int, str], factions: dict[str,
         return players.get(value, "—")
     if field == "kind" and value in CityKind.values:
         return str(CityKind(value).label)
+    if isinstance(value, str) and value in TERRITORY_BY_SLUG:
+        return territory_name(value)
+    if isinstance(value, str) and value in FACTION_BY_SLUG:
+        return faction_name(value, factions)
+    if isinstance(value, str):
+        return reason_words(value)
     return str(value)
 
 

@@ -55,12 +55,13 @@ def _once(build: Callable[[], dict]) -> Callable[[], dict]:
 
 
 def quick_log_context(
-    access, game, seats, build_forms, *, log_forms=None, open_log=None, latest=None
+    access, game, seats, build_forms, *, log_forms=None, open_log=None, latest=None, own_seat=None
 ) -> dict:
     """The page's ``log_forms`` (the frequent entries first: the first screen's buttons, then
     the others), ``more_open`` and the card form's ``card_form`` and ``card_fields``.
     ``build_forms()`` builds the quick log's empty forms; ``log_forms``, the form of a request
-    re-shown with its errors, in place of its empty one (``open_log`` is the one to open)."""
+    re-shown with its errors, in place of its empty one (``open_log`` is the one to open).
+    ``own_seat``: the reader's seat, where the forms start (drawn once per seat, and for none)."""
     campaign = access.campaign
     forms = _once(lambda: {**build_forms(), **log_forms} if log_forms else build_forms())
 
@@ -71,7 +72,7 @@ def quick_log_context(
         form = card_entry_form(campaign.pk, seats, latest=latest)
         return drawn_fields(form) if form is not None else None
 
-    kind_of_reader = (game.number, access.sees_unlocked, get_language())
+    kind_of_reader = (game.number, access.sees_unlocked, get_language(), own_seat)
     if log_forms:
         log = drawn_log()
     else:

@@ -3,10 +3,14 @@ happens during play, and taking an entry back."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.dateparse import parse_datetime
+from django.utils.timezone import is_naive
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -28,7 +32,7 @@ from campaigns.versioned import cached_read
 from campaigns.vocabulary import VoidReason
 from legacy.box import FORTIFICATION_BOXES
 from legacy.errors import RuleViolation
-from legacy.rules import table_rules, world_naming
+from legacy.rules import world_naming
 from legacy.wording import said
 from web import pages
 from web.board_svg import shapes_url
@@ -45,7 +49,9 @@ from web.views.common import (
     player_names,
     refuse,
 )
+from web.views.decided import decided
 from web.views.draft import draft_context
+from web.views.finish import kept_words
 from web.views.notes import notes_context
 from web.views.photos import photos_context
 from web.views.pictures import snapshot_state
@@ -65,6 +71,7 @@ def game_forms(
     scar_kinds=None,
     kinds_of_mark=None,
     only=None,
+    own_seat=None,
 ):
     """The quick in-game log's forms by kind, each with the choices it offers (``which`` is bound
     to ``data`` when posted or re-shown with errors); a form with nothing to choose is left out.
@@ -82,7 +89,9 @@ def game_forms(
     mark_kinds = kinds_of_mark if kinds_of_mark is not None else marks.mark_kinds(campaign.pk)
     standing = sorted((slug, t.city) for slug, t in world.territories.items() if t.city)
     cities = [(slug, f"{city.name} ({territory_name(slug)})") for slug, city in standing]
-    # Every fortified city, worn out or not: attacking a worn-out one is refused with its reason.
+    # The fortified cities whose fortification still works: a worn-out one is attacked as any
+    # city, so the quick log does not offer it. A form posted (``only``) takes every fortified
+    # city, so that an attack sent from a page drawn earlier is refused with its reason.
     forts = [
         (
             slug,
@@ -94,7 +103,7 @@ def game_forms(
             },
         )
         for slug, city in standing
-        if city.fortified
+        if city.fortification_works or (only is not None and city.fortified)
     ]
     if events is None:
         events = game.events.select_related("seat__player").order_by("seq")
@@ -118,6 +127,7 @@ def game_forms(
         forts=forts,
         capitals_allowed=world_capitals_unlocked(campaign.pk),
         board=world.board,
+        own_seat=own_seat,
     )
     return {
         form.kind: form(data if form.kind == which else None, choices=choices)
@@ -125,6 +135,9 @@ def game_forms(
         if (only is None or form.kind == only) and form.offered(choices)
     }
 
+
+# The field the live page and the offline queue send with an entry: when it was made.
+MADE_AT = "made_at"
 
 # The quick log's addresses (/log/<path>/): each form names its own.
 KIND_OF_PATH = {form.path: form.kind for form in QUICK_LOG}
@@ -161,28 +174,26 @@ def table_confirmation(request, game, events) -> dict | None:
     }
 
 
-def war_won_words(replayed, seats) -> str:
-    """Who won the war by the log (4 red stars, or the last faction standing), in the reader's
-    language; empty while the war goes on."""
-    winner = next((s for s in seats if s.pk == replayed.winner), None)
-    if winner is None:
-        return ""
-    said = {"name": winner.player.name, "n": replayed.won_at}
-    if replayed.won_by == table_rules.RED_STARS:
-        return (
-            _(
-                "%(name)s has 4 red stars (entry %(n)s) and wins the game: enter its end, or take "
-                "that entry back."
-            )
-            % said
-        )
-    return (
-        _(
-            "%(name)s is the last faction standing (entry %(n)s) and wins the game: enter its end, "
-            "or take that entry back."
-        )
-        % said
-    )
+def made_at_of(data) -> datetime | None:
+    """When the entry was made, as the live page or the offline queue sends it (the phone's
+    clock, ISO 8601); None when not sent or not a time (the server's time then)."""
+    raw = (data.get(MADE_AT) or "").strip()
+    try:
+        made = parse_datetime(raw) if raw and len(raw) <= 40 else None
+    except ValueError:
+        return None
+    if made is not None and is_naive(made):
+        return None
+    return made
+
+
+def own_seat(request, seats) -> int | None:
+    """The player of the reader's own seat at this game (the roster name they claimed), or None:
+    the quick log's forms start on it, or on nobody."""
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return None
+    return next((s.player_id for s in seats if s.player.user_id == user.pk), None)
 
 
 def log_url(access, game) -> str:
@@ -194,7 +205,8 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
     campaign = access.campaign
     factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
     seats = label_seats(list(game.seats.select_related("player").order_by("order")), factions)
-    entries = game.events.select_related("seat__player", "voided_by").order_by("seq")
+    # The log in the order its entries were made, arrival breaking ties.
+    entries = game.events.select_related("seat__player", "voided_by").order_by("made_at", "seq")
     events = list(claims.credited(entries, campaign.pk))
     # Read once: the board's names of scars and marks, the entries' words and the quick log's
     # choices.
@@ -212,6 +224,7 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
     for s in seats:
         s.holdings = replayed.holdings[s.pk]
         s.holding_words = event_words.holding_words(s.holdings, words.scars)
+    facts = decided(game, seats, replayed, events)
     finished = game.status == GameStatus.FINISHED
     world = cached_world(campaign, game.number if finished else None)
 
@@ -246,7 +259,8 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
         "status_label": game.get_status_display(),
         "seats": seats,
         "events": events,
-        "last_entry": next((e for e in reversed(events) if not e.voided), None),
+        # The last entry to arrive (the one a phone just sent), whenever it was made.
+        "last_entry": max((e for e in events if not e.voided), key=lambda e: e.seq, default=None),
         "quick_undo_reason": VoidReason.ENTERED_BY_MISTAKE.value,
         # Drawn once per version of the campaign, game, kind of reader and language.
         "board": cached_read(
@@ -257,12 +271,16 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
         ),
         "is_latest": is_latest,
         "can_cancel": access.can_write and not played,
-        "war_won": war_won_words(replayed, seats) if game.is_in_progress else "",
+        # What the log decided (a win, a faction out for good, the end): said first, and once
+        # the war is won the quick log takes only the end or the winning entry back.
+        "decided": facts,
+        "war_won": facts.war_won,
         **photos_context(request, access, game),
         **notes_context(request, access, game),
         **draft_context(access, game, seats),
     }
     if game.status == GameStatus.IN_PROGRESS and access.can_write:
+        own = own_seat(request, seats)
         context.update(
             quick_log_context(
                 access,
@@ -277,10 +295,12 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
                     events=events,
                     scar_kinds=scar_kinds,
                     kinds_of_mark=kinds_of_mark,
+                    own_seat=own,
                 ),
                 log_forms=log_forms,
                 open_log=open_log,
                 latest=game.number if is_latest else None,
+                own_seat=own,
             )
         )
     if context["is_latest"] and campaign.prepared_at:
@@ -302,6 +322,7 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
 def game_detail(request, access, number):
     game = game_or_404(access, number)
     context = game_context(request, access, game)
+    context["kept"] = kept_words(request, game)
     # A script's fetch of this page (the live table's, the service worker's) leaves the
     # confirmation to the page that posted.
     if access.can_write and not by_script(request):
@@ -335,13 +356,21 @@ def game_log(request, access, number, kind):
     factions = campaign_faction_names(access.campaign.pk, access.sees_unlocked)
     seats = label_seats(list(game.seats.select_related("player").order_by("order")), factions)
     # Only the form posted is built; the page re-shown with its errors builds the others.
-    log_forms = game_forms(access, game, seats, request.POST, kind, only=kind)
+    log_forms = game_forms(
+        access, game, seats, request.POST, kind, only=kind, own_seat=own_seat(request, seats)
+    )
     form = log_forms.get(kind)
     if form is None:
         raise Http404
     if form.is_valid():
         try:
-            result = record_entry(kind, game=game, params=form.params(), by=request.user)
+            result = record_entry(
+                kind,
+                game=game,
+                params=form.params(),
+                by=request.user,
+                made_at=made_at_of(request.POST),
+            )
         except RuleViolation as refusal:
             refuse(form, refusal)
         else:

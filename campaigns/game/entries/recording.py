@@ -10,9 +10,11 @@ the entry's transaction is over (see ``entry_service`` for a keyed write).
 from __future__ import annotations
 
 import functools
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from campaigns.game import entry_marks
 from campaigns.game.common import (
@@ -30,6 +32,7 @@ from campaigns.game.packets import packets_due
 from campaigns.models import Campaign, EventKind, Game, GameEvent, Seat
 from legacy.board import Board
 from legacy.rules import table_rules
+from legacy.rules.made_at import made_in_the_game
 from legacy.selectors import board_as_of_game
 
 
@@ -104,19 +107,27 @@ def board_of(game: Game) -> Board:
 
 
 @entry_service
-def record_entry(kind: str, *, game: Game | int, params: Any, by=None) -> EventResult:
+def record_entry(
+    kind: str, *, game: Game | int, params: Any, by=None, made_at: datetime | None = None
+) -> EventResult:
     """Record an entry of ``kind`` in ``game`` (a row, its id, or one named by its number:
-    ``common.game_to_lock``) with what the table said (``params``, the kind's dataclass)."""
-    return _record(entry(kind), game, params, by)
+    ``common.game_to_lock``) with what the table said (``params``, the kind's dataclass), made
+    at ``made_at`` (the phone's clock; now when not given)."""
+    return _record(entry(kind), game, params, by, made_at)
 
 
-def _record(kind: EntryKind, game: Game | int, params: Any, by) -> EventResult:
+def _record(
+    kind: EntryKind, game: Game | int, params: Any, by, made_at: datetime | None = None
+) -> EventResult:
     if kind.record is None or not isinstance(params, kind.params or ()):
         raise TypeError(f"{kind.kind} is not recorded with {type(params).__name__}")
     if kind.validate is not None:
         kind.validate(params)
     campaign, game = locked_game(game, marks=kind.marks, triggers=kind.bumps_triggers(params))
     require_in_progress(game)
+    now = timezone.now()
+    made_at = made_at or now
+    made_in_the_game(made_at, now=now, started_at=game.started_at, game=game.number)
     table = Table(campaign, game, by)
     if kind.check is not None:
         kind.check(table, params)
@@ -138,7 +149,7 @@ def _record(kind: EntryKind, game: Game | int, params: Any, by) -> EventResult:
             in_the_war(table.seat, table.replayed, kind.what, kind.while_wiped_out)
     written = kind.record(table, params)
     seat = written.seat if written.seat is not None else table.seat
-    event = log_event(game, kind.kind, by, seat, **written.data)
+    event = log_event(game, kind.kind, by, seat, made_at=made_at, **written.data)
     for change, *marks in written.marks:
         entry_marks.link(event, change, *marks)
     if written.after is not None:

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 
 from legacy.rules import table_rules
 
 BIG_RECRUITMENT = 30  # Pocket 2: about to place this many troops while holding a missile
+EARLIEST = datetime.min.replace(tzinfo=UTC)  # an entry's time when it has none (a pure replay)
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,12 @@ class Entry:
     kind: str
     seat: int | None = None  # the seat's id
     data: Mapping = field(default_factory=dict)
+    made_at: datetime | None = None  # when it was made at the table: the log's order
+
+    @property
+    def order(self) -> tuple:
+        """Its place in the log: when it was made, arrival (``seq``) breaking ties."""
+        return (self.made_at or EARLIEST, self.seq)
 
 
 @dataclass
@@ -127,4 +135,4 @@ def count(value) -> int:
 
 def entry_of(event) -> Entry:
     """A ``GameEvent`` as plain values."""
-    return Entry(event.seq, event.kind, event.seat_id, event.data or {})
+    return Entry(event.seq, event.kind, event.seat_id, event.data or {}, event.made_at)

@@ -1,0 +1,88 @@
+"""The page and the API take when an entry was made (``made_at``): the game page lists the log in
+that order, a late winning entry is said on the page, and a time from the future is refused
+with a clear message in both doors, writing nothing."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from campaigns.game.entries.hq_taken import HqTaken
+from campaigns.game.entries.recording import record_entry
+from campaigns.game.entries.red_star_bought import RedStarBought
+from campaigns.models import EventKind, GameEvent
+from tests.support.api import assert_error
+from tests.support.api import client_for as api_client_for
+from tests.support.pages import url
+
+pytestmark = pytest.mark.django_db
+
+
+def made(game, seconds: int) -> str:
+    return (game.started_at + timedelta(seconds=seconds)).isoformat()
+
+
+def test_the_quick_log_keeps_when_the_entry_was_made(game, players, as_owner):
+    as_owner.post(
+        url(game.campaign, "games/1/log/red-star/"),
+        {"redstar-player": players["Ada"].pk, "made_at": made(game, 5)},
+    )
+    event = GameEvent.objects.get(game=game)
+    assert event.made_at == game.started_at + timedelta(seconds=5)
+
+
+def test_the_game_page_lists_the_entries_in_the_order_made(game, players, as_owner):
+    log = url(game.campaign, "games/1/log/red-star/")
+    for name, seconds in (("Ada", 1), ("Chloe", 3), ("Boris", 2)):
+        as_owner.post(log, {"redstar-player": players[name].pk, "made_at": made(game, seconds)})
+    events = as_owner.get(url(game.campaign, "games/1/")).context["events"]
+    assert [e.seat.player.name for e in events] == ["Ada", "Boris", "Chloe"]
+
+
+def test_the_quick_log_refuses_an_entry_from_the_future_and_writes_nothing(game, players, as_owner):
+    future = (timezone.now() + timedelta(hours=1)).isoformat()
+    response = as_owner.post(
+        url(game.campaign, "games/1/log/red-star/"),
+        {"redstar-player": players["Ada"].pk, "made_at": future},
+    )
+    assert response.status_code == 200
+    assert "check the phone&#x27;s clock" in response.content.decode()
+    assert not GameEvent.objects.filter(game=game).exists()
+
+
+def test_the_api_takes_made_at_on_an_entry_and_refuses_one_from_the_future(game, players, owner):
+    api = api_client_for(owner)
+    base = f"/api/v1/campaigns/{game.campaign_id}/games/1/events/"
+    sent = api.post(
+        base + "red-star/", {"player": players["Ada"].pk, "made_at": made(game, 7)}, "json"
+    )
+    assert sent.status_code == 201, sent.json()
+    assert sent.json()["event"]["made_at"].startswith(made(game, 7)[:19])
+    future = (timezone.now() + timedelta(hours=1)).isoformat()
+    refused = api.post(
+        base + "red-star/", {"player": players["Boris"].pk, "made_at": future}, "json"
+    )
+    assert_error(refused, 400, "rule", rule="made-in-the-future")
+    assert GameEvent.objects.filter(game=game).count() == 1
+
+
+def test_a_late_entry_that_won_before_entries_sent_meanwhile_is_said_on_the_page(
+    game, players, as_owner
+):
+    ada, boris, chloe = (players[n].pk for n in ("Ada", "Boris", "Chloe"))
+
+    def entry(kind, params, seconds):
+        made_at = game.started_at + timedelta(seconds=seconds)
+        return record_entry(kind, game=game, params=params, made_at=made_at)
+
+    entry(EventKind.HQ_TAKEN, HqTaken(player=ada, hq_of=boris), 1)
+    later = entry(EventKind.RED_STAR_BOUGHT, RedStarBought(player=chloe), 9)
+    # Ada's phone was offline: her winning entry, made before Chloe's, arrives after it.
+    won = entry(EventKind.HQ_TAKEN, HqTaken(player=ada, hq_of=chloe), 5)
+    page = as_owner.get(url(game.campaign, "games/1/")).content.decode()
+    assert f"Ada has 4 red stars (entry {won.event.seq})" in page
+    assert (
+        f"Entry {won.event.seq} arrived late: it was made before entries {later.event.seq}"
+    ) in page
