@@ -9,6 +9,7 @@ from campaigns.bring_in.services import (
     bringing_in_done,
     played_here,
     start_bringing_in,
+    still_bringing_in,
     take_out_game,
     take_out_mark,
 )
@@ -21,6 +22,7 @@ __all__ = [
     "bringing_in_done",
     "played_here",
     "start_bringing_in",
+    "still_bringing_in",
     "take_out_game",
     "take_out_mark",
 ]

@@ -70,6 +70,16 @@ def played_here(campaign: Campaign) -> Game | None:
     return campaign.games.filter(brought_in=False).order_by("number").first()
 
 
+def still_bringing_in(campaign: Campaign) -> bool:
+    """May the group still bring things in (it said how many games it played, nothing was
+    played here, and it has not said it is done)?"""
+    return (
+        campaign.brought_in_games is not None
+        and campaign.brought_in_done_at is None
+        and played_here(campaign) is None
+    )
+
+
 def _open_to_bringing_in(campaign: Campaign) -> int:
     """The games the group said it played, while it may still bring things in."""
     first = played_here(campaign)

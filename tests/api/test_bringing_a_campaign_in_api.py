@@ -202,3 +202,20 @@ def test_a_bring_in_sent_twice_with_one_key_is_recorded_once(api, address):
     assert first.status_code == again.status_code == 201
     assert again.json() == first.json()
     assert Game.objects.count() == 3
+
+
+def test_what_a_brought_in_packet_unlocked_is_posted_to_the_packets_address(api, address):
+    packet = {"packet": "pack-1", "game": 2}
+    assert api.post(address, {"games": THREE_GAMES, "packets": [packet]}, "json").status_code == 201
+    packets = address.removesuffix("bring-in/") + "packets/"
+    scar = {"kind": "scar-type", "title": "Bunker II", "cards": 2}
+
+    entered = api.post(packets, {"packet": "pack-1", "unlocked": [scar]}, "json")
+
+    assert entered.status_code == 201, entered.json()
+    assert entered.json()["game"] == 2
+    assert [u["title"] for u in entered.json()["unlocked"]] == ["Bunker II"]
+    assert PacketOpening.objects.filter(packet="pack-1").count() == 1
+    assert api.post(address + "done/").status_code == 200
+    again = api.post(packets, {"packet": "pack-1", "unlocked": [scar]}, "json")
+    assert_error(again, 409, "conflict", rule="packet-opened-once")

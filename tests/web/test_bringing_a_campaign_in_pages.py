@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from campaigns.models import Campaign, Game
-from legacy.models import City, PacketOpening
+from legacy.models import City, PacketOpening, ScarKind
 from tests.support.pages import client_for, url
 
 pytestmark = pytest.mark.django_db
@@ -236,3 +236,22 @@ def test_who_else_played_a_game_is_entered_with_its_row(browser, brought):
     wrong = row | {"game-number": "2", "game-others": "Boris, Die Mechaniker, won"}
     answer = browser.post(url(brought, "bring-in/"), wrong)
     assert answer.status_code == 200 and answer.context["forms"]["game"].errors["others"]
+
+
+def test_a_brought_in_packet_has_what_it_unlocked_entered_on_the_packets_page(browser, brought):
+    address = url(brought, "bring-in/")
+    packet = {"step": "packet", "packet-packet": "pack-1", "packet-game": "unknown"}
+    assert browser.post(address, packet).status_code == 302
+    link = url(brought, "packets/open/") + "?packet=pack-1"
+    assert link in browser.get(address).content.decode()
+    page = browser.get(link)
+    assert "brought in: enter what it unlocked" in page.content.decode()
+
+    entered = browser.post(
+        url(brought, "packets/open/"),
+        {"packet": "pack-1", "item0_kind": "scar-type", "item0_title": "Bunker II"},
+    )
+
+    assert entered.status_code == 302
+    assert ScarKind.objects.filter(campaign=brought, name="Bunker II").exists()
+    assert PacketOpening.objects.filter(campaign=brought).count() == 1

@@ -208,6 +208,7 @@ def bring_in_page(request, access):
         "packets": [
             {
                 "name": pages.packet_name(p.packet),
+                "slug": p.packet,
                 "game": p.placed_in_game,
                 "known": p.brought_in == "known",
             }
