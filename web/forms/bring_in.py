@@ -6,7 +6,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.bring_in import MarkToBringIn
+from campaigns.bring_in import API_ONLY, MarkToBringIn
 from legacy import board
 from legacy.rules.bring_in import MOST_GAMES
 from web.forms.common import territory_choices
@@ -67,7 +67,9 @@ class PastedGamesForm(forms.Form):
 
 
 class PastMarkForm(forms.Form):
-    kind = forms.ChoiceField(label=_("Mark"), choices=MarkToBringIn.choices)
+    kind = forms.ChoiceField(
+        label=_("Mark"), choices=[c for c in MarkToBringIn.choices if c[0] not in API_ONLY]
+    )
     territory = forms.ChoiceField(label=_("Territory"), required=False)
     game = forms.ChoiceField(label=_("Made in game"))
     name = forms.CharField(label=_("Its name"), max_length=60, required=False)
