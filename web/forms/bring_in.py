@@ -10,6 +10,7 @@ from campaigns.bring_in import API_ONLY, MarkToBringIn
 from legacy import board
 from legacy.rules.bring_in import MOST_GAMES
 from web.forms.common import territory_choices
+from web.forms.rulebook import StickerForm
 from web.names import continent_name
 
 UNKNOWN = "unknown"
@@ -117,4 +118,27 @@ class PastPacketForm(forms.Form):
         return {
             "packet": self.cleaned_data["packet"],
             "game": chosen_game(self.cleaned_data["game"]),
+        }
+
+
+class PastStickerForm(StickerForm):
+    """A rule sticker pasted into the rulebook before Earthbook: as on the rulebook's page, in
+    a game the group may not know."""
+
+    game = forms.ChoiceField(label=_("Added in game"))
+    setting = None
+
+    def __init__(self, *args, games=0, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = game_choices(games, before_first=True)
+        self.order_fields(["section", "game", "packet", "title", "text"])
+
+    def item(self) -> dict:
+        d = self.cleaned_data
+        return {
+            "section": d["section"],
+            "game": chosen_game(d["game"]),
+            "title": d["title"],
+            "text": d.get("text") or "",
+            "packet": d.get("packet") or None,
         }
