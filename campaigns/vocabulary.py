@@ -225,6 +225,7 @@ class AuditAction(models.TextChoices):
     BROUGHT_IN = "brought-in", _("Past games and marks brought in")
     BROUGHT_IN_TAKEN_OUT = "brought-in-taken-out", _("Something brought in taken out")
     BROUGHT_IN_DONE = "brought-in-done", _("Everything brought in")
+    BROUGHT_IN_CONTENTS = "brought-in-contents", _("What a brought-in packet unlocked entered")
 
 
 # Words for what a reader may not see, or for the group's own parts, said the same way by the

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from api.serializers.common import GAME_NUMBER_MAX, Slug, Text, Whole
+from api.serializers.common import GAME_NUMBER_MAX, Flag, Slug, Text, Whole
 from campaigns.bring_in import MarkToBringIn
+from legacy.models import PowerType
 from legacy.rulebook import SECTION_SLUGS
 
 # The most items of each part one request takes (the body's own limit is BODY_LIMIT bytes).
@@ -66,6 +67,30 @@ class PastMarkSerializer(serializers.Serializer):
     name = Text(max_length=60, required=False, allow_blank=True, default="")
     scar_type = Slug(required=False, allow_blank=True, default="")
     delta = Whole(min_value=-1, max_value=1, required=False, default=0)
+    slot = serializers.ChoiceField(
+        choices=PowerType.choices,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="A power's type (its colour): one per faction card.",
+    )
+    text = Text(max_length=2000, required=False, allow_blank=True, default="")
+    unlocked_by = Slug(
+        required=False, allow_blank=True, default="", help_text="The packet that placed a power."
+    )
+    covers = Flag(
+        required=False, default=False, help_text="A power placed over the card's power of its type."
+    )
+    connections = serializers.ListField(
+        child=Slug(),
+        required=False,
+        default=list,
+        max_length=42,
+        help_text="An added territory's connections (slugs), at least one.",
+    )
+    coins = Whole(min_value=1, max_value=6, required=False, default=1)
+    a = Slug(required=False, allow_blank=True, default="", help_text="An added connection's end.")
+    b = Slug(required=False, allow_blank=True, default="", help_text="Its other end.")
 
 
 class PastPacketSerializer(serializers.Serializer):

@@ -61,7 +61,8 @@ class PacketListView(ApiView):
         description="Open a sealed packet (one of the box's six, or one of the campaign's own "
         "sealed components, by slug) and enter, in your own words, what it unlocked. A box "
         "packet opens once its trigger has fired, or with earned_otherwise saying how the group "
-        "earned it another way.",
+        "earned it another way. While the campaign is being brought in, a packet brought in "
+        "as opened takes what it unlocked here too (added to that opening).",
     )
     def post(self, request, campaign_id):
         access = campaign_access(request, campaign_id, Level.EDIT)

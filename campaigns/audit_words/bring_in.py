@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from campaigns.audit_words.common import MARK_TYPE_LABELS, words_for
+from campaigns.audit_words.common import MARK_TYPE_LABELS, packet_name, words_for
 from campaigns.vocabulary import AuditAction
 
 
@@ -53,3 +53,13 @@ def _done(d: Mapping) -> str:
     return _("Everything brought in: the next game is game %(next)d.") % {
         "next": _count(d, "games") + 1
     }
+
+
+@words_for(AuditAction.BROUGHT_IN_CONTENTS)
+def _contents(d: Mapping) -> str:
+    n = _count(d, "items")
+    return ngettext(
+        "What brought-in %(packet)s unlocked: %(n)d item entered.",
+        "What brought-in %(packet)s unlocked: %(n)d items entered.",
+        n,
+    ) % {"packet": packet_name(str(d.get("packet") or ""), d), "n": n}

@@ -1,7 +1,7 @@
 """Bringing in a campaign the group started before Earthbook (``services``), its marks checked by
 the rules the played path asks (``marks``)."""
 
-from campaigns.bring_in.marks import MarkToBringIn
+from campaigns.bring_in.marks import API_ONLY, MarkToBringIn
 from campaigns.bring_in.services import (
     BringInRefused,
     Brought,
@@ -9,11 +9,13 @@ from campaigns.bring_in.services import (
     bringing_in_done,
     played_here,
     start_bringing_in,
+    still_bringing_in,
     take_out_game,
     take_out_mark,
 )
 
 __all__ = [
+    "API_ONLY",
     "BringInRefused",
     "Brought",
     "MarkToBringIn",
@@ -21,6 +23,7 @@ __all__ = [
     "bringing_in_done",
     "played_here",
     "start_bringing_in",
+    "still_bringing_in",
     "take_out_game",
     "take_out_mark",
 ]

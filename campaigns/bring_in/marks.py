@@ -10,10 +10,17 @@ from dataclasses import dataclass, replace
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.board import add_connection, add_territory
+from campaigns.capitals import place_world_capital
+from campaigns.city_marks import cover_marks_under_a_city
+from campaigns.game.factions import place_power
+from campaigns.models import Campaign
+from campaigns.services import campaign_world
 from legacy import rules
 from legacy.board import BOX
 from legacy.errors import RuleViolation
 from legacy.models import (
+    AddedConnection,
     AddedTerritory,
     BonusChange,
     BroughtIn,
@@ -22,6 +29,7 @@ from legacy.models import (
     CoinSticker,
     ContinentName,
     DestroyedCard,
+    FactionPower,
     Fortification,
     Mark,
     RemovedReason,
@@ -47,6 +55,22 @@ class MarkToBringIn(models.TextChoices):
     CONTINENT_NAME = "continent-name", _("Continent name")
     BONUS_CHANGE = "bonus-change", _("Continent bonus changed")
     SCAR_CANCELLED = "scar-cancelled", _("Scar cancelled")
+    WORLD_CAPITAL = "world-capital", _("World Capital")
+    POWER = "power", _("Faction power")
+    TERRITORY = "territory", _("Territory added by a packet")
+    CONNECTION = "connection", _("Connection added by a packet")
+
+
+# The kinds the bring-in page does not take yet (the API does): they ask for more than a
+# territory, a name and a founder.
+API_ONLY = frozenset({"world-capital", "power", "territory", "connection"})
+
+# The marks a packet adds to the board, by the names the bring-in's addresses give them (the
+# other marks go by their names in ``legacy.corrections.MARK_TYPES``).
+BOARD_MARK_TYPES: dict[str, type[Mark]] = {
+    "added-territories": AddedTerritory,
+    "added-connections": AddedConnection,
+}
 
 
 # The kinds that are rewards of the end of a game: the rules of the rewards check them.
@@ -68,7 +92,7 @@ HELD_ON = {Reward.MINOR_CITY, Reward.UPGRADE_CARD}
 class Marking:
     """What the marks of one request are checked against, and what each leaves behind."""
 
-    campaign: object
+    campaign: Campaign
     games: int
     world: World
     roster: Mapping[str, object]  # casefolded name -> Player
@@ -95,6 +119,17 @@ def bring_in_mark(at: Marking, item: Mapping) -> Mark:
     common = dict(campaign=at.campaign, placed_in_game=game, entered_by=by_of(at), brought_in=flag)
     if kind == MarkToBringIn.SCAR:
         return _scar(at, item, common)
+    if kind in BY_SERVICE:
+        mark = BY_SERVICE[MarkToBringIn(kind)](at, item, game)
+        type(mark).objects.filter(pk=mark.pk).update(brought_in=flag)
+        if isinstance(mark, AddedTerritory):  # with the connections it came with
+            joined = models.Q(a=mark.slug) | models.Q(b=mark.slug)
+            AddedConnection.objects.filter(
+                joined, campaign=at.campaign, placed_in_game=game, brought_in=BroughtIn.PLAYED
+            ).update(brought_in=flag)
+        mark.brought_in = flag
+        at.world = campaign_world(at.campaign)
+        return mark
     reward = AS_REWARD[MarkToBringIn(kind)]
     needed = reward == Reward.MAJOR_CITY  # a major city is a start for its founder only
     player = at.player(item.get("player"), "player", needed=needed)
@@ -194,3 +229,78 @@ def _write(at: Marking, choice: RewardChoice, common: dict) -> Mark:
             _printed_coins(at.campaign, territory), stickers.values_list("coins_after", flat=True)
         ),
     )
+
+
+# The kinds the played path enters with a service of its own: brought in through it, with the
+# game the group gave (these services place a mark in the last game, or check the game given).
+
+
+def _world_capital(at: Marking, item: Mapping, game: int) -> Mark:
+    territory = str(item.get("territory") or "")
+    founder = at.player(item.get("player"), "player", needed=False)
+    city = place_world_capital(
+        at.campaign,
+        territory=territory,
+        name=str(item.get("name") or ""),
+        game=game,
+        founder=founder,
+        by=by_of(at),
+    )
+    cover_marks_under_a_city(at.campaign, territory, game)
+    return city
+
+
+def _power(at: Marking, item: Mapping, game: int) -> Mark:
+    faction, slot = item.get("faction"), item.get("slot")
+    old = FactionPower.objects.current().filter(campaign=at.campaign, faction=faction, slot=slot)
+    covered = old.first()
+    power = place_power(
+        campaign=at.campaign,
+        faction=str(faction or ""),
+        slot=str(slot or ""),
+        name=str(item.get("name") or ""),
+        text=str(item.get("text") or ""),
+        unlocked_by=item.get("unlocked_by") or None,
+        covers=bool(item.get("covers")),
+        by=by_of(at),
+    )
+    # Placed (and the power it covers removed) in the game the group gave.
+    FactionPower.objects.filter(pk=power.pk).update(placed_in_game=game)
+    power.placed_in_game = game
+    if covered is not None and item.get("covers"):
+        FactionPower.objects.filter(pk=covered.pk).update(
+            removed_in_game=max(game, covered.placed_in_game)
+        )
+    return power
+
+
+def _territory(at: Marking, item: Mapping, game: int) -> Mark:
+    connections, coins = item.get("connections"), item.get("coins")
+    territory = add_territory(
+        campaign=at.campaign,
+        game=game,
+        name=str(item.get("name") or ""),
+        continent=str(item.get("continent") or ""),
+        connections=[str(c) for c in connections] if isinstance(connections, list) else [],
+        coins=coins if isinstance(coins, int) else 1,
+        by=by_of(at),
+    )
+    return territory
+
+
+def _connection(at: Marking, item: Mapping, game: int) -> Mark:
+    return add_connection(
+        campaign=at.campaign,
+        game=game,
+        a=str(item.get("a") or ""),
+        b=str(item.get("b") or ""),
+        by=by_of(at),
+    )
+
+
+BY_SERVICE = {
+    MarkToBringIn.WORLD_CAPITAL: _world_capital,
+    MarkToBringIn.POWER: _power,
+    MarkToBringIn.TERRITORY: _territory,
+    MarkToBringIn.CONNECTION: _connection,
+}

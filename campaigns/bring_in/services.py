@@ -19,10 +19,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from campaigns import said
-from campaigns.bring_in.marks import Marking, bring_in_mark
+from campaigns.bring_in.marks import BOARD_MARK_TYPES, Marking, bring_in_mark
 from campaigns.game.derived import campaign_factions
 from campaigns.game.rulebook import add_sticker
 from campaigns.models import Campaign, Game, GameStatus, Player, Result, Seat
@@ -32,6 +33,8 @@ from legacy.box import CAMPAIGN_GAMES, PACKET_BY_SLUG
 from legacy.corrections import MARK_TYPES
 from legacy.errors import RuleViolation
 from legacy.models import (
+    AddedConnection,
+    AddedTerritory,
     BroughtIn,
     City,
     Fortification,
@@ -68,6 +71,16 @@ class Brought:
 def played_here(campaign: Campaign) -> Game | None:
     """The first game played in Earthbook (not brought in), if any."""
     return campaign.games.filter(brought_in=False).order_by("number").first()
+
+
+def still_bringing_in(campaign: Campaign) -> bool:
+    """May the group still bring things in (it said how many games it played, nothing was
+    played here, and it has not said it is done)?"""
+    return (
+        campaign.brought_in_games is not None
+        and campaign.brought_in_done_at is None
+        and played_here(campaign) is None
+    )
 
 
 def _open_to_bringing_in(campaign: Campaign) -> int:
@@ -317,7 +330,7 @@ def take_out_mark(*, campaign: Campaign, mark_type: str, mark_id: int, by=None) 
     fortifications)."""
     campaign = lock_campaign(campaign)
     _open_to_bringing_in(campaign)
-    model = MARK_TYPES.get(mark_type)
+    model = MARK_TYPES.get(mark_type) or BOARD_MARK_TYPES.get(mark_type)
     mark = model.objects.filter(campaign=campaign, pk=mark_id).first() if model else None
     if model is None or mark is None:
         raise RuleViolation(ServiceRule.UNKNOWN_MARK)
@@ -325,6 +338,11 @@ def take_out_mark(*, campaign: Campaign, mark_type: str, mark_id: int, by=None) 
         raise RuleViolation(BringInRule.NOT_BROUGHT_IN, conflict=True)
     if isinstance(mark, City):
         Fortification.objects.filter(city=mark).delete()
+    if isinstance(mark, AddedTerritory):  # with the connections it came with
+        joined = Q(a=mark.slug) | Q(b=mark.slug)
+        AddedConnection.objects.filter(joined, campaign=campaign).exclude(
+            brought_in=BroughtIn.PLAYED
+        ).delete()
     mark.delete()
     audit(campaign, by, AuditAction.BROUGHT_IN_TAKEN_OUT, mark_type=model.__name__)
 

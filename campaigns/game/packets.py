@@ -11,6 +11,7 @@ from django.db import transaction
 from django.db.models import Exists, Q
 
 from campaigns import said
+from campaigns.bring_in import still_bringing_in
 from campaigns.game import entry_marks
 from campaigns.game.common import log_event
 from campaigns.game.factions import faction_fields
@@ -29,6 +30,7 @@ from legacy import board, names, rules, scar_effects
 from legacy.box import PACKET_BY_SLUG
 from legacy.errors import RuleViolation
 from legacy.models import (
+    BroughtIn,
     City,
     CityKind,
     ContentKind,
@@ -242,7 +244,11 @@ def open_packet(
     )
     if known is None and component is None:
         raise RuleViolation(ServiceRule.UNKNOWN_PACKET, field="packet", packet=repr(packet))
-    if PacketOpening.objects.filter(campaign=campaign, packet=packet, voided=False).exists():
+    opened = PacketOpening.objects.filter(campaign=campaign, packet=packet, voided=False).first()
+    if opened is not None:
+        if opened.brought_in != BroughtIn.PLAYED and still_bringing_in(campaign):
+            # Brought in as opened: what it unlocked is entered now, the usual way.
+            return _enter_contents(campaign, opened, _unlocks(unlocked), by)
         name = said.packet(packet, component.name if component else None)
         raise RuleViolation(ServiceRule.PACKET_OPENED_ONCE, conflict=True, packet=name)
     reason = (earned_otherwise or "").strip()[:200]
@@ -275,6 +281,38 @@ def open_packet(
         placed_in_game=number,
         entered_by=by,
     )
+    _enter(campaign, opening, items, number, by)
+    if game and game.status == GameStatus.IN_PROGRESS:
+        event = log_event(
+            game,
+            EventKind.PACKET_OPENED,
+            by,
+            packet=packet,
+        )
+        entry_marks.link(event, MarkChange.CREATED, opening)
+    audit(
+        campaign,
+        by,
+        AuditAction.PACKET_OPENED,
+        packet=packet,
+        items=len(items),
+        **({"earned_otherwise": reason} if reason else {}),
+    )
+    return opening
+
+
+def _enter_contents(
+    campaign: Campaign, opening: PacketOpening, items: list[Unlock], by
+) -> PacketOpening:
+    """What a packet the group brought in as opened unlocked, entered while it is bringing in."""
+    _enter(campaign, opening, items, opening.placed_in_game, by)
+    audit(campaign, by, AuditAction.BROUGHT_IN_CONTENTS, packet=opening.packet, items=len(items))
+    return opening
+
+
+def _enter(campaign: Campaign, opening: PacketOpening, items: list[Unlock], number: int, by):
+    """What ``opening`` unlocked: its contents, the cards that join a deck, and what the group
+    can use at once (seated or placed from game ``number`` on)."""
     for u in items:
         UnlockedContent.objects.create(
             campaign=campaign,
@@ -315,20 +353,3 @@ def open_packet(
             unlocked_by=opening,
             **fields,
         )
-    if game and game.status == GameStatus.IN_PROGRESS:
-        event = log_event(
-            game,
-            EventKind.PACKET_OPENED,
-            by,
-            packet=packet,
-        )
-        entry_marks.link(event, MarkChange.CREATED, opening)
-    audit(
-        campaign,
-        by,
-        AuditAction.PACKET_OPENED,
-        packet=packet,
-        items=len(items),
-        **({"earned_otherwise": reason} if reason else {}),
-    )
-    return opening

@@ -7,14 +7,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from campaigns.audit_words.common import MARK_TYPE_LABELS, faction_words, territory_words
+from campaigns.bring_in.marks import BOARD_MARK_TYPES
 from campaigns.game.packets import packets_due
 from campaigns.models import Campaign, Game, Seat
 from legacy import names
 from legacy.corrections import TYPE_OF_MODEL
 from legacy.models import (
     MARK_MODELS,
+    AddedConnection,
+    AddedTerritory,
     BroughtIn,
     City,
     Mark,
@@ -62,7 +66,8 @@ class BroughtSoFar:
 
 def mark_type(mark: Mark) -> str:
     """The mark's type as the marks' own addresses name it (``cities``, ``scars``...)."""
-    return TYPE_OF_MODEL[type(mark)]
+    board = {model: name for name, model in BOARD_MARK_TYPES.items()}
+    return TYPE_OF_MODEL.get(type(mark)) or board[type(mark)]
 
 
 def brought_so_far(campaign: Campaign) -> BroughtSoFar:
@@ -98,6 +103,11 @@ def mark_words(mark: Mark) -> str:
     """A brought-in mark in the reader's language: what it is, its name, where it is."""
     what = str(mark.get_kind_display() if isinstance(mark, City) else "")
     what = what or str(MARK_TYPE_LABELS.get(type(mark).__name__, ""))
+    if isinstance(mark, AddedConnection):
+        joined = f"{territory_words(mark.a)} – {territory_words(mark.b)}"
+        return _("Connection added: %(joined)s") % {"joined": joined}
+    if isinstance(mark, AddedTerritory):
+        what = _("territory added")
     parts = [what[:1].upper() + what[1:]]
     name = getattr(mark, "name", "")
     if name:

@@ -10,9 +10,17 @@ from collections.abc import Iterable
 
 from django.db.models import QuerySet
 
-from campaigns.models import AuditEntry
+from campaigns.bring_in import still_bringing_in
+from campaigns.models import AuditEntry, Campaign
 from campaigns.vocabulary import AuditAction
-from legacy.models import DeckCard, PacketOpening, RuleSticker, SealedComponent, UnlockedContent
+from legacy.models import (
+    BroughtIn,
+    DeckCard,
+    PacketOpening,
+    RuleSticker,
+    SealedComponent,
+    UnlockedContent,
+)
 
 
 def _openings(campaign_id: int) -> QuerySet[PacketOpening]:
@@ -22,6 +30,15 @@ def _openings(campaign_id: int) -> QuerySet[PacketOpening]:
 def opened(campaign_id: int) -> list[str]:
     """The slugs of the packets opened (and not voided)."""
     return list(_openings(campaign_id).values_list("packet", flat=True))
+
+
+def contents_to_enter(campaign: Campaign) -> list[str]:
+    """The packets brought in as opened whose contents the group may still enter (while it is
+    bringing the campaign in), in the order they were brought in."""
+    if not still_bringing_in(campaign):
+        return []
+    found = _openings(campaign.pk).exclude(brought_in=BroughtIn.PLAYED).order_by("id")
+    return list(found.values_list("packet", flat=True))
 
 
 def opened_in_order(campaign_id: int) -> list[str]:

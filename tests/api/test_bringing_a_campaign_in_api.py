@@ -202,3 +202,54 @@ def test_a_bring_in_sent_twice_with_one_key_is_recorded_once(api, address):
     assert first.status_code == again.status_code == 201
     assert again.json() == first.json()
     assert Game.objects.count() == 3
+
+
+def test_what_a_brought_in_packet_unlocked_is_posted_to_the_packets_address(api, address):
+    packet = {"packet": "pack-1", "game": 2}
+    assert api.post(address, {"games": THREE_GAMES, "packets": [packet]}, "json").status_code == 201
+    packets = address.removesuffix("bring-in/") + "packets/"
+    scar = {"kind": "scar-type", "title": "Bunker II", "cards": 2}
+
+    entered = api.post(packets, {"packet": "pack-1", "unlocked": [scar]}, "json")
+
+    assert entered.status_code == 201, entered.json()
+    assert entered.json()["game"] == 2
+    assert [u["title"] for u in entered.json()["unlocked"]] == ["Bunker II"]
+    assert PacketOpening.objects.filter(packet="pack-1").count() == 1
+    assert api.post(address + "done/").status_code == 200
+    again = api.post(packets, {"packet": "pack-1", "unlocked": [scar]}, "json")
+    assert_error(again, 409, "conflict", rule="packet-opened-once")
+
+
+def test_a_power_and_a_packets_territory_are_brought_in_and_listed(api, address):
+    oasis = {
+        "kind": "territory",
+        "game": 2,
+        "name": "Oasis",
+        "continent": "africa",
+        "connections": ["egypt"],
+    }
+    power = {"kind": "power", "game": 1, "faction": "khan-industries", "slot": "red"}
+    body = {"games": THREE_GAMES, "marks": [oasis, power | {"name": "Blitz"}]}
+
+    brought = api.post(address, body, "json")
+
+    assert brought.status_code == 201, brought.json()
+    recorded = [(m["type"], m["game"]) for m in brought.json()["recorded"]["marks"]]
+    assert recorded == [("added-territories", 2), ("faction-powers", 1)]
+    listed = {m["type"] for m in api.get(address).json()["marks"]}
+    assert listed == {"added-territories", "added-connections", "faction-powers"}
+
+
+def test_a_second_power_and_an_unknown_territory_are_refused_together(api, address):
+    power = {"kind": "power", "game": 1, "faction": "khan-industries", "slot": "red"}
+    bridge = {"kind": "connection", "game": 2, "a": "egypt", "b": "atlantis"}
+    body = {
+        "games": THREE_GAMES,
+        "marks": [power | {"name": "Blitz"}, power | {"name": "Storm"}, bridge],
+    }
+
+    fields = refused(api.post(address, body, "json"))
+
+    assert set(fields) == {"marks.1.slot", "marks.2.b"}
+    assert not Game.objects.exists()

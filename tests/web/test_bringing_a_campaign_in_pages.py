@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from campaigns.models import Campaign, Game
-from legacy.models import City, PacketOpening
+from legacy.models import City, PacketOpening, RuleSticker, ScarKind
 from tests.support.pages import client_for, url
 
 pytestmark = pytest.mark.django_db
@@ -236,3 +236,54 @@ def test_who_else_played_a_game_is_entered_with_its_row(browser, brought):
     wrong = row | {"game-number": "2", "game-others": "Boris, Die Mechaniker, won"}
     answer = browser.post(url(brought, "bring-in/"), wrong)
     assert answer.status_code == 200 and answer.context["forms"]["game"].errors["others"]
+
+
+def test_a_brought_in_packet_has_what_it_unlocked_entered_on_the_packets_page(browser, brought):
+    address = url(brought, "bring-in/")
+    packet = {"step": "packet", "packet-packet": "pack-1", "packet-game": "unknown"}
+    assert browser.post(address, packet).status_code == 302
+    link = url(brought, "packets/open/") + "?packet=pack-1"
+    assert link in browser.get(address).content.decode()
+    page = browser.get(link)
+    assert "brought in: enter what it unlocked" in page.content.decode()
+
+    entered = browser.post(
+        url(brought, "packets/open/"),
+        {"packet": "pack-1", "item0_kind": "scar-type", "item0_title": "Bunker II"},
+    )
+
+    assert entered.status_code == 302
+    assert ScarKind.objects.filter(campaign=brought, name="Bunker II").exists()
+    assert PacketOpening.objects.filter(campaign=brought).count() == 1
+
+
+def test_a_rule_sticker_pasted_before_earthbook_is_brought_in_on_the_page(browser, brought):
+    address = url(brought, "bring-in/")
+    lines = "1, Ada, Khan Industries\n2, Ada, Khan Industries\n3, Boris, Die Mechaniker"
+    assert browser.post(address, {"step": "pasted", "pasted-lines": lines}).status_code == 302
+    packet = {"step": "packet", "packet-packet": "pack-1", "packet-game": "2"}
+    assert browser.post(address, packet).status_code == 302
+    sticker = {
+        "step": "sticker",
+        "sticker-section": "legacy-terms",
+        "sticker-game": "unknown",
+        "sticker-packet": "pack-1",
+        "sticker-title": "Bunkers hold",
+        "sticker-text": "A bunker keeps its troops.",
+    }
+
+    assert browser.post(address, sticker).status_code == 302
+
+    kept = RuleSticker.objects.get(campaign=brought)
+    assert (kept.title, kept.section, kept.added_in_game) == ("Bunkers hold", "legacy-terms", 3)
+    assert kept.opening.packet == "pack-1"
+
+
+def test_a_rule_sticker_without_a_title_is_refused_beside_the_field(browser, brought):
+    sticker = {"step": "sticker", "sticker-section": "legacy-terms", "sticker-game": "1"}
+
+    answer = browser.post(url(brought, "bring-in/"), sticker)
+
+    assert answer.status_code == 200
+    assert answer.context["forms"]["sticker"].errors["title"]
+    assert not RuleSticker.objects.exists()

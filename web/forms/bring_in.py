@@ -6,10 +6,11 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.bring_in import MarkToBringIn
+from campaigns.bring_in import API_ONLY, MarkToBringIn
 from legacy import board
 from legacy.rules.bring_in import MOST_GAMES
 from web.forms.common import territory_choices
+from web.forms.rulebook import StickerForm
 from web.names import continent_name
 
 UNKNOWN = "unknown"
@@ -67,7 +68,9 @@ class PastedGamesForm(forms.Form):
 
 
 class PastMarkForm(forms.Form):
-    kind = forms.ChoiceField(label=_("Mark"), choices=MarkToBringIn.choices)
+    kind = forms.ChoiceField(
+        label=_("Mark"), choices=[c for c in MarkToBringIn.choices if c[0] not in API_ONLY]
+    )
     territory = forms.ChoiceField(label=_("Territory"), required=False)
     game = forms.ChoiceField(label=_("Made in game"))
     name = forms.CharField(label=_("Its name"), max_length=60, required=False)
@@ -115,4 +118,27 @@ class PastPacketForm(forms.Form):
         return {
             "packet": self.cleaned_data["packet"],
             "game": chosen_game(self.cleaned_data["game"]),
+        }
+
+
+class PastStickerForm(StickerForm):
+    """A rule sticker pasted into the rulebook before Earthbook: as on the rulebook's page, in
+    a game the group may not know."""
+
+    game = forms.ChoiceField(label=_("Added in game"))
+    setting = None
+
+    def __init__(self, *args, games=0, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = game_choices(games, before_first=True)
+        self.order_fields(["section", "game", "packet", "title", "text"])
+
+    def item(self) -> dict:
+        d = self.cleaned_data
+        return {
+            "section": d["section"],
+            "game": chosen_game(d["game"]),
+            "title": d["title"],
+            "text": d.get("text") or "",
+            "packet": d.get("packet") or None,
         }

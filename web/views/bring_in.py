@@ -37,11 +37,13 @@ from web.forms.bring_in import (
     PastGameForm,
     PastMarkForm,
     PastPacketForm,
+    PastStickerForm,
 )
 from web.names import faction_name, scar_kind_name
 from web.views.common import FORM_REFUSED_STATUS, campaign_view, player_names
+from web.views.rulebook import opened_packets
 
-STEPS = ("played", "game", "pasted", "mark", "packet", "take-out", "done")
+STEPS = ("played", "game", "pasted", "mark", "packet", "sticker", "take-out", "done")
 
 
 def put_on(form, refusal: RuleViolation) -> None:
@@ -112,6 +114,12 @@ def forms_of(request, access, so_far, step: str | None):
             packets=[(p.slug, pages.packet_name(p.slug)) for p in PACKETS if p.slug not in opened]
             + own,
         ),
+        "sticker": PastStickerForm(
+            data if step == "sticker" else None,
+            prefix="sticker",
+            games=games,
+            openings=opened_packets(campaign.pk),
+        ),
     }
 
 
@@ -136,6 +144,8 @@ def act(request, access, step: str, form):
         )
     if step == "mark":
         return bring_in(campaign=campaign, marks=[form.item()], by=by)
+    if step == "sticker":
+        return bring_in(campaign=campaign, stickers=[form.item()], by=by)
     return bring_in(campaign=campaign, packets=[form.item()], by=by)
 
 
@@ -208,6 +218,7 @@ def bring_in_page(request, access):
         "packets": [
             {
                 "name": pages.packet_name(p.packet),
+                "slug": p.packet,
                 "game": p.placed_in_game,
                 "known": p.brought_in == "known",
             }

@@ -25,10 +25,18 @@ def packet_open(request, access):
     opened = set(packets.opened(campaign.pk))
     sealed = [p.slug for p in PACKETS if p.slug not in opened]
     # The campaign's own sealed components, opened in the same way when the group says so.
-    own = [(c.slug, c.name) for c in components_of(campaign.pk).values() if c.slug not in opened]
+    components = components_of(campaign.pk)
+    own = [(c.slug, c.name) for c in components.values() if c.slug not in opened]
+    # The packets brought in as opened, while the group brings the campaign in: what they
+    # unlocked is entered here too.
+    brought = [
+        (slug, _("%(packet)s (brought in: enter what it unlocked)") % {"packet": name})
+        for slug in packets.contents_to_enter(campaign)
+        for name in [components[slug].name if slug in components else pages.packet_name(slug)]
+    ]
     due = packets_due(campaign) if campaign.prepared_at else []
     initial = {"packet": request.GET.get("packet") or (due[0] if due else None)}
-    form = PacketForm(request.POST or None, sealed=sealed, own=own, initial=initial)
+    form = PacketForm(request.POST or None, sealed=sealed, own=[*own, *brought], initial=initial)
     # What it unlocked is read first: a wrong item is an error of the form (then not valid).
     items = form.unlocked() if request.method == "POST" and form.is_valid() else []
 
@@ -54,12 +62,18 @@ def packet_open(request, access):
             "access": access,
             "form": form,
             "due": [pages.packet_name(p) for p in due],
-            "sealed": bool(sealed or own),
+            "sealed": bool(sealed or own or brought),
         },
         message=lambda opening: (
-            _("%(packet)s opened: %(n)s item(s) entered.")
+            (
+                _("What %(packet)s unlocked: %(n)s item(s) entered.")
+                if opening.brought_in
+                else _("%(packet)s opened: %(n)s item(s) entered.")
+            )
             % {
-                "packet": dict(own).get(opening.packet) or pages.packet_name(opening.packet),
+                "packet": components[opening.packet].name
+                if opening.packet in components
+                else pages.packet_name(opening.packet),
                 "n": len(items),
             }
         ),
