@@ -60,7 +60,7 @@ from django.utils.translation import gettext_lazy as _
 from campaigns.models import EventKind
 from campaigns.vocabulary import AuditAction
 from legacy import rules
-from legacy.board import TERRITORY_BY_SLUG, slugify
+from legacy.board import BOX, TERRITORY_BY_SLUG, Board, slugify
 from legacy.box import CAPITAL_CITY, MINOR_CITY, Stock
 from legacy.errors import RuleViolation
 from legacy.models import (
@@ -439,6 +439,13 @@ def territory_to_read(world: World, slug: str, sees_unlocked: bool) -> bool:
     if slug not in world.territories:
         return False
     return sees_unlocked or slug in TERRITORY_BY_SLUG
+
+
+def board_to_read(board: Board, sees_unlocked: bool) -> Board:
+    """The territories this reader may name: the campaign's ``board``, and for a reader the
+    campaign hides what its packets unlocked from, the printed board only, so that a form
+    takes an added territory's slug as it takes one nobody made."""
+    return board if sees_unlocked else BOX
 
 
 def unknown_territory(slug: str, field: str, sees_unlocked: bool) -> RuleViolation:

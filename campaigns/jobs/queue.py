@@ -34,11 +34,15 @@ def task_of(job: BackgroundJob) -> Task:
     return current_app.tasks[name]
 
 
-def send(job: BackgroundJob) -> bool:
-    """Send the task of ``job`` now (Celery routes it to its queue); False, with the reason on
-    its row, when it could not be."""
+def send(job: BackgroundJob, countdown: float | None = None) -> bool:
+    """Send the task of ``job`` now (Celery routes it to its queue), to start ``countdown``
+    seconds later when given; False, with the reason on its row, when it could not be."""
     try:
-        task_of(job).apply_async(args=job.task_args())
+        task = task_of(job)
+        if countdown is None:
+            task.apply_async(args=job.task_args())
+        else:
+            task.apply_async(args=job.task_args(), countdown=countdown)
     except Exception as exc:
         logger.exception("%s %s could not be queued", job.KIND, job.pk)
         fail(type(job), JobFailure.NOT_QUEUED, describe(exc, job.NOT_QUEUED_DETAIL), pk=job.pk)
@@ -46,12 +50,15 @@ def send(job: BackgroundJob) -> bool:
     return True
 
 
-def enqueue_on_commit(job: BackgroundJob, *, at_once_in_process: bool = False) -> None:
+def enqueue_on_commit(
+    job: BackgroundJob, *, at_once_in_process: bool = False, countdown: float | None = None
+) -> None:
     """Send the task of ``job`` once the transaction has committed (at once outside one).
 
     ``at_once_in_process``: with Celery in-process (eager, the embedded default) run it now,
-    in this connection, so that the caller is given the job as it ended."""
+    in this connection, so that the caller is given the job as it ended. ``countdown``: the
+    task starts that many seconds after it is sent (in-process it runs at once)."""
     if at_once_in_process and task_of(job).app.conf.task_always_eager:
         send(job)
         return
-    transaction.on_commit(partial(send, job), robust=True)
+    transaction.on_commit(partial(send, job, countdown), robust=True)

@@ -54,7 +54,15 @@ def _queue_row(campaign_id: int, game_number: int, force: bool) -> tuple[Snapsho
     return row, True
 
 
-def request_snapshot(campaign_id: int, game_number: int, force: bool = False) -> Snapshot:
+# A correction's pictures are drawn this many seconds after it, not at once: the corrections of
+# a burst (eight in a row) find them still queued and add nothing, so each picture is drawn
+# once for the burst, not once for each correction while a fast worker keeps up.
+REDRAW_AFTER_SECONDS = 5
+
+
+def request_snapshot(
+    campaign_id: int, game_number: int, force: bool = False, countdown: float | None = None
+) -> Snapshot:
     """Ask for the picture of the world at the end of game ``game_number``.
 
     Called after a game is finished or amended (the picture is then drawn again: its state, and
@@ -74,9 +82,9 @@ def request_snapshot(campaign_id: int, game_number: int, force: bool = False) ->
     with transaction.atomic():
         row, send = _queue_row(campaign_id, game_number, force)
         if send:
-            enqueue_on_commit(row)
+            enqueue_on_commit(row, countdown=countdown)
         if Snapshot.objects.filter(campaign_id=campaign_id, game_number=Snapshot.TIMELINE).exists():
-            request_timeline(campaign_id)
+            request_timeline(campaign_id, countdown=countdown)
     return row
 
 
@@ -90,13 +98,15 @@ def refresh(campaign_id: int, from_game: int = 1) -> None:
             campaign_id=campaign_id, game_number__gte=max(from_game, 1)
         ).values_list("game_number", flat=True)
     )
+    later = REDRAW_AFTER_SECONDS
     for number in numbers:
-        request_snapshot(campaign_id, number)  # also refreshes the timeline, if asked for
+        # also refreshes the timeline, if asked for
+        request_snapshot(campaign_id, number, countdown=later)
     if (
         not numbers
         and Snapshot.objects.filter(campaign_id=campaign_id, game_number=Snapshot.TIMELINE).exists()
     ):
-        request_timeline(campaign_id)
+        request_timeline(campaign_id, countdown=later)
 
 
 def refresh_on_commit(campaign_id: int, from_game: int = 1) -> None:
@@ -115,14 +125,16 @@ def correction_affects_from(before: dict, after: dict) -> int:
     return max(min(games), 1) if games else 1
 
 
-def request_timeline(campaign_id: int, force: bool = False) -> Snapshot:
+def request_timeline(
+    campaign_id: int, force: bool = False, countdown: float | None = None
+) -> Snapshot:
     """Ask for the campaign's timeline: the board after every finished game, animated."""
     if not finished_games(campaign_id):
         raise RuleViolation(ServiceRule.TIMELINE_NEEDS_A_GAME)
     with transaction.atomic():
         row, send = _queue_row(campaign_id, Snapshot.TIMELINE, force)
         if send:
-            enqueue_on_commit(row)
+            enqueue_on_commit(row, countdown=countdown)
     return row
 
 

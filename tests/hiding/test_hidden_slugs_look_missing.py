@@ -60,3 +60,23 @@ def test_a_list_of_territories_naming_a_hidden_one_is_refused_as_one_naming_none
     address = f"/api/v1/campaigns/{hidden.pk}/{question}&share={hidden.share_token}"
     added, missing = both(api_client(), address)
     assert added == missing and added[0] == 400
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["recruitment/?player=&controlled={}", "starts/?player=&hqs={}", "starts/?occupied={}"],
+)
+def test_a_calculator_page_leaves_out_a_hidden_territory_as_one_that_does_not_exist(
+    hidden, question
+):
+    address = f"/c/{hidden.pk}/tools/{question}&share={hidden.share_token}"
+    added, missing = both(page_client(), address)
+    assert added == missing and added[0] == 200
+    assert "=unlocked-territory" not in added[1]  # left out of the address
+
+
+def test_an_editor_still_counts_the_added_territory_in_the_recruitment_page(hidden, editor):
+    address = f"/c/{hidden.pk}/tools/recruitment/?player=&controlled={ADDED}"
+    response = page_client(editor).get(address)
+    assert response.status_code == 200 and "errorlist" not in response.content.decode()
+    assert response.context["result"]["territories"] == 1

@@ -334,3 +334,33 @@ def test_the_right_password_on_the_forms_still_works(owner):
     assert response.status_code == 302
     owner.refresh_from_db()
     assert owner.check_password("another-good-phrase")
+
+
+# --- The admin's change of password -----------------------------------------------------------
+
+
+def admin_password_change(client, old: str):
+    new = {"new_password1": "another-good-phrase", "new_password2": "another-good-phrase"}
+    return client.post("/admin/password_change/", {"old_password": old, **new})
+
+
+def test_wrong_passwords_on_the_admins_password_change_lock_the_login_too(django_user_model):
+    root = django_user_model.objects.create_superuser(username="root", password="pw-root-123")
+    session = signed_in(root)
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        admin_password_change(session, "wrong-guess")
+    refused = Client().post("/admin/login/", {"username": "root", "password": "pw-root-123"})
+    assert refused.status_code == 429
+    admin_password_change(session, "pw-root-123")  # the right one, during the lockout
+    root.refresh_from_db()
+    assert root.check_password("pw-root-123")
+
+
+def test_the_right_password_on_the_admins_password_change_still_works(django_user_model):
+    root = django_user_model.objects.create_superuser(username="root", password="pw-root-123")
+    session = signed_in(root)
+    assert b"old_password" in session.get("/admin/password_change/").content
+    response = admin_password_change(session, "pw-root-123")
+    assert response.status_code == 302 and response["Location"] == "/admin/password_change/done/"
+    root.refresh_from_db()
+    assert root.check_password("another-good-phrase")

@@ -111,6 +111,12 @@ class CountedPasswordChangeForm(PasswordChangeForm):
         return old_password
 
 
+class CountedAdminPasswordChangeForm(CountedPasswordChangeForm):
+    """The admin's change of password, counted as the account page's is."""
+
+    required_css_class = "required"  # as the admin's own form marks its fields
+
+
 class SignupForm(UserCreationForm):
     """A username and a password; an e-mail address if the person wants to be able to reset a
     forgotten password. An address belongs to one account at most (any case), so that a reset

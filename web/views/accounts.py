@@ -9,7 +9,7 @@ from urllib.parse import urlencode
 
 from axes.helpers import get_cool_off
 from django.conf import settings
-from django.contrib import messages
+from django.contrib import admin, messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.hashers import make_password
@@ -26,7 +26,12 @@ from campaigns.health import report as health_report
 from campaigns.selectors import people
 from edge.client import client_address
 from web import email_change
-from web.forms.campaign import CountedPasswordChangeForm, EmailForm, SignupForm
+from web.forms.campaign import (
+    CountedAdminPasswordChangeForm,
+    CountedPasswordChangeForm,
+    EmailForm,
+    SignupForm,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -172,6 +177,24 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 
     def get_form_kwargs(self):
         return {**super().get_form_kwargs(), "request": self.request}
+
+
+def admin_password_change(request):
+    """The admin's change of password (``AdminSite.password_change``), with its old password
+    counted toward the lockout as on the account page: Django's admin checks it without axes."""
+    site = admin.site
+    request.current_app = site.name
+    view = PasswordChangeView.as_view(
+        form_class=CountedAdminPasswordChangeForm,
+        success_url=reverse("admin:password_change_done", current_app=site.name),
+        extra_context=site.each_context(request),
+        **(
+            {"template_name": site.password_change_template}
+            if site.password_change_template
+            else {}
+        ),
+    )
+    return view(request)
 
 
 class PasswordResetView(auth_views.PasswordResetView):

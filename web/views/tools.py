@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _lazy
 from campaigns.game import odds as odds_service
 from campaigns.game.draft import joining_troops_now
 from campaigns.game.odds import held_powers
-from campaigns.hiding import world_as_read
+from campaigns.hiding import board_to_read, world_as_read
 from campaigns.selectors import people
 from campaigns.services import campaign_world
 from campaigns.vocabulary import HIDDEN, MissileOrder
@@ -33,13 +33,36 @@ MISSILE_ORDER_WORDS = {
 }
 
 
+def _hidden_left_out(request, access, *names: str):
+    """A territory a packet added is, to a reader the campaign hides it from, one nobody made:
+    the page leaves either out of its address (which it would otherwise repeat) and answers
+    again, so that naming one tells nothing. None when nothing is left out."""
+    if access.sees_unlocked:
+        return None
+    query = request.GET.copy()
+    named = {name: query.getlist(name) for name in names}
+    kept = {
+        name: [s for s in slugs if s in board.TERRITORY_BY_SLUG] for name, slugs in named.items()
+    }
+    if kept == named:
+        return None
+    for name, slugs in kept.items():
+        query.setlist(name, slugs)
+    return redirect(f"{request.path}?{query.urlencode()}" if query else request.path)
+
+
 @campaign_view()
 def calc_recruit(request, access):
+    if left_out := _hidden_left_out(request, access, "controlled"):
+        return left_out
     campaign = access.campaign
     players = people.players(campaign.pk)
     world = world_as_read(campaign_world(campaign), access.sees_unlocked)
     form = RecruitForm(
-        request.GET or None, players=players, factions=faction_choices(access), on=world.board
+        request.GET or None,
+        players=players,
+        factions=faction_choices(access),
+        on=board_to_read(world.board, access.sees_unlocked),
     )
     result = None
     if form.is_bound and form.is_valid():
@@ -92,10 +115,14 @@ def calc_recruit(request, access):
 
 @campaign_view()
 def calc_starts(request, access):
+    if left_out := _hidden_left_out(request, access, "hqs", "occupied"):
+        return left_out
     campaign = access.campaign
     players = people.players(campaign.pk)
     world = world_as_read(campaign_world(campaign), access.sees_unlocked)
-    form = StartsForm(request.GET or None, players=players, on=world.board)
+    form = StartsForm(
+        request.GET or None, players=players, on=board_to_read(world.board, access.sees_unlocked)
+    )
     player, hqs, occupied, joining = None, [], [], False
     if form.is_bound and form.is_valid():
         player = int(form.cleaned_data["player"]) if form.cleaned_data.get("player") else None

@@ -154,7 +154,7 @@ class EntryKind:
     reads_also: tuple[EventKind, ...] = ()
     reads_whole_log: bool = False
     seating: Seating = Seating.NONE
-    what: str = ""
+    what: str = ""  # the entry in words (a legacy.words.Words), said in the reader's language
     while_wiped_out: bool = False
     decisive: bool = False
     moves_out: bool = False

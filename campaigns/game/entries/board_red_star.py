@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from campaigns.game.entries import fields
 from campaigns.game.entries.base import EntryKind, Said, Seating, Table, Written
@@ -16,6 +17,7 @@ from campaigns.models import EventKind
 from legacy.errors import RuleViolation
 from legacy.refusals import TableRule
 from legacy.rules import red_stars
+from legacy.words import Words
 
 
 @dataclass(frozen=True)
@@ -77,7 +79,7 @@ ENTRY = EntryKind(
     marks=False,
     triggers=False,
     seating=Seating.OPTIONAL,
-    what="red star on the board",
+    what=Words(gettext_noop("red star on the board")),
     decisive=True,
     needs="the players named must be seated; from_player must hold a red star on the board",
     path="board-red-star",

@@ -7,13 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from campaigns.capitals import place_world_capital
 from campaigns.city_marks import cover_marks_under_a_city
 from campaigns.game.entries import fields
 from campaigns.game.entries.base import EntryKind, Said, Seating, Table, Written
 from campaigns.models import EventKind, MarkChange
+from legacy.words import Words
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,7 @@ ENTRY = EntryKind(
     record=record,
     hidden_label=gettext_lazy("City founded"),
     seating=Seating.OPTIONAL,
-    what="World Capital",
+    what=Words(gettext_noop("World Capital")),
     needs="a packet must allow it, a seated founder",
     path="capital-founded",
     description="A World Capital founded during the game: on the board at once, within the "

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from campaigns.game.entries import cards, fields
 from campaigns.game.entries.base import EntryKind, Said, Seating, Table, Written
@@ -14,6 +14,7 @@ from campaigns.models import EventKind
 from legacy.errors import RuleViolation
 from legacy.models import Deck
 from legacy.refusals import EntryRule
+from legacy.words import Words
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,7 @@ ENTRY = EntryKind(
     record=record,
     replay=replay,
     seating=Seating.REQUIRED,
-    what="mission",
+    what=Words(gettext_noop("mission")),
     decisive=True,
     needs="a drawn mission, a seated player",
     path="mission-completed",

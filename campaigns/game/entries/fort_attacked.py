@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from campaigns.game.entries import fields
 from campaigns.game.entries.base import EntryKind, Guess, Said, Seating, Table, Written
@@ -14,6 +15,7 @@ from campaigns.vocabulary import CorrectionReason
 from legacy import corrections
 from legacy.models import Fortification
 from legacy.rules import table_rules
+from legacy.words import Words
 
 
 @dataclass(frozen=True)
@@ -89,7 +91,7 @@ ENTRY = EntryKind(
     record=record,
     guess=guess,
     seating=Seating.OPTIONAL,
-    what="attack",
+    what=Words(gettext_noop("attack")),
     needs="the territory's city is fortified",
     path="fortification-attacked",
     description="An attack with 3 troops on a fortified city: one box of its fortification is "

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from campaigns.game.entries import fields
 from campaigns.game.entries.base import EntryKind, Said, Seating, Table, Written
@@ -15,6 +16,7 @@ from campaigns.models import EventKind
 from legacy.errors import RuleViolation
 from legacy.refusals import TableRule
 from legacy.rules import red_stars
+from legacy.words import Words
 
 
 @dataclass(frozen=True)
@@ -60,7 +62,7 @@ ENTRY = EntryKind(
     marks=False,
     triggers=False,
     seating=Seating.OPTIONAL,
-    what="HQ demolished",
+    what=Words(gettext_noop("HQ demolished")),
     decisive=True,
     needs="the HQ's owner must be seated, the HQ still on the board",
     path="hq-demolished",

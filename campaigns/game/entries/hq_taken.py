@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from campaigns.game.entries import fields
 from campaigns.game.entries.base import EntryKind, Said, Seating, Table, Written
@@ -15,6 +16,7 @@ from campaigns.models import EventKind
 from legacy.errors import RuleViolation
 from legacy.refusals import TableRule
 from legacy.rules import red_stars, table_rules
+from legacy.words import Words
 
 
 @dataclass(frozen=True)
@@ -75,7 +77,7 @@ ENTRY = EntryKind(
     marks=False,
     triggers=False,
     seating=Seating.REQUIRED,
-    what="HQ taken",
+    what=Words(gettext_noop("HQ taken")),
     decisive=True,
     needs="both players must be seated, the HQ not held",
     path="hq-taken",

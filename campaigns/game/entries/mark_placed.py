@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from campaigns.game.derived import campaign_factions
 from campaigns.game.entries import fields
@@ -14,6 +15,7 @@ from campaigns.vocabulary import HIDDEN
 from legacy.board import BOX
 from legacy.models import MarkKind, OtherMark
 from legacy.rules import table_rules
+from legacy.words import Words
 
 
 @dataclass(frozen=True)
@@ -88,7 +90,7 @@ ENTRY = EntryKind(
     record=record,
     guess=guess,
     seating=Seating.OPTIONAL,
-    what="mark",
+    what=Words(gettext_noop("mark")),
     needs="the kind must be unlocked, the player seated",
     path="mark",
     description="A mark of a kind the group unlocked.",

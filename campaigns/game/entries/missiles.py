@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from campaigns.game.entries import fields
 from campaigns.game.entries.base import EntryKind, Said, Seating, Table, Written
@@ -17,6 +18,7 @@ from campaigns.models import EventKind
 from legacy.errors import RuleViolation
 from legacy.refusals import EntryRule
 from legacy.rules import table_rules
+from legacy.words import Words
 
 
 @dataclass(frozen=True)
@@ -113,7 +115,7 @@ ENTRY = EntryKind(
     marks=False,
     reads_whole_log=True,
     seating=Seating.REQUIRED,
-    what="missiles",
+    what=Words(gettext_noop("missiles")),
     while_wiped_out=True,
     read_by_triggers=True,
     needs="the player must be seated and hold the missiles",

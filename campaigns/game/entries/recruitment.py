@@ -7,12 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from campaigns.game.entries import fields
 from campaigns.game.entries.base import EntryKind, Said, Seating, Table, Written
 from campaigns.game.entries.state import BIG_RECRUITMENT, Step, count
 from campaigns.models import EventKind
 from legacy.rules import table_rules
+from legacy.words import Words
 
 
 @dataclass(frozen=True)
@@ -61,7 +63,7 @@ ENTRY = EntryKind(
     # missile entries): never the game's other entries, so an entry costs the same at entry 500.
     reads_also=(EventKind.MISSILES,),
     seating=Seating.REQUIRED,
-    what="recruitment",
+    what=Words(gettext_noop("recruitment")),
     read_by_triggers=True,
     needs="the player must be seated",
     path="recruitment",

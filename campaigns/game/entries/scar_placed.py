@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from campaigns.game.derived import campaign_factions
 from campaigns.game.entries import fields
@@ -16,6 +17,7 @@ from campaigns.vocabulary import ScarOnHqTerritory
 from legacy.board import BOX
 from legacy.models import Scar, ScarKind
 from legacy.rules import table_rules
+from legacy.words import Words
 
 
 @dataclass(frozen=True)
@@ -142,7 +144,7 @@ ENTRY = EntryKind(
     older=older,
     reads_whole_log=True,
     seating=Seating.OPTIONAL,
-    what="scar",
+    what=Words(gettext_noop("scar")),
     while_wiped_out=True,
     needs="the scar type and territory must exist",
     path="scar",
