@@ -39,18 +39,19 @@ run: migrate
 
 # Two workers, one per queue (docs/operations.md, "Two queues"): a game's picture, on the
 # interactive queue, never waits behind the bulk queue (imports, chronicle PDFs, photos' copies,
-# posters). Each has its own processes; Ctrl-C stops both.
+# posters). Each has its own processes; Ctrl-C stops both. Like `make run`, they take DEBUG on
+# unless it is set, so that the operator's page works as written on a fresh clone.
 INTERACTIVE_CONCURRENCY ?= 2
 BULK_CONCURRENCY ?= 2
 worker: install
 	$(MAKE) --no-print-directory -j2 worker-interactive worker-bulk
 
 worker-interactive: install
-	$(BIN)/celery -A config worker -Q "$${EARTHBOOK_JOB_QUEUE_INTERACTIVE:-interactive}" \
+	$(RUN_ENV) $(BIN)/celery -A config worker -Q "$${EARTHBOOK_JOB_QUEUE_INTERACTIVE:-interactive}" \
 		-n interactive@%h --concurrency=$(INTERACTIVE_CONCURRENCY) --loglevel=INFO
 
 worker-bulk: install
-	$(BIN)/celery -A config worker -Q "$${EARTHBOOK_JOB_QUEUE_BULK:-bulk}" \
+	$(RUN_ENV) $(BIN)/celery -A config worker -Q "$${EARTHBOOK_JOB_QUEUE_BULK:-bulk}" \
 		-n bulk@%h --concurrency=$(BULK_CONCURRENCY) --loglevel=INFO
 
 # The whole suite on SQLite, on every core (tools/suite.py). When DATABASE_URL/REDIS_URL are set
