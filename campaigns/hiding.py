@@ -448,6 +448,13 @@ def board_to_read(board: Board, sees_unlocked: bool) -> Board:
     return board if sees_unlocked else BOX
 
 
+def printed_or_seen(slug: str, sees_unlocked: bool) -> bool:
+    """May this reader filter by ``slug``? Anything for a reader who sees everything; a printed
+    territory only for one the campaign hides its added territories from, so that a filter by a
+    hidden territory's slug finds what a filter by a slug nobody made finds: nothing."""
+    return sees_unlocked or slug in TERRITORY_BY_SLUG
+
+
 def unknown_territory(slug: str, field: str, sees_unlocked: bool) -> RuleViolation:
     """The refusal of a territory this reader may not look up: naming it to a reader who sees
     everything; to one the campaign hides its added territories from, the same words for a

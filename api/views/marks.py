@@ -26,7 +26,7 @@ from api.views.common import (
     read_query,
     require_game,
 )
-from campaigns import claims, services
+from campaigns import claims, hiding, services
 from campaigns.reasons import correction_reason, removed_note_words
 from campaigns.selectors import marks
 from legacy.corrections import COMMON_EDITABLE, EDITABLE, MARK_TYPES, TYPE_OF_MODEL
@@ -136,6 +136,9 @@ class MarkListView(ApiView, GenericAPIView):
             marks.marks(model, access.campaign.pk),
             access.campaign.pk,
         )
+        territory = request.query_params.get("territory")
+        if territory and not hiding.printed_or_seen(territory, access.sees_unlocked):
+            queryset = queryset.none()
         filterset = MarkFilter(request.query_params, queryset=queryset)
         if not filterset.is_valid():
             raise exceptions.ValidationError(filterset.errors)

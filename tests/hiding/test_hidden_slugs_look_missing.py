@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from legacy.models import City, CityKind
 from tests.support.hiding import api_client, page_client
 
 pytestmark = pytest.mark.django_db
@@ -80,3 +81,16 @@ def test_an_editor_still_counts_the_added_territory_in_the_recruitment_page(hidd
     response = page_client(editor).get(address)
     assert response.status_code == 200 and "errorlist" not in response.content.decode()
     assert response.context["result"]["territories"] == 1
+
+
+def test_the_marks_filtered_by_a_hidden_territory_are_those_of_one_that_does_not_exist(
+    hidden, editor
+):
+    City.objects.create(
+        campaign=hidden, placed_in_game=2, territory=ADDED, kind=CityKind.MINOR, name="Quill"
+    )
+    address = f"/api/v1/campaigns/{hidden.pk}/marks/cities/?territory={{}}"
+    added, missing = both(api_client(), address + f"&share={hidden.share_token}")
+    assert added == missing and added[0] == 200
+    seen = api_client(editor).get(address.format(ADDED)).json()
+    assert [m["details"]["territory"] for m in seen["results"]] == [ADDED]
