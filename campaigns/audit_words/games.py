@@ -156,7 +156,7 @@ def _territory_added(d: Mapping) -> str:
         "game": d.get("game"),
         "name": d.get("name", ""),
         "continent": names.continent(str(d.get("continent") or ""), get_language()),
-        "n": ", ".join(str(n) for n in d.get("connections") or ()),
+        "n": ", ".join(territory_words(n) for n in d.get("connections") or ()),
     }
 
 
@@ -164,8 +164,8 @@ def _territory_added(d: Mapping) -> str:
 def _connection_added(d: Mapping) -> str:
     return _("Game %(game)s: a connection added between %(a)s and %(b)s.") % {
         "game": d.get("game"),
-        "a": d.get("a_name") or d.get("a"),
-        "b": d.get("b_name") or d.get("b"),
+        "a": territory_words(d.get("a"), d.get("a_name")),
+        "b": territory_words(d.get("b"), d.get("b_name")),
     }
 
 

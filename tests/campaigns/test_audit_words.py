@@ -93,3 +93,29 @@ def test_a_sealed_component_of_the_groups_own_is_named_by_its_kind_not_its_slug(
     with translation.override("ru"):
         assert "green" not in audit_text(own).lower()
         assert "Ваш собственный запечатанный компонент" in audit_text(own)
+
+
+def test_a_territory_added_names_its_connections_in_the_readers_language():
+    entry = AuditEntry(
+        action=AuditAction.TERRITORY_ADDED,
+        data={
+            "game": 4,
+            "slug": "atlantis",
+            "name": "Atlantis",
+            "continent": "south-america",
+            "connections": ["brazil", "north-africa"],
+        },
+    )
+    with translation.override("ru"):
+        text = audit_text(entry)
+    assert "Бразилия" in text and "brazil" not in text and "north-africa" not in text
+
+
+def test_a_connection_added_names_its_ends_in_the_readers_language():
+    entry = AuditEntry(
+        action=AuditAction.CONNECTION_ADDED,
+        data={"game": 5, "a": "brazil", "b": "atlantis", "a_name": "Brazil", "b_name": "Atlantis"},
+    )
+    with translation.override("ru"):
+        text = audit_text(entry)
+    assert "Бразилия" in text and "Atlantis" in text and "Brazil" not in text
