@@ -4,6 +4,8 @@ and writes nothing."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.http import HttpRequest
@@ -454,6 +456,14 @@ def test_a_packet_is_opened_with_what_it_unlocked(game, as_owner):
     assert "Fallout" in page and "Nobody may start here." in page
     scar_choices = scar_entry(as_owner.get(url(game.campaign, "games/1/")))["form"]
     assert ("fallout", "Fallout") in scar_choices.fields["scar"].choices
+
+
+def test_the_pack_4_checkbox_is_in_view_for_a_world_capital_not_in_the_scar_section(game, as_owner):
+    page = as_owner.get(url(game.campaign, "packets/open/")).content.decode()
+    collapsed = " ".join(re.findall(r"<details>.*?</details>", page, flags=re.S))
+    assert 'name="item0_opens_pack_4"' in page
+    assert 'name="item0_opens_pack_4"' not in collapsed
+    assert 'name="item0_dice_effect"' in collapsed  # what only a scar type needs stays folded
 
 
 def test_an_item_without_a_kind_is_refused_and_nothing_is_written(game, as_owner):
