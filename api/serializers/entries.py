@@ -72,8 +72,10 @@ def entry_serializer(kind: str) -> type[serializers.Serializer]:
 
     def validate(self, attrs):
         # The entry's checks across its parameters: refused before anything is read.
+        # Only the parameters: the route may add fields of its own (``made_at``).
         if entry.validate is not None:
-            entry.validate(entry.params(**attrs))
+            names = fields.shapes(entry.params)
+            entry.validate(entry.params(**{k: v for k, v in attrs.items() if k in names}))
         return attrs
 
     declared["validate"] = validate

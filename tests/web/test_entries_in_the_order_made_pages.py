@@ -68,6 +68,18 @@ def test_the_api_takes_made_at_on_an_entry_and_refuses_one_from_the_future(game,
     assert GameEvent.objects.filter(game=game).count() == 1
 
 
+def test_an_elimination_sent_with_made_at_is_checked_and_recorded(game, players, owner):
+    # The elimination's own check across its flags reads the parameters, not made_at.
+    api = api_client_for(owner)
+    base = f"/api/v1/campaigns/{game.campaign_id}/games/1/events/elimination/"
+    both = {"player": players["Ada"].pk, "can_rejoin": True, "no_legal_start": True}
+    refused = api.post(base, {**both, "made_at": made(game, 3)}, "json")
+    assert refused.status_code == 400 and refused.json()["error"]["rule"]
+    sent = api.post(base, {"player": players["Ada"].pk, "made_at": made(game, 4)}, "json")
+    assert sent.status_code == 201, sent.json()
+    assert GameEvent.objects.filter(game=game, kind=EventKind.ELIMINATED).count() == 1
+
+
 def test_a_late_entry_that_won_before_entries_sent_meanwhile_is_said_on_the_page(
     game, players, as_owner
 ):
