@@ -6,8 +6,9 @@ from __future__ import annotations
 # the schema says so, for every text a client sends that has no tighter shape of its own.
 NO_NUL = "^[^\\x00]*$"
 # DRF also trims the white space around a text and then refuses one left blank ("This field may
-# not be blank."): a text that may not be blank holds at least one other character.
-NOT_BLANK = "^[^\\x00]*[^\\s\\x00][^\\x00]*$"
+# not be blank."): a text that may not be blank holds at least one other character. Python trims
+# more than a pattern's \s names (the separators \x1c to \x1f, and \x85): they are named too.
+NOT_BLANK = "^[^\\x00]*[^\\s\\x00\\x1c-\\x1f\\x85][^\\x00]*$"
 
 
 def _text_pattern(schema) -> str | None:

@@ -118,3 +118,15 @@ def test_every_text_that_may_not_be_blank_says_so_in_the_schema(schema):
     for where, text in must_not_be_blank:
         assert not re.search(text["pattern"], " \t\n"), where
         assert re.search(text["pattern"], "x"), where
+
+
+# What \s means to a client's regular expressions (ECMAScript, as JSON Schema says).
+ECMA_SPACE = "\t\n\x0b\x0c\r \xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+
+
+def test_a_text_the_server_trims_to_nothing_breaks_the_schemas_pattern_as_clients_read_it(schema):
+    pattern = schema["components"]["schemas"]["PastGameRequest"]["properties"]["faction"]
+    as_a_client_reads_it = pattern["pattern"].replace("\\s", ECMA_SPACE)
+    trimmed_away = [chr(c) for c in range(0x3000 + 1) if chr(c).isspace()]
+    assert [hex(ord(c)) for c in trimmed_away if re.search(as_a_client_reads_it, c)] == []
+    assert re.search(as_a_client_reads_it, "khan-industries")
