@@ -77,6 +77,13 @@ def test_a_new_group_records_its_first_game_and_browses_its_world(
     step("sign-up")
     page.locator("main").get_by_role("button", name="Sign up").click()
 
+    # Signing up answers the same whether the name was free: the new account then logs in.
+    expect(page.get_by_role("button", name="Log in")).to_be_visible()
+    step("log-in")
+    page.fill("#id_username", "tabletop")
+    page.fill("#id_password", PASSWORD)
+    page.locator("main").get_by_role("button", name="Log in").click()
+
     # Create the campaign.
     expect(page.get_by_role("heading", name="A new campaign")).to_be_visible()
     page.fill("#id_name", "Tuesday Earth")
