@@ -1,47 +1,37 @@
 """Every kind of entry of a game's log, by its ``EventKind``: the one list the replay, the
 words, the marks, the recording and both doors read. It is found, not written: every module of
-this package that defines ``ENTRY`` is a kind of entry, in the order ``EventKind`` declares
-them. A new kind of entry is a new module in this package; no list is edited by hand."""
+this package but its machinery is a kind of entry and defines ``ENTRY``, in the order
+``EventKind`` declares them. A new kind of entry is a new module in this package; no list is
+edited by hand."""
 
 from __future__ import annotations
 
-import ast
 import importlib
 import pkgutil
-from pathlib import Path
 
 from campaigns.game import entries as package
 from campaigns.game.entries.base import EntryKind
 from campaigns.models import EventKind
 
-
-def defines_entry(module: str) -> bool:
-    """Whether the package's module ``module`` assigns ``ENTRY`` at its top level: read, not
-    imported, so the package's own machinery (``recording`` reads this registry) is left out."""
-    source = (Path(package.__path__[0]) / f"{module}.py").read_text(encoding="utf-8")
-    return any(
-        isinstance(node, ast.Assign | ast.AnnAssign)
-        and any(
-            isinstance(t, ast.Name) and t.id == "ENTRY"
-            for t in (node.targets if isinstance(node, ast.Assign) else [node.target])
-        )
-        for node in ast.parse(source).body
-    )
+# The package's machinery: what every entry is made of, and what reads this registry
+# (``recording``, which importing here would import in a circle). Every other module is an entry.
+MACHINERY = frozenset({"base", "cards", "fields", "recording", "registry", "state"})
 
 
 def found_entries() -> dict[str, EntryKind]:
     """Every ``ENTRY`` the package's modules define, keyed and ordered by ``EventKind``."""
     found: dict[str, EntryKind] = {}
     for module in pkgutil.iter_modules(package.__path__):
-        if module.ispkg or not defines_entry(module.name):
+        if module.ispkg or module.name in MACHINERY:
             continue
         defined = getattr(
             importlib.import_module(f"{package.__name__}.{module.name}"), "ENTRY", None
         )
-        if isinstance(defined, EntryKind):
-            if defined.kind in found:
-                raise ImportError(f"Two modules define the entry {defined.kind}.")
-            found[defined.kind] = defined
+        if not isinstance(defined, EntryKind):
+            raise ImportError(f"The entry module {module.name} defines no ENTRY.")
+        if defined.kind in found:
+            raise ImportError(f"Two modules define the entry {defined.kind}.")
+        found[defined.kind] = defined
     return {kind: found[kind] for kind in EventKind if kind in found}
 
 
