@@ -120,16 +120,19 @@ def test_an_entry_refused_on_its_way_back_stays_in_the_list_with_the_refusal(
         page.goto(f"/c/{campaign.pk}/games/1/")
     ada.evaluate("() => navigator.serviceWorker.ready")
 
-    # The network fails under the entry as it is sent (no "offline" from the phone): kept too.
+    # Boris is wiped out on the other phone: from now on his missile can no longer be played.
+    # (An entry made before that would take its place before it: checked where it was made.)
+    note(boris, "A faction is wiped out", player=BORIS)
+    expect(boris.locator("#log-status")).to_contain_text("Noted")
+    expect(ada.locator("[data-live=events] .events li")).to_have_count(1)
+
+    # Ada has not looked up: the network fails under her entry as it is sent (no "offline"
+    # from the phone): kept too.
     ada.route("**/log/**", lambda route: route.abort("internetdisconnected"))
     note(ada, "Missiles on one roll", count="1", player=BORIS)
     waiting = ada.get_by_role("region", name="Waiting to be sent")
     expect(waiting.locator("li")).to_have_count(1)
     expect(waiting).to_contain_text("Missiles on one roll")
-
-    # Meanwhile Boris is wiped out on the other phone: his missile can no longer be played.
-    note(boris, "A faction is wiped out", player=BORIS)
-    expect(boris.locator("#log-status")).to_contain_text("Noted")
 
     # Back on the network, the first try meets "still being worked on" (409): tried again later.
     conflicts = []
