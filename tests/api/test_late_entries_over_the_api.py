@@ -12,7 +12,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from campaigns.models import GameEvent
+from campaigns.vocabulary import Role
 from tests.support.api import assert_error, client_for
+from tests.support.people import member
 
 pytestmark = pytest.mark.django_db
 
@@ -107,3 +109,13 @@ def test_a_late_harmless_entry_costs_the_queries_of_one_made_in_order(game, play
     with CaptureQueriesContext(connection) as captured:
         assert send(api, base, "recruitment/", recruited, key="recruit").status_code == 201
     assert counts[0] == counts[1] == len(captured)
+
+
+def test_a_viewer_may_not_confirm_a_late_entry(game, players, owner, base):
+    api = client_for(owner)
+    boris_wins_and_ada_takes_chloes_hq_late(api, base, game, players)
+    send(api, base, "red-star/", {"player": players["Ada"].pk, "made_at": made(game, 5)})
+    viewer = member(game.campaign, "vic", Role.VIEWER)
+    refused = client_for(viewer).post(base + "4/confirm/")
+    assert refused.status_code == 403, refused.content[:300]
+    assert GameEvent.objects.get(game=game, seq=4).awaiting_confirmation
