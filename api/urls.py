@@ -74,6 +74,7 @@ app_name = "api"
 event_patterns = [
     *table.entry_patterns(),
     path("<entry:seq>/void/", table.EventVoidView.as_view(), name="event-void"),
+    path("<entry:seq>/confirm/", table.EventConfirmView.as_view(), name="event-confirm"),
 ]
 
 # A game: /api/v1/campaigns/{id}/games/{number}/...

@@ -31,7 +31,7 @@ def reason_words(reason: str) -> str:
     active language, anything else as a person typed it."""
     reason = reason or ""
     for choice in VoidReason:
-        if reason in (choice.value, ENGLISH_VOID_REASONS[choice]):
+        if reason in (choice.value, ENGLISH_VOID_REASONS.get(choice)):
             return str(choice.label)
     if reason in (CorrectionReason.VOIDED_FROM_THE_ADMIN.value, ENGLISH_ADMIN_VOID):
         return str(CorrectionReason.VOIDED_FROM_THE_ADMIN.label)

@@ -136,11 +136,24 @@ READINGS: dict[str, type[models.TextChoices]] = {
 READING_TITLES = {name: SETTING_LABELS[name] for name in READINGS}
 
 
+class EntryStatus(models.TextChoices):
+    """Where an entry of a game's log stands: in the replay, awaiting the table's confirmation
+    (a late entry that changes what the log decided), or taken back."""
+
+    RECORDED = "recorded", _("recorded")
+    AWAITING_CONFIRMATION = "awaiting-confirmation", _("awaiting the table's confirmation")
+    TAKEN_BACK = "taken-back", _("taken back")
+
+
 class VoidReason(models.TextChoices):
     """Reasons the product gives itself for taking an entry back, stored as their code and
     worded when read (a reason a person typed is stored as typed)."""
 
     ENTERED_BY_MISTAKE = "entered-by-mistake", _("Entered by mistake.")
+    AFTER_A_LATE_ENTRY = (
+        "after-a-late-entry",
+        _("No longer possible: a late entry made before it was confirmed."),
+    )
 
 
 class CorrectionReason(models.TextChoices):
@@ -198,6 +211,7 @@ class AuditAction(models.TextChoices):
     HOUSE_RULES = "house-rules", _("House rules changed")
     MEMBER_ADDED = "member-added", _("Member added")
     ENTRY_VOIDED = "entry-voided", _("Entry taken back")
+    ENTRY_CONFIRMED = "entry-confirmed", _("Late entry confirmed")
     MARK_CORRECTED = "mark-corrected", _("Mark corrected")
     MARK_VOIDED = "mark-voided", _("Mark voided")
     STICKER_ADDED = "sticker-added", _("Rule sticker added")

@@ -79,6 +79,11 @@ urlpatterns = [
     ),
     path("<int:pk>/games/<int:number>/log/<slug:kind>/", table.game_log, name="game_log"),
     path("<int:pk>/games/<int:number>/entries/<int:seq>/void/", table.game_void, name="game_void"),
+    path(
+        "<int:pk>/games/<int:number>/entries/<int:seq>/confirm/",
+        table.game_confirm,
+        name="game_confirm",
+    ),
     path("<int:pk>/games/<int:number>/finish/", finish.game_finish, name="game_finish"),
     path("<int:pk>/games/<int:number>/amend/", finish.game_amend, name="game_amend"),
     path("<int:pk>/games/<int:number>/snapshot/", pictures.game_snapshot, name="game_snapshot"),

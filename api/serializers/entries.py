@@ -19,6 +19,7 @@ from api.serializers.common import (
 from api.serializers.games import EventSerializer
 from campaigns.game.entries import fields, registry
 from campaigns.game.entries.fields import NOTHING, Of, Shape
+from campaigns.vocabulary import EntryStatus
 
 
 def _field(shape: Shape) -> serializers.Field:
@@ -98,5 +99,23 @@ class VoidResultSerializer(serializers.Serializer):
 
 class EventResultSerializer(serializers.Serializer):
     event = EventSerializer()
+    status = serializers.ChoiceField(
+        choices=EntryStatus.choices,
+        help_text="recorded (201), or awaiting-confirmation (202): a late entry that would "
+        "change what the log decided, kept apart until the table confirms it or takes it back.",
+    )
+    would_change = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="What the entry awaiting confirmation would change, in the request's "
+        "language; empty when it is recorded.",
+    )
     packets_to_open = serializers.ListField(child=serializers.CharField())
     red_star_to = serializers.IntegerField(allow_null=True)
+
+
+class ConfirmResultSerializer(serializers.Serializer):
+    event = EventSerializer()
+    taken_back = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="The later entries taken back with it confirmed: no longer possible.",
+    )

@@ -21,11 +21,12 @@ from api.serializers.marks import (
     correction_changes_data,
 )
 from campaigns import claims
-from campaigns.game import event_words
+from campaigns.game import event_words, late_entries
 from campaigns.game.finish import read_reward_targets
 from campaigns.game.holdings import ends_from_log, holdings_of
 from campaigns.hiding import CITY_FOUNDED
 from campaigns.models import EventKind, GameStatus, Result
+from campaigns.vocabulary import EntryStatus
 from legacy.box import FACTION_BY_SLUG
 from legacy.rules import Reward
 
@@ -131,6 +132,11 @@ class EventSerializer(serializers.Serializer):
     # A field named like an attribute of Serializer: DRF's metaclass takes declared fields out
     # of the class, so nothing is overridden; the stubs see an assignment.
     data = serializers.DictField()  # type: ignore[assignment]
+    status = serializers.SerializerMethodField(
+        help_text="Where the entry stands: recorded (counted), awaiting-confirmation (a late "
+        "entry that would change what the log decided: not counted until the table confirms "
+        "it, events/{seq}/confirm/, or takes it back, events/{seq}/void/) or taken-back."
+    )
     voided = serializers.BooleanField(help_text="Taken back: it stays in the log, not counted.")
     voided_at = serializers.DateTimeField(allow_null=True)
     void_reason = serializers.CharField(allow_blank=True)
@@ -142,6 +148,10 @@ class EventSerializer(serializers.Serializer):
     @extend_schema_field(CreditSerializer(allow_null=True))
     def get_credited_to(self, event) -> dict | None:
         return credited_to_data(event)
+
+    @extend_schema_field(serializers.ChoiceField(choices=EntryStatus.choices))
+    def get_status(self, event) -> str:
+        return late_entries.status_of(event).value
 
     def get_player(self, event) -> int | None:
         return event.seat.player_id if event.seat_id else None

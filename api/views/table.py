@@ -19,6 +19,7 @@ from rest_framework.response import Response
 
 from api.access import Level, campaign_access
 from api.serializers.entries import (
+    ConfirmResultSerializer,
     EventResultSerializer,
     VoidEntrySerializer,
     VoidResultSerializer,
@@ -26,7 +27,7 @@ from api.serializers.entries import (
 )
 from api.serializers.games import credited_to_data, event_summary
 from api.views.common import WRITE_ERRORS, ApiView, errors, read_body
-from campaigns.game import taking_back
+from campaigns.game import late_entries, taking_back
 from campaigns.game.common import NoSuchGame, game_to_lock
 from campaigns.game.entries import registry
 from campaigns.game.entries.recording import record_entry
@@ -42,6 +43,7 @@ def entry_data(event) -> dict:
         "player": event.seat.player_id if event.seat_id else None,
         "summary": event_summary(event, {}),
         "data": event.data,
+        "status": late_entries.status_of(event).value,
         "voided": event.voided,
         "voided_at": event.voided_at,
         "void_reason": void_reason_words(event.void_reason),
@@ -50,8 +52,13 @@ def entry_data(event) -> dict:
 
 
 def event_data(result) -> dict:
+    event = result.event
     return {
-        "event": entry_data(result.event),
+        "event": entry_data(event),
+        "status": late_entries.status_of(event).value,
+        "would_change": late_entries.what_it_would_change(event)
+        if event.awaiting_confirmation
+        else [],
         "packets_to_open": result.packets_to_open,
         "red_star_to": result.red_star_to,
     }
@@ -76,6 +83,19 @@ ROUTES: dict[str, EntryRoute] = {
     )
     for kind in registry.RECORDED
 }
+
+
+# What every entry's operation says of a late entry, besides its own description.
+LATE = (
+    "Answered 201 with status 'recorded' when the entry takes its place in the log. An entry "
+    "made before entries already logged (made_at) is checked at its place; when it would change "
+    "what the log decided (another or an earlier win, a seat out at another entry, a later entry "
+    "no longer possible), it is kept apart and answered 202 with status 'awaiting-confirmation' "
+    "and would_change, the sentences every game page shows: the table confirms it "
+    "(events/{seq}/confirm/) or takes it back (events/{seq}/void/). Sent again with its "
+    "Idempotency-Key, it gets the same answer. Once the game's end is recorded, an entry is "
+    "refused (409, rule 'late-after-the-end'): amend the end instead."
+)
 
 
 class MadeAt(serializers.Serializer):
@@ -110,11 +130,15 @@ class EntrySchema(AutoSchema):
         return with_made_at(self.route().serializer)
 
     def get_response_serializers(self):
-        return {201: EventResultSerializer, **errors(*WRITE_ERRORS)}
+        return {
+            201: EventResultSerializer,
+            202: EventResultSerializer,
+            **errors(*WRITE_ERRORS),
+        }
 
     # drf-spectacular's AutoSchema asks for no path or method; the stub describes DRF's own.
     def get_description(self) -> str:  # type: ignore[override]
-        return self.route().description
+        return f"{self.route().description}\n\n{LATE}"
 
     def get_tags(self) -> list[str]:
         return ["game events"]
@@ -141,7 +165,12 @@ class EntryView(ApiView):
             )
         except NoSuchGame:
             raise NotFound(f"There is no game {number} in this campaign.") from None
-        return Response(event_data(result), status=status.HTTP_201_CREATED)
+        answer = (
+            status.HTTP_202_ACCEPTED
+            if result.event.awaiting_confirmation
+            else status.HTTP_201_CREATED
+        )
+        return Response(event_data(result), status=answer)
 
 
 def entry_patterns() -> list:
@@ -182,3 +211,26 @@ class EventVoidView(ApiView):
                 "stays_opened": result.stays_opened,
             }
         )
+
+
+class EventConfirmView(ApiView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        request=None,
+        responses={200: ConfirmResultSerializer, **errors(*WRITE_ERRORS)},
+        tags=["game events"],
+        description="Confirm a late entry awaiting confirmation (status awaiting-confirmation): "
+        "it takes its place in the log and the replay decides again. The later entries it makes "
+        "impossible (made after the win it moves, or by a seat it puts out) are taken back, "
+        "each with its reason, and listed in taken_back. Confirmed once: again, 409 (rule "
+        "'entry-not-awaiting'); an entry taken back, 409 (rule 'entry-void-once').",
+    )
+    def post(self, request, campaign_id, number, seq):
+        access = campaign_access(request, campaign_id, Level.EDIT)
+        game = game_to_lock(access.campaign, number)
+        try:
+            result = late_entries.confirm_entry(game=game, seq=seq, by=request.user)
+        except NoSuchGame:
+            raise NotFound(f"There is no game {number} in this campaign.") from None
+        return Response({"event": entry_data(result.event), "taken_back": result.taken_back})

@@ -178,6 +178,14 @@ def _entry_voided(d: Mapping) -> str:
     }
 
 
+@words_for(AuditAction.ENTRY_CONFIRMED)
+def _entry_confirmed(d: Mapping) -> str:
+    return _("Game %(game)s, late entry %(seq)s confirmed: it takes its place in the log.") % {
+        "game": d.get("game"),
+        "seq": d.get("seq"),
+    }
+
+
 @words_for(AuditAction.NOTE_ADDED)
 def _note_added(d: Mapping) -> str:
     return _("A note was added to game %(game)s.") % {"game": d.get("game")}

@@ -17,6 +17,7 @@ from campaigns import said
 from campaigns.backup.automatic import after_finish_on_commit
 from campaigns.capitals import with_capitals_allowed
 from campaigns.city_marks import cover_marks_under_a_city
+from campaigns.game import late_entries
 from campaigns.game.common import locked_game, move_to
 from campaigns.game.holdings import ends_from_log, holdings_of
 from campaigns.game.packets import packets_to_open
@@ -251,6 +252,7 @@ def finish_game(
     campaign, game = locked_game(game)
     if game.status == GameStatus.FINISHED:
         raise RuleViolation(ServiceRule.GAME_FINISHED, conflict=True, game=game.number)
+    late_entries.none_awaiting(game)
     move_to(game, GameStatus.FINISHED)
     result = _finish(
         campaign,

@@ -30,6 +30,7 @@ from campaigns.game.entries.state import (
 from campaigns.models import EventKind, GameEvent, GameStatus, Result, Seat
 from legacy.errors import RuleViolation
 from legacy.rules import finish_rules, table_rules
+from legacy.rules.late_entries import Outcome
 from legacy.wording import said
 
 __all__ = [
@@ -64,8 +65,13 @@ def replay(starts: Mapping[int, SeatStart], entries: Iterable[Entry]) -> Replay:
     result = Replay(holdings=held, hq_held_by={seat: seat for seat in starts})
     for entry in sorted(entries, key=lambda e: e.order):
         kind = ENTRIES.get(entry.kind)
+        h = held.get(entry.seat) if entry.seat is not None else None
+        # An entry the log would refuse at its place (after a late entry that moved the war) is
+        # noted, and still replayed: what reads the log in part replays it the same.
+        refused = result.winner is not None or made_while_out(entry, h)
+        if kind is not None and kind.war and refused:
+            result.impossible.append(entry.seq)
         if kind is not None and kind.replay is not None:
-            h = held.get(entry.seat) if entry.seat is not None else None
             kind.replay(Step(result, entry, h, seat_of_player))
         if result.winner is None:
             decided = table_rules.decided_winner(
@@ -78,10 +84,37 @@ def replay(starts: Mapping[int, SeatStart], entries: Iterable[Entry]) -> Replay:
     return result
 
 
+def made_while_out(entry: Entry, held: Holdings | None) -> bool:
+    """Whether ``entry`` is made by a seat out of the war, which the log refuses: all but the
+    seat's coming back, its elimination for want of a legal start, and its scar card or
+    missiles while only wiped out (``recording.in_the_war``)."""
+    if held is None or not held.out or entry.kind == EventKind.REJOINED:
+        return False
+    if entry.kind == EventKind.ELIMINATED and entry.data.get("no_legal_start"):
+        return False
+    kind = ENTRIES.get(entry.kind)
+    return not (kind is not None and kind.while_wiped_out and not held.out_for_good)
+
+
+def outcome_of(replayed: Replay) -> Outcome:
+    """What a replay decided, as the rule of late entries reads it."""
+    return Outcome(
+        winner=replayed.winner,
+        won_at=replayed.won_at,
+        out_at={seat: h.out_at for seat, h in replayed.holdings.items() if h.out},
+        impossible=frozenset(replayed.impossible),
+    )
+
+
 def start_of(seat: Seat) -> SeatStart:
     return SeatStart(
         seat.player_id, seat.red_stars, seat.missiles, seat.scar_card, seat.scar_card_kind
     )
+
+
+def starts_of(seats) -> dict[int, SeatStart]:
+    """Each seat's start, by the seat's id."""
+    return {s.pk: start_of(s) for s in seats}
 
 
 def holdings_of(game, seats=None, events=None, kinds=None) -> Replay:
@@ -89,21 +122,22 @@ def holdings_of(game, seats=None, events=None, kinds=None) -> Replay:
     ``kinds`` reads only those entries, for a caller that needs one holding (``OUT_KINDS``)."""
     if seats is None:
         seats = list(Seat.objects.filter(game=game))
-    starts = {s.pk: start_of(s) for s in seats}
+    starts = starts_of(seats)
     if events is None and kinds is not None:
         return replay(starts, entries_of(game.pk, kinds))
     if events is None:
-        events = GameEvent.objects.filter(game=game, voided=False)
-    return replay(starts, (entry_of(e) for e in events if not e.voided))
+        events = GameEvent.objects.standing().filter(game=game)
+    return replay(starts, (entry_of(e) for e in events if e.standing))
 
 
-def entries_of(game_id: int, kinds: Iterable[str]) -> list[Entry]:
-    """The game's standing entries of ``kinds``, in order, in one query (an entry that needs
-    one holding reads them: ``OUT_KINDS``)."""
-    found = (
-        GameEvent.objects.filter(game_id=game_id, voided=False, kind__in=[str(k) for k in kinds])
-        .order_by("made_at", "seq")
-        .values_list("seq", "kind", "seat_id", "data", "made_at")
+def entries_of(game_id: int, kinds: Iterable[str] | None) -> list[Entry]:
+    """The game's standing entries of ``kinds`` (None: of every kind), in order, in one query
+    (an entry that needs one holding reads them: ``OUT_KINDS``)."""
+    standing = GameEvent.objects.standing().filter(game_id=game_id)
+    if kinds is not None:
+        standing = standing.filter(kind__in=[str(k) for k in kinds])
+    found = standing.order_by("made_at", "seq").values_list(
+        "seq", "kind", "seat_id", "data", "made_at"
     )
     return [Entry(seq, kind, seat, data or {}, made) for seq, kind, seat, data, made in found]
 
@@ -135,9 +169,8 @@ def trigger_reading(campaign_id: int) -> TriggerReading:
         starts[game][pk] = SeatStart(player, red_stars, missiles, scar_card, scar_kind)
         eliminated += status == GameStatus.FINISHED and result == Result.ELIMINATED
     event_rows = (
-        GameEvent.objects.filter(
-            game__campaign_id=campaign_id, voided=False, kind__in=READ_FOR_TRIGGERS
-        )
+        GameEvent.objects.standing()
+        .filter(game__campaign_id=campaign_id, kind__in=READ_FOR_TRIGGERS)
         .order_by("game_id", "made_at", "seq")
         .values_list("game_id", "seq", "kind", "seat_id", "data", "made_at")
     )

@@ -161,6 +161,13 @@ class EventKind(models.TextChoices):
 CARD_EVENTS = (EventKind.CARD_DRAWN, EventKind.CARD_COMPLETED, EventKind.CARD_DESTROYED)
 
 
+class GameEventQuerySet(models.QuerySet):
+    def standing(self):
+        """The entries the replay reads: neither taken back nor awaiting the table's
+        confirmation."""
+        return self.filter(voided=False, awaiting_confirmation=False)
+
+
 class GameEvent(models.Model):
     """What happened during a game that changes the world or fires a trigger, in order."""
 
@@ -188,6 +195,12 @@ class GameEvent(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     void_reason = models.CharField(max_length=300, blank=True, default="")
+    # A late entry (made before entries already logged) that would change what the log decided
+    # (a win, a seat out, a later entry no longer possible) waits for the table: kept in the log,
+    # left out of the replay until confirmed (``campaigns.game.late_entries``) or taken back.
+    awaiting_confirmation = models.BooleanField(default=False)
+
+    objects = GameEventQuerySet.as_manager()
 
     class Meta:
         ordering = ["game_id", "seq"]
@@ -197,6 +210,11 @@ class GameEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} #{self.seq}: {self.get_kind_display()}"
+
+    @property
+    def standing(self) -> bool:
+        """Whether the replay reads it (``GameEventQuerySet.standing``)."""
+        return not self.voided and not self.awaiting_confirmation
 
 
 class MarkChange(models.TextChoices):

@@ -59,6 +59,20 @@ class EntryRule(Refusal):
             "(%(now)s): check the phone's clock, then send it again."
         ),
     )
+    LATE_AFTER_THE_END = (
+        "late-after-the-end",
+        gettext_noop(
+            "Game %(game)s has ended: an entry made during it no longer joins its log. Amend the "
+            "end of the game instead."
+        ),
+    )
+    END_WHILE_AWAITING = (
+        "end-while-awaiting",
+        gettext_noop(
+            "Game %(game)s still has late entries awaiting the table's confirmation (%(entries)s): "
+            "confirm or take them back before its end."
+        ),
+    )
     MADE_BEFORE_THE_START = (
         "made-before-the-start",
         gettext_noop(

@@ -174,6 +174,10 @@ class TableRule(Refusal):
     VOID_REASON = "void-reason", gettext_noop("Say why the entry is taken back.")
     UNKNOWN_ENTRY = "unknown-entry", gettext_noop("Game %(game)d has no entry %(entry)d.")
     ENTRY_VOID_ONCE = "entry-void-once", gettext_noop("Entry %(entry)d is already taken back.")
+    NOT_AWAITING = (
+        "entry-not-awaiting",
+        gettext_noop("Entry %(entry)d awaits no confirmation: it has its place in the log."),
+    )
 
     # Rewards and milestones
     NAME_REQUIRED = "name-required", gettext_noop("%(what)s needs a name.")

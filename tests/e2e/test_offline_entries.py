@@ -4,11 +4,10 @@ once each; an entry the server refuses on its way back stays in the list with th
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from campaigns.models import EventKind, GameEvent
+from tests.support.phones import events_of, kept_on_the_phone, note, until
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -18,55 +17,6 @@ CHLOE = "Chloe (Enclave of the Bear)"
 # The network is back: the waiting entries are sent within this many milliseconds (the online
 # event, else the retry every five seconds). A bounded wait, not a measure of speed.
 SENT_WITHIN = 12_000
-
-
-# The first page a phone opens comes before its service worker: once the worker has installed
-# (its static files fetched) and taken charge, it fetches that page again to keep it. A bounded
-# wait, not a measure of speed.
-KEPT_WITHIN = 30.0
-IN_CHARGE = (
-    "async () => Boolean((await navigator.serviceWorker.ready).active)"
-    " && navigator.serviceWorker.controller !== null"
-)
-IS_KEPT = "async () => Boolean(await caches.match(location.href))"
-
-
-def until(page, check: str, within: float = KEPT_WITHIN) -> None:
-    """Wait until the page's ``check`` (an async function) answers true. Not ``wait_for_function``:
-    it takes the promise an async function returns for a true answer at once."""
-    deadline = time.monotonic() + within
-    while not page.evaluate(check):
-        assert time.monotonic() < deadline, f"still not so after {within}s: {check}"
-        page.wait_for_timeout(100)
-
-
-def kept_on_the_phone(page) -> None:
-    """Wait until the page the phone shows is kept on it for reading offline: the worker in
-    charge of the page first, then the page in its cache."""
-    until(page, IN_CHARGE)
-    until(page, IS_KEPT)
-
-
-def note(page, title: str, **fields) -> None:
-    """Open the quick log's form ``title``, fill in ``fields`` (selects by their label) and send."""
-    details = page.locator("#log details", has=page.locator("summary", has_text=title))
-    if details.get_attribute("open") is None:
-        details.locator("summary").click()
-    form = details.locator("form")
-    for selector, value in fields.items():
-        field = form.locator(f"[name$='-{selector}']")
-        if field.evaluate("el => el.tagName") == "SELECT":
-            field.select_option(label=value)
-        else:
-            field.fill(value)
-    form.get_by_role("button", name="Note it").click()
-
-
-def events_of(page) -> list[str]:
-    return page.locator("[data-live=events] .events li").evaluate_all(
-        "items => items.map(li =>"
-        " li.textContent.replace(/take back/, '').replace(/\\s+/g, ' ').trim())"
-    )
 
 
 def test_two_entries_made_offline_are_sent_in_order_once_each_when_the_network_returns(
@@ -170,16 +120,19 @@ def test_an_entry_refused_on_its_way_back_stays_in_the_list_with_the_refusal(
         page.goto(f"/c/{campaign.pk}/games/1/")
     ada.evaluate("() => navigator.serviceWorker.ready")
 
-    # The network fails under the entry as it is sent (no "offline" from the phone): kept too.
+    # Boris is wiped out on the other phone: from now on his missile can no longer be played.
+    # (An entry made before that would take its place before it: checked where it was made.)
+    note(boris, "A faction is wiped out", player=BORIS)
+    expect(boris.locator("#log-status")).to_contain_text("Noted")
+    expect(ada.locator("[data-live=events] .events li")).to_have_count(1)
+
+    # Ada has not looked up: the network fails under her entry as it is sent (no "offline"
+    # from the phone): kept too.
     ada.route("**/log/**", lambda route: route.abort("internetdisconnected"))
     note(ada, "Missiles on one roll", count="1", player=BORIS)
     waiting = ada.get_by_role("region", name="Waiting to be sent")
     expect(waiting.locator("li")).to_have_count(1)
     expect(waiting).to_contain_text("Missiles on one roll")
-
-    # Meanwhile Boris is wiped out on the other phone: his missile can no longer be played.
-    note(boris, "A faction is wiped out", player=BORIS)
-    expect(boris.locator("#log-status")).to_contain_text("Noted")
 
     # Back on the network, the first try meets "still being worked on" (409): tried again later.
     conflicts = []

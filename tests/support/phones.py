@@ -1,5 +1,6 @@
-"""The phone the browser tests hold: its screen, in CSS pixels; its language menu; and a write
-made as another device at the table would make it."""
+"""The phone the browser tests hold: its screen, in CSS pixels; its language menu; a write
+made as another device at the table would make it; and the game page's quick log and log as a
+phone uses them, its copy kept for reading offline."""
 
 from __future__ import annotations
 
@@ -58,3 +59,52 @@ def phone_on(browser, base_url: str, user, *, locale: str = "en-GB"):
         ]
     )
     return context
+
+
+# The first page a phone opens comes before its service worker: once the worker has installed
+# (its static files fetched) and taken charge, it fetches that page again to keep it. A bounded
+# wait, not a measure of speed.
+KEPT_WITHIN = 30.0
+IN_CHARGE = (
+    "async () => Boolean((await navigator.serviceWorker.ready).active)"
+    " && navigator.serviceWorker.controller !== null"
+)
+IS_KEPT = "async () => Boolean(await caches.match(location.href))"
+
+
+def until(page, check: str, within: float = KEPT_WITHIN) -> None:
+    """Wait until the page's ``check`` (an async function) answers true. Not ``wait_for_function``:
+    it takes the promise an async function returns for a true answer at once."""
+    deadline = time.monotonic() + within
+    while not page.evaluate(check):
+        assert time.monotonic() < deadline, f"still not so after {within}s: {check}"
+        page.wait_for_timeout(100)
+
+
+def kept_on_the_phone(page) -> None:
+    """Wait until the page the phone shows is kept on it for reading offline: the worker in
+    charge of the page first, then the page in its cache."""
+    until(page, IN_CHARGE)
+    until(page, IS_KEPT)
+
+
+def note(page, title: str, **fields) -> None:
+    """Open the quick log's form ``title``, fill in ``fields`` (selects by their label) and send."""
+    details = page.locator("#log details", has=page.locator("summary", has_text=title))
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
+    form = details.locator("form")
+    for selector, value in fields.items():
+        field = form.locator(f"[name$='-{selector}']")
+        if field.evaluate("el => el.tagName") == "SELECT":
+            field.select_option(label=value)
+        else:
+            field.fill(value)
+    form.get_by_role("button", name="Note it").click()
+
+
+def events_of(page) -> list[str]:
+    return page.locator("[data-live=events] .events li").evaluate_all(
+        "items => items.map(li =>"
+        " li.textContent.replace(/take back/, '').replace(/\\s+/g, ' ').trim())"
+    )

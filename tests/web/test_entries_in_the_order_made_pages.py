@@ -80,7 +80,7 @@ def test_an_elimination_sent_with_made_at_is_checked_and_recorded(game, players,
     assert GameEvent.objects.filter(game=game, kind=EventKind.ELIMINATED).count() == 1
 
 
-def test_a_late_entry_that_won_before_entries_sent_meanwhile_is_said_on_the_page(
+def test_a_late_entry_that_would_win_before_entries_sent_meanwhile_awaits_the_table(
     game, players, as_owner
 ):
     ada, boris, chloe = (players[n].pk for n in ("Ada", "Boris", "Chloe"))
@@ -94,7 +94,72 @@ def test_a_late_entry_that_won_before_entries_sent_meanwhile_is_said_on_the_page
     # Ada's phone was offline: her winning entry, made before Chloe's, arrives after it.
     won = entry(EventKind.HQ_TAKEN, HqTaken(player=ada, hq_of=chloe), 5)
     page = as_owner.get(url(game.campaign, "games/1/")).content.decode()
-    assert f"Ada has 4 red stars (entry {won.event.seq})" in page
-    assert (
-        f"Entry {won.event.seq} arrived late: it was made before entries {later.event.seq}"
-    ) in page
+    n, m = won.event.seq, later.event.seq
+    assert f"Entry {n} arrived late and awaits the table&#x27;s confirmation" in page
+    assert f"It would make the winner Ada (entry {n}), before entries {m}." in page
+    assert f"Entry {m} could no longer be made: confirming takes it back." in page
+    assert f"Confirm entry {n}" in page and f"Take entry {n} back" in page
+    assert "has 4 red stars" not in page  # not applied until the table confirms it
+
+    confirmed = as_owner.post(url(game.campaign, f"games/1/entries/{n}/confirm/"))
+    assert confirmed.status_code == 302
+    page = as_owner.get(url(game.campaign, "games/1/")).content.decode()
+    assert f"Entry {n} is confirmed: it takes its place in the log." in page
+    assert f"Ada has 4 red stars (entry {n})" in page
+    assert GameEvent.objects.get(game=game, seq=m).voided
+
+
+def test_a_late_entry_confirmed_twice_from_the_page_is_refused_in_words(game, players, as_owner):
+    ada, boris, chloe = (players[n].pk for n in ("Ada", "Boris", "Chloe"))
+    start = game.started_at
+    record_entry(
+        EventKind.HQ_TAKEN,
+        game=game,
+        params=HqTaken(player=ada, hq_of=boris),
+        made_at=start + timedelta(seconds=1),
+    )
+    record_entry(
+        EventKind.RED_STAR_BOUGHT,
+        game=game,
+        params=RedStarBought(player=chloe),
+        made_at=start + timedelta(seconds=9),
+    )
+    won = record_entry(
+        EventKind.HQ_TAKEN,
+        game=game,
+        params=HqTaken(player=ada, hq_of=chloe),
+        made_at=start + timedelta(seconds=5),
+    ).event
+    address = url(game.campaign, f"games/1/entries/{won.seq}/confirm/")
+    as_owner.post(address)
+    again = as_owner.post(address, follow=True)
+    assert again.status_code == 200
+    assert f"Entry {won.seq} awaits no confirmation" in again.content.decode()
+    assert GameEvent.objects.filter(game=game, voided=True).count() == 1
+
+
+def test_a_late_entry_is_offered_for_confirmation_in_russian(game, players, as_owner):
+    ada, boris, chloe = (players[n].pk for n in ("Ada", "Boris", "Chloe"))
+    start = game.started_at
+    record_entry(
+        EventKind.HQ_TAKEN,
+        game=game,
+        params=HqTaken(player=ada, hq_of=boris),
+        made_at=start + timedelta(seconds=1),
+    )
+    record_entry(
+        EventKind.RED_STAR_BOUGHT,
+        game=game,
+        params=RedStarBought(player=chloe),
+        made_at=start + timedelta(seconds=9),
+    )
+    record_entry(
+        EventKind.HQ_TAKEN,
+        game=game,
+        params=HqTaken(player=ada, hq_of=chloe),
+        made_at=start + timedelta(seconds=5),
+    )
+    page = as_owner.get(url(game.campaign, "games/1/"), HTTP_ACCEPT_LANGUAGE="ru")
+    text = page.content.decode()
+    assert "Запись 3 пришла с опозданием" in text
+    assert "Победитель: Ada (запись 3), раньше записей 2." in text

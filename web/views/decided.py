@@ -24,9 +24,11 @@ class Decided:
     out_for_good: list[str] = field(default_factory=list)  # one line per faction out for good
     over: str = ""  # the game ended
     late: str = ""  # a late entry won the war before entries that arrived earlier
+    # Late entries awaiting the table's confirmation (``campaigns.game.late_entries.Awaiting``)
+    awaiting: list = field(default_factory=list)
 
     def __bool__(self) -> bool:
-        return bool(self.war_won or self.out_for_good or self.over or self.late)
+        return bool(self.war_won or self.out_for_good or self.over or self.late or self.awaiting)
 
 
 def war_won_words(replayed, seats) -> str:
@@ -57,15 +59,16 @@ def after_the_win(replayed, events) -> list[int]:
     """The entries made after the winning one (``events``: the game's, in the log's order).
     The log refuses them once the war is won, so there are some only when the winning entry
     arrived late: made earlier, it landed before entries sent meanwhile."""
-    seqs = [e.seq for e in events if not e.voided]
+    seqs = [e.seq for e in events if e.standing]
     if replayed.won_at not in seqs:
         return []
     return seqs[seqs.index(replayed.won_at) + 1 :]
 
 
-def decided(game, seats, replayed, events=()) -> Decided:
+def decided(game, seats, replayed, events=(), awaiting=()) -> Decided:
     """What the log of ``game`` decided, from its replay (``seats`` carry their ``holdings``;
-    ``events``: its entries in the log's order)."""
+    ``events``: its entries in the log's order), and the late entries awaiting the table's
+    confirmation (``awaiting``)."""
     if game.status == GameStatus.FINISHED:
         winners = [s.player.name for s in seats if s.result == Result.WON]
         if winners:
@@ -96,5 +99,9 @@ def decided(game, seats, replayed, events=()) -> Decided:
         else ""
     )
     return Decided(
-        war_won=words, won_at=replayed.won_at if words else None, out_for_good=out, late=late
+        war_won=words,
+        won_at=replayed.won_at if words else None,
+        out_for_good=out,
+        late=late,
+        awaiting=list(awaiting),
     )

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from campaigns import claims
 from campaigns.capitals import world_capitals_unlocked
-from campaigns.game import event_words, taking_back
+from campaigns.game import event_words, late_entries, taking_back
 from campaigns.game.entries.recording import record_entry
 from campaigns.game.holdings import entry_of, holdings_of, open_roll, roll_of
 from campaigns.game.packets import packets_due
@@ -107,7 +107,7 @@ def game_forms(
     ]
     if events is None:
         events = game.events.select_related("seat__player").order_by("seq")
-    missiles = [e for e in events if e.kind == EventKind.MISSILES and not e.voided]
+    missiles = [e for e in events if e.kind == EventKind.MISSILES and e.standing]
     rolls = [
         (
             str(roll_of(entry_of(e))),
@@ -220,11 +220,15 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
         e.text = event_words.event_text(e, words)
         e.credit = claims.credit_of(e, campaign.pk)
         e.void_reason_text = event_words.void_reason_words(e.void_reason)
+        e.status = late_entries.status_of(e)
     replayed = holdings_of(game, seats=seats, events=events)
     for s in seats:
         s.holdings = replayed.holdings[s.pk]
         s.holding_words = event_words.holding_words(s.holdings, words.scars)
-    facts = decided(game, seats, replayed, events)
+    awaiting = late_entries.awaiting_of(
+        seats, events, lambda e: e.text, lambda e: e.credit.name if e.credit else ""
+    )
+    facts = decided(game, seats, replayed, events, awaiting)
     finished = game.status == GameStatus.FINISHED
     world = cached_world(campaign, game.number if finished else None)
 
@@ -380,6 +384,23 @@ def game_log(request, access, number, kind):
     game.refresh_from_db()
     context = game_context(request, access, game, log_forms=log_forms, open_log=kind)
     return render(request, "campaigns/game.html", context)
+
+
+@campaign_view(write=True)
+@require_POST
+def game_confirm(request, access, number, seq):
+    """The table confirms a late entry awaiting confirmation (the banner's button): it takes its
+    place in the log. A refusal (already confirmed or taken back) is said on the game page."""
+    game = game_or_404(access, number)
+    if seq > 2**31 - 1:
+        raise Http404
+    try:
+        late_entries.confirm_entry(game=game, seq=seq, by=request.user)
+    except RuleViolation as refusal:
+        messages.error(request, said(refusal))
+    else:
+        remember_noted(request, game, seq, "confirmed")
+    return redirect(log_url(access, game))
 
 
 @campaign_view(write=True)

@@ -56,7 +56,8 @@ def card_states(campaign_id: int, latest: int | None = None) -> dict[int, Where]
         ).first()
     found: dict[int, Where] = {}
     entries = (
-        GameEvent.objects.filter(game__campaign_id=campaign_id, voided=False, kind__in=CARD_EVENTS)
+        GameEvent.objects.standing()
+        .filter(game__campaign_id=campaign_id, kind__in=CARD_EVENTS)
         .order_by("game__number", "seq")
         .values_list("kind", "data", "game__number")
     )

@@ -33,7 +33,7 @@ def record(table: Table, params: CoinPileOut) -> Written:
         out=out,
         on_the_board=len(table.board().territories),
     )
-    first = not table.game.events.filter(kind=EventKind.COIN_PILE_OUT, voided=False).exists()
+    first = not table.game.events.standing().filter(kind=EventKind.COIN_PILE_OUT).exists()
     winner = coin_pile_winner(counts) if first else None
     return Written(
         {"territories": {str(k): v for k, v in counts.items()}, "red_star_to": winner},

@@ -44,9 +44,9 @@ def open_roll(game, events=None) -> int | None:
     one tap. Missiles join it only when the table says so. Any other entry closes it. Pass the
     game's entries already read to spend no query."""
     if events is None:
-        last = game.events.filter(voided=False).order_by("-seq").first()
+        last = game.events.standing().order_by("-seq").first()
     else:
-        last = max((e for e in events if not e.voided), key=lambda e: e.seq, default=None)
+        last = max((e for e in events if e.standing), key=lambda e: e.seq, default=None)
     if last is None or last.kind != EventKind.MISSILES:
         return None
     return roll_of(entry_of(last))
@@ -67,7 +67,7 @@ def record(table: Table, params: Missiles) -> Written:
         seat.player.name, held=replayed.holdings[seat.pk].missiles, count=params.count
     )
     if roll is not None:
-        first = table.game.events.filter(seq=roll, kind=EventKind.MISSILES, voided=False).first()
+        first = table.game.events.standing().filter(seq=roll, kind=EventKind.MISSILES).first()
         entry, roll = roll, roll_of(entry_of(first)) if first else None
         table_rules.missiles_on_a_roll(
             entry=entry,

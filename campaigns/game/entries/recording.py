@@ -16,7 +16,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from campaigns.game import entry_marks
+from campaigns.game import entry_marks, late_entries
 from campaigns.game.common import (
     EventResult,
     locked_game,
@@ -27,7 +27,7 @@ from campaigns.game.common import (
 )
 from campaigns.game.entries.base import EntryKind, Seating, Table
 from campaigns.game.entries.registry import DECISIVE_KINDS, entry
-from campaigns.game.holdings import Replay, holdings_of
+from campaigns.game.holdings import Entry, Replay, entries_of, holdings_of, replay, starts_of
 from campaigns.game.packets import packets_due
 from campaigns.models import Campaign, EventKind, Game, GameEvent, Seat
 from legacy.board import Board
@@ -116,6 +116,14 @@ def record_entry(
     return _record(entry(kind), game, params, by, made_at)
 
 
+def awaits(event: GameEvent, seats: list[Seat], log: list[Entry]) -> None:
+    """A late entry (``log``: the entries already logged, some made after it) that changes what
+    the log decided waits for the table's confirmation, left out of the replay meanwhile."""
+    if late_entries.changes(event, seats, log):
+        event.awaiting_confirmation = True
+        event.save(update_fields=["awaiting_confirmation"])
+
+
 def _record(
     kind: EntryKind, game: Game | int, params: Any, by, made_at: datetime | None = None
 ) -> EventResult:
@@ -124,6 +132,7 @@ def _record(
     if kind.validate is not None:
         kind.validate(params)
     campaign, game = locked_game(game, marks=kind.marks, triggers=kind.bumps_triggers(params))
+    late_entries.not_after_the_end(game)
     require_in_progress(game)
     now = timezone.now()
     made_at = made_at or now
@@ -131,14 +140,16 @@ def _record(
     table = Table(campaign, game, by)
     if kind.check is not None:
         kind.check(table, params)
+    log: list[Entry] = []
     if kind.war:
         seats = seats_of(game)
-        kinds = None if kind.reads_whole_log else (*DECISIVE_KINDS, *kind.reads_also)
+        # A decisive entry reads the whole log: made late, it may make any later entry void.
+        whole = kind.reads_whole_log or kind.decisive
+        log = entries_of(game.pk, None if whole else (*DECISIVE_KINDS, *kind.reads_also))
+        # Checked at its place: the log replayed up to when it was made.
+        then = replay(starts_of(seats), (e for e in log if e.order[0] <= made_at))
         table.seats, table.replayed = at_war(
-            game,
-            seats,
-            holdings_of(game, seats, kinds=kinds),
-            rejoining=kind.kind == EventKind.REJOINED,
+            game, seats, then, rejoining=kind.kind == EventKind.REJOINED
         )
     player = getattr(params, "player", None)
     if kind.seating is Seating.REQUIRED or (
@@ -150,6 +161,8 @@ def _record(
     written = kind.record(table, params)
     seat = written.seat if written.seat is not None else table.seat
     event = log_event(game, kind.kind, by, seat, made_at=made_at, **written.data)
+    if kind.decisive and any(e.order[0] > made_at for e in log):
+        awaits(event, table.seats, log)
     for change, *marks in written.marks:
         entry_marks.link(event, change, *marks)
     if written.after is not None:

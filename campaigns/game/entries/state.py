@@ -85,6 +85,8 @@ class Replay:
     winner: int | None = None  # the seat that won the war (4 red stars, last standing)
     won_by: str = ""  # how: ``table_rules.RED_STARS`` or ``LAST_STANDING``
     won_at: int | None = None  # the entry that decided it
+    # Entries the log would refuse at their place: made once the war was won, or by a seat out.
+    impossible: list[int] = field(default_factory=list)
 
     @property
     def most_missiles_on_one_roll(self) -> int:
