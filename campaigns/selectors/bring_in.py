@@ -19,8 +19,10 @@ from legacy.models import (
     MARK_MODELS,
     AddedConnection,
     AddedTerritory,
+    BonusChange,
     BroughtIn,
     City,
+    Fortification,
     Mark,
     PacketOpening,
     Signature,
@@ -84,6 +86,8 @@ def brought_so_far(campaign: Campaign) -> BroughtSoFar:
         rows = model.objects.filter(campaign=campaign, voided=False).exclude(
             brought_in=BroughtIn.PLAYED
         )
+        if model is Fortification:
+            rows = rows.select_related("city")
         marks.extend(rows.order_by("placed_in_game", "pk"))
     packets = list(
         PacketOpening.objects.filter(campaign=campaign, voided=False)
@@ -99,6 +103,18 @@ def brought_so_far(campaign: Campaign) -> BroughtSoFar:
     )
 
 
+def mark_territory(mark: Mark) -> str | None:
+    """The territory a brought-in mark stands on (a fortification, its city's), if any."""
+    if isinstance(mark, Fortification):
+        return mark.city.territory
+    return getattr(mark, "territory", None) or None
+
+
+def on_territory(so_far: BroughtSoFar, slug: str) -> list[Mark]:
+    """The marks brought in so far on one territory."""
+    return [m for m in so_far.marks if mark_territory(m) == slug]
+
+
 def mark_words(mark: Mark) -> str:
     """A brought-in mark in the reader's language: what it is, its name, where it is."""
     what = str(mark.get_kind_display() if isinstance(mark, City) else "")
@@ -112,7 +128,11 @@ def mark_words(mark: Mark) -> str:
     name = getattr(mark, "name", "")
     if name:
         parts.append(name)
-    territory = getattr(mark, "territory", None)
+    if isinstance(mark, BonusChange):
+        parts.append(f"{mark.delta:+d}".replace("-", "−"))
+    if isinstance(mark, Fortification):
+        parts.append(_("%(n)d of 10 boxes marked") % {"n": mark.boxes_used})
+    territory = mark_territory(mark)
     continent = getattr(mark, "continent", None)
     faction = getattr(mark, "faction", None)
     if territory:
