@@ -83,12 +83,10 @@ def brought_so_far(campaign: Campaign) -> BroughtSoFar:
     for model in MARK_MODELS:
         if model in LEFT_OUT:
             continue
-        rows = model.objects.filter(campaign=campaign, voided=False).exclude(
-            brought_in=BroughtIn.PLAYED
-        )
-        if model is Fortification:
-            rows = rows.select_related("city")
-        marks.extend(rows.order_by("placed_in_game", "pk"))
+        # A fortification is words with its city's territory: read with it, in the same query.
+        manager = Fortification.objects.select_related("city") if model is Fortification else None
+        rows = (manager or model.objects).filter(campaign=campaign, voided=False)
+        marks.extend(rows.exclude(brought_in=BroughtIn.PLAYED).order_by("placed_in_game", "pk"))
     packets = list(
         PacketOpening.objects.filter(campaign=campaign, voided=False)
         .exclude(brought_in=BroughtIn.PLAYED)
