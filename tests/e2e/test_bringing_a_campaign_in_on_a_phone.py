@@ -12,9 +12,11 @@ from tests.support.phones import fits_the_phone
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
+# Every control shown, with its tap area: the control, or the label it sits in (a radio's pill).
 TAP_SIZES = """() => [...document.querySelectorAll('main button, main select, main input')]
-    .filter(el => el.type !== 'hidden')
-    .map(el => { const r = el.getBoundingClientRect(); return {w: r.width, h: r.height}; })"""
+    .filter(el => el.type !== 'hidden' && el.getClientRects().length)
+    .map(el => { const r = (el.closest('label') || el).getBoundingClientRect();
+                 return {w: r.width, h: r.height}; })"""
 
 
 @pytest.mark.parametrize(
