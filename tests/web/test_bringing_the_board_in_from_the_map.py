@@ -155,3 +155,21 @@ def test_the_board_step_speaks_russian(owner, brought):
 
     text = answer.content.decode()
     assert "Египет" in text and "Сохранить отметку" in text
+
+
+def test_a_mark_saved_in_place_costs_the_same_queries_with_one_mark_in_as_with_eight(
+    browser, brought
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    towns = ["peru", "japan", "china", "india", "brazil", "ontario", "scandinavia"]
+    costs = []
+    for n, territory in enumerate(["egypt", *towns]):
+        with CaptureQueriesContext(connection) as queries:
+            answer = browser.post(
+                url(brought, "bring-in/"), minor_city(f"Town {n}", territory), **IN_PLACE
+            )
+        assert "Brought in." in answer.content.decode()
+        costs.append(len(queries))
+    assert costs[1] == costs[-1], costs
