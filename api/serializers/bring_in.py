@@ -67,6 +67,13 @@ class PastMarkSerializer(serializers.Serializer):
     name = Text(max_length=60, required=False, allow_blank=True, default="")
     scar_type = Slug(required=False, allow_blank=True, default="")
     delta = Whole(min_value=-1, max_value=1, required=False, default=0)
+    boxes = Whole(
+        min_value=0,
+        max_value=100,
+        required=False,
+        default=0,
+        help_text="The boxes a fortification had marked (0 to 10).",
+    )
     slot = serializers.ChoiceField(
         choices=PowerType.choices,
         required=False,

@@ -1,7 +1,7 @@
 """Bringing in a campaign the group started before Earthbook (``services``), its marks checked by
 the rules the played path asks (``marks``)."""
 
-from campaigns.bring_in.marks import API_ONLY, MarkToBringIn
+from campaigns.bring_in.marks import MarkToBringIn
 from campaigns.bring_in.services import (
     BringInRefused,
     Brought,
@@ -15,7 +15,6 @@ from campaigns.bring_in.services import (
 )
 
 __all__ = [
-    "API_ONLY",
     "BringInRefused",
     "Brought",
     "MarkToBringIn",

@@ -38,7 +38,7 @@ from legacy.models import (
 )
 from legacy.refusals import BringInRule
 from legacy.rules import Reward, RewardChoice, table_rules
-from legacy.rules.bring_in import mark_game
+from legacy.rules.bring_in import check_boxes, mark_game
 from legacy.rules.cards import coins_with_a_sticker
 from legacy.world import World
 
@@ -60,10 +60,6 @@ class MarkToBringIn(models.TextChoices):
     TERRITORY = "territory", _("Territory added by a packet")
     CONNECTION = "connection", _("Connection added by a packet")
 
-
-# The kinds the bring-in page does not take yet (the API does): they ask for more than a
-# territory, a name and a founder.
-API_ONLY = frozenset({"world-capital", "power", "territory", "connection"})
 
 # The marks a packet adds to the board, by the names the bring-in's addresses give them (the
 # other marks go by their names in ``legacy.corrections.MARK_TYPES``).
@@ -133,6 +129,8 @@ def bring_in_mark(at: Marking, item: Mapping) -> Mark:
     reward = AS_REWARD[MarkToBringIn(kind)]
     needed = reward == Reward.MAJOR_CITY  # a major city is a start for its founder only
     player = at.player(item.get("player"), "player", needed=needed)
+    # The boxes a fortification had marked when the group brought it in (0: a fresh one).
+    boxes = check_boxes(item.get("boxes") or 0) if reward == Reward.FORTIFY_CITY else 0
     if reward == Reward.UPGRADE_CARD and game == 0:
         # The coins of before the first game are the first game's, entered on their own page.
         raise RuleViolation(BringInRule.MARK_GAME, field="game", games=at.games)
@@ -148,8 +146,13 @@ def bring_in_mark(at: Marking, item: Mapping) -> Mark:
     else:
         rules.check_winner_reward(at.world, choice)
     common["placed_by"] = player
-    mark = _write(at, choice, common)
+    mark = _write(at, choice, common, boxes=boxes)
     at.world = rules.world_after_reward(at.world, choice, player=player.pk if player else None)
+    if boxes:
+        state = at.world.territories[choice.territory or ""]
+        assert state.city is not None  # the rules fortify a city only
+        marked = replace(state, city=replace(state.city, boxes_used=boxes))
+        at.world = replace(at.world, territories={**at.world.territories, state.slug: marked})
     return mark
 
 
@@ -194,7 +197,7 @@ def _printed_coins(campaign, territory: str) -> int:
     return added.values_list("coins", flat=True).first() or 1
 
 
-def _write(at: Marking, choice: RewardChoice, common: dict) -> Mark:
+def _write(at: Marking, choice: RewardChoice, common: dict, *, boxes: int = 0) -> Mark:
     """The row of a checked mark (the rules named its territory or continent)."""
     kind, territory, game = choice.kind, choice.territory or "", common["placed_in_game"]
     continent = choice.continent or ""
@@ -212,7 +215,7 @@ def _write(at: Marking, choice: RewardChoice, common: dict) -> Mark:
         for old in Fortification.objects.current().filter(city=city):
             old.removed_in_game, old.removed_reason = game, RemovedReason.REPLACED
             old.save(update_fields=["removed_in_game", "removed_reason"])
-        return Fortification.objects.create(**common, city=city)
+        return Fortification.objects.create(**common, city=city, boxes_used=boxes)
     if kind == Reward.DESTROY_CARD:
         return DestroyedCard.objects.create(**common, territory=territory)
     if kind == Reward.CANCEL_SCAR:

@@ -19,8 +19,10 @@ from legacy.models import (
     MARK_MODELS,
     AddedConnection,
     AddedTerritory,
+    BonusChange,
     BroughtIn,
     City,
+    Fortification,
     Mark,
     PacketOpening,
     Signature,
@@ -81,10 +83,10 @@ def brought_so_far(campaign: Campaign) -> BroughtSoFar:
     for model in MARK_MODELS:
         if model in LEFT_OUT:
             continue
-        rows = model.objects.filter(campaign=campaign, voided=False).exclude(
-            brought_in=BroughtIn.PLAYED
-        )
-        marks.extend(rows.order_by("placed_in_game", "pk"))
+        # A fortification is words with its city's territory: read with it, in the same query.
+        manager = Fortification.objects.select_related("city") if model is Fortification else None
+        rows = (manager or model.objects).filter(campaign=campaign, voided=False)
+        marks.extend(rows.exclude(brought_in=BroughtIn.PLAYED).order_by("placed_in_game", "pk"))
     packets = list(
         PacketOpening.objects.filter(campaign=campaign, voided=False)
         .exclude(brought_in=BroughtIn.PLAYED)
@@ -97,6 +99,18 @@ def brought_so_far(campaign: Campaign) -> BroughtSoFar:
         packets=packets,
         due=packets_due(campaign),
     )
+
+
+def mark_territory(mark: Mark) -> str | None:
+    """The territory a brought-in mark stands on (a fortification, its city's), if any."""
+    if isinstance(mark, Fortification):
+        return mark.city.territory
+    return getattr(mark, "territory", None) or None
+
+
+def on_territory(so_far: BroughtSoFar, slug: str) -> list[Mark]:
+    """The marks brought in so far on one territory."""
+    return [m for m in so_far.marks if mark_territory(m) == slug]
 
 
 def mark_words(mark: Mark) -> str:
@@ -112,7 +126,11 @@ def mark_words(mark: Mark) -> str:
     name = getattr(mark, "name", "")
     if name:
         parts.append(name)
-    territory = getattr(mark, "territory", None)
+    if isinstance(mark, BonusChange):
+        parts.append(f"{mark.delta:+d}".replace("-", "−"))
+    if isinstance(mark, Fortification):
+        parts.append(_("%(n)d of 10 boxes marked") % {"n": mark.boxes_used})
+    territory = mark_territory(mark)
     continent = getattr(mark, "continent", None)
     faction = getattr(mark, "faction", None)
     if territory:

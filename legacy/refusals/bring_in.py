@@ -66,6 +66,10 @@ class BringInRule(Refusal):
             "A mark was made in game 0 to %(games)d, or in a game the group does not know."
         ),
     )
+    BOXES = (
+        "bring-in-boxes",
+        gettext_noop("A fortification has %(boxes)d boxes: 0 to %(boxes)d of them are marked."),
+    )
     PACKET_BEFORE = (
         "bring-in-packet-before",
         gettext_noop(

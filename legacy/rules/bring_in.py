@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 
-from legacy.box import CAMPAIGN_GAMES
+from legacy.box import CAMPAIGN_GAMES, FORTIFICATION_BOXES
 from legacy.errors import RuleViolation
 from legacy.refusals import BringInRule
 
@@ -49,6 +49,13 @@ def mark_game(game: object, *, games: int) -> tuple[int, bool]:
     if type(game) is not int or not 0 <= game <= games:
         raise RuleViolation(BringInRule.MARK_GAME, field="game", games=games)
     return game, True
+
+
+def check_boxes(boxes: object) -> int:
+    """The boxes marked on a brought-in fortification: 0 to its 10 (all 10: it stopped working)."""
+    if type(boxes) is not int or not 0 <= boxes <= FORTIFICATION_BOXES:
+        raise RuleViolation(BringInRule.BOXES, field="boxes", boxes=FORTIFICATION_BOXES)
+    return boxes
 
 
 def packets_out_of_order(opened: Mapping[str, int]) -> list[str]:

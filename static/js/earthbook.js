@@ -117,6 +117,12 @@
     var parts = boardParts(a);
     if (!parts || !parts.panel) return;
     var panel = parts.panel;
+    // A panel that fetches the territory's own form (bringing a campaign in) changes only on a
+    // tap, never on a hover, and keeps what it holds until the form comes.
+    if (panel.hasAttribute("data-panel-fetch")) {
+      if (open) fetchTerritory(parts, a);
+      return;
+    }
     panel.querySelector("[data-panel-name]").textContent = a.getAttribute("data-name");
     panel.querySelector("[data-panel-continent]").textContent = a.getAttribute("data-continent");
     panel.querySelector("[data-panel-summary]").textContent = a.getAttribute("data-marks");
@@ -130,9 +136,48 @@
     panel.opener = a;
   }
 
+  function fetchTerritory(parts, a) {
+    var panel = parts.panel;
+    panel.querySelector("[data-panel-name]").textContent = a.getAttribute("data-name");
+    panel.querySelector("[data-panel-continent]").textContent = a.getAttribute("data-continent");
+    parts.svg.querySelectorAll(".territory.open").forEach(function (p) { p.classList.remove("open"); });
+    var path = a.querySelector(".territory");
+    if (path) path.classList.add("open");
+    panel.classList.add("open");
+    panel.opener = a;
+    if (window.htmx) {
+      window.htmx.ajax("GET", a.getAttribute("href"), {
+        target: panel.querySelector("[data-panel-slot]"), swap: "innerHTML"
+      });
+    } else {
+      window.location.assign(a.getAttribute("href"));
+    }
+  }
+
+  // A mark saved in place brings the board drawn again: its marks go into the map on the page,
+  // which keeps its zoom and where it was scrolled to.
+  document.addEventListener("htmx:afterSwap", function (e) {
+    var root = e.detail.target;
+    if (!root || !root.querySelectorAll) return;
+    root.querySelectorAll("template[data-board-update]").forEach(function (t) {
+      var wrap = document.getElementById(t.getAttribute("data-board-update"));
+      var live = wrap && wrap.querySelector(".board-svg");
+      var fresh = t.content.querySelector(".board-svg");
+      if (live && fresh) {
+        var open = live.querySelector(".territory.open");
+        var slug = open && open.getAttribute("data-territory");
+        live.replaceChildren.apply(live, Array.prototype.slice.call(fresh.childNodes));
+        var again = slug && live.querySelector('.territory[data-territory="' + slug + '"]');
+        if (again) again.classList.add("open");
+      }
+      t.remove();
+    });
+  });
+
   function closePanel(panel, refocus) {
     panel.classList.remove("open");
-    panel.querySelector("[data-panel-actions]").hidden = true;
+    var actions = panel.querySelector("[data-panel-actions]");
+    if (actions) actions.hidden = true;
     var parts = boardParts(panel);
     if (parts) parts.svg.querySelectorAll(".territory.open").forEach(function (p) { p.classList.remove("open"); });
     if (refocus && panel.opener) panel.opener.focus();

@@ -237,9 +237,31 @@
     return heard > drawnAt;
   }
   function learnt(seen) {
+    // News heard while this page's own write in place is on its way waits for its answer,
+    // which says the version that write made.
+    if (inPlace) { told = seen; return null; }
     if (newer(seen)) return refresh();
     return null;
   }
+
+  /* A write this page makes in place (htmx: the board of bringing a campaign in) answers with
+     the campaign's version after it (X-Earthbook-Version): the page's own write is no news. */
+  var inPlace = 0;
+  function writes(e) {
+    var config = e.detail && e.detail.requestConfig;
+    return !!config && String(config.verb).toLowerCase() !== "get";
+  }
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    if (writes(e)) inPlace += 1;
+  });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    if (!writes(e)) return;
+    inPlace = Math.max(0, inPlace - 1);
+    var xhr = e.detail.xhr;
+    var seen = xhr && xhr.getResponseHeader("X-Earthbook-Version");
+    if (seen && newer(seen)) version = seen;
+    if (!inPlace && told !== null && !busy) hear(told);
+  });
 
   // A page may name where the table went ([data-live-follow], e.g. the campaign page's link to
   // a game just set up): one that was not there when the page was drawn is followed.
@@ -296,7 +318,7 @@
   var streaming = false;
   var told = null; // a version told while busy or hidden, taken up next
   function hear(seen) {
-    if (busy || document.hidden) { told = seen; return; }
+    if (busy || document.hidden || inPlace) { told = seen; return; }
     told = null;
     if (waiting) {
       if (apply(waiting)) waiting = null;

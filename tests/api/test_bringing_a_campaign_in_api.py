@@ -253,3 +253,51 @@ def test_a_second_power_and_an_unknown_territory_are_refused_together(api, addre
 
     assert set(fields) == {"marks.1.slot", "marks.2.b"}
     assert not Game.objects.exists()
+
+
+def test_a_fortification_is_brought_in_with_its_marked_boxes(api, address):
+    body = {
+        "marks": [
+            {"kind": "minor-city", "territory": "egypt", "name": "Giza", "game": 1},
+            {"kind": "fortification", "territory": "egypt", "game": 2, "boxes": 4},
+        ]
+    }
+
+    assert api.post(address, body, "json").status_code == 201
+
+    world = api.get(address.replace("bring-in/", "world/")).json()
+    egypt = next(t for t in world["territories"] if t["slug"] == "egypt")
+    assert egypt["city"]["boxes_used"] == 4
+
+
+def test_a_fortification_with_more_than_ten_boxes_marked_is_refused(api, address):
+    body = {
+        "marks": [
+            {"kind": "minor-city", "territory": "egypt", "name": "Giza"},
+            {"kind": "fortification", "territory": "egypt", "boxes": 11},
+        ]
+    }
+
+    fields = refused(api.post(address, body, "json"))
+
+    assert list(fields) == ["marks.1.boxes"]
+    assert not City.objects.exists()
+
+
+def test_a_document_of_20_mb_is_refused_and_nothing_is_kept(api, address):
+    filler = "x" * (20 * 1024 * 1024)
+    body = '{"games": [{"number": 1, "winner": "Ada", "faction": "khan-industries"}], "x": "'
+    answer = api.post(address, body + filler + '"}', content_type="application/json")
+
+    assert_error(answer, 413, "too_large")
+    assert not Game.objects.exists()
+
+
+def test_bringing_in_after_a_game_was_played_here_is_a_conflict(game):
+    api = client_for(game.campaign.owner)
+    address = f"/api/v1/campaigns/{game.campaign.pk}/bring-in/"
+
+    answer = api.post(address, {"games_played": 2, "games": THREE_GAMES[:2]}, "json")
+
+    assert_error(answer, 409, "conflict", rule="bring-in-after-play")
+    assert list(game.campaign.games.values_list("number", flat=True)) == [1]

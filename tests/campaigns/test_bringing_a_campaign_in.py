@@ -17,7 +17,7 @@ from campaigns.game.setup import setup_game
 from campaigns.models import Game
 from campaigns.selectors.standings import standings
 from legacy.errors import RuleViolation
-from legacy.models import BroughtIn, City, Signature
+from legacy.models import BroughtIn, City, Fortification, Signature
 from legacy.selectors import world_as_of
 from tests.support.games import seats
 
@@ -203,7 +203,7 @@ def test_a_brought_in_campaign_round_trips_through_a_backup(brought, owner):
         games=THREE_GAMES,
         marks=[
             {"kind": "major-city", "territory": "egypt", "name": "Cairo", "player": "Ada"},
-            {"kind": "fortification", "territory": "egypt", "game": 3},
+            {"kind": "fortification", "territory": "egypt", "game": 3, "boxes": 4},
         ],
         packets=[{"packet": "pack-2", "game": None}],
         by=owner,
@@ -213,6 +213,7 @@ def test_a_brought_in_campaign_round_trips_through_a_backup(brought, owner):
     copy_ = backup.import_campaign(backup.loads(saved), owner=owner)
     assert copy_.brought_in_games == 3 and copy_.games.filter(brought_in=True).count() == 3
     assert City.objects.get(campaign=copy_).brought_in == BroughtIn.UNKNOWN
+    assert Fortification.objects.get(campaign=copy_).boxes_used == 4
     assert backup.dumps(backup.export_campaign(copy_.pk)) == saved
 
 

@@ -71,3 +71,10 @@ def test_who_else_played_pasted_as_lines():
     with pytest.raises(RuleViolation) as refused:
         rules.pasted_results("Boris, khan industries, won", FACTIONS, results)
     assert refused.value.rule == "bring-in-pasted-result" and refused.value.field == "others"
+
+
+def test_a_fortification_brings_zero_to_ten_marked_boxes_and_no_more():
+    assert rules.check_boxes(0) == 0 and rules.check_boxes(10) == 10
+    assert rule_of(rules.check_boxes, 11) == "bring-in-boxes"
+    assert rule_of(rules.check_boxes, -1) == "bring-in-boxes"
+    assert rule_of(rules.check_boxes, "4") == "bring-in-boxes"

@@ -108,3 +108,30 @@ def events_of(page) -> list[str]:
         "items => items.map(li =>"
         " li.textContent.replace(/take back/, '').replace(/\\s+/g, ' ').trim())"
     )
+
+
+# A point of a territory on the map a thumb can reach: the map swiped so the territory is at the
+# top (a swipe is no tap), then a point inside its outline that nothing covers (a sheet over the
+# foot of the screen, the sea around a thin coast). None when there is none.
+TERRITORY_POINT = """(slug) => {
+    const shape = document.getElementById('t-' + slug);
+    const link = shape && shape.closest('a');
+    if (!link) return null;
+    shape.scrollIntoView({block: 'start', inline: 'center'});
+    const box = shape.getBoundingClientRect();
+    const steps = [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9];
+    for (const fy of steps) for (const fx of steps) {
+        const x = box.left + box.width * fx, y = box.top + box.height * fy;
+        if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) continue;
+        const hit = document.elementFromPoint(x, y);
+        if (hit && link.contains(hit)) return {x, y};
+    }
+    return null;
+}"""
+
+
+def territory_point(page, slug: str) -> tuple[float, float]:
+    """Where a thumb taps ``slug`` on the page's map (see ``TERRITORY_POINT``)."""
+    point = page.evaluate(TERRITORY_POINT, slug)
+    assert point, f"{slug} cannot be tapped on the map"
+    return point["x"], point["y"]

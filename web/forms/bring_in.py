@@ -6,8 +6,9 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.bring_in import API_ONLY, MarkToBringIn
+from campaigns.bring_in import MarkToBringIn
 from legacy import board
+from legacy.box import FORTIFICATION_BOXES
 from legacy.rules.bring_in import MOST_GAMES
 from web.forms.common import territory_choices
 from web.forms.rulebook import StickerForm
@@ -23,6 +24,18 @@ def game_choices(games: int, *, before_first: bool) -> list[tuple[str, str]]:
         (str(n), str(_("Before the first game")) if n == 0 else str(n))
         for n in range(first, games + 1)
     ]
+
+
+# Up to this many games, the game a mark was made in is a row of buttons (one tap); past it, a
+# list (two taps: open it, choose).
+GAMES_AS_BUTTONS = 17
+
+
+def game_field(field: forms.ChoiceField, games: int) -> None:
+    """The game a mark was made in: not known, before the first game, or 1 to ``games``."""
+    if games < GAMES_AS_BUTTONS:
+        field.widget = forms.RadioSelect()
+    field.choices = game_choices(games, before_first=True)
 
 
 def chosen_game(value: str) -> int | None:
@@ -67,29 +80,48 @@ class PastedGamesForm(forms.Form):
     )
 
 
+# The marks a territory carries, as the board step offers them when a territory is tapped.
+ON_A_TERRITORY = (
+    MarkToBringIn.MINOR_CITY,
+    MarkToBringIn.MAJOR_CITY,
+    MarkToBringIn.SCAR,
+    MarkToBringIn.FORTIFICATION,
+    MarkToBringIn.COIN,
+    MarkToBringIn.DESTROYED_CARD,
+    MarkToBringIn.SCAR_CANCELLED,
+)
+
+
 class PastMarkForm(forms.Form):
+    """A mark on one territory, brought in from the map: what it is, the game it was made in
+    (the last one chosen, unless changed), and what that kind of mark asks for. The page shows
+    only the fields of the kind chosen."""
+
     kind = forms.ChoiceField(
-        label=_("Mark"), choices=[c for c in MarkToBringIn.choices if c[0] not in API_ONLY]
+        label=_("Mark"),
+        choices=[(k.value, k.label) for k in ON_A_TERRITORY],
+        widget=forms.RadioSelect,
     )
-    territory = forms.ChoiceField(label=_("Territory"), required=False)
+    territory = forms.ChoiceField(label=_("Territory"))
     game = forms.ChoiceField(label=_("Made in game"))
-    name = forms.CharField(label=_("Its name"), max_length=60, required=False)
-    player = forms.ChoiceField(label=_("Who made it"), required=False)
-    scar_type = forms.ChoiceField(label=_("Scar type"), required=False)
-    continent = forms.ChoiceField(label=_("Continent"), required=False)
-    delta = forms.TypedChoiceField(
-        label=_("Bonus change"), choices=[(1, "+1"), (-1, "−1")], coerce=int, required=False
+    name = forms.CharField(label=_("The city's name"), max_length=60, required=False)
+    player = forms.ChoiceField(label=_("Who founded it"), required=False, widget=forms.RadioSelect)
+    scar_type = forms.ChoiceField(label=_("Scar type"), required=False, widget=forms.RadioSelect)
+    boxes = forms.IntegerField(
+        label=_("Boxes marked"),
+        min_value=0,
+        max_value=FORTIFICATION_BOXES,
+        required=False,
+        initial=0,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
 
     def __init__(self, *args, games=0, on=board.BOX, roster=(), scar_kinds=None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["territory"].choices = territory_choices(blank="—", on=on)
-        self.fields["game"].choices = game_choices(games, before_first=True)
-        self.fields["player"].choices = [("", "—")] + [(n, n) for n in roster]
-        self.fields["scar_type"].choices = [("", "—")] + list((scar_kinds or {}).items())
-        self.fields["continent"].choices = [("", "—")] + [
-            (c.slug, continent_name(c.slug)) for c in board.CONTINENTS
-        ]
+        self.fields["territory"].choices = territory_choices(on=on)
+        game_field(self.fields["game"], games)
+        self.fields["player"].choices = [("", _("Not known"))] + [(n, n) for n in roster]
+        self.fields["scar_type"].choices = list((scar_kinds or {}).items())
 
     def item(self) -> dict:
         d = self.cleaned_data
@@ -100,9 +132,45 @@ class PastMarkForm(forms.Form):
             "name": d["name"],
             "player": d["player"],
             "scar_type": d["scar_type"],
-            "continent": d["continent"],
-            "delta": d["delta"] or 0,
+            "boxes": d["boxes"] or 0,
         }
+
+
+class ContinentMarkForm(forms.Form):
+    """A continent named, its bonus changed, or both, in one game."""
+
+    continent = forms.ChoiceField(label=_("Continent"), widget=forms.RadioSelect)
+    game = forms.ChoiceField(label=_("Made in game"))
+    name = forms.CharField(label=_("Its name"), max_length=60, required=False)
+    player = forms.ChoiceField(label=_("Who named it"), required=False, widget=forms.RadioSelect)
+    delta = forms.TypedChoiceField(
+        label=_("Bonus change"),
+        choices=[(0, _("No change")), (1, "+1"), (-1, "−1")],
+        coerce=int,
+        required=False,
+        widget=forms.RadioSelect,
+    )
+
+    def __init__(self, *args, games=0, roster=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["continent"].choices = [
+            (c.slug, continent_name(c.slug)) for c in board.CONTINENTS
+        ]
+        game_field(self.fields["game"], games)
+        self.fields["player"].choices = [("", _("Not known"))] + [(n, n) for n in roster]
+
+    def clean(self):
+        d = super().clean()
+        if not (d.get("name") or "").strip() and not d.get("delta"):
+            raise forms.ValidationError(_("Give the continent's name, its bonus change, or both."))
+        return d
+
+    def items(self) -> list[dict]:
+        d = self.cleaned_data
+        common = {"continent": d["continent"], "game": chosen_game(d["game"])}
+        named = [{"kind": "continent-name", "name": d["name"], "player": d["player"]} | common]
+        changed = [{"kind": "bonus-change", "delta": d["delta"]} | common]
+        return (named if d["name"].strip() else []) + (changed if d["delta"] else [])
 
 
 class PastPacketForm(forms.Form):
