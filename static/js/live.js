@@ -171,9 +171,12 @@
       return JSON.parse(body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || "";
     } catch (e) { return ""; }
   }
-  function partsIn(data) {
+  function shapeHere() {
     var here = document.querySelector("[data-live-shape]");
-    if (!here || here.getAttribute("data-live-shape") !== data.shape) return null;
+    return here ? here.getAttribute("data-live-shape") : "";
+  }
+  function partsIn(data) {
+    if (shapeHere() !== data.shape) return null;
     var box = document.createElement("template");
     box.innerHTML = Object.values(data.parts).join("");
     var csrf = token();
@@ -232,7 +235,7 @@
     }
   });
 
-  function refresh() {
+  function refresh(mine) {
     if (leaving) return Promise.resolve();
     // Marked as the live table's own fetch: it never takes the confirmation meant for the page
     // that just posted.
@@ -263,8 +266,14 @@
         var seen = versionOf(doc);
         if (!seen) throw new Error("no version");
         version = seen;
-        waiting = apply(doc) ? null : doc;
+        waiting = apply(doc, mine) ? null : doc;
       });
+  }
+
+  // Parts (or a page drawn again) that waited for the reader's input: taken now if they may be.
+  function retry() {
+    var done = waiting.parts ? take(waiting.parts, []) : apply(waiting);
+    if (done) { waiting = null; changed(false); }
   }
 
   // What the page does once it knows the campaign's version now (asked, or told by the stream).
@@ -281,12 +290,26 @@
     return partsUrl ? update() : refresh();
   }
 
+  // The page drawn whole in a parts' answer (its shape changed): taken as a page fetched again.
+  function whole(data, mine) {
+    var doc = parse(data.page);
+    if (follow(doc)) return;
+    version = String(data.version);
+    waiting = apply(doc, mine) ? null : doc;
+  }
+
   // The game page's parts as they are now, from its live parts' address; the page whole when
   // they no longer fit it.
   function update() {
     if (leaving) return Promise.resolve();
-    var asked = partsUrl + "?since=" + encodeURIComponent(version);
-    return fetch(asked, { credentials: "same-origin", cache: "no-store" })
+    // With the page's shape: a page the game outgrew (a war won, the end) is answered whole.
+    var asked = partsUrl + "?since=" + encodeURIComponent(version) +
+      "&shape=" + encodeURIComponent(shapeHere());
+    return fetch(asked, {
+      credentials: "same-origin",
+      cache: "no-store",
+      headers: { "X-Earthbook-Live": "1" },
+    })
       .then(function (r) {
         var gone = document.querySelector("[data-live-gone]");
         if (r.status === 404 && gone) {
@@ -299,11 +322,13 @@
       })
       .then(function (data) {
         if (data === null) return null;
+        if (data.page) { whole(data, []); return null; }
         var fresh = partsIn(data);
         if (fresh === null) return refresh();
         waiting = null;
         version = String(data.version);
-        if (!take(fresh, [])) return refresh(); // a part waits for input: the page keeps it
+        // A part with the reader's input waits for it, taken up at the next news or poll.
+        if (!take(fresh, [])) { waiting = { parts: fresh }; return null; }
         changed(false);
         return null;
       });
@@ -327,9 +352,7 @@
   function tick() {
     if (!url || busy || leaving) return;
     if (document.hidden) return; // asked again when the page is seen
-    if (waiting) {
-      if (apply(waiting)) waiting = null;
-    }
+    if (waiting) retry();
     busy = true;
     fetch(url, {
       credentials: "same-origin",
@@ -366,9 +389,7 @@
   function hear(seen) {
     if (busy || document.hidden) { told = seen; return; }
     told = null;
-    if (waiting) {
-      if (apply(waiting)) waiting = null;
-    }
+    if (waiting) retry();
     busy = true;
     Promise.resolve()
       .then(function () { return learnt(seen); })
@@ -434,7 +455,7 @@
       credentials: "same-origin",
       cache: "no-store",
       // The redirect after the entry is followed with this header: the answer is the parts.
-      headers: { "Idempotency-Key": key, "X-Earthbook-Parts": "1" },
+      headers: { "Idempotency-Key": key, "X-Earthbook-Parts": shapeHere() || "1" },
     }).then(
       function (r) {
         if (r.status === 409 && retries > 0) {
@@ -470,11 +491,16 @@
   // The parts answered to this page's own entry: its confirmation in place. A page they no
   // longer fit (the entry won the war) is fetched whole, and the confirmation put back in it.
   function confirmed(data, part, mine) {
+    if (data.page) {
+      whole(data, mine);
+      placed(part);
+      return null;
+    }
     var fresh = partsIn(data);
     if (fresh === null) {
       var box = document.createElement("template");
       box.innerHTML = data.parts["log-status"] || "";
-      return refresh().then(function () {
+      return refresh(mine).then(function () {
         var status = box.content.querySelector('[data-live="log-status"]');
         var old = partsOf(document)["log-status"];
         if (status && old) swap(old, status, false);

@@ -121,3 +121,15 @@ def test_the_other_phones_of_a_table_take_the_drawing_the_first_made(game, playe
     with CaptureQueriesContext(connection) as queries:
         assert as_owner.get(address).status_code == 200
     assert len(queries) < first
+
+
+def test_a_game_ended_elsewhere_comes_whole_to_a_page_of_the_game_in_play(game, players, as_viewer):
+    from tests.support.games import finish
+
+    before = version_of(game)
+    finish(game, players)
+    address = url(game.campaign, f"games/1/live/?since={before}&shape=in_progress")
+    data = as_viewer.get(address).json()
+    assert data["shape"] == "finished"
+    assert data["parts"] == {}
+    assert 'data-live-shape="finished"' in data["page"] and "</html>" in data["page"]

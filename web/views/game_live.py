@@ -113,10 +113,13 @@ def _kind_of_reader(access, game) -> tuple:
     return (game.number, get_language(), access.sees_unlocked, access.can_write)
 
 
-def _answer(access, shared: dict, parts: dict) -> JsonResponse:
-    response = JsonResponse(
-        {"version": access.campaign.world_version, "shape": shared["shape"], "parts": parts}
-    )
+def _answer(access, shape: str, parts: dict, page: str | None = None) -> JsonResponse:
+    """The parts; or, for a page of another shape than ``shape`` (a war won, the game ended),
+    the page whole (``page``), in the same answer."""
+    body = {"version": access.campaign.world_version, "shape": shape, "parts": parts}
+    if page is not None:
+        body["page"] = page
+    response = JsonResponse(body)
     response["Cache-Control"] = "private, no-store"
     patch_vary_headers(response, ("Cookie", "Accept-Language"))
     return response
@@ -128,13 +131,19 @@ def writers_parts(request, access, game) -> JsonResponse:
     context = game_context(request, access, game)
     if access.can_write:
         context["noted"] = table_confirmation(request, game, context["events"], context["words"])
+    if request.headers[PARTS_HEADER] not in ("1", context["live_shape"]):
+        return _answer(access, context["live_shape"], {}, _page(request, context))
     shared = cached_read(
         access.campaign, "game-live", _kind_of_reader(access, game), lambda: _shared(context)
     )
     parts = {**shared["parts"], **_draw(_present(OWN_PARTS, context), context)}
     if shared["forms"] and access.can_write:
         parts.update(_forms(request, access, game, shared["latest"]))
-    return _answer(access, shared, parts)
+    return _answer(access, shared["shape"], parts)
+
+
+def _page(request, context) -> str:
+    return render_to_string("campaigns/game.html", context, request=request)
 
 
 @require_GET
@@ -143,6 +152,12 @@ def game_live(request, access, number):
     """The game page's live parts at the campaign's version now; ``204`` while it is the one the
     page has (``?since=``)."""
     game = game_or_404(access, number)
+    # A game ended (or back in play) elsewhere: the page whole, without drawing its parts.
+    asked = request.GET.get("shape", "")
+    if asked and asked.split("-")[0] != str(game.status):
+        return _answer(
+            access, str(game.status), {}, _page(request, game_context(request, access, game))
+        )
     since = request.GET.get("since", "")
     if since.isdigit() and len(since) < 12 and int(since) >= access.campaign.world_version:
         response = HttpResponse(status=204)
@@ -154,10 +169,14 @@ def game_live(request, access, number):
         _kind_of_reader(access, game),
         lambda: _shared(game_context(request, access, game)),
     )
+    if request.GET.get("shape", shared["shape"]) != shared["shape"]:
+        return _answer(
+            access, shared["shape"], {}, _page(request, game_context(request, access, game))
+        )
     parts = dict(shared["parts"])
     if shared["forms"] and access.can_write:
         parts.update(_forms(request, access, game, shared["latest"]))
-    return _answer(access, shared, parts)
+    return _answer(access, shared["shape"], parts)
 
 
 @campaign_view()
