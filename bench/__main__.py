@@ -30,6 +30,9 @@ BENCHES = [
     ("bench.snapshots", "rows", 100),
     # The game page at game 16 as a phone gets it: bytes on the wire, time, queries.
     ("bench.page", "rows", 50),
+    # Two phones in Chromium: an entry drawn on the other, the writer's confirmation; the game
+    # page of 500 entries against one of 5.
+    ("bench.live_pages", "rows", 20),
     # A campaign of 100 games against one of 15, each on its own server.
     ("bench.long", "rows", 100),
     # 10,000 campaigns against a database of one user's 50 (PostgreSQL only; built once).

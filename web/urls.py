@@ -13,6 +13,7 @@ from web.views import (
     faction_past,
     factions,
     finish,
+    game_live,
     history,
     live,
     members,
@@ -69,7 +70,8 @@ urlpatterns = [
     path("<int:pk>/bring-in/", bring_in.bring_in_page, name="bring_in"),
     path("<int:pk>/games/new/", setup.game_new, name="game_new"),
     path("<int:pk>/games/new/seats/", setup.game_new_seats, name="game_new_seats"),
-    path("<int:pk>/games/<int:number>/", table.game_detail, name="game"),
+    path("<int:pk>/games/<int:number>/", game_live.game_detail, name="game"),
+    path("<int:pk>/games/<int:number>/live/", game_live.game_live, name="game_live"),
     path("<int:pk>/games/<int:number>/start/", table.game_start, name="game_start"),
     path("<int:pk>/games/<int:number>/cancel/", setup.game_cancel, name="game_cancel"),
     path(

@@ -4,13 +4,16 @@
    world version it was drawn at (body[data-live-version]). It follows the campaign's stream of
    news there (server-sent events) and, when there is no stream, asks that address about once a
    second while the page is visible, with If-None-Match; "304 Not Modified" means nothing changed.
-   When something did, the page fetches itself again and swaps its live parts ([data-live]) that
-   changed, except a part with the reader's own unsent input (it waits). A page whose shape
+   When something did, a page that names its live parts' address (body[data-live-parts], the game
+   page) asks there for its parts as they are now (JSON, drawn once for the whole table) and swaps
+   in place those that changed; any other page fetches itself again and swaps its live parts
+   ([data-live]) that changed, except a part with the reader's own unsent input (it waits). A page whose shape
    changed (a game that ended) is swapped whole. If the live address fails twice in a row, a
    notice asks for a manual reload (and the page keeps trying, every two seconds).
 
-   The quick log's forms ([data-live-post]) post in place: the answer (the game page again) brings
-   the confirmation next to the form, with its undo and any packet now due.
+   The quick log's forms ([data-live-post]) post in place: the answer (the game page's live parts,
+   asked with X-Earthbook-Parts, or the page again when refused) brings the confirmation next to
+   the form, with its undo and any packet now due.
 
    Without this script every page still works: forms post and redirect back to their place. */
 (function () {
@@ -133,24 +136,63 @@
       settle(node);
       return true;
     }
+    done = take(Object.values(partsOf(doc)), mine);
+    if (done) changed(false);
+    return done;
+  }
+
+  // Swap in each of ``fresh`` (parts drawn again) that changed; false when one waits for input.
+  function take(fresh, mine) {
+    var done = true;
     var now = partsOf(document);
-    Object.values(partsOf(doc)).forEach(function (fresh) {
-      var name = nameOf(fresh);
+    fresh.forEach(function (part) {
+      var name = nameOf(part);
       var old = now[name];
       if (!old) return;
       var forced = mine.indexOf(name) >= 0;
       if (old.hasAttribute("data-live-own") && !mine.length) return;
-      if (!forced && drawn[name] === clean(fresh.outerHTML)) return;
+      if (!forced && drawn[name] === clean(part.outerHTML)) return;
       var whole = old.tagName === "MAIN";
       if (!forced && (whole ? kept(old) : edited(old))) {
         done = false;
         if (whole) changed(true);
         return;
       }
-      swap(old, fresh, !forced);
+      swap(old, part, !forced);
     });
-    if (done) changed(false);
     return done;
+  }
+
+  /* The live parts' answer ({version, shape, parts: {name: html}}) as elements, each form given
+     this page's CSRF token (a drawing shared by the table carries none). Null when the page is
+     of another shape, or its parts are not those of the answer: it is then fetched whole. */
+  function token() {
+    try {
+      return JSON.parse(body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || "";
+    } catch (e) { return ""; }
+  }
+  function shapeHere() {
+    var here = document.querySelector("[data-live-shape]");
+    return here ? here.getAttribute("data-live-shape") : "";
+  }
+  function partsIn(data) {
+    if (shapeHere() !== data.shape) return null;
+    var box = document.createElement("template");
+    box.innerHTML = Object.values(data.parts).join("");
+    var csrf = token();
+    box.content.querySelectorAll("input[name=csrfmiddlewaretoken]").forEach(function (i) {
+      i.value = csrf;
+    });
+    var fresh = Array.prototype.slice.call(box.content.querySelectorAll(LIVE)).filter(function (el) {
+      return el.parentElement === null || !el.parentElement.closest(LIVE);
+    });
+    var names = fresh.map(nameOf);
+    var missing = Object.values(partsOf(document)).some(function (el) {
+      return names.indexOf(nameOf(el)) < 0 && !el.hasAttribute("data-live-own") &&
+        !(el.parentElement && el.parentElement.closest("[data-live-own]"));
+    });
+    var unknown = names.some(function (name) { return !partsOf(document)[name]; });
+    return missing || unknown ? null : fresh;
   }
 
   function path(address) { return address.split("#")[0].split("?")[0]; }
@@ -193,7 +235,7 @@
     }
   });
 
-  function refresh() {
+  function refresh(mine) {
     if (leaving) return Promise.resolve();
     // Marked as the live table's own fetch: it never takes the confirmation meant for the page
     // that just posted.
@@ -224,8 +266,14 @@
         var seen = versionOf(doc);
         if (!seen) throw new Error("no version");
         version = seen;
-        waiting = apply(doc) ? null : doc;
+        waiting = apply(doc, mine) ? null : doc;
       });
+  }
+
+  // Parts (or a page drawn again) that waited for the reader's input: taken now if they may be.
+  function retry() {
+    var done = waiting.parts ? take(waiting.parts, []) : apply(waiting);
+    if (done) { waiting = null; changed(false); }
   }
 
   // What the page does once it knows the campaign's version now (asked, or told by the stream).
@@ -236,12 +284,57 @@
     if (isNaN(heard) || isNaN(drawnAt)) return String(seen) !== String(version);
     return heard > drawnAt;
   }
+  var partsUrl = body.getAttribute("data-live-parts");
   function learnt(seen) {
     // News heard while this page's own write in place is on its way waits for its answer,
     // which says the version that write made.
     if (inPlace) { told = seen; return null; }
-    if (newer(seen)) return refresh();
-    return null;
+    if (!newer(seen)) return null;
+    return partsUrl ? update() : refresh();
+  }
+
+  // The page drawn whole in a parts' answer (its shape changed): taken as a page fetched again.
+  function whole(data, mine) {
+    var doc = parse(data.page);
+    if (follow(doc)) return;
+    version = String(data.version);
+    waiting = apply(doc, mine) ? null : doc;
+  }
+
+  // The game page's parts as they are now, from its live parts' address; the page whole when
+  // they no longer fit it.
+  function update() {
+    if (leaving) return Promise.resolve();
+    // With the page's shape: a page the game outgrew (a war won, the end) is answered whole.
+    var asked = partsUrl + "?since=" + encodeURIComponent(version) +
+      "&shape=" + encodeURIComponent(shapeHere());
+    return fetch(asked, {
+      credentials: "same-origin",
+      cache: "no-store",
+      headers: { "X-Earthbook-Live": "1" },
+    })
+      .then(function (r) {
+        var gone = document.querySelector("[data-live-gone]");
+        if (r.status === 404 && gone) {
+          window.location.assign(gone.getAttribute("data-live-gone"));
+          return null;
+        }
+        if (r.status === 204) return null;
+        if (!r.ok) throw new Error("parts " + r.status);
+        return r.json();
+      })
+      .then(function (data) {
+        if (data === null) return null;
+        if (data.page) { whole(data, []); return null; }
+        var fresh = partsIn(data);
+        if (fresh === null) return refresh();
+        waiting = null;
+        version = String(data.version);
+        // A part with the reader's input waits for it, taken up at the next news or poll.
+        if (!take(fresh, [])) { waiting = { parts: fresh }; return null; }
+        changed(false);
+        return null;
+      });
   }
 
   /* A write this page makes in place (htmx: the board of bringing a campaign in) answers with
@@ -281,9 +374,7 @@
   function tick() {
     if (!url || busy || leaving) return;
     if (document.hidden) return; // asked again when the page is seen
-    if (waiting) {
-      if (apply(waiting)) waiting = null;
-    }
+    if (waiting) retry();
     busy = true;
     fetch(url, {
       credentials: "same-origin",
@@ -320,9 +411,7 @@
   function hear(seen) {
     if (busy || document.hidden || inPlace) { told = seen; return; }
     told = null;
-    if (waiting) {
-      if (apply(waiting)) waiting = null;
-    }
+    if (waiting) retry();
     busy = true;
     Promise.resolve()
       .then(function () { return learnt(seen); })
@@ -387,7 +476,8 @@
       body: new FormData(form),
       credentials: "same-origin",
       cache: "no-store",
-      headers: { "Idempotency-Key": key },
+      // The redirect after the entry is followed with this header: the answer is the parts.
+      headers: { "Idempotency-Key": key, "X-Earthbook-Parts": shapeHere() || "1" },
     }).then(
       function (r) {
         if (r.status === 409 && retries > 0) {
@@ -402,6 +492,50 @@
       }
     );
   }
+  // After the answer: the keyboard where the reader was, the confirmation (or refusal) in view.
+  function placed(part) {
+    var status = document.getElementById("log-status");
+    // The button pressed was drawn again: keep the keyboard where the reader was.
+    if (!document.activeElement || document.activeElement === document.body) {
+      var again = part && document.querySelector('[data-live="' + nameOf(part) + '"] summary');
+      if (again) {
+        again.focus({ preventScroll: true });
+      } else if (status) {
+        status.setAttribute("tabindex", "-1");
+        status.focus({ preventScroll: true });
+      }
+    }
+    var refused = document.querySelector("[data-live] .refusal, [data-live] [aria-invalid=true]");
+    var target = refused ? refused.closest(LIVE) : status;
+    if (target && target.textContent.trim()) target.scrollIntoView({ block: "nearest" });
+  }
+
+  // The parts answered to this page's own entry: its confirmation in place. A page they no
+  // longer fit (the entry won the war) is fetched whole, and the confirmation put back in it.
+  function confirmed(data, part, mine) {
+    if (data.page) {
+      whole(data, mine);
+      placed(part);
+      return null;
+    }
+    var fresh = partsIn(data);
+    if (fresh === null) {
+      var box = document.createElement("template");
+      box.innerHTML = data.parts["log-status"] || "";
+      return refresh(mine).then(function () {
+        var status = box.content.querySelector('[data-live="log-status"]');
+        var old = partsOf(document)["log-status"];
+        if (status && old) swap(old, status, false);
+        placed(part);
+      });
+    }
+    version = String(data.version);
+    take(fresh, mine);
+    changed(false);
+    placed(part);
+    return null;
+  }
+
   document.addEventListener("submit", function (e) {
     var form = e.target;
     if (!form.matches || !form.matches("form[data-live-post]")) return;
@@ -422,6 +556,9 @@
       .then(function (r) {
         if (!r.ok) throw new Error("post " + r.status);
         form.removeAttribute("data-idempotency-key");
+        if ((r.headers.get("Content-Type") || "").indexOf("application/json") === 0) {
+          return r.json().then(function (data) { confirmed(data, part, mine); });
+        }
         return r.text().then(function (html) {
           var doc = parse(html);
           // A refusal may come back as another page (the undo's own form): go there.
@@ -432,20 +569,7 @@
           var seen = versionOf(doc);
           if (seen) version = seen;
           apply(doc, mine);
-          var status = document.getElementById("log-status");
-          // The button pressed was drawn again: keep the keyboard where the reader was.
-          if (!document.activeElement || document.activeElement === document.body) {
-            var again = part && document.querySelector('[data-live="' + nameOf(part) + '"] summary');
-            if (again) {
-              again.focus({ preventScroll: true });
-            } else if (status) {
-              status.setAttribute("tabindex", "-1");
-              status.focus({ preventScroll: true });
-            }
-          }
-          var refused = document.querySelector("[data-live] .refusal, [data-live] [aria-invalid=true]");
-          var target = refused ? refused.closest(LIVE) : status;
-          if (target && target.textContent.trim()) target.scrollIntoView({ block: "nearest" });
+          placed(part);
         });
       })
       .catch(function (error) {

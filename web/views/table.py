@@ -36,7 +36,6 @@ from legacy.rules import world_naming
 from legacy.wording import said
 from web import pages
 from web.board_svg import shapes_url
-from web.context_processors import by_script
 from web.forms.table import QUICK_LOG, LogChoices, VoidEntryForm
 from web.names import campaign_faction_names, scar_kind_name, territory_name
 from web.views.common import (
@@ -51,7 +50,6 @@ from web.views.common import (
 )
 from web.views.decided import decided
 from web.views.draft import draft_context
-from web.views.finish import kept_words
 from web.views.notes import notes_context
 from web.views.photos import photos_context
 from web.views.pictures import snapshot_state
@@ -157,7 +155,7 @@ def remember_noted(request, game, seq: int, kind: str, stays_opened=()) -> None:
     }
 
 
-def table_confirmation(request, game, events) -> dict | None:
+def table_confirmation(request, game, events, words) -> dict | None:
     """The confirmation the quick log shows after an entry or an undo: the entry, whether it
     may still be undone, and (for an undo) the packets it had opened, which stay opened."""
     noted = request.session.get(NOTED)
@@ -167,6 +165,8 @@ def table_confirmation(request, game, events) -> dict | None:
     entry = next((e for e in events if e.seq == noted.get("seq")), None)
     if entry is None:
         return None
+    if not hasattr(entry, "text"):  # an entry the page's log no longer lists
+        entry.text = event_words.event_text(entry, words)
     return {
         "kind": noted.get("kind"),
         "entry": entry,
@@ -201,6 +201,25 @@ def log_url(access, game) -> str:
     return reverse("campaigns:game", args=[access.campaign.pk, game.number]) + "#log"
 
 
+def live_shape(game, war_won) -> str:
+    """The game page's shape: a page of another shape is drawn again whole, not in parts (a war
+    won closes the quick log)."""
+    return f"{game.status}-won" if war_won else str(game.status)
+
+
+# The entries the game page lists, the latest; the history lists them all.
+SHOWN_ENTRIES = 30
+
+
+def word_entry(e, words, sees_unlocked: bool, campaign_id: int) -> None:
+    """An entry's label, words, credit and reason taken back, as the log lists it."""
+    e.label = event_words.kind_label(e.kind, sees_unlocked)
+    e.text = event_words.event_text(e, words)
+    e.credit = claims.credit_of(e, campaign_id)
+    e.void_reason_text = event_words.void_reason_words(e.void_reason)
+    e.status = late_entries.status_of(e)
+
+
 def game_context(request, access, game, *, log_forms=None, open_log=None) -> dict:
     campaign = access.campaign
     factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
@@ -215,12 +234,15 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
     words = event_words.EventWords.load(
         campaign.pk, factions, access.sees_unlocked, scar_kinds=scar_kinds
     )
-    for e in events:
-        e.label = event_words.kind_label(e.kind, access.sees_unlocked)
-        e.text = event_words.event_text(e, words)
-        e.credit = claims.credit_of(e, campaign.pk)
-        e.void_reason_text = event_words.void_reason_words(e.void_reason)
-        e.status = late_entries.status_of(e)
+    # The page's log shows the latest entries only (the history holds them all): its time does
+    # not grow with the game's entries. The last to arrive is worded too (the bar's undo), and
+    # so is a late entry awaiting the table (the banner names it, however early it was made).
+    shown = events[-SHOWN_ENTRIES:]
+    last_entry = max((e for e in events if not e.voided), key=lambda e: e.seq, default=None)
+    waiting = [e for e in events if e.awaiting_confirmation and not e.voided]
+    worded = [*shown, *([last_entry] if last_entry else []), *waiting]
+    for e in {id(e): e for e in worded}.values():
+        word_entry(e, words, access.sees_unlocked, campaign.pk)
     replayed = holdings_of(game, seats=seats, events=events)
     for s in seats:
         s.holdings = replayed.holdings[s.pk]
@@ -263,8 +285,11 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
         "status_label": game.get_status_display(),
         "seats": seats,
         "events": events,
+        "shown_events": shown,
+        "earlier_entries": len(events) - len(shown),
         # The last entry to arrive (the one a phone just sent), whenever it was made.
-        "last_entry": max((e for e in events if not e.voided), key=lambda e: e.seq, default=None),
+        "last_entry": last_entry,
+        "words": words,
         "quick_undo_reason": VoidReason.ENTERED_BY_MISTAKE.value,
         # Drawn once per version of the campaign, game, kind of reader and language.
         "board": cached_read(
@@ -279,6 +304,9 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
         # the war is won the quick log takes only the end or the winning entry back.
         "decided": facts,
         "war_won": facts.war_won,
+        "live_shape": live_shape(game, facts.war_won),
+        # Where the page takes its live parts from (web/views/game_live.py).
+        "live_parts_url": reverse("campaigns:game_live", args=[campaign.pk, game.number]),
         **photos_context(request, access, game),
         **notes_context(request, access, game),
         **draft_context(access, game, seats),
@@ -320,18 +348,6 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
         context["signature"] = marks.signature_of(campaign.pk, game.number)
         context["snapshot"] = snapshot_state(access, game)
     return context
-
-
-@campaign_view()
-def game_detail(request, access, number):
-    game = game_or_404(access, number)
-    context = game_context(request, access, game)
-    context["kept"] = kept_words(request, game)
-    # A script's fetch of this page (the live table's, the service worker's) leaves the
-    # confirmation to the page that posted.
-    if access.can_write and not by_script(request):
-        context["noted"] = table_confirmation(request, game, context["events"])
-    return render(request, "campaigns/game.html", context)
 
 
 @require_POST
