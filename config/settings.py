@@ -657,6 +657,7 @@ SPECTACULAR_SETTINGS = {
         "ScarColourEnum": "legacy.models.ScarColour",
         "RewardKindEnum": "legacy.rules.Reward",
         "GameStatusEnum": "campaigns.models.GameStatus",
+        "EntryStatusEnum": "campaigns.vocabulary.EntryStatus",
         # Every job's status is one JobStatus; the pictures, photos and poster still say
         # "rendering", "processing" and "drawing" for "running", as they always have.
         "JobStatusEnum": "campaigns.models.JobStatus",
