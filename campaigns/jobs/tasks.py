@@ -21,7 +21,7 @@ from django.db import InterfaceError, OperationalError
 
 from campaigns.jobs import turns
 from campaigns.jobs.work import back_in_queue, describe, fail
-from campaigns.models import JobFailure
+from campaigns.models import BackgroundJob, JobFailure
 
 logger = logging.getLogger(__name__)
 
@@ -88,11 +88,14 @@ class JobTask(Task):
 
     def turn_owner(self, args, kwargs) -> str:
         """Whose turn the job takes ("campaign-7", "account-3"); "" when its row is gone."""
-        kind, field = self.job_model.TURN_OF
+        model: type[BackgroundJob] | None = self.job_model
+        if model is None:
+            return ""
+        kind, field = model.TURN_OF
         lookup = self.job_lookup(args, kwargs)
         value = lookup.get(field)
         if value is None:
-            rows = self.job_model._default_manager.filter(**lookup)
+            rows = model._default_manager.filter(**lookup)
             value = rows.values_list(field, flat=True).first()
         return f"{kind}-{value}" if value is not None else ""
 
