@@ -77,10 +77,14 @@ class JobTask(Task):
         seconds = (self.time_limit or settings.CELERY_TASK_TIME_LIMIT) + turns.TURN_MARGIN
         turn = turns.take(owner, request.id, seconds) if owner else turns.NO_TURN
         if turn is None:
-            self.apply_async(
-                args=args, kwargs=kwargs, countdown=turns.TURN_WAIT, retries=request.retries
-            )
-            return turns.WAITING
+            try:
+                self.apply_async(
+                    args=args, kwargs=kwargs, countdown=turns.TURN_WAIT, retries=request.retries
+                )
+                return turns.WAITING
+            except Exception:  # the broker lost since it delivered: run now, without a turn
+                logger.warning("%s task %s could not wait for its turn", self.name, request.id)
+                turn = turns.NO_TURN
         try:
             return super().__call__(*args, **kwargs)
         finally:
