@@ -17,7 +17,10 @@ every campaign page in ``web.views.common``), not a check in each view:
 
 A name becomes a neutral placeholder in the reader's language ("an unlocked scar"), a text
 "(hidden by the campaign's owner)", and a slug (a scar type's ``mercenaries``, which spells its
-name) an opaque ``unlocked-scar-1``. Names are matched as whole words whatever their case, so a
+name) an opaque ``unlocked-scar-1``. Names and slugs are looked for in one pass: where found
+secrets overlap (a hidden territory "vorn" inside the name "Kelpiq vorn", "Atlantis Deep" and
+"Deep Sea" in "Atlantis Deep Sea"), all of them goes under what stands for the longest, so no
+part of one is left to read. Names are matched as whole words whatever their case, so a
 name the group gave that is also an ordinary word of a page is hidden there too: hiding errs on
 the side of hiding. They are matched by meaning, not by bytes: the secret and the text it is
 looked for in are both folded (``fold``: NFKD, case folded, without combining marks or invisible
@@ -255,22 +258,48 @@ def fold(text: str) -> str:
     return text.translate(_FOLD)
 
 
-def _replace_folded(text: str, pattern: re.Pattern, replacement: Callable[[str], str]) -> str:
-    """``text`` with each match of ``pattern`` in its folded spelling replaced by
-    ``replacement(match)`` (the match folded): the characters of ``text`` that folded into the
-    match go, with the marks that follow them."""
-    folded = fold(text)
-    matches = list(pattern.finditer(folded))
-    if not matches:
-        return text
+def _spans(text: str, pattern: re.Pattern | None, folded: bool) -> list[tuple[int, int, str]]:
+    """``(start, end, secret)`` of every secret of ``pattern`` in ``text``, in ``text``'s own
+    positions, overlapping ones too: at each place a secret starts, the longest that starts
+    there. ``folded``: the secrets are looked for in ``fold(text)``; the characters of ``text``
+    that folded into one are its span, with the marks that follow them."""
+    if pattern is None:
+        return []
+    found = [
+        (m.start(1), m.end(1), m.group(1)) for m in pattern.finditer(fold(text) if folded else text)
+    ]
+    if not found or not folded:
+        return found
     ends = list(accumulate(len(_FOLD[ord(c)]) for c in text))  # after each character, folded
+    return [
+        (
+            bisect_right(ends, start),
+            max(bisect_left(ends, end) + 1, bisect_right(ends, end)),
+            secret,
+        )
+        for start, end, secret in found
+    ]
+
+
+def _replace_spans(text: str, spans: list[tuple[int, int, str]]) -> str:
+    """``text`` with each ``(start, end, replacement)`` span replaced. Spans that overlap (a
+    secret inside or across another, a slug inside a name) are one: all of it goes, replaced by
+    what stands for the longest of them."""
+    if not spans:
+        return text
     out, at = [], 0
-    for m in matches:
-        start = bisect_right(ends, m.start())
-        end = max(bisect_left(ends, m.end()) + 1, bisect_right(ends, m.end()))
-        out += [text[at:start], replacement(m.group(0))]
-        at = end
-    out.append(text[at:])
+    group: list = []  # [start, end, replacement, length of the longest]
+    for start, end, replacement in sorted(spans, key=lambda s: (s[0], -s[1])):
+        if group and start < group[1]:
+            if end - start > group[3]:
+                group[2], group[3] = replacement, end - start
+            group[1] = max(group[1], end)
+            continue
+        if group:
+            out += [text[at : group[0]], group[2]]
+            at = group[1]
+        group = [start, end, replacement, end - start]
+    out += [text[at : group[0]], group[2], text[group[1] :]]
     return "".join(out)
 
 
@@ -329,10 +358,8 @@ class Secrets:
     def _placeholder(self, key: str) -> str:
         return str(PLACEHOLDERS.get(key, PLACEHOLDERS["text"]))
 
-    def _slugs_out(self, text: str) -> str:
-        if self._slug is None:
-            return text
-        return self._slug.sub(lambda m: self.slugs[m.group(0)], text)
+    def _slug_spans(self, text: str) -> list[tuple[int, int, str]]:
+        return [(a, b, self.slugs[slug]) for a, b, slug in _spans(text, self._slug, False)]
 
     def scrub_text(self, text: str) -> str:
         """A plain text (a value of an API answer) with every secret replaced; a short secret
@@ -344,12 +371,11 @@ class Secrets:
             return self.slugs[bare]
         if fold(bare).strip() in self.names:
             return self._placeholder(self.names[fold(bare).strip()])
-        text = self._slugs_out(text)
-        if self._plain is not None:
-            text = _replace_folded(
-                text, self._plain, lambda m: self._placeholder(self.names.get(m, "text"))
-            )
-        return text
+        names = [
+            (a, b, self._placeholder(self.names.get(secret, "text")))
+            for a, b, secret in _spans(text, self._plain, True)
+        ]
+        return _replace_spans(text, self._slug_spans(text) + names)
 
     def scrub(self, value):
         """``value`` (JSON-like data: dicts, lists, strings...) with every secret replaced."""
@@ -366,14 +392,11 @@ class Secrets:
     def _scrub_markup_text(self, text: str) -> str:
         # A short secret is not looked for in a page: as a whole text it would still hit the
         # board's numbers ("2" coins). The pages hide such words themselves (a mark's label).
-        text = self._slugs_out(text)
-        if self._markup is not None:
-            text = _replace_folded(
-                text,
-                self._markup,
-                lambda m: html.escape(self._placeholder(self._markup_keys.get(m, "text"))),
-            )
-        return text
+        names = [
+            (a, b, html.escape(self._placeholder(self._markup_keys.get(secret, "text"))))
+            for a, b, secret in _spans(text, self._markup, True)
+        ]
+        return _replace_spans(text, self._slug_spans(text) + names)
 
     def scrub_markup(self, document: str) -> str:
         """An HTML or SVG document with every secret replaced in its text and in its attribute
@@ -398,11 +421,12 @@ _QUOTED = re.compile(r"""(["'])(.*?)\1""", re.DOTALL)
 
 
 def _matcher(secrets: list[str]) -> re.Pattern | None:
-    """One pattern for all the secrets, longest first, each a whole word (or words)."""
+    """One pattern for all the secrets, each a whole word (or words): at every place one
+    starts, the longest that starts there (its group 1), overlapping ones too."""
     if not secrets:
         return None
     alternatives = "|".join(re.escape(s) for s in sorted(secrets, key=len, reverse=True))
-    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)")
+    return re.compile(rf"(?<!\w)(?=({alternatives})(?!\w))")
 
 
 def secrets_for(campaign, sees_unlocked: bool) -> Secrets | None:

@@ -383,6 +383,12 @@ CELERY_TASK_ROUTES = {
     **{name: {"queue": EARTHBOOK_JOB_QUEUE_BULK} for name in _BULK_TASKS},
 }
 CELERY_TASK_DEFAULT_QUEUE = EARTHBOOK_JOB_QUEUE_BULK
+# Turns on the bulk queue (campaigns/jobs/turns.py): at most this many bulk jobs of one campaign
+# (an import: of one account) run at once, over every worker; one more goes back to the queue's
+# tail, so that other campaigns' jobs pass. 0: no limit (first in, first out).
+EARTHBOOK_JOB_BULK_PER_CAMPAIGN = env_int("EARTHBOOK_JOB_BULK_PER_CAMPAIGN", 1)
+if EARTHBOOK_JOB_BULK_PER_CAMPAIGN < 0:
+    raise ImproperlyConfigured("EARTHBOOK_JOB_BULK_PER_CAMPAIGN must be 0 (no limit) or more.")
 # A job lost with its worker (kill -9, a machine gone) is Celery's and the broker's to deliver
 # again: its task is acknowledged late (CELERY_TASK_ACKS_LATE, and rejected back to the queue when
 # its pool process dies: CELERY_TASK_REJECT_ON_WORKER_LOST), and Redis gives its message to

@@ -37,7 +37,7 @@ urlpatterns = [
     path(
         "accounts/login/", auth_views.LoginView.as_view(authentication_form=LoginForm), name="login"
     ),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/logout/", accounts.LogoutView.as_view(), name="logout"),
     path(
         "accounts/password/",
         accounts.PasswordChangeView.as_view(),
@@ -76,6 +76,8 @@ urlpatterns = [
     # The admin's change of password, its old one counted toward the lockout (before the admin's
     # own, which it stands in for: the admin's address and name still lead here).
     path("admin/password_change/", admin.site.admin_view(accounts.admin_password_change)),
+    # The admin's logout is the site's: it too ends the account's streams at once.
+    path("admin/logout/", accounts.LogoutView.as_view()),
     path("admin/", admin.site.urls),
     path("api/v1/", include("api.urls")),
 ]

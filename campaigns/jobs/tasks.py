@@ -19,8 +19,9 @@ from celery.exceptions import SoftTimeLimitExceeded, TimeLimitExceeded
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
+from campaigns.jobs import turns
 from campaigns.jobs.work import back_in_queue, describe, fail
-from campaigns.models import JobFailure
+from campaigns.models import BackgroundJob, JobFailure
 
 logger = logging.getLogger(__name__)
 
@@ -65,6 +66,42 @@ class JobTask(Task):
         at once, without backoff."""
         kwargs.setdefault("throw", False)
         return super().apply(*args, **kwargs)
+
+    def __call__(self, *args, **kwargs):
+        """The task, on the bulk queue in a turn of its campaign (``campaigns.jobs.turns``):
+        with none free, it is sent again to the queue's tail and this delivery ends."""
+        request = self.request
+        if not turns.takes_turns(self.name, bool(request.is_eager)):
+            return super().__call__(*args, **kwargs)
+        owner = self.turn_owner(args, kwargs)
+        seconds = (self.time_limit or settings.CELERY_TASK_TIME_LIMIT) + turns.TURN_MARGIN
+        turn = turns.take(owner, request.id, seconds) if owner else turns.NO_TURN
+        if turn is None:
+            try:
+                self.apply_async(
+                    args=args, kwargs=kwargs, countdown=turns.TURN_WAIT, retries=request.retries
+                )
+                return turns.WAITING
+            except Exception:  # the broker lost since it delivered: run now, without a turn
+                logger.warning("%s task %s could not wait for its turn", self.name, request.id)
+                turn = turns.NO_TURN
+        try:
+            return super().__call__(*args, **kwargs)
+        finally:
+            turn.give_back()
+
+    def turn_owner(self, args, kwargs) -> str:
+        """Whose turn the job takes ("campaign-7", "account-3"); "" when its row is gone."""
+        model: type[BackgroundJob] | None = self.job_model
+        if model is None:
+            return ""
+        kind, field = model.TURN_OF
+        lookup = self.job_lookup(args, kwargs)
+        value = lookup.get(field)
+        if value is None:
+            rows = model._default_manager.filter(**lookup)
+            value = rows.values_list(field, flat=True).first()
+        return f"{kind}-{value}" if value is not None else ""
 
     def job_lookup(self, args, kwargs) -> dict:
         given = {**dict(zip(self.job_keys, args, strict=False)), **(kwargs or {})}

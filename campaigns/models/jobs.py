@@ -113,6 +113,9 @@ class BackgroundJob(models.Model):
     RUNNING_WORD = JobStatus.RUNNING.value
     # The start of the detail of a job whose task could not be queued (the broker was down).
     NOT_QUEUED_DETAIL = "It could not be queued"
+    # Whose turn it takes on the bulk queue (``campaigns.jobs.turns``), and the field of its row
+    # that says who that is.
+    TURN_OF = ("campaign", "campaign_id")
 
     status = models.CharField(max_length=10, choices=JobStatus.choices, default=JobStatus.QUEUED)
     attempts = models.PositiveIntegerField(
@@ -276,6 +279,8 @@ class ImportJob(BackgroundJob):
     TASK = "campaigns.tasks.import_backup"
     WORK = _("Restoring the backup")
     WHAT = _("The import")
+    # It has no campaign until it made one: it takes a turn of the account that sent it.
+    TURN_OF = ("account", "owner_id")
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     progress = models.PositiveSmallIntegerField(default=0)
@@ -320,6 +325,7 @@ class GamePhoto(BackgroundJob):
     WHAT = _("The photo")
     RUNNING_WORD = "processing"
     NOT_QUEUED_DETAIL = "The photo could not be queued"
+    TURN_OF = ("campaign", "game__campaign_id")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="photos")
     uploaded_by = models.ForeignKey(

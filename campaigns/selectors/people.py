@@ -32,9 +32,8 @@ def campaigns_of(user) -> QuerySet[Campaign]:
     """The campaigns ``user`` is a member of, newest first, each with their ``my_role`` in it
     and its owner; the ids are read first from the memberships' own index (joined instead,
     PostgreSQL scans every campaign of the service to find a user's few)."""
-    ids = list(Membership.objects.filter(user=user).values_list("campaign_id", flat=True))
     return (
-        Campaign.objects.filter(pk__in=ids)
+        Campaign.objects.filter(pk__in=campaign_ids_of(user))
         .select_related("owner")
         .annotate(
             my_role=Subquery(
@@ -43,6 +42,11 @@ def campaigns_of(user) -> QuerySet[Campaign]:
         )
         .order_by("-created_at", "-id")
     )
+
+
+def campaign_ids_of(user) -> list[int]:
+    """The ids of the campaigns ``user`` is a member of, from the memberships' own index."""
+    return list(Membership.objects.filter(user=user).values_list("campaign_id", flat=True))
 
 
 def players(campaign_id: int) -> list[Player]:

@@ -28,6 +28,7 @@ from legacy.drawing.picture import (
     Text,
     load_geometry,
 )
+from legacy.drawing.sea import in_the_sea, sea_spot
 
 if TYPE_CHECKING:
     from legacy.drawing.picture import Point, Primitive
@@ -174,30 +175,45 @@ def static_primitives(language: str = "en") -> tuple[Primitive, ...]:
 # ---------------------------------------------------------------------------------------------
 
 ISLAND_RADIUS = 9.0
-ISLAND_OFFSET = 42.0  # a default island sits this far from its first connection, seaward
 
 
 def island_centres(islands: tuple[DrawnIsland, ...]) -> dict[str, Point]:
-    """Where each added territory is drawn (map units): where the group placed it, or next to
-    its first connection, away from the middle of the map (towards the sea), each later island
-    a little further round so that two never sit on one spot."""
+    """Where each added territory is drawn (map units), always in the sea: where the group
+    placed it when that is sea, else a sea spot (``legacy.drawing.sea``) near the middle
+    of the territories it joins (or near where the group placed it, on land) whose sea lines
+    cross the least land; two islands never share a spot."""
+    return dict(_island_centres(tuple(islands)))
+
+
+@cache
+def _island_centres(islands: tuple[DrawnIsland, ...]) -> tuple[tuple[str, Point], ...]:
     geo = load_geometry()
     centres: dict[str, Point] = {}
-    for i, island in enumerate(islands):
+
+    def where(slug: str) -> Point | None:
+        if slug in centres:
+            return centres[slug]
+        t = geo.territories.get(slug)
+        return (float(t["anchor"][0]), float(t["anchor"][1])) if t else None
+
+    for island in islands:
+        placed = None
         if island.position is not None:
             fx, fy = island.position
-            centres[island.slug] = (fx * geo.width, fy * geo.height)
-            continue
-        first = next((c for c in island.connections if c in geo.territories or c in centres), None)
-        if first is None:
-            centres[island.slug] = (geo.width / 2, geo.height - 60 - 25 * i)
-            continue
-        ax, ay = centres[first] if first in centres else geo.territories[first]["anchor"]
-        angle = math.atan2(ay - geo.height / 2, ax - geo.width / 2) + 0.6 * i
-        x = min(geo.width - 15, max(15.0, ax + ISLAND_OFFSET * math.cos(angle)))
-        y = min(geo.height - 15, max(45.0, ay + ISLAND_OFFSET * math.sin(angle)))
-        centres[island.slug] = (x, y)
-    return centres
+            placed = (fx * geo.width, fy * geo.height)
+            if in_the_sea(placed, ISLAND_RADIUS):
+                centres[island.slug] = placed
+                continue
+        lines = [(c, p) for c in island.connections if (p := where(c)) is not None]
+        # Between the territories it joins (or under the middle of the map, joined to none).
+        middle = (
+            (sum(p[0] for _, p in lines) / len(lines), sum(p[1] for _, p in lines) / len(lines))
+            if lines
+            else (geo.width / 2, geo.height - 60)
+        )
+        near = placed or middle
+        centres[island.slug] = sea_spot(near, lines, centres.values())
+    return tuple(centres.items())
 
 
 def island_primitives(

@@ -159,11 +159,28 @@ def test_the_island_sits_where_the_group_placed_it(seven_games, owner):
         name="Mu",
         continent="asia",
         connections=["japan"],
-        x=0.9,
-        y=0.2,
+        x=0.97,
+        y=0.3,
         by=owner,
     )
-    assert island_centre_of(picture_for(seven_games.pk, 7), "mu") == (900.0, 103.0)
+    assert island_centre_of(picture_for(seven_games.pk, 7), "mu") == (970.0, 154.5)
+
+
+def test_an_island_the_group_placed_on_land_is_drawn_in_the_sea(seven_games, owner):
+    from legacy.drawing.sea import in_the_sea
+    from legacy.drawing.territories import ISLAND_RADIUS
+
+    add_territory(
+        campaign=seven_games,
+        game=7,
+        name="Mu",
+        continent="asia",
+        connections=["japan"],
+        x=0.74,  # in China
+        y=0.48,
+        by=owner,
+    )
+    assert in_the_sea(island_centre_of(picture_for(seven_games.pk, 7), "mu"), ISLAND_RADIUS)
 
 
 def island_centre_of(picture, slug):

@@ -132,3 +132,26 @@ def test_the_tasks_are_found_by_celerys_autodiscovery():
 
     for model in JOB_MODELS:
         assert task_of(model()).name == model.TASK
+
+
+def test_one_campaign_runs_one_bulk_job_at_a_time_unless_told_otherwise():
+    assert settings_seen_with(DEV, "s.EARTHBOOK_JOB_BULK_PER_CAMPAIGN") == 1
+    told = {**DEV, "EARTHBOOK_JOB_BULK_PER_CAMPAIGN": "0"}
+    assert settings_seen_with(told, "s.EARTHBOOK_JOB_BULK_PER_CAMPAIGN") == 0
+
+
+def test_a_negative_bulk_limit_per_campaign_stops_the_start():
+    refusal = refusal_with({**DEV, "EARTHBOOK_JOB_BULK_PER_CAMPAIGN": "-1"})
+    assert "EARTHBOOK_JOB_BULK_PER_CAMPAIGN" in refusal
+
+
+def test_only_bulk_jobs_run_by_a_real_worker_take_turns(settings):
+    from campaigns.jobs import turns
+
+    settings.CELERY_BROKER_URL = "redis://127.0.0.1:6379/0"
+    assert turns.takes_turns("campaigns.tasks.prepare_photo", eager=False)
+    assert turns.takes_turns("campaigns.tasks.chronicle_pdf", eager=False)
+    assert not turns.takes_turns("campaigns.tasks.prepare_photo", eager=True)  # in-process
+    assert not turns.takes_turns("campaigns.tasks.render_snapshot", eager=False)  # interactive
+    settings.EARTHBOOK_JOB_BULK_PER_CAMPAIGN = 0
+    assert not turns.takes_turns("campaigns.tasks.prepare_photo", eager=False)

@@ -49,6 +49,30 @@ def test_json_like_data_is_scrubbed_in_depth_and_other_values_are_kept():
     }
 
 
+def test_a_name_holding_another_secrets_slug_is_hidden_whole():
+    # "vorn" is a hidden territory's name and slug; "Kelpiq vorn" another one's name.
+    secrets = Secrets(
+        {"vorn": "territory", "kelpiq vorn": "territory"},
+        {"vorn": "unlocked-territory-1", "kelpiq-vorn": "unlocked-territory-2"},
+    )
+    assert secrets.scrub_markup("<p>Kelpiq vorn</p>") == "<p>an added territory</p>"
+    assert secrets.scrub_text("Kelpiq vorn rose.") == "an added territory rose."
+
+
+def test_two_secrets_that_overlap_are_hidden_together():
+    secrets = Secrets({"atlantis deep": "territory", "deep sea": "territory"}, {})
+    assert secrets.scrub_text("Atlantis Deep Sea rose.") == "an added territory rose."
+    assert secrets.scrub_markup("<b>Atlantis Deep Sea</b>") == "<b>an added territory</b>"
+
+
+def test_a_slug_holding_another_secrets_name_is_replaced_whole():
+    secrets = Secrets({"sea": "territory"}, {"deep-sea": "unlocked-territory-1"})
+    page = '<a href="/c/1/territories/deep-sea/">Sea</a>'
+    assert secrets.scrub_markup(page) == (
+        '<a href="/c/1/territories/unlocked-territory-1/">an added territory</a>'
+    )
+
+
 def test_markup_is_scrubbed_in_text_and_attributes_but_never_in_tags():
     page = '<div class="scar-zorblax-frenzy" title="Fish &amp; Chips">div</div>'
     assert SECRETS.scrub_markup(page) == (

@@ -52,6 +52,8 @@ REAL_PARTS_DECIDE = (
     "::test_a_request_whose_key_a_retry_took_over_keeps_neither_its_write_nor_its_answer",
     "tests/api/test_imports.py"
     "::test_an_import_posted_while_the_broker_is_down_is_a_503_and_keeps_nothing",
+    # The bulk queue's turns, kept in Redis.
+    "tests/campaigns/test_bulk_turns.py",
     # A check constraint of the database.
     "tests/campaigns/test_marks_on_added_territories.py"
     "::test_the_database_keeps_a_territorys_shape_not_its_list",

@@ -11,7 +11,7 @@ from asgiref.sync import async_to_sync, sync_to_async
 from django.conf import settings
 from django.core.signals import request_finished
 from django.db import close_old_connections
-from django.test import AsyncClient
+from django.test import AsyncClient, Client
 
 from campaigns import live, members
 from campaigns.models import Campaign, Membership
@@ -182,6 +182,29 @@ def test_a_member_removed_stops_being_told_at_once(
         await next_chunk(response)
         await sync_to_async(subscribed, thread_sensitive=False)()
         await sync_to_async(remove)()
+        return await ends(response)
+
+    assert async_to_sync(scenario)() is True
+
+
+def test_a_session_logged_out_stops_being_told_at_once(
+    checked_only_when_told, campaign, viewer, django_capture_on_commit_callbacks
+):
+    async def scenario():
+        client = await signed_in(viewer)
+        response = await opened(client, campaign)
+        assert response.status_code == 200
+        await next_chunk(response)
+        await sync_to_async(subscribed, thread_sensitive=False)()
+
+        def log_out():
+            # The logout form of the pages, posted by the same browser.
+            browser = Client()
+            browser.cookies = client.cookies
+            with django_capture_on_commit_callbacks(execute=True):
+                assert browser.post("/accounts/logout/").status_code == 302
+
+        await sync_to_async(log_out)()
         return await ends(response)
 
     assert async_to_sync(scenario)() is True

@@ -21,6 +21,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
+from campaigns import live
 from campaigns.claims import my_campaigns
 from campaigns.health import report as health_report
 from campaigns.selectors import people
@@ -168,6 +169,20 @@ def email_confirm(request, token):
             "changed since. Ask for a new one on the page of your e-mail address."
         )
     return render(request, "registration/email_confirm.html", context, status=200 if found else 404)
+
+
+class LogoutView(auth_views.LogoutView):
+    """Django's logout, then every open stream of the account's campaigns checks its reader at
+    once: this session's streams end now, not at their next check. Asked only once the session
+    is flushed (``user_logged_out`` is sent before, when a check still finds it valid)."""
+
+    def post(self, request, *args, **kwargs):
+        account = request.user
+        campaign_ids = people.campaign_ids_of(account) if account.is_authenticated else []
+        response = super().post(request, *args, **kwargs)
+        for campaign_id in campaign_ids:
+            live.check_readers_after_commit(campaign_id)
+        return response
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):
