@@ -38,6 +38,7 @@ from django.conf import settings
 from django.db import transaction
 
 from campaigns.models import Campaign
+from campaigns.redis_clients import client_of
 
 log = logging.getLogger(__name__)
 
@@ -89,25 +90,6 @@ def announce(campaign_id: int) -> None:
         hub.deliver(campaign_id, version)
 
 
-_publisher: tuple[int, object] | None = None
-
-
-def _publishing_client():
-    """One Redis client per process (made again after a fork), with short timeouts: a write
-    never waits long for the news."""
-    global _publisher
-    if _publisher is None or _publisher[0] != os.getpid():
-        import redis
-
-        client = redis.Redis.from_url(
-            settings.REDIS_URL,
-            socket_timeout=PUBLISH_TIMEOUT_SECONDS,
-            socket_connect_timeout=PUBLISH_TIMEOUT_SECONDS,
-        )
-        _publisher = (os.getpid(), client)
-    return _publisher[1]
-
-
 def publish(campaign_id: int, version: int) -> None:
     _publish([campaign_id, version])
 
@@ -116,7 +98,7 @@ def _publish(news: list) -> None:
     import redis
 
     try:
-        _publishing_client().publish(channel(), json.dumps(news))
+        client_of(settings.REDIS_URL, PUBLISH_TIMEOUT_SECONDS).publish(channel(), json.dumps(news))
     except (redis.RedisError, OSError) as error:
         log.warning("live news of campaign %s not published: %s", news[0], error)
 

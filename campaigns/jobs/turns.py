@@ -23,10 +23,11 @@ without a turn too: the turns never stop the work.
 from __future__ import annotations
 
 import logging
-import os
 from dataclasses import dataclass
 
 from django.conf import settings
+
+from campaigns.redis_clients import client_of
 
 logger = logging.getLogger(__name__)
 
@@ -57,7 +58,7 @@ class Turn:
         if not self.key:
             return
         try:
-            _client().eval(_GIVE_BACK, 1, self.key, self.token)
+            client_of(_url(), TIMEOUT_SECONDS).eval(_GIVE_BACK, 1, self.key, self.token)
         except Exception as error:  # it frees itself when it expires
             logger.warning("turn %s not given back: %s", self.key, error)
 
@@ -74,23 +75,6 @@ def _url() -> str:
         if url and url.startswith(("redis://", "rediss://", "unix://")):
             return url
     return ""
-
-
-_clients: dict[int, object] = {}
-
-
-def _client():
-    """One Redis client per process (made again after a fork), with short timeouts."""
-    client = _clients.get(os.getpid())
-    if client is None:
-        import redis
-
-        client = redis.Redis.from_url(
-            _url(), socket_timeout=TIMEOUT_SECONDS, socket_connect_timeout=TIMEOUT_SECONDS
-        )
-        _clients.clear()
-        _clients[os.getpid()] = client
-    return client
 
 
 def queue_of(task_name: str) -> str:
@@ -120,7 +104,7 @@ def take(owner: str, token: str, seconds: int) -> Turn | None:
     ``seconds`` (its own again when it held one: a message delivered again); None when every
     turn is taken. ``NO_TURN`` when Redis does not answer: the job runs."""
     try:
-        client = _client()
+        client = client_of(_url(), TIMEOUT_SECONDS)
         for slot in range(limit()):
             key = _key(owner, slot)
             if client.set(key, token, nx=True, ex=seconds):
