@@ -458,6 +458,11 @@ EARTHBOOK_QUOTA_POSTERS_IN_FLIGHT_PER_ACCOUNT = env_int(
 EARTHBOOK_QUOTA_POSTERS_IN_FLIGHT_PER_CAMPAIGN = env_int(
     "EARTHBOOK_QUOTA_POSTERS_IN_FLIGHT_PER_CAMPAIGN", 1
 )
+# Board pictures waiting or being drawn for the campaigns one account owns: a campaign's own
+# redraws (after a game, a correction) are one per picture, 16 at most, and never refused.
+EARTHBOOK_QUOTA_PICTURES_IN_FLIGHT_PER_ACCOUNT = env_int(
+    "EARTHBOOK_QUOTA_PICTURES_IN_FLIGHT_PER_ACCOUNT", 40
+)
 for _name, _value in list(globals().items()):
     if _name.startswith("EARTHBOOK_QUOTA_") and _value < 0:
         raise ImproperlyConfigured(f"{_name} must be 0 (no limit) or more.")

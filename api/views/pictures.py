@@ -282,7 +282,7 @@ class SnapshotView(ApiView):
         access = picture_access(request, campaign_id, Level.MEMBER)
         number = game_in_query(request)
         _finished_game(access.campaign.pk, number)
-        request_snapshot(access.campaign.pk, number)
+        request_snapshot(access.campaign.pk, number, asked=True)
         row = media.asked_snapshot(access.campaign.pk, number)
         return Response(snapshot_data(row, request), status=status.HTTP_202_ACCEPTED)
 
@@ -312,7 +312,7 @@ class TimelineView(ApiView):
     def post(self, request, campaign_id):
         access = picture_access(request, campaign_id, Level.MEMBER)
         self._row(access.campaign.pk)
-        request_timeline(access.campaign.pk)
+        request_timeline(access.campaign.pk, asked=True)
         row = media.asked_snapshot(access.campaign.pk, Snapshot.TIMELINE)
         return Response(snapshot_data(row, request), status=status.HTTP_202_ACCEPTED)
 

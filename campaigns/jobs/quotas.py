@@ -18,6 +18,10 @@ What counts:
   the bulk queue no longer than so many photos take);
 * imports in flight: an account's imports waiting or running;
 * chronicle PDFs in flight: those an account asked for, and a campaign's, waiting or being made;
+* board pictures in flight: those waiting or being drawn of the campaigns an account owns. Only
+  a member's explicit ask for a picture not already waiting counts against it (the page's
+  "draw again", ``POST .../snapshots/``); the redraws a campaign asks for itself (a game
+  finished, a correction) are one per picture and never refused;
 * posters in flight: the posters waiting or being drawn of the campaigns an account owns (anyone
   reading a campaign may ask for its poster: its owner answers for it), and a campaign's. Only an
   explicit "ask again" is a new request; reading the poster, or naming the world, asks for it
@@ -41,6 +45,7 @@ from campaigns.models import (
     EndPoster,
     GamePhoto,
     ImportJob,
+    Snapshot,
 )
 from legacy.errors import RuleViolation
 from legacy.quotas import quota_reached
@@ -63,6 +68,7 @@ QUOTAS: dict[Refusal, str] = {
     ServiceRule.QUOTA_PDFS_PER_ACCOUNT: "EARTHBOOK_QUOTA_PDFS_IN_FLIGHT_PER_ACCOUNT",
     ServiceRule.QUOTA_PDFS_PER_CAMPAIGN: "EARTHBOOK_QUOTA_PDFS_IN_FLIGHT_PER_CAMPAIGN",
     ServiceRule.QUOTA_POSTERS_PER_ACCOUNT: "EARTHBOOK_QUOTA_POSTERS_IN_FLIGHT_PER_ACCOUNT",
+    ServiceRule.QUOTA_PICTURES_PER_ACCOUNT: "EARTHBOOK_QUOTA_PICTURES_IN_FLIGHT_PER_ACCOUNT",
     ServiceRule.QUOTA_POSTERS_PER_CAMPAIGN: "EARTHBOOK_QUOTA_POSTERS_IN_FLIGHT_PER_CAMPAIGN",
 }
 IN_BYTES = {ServiceRule.QUOTA_PHOTO_BYTES_PER_ACCOUNT, ServiceRule.QUOTA_PHOTO_BYTES_PER_CAMPAIGN}
@@ -184,3 +190,12 @@ def check_poster(*, campaign_id: int) -> None:
             ("quota-posters-per-account", drawing.filter(campaign__owner_id=owner).count(), 1),
         ]
     )
+
+
+def check_picture(*, campaign_id: int) -> None:
+    """Refused when one more board picture asked for would pass what the campaigns of the
+    campaign's owner may have waiting or being drawn."""
+    campaign = Campaign.objects.select_related("owner").get(pk=campaign_id)
+    lock_account(campaign.owner)
+    drawing = Snapshot.objects.filter(_in_flight(Snapshot), campaign__owner_id=campaign.owner_id)
+    _refuse_past([("quota-pictures-per-account", drawing.count(), 1)])

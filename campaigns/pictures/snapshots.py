@@ -14,10 +14,11 @@ from datetime import timedelta
 from functools import partial
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from campaigns.jobs.queue import enqueue_on_commit
+from campaigns.jobs.quotas import check_picture
 from campaigns.jobs.recovery import stale
 from campaigns.models import (
     Game,
@@ -34,19 +35,35 @@ from legacy.refusals import ServiceRule
 logger = logging.getLogger(__name__)
 
 
-def _queue_row(campaign_id: int, game_number: int, force: bool) -> tuple[Snapshot, bool]:
-    """The row, put in the queue; False when a render is already waiting there, unless it has
-    waited past its patience (``campaigns.jobs.recovery.stale``: its message may be lost, so it
-    is sent again)."""
-    row, created = Snapshot.objects.get_or_create(campaign_id=campaign_id, game_number=game_number)
-    if created:
-        return row, True
-    if (
+def _waiting(row: Snapshot) -> bool:
+    """Whether a render of ``row`` waits in the queue, within its patience
+    (``campaigns.jobs.recovery.stale``: past it, its message may be lost, so it is sent again)."""
+    return (
         row.status == JobStatus.QUEUED
-        and not force
         and not Snapshot.objects.filter(stale(Snapshot), pk=row.pk).exists()
-    ):
+    )
+
+
+def _queue_row(
+    campaign_id: int, game_number: int, force: bool, asked: bool = False
+) -> tuple[Snapshot, bool]:
+    """The row, put in the queue; False when a render is already waiting there. ``asked``: a
+    member asked for it, and a render that is not waiting already counts against the quota of
+    pictures in the making (``campaigns.jobs.quotas.check_picture``), checked before anything
+    is written."""
+    row = Snapshot.objects.filter(campaign_id=campaign_id, game_number=game_number).first()
+    if row is not None and not force and _waiting(row):
         return row, False
+    if asked:
+        check_picture(campaign_id=campaign_id)
+    if row is None:
+        try:
+            with transaction.atomic():
+                return Snapshot.objects.create(
+                    campaign_id=campaign_id, game_number=game_number
+                ), True
+        except IntegrityError:  # made meanwhile by another request: queued again below
+            row = Snapshot.objects.get(campaign_id=campaign_id, game_number=game_number)
     Snapshot.objects.filter(pk=row.pk, status__in=job_statuses_before(JobStatus.QUEUED)).update(
         status=JobStatus.QUEUED, failure="", updated_at=timezone.now()
     )
@@ -61,7 +78,12 @@ REDRAW_AFTER_SECONDS = 5
 
 
 def request_snapshot(
-    campaign_id: int, game_number: int, force: bool = False, countdown: float | None = None
+    campaign_id: int,
+    game_number: int,
+    force: bool = False,
+    countdown: float | None = None,
+    *,
+    asked: bool = False,
 ) -> Snapshot:
     """Ask for the picture of the world at the end of game ``game_number``.
 
@@ -80,7 +102,7 @@ def request_snapshot(
     ):
         raise RuleViolation(ServiceRule.SNAPSHOT_OF_A_FINISHED_GAME, game=game_number)
     with transaction.atomic():
-        row, send = _queue_row(campaign_id, game_number, force)
+        row, send = _queue_row(campaign_id, game_number, force, asked)
         if send:
             enqueue_on_commit(row, countdown=countdown)
         if Snapshot.objects.filter(campaign_id=campaign_id, game_number=Snapshot.TIMELINE).exists():
@@ -126,13 +148,14 @@ def correction_affects_from(before: dict, after: dict) -> int:
 
 
 def request_timeline(
-    campaign_id: int, force: bool = False, countdown: float | None = None
+    campaign_id: int, force: bool = False, countdown: float | None = None, *, asked: bool = False
 ) -> Snapshot:
-    """Ask for the campaign's timeline: the board after every finished game, animated."""
+    """Ask for the campaign's timeline: the board after every finished game, animated
+    (``asked``: by a member, as ``request_snapshot`` says)."""
     if not finished_games(campaign_id):
         raise RuleViolation(ServiceRule.TIMELINE_NEEDS_A_GAME)
     with transaction.atomic():
-        row, send = _queue_row(campaign_id, Snapshot.TIMELINE, force)
+        row, send = _queue_row(campaign_id, Snapshot.TIMELINE, force, asked)
         if send:
             enqueue_on_commit(row, countdown=countdown)
     return row

@@ -473,6 +473,13 @@ class ServiceRule(Refusal):
             "(%(limit)s): ask again once one is ready."
         ),
     )
+    QUOTA_PICTURES_PER_ACCOUNT = (
+        "quota-pictures-per-account",
+        gettext_noop(
+            "The campaigns of this account already have as many board pictures waiting or being "
+            "drawn as they may (%(limit)s): ask again once some are ready."
+        ),
+    )
     QUOTA_POSTERS_PER_CAMPAIGN = (
         "quota-posters-per-campaign",
         gettext_noop(

@@ -13,9 +13,18 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from campaigns import backup, services
-from campaigns.models import ChronicleExport, EndPoster, ImportJob, JobFailure, JobStatus
+from campaigns.models import (
+    ChronicleExport,
+    EndPoster,
+    ImportJob,
+    JobFailure,
+    JobStatus,
+    Snapshot,
+)
+from campaigns.pictures.snapshots import request_snapshot
 from tests.support.api import assert_error
 from tests.support.api import client_for as api_for
+from tests.support.games import play
 from tests.support.pages import client_for
 from tests.support.statistics_world import name_it, play_fifteen_and_name
 
@@ -206,3 +215,56 @@ def test_on_the_poster_page_asking_again_while_it_is_drawn_says_why_in_russian(n
     assert answer.status_code == 200
     assert "У этой кампании может рисоваться не больше плакатов, чем 1" in answer.content.decode()
     assert EndPoster.objects.get(pk=row.pk).updated_at == row.updated_at
+
+
+# --- Board pictures ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def played(prepared_campaign):
+    """Three games finished; no picture asked for yet (nothing is sent)."""
+    return play(prepared_campaign, 3)
+
+
+def picture_address(campaign, number: int) -> str:
+    return f"/api/v1/campaigns/{campaign.pk}/snapshots/?as_of_game={number}"
+
+
+def test_an_owner_whose_campaigns_have_as_many_pictures_waiting_as_they_may_is_refused(
+    played, owner, settings
+):
+    settings.EARTHBOOK_QUOTA_PICTURES_IN_FLIGHT_PER_ACCOUNT = 2
+    api = api_for(owner)
+    assert api.post(picture_address(played, 1)).status_code == 202
+    assert api.post(picture_address(played, 2)).status_code == 202
+
+    error = assert_error(
+        api.post(picture_address(played, 3)), 409, "conflict", rule="quota-pictures-per-account"
+    )
+    assert "as many board pictures waiting or being drawn as they may (2)" in error["message"]
+    assert not Snapshot.objects.filter(campaign=played, game_number=3).exists()
+    # Asking again for a picture already waiting adds nothing, and is not refused.
+    assert api.post(picture_address(played, 1)).status_code == 202
+
+    ended(Snapshot.objects.get(campaign=played, game_number=1))
+    assert api.post(picture_address(played, 3)).status_code == 202
+
+
+def test_the_pictures_a_campaign_redraws_itself_are_never_refused(played, owner, settings):
+    settings.EARTHBOOK_QUOTA_PICTURES_IN_FLIGHT_PER_ACCOUNT = 1
+    assert api_for(owner).post(picture_address(played, 1)).status_code == 202
+    for number in (2, 3):  # a game amended, a correction: the campaign asks, nobody taps
+        request_snapshot(played.pk, number)
+    waiting = Snapshot.objects.filter(campaign=played, status=JobStatus.QUEUED)
+    assert sorted(waiting.values_list("game_number", flat=True)) == [1, 2, 3]
+
+
+def test_on_the_game_page_a_picture_past_the_quota_says_why_in_russian(played, owner, settings):
+    settings.EARTHBOOK_QUOTA_PICTURES_IN_FLIGHT_PER_ACCOUNT = 1
+    page = client_for(owner, "ru")
+    redraw = "campaigns:game_snapshot_redraw"
+    page.post(reverse(redraw, args=[played.pk, 1]))
+    answer = page.post(reverse(redraw, args=[played.pk, 2]))
+    assert not Snapshot.objects.filter(campaign=played, game_number=2).exists()
+    said = page.get(answer.url).content.decode()
+    assert "столько картинок поля в очереди или в работе, сколько можно (1)" in said

@@ -187,7 +187,7 @@ def game_snapshot_redraw(request, access, number):
     """Draw the picture of a finished game again (after a failure, say)."""
     game = game_or_404(access, number)
     try:
-        request_snapshot(access.campaign.pk, game.number)
+        request_snapshot(access.campaign.pk, game.number, asked=True)
     except RuleViolation as refusal:
         messages.error(request, said(refusal))
     else:
@@ -233,7 +233,7 @@ def timeline(request, access):
 @campaign_view(write=True)
 def timeline_redraw(request, access):
     try:
-        request_timeline(access.campaign.pk)
+        request_timeline(access.campaign.pk, asked=True)
     except RuleViolation as refusal:
         messages.error(request, said(refusal))
     else:
