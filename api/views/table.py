@@ -6,6 +6,7 @@ each answers with the packets now due; any entry can be taken back with a reason
 from __future__ import annotations
 
 import functools
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import cast
 
@@ -32,6 +33,9 @@ from campaigns.game.common import NoSuchGame, game_to_lock
 from campaigns.game.entries import registry
 from campaigns.game.entries.recording import record_entry
 from campaigns.game.event_words import void_reason_words
+from legacy.errors import RuleViolation
+from legacy.refusals.table import TableRule
+from legacy.wording import said
 
 
 def entry_data(event) -> dict:
@@ -183,6 +187,18 @@ def entry_patterns() -> list:
     ]
 
 
+@contextmanager
+def entry_in_the_address():
+    """An entry the address names that its game does not have is not found (404, in the
+    reader's language): a refusal of the address, not of what was sent."""
+    try:
+        yield
+    except RuleViolation as refusal:
+        if refusal.rule == TableRule.UNKNOWN_ENTRY:
+            raise NotFound(said(refusal)) from None
+        raise
+
+
 class EventVoidView(ApiView):
     permission_classes = [AllowAny]
 
@@ -199,9 +215,10 @@ class EventVoidView(ApiView):
         data = read_body(VoidEntrySerializer, request)
         game = game_to_lock(access.campaign, number)
         try:
-            result = taking_back.void_event(
-                game=game, seq=seq, reason=data["reason"], by=request.user
-            )
+            with entry_in_the_address():
+                result = taking_back.void_event(
+                    game=game, seq=seq, reason=data["reason"], by=request.user
+                )
         except NoSuchGame:
             raise NotFound(f"There is no game {number} in this campaign.") from None
         return Response(
@@ -224,13 +241,15 @@ class EventConfirmView(ApiView):
         "it takes its place in the log and the replay decides again. The later entries it makes "
         "impossible (made after the win it moves, or by a seat it puts out) are taken back, "
         "each with its reason, and listed in taken_back. Confirmed once: again, 409 (rule "
-        "'entry-not-awaiting'); an entry taken back, 409 (rule 'entry-void-once').",
+        "'entry-not-awaiting'); an entry taken back, 409 (rule 'entry-void-once'); an entry the "
+        "game does not have, 404.",
     )
     def post(self, request, campaign_id, number, seq):
         access = campaign_access(request, campaign_id, Level.EDIT)
         game = game_to_lock(access.campaign, number)
         try:
-            result = late_entries.confirm_entry(game=game, seq=seq, by=request.user)
+            with entry_in_the_address():
+                result = late_entries.confirm_entry(game=game, seq=seq, by=request.user)
         except NoSuchGame:
             raise NotFound(f"There is no game {number} in this campaign.") from None
         return Response({"event": entry_data(result.event), "taken_back": result.taken_back})

@@ -313,7 +313,8 @@ def test_a_missile_entry_taken_back_over_the_api_takes_pocket_one_off_the_list(
     again = api.post(base + f"games/2/events/{seq}/void/", {"reason": "twice"}, format="json")
     assert again.status_code == 409 and again.json()["error"]["rule"] == "entry-void-once"
     unknown = api.post(base + "games/2/events/99/void/", {"reason": "none"}, format="json")
-    assert unknown.status_code == 400 and unknown.json()["error"]["rule"] == "unknown-entry"
+    assert unknown.status_code == 404 and unknown.json()["error"]["code"] == "not_found"
+    assert unknown.json()["error"]["message"] == "Game 2 has no entry 99."
 
 
 def test_a_scar_in_a_game_without_scar_cards_is_refused_over_the_api(history, owner, players):

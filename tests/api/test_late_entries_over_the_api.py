@@ -92,8 +92,9 @@ def test_taking_back_an_entry_awaiting_confirmation_over_the_api(game, players, 
     assert not GameEvent.objects.get(game=game, seq=2).voided
 
 
-def test_confirming_an_entry_that_is_not_there_is_refused(game, owner, base):
-    assert_error(client_for(owner).post(base + "9/confirm/"), 400, "rule", rule="unknown-entry")
+def test_confirming_an_entry_that_is_not_there_is_not_found(game, owner, base):
+    error = assert_error(client_for(owner).post(base + "9/confirm/"), 404, "not_found")
+    assert error["message"] == f"Game {game.number} has no entry 9."
 
 
 def test_a_late_harmless_entry_costs_the_queries_of_one_made_in_order(game, players, owner, base):
