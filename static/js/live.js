@@ -344,16 +344,18 @@
     var config = e.detail && e.detail.requestConfig;
     return !!config && String(config.verb).toLowerCase() !== "get";
   }
+  // Counted until the request ends whichever way it ends (answered, failed, or aborted by a
+  // newer one, which htmx does not always tell as an afterRequest): never left waiting.
   document.addEventListener("htmx:beforeRequest", function (e) {
-    if (writes(e)) inPlace += 1;
-  });
-  document.addEventListener("htmx:afterRequest", function (e) {
-    if (!writes(e)) return;
-    inPlace = Math.max(0, inPlace - 1);
-    var xhr = e.detail.xhr;
-    var seen = xhr && xhr.getResponseHeader("X-Earthbook-Version");
-    if (seen && newer(seen)) version = seen;
-    if (!inPlace && told !== null && !busy) hear(told);
+    var xhr = e.detail && e.detail.xhr;
+    if (!writes(e) || !xhr) return;
+    inPlace += 1;
+    xhr.addEventListener("loadend", function () {
+      inPlace = Math.max(0, inPlace - 1);
+      var seen = xhr.status ? xhr.getResponseHeader("X-Earthbook-Version") : null;
+      if (seen && newer(seen)) version = seen;
+      if (!inPlace && told !== null && !busy) hear(told);
+    });
   });
 
   // A page may name where the table went ([data-live-follow], e.g. the campaign page's link to
