@@ -5,14 +5,11 @@ table's confirmation, left out of the replay, until the table confirms it or tak
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
 
 from campaigns.game import late_entries, taking_back
 from campaigns.game.entries.eliminated import Eliminated
 from campaigns.game.entries.hq_taken import HqTaken
-from campaigns.game.entries.recording import record_entry
 from campaigns.game.entries.recruitment import Recruitment
 from campaigns.game.entries.red_star_bought import RedStarBought
 from campaigns.game.holdings import holdings_of
@@ -20,13 +17,9 @@ from campaigns.models import AuditEntry, EventKind, GameEvent
 from campaigns.vocabulary import AuditAction, EntryStatus, VoidReason
 from legacy.errors import RuleViolation
 from tests.support.games import finish
+from tests.support.late_entries import entry
 
 pytestmark = pytest.mark.django_db
-
-
-def entry(game, kind, params, seconds):
-    made_at = game.started_at + timedelta(seconds=seconds)
-    return record_entry(kind, game=game, params=params, made_at=made_at).event
 
 
 def red_star(game, player, seconds):

@@ -9,12 +9,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from campaigns.game.entries.hq_taken import HqTaken
-from campaigns.game.entries.recording import record_entry
-from campaigns.game.entries.red_star_bought import RedStarBought
 from campaigns.models import EventKind, GameEvent
 from tests.support.api import assert_error
 from tests.support.api import client_for as api_client_for
+from tests.support.late_entries import a_late_win_awaits
 from tests.support.pages import url
 
 pytestmark = pytest.mark.django_db
@@ -83,18 +81,9 @@ def test_an_elimination_sent_with_made_at_is_checked_and_recorded(game, players,
 def test_a_late_entry_that_would_win_before_entries_sent_meanwhile_awaits_the_table(
     game, players, as_owner
 ):
-    ada, boris, chloe = (players[n].pk for n in ("Ada", "Boris", "Chloe"))
-
-    def entry(kind, params, seconds):
-        made_at = game.started_at + timedelta(seconds=seconds)
-        return record_entry(kind, game=game, params=params, made_at=made_at)
-
-    entry(EventKind.HQ_TAKEN, HqTaken(player=ada, hq_of=boris), 1)
-    later = entry(EventKind.RED_STAR_BOUGHT, RedStarBought(player=chloe), 9)
-    # Ada's phone was offline: her winning entry, made before Chloe's, arrives after it.
-    won = entry(EventKind.HQ_TAKEN, HqTaken(player=ada, hq_of=chloe), 5)
+    won, later = a_late_win_awaits(game, players)
     page = as_owner.get(url(game.campaign, "games/1/")).content.decode()
-    n, m = won.event.seq, later.event.seq
+    n, m = won.seq, later.seq
     assert f"Entry {n} arrived late and awaits the table&#x27;s confirmation" in page
     assert f"It would make the winner Ada (entry {n}), before entries {m}." in page
     assert f"Entry {m} could no longer be made: confirming takes it back." in page
@@ -110,26 +99,7 @@ def test_a_late_entry_that_would_win_before_entries_sent_meanwhile_awaits_the_ta
 
 
 def test_a_late_entry_confirmed_twice_from_the_page_is_refused_in_words(game, players, as_owner):
-    ada, boris, chloe = (players[n].pk for n in ("Ada", "Boris", "Chloe"))
-    start = game.started_at
-    record_entry(
-        EventKind.HQ_TAKEN,
-        game=game,
-        params=HqTaken(player=ada, hq_of=boris),
-        made_at=start + timedelta(seconds=1),
-    )
-    record_entry(
-        EventKind.RED_STAR_BOUGHT,
-        game=game,
-        params=RedStarBought(player=chloe),
-        made_at=start + timedelta(seconds=9),
-    )
-    won = record_entry(
-        EventKind.HQ_TAKEN,
-        game=game,
-        params=HqTaken(player=ada, hq_of=chloe),
-        made_at=start + timedelta(seconds=5),
-    ).event
+    won, _later = a_late_win_awaits(game, players)
     address = url(game.campaign, f"games/1/entries/{won.seq}/confirm/")
     as_owner.post(address)
     again = as_owner.post(address, follow=True)
@@ -139,26 +109,7 @@ def test_a_late_entry_confirmed_twice_from_the_page_is_refused_in_words(game, pl
 
 
 def test_a_late_entry_is_offered_for_confirmation_in_russian(game, players, as_owner):
-    ada, boris, chloe = (players[n].pk for n in ("Ada", "Boris", "Chloe"))
-    start = game.started_at
-    record_entry(
-        EventKind.HQ_TAKEN,
-        game=game,
-        params=HqTaken(player=ada, hq_of=boris),
-        made_at=start + timedelta(seconds=1),
-    )
-    record_entry(
-        EventKind.RED_STAR_BOUGHT,
-        game=game,
-        params=RedStarBought(player=chloe),
-        made_at=start + timedelta(seconds=9),
-    )
-    record_entry(
-        EventKind.HQ_TAKEN,
-        game=game,
-        params=HqTaken(player=ada, hq_of=chloe),
-        made_at=start + timedelta(seconds=5),
-    )
+    a_late_win_awaits(game, players)
     page = as_owner.get(url(game.campaign, "games/1/"), HTTP_ACCEPT_LANGUAGE="ru")
     text = page.content.decode()
     assert "Запись 3 пришла с опозданием" in text
