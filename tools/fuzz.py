@@ -16,8 +16,9 @@
 4. The server is stopped; the exit code is schemathesis's (non-zero on any failure), and the
    server's log is printed when something failed.
 
-Only loopback is contacted. The run is bounded by ``--examples`` per operation and
-``--max-time`` per pass (fuzzing and stateful testing stop when it is spent).
+Only loopback is contacted. The run is bounded by ``--examples`` per operation and, for the first
+pass, by ``--max-time``: under a time budget schemathesis goes on drawing new cases until the
+budget is spent, so the second pass (one operation) has none and stops at ``--examples``.
 """
 
 from __future__ import annotations
@@ -82,12 +83,12 @@ def main() -> int:
         env, workers=2, threads=4, log_path=log, access_log=True, extra_args=unlimited_lines
     ) as server:
         returncode = 0
-        for report, selection in (
-            ("report", ["--exclude-operation-id", REVOKE_TOKEN]),
-            ("report-revoke", ["--include-operation-id", REVOKE_TOKEN]),
+        for report, selection, budget in (
+            ("report", ["--exclude-operation-id", REVOKE_TOKEN], args.max_time),
+            ("report-revoke", ["--include-operation-id", REVOKE_TOKEN], None),
         ):
             extra = [*selection, "--report-dir", str(FUZZ_DIR / report), *passthrough]
-            returncode = max(returncode, _schemathesis(server, config, ids, args, extra))
+            returncode = max(returncode, _schemathesis(server, config, ids, args, extra, budget))
     if returncode != 0 and log.exists():
         print("\n--- server log (last 200 lines) ---", file=sys.stderr)
         print("\n".join(log.read_text(errors="replace").splitlines()[-200:]), file=sys.stderr)
@@ -259,7 +260,9 @@ def _operation_config(entries: dict[str, str]) -> str:
 REVOKE_TOKEN = "auth_token_destroy"
 
 
-def _schemathesis(server, config: Path, ids: dict, args, extra: list[str]) -> int:
+def _schemathesis(
+    server, config: Path, ids: dict, args, extra: list[str], max_time: int | None
+) -> int:
     command = [
         str(Path(sys.executable).with_name("schemathesis")),
         "--config-file",
@@ -283,8 +286,7 @@ def _schemathesis(server, config: Path, ids: dict, args, extra: list[str]) -> in
         str(args.seed),
         "--workers",
         str(args.workers),
-        "--max-time",
-        str(args.max_time),
+        *([] if max_time is None else ["--max-time", str(max_time)]),
         "--request-timeout",
         "60",
         "--suppress-health-check",
