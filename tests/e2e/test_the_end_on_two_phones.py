@@ -5,6 +5,8 @@ to the game saying the same."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.utils import translation
 
@@ -70,6 +72,51 @@ def test_the_end_says_it_is_in_the_book_on_both_phones(browser, asgi_server, tab
         expect(mine.locator("#messages")).to_contain_text(in_the_book)
         assert Game.objects.get(pk=game.pk).status == GameStatus.FINISHED
         assert Signature.objects.filter(campaign=campaign).count() == 1
+    finally:
+        writer.close()
+        other.close()
+
+
+# With the first end, ten ends in each language: twenty in all, as a table might amend a game.
+AMENDMENTS = 9
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_every_end_amended_with_the_other_phone_open_says_it_is_in_the_book(
+    browser, asgi_server, table, language
+):
+    from playwright.sync_api import expect
+
+    owner, campaign, game = table
+    players = {p.name: p for p in campaign.players.all()}
+    with translation.override(language):
+        kept = translation.gettext("Game %(n)s is in the book.") % {"n": 1}
+        amended = translation.gettext("Game %(n)s is in the book, as amended.") % {"n": 1}
+        refused = translation.gettext("Only a game being played can be finished.")
+    locale = "ru-RU" if language == "ru" else "en-GB"
+    writer = phone_on(browser, asgi_server, owner, locale=locale)
+    other = phone_on(browser, asgi_server, owner, locale=locale)
+    try:
+        mine, theirs = writer.new_page(), other.new_page()
+        with theirs.expect_response(lambda r: "/live/stream/" in r.url):
+            theirs.goto(f"/c/{campaign.pk}/games/1/")
+        mine.goto(f"/c/{campaign.pk}/games/1/finish/")
+        fill_in_the_end(mine, players)
+        mine.locator("#finish-form button[type=submit].primary").click()
+        said = [mine.locator("#messages").inner_text()]
+        for n in range(AMENDMENTS):
+            mine.goto(f"/c/{campaign.pk}/games/1/amend/")
+            mine.fill("#id_slogan", f"Slogan {n}")
+            mine.fill("#id_reason", f"Amended for the {n}th time")
+            mine.locator("#finish-form button[type=submit].primary").click()
+            expect(mine.locator("#messages")).to_contain_text(amended)
+            said.append(mine.locator("#messages").inner_text())
+        # The end was said kept every time, while the other phone followed the table.
+        assert kept in said[0] and all(amended in words for words in said[1:]), said
+        expect(theirs).to_have_url(re.compile(rf"/c/{campaign.pk}/games/1/"))
+        expect(theirs.locator("#messages")).not_to_contain_text(refused)
+        standing = Signature.objects.filter(campaign=campaign).current()
+        assert [s.slogan for s in standing] == [f"Slogan {AMENDMENTS - 1}"]
     finally:
         writer.close()
         other.close()
