@@ -10,6 +10,7 @@ from campaigns.bring_in import MarkToBringIn
 from legacy import board
 from legacy.box import FORTIFICATION_BOXES
 from legacy.rules.bring_in import MOST_GAMES
+from web.forms.board import AddTerritoryForm
 from web.forms.common import territory_choices
 from web.forms.rulebook import StickerForm
 from web.names import continent_name
@@ -90,6 +91,8 @@ ON_A_TERRITORY = (
     MarkToBringIn.DESTROYED_CARD,
     MarkToBringIn.SCAR_CANCELLED,
 )
+# A World Capital is offered too, once a packet allowed them.
+WITH_A_CAPITAL = (*ON_A_TERRITORY, MarkToBringIn.WORLD_CAPITAL)
 
 
 class PastMarkForm(forms.Form):
@@ -116,8 +119,12 @@ class PastMarkForm(forms.Form):
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
 
-    def __init__(self, *args, games=0, on=board.BOX, roster=(), scar_kinds=None, **kwargs):
+    def __init__(
+        self, *args, games=0, on=board.BOX, roster=(), scar_kinds=None, capitals=False, **kwargs
+    ):
         super().__init__(*args, **kwargs)
+        if capitals:
+            self.fields["kind"].choices = [(k.value, k.label) for k in WITH_A_CAPITAL]
         self.fields["territory"].choices = territory_choices(on=on)
         game_field(self.fields["game"], games)
         self.fields["player"].choices = [("", _("Not known"))] + [(n, n) for n in roster]
@@ -209,4 +216,63 @@ class PastStickerForm(StickerForm):
             "title": d["title"],
             "text": d.get("text") or "",
             "packet": d.get("packet") or None,
+        }
+
+
+def past_games(field: forms.ChoiceField, games: int) -> None:
+    """The game something a packet placed came in: not known, or 1 to ``games`` (no packet is
+    opened before the first game)."""
+    if games < GAMES_AS_BUTTONS:
+        field.widget = forms.RadioSelect()
+    field.choices = game_choices(games, before_first=False)
+
+
+class PastTerritoryForm(AddTerritoryForm):
+    """A territory a packet added before Earthbook, with the territories it is joined to, in
+    the game the packet came (or not known)."""
+
+    game = forms.ChoiceField(label=_("Came in game"))
+    x = None
+    y = None
+
+    def __init__(self, *args, games=0, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["continent"].widget = forms.RadioSelect(
+            choices=self.fields["continent"].choices
+        )
+        past_games(self.fields["game"], games)
+        self.order_fields(["name", "continent", "connections", "coins", "game"])
+
+    def item(self) -> dict:
+        d = self.cleaned_data
+        return {
+            "kind": MarkToBringIn.TERRITORY,
+            "name": d["name"],
+            "continent": d["continent"],
+            "connections": list(d["connections"]),
+            "coins": d["coins"],
+            "game": chosen_game(d["game"]),
+        }
+
+
+class PastConnectionForm(forms.Form):
+    """A connection a packet added between two territories before Earthbook."""
+
+    a = forms.ChoiceField(label=_("From"))
+    b = forms.ChoiceField(label=_("To"))
+    game = forms.ChoiceField(label=_("Came in game"))
+
+    def __init__(self, *args, games=0, on=board.BOX, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["a"].choices = territory_choices(on=on)
+        self.fields["b"].choices = territory_choices(on=on)
+        past_games(self.fields["game"], games)
+
+    def item(self) -> dict:
+        d = self.cleaned_data
+        return {
+            "kind": MarkToBringIn.CONNECTION,
+            "a": d["a"],
+            "b": d["b"],
+            "game": chosen_game(d["game"]),
         }

@@ -23,6 +23,7 @@ from campaigns.bring_in import (
     take_out_game,
     take_out_mark,
 )
+from campaigns.capitals import world_capitals_unlocked
 from campaigns.game.derived import campaign_factions
 from campaigns.models import Result
 from campaigns.selectors import marks as mark_rows
@@ -41,11 +42,13 @@ from web.forms.bring_in import (
     UNKNOWN,
     ContinentMarkForm,
     GamesPlayedForm,
+    PastConnectionForm,
     PastedGamesForm,
     PastGameForm,
     PastMarkForm,
     PastPacketForm,
     PastStickerForm,
+    PastTerritoryForm,
 )
 from web.forms.common import territory_choices
 from web.names import continent_name, faction_name, scar_kind_name, territory_name
@@ -58,18 +61,27 @@ STEPS = (
     "pasted",
     "mark",
     "continent",
+    "added-territory",
+    "added-connection",
     "packet",
     "sticker",
     "take-out",
     "done",
 )
 # The steps of the board, saved in place from the map: a fragment answers them.
-ON_THE_MAP = ("mark", "continent")
+ON_THE_MAP = ("mark", "continent", "added-territory", "added-connection")
+# What a packet added to the board: its forms share one slot below the map.
+ADDED = ("added-territory", "added-connection")
 
 
 def kept_game_key(campaign_id: int) -> str:
     """The session's note of the game the last mark was made in: the next one starts there."""
     return f"bring-in-game-{campaign_id}"
+
+
+def form_key(step: str) -> str:
+    """A step's form among the page's forms (as a template names it)."""
+    return step.replace("-", "_")
 
 
 def in_place(request) -> bool:
@@ -122,6 +134,7 @@ def forms_of(request, access, so_far, step: str | None, *, world, territory: str
     kept = request.session.get(kept_game_key(campaign.pk), UNKNOWN)
     opened = set(packet_rows.opened(campaign.pk))
     own = [(c.slug, c.name) for c in packet_rows.components(campaign.pk) if c.slug not in opened]
+    kinds = mark_rows.scar_kinds(campaign.pk)
     return {
         "played": GamesPlayedForm(
             data if step == "played" else None,
@@ -142,8 +155,23 @@ def forms_of(request, access, so_far, step: str | None, *, world, territory: str
             games=games,
             on=world.board,
             roster=roster,
-            scar_kinds={k.slug: scar_kind_name(k) for k in mark_rows.scar_kinds(campaign.pk)},
+            scar_kinds={k.slug: scar_kind_name(k) for k in kinds if not k.on_faction_card},
+            capitals=world_capitals_unlocked(campaign.pk),
             initial={"territory": territory, "game": kept, "kind": MarkToBringIn.MINOR_CITY},
+        ),
+        "added_territory": PastTerritoryForm(
+            data if step == "added-territory" else None,
+            prefix="added",
+            games=games,
+            on=world.board,
+            initial={"game": UNKNOWN},
+        ),
+        "added_connection": PastConnectionForm(
+            data if step == "added-connection" else None,
+            prefix="connection",
+            games=games,
+            on=world.board,
+            initial={"game": UNKNOWN},
         ),
         "continent": ContinentMarkForm(
             data if step == "continent" else None,
@@ -193,6 +221,8 @@ def act(request, access, step: str, form):
         return bring_in(campaign=campaign, marks=form.items(), by=by)
     if step == "sticker":
         return bring_in(campaign=campaign, stickers=[form.item()], by=by)
+    if step in ADDED:
+        return bring_in(campaign=campaign, marks=[form.item()], by=by)
     return bring_in(campaign=campaign, packets=[form.item()], by=by)
 
 
@@ -274,7 +304,7 @@ def bring_in_page(request, access):
     territory = chosen_territory(request, world)
     forms = forms_of(request, access, so_far, step, world=world, territory=territory)
     if step is not None:
-        form = forms[step]
+        form = forms[form_key(step)]
         if saved(request, access, step, form):
             messages.success(request, _("Brought in."))
             where = step if step not in ON_THE_MAP else "mark"
@@ -330,7 +360,12 @@ def saved(request, access, step: str, form) -> bool:
 def write_keys() -> dict:
     """A fresh Idempotency-Key for each form of the board step: the same form sent again (a
     retry on a flaky network) is recorded once; a form drawn again gets a new one."""
-    return {"mark_key": uuid.uuid4().hex, "continent_key": uuid.uuid4().hex}
+    return {
+        "mark_key": uuid.uuid4().hex,
+        "continent_key": uuid.uuid4().hex,
+        "territory_key": uuid.uuid4().hex,
+        "connection_key": uuid.uuid4().hex,
+    }
 
 
 def territory_context(so_far, world, territory: str | None) -> dict:
@@ -357,7 +392,7 @@ def board_fragment(request, access, step: str | None, *, changed: bool = False):
     world = cached_world(campaign)
     territory = chosen_territory(request, world)
     forms = forms_of(request, access, so_far, step, world=world, territory=territory)
-    if step is not None and saved(request, access, step, forms[step]):
+    if step is not None and saved(request, access, step, forms[form_key(step)]):
         changed = True
         campaign.refresh_from_db()
         so_far = brought_so_far(campaign)
@@ -368,7 +403,7 @@ def board_fragment(request, access, step: str | None, *, changed: bool = False):
         "so_far": so_far,
         "forms": forms,
         "changed": changed,
-        "part": "continent" if step == "continent" else "territory",
+        "part": "added" if step in ADDED else ("continent" if step == "continent" else "territory"),
         "marks": mark_rows_of(so_far.marks),
     } | territory_context(so_far, world, territory)
     if changed:
