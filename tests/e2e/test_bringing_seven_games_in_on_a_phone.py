@@ -126,7 +126,7 @@ def test_a_group_brings_in_seven_games_from_the_map_then_sets_up_game_8(
     page.select_option("#id_packet-packet", "pack-2")
     page.select_option("#id_packet-game", "5")
     page.locator('#packet form:has(input[value="packet"]) button[type="submit"]').click()
-    page.locator(f'a[href="/c/{campaign.pk}/packets/open/?packet=pack-2"]').click()
+    page.locator(f'#packet a[href="/c/{campaign.pk}/packets/open/?packet=pack-2"]').click()
     page.select_option("#id_item0_kind", "faction")
     page.fill("#id_item0_title", "Ember Compact")
     page.locator('main form button[type="submit"].primary').click()

@@ -8,12 +8,14 @@ from django.utils.translation import gettext_lazy as _
 
 from campaigns.bring_in import MarkToBringIn
 from legacy import board
-from legacy.box import FORTIFICATION_BOXES
+from legacy.box import FACTIONS, FORTIFICATION_BOXES
+from legacy.names import power
 from legacy.rules.bring_in import MOST_GAMES
 from web.forms.board import AddTerritoryForm
 from web.forms.common import territory_choices
+from web.forms.factions import PowerPlaceForm
 from web.forms.rulebook import StickerForm
-from web.names import continent_name
+from web.names import continent_name, faction_name
 
 UNKNOWN = "unknown"
 
@@ -274,5 +276,75 @@ class PastConnectionForm(forms.Form):
             "kind": MarkToBringIn.CONNECTION,
             "a": d["a"],
             "b": d["b"],
+            "game": chosen_game(d["game"]),
+        }
+
+
+class StartingPowerForm(forms.Form):
+    """The starting power a faction kept before the first game: one tap among the powers of
+    the factions still to enter."""
+
+    power = forms.ChoiceField(label=_("Starting power kept"), widget=forms.RadioSelect)
+
+    def __init__(self, *args, kept=(), language=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["power"].choices = [
+            (
+                f"{f.slug}:{p.code}",
+                f"{faction_name(f.slug)}: {power(f.slug, p.code, p.name, p.text, language)[0]}",
+            )
+            for f in FACTIONS
+            if f.slug not in kept
+            for p in f.starting_powers
+        ]
+
+    def item(self) -> dict:
+        faction, _sep, code = self.cleaned_data["power"].partition(":")
+        return {"kind": MarkToBringIn.STARTING_POWER, "faction": faction, "code": code}
+
+
+class FactionScarForm(forms.Form):
+    """A scar on a faction card, in the game it was placed (or not known)."""
+
+    faction = forms.ChoiceField(label=_("On the card of"), widget=forms.RadioSelect)
+    scar_type = forms.ChoiceField(label=_("Scar type"), widget=forms.RadioSelect)
+    game = forms.ChoiceField(label=_("Made in game"))
+
+    def __init__(self, *args, games=0, factions=None, scar_kinds=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["faction"].choices = list((factions or {}).items())
+        self.fields["scar_type"].choices = list((scar_kinds or {}).items())
+        game_field(self.fields["game"], games)
+
+    def item(self) -> dict:
+        d = self.cleaned_data
+        return {
+            "kind": MarkToBringIn.SCAR,
+            "faction": d["faction"],
+            "scar_type": d["scar_type"],
+            "game": chosen_game(d["game"]),
+        }
+
+
+class PastPowerForm(PowerPlaceForm):
+    """A power placed on a faction card before Earthbook, over the one of its type or not, in
+    the game it was placed (or not known)."""
+
+    game = forms.ChoiceField(label=_("Placed in game"))
+
+    def __init__(self, *args, games=0, **kwargs):
+        super().__init__(*args, **kwargs)
+        game_field(self.fields["game"], games)
+
+    def item(self) -> dict:
+        d = self.cleaned_data
+        return {
+            "kind": MarkToBringIn.POWER,
+            "faction": d["faction"],
+            "slot": d["slot"],
+            "name": d["name"],
+            "text": d["text"] or "",
+            "unlocked_by": d["unlocked_by"] or None,
+            "covers": d["covers"],
             "game": chosen_game(d["game"]),
         }

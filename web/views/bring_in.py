@@ -23,16 +23,23 @@ from campaigns.bring_in import (
     take_out_game,
     take_out_mark,
 )
+from campaigns.bring_in.marks import starting_powers_kept
 from campaigns.capitals import world_capitals_unlocked
 from campaigns.game.derived import campaign_factions
 from campaigns.models import Result
 from campaigns.selectors import marks as mark_rows
 from campaigns.selectors import packets as packet_rows
-from campaigns.selectors.bring_in import brought_so_far, mark_type, mark_words, on_territory
+from campaigns.selectors.bring_in import (
+    brought_so_far,
+    mark_type,
+    mark_words,
+    on_a_card,
+    on_territory,
+)
 from campaigns.services import cached_world
 from legacy import names
 from legacy.board import TERRITORY_BY_SLUG
-from legacy.box import PACKETS
+from legacy.box import FACTION_BY_SLUG, PACKET_BY_SLUG, PACKETS
 from legacy.errors import RuleViolation
 from legacy.rules.bring_in import pasted_games, pasted_results
 from legacy.wording import said
@@ -41,14 +48,17 @@ from web.board_svg import interactive_svg
 from web.forms.bring_in import (
     UNKNOWN,
     ContinentMarkForm,
+    FactionScarForm,
     GamesPlayedForm,
     PastConnectionForm,
     PastedGamesForm,
     PastGameForm,
     PastMarkForm,
     PastPacketForm,
+    PastPowerForm,
     PastStickerForm,
     PastTerritoryForm,
+    StartingPowerForm,
 )
 from web.forms.common import territory_choices
 from web.names import continent_name, faction_name, scar_kind_name, territory_name
@@ -65,6 +75,9 @@ STEPS = (
     "added-connection",
     "packet",
     "sticker",
+    "starting-power",
+    "faction-scar",
+    "power",
     "take-out",
     "done",
 )
@@ -72,6 +85,8 @@ STEPS = (
 ON_THE_MAP = ("mark", "continent", "added-territory", "added-connection")
 # What a packet added to the board: its forms share one slot below the map.
 ADDED = ("added-territory", "added-connection")
+# The steps of the faction cards: saved, then the page opens at its factions.
+ON_THE_CARDS = ("starting-power", "faction-scar", "power")
 
 
 def kept_game_key(campaign_id: int) -> str:
@@ -173,6 +188,28 @@ def forms_of(request, access, so_far, step: str | None, *, world, territory: str
             on=world.board,
             initial={"game": UNKNOWN},
         ),
+        "starting_power": StartingPowerForm(
+            data if step == "starting-power" else None,
+            prefix="starting",
+            kept=starting_powers_kept(campaign),
+            language=translation.get_language(),
+        ),
+        "faction_scar": FactionScarForm(
+            data if step == "faction-scar" else None,
+            prefix="faction-scar",
+            games=games,
+            factions=factions,
+            scar_kinds={k.slug: scar_kind_name(k) for k in kinds if k.on_faction_card},
+            initial={"game": UNKNOWN},
+        ),
+        "power": PastPowerForm(
+            data if step == "power" else None,
+            prefix="power",
+            games=games,
+            factions=factions,
+            opened=list(opened),
+            initial={"game": UNKNOWN},
+        ),
         "continent": ContinentMarkForm(
             data if step == "continent" else None,
             prefix="continent",
@@ -221,7 +258,7 @@ def act(request, access, step: str, form):
         return bring_in(campaign=campaign, marks=form.items(), by=by)
     if step == "sticker":
         return bring_in(campaign=campaign, stickers=[form.item()], by=by)
-    if step in ADDED:
+    if step in ADDED or step in ON_THE_CARDS:
         return bring_in(campaign=campaign, marks=[form.item()], by=by)
     return bring_in(campaign=campaign, packets=[form.item()], by=by)
 
@@ -284,7 +321,9 @@ def bring_in_page(request, access):
         take_out(request, campaign)
         if not in_place(request):
             territory = request.POST.get("territory") or None
-            return redirect(page_address(campaign.pk, territory, "mark" if territory else ""))
+            anchor = "mark" if territory else ""
+            anchor = "factions" if request.POST.get("where") == "factions" else anchor
+            return redirect(page_address(campaign.pk, territory, anchor))
         campaign.refresh_from_db()
         return board_fragment(request, access, None, changed=True)
     if step == "done":
@@ -308,6 +347,7 @@ def bring_in_page(request, access):
         if saved(request, access, step, form):
             messages.success(request, _("Brought in."))
             where = step if step not in ON_THE_MAP else "mark"
+            where = "factions" if step in ON_THE_CARDS else where
             return redirect(page_address(campaign.pk, territory if step == "mark" else None, where))
     factions = campaign_factions(campaign.pk)
     context = {
@@ -335,6 +375,15 @@ def bring_in_page(request, access):
             for p in so_far.packets
         ],
         "due": [pages.packet_name(s) for s in so_far.due],
+        "faction_marks": mark_rows_of(m for m in so_far.marks if on_a_card(m)),
+        "unlocked_factions": [
+            name for slug, name in factions.items() if slug not in FACTION_BY_SLUG
+        ],
+        "brought_packets": [
+            (slug, pages.packet_name(slug) if slug in PACKET_BY_SLUG else own.get(slug, slug))
+            for own in [packet_rows.component_names(campaign.pk)]
+            for slug in packet_rows.contents_to_enter(campaign)
+        ],
     }
     if so_far.games_played is not None:
         context |= territory_context(so_far, world, territory)
