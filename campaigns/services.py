@@ -346,6 +346,16 @@ def prepare_first_game(
     if campaign.prepared_at is not None:
         raise RuleViolation(ServiceRule.FIRST_GAME_SETUP_ONCE, conflict=True)
     chosen = _power_choices(powers)
+    kept = FactionPower.objects.current().filter(
+        campaign=campaign, slot="starting", code__in=("a", "b"), faction__in=list(FACTION_BY_SLUG)
+    )
+    brought = kept.values_list("faction", flat=True).first()
+    if brought is not None:  # brought in while the campaign is brought in
+        raise RuleViolation(
+            ServiceRule.ONE_STARTING_POWER,
+            field="powers",
+            faction=said.faction(brought, FACTION_BY_SLUG[brought].name),
+        )
     stock = stock_allowances(campaign.pk)[Stock.FIRST_GAME_COINS]
     if random_coins:
         if coins:

@@ -677,6 +677,8 @@ SPECTACULAR_SETTINGS = {
         "PosterStatusEnum": "campaigns.models.POSTER_STATUSES",
         "JobFailureEnum": "campaigns.models.JOB_FAILURE_CODES",
         "PacketEnum": "legacy.box.PACKET_CHOICES",
+        # Which of its two starting powers a faction kept.
+        "StartingPowerEnum": ["a", "b"],
     },
     "PATH_CONVERTER_OVERRIDES": {
         "id": {"type": "integer", "minimum": 1, "maximum": 2**63 - 1},

@@ -54,7 +54,10 @@ class PastMarkSerializer(serializers.Serializer):
     game = MaybeGame()
     territory = Slug(required=False, allow_blank=True, default="")
     faction = Slug(
-        required=False, allow_blank=True, default="", help_text="A scar on a faction card."
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="A scar on a faction card, a power's card, a starting power's faction.",
     )
     continent = Slug(required=False, allow_blank=True, default="")
     player = Text(
@@ -80,6 +83,14 @@ class PastMarkSerializer(serializers.Serializer):
         allow_blank=True,
         default="",
         help_text="A power's type (its colour): one per faction card.",
+    )
+    code = serializers.ChoiceField(
+        choices=["a", "b"],
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="A starting power: the one of its faction's two ('a' or 'b') the faction "
+        "kept before the first game (its game is 0, whatever game is given).",
     )
     text = Text(max_length=2000, required=False, allow_blank=True, default="")
     unlocked_by = Slug(

@@ -15,9 +15,12 @@ from campaigns.capitals import place_world_capital
 from campaigns.city_marks import cover_marks_under_a_city
 from campaigns.game.factions import place_power
 from campaigns.models import Campaign
+from campaigns.said import faction as faction_said
 from campaigns.services import campaign_world
+from campaigns.vocabulary import RemovedNote
 from legacy import rules
 from legacy.board import BOX
+from legacy.box import FACTION_BY_SLUG
 from legacy.errors import RuleViolation
 from legacy.models import (
     AddedConnection,
@@ -38,7 +41,7 @@ from legacy.models import (
 )
 from legacy.refusals import BringInRule
 from legacy.rules import Reward, RewardChoice, table_rules
-from legacy.rules.bring_in import check_boxes, mark_game
+from legacy.rules.bring_in import check_boxes, mark_game, starting_power_kept
 from legacy.rules.cards import coins_with_a_sticker
 from legacy.world import World
 
@@ -57,6 +60,7 @@ class MarkToBringIn(models.TextChoices):
     SCAR_CANCELLED = "scar-cancelled", _("Scar cancelled")
     WORLD_CAPITAL = "world-capital", _("World Capital")
     POWER = "power", _("Faction power")
+    STARTING_POWER = "starting-power", _("Starting power kept")
     TERRITORY = "territory", _("Territory added by a packet")
     CONNECTION = "connection", _("Connection added by a packet")
 
@@ -115,6 +119,8 @@ def bring_in_mark(at: Marking, item: Mapping) -> Mark:
     common = dict(campaign=at.campaign, placed_in_game=game, entered_by=by_of(at), brought_in=flag)
     if kind == MarkToBringIn.SCAR:
         return _scar(at, item, common)
+    if kind == MarkToBringIn.STARTING_POWER:
+        return _starting_power(at, item, common)
     if kind in BY_SERVICE:
         mark = BY_SERVICE[MarkToBringIn(kind)](at, item, game)
         type(mark).objects.filter(pk=mark.pk).update(brought_in=flag)
@@ -188,6 +194,55 @@ def _scar(at: Marking, item: Mapping, common: dict) -> Mark:
     elif faction:
         at.world = replace(at.world, faction_scars={**at.world.faction_scars, faction: slug})
     return scar
+
+
+# A starting power of the box is a power of the "starting" type, "a" or "b" on its faction card.
+STARTING, STARTING_CODES = "starting", ("a", "b")
+
+
+def starting_powers_kept(campaign) -> set[str]:
+    """The factions that kept a starting power already (brought in, or chosen here)."""
+    rows = FactionPower.objects.current().filter(
+        campaign=campaign, slot=STARTING, code__in=STARTING_CODES
+    )
+    return set(rows.values_list("faction", flat=True))
+
+
+def _starting_power(at: Marking, item: Mapping, common: dict) -> Mark:
+    """The starting power a faction kept, chosen before the first game (game 0, whatever game
+    the request gives): written as "before the first game" writes it, the other one destroyed."""
+    faction = item.get("faction")
+    info = FACTION_BY_SLUG.get(faction) if isinstance(faction, str) else None
+    chosen = starting_power_kept(
+        faction,
+        item.get("code"),
+        games=at.games,
+        kept=starting_powers_kept(at.campaign),
+        name=faction_said(info.slug, info.name) if info else None,
+    )
+    assert info is not None  # the rule refuses any other faction
+    common = common | {"placed_in_game": 0, "brought_in": BroughtIn.KNOWN}
+    rows = {
+        power.code: FactionPower.objects.create(
+            **common,
+            faction=info.slug,
+            slot=STARTING,
+            code=power.code,
+            name=power.name,
+            text=power.text,
+            **({} if power.code == chosen.code else NOT_CHOSEN),
+        )
+        for power in info.starting_powers
+    }
+    return rows[chosen.code]
+
+
+# The starting power a faction did not keep, as "before the first game" leaves it.
+NOT_CHOSEN = {
+    "removed_in_game": 0,
+    "removed_reason": RemovedReason.DESTROYED,
+    "removed_note": RemovedNote.STARTING_POWER_NOT_CHOSEN,
+}
 
 
 def _printed_coins(campaign, territory: str) -> int:

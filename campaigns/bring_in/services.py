@@ -23,7 +23,13 @@ from django.db.models import Q
 from django.utils import timezone
 
 from campaigns import said
-from campaigns.bring_in.marks import BOARD_MARK_TYPES, Marking, bring_in_mark
+from campaigns.bring_in.marks import (
+    BOARD_MARK_TYPES,
+    STARTING,
+    STARTING_CODES,
+    Marking,
+    bring_in_mark,
+)
 from campaigns.game.derived import campaign_factions
 from campaigns.game.rulebook import add_sticker
 from campaigns.models import Campaign, Game, GameStatus, Player, Result, Seat
@@ -37,9 +43,11 @@ from legacy.models import (
     AddedTerritory,
     BroughtIn,
     City,
+    FactionPower,
     Fortification,
     Mark,
     PacketOpening,
+    RemovedReason,
     ScarKind,
     SealedComponent,
     Signature,
@@ -338,13 +346,41 @@ def take_out_mark(*, campaign: Campaign, mark_type: str, mark_id: int, by=None) 
         raise RuleViolation(BringInRule.NOT_BROUGHT_IN, conflict=True)
     if isinstance(mark, City):
         Fortification.objects.filter(city=mark).delete()
+    covered = _take_out_power(campaign, mark) if isinstance(mark, FactionPower) else None
     if isinstance(mark, AddedTerritory):  # with the connections it came with
         joined = Q(a=mark.slug) | Q(b=mark.slug)
         AddedConnection.objects.filter(joined, campaign=campaign).exclude(
             brought_in=BroughtIn.PLAYED
         ).delete()
     mark.delete()
+    if covered is not None:  # the card holds again the power it covered
+        covered.removed_in_game, covered.removed_reason = None, ""
+        covered.save(update_fields=["removed_in_game", "removed_reason"])
     audit(campaign, by, AuditAction.BROUGHT_IN_TAKEN_OUT, mark_type=model.__name__)
+
+
+def _take_out_power(campaign: Campaign, power: FactionPower) -> FactionPower | None:
+    """A starting power goes with the one its faction did not keep; a power placed over
+    another gives the card back the one it covered (returned, to count again)."""
+    if power.slot == STARTING and power.code in STARTING_CODES:
+        FactionPower.objects.filter(
+            campaign=campaign, faction=power.faction, slot=STARTING, placed_in_game=0
+        ).exclude(pk=power.pk).exclude(brought_in=BroughtIn.PLAYED).delete()
+        return None
+    if power.removed_in_game is not None:
+        return None
+    return (
+        FactionPower.objects.filter(
+            campaign=campaign,
+            faction=power.faction,
+            slot=power.slot,
+            voided=False,
+            removed_reason=RemovedReason.COVERED,
+        )
+        .exclude(pk=power.pk)
+        .order_by("-removed_in_game", "-pk")
+        .first()
+    )
 
 
 @transaction.atomic

@@ -13,6 +13,7 @@ from campaigns.audit_words.common import MARK_TYPE_LABELS, faction_words, territ
 from campaigns.bring_in.marks import BOARD_MARK_TYPES
 from campaigns.game.packets import packets_due
 from campaigns.models import Campaign, Game, Seat
+from campaigns.vocabulary import RemovedNote
 from legacy import names
 from legacy.corrections import TYPE_OF_MODEL
 from legacy.models import (
@@ -22,6 +23,7 @@ from legacy.models import (
     BonusChange,
     BroughtIn,
     City,
+    FactionPower,
     Fortification,
     Mark,
     PacketOpening,
@@ -86,7 +88,10 @@ def brought_so_far(campaign: Campaign) -> BroughtSoFar:
         # A fortification is words with its city's territory: read with it, in the same query.
         manager = Fortification.objects.select_related("city") if model is Fortification else None
         rows = (manager or model.objects).filter(campaign=campaign, voided=False)
-        marks.extend(rows.exclude(brought_in=BroughtIn.PLAYED).order_by("placed_in_game", "pk"))
+        rows = rows.exclude(brought_in=BroughtIn.PLAYED)
+        if model is FactionPower:  # the starting power a faction did not keep goes with the other
+            rows = rows.exclude(removed_note=RemovedNote.STARTING_POWER_NOT_CHOSEN)
+        marks.extend(rows.order_by("placed_in_game", "pk"))
     packets = list(
         PacketOpening.objects.filter(campaign=campaign, voided=False)
         .exclude(brought_in=BroughtIn.PLAYED)
@@ -113,6 +118,11 @@ def on_territory(so_far: BroughtSoFar, slug: str) -> list[Mark]:
     return [m for m in so_far.marks if mark_territory(m) == slug]
 
 
+def on_a_card(mark: Mark) -> bool:
+    """Whether a brought-in mark is on a faction card: a power, or a scar there."""
+    return isinstance(mark, FactionPower) or bool(getattr(mark, "faction", None))
+
+
 def mark_words(mark: Mark) -> str:
     """A brought-in mark in the reader's language: what it is, its name, where it is."""
     what = str(mark.get_kind_display() if isinstance(mark, City) else "")
@@ -122,8 +132,16 @@ def mark_words(mark: Mark) -> str:
         return _("Connection added: %(joined)s") % {"joined": joined}
     if isinstance(mark, AddedTerritory):
         what = _("territory added")
-    parts = [what[:1].upper() + what[1:]]
     name = getattr(mark, "name", "")
+    if isinstance(mark, FactionPower):
+        what = _("starting power kept") if mark.slot == "starting" else _("faction power")
+        name = names.power(mark.faction, mark.code, mark.name, mark.text, get_language())[0]
+        if mark.removed_in_game is not None and mark.removed_reason == "covered":
+            name = _("%(name)s (covered in game %(game)d)") % {
+                "name": name,
+                "game": mark.removed_in_game,
+            }
+    parts = [what[:1].upper() + what[1:]]
     if name:
         parts.append(name)
     if isinstance(mark, BonusChange):

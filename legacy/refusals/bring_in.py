@@ -103,6 +103,17 @@ class BringInRule(Refusal):
         "bring-in-pasted-result",
         gettext_noop('Line %(line)d does not read as "player, faction, held on or eliminated".'),
     )
+    STARTING_POWER_FACTION = (
+        "bring-in-starting-power-faction",
+        gettext_noop("Only the five factions of the box have starting powers to choose from."),
+    )
+    STARTING_POWER_AT_SETUP = (
+        "bring-in-starting-power-at-setup",
+        gettext_noop(
+            "No game was played before Earthbook: the starting powers are chosen before the "
+            "first game, on its page."
+        ),
+    )
     NOT_BROUGHT_IN = (
         "bring-in-not-brought-in",
         gettext_noop("That was not brought in: fix it with a correction."),

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 
-from legacy.box import CAMPAIGN_GAMES, FORTIFICATION_BOXES
+from legacy.box import CAMPAIGN_GAMES, FACTION_BY_SLUG, FORTIFICATION_BOXES, Power
 from legacy.errors import RuleViolation
-from legacy.refusals import BringInRule
+from legacy.refusals import BringInRule, ServiceRule
 
 # A campaign goes on after its fifteenth game; a hundred games is more than any group reports.
 MOST_GAMES = 100
@@ -49,6 +49,29 @@ def mark_game(game: object, *, games: int) -> tuple[int, bool]:
     if type(game) is not int or not 0 <= game <= games:
         raise RuleViolation(BringInRule.MARK_GAME, field="game", games=games)
     return game, True
+
+
+def starting_power_kept(
+    faction: object, code: object, *, games: int, kept: Collection[str], name: object = None
+) -> Power:
+    """The starting power a faction kept before the first game, brought in: one of the box's
+    five factions, its power "a" or "b", once per faction (``kept``: the factions that hold
+    one already), and only when the first game was played before Earthbook (otherwise it is
+    chosen before the first game, as the box says). ``name``: the faction's name in words."""
+    info = FACTION_BY_SLUG.get(faction) if isinstance(faction, str) else None
+    if info is None:
+        raise RuleViolation(BringInRule.STARTING_POWER_FACTION, field="faction")
+    if games < 1:
+        raise RuleViolation(BringInRule.STARTING_POWER_AT_SETUP, field="code")
+    said = name if name is not None else info.name
+    power = info.power(code) if isinstance(code, str) else None
+    if power is None:
+        raise RuleViolation(
+            ServiceRule.UNKNOWN_STARTING_POWER, field="code", faction=said, power=repr(code)
+        )
+    if faction in kept:
+        raise RuleViolation(ServiceRule.ONE_STARTING_POWER, field="code", faction=said)
+    return power
 
 
 def check_boxes(boxes: object) -> int:

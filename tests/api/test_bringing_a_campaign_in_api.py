@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from campaigns.models import Game
-from legacy.models import City, PacketOpening
+from legacy.models import City, FactionPower, PacketOpening
 from tests.support.api import assert_error, client_for
 
 pytestmark = pytest.mark.django_db
@@ -301,3 +301,36 @@ def test_bringing_in_after_a_game_was_played_here_is_a_conflict(game):
 
     assert_error(answer, 409, "conflict", rule="bring-in-after-play")
     assert list(game.campaign.games.values_list("number", flat=True)) == [1]
+
+
+def test_a_starting_power_kept_is_brought_in_before_the_first_game(api, address):
+    kept = {"kind": "starting-power", "faction": "enclave-of-the-bear", "code": "a"}
+
+    brought = api.post(address, {"games": THREE_GAMES, "marks": [kept]}, "json")
+
+    assert brought.status_code == 201, brought.json()
+    (mark,) = brought.json()["recorded"]["marks"]
+    assert (mark["type"], mark["game"], mark["game_known"]) == ("faction-powers", 0, True)
+    powers = FactionPower.objects.filter(faction="enclave-of-the-bear")
+    assert {(p.code, p.removed_in_game) for p in powers} == {("a", None), ("b", 0)}
+
+
+def test_a_second_starting_power_and_one_the_box_lacks_are_refused_by_their_code(api, address):
+    kept = {"kind": "starting-power", "faction": "enclave-of-the-bear", "code": "a"}
+    api.post(address, {"games": THREE_GAMES, "marks": [kept]}, "json")
+
+    fields = refused(
+        api.post(address, {"marks": [kept | {"code": "b"}, kept | {"faction": "nobody"}]}, "json")
+    )
+
+    assert set(fields) == {"marks.0.code", "marks.1.faction"}
+    assert "Enclave of the Bear" in fields["marks.0.code"][0]
+    assert FactionPower.objects.current().count() == 1
+
+
+def test_the_schema_describes_a_starting_power_to_bring_in(owner):
+    schemas = client_for(owner).get("/api/v1/schema/?format=json").json()["components"]["schemas"]
+    code = schemas["PastMarkRequest"]["properties"]["code"]
+    assert "starting-power" in schemas["PastMarkKindEnum"]["enum"]
+    assert "starting power" in code["description"]
+    assert {"$ref": "#/components/schemas/StartingPowerEnum"} in code["oneOf"]

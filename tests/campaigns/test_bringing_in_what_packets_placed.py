@@ -136,3 +136,105 @@ def test_a_connection_already_on_the_board_is_refused(brought, owner):
 
     assert list(problems_of(refused.value)) == ["marks.0.b"]
     assert not AddedConnection.objects.exists()
+
+
+def test_a_starting_power_kept_is_brought_in_before_the_first_game_the_other_destroyed(
+    brought, owner
+):
+    marks = bring_in(
+        campaign=brought,
+        marks=[{"kind": "starting-power", "faction": "die-mechaniker", "code": "b", "game": 3}],
+        by=owner,
+    ).marks
+
+    rows = {p.code: p for p in FactionPower.objects.filter(campaign=brought)}
+    assert marks[0] == rows["b"] and rows["b"].placed_in_game == 0
+    assert (rows["b"].removed_in_game, rows["a"].removed_in_game) == (None, 0)
+    assert rows["a"].removed_note == "starting-power-not-chosen"
+    assert [mark_type(m) for m in brought_so_far(brought).marks] == ["faction-powers"]
+
+
+def test_a_second_starting_power_for_a_faction_is_refused_then_changed_by_taking_it_out(
+    brought, owner
+):
+    kept = {"kind": "starting-power", "faction": "die-mechaniker", "code": "b"}
+    first = bring_in(campaign=brought, marks=[kept], by=owner).marks[0]
+
+    with pytest.raises(BringInRefused) as refused:
+        bring_in(campaign=brought, marks=[kept | {"code": "a"}], by=owner)
+    assert problems_of(refused.value) == {"marks.0.code": ServiceRule.ONE_STARTING_POWER}
+
+    take_out_mark(campaign=brought, mark_type="faction-powers", mark_id=first.pk, by=owner)
+    assert not FactionPower.objects.filter(campaign=brought).exists()
+    bring_in(campaign=brought, marks=[kept | {"code": "a"}], by=owner)
+    assert FactionPower.objects.current().get(campaign=brought).code == "a"
+
+
+def test_a_power_taken_out_gives_the_card_back_the_power_it_covered(brought, owner):
+    first = {"kind": "power", "game": 1, "faction": "khan-industries", "slot": "red"}
+    marks = bring_in(
+        campaign=brought,
+        marks=[first | {"name": "Blitz"}, first | {"game": 3, "covers": True, "name": "Storm"}],
+        by=owner,
+    ).marks
+
+    take_out_mark(campaign=brought, mark_type="faction-powers", mark_id=marks[1].pk, by=owner)
+
+    blitz = FactionPower.objects.get(campaign=brought)
+    assert (blitz.name, blitz.removed_in_game, blitz.removed_reason) == ("Blitz", None, "")
+
+
+def test_the_factions_and_what_packets_placed_round_trip_through_a_backup(brought, owner):
+    from campaigns import backup
+    from campaigns.bring_in import bringing_in_done
+
+    haze = {"kind": "scar-type", "title": "Haze", "cards": 2, "on_faction_card": True}
+    capitals = {"kind": "world-capital", "title": "World Capitals"}
+    open_packet(campaign=brought, packet="pack-1", unlocked=[haze, capitals], by=owner)
+    red = {"kind": "power", "faction": "khan-industries", "slot": "red"}
+    bring_in(
+        campaign=brought,
+        marks=[
+            {"kind": "starting-power", "faction": "die-mechaniker", "code": "b"},
+            {"kind": "scar", "faction": "imperial-balkania", "scar_type": "haze", "game": 3},
+            red | {"game": 1, "name": "Blitz"},
+            red | {"game": 3, "name": "Storm", "covers": True, "unlocked_by": "pack-1"},
+            CAPITAL | {"player": "Chloe"},
+            {"kind": "territory", "name": "Oasis", "continent": "africa", "connections": ["egypt"]},
+            {"kind": "connection", "game": 2, "a": "egypt", "b": "brazil"},
+        ],
+        by=owner,
+    )
+    bringing_in_done(campaign=brought, by=owner)
+
+    saved = backup.dumps(backup.export_campaign(brought.pk))
+    copy_ = backup.import_campaign(backup.loads(saved), owner=owner)
+
+    powers = FactionPower.objects.current().filter(campaign=copy_)
+    assert {(p.faction, p.code or p.name) for p in powers} == {
+        ("die-mechaniker", "b"),
+        ("khan-industries", "storm"),
+    }
+    assert City.objects.get(campaign=copy_).kind == CityKind.CAPITAL
+    assert AddedTerritory.objects.get(campaign=copy_).brought_in == BroughtIn.UNKNOWN
+    assert backup.dumps(backup.export_campaign(copy_.pk)) == saved
+
+
+def test_before_the_first_game_is_refused_once_a_starting_power_was_brought_in(brought, owner):
+    from legacy.errors import RuleViolation
+
+    kept = {"kind": "starting-power", "faction": "die-mechaniker", "code": "b"}
+    bring_in(campaign=brought, marks=[kept], by=owner)
+
+    with pytest.raises(RuleViolation) as refused:
+        services.prepare_first_game(
+            campaign=brought,
+            powers={f: "a" for f in services.FACTION_BY_SLUG},
+            random_coins=True,
+            seed=1,
+            by=owner,
+        )
+
+    assert refused.value.rule == ServiceRule.ONE_STARTING_POWER
+    assert "Die Mechaniker" in str(refused.value)
+    assert FactionPower.objects.filter(campaign=brought).count() == 2

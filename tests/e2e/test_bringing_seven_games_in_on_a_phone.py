@@ -1,10 +1,10 @@
 """The issue's "done when", on a phone (390x844), in English and in Russian: a group brings in
 seven games (their winners, two named continents, nine minor cities with Pack 1 still sealed, a
 major city, three scars, a fortification with four boxes marked, two destroyed cards, Pack 2
-opened with a faction it unlocked). Every mark goes in from the map, each saved in place with
-no page loaded between marks, at most about five taps a mark. The group sees Pack 1 due, then
-sets up game 8: the tokens, the legal starts and the standings are right, and the history lists
-the brought-in marks under their games."""
+opened with a faction it unlocked and a connection it added). Every mark goes in from the map
+or beside it, each saved in place with no page loaded between marks, at most about five taps a
+mark. The group sees Pack 1 due, then sets up game 8: the tokens, the legal starts and the
+standings are right, and the history lists the brought-in marks under their games."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from django.conf import settings
 from django.utils import translation
 
 from campaigns.models import Game
-from legacy.models import City, Fortification, Scar
+from legacy.models import AddedConnection, City, Fortification, Scar
 from tests.support.bringing_in import SEVEN_WINNERS_PASTED, to_bring_in
 from tests.support.phones import fits_the_phone, territory_point
 
@@ -126,7 +126,7 @@ def test_a_group_brings_in_seven_games_from_the_map_then_sets_up_game_8(
     page.select_option("#id_packet-packet", "pack-2")
     page.select_option("#id_packet-game", "5")
     page.locator('#packet form:has(input[value="packet"]) button[type="submit"]').click()
-    page.locator(f'a[href="/c/{campaign.pk}/packets/open/?packet=pack-2"]').click()
+    page.locator(f'#packet a[href="/c/{campaign.pk}/packets/open/?packet=pack-2"]').click()
     page.select_option("#id_item0_kind", "faction")
     page.fill("#id_item0_title", "Ember Compact")
     page.locator('main form button[type="submit"].primary').click()
@@ -156,10 +156,19 @@ def test_a_group_brings_in_seven_games_from_the_map_then_sets_up_game_8(
             marks += 1
         save(page, thumb, "continent-slot")
         marks += 1
+    # A connection Pack 2 added, below the map, saved in place too.
+    page.select_option("#id_connection-a", "egypt")
+    page.select_option("#id_connection-b", "brazil")
+    thumb.choose("added-slot", "connection-game", "5")
+    with page.expect_response(lambda r: r.request.method == "POST" and "/bring-in/" in r.url):
+        thumb.tap(page.locator("#added-slot form:has([value='added-connection']) [data-save]"))
+    expect(page.locator("#added-slot .saved")).to_be_visible()
+    marks += 1
     screenshots(page, "board-brought-in")
 
     assert page.evaluate("() => window.stillTheSamePage === true"), "a page was loaded"
-    assert marks == 19 and thumb.taps <= 5 * marks, (thumb.taps, marks)
+    assert marks == 20 and thumb.taps <= 5 * marks, (thumb.taps, marks)
+    assert AddedConnection.objects.filter(campaign=campaign, a="brazil", b="egypt").exists()
     # What was entered is on the map: Egypt's city, fortified, and Iceland's card destroyed.
     egypt = page.locator("#t-egypt title").text_content()
     assert "Giza" in egypt
@@ -179,6 +188,15 @@ def test_a_group_brings_in_seven_games_from_the_map_then_sets_up_game_8(
 
     # Pack 1 is due: nine minor cities with it still sealed. Then done, and game 8 is next.
     page.goto(address)
+    # The factions step names the faction Pack 2 unlocked; its buttons fit a thumb too.
+    expect(page.locator("#factions")).to_contain_text("Ember Compact")
+    sizes = page.evaluate(
+        """() => [...document.querySelectorAll(
+                '#factions button, #factions label.pill, #factions select')]
+            .filter(el => el.getClientRects().length)
+            .map(el => el.getBoundingClientRect().height)"""
+    )
+    assert sizes and min(sizes) >= 24, sizes
     with translation.override(language):
         pack_1 = pages.packet_name("pack-1")
     expect(page.locator("#done .alert")).to_contain_text(pack_1)

@@ -78,3 +78,29 @@ def test_a_fortification_brings_zero_to_ten_marked_boxes_and_no_more():
     assert rule_of(rules.check_boxes, 11) == "bring-in-boxes"
     assert rule_of(rules.check_boxes, -1) == "bring-in-boxes"
     assert rule_of(rules.check_boxes, "4") == "bring-in-boxes"
+
+
+def test_a_faction_of_the_box_kept_one_of_its_two_starting_powers_once():
+    kept = rules.starting_power_kept("khan-industries", "b", games=3, kept=set())
+    assert kept.code == "b"
+    assert (
+        rule_of(
+            rules.starting_power_kept, "khan-industries", "a", games=3, kept={"khan-industries"}
+        )
+        == "one-starting-power"
+    )
+    assert (
+        rule_of(rules.starting_power_kept, "khan-industries", "c", games=3, kept=set())
+        == "unknown-starting-power"
+    )
+
+
+def test_a_starting_power_is_brought_in_only_for_the_boxs_factions_after_a_first_game():
+    assert (
+        rule_of(rules.starting_power_kept, "the-mole-people", "a", games=3, kept=set())
+        == "bring-in-starting-power-faction"
+    )
+    assert (
+        rule_of(rules.starting_power_kept, "khan-industries", "a", games=0, kept=set())
+        == "bring-in-starting-power-at-setup"
+    )

@@ -6,7 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from legacy.models import BonusChange, City, ContinentName, Fortification
+from legacy.models import (
+    AddedConnection,
+    AddedTerritory,
+    BonusChange,
+    City,
+    ContinentName,
+    Fortification,
+)
 from tests.support.bringing_in import to_bring_in, with_winners
 from tests.support.pages import client_for, url
 
@@ -173,3 +180,122 @@ def test_a_mark_saved_in_place_costs_the_same_queries_with_one_mark_in_as_with_e
         assert "Brought in." in answer.content.decode()
         costs.append(len(queries))
     assert costs[1] == costs[-1], costs
+
+
+def capitals_allowed(campaign, owner) -> None:
+    """Pack 1 brought in as opened in game 2, World Capitals among what it unlocked."""
+    from campaigns.bring_in import bring_in
+    from campaigns.game.packets import open_packet
+
+    bring_in(campaign=campaign, packets=[{"packet": "pack-1", "game": 2}], by=owner)
+    capitals = {"kind": "world-capital", "title": "World Capitals"}
+    open_packet(campaign=campaign, packet="pack-1", unlocked=[capitals], by=owner)
+
+
+def capital(name: str, territory: str = "egypt") -> dict:
+    return {
+        "step": "mark",
+        "mark-territory": territory,
+        "mark-kind": "world-capital",
+        "mark-game": "3",
+        "mark-name": name,
+        "mark-player": "Chloe",
+    }
+
+
+def test_a_world_capital_is_offered_on_a_territory_once_a_packet_allowed_them(
+    browser, brought, owner
+):
+    tapped = browser.get(url(brought, "bring-in/?territory=egypt"), **IN_PLACE).content.decode()
+    assert 'value="world-capital"' not in tapped
+    capitals_allowed(brought, owner)
+
+    answer = browser.post(url(brought, "bring-in/"), capital("Cairo"), **IN_PLACE)
+
+    city = City.objects.get(campaign=brought)
+    assert (city.kind, city.name, city.placed_in_game) == ("capital", "Cairo", 3)
+    assert city.placed_by.name == "Chloe" and city.brought_in == "known"
+    assert "Cairo" in answer.content.decode()
+    board = browser.get(url(brought)).content.decode()
+    assert "Cairo" in board
+
+
+def test_a_second_world_capital_past_the_allowance_is_refused_on_its_form(browser, brought, owner):
+    capitals_allowed(brought, owner)
+    browser.post(url(brought, "bring-in/"), capital("Cairo"), **IN_PLACE)
+
+    answer = browser.post(url(brought, "bring-in/"), capital("Lima", "peru"), **IN_PLACE)
+
+    assert answer.status_code == 200 and "World Capital" in answer.content.decode()
+    assert list(City.objects.values_list("name", flat=True)) == ["Cairo"]
+
+
+def oasis(**more) -> dict:
+    return {
+        "step": "added-territory",
+        "added-name": "Oasis",
+        "added-continent": "africa",
+        "added-connections": ["egypt", "north-africa"],
+        "added-coins": "2",
+        "added-game": "2",
+    } | more
+
+
+def test_a_territory_a_packet_added_is_saved_in_place_and_drawn_on_the_map(browser, brought):
+    answer = browser.post(url(brought, "bring-in/"), oasis(), **IN_PLACE)
+
+    text = answer.content.decode()
+    assert answer.status_code == 200 and "<h1" not in text
+    added = AddedTerritory.objects.get(campaign=brought)
+    assert (added.slug, added.coins, added.placed_in_game, added.brought_in) == (
+        "oasis",
+        2,
+        2,
+        "known",
+    )
+    drawn = text[text.index('data-board-update="bring-in-board"') : text.index("</template>")]
+    assert "oasis" in drawn
+    joined = AddedConnection.objects.filter(campaign=brought)
+    assert {(c.a, c.b) for c in joined} == {("egypt", "oasis"), ("north-africa", "oasis")}
+
+
+def test_a_territory_joined_to_nothing_is_refused_beside_its_connections(browser, brought):
+    answer = browser.post(url(brought, "bring-in/"), oasis(**{"added-connections": []}), **IN_PLACE)
+
+    assert answer.status_code == 200
+    assert answer.context["forms"]["added_territory"].errors["connections"]
+    assert not AddedTerritory.objects.exists()
+
+
+def test_a_connection_a_packet_added_is_saved_with_its_game_not_known(browser, brought):
+    bridge = {
+        "step": "added-connection",
+        "connection-a": "egypt",
+        "connection-b": "brazil",
+        "connection-game": "unknown",
+    }
+
+    answer = browser.post(url(brought, "bring-in/"), bridge, **IN_PLACE)
+
+    assert answer.status_code == 200 and "Brought in." in answer.content.decode()
+    joined = AddedConnection.objects.get(campaign=brought)
+    assert (joined.a, joined.b, joined.placed_in_game, joined.brought_in) == (
+        "brazil",
+        "egypt",
+        3,
+        "unknown",
+    )
+
+
+def test_a_connection_printed_on_the_board_is_refused_beside_its_end(browser, brought):
+    printed = {
+        "step": "added-connection",
+        "connection-a": "egypt",
+        "connection-b": "middle-east",
+        "connection-game": "2",
+    }
+
+    answer = browser.post(url(brought, "bring-in/"), printed, **IN_PLACE)
+
+    assert answer.context["forms"]["added_connection"].errors["b"]
+    assert not AddedConnection.objects.exists()

@@ -8,11 +8,14 @@ from django.utils.translation import gettext_lazy as _
 
 from campaigns.bring_in import MarkToBringIn
 from legacy import board
-from legacy.box import FORTIFICATION_BOXES
+from legacy.box import FACTIONS, FORTIFICATION_BOXES
+from legacy.names import power
 from legacy.rules.bring_in import MOST_GAMES
+from web.forms.board import AddTerritoryForm
 from web.forms.common import territory_choices
+from web.forms.factions import PowerPlaceForm
 from web.forms.rulebook import StickerForm
-from web.names import continent_name
+from web.names import continent_name, faction_name
 
 UNKNOWN = "unknown"
 
@@ -90,6 +93,8 @@ ON_A_TERRITORY = (
     MarkToBringIn.DESTROYED_CARD,
     MarkToBringIn.SCAR_CANCELLED,
 )
+# A World Capital is offered too, once a packet allowed them.
+WITH_A_CAPITAL = (*ON_A_TERRITORY, MarkToBringIn.WORLD_CAPITAL)
 
 
 class PastMarkForm(forms.Form):
@@ -116,8 +121,12 @@ class PastMarkForm(forms.Form):
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
 
-    def __init__(self, *args, games=0, on=board.BOX, roster=(), scar_kinds=None, **kwargs):
+    def __init__(
+        self, *args, games=0, on=board.BOX, roster=(), scar_kinds=None, capitals=False, **kwargs
+    ):
         super().__init__(*args, **kwargs)
+        if capitals:
+            self.fields["kind"].choices = [(k.value, k.label) for k in WITH_A_CAPITAL]
         self.fields["territory"].choices = territory_choices(on=on)
         game_field(self.fields["game"], games)
         self.fields["player"].choices = [("", _("Not known"))] + [(n, n) for n in roster]
@@ -209,4 +218,133 @@ class PastStickerForm(StickerForm):
             "title": d["title"],
             "text": d.get("text") or "",
             "packet": d.get("packet") or None,
+        }
+
+
+def past_games(field: forms.ChoiceField, games: int) -> None:
+    """The game something a packet placed came in: not known, or 1 to ``games`` (no packet is
+    opened before the first game)."""
+    if games < GAMES_AS_BUTTONS:
+        field.widget = forms.RadioSelect()
+    field.choices = game_choices(games, before_first=False)
+
+
+class PastTerritoryForm(AddTerritoryForm):
+    """A territory a packet added before Earthbook, with the territories it is joined to, in
+    the game the packet came (or not known)."""
+
+    game = forms.ChoiceField(label=_("Came in game"))
+    x = None
+    y = None
+
+    def __init__(self, *args, games=0, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["continent"].widget = forms.RadioSelect(
+            choices=self.fields["continent"].choices
+        )
+        past_games(self.fields["game"], games)
+        self.order_fields(["name", "continent", "connections", "coins", "game"])
+
+    def item(self) -> dict:
+        d = self.cleaned_data
+        return {
+            "kind": MarkToBringIn.TERRITORY,
+            "name": d["name"],
+            "continent": d["continent"],
+            "connections": list(d["connections"]),
+            "coins": d["coins"],
+            "game": chosen_game(d["game"]),
+        }
+
+
+class PastConnectionForm(forms.Form):
+    """A connection a packet added between two territories before Earthbook."""
+
+    a = forms.ChoiceField(label=_("From"))
+    b = forms.ChoiceField(label=_("To"))
+    game = forms.ChoiceField(label=_("Came in game"))
+
+    def __init__(self, *args, games=0, on=board.BOX, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["a"].choices = territory_choices(on=on)
+        self.fields["b"].choices = territory_choices(on=on)
+        past_games(self.fields["game"], games)
+
+    def item(self) -> dict:
+        d = self.cleaned_data
+        return {
+            "kind": MarkToBringIn.CONNECTION,
+            "a": d["a"],
+            "b": d["b"],
+            "game": chosen_game(d["game"]),
+        }
+
+
+class StartingPowerForm(forms.Form):
+    """The starting power a faction kept before the first game: one tap among the powers of
+    the factions still to enter."""
+
+    power = forms.ChoiceField(label=_("Starting power kept"), widget=forms.RadioSelect)
+
+    def __init__(self, *args, kept=(), language=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["power"].choices = [
+            (
+                f"{f.slug}:{p.code}",
+                f"{faction_name(f.slug)}: {power(f.slug, p.code, p.name, p.text, language)[0]}",
+            )
+            for f in FACTIONS
+            if f.slug not in kept
+            for p in f.starting_powers
+        ]
+
+    def item(self) -> dict:
+        faction, _sep, code = self.cleaned_data["power"].partition(":")
+        return {"kind": MarkToBringIn.STARTING_POWER, "faction": faction, "code": code}
+
+
+class FactionScarForm(forms.Form):
+    """A scar on a faction card, in the game it was placed (or not known)."""
+
+    faction = forms.ChoiceField(label=_("On the card of"), widget=forms.RadioSelect)
+    scar_type = forms.ChoiceField(label=_("Scar type"), widget=forms.RadioSelect)
+    game = forms.ChoiceField(label=_("Made in game"))
+
+    def __init__(self, *args, games=0, factions=None, scar_kinds=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["faction"].choices = list((factions or {}).items())
+        self.fields["scar_type"].choices = list((scar_kinds or {}).items())
+        game_field(self.fields["game"], games)
+
+    def item(self) -> dict:
+        d = self.cleaned_data
+        return {
+            "kind": MarkToBringIn.SCAR,
+            "faction": d["faction"],
+            "scar_type": d["scar_type"],
+            "game": chosen_game(d["game"]),
+        }
+
+
+class PastPowerForm(PowerPlaceForm):
+    """A power placed on a faction card before Earthbook, over the one of its type or not, in
+    the game it was placed (or not known)."""
+
+    game = forms.ChoiceField(label=_("Placed in game"))
+
+    def __init__(self, *args, games=0, **kwargs):
+        super().__init__(*args, **kwargs)
+        game_field(self.fields["game"], games)
+
+    def item(self) -> dict:
+        d = self.cleaned_data
+        return {
+            "kind": MarkToBringIn.POWER,
+            "faction": d["faction"],
+            "slot": d["slot"],
+            "name": d["name"],
+            "text": d["text"] or "",
+            "unlocked_by": d["unlocked_by"] or None,
+            "covers": d["covers"],
+            "game": chosen_game(d["game"]),
         }

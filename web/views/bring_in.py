@@ -23,15 +23,23 @@ from campaigns.bring_in import (
     take_out_game,
     take_out_mark,
 )
+from campaigns.bring_in.marks import starting_powers_kept
+from campaigns.capitals import world_capitals_unlocked
 from campaigns.game.derived import campaign_factions
 from campaigns.models import Result
 from campaigns.selectors import marks as mark_rows
 from campaigns.selectors import packets as packet_rows
-from campaigns.selectors.bring_in import brought_so_far, mark_type, mark_words, on_territory
+from campaigns.selectors.bring_in import (
+    brought_so_far,
+    mark_type,
+    mark_words,
+    on_a_card,
+    on_territory,
+)
 from campaigns.services import cached_world
 from legacy import names
 from legacy.board import TERRITORY_BY_SLUG
-from legacy.box import PACKETS
+from legacy.box import FACTION_BY_SLUG, PACKET_BY_SLUG, PACKETS
 from legacy.errors import RuleViolation
 from legacy.rules.bring_in import pasted_games, pasted_results
 from legacy.wording import said
@@ -40,12 +48,17 @@ from web.board_svg import interactive_svg
 from web.forms.bring_in import (
     UNKNOWN,
     ContinentMarkForm,
+    FactionScarForm,
     GamesPlayedForm,
+    PastConnectionForm,
     PastedGamesForm,
     PastGameForm,
     PastMarkForm,
     PastPacketForm,
+    PastPowerForm,
     PastStickerForm,
+    PastTerritoryForm,
+    StartingPowerForm,
 )
 from web.forms.common import territory_choices
 from web.names import continent_name, faction_name, scar_kind_name, territory_name
@@ -58,18 +71,32 @@ STEPS = (
     "pasted",
     "mark",
     "continent",
+    "added-territory",
+    "added-connection",
     "packet",
     "sticker",
+    "starting-power",
+    "faction-scar",
+    "power",
     "take-out",
     "done",
 )
 # The steps of the board, saved in place from the map: a fragment answers them.
-ON_THE_MAP = ("mark", "continent")
+ON_THE_MAP = ("mark", "continent", "added-territory", "added-connection")
+# What a packet added to the board: its forms share one slot below the map.
+ADDED = ("added-territory", "added-connection")
+# The steps of the faction cards: saved, then the page opens at its factions.
+ON_THE_CARDS = ("starting-power", "faction-scar", "power")
 
 
 def kept_game_key(campaign_id: int) -> str:
     """The session's note of the game the last mark was made in: the next one starts there."""
     return f"bring-in-game-{campaign_id}"
+
+
+def form_key(step: str) -> str:
+    """A step's form among the page's forms (as a template names it)."""
+    return step.replace("-", "_")
 
 
 def in_place(request) -> bool:
@@ -122,6 +149,7 @@ def forms_of(request, access, so_far, step: str | None, *, world, territory: str
     kept = request.session.get(kept_game_key(campaign.pk), UNKNOWN)
     opened = set(packet_rows.opened(campaign.pk))
     own = [(c.slug, c.name) for c in packet_rows.components(campaign.pk) if c.slug not in opened]
+    kinds = mark_rows.scar_kinds(campaign.pk)
     return {
         "played": GamesPlayedForm(
             data if step == "played" else None,
@@ -142,8 +170,45 @@ def forms_of(request, access, so_far, step: str | None, *, world, territory: str
             games=games,
             on=world.board,
             roster=roster,
-            scar_kinds={k.slug: scar_kind_name(k) for k in mark_rows.scar_kinds(campaign.pk)},
+            scar_kinds={k.slug: scar_kind_name(k) for k in kinds if not k.on_faction_card},
+            capitals=world_capitals_unlocked(campaign.pk),
             initial={"territory": territory, "game": kept, "kind": MarkToBringIn.MINOR_CITY},
+        ),
+        "added_territory": PastTerritoryForm(
+            data if step == "added-territory" else None,
+            prefix="added",
+            games=games,
+            on=world.board,
+            initial={"game": UNKNOWN},
+        ),
+        "added_connection": PastConnectionForm(
+            data if step == "added-connection" else None,
+            prefix="connection",
+            games=games,
+            on=world.board,
+            initial={"game": UNKNOWN},
+        ),
+        "starting_power": StartingPowerForm(
+            data if step == "starting-power" else None,
+            prefix="starting",
+            kept=starting_powers_kept(campaign),
+            language=translation.get_language(),
+        ),
+        "faction_scar": FactionScarForm(
+            data if step == "faction-scar" else None,
+            prefix="faction-scar",
+            games=games,
+            factions=factions,
+            scar_kinds={k.slug: scar_kind_name(k) for k in kinds if k.on_faction_card},
+            initial={"game": UNKNOWN},
+        ),
+        "power": PastPowerForm(
+            data if step == "power" else None,
+            prefix="power",
+            games=games,
+            factions=factions,
+            opened=list(opened),
+            initial={"game": UNKNOWN},
         ),
         "continent": ContinentMarkForm(
             data if step == "continent" else None,
@@ -193,6 +258,8 @@ def act(request, access, step: str, form):
         return bring_in(campaign=campaign, marks=form.items(), by=by)
     if step == "sticker":
         return bring_in(campaign=campaign, stickers=[form.item()], by=by)
+    if step in ADDED or step in ON_THE_CARDS:
+        return bring_in(campaign=campaign, marks=[form.item()], by=by)
     return bring_in(campaign=campaign, packets=[form.item()], by=by)
 
 
@@ -254,7 +321,9 @@ def bring_in_page(request, access):
         take_out(request, campaign)
         if not in_place(request):
             territory = request.POST.get("territory") or None
-            return redirect(page_address(campaign.pk, territory, "mark" if territory else ""))
+            anchor = "mark" if territory else ""
+            anchor = "factions" if request.POST.get("where") == "factions" else anchor
+            return redirect(page_address(campaign.pk, territory, anchor))
         campaign.refresh_from_db()
         return board_fragment(request, access, None, changed=True)
     if step == "done":
@@ -274,10 +343,11 @@ def bring_in_page(request, access):
     territory = chosen_territory(request, world)
     forms = forms_of(request, access, so_far, step, world=world, territory=territory)
     if step is not None:
-        form = forms[step]
+        form = forms[form_key(step)]
         if saved(request, access, step, form):
             messages.success(request, _("Brought in."))
             where = step if step not in ON_THE_MAP else "mark"
+            where = "factions" if step in ON_THE_CARDS else where
             return redirect(page_address(campaign.pk, territory if step == "mark" else None, where))
     factions = campaign_factions(campaign.pk)
     context = {
@@ -305,6 +375,15 @@ def bring_in_page(request, access):
             for p in so_far.packets
         ],
         "due": [pages.packet_name(s) for s in so_far.due],
+        "faction_marks": mark_rows_of(m for m in so_far.marks if on_a_card(m)),
+        "unlocked_factions": [
+            name for slug, name in factions.items() if slug not in FACTION_BY_SLUG
+        ],
+        "brought_packets": [
+            (slug, pages.packet_name(slug) if slug in PACKET_BY_SLUG else own.get(slug, slug))
+            for own in [packet_rows.component_names(campaign.pk)]
+            for slug in packet_rows.contents_to_enter(campaign)
+        ],
     }
     if so_far.games_played is not None:
         context |= territory_context(so_far, world, territory)
@@ -330,7 +409,12 @@ def saved(request, access, step: str, form) -> bool:
 def write_keys() -> dict:
     """A fresh Idempotency-Key for each form of the board step: the same form sent again (a
     retry on a flaky network) is recorded once; a form drawn again gets a new one."""
-    return {"mark_key": uuid.uuid4().hex, "continent_key": uuid.uuid4().hex}
+    return {
+        "mark_key": uuid.uuid4().hex,
+        "continent_key": uuid.uuid4().hex,
+        "territory_key": uuid.uuid4().hex,
+        "connection_key": uuid.uuid4().hex,
+    }
 
 
 def territory_context(so_far, world, territory: str | None) -> dict:
@@ -357,7 +441,7 @@ def board_fragment(request, access, step: str | None, *, changed: bool = False):
     world = cached_world(campaign)
     territory = chosen_territory(request, world)
     forms = forms_of(request, access, so_far, step, world=world, territory=territory)
-    if step is not None and saved(request, access, step, forms[step]):
+    if step is not None and saved(request, access, step, forms[form_key(step)]):
         changed = True
         campaign.refresh_from_db()
         so_far = brought_so_far(campaign)
@@ -368,7 +452,7 @@ def board_fragment(request, access, step: str | None, *, changed: bool = False):
         "so_far": so_far,
         "forms": forms,
         "changed": changed,
-        "part": "continent" if step == "continent" else "territory",
+        "part": "added" if step in ADDED else ("continent" if step == "continent" else "territory"),
         "marks": mark_rows_of(so_far.marks),
     } | territory_context(so_far, world, territory)
     if changed:
