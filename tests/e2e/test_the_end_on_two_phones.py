@@ -6,6 +6,7 @@ to the game saying the same."""
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 
 import pytest
 from django.utils import translation
@@ -40,20 +41,38 @@ def fill_in_the_end(page, players) -> None:
     page.select_option(f"select[name='h{boris}_upgrade-card_target']", "japan")
 
 
+def words(language: str) -> dict[str, str]:
+    """What the pages say of game 1's end, in ``language``."""
+    with translation.override(language):
+        return {
+            "kept": translation.gettext("Game %(n)s is in the book.") % {"n": 1},
+            "amended": translation.gettext("Game %(n)s is in the book, as amended.") % {"n": 1},
+            "refused": translation.gettext("Only a game being played can be finished."),
+        }
+
+
+@contextmanager
+def two_phones(browser, asgi_server, owner, language: str):
+    """The writer's page and the other phone's, each of its own session, in ``language``."""
+    locale = "ru-RU" if language == "ru" else "en-GB"
+    writer = phone_on(browser, asgi_server, owner, locale=locale)
+    other = phone_on(browser, asgi_server, owner, locale=locale)
+    try:
+        yield writer.new_page(), other.new_page()
+    finally:
+        writer.close()
+        other.close()
+
+
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_the_end_says_it_is_in_the_book_on_both_phones(browser, asgi_server, table, language):
     from playwright.sync_api import expect
 
     owner, campaign, game = table
     players = {p.name: p for p in campaign.players.all()}
-    with translation.override(language):
-        in_the_book = translation.gettext("Game %(n)s is in the book.") % {"n": 1}
-        refused = translation.gettext("Only a game being played can be finished.")
-    locale = "ru-RU" if language == "ru" else "en-GB"
-    writer = phone_on(browser, asgi_server, owner, locale=locale)
-    other = phone_on(browser, asgi_server, owner, locale=locale)
-    try:
-        mine, theirs = writer.new_page(), other.new_page()
+    said = words(language)
+    in_the_book, refused = said["kept"], said["refused"]
+    with two_phones(browser, asgi_server, owner, language) as (mine, theirs):
         finish = f"/c/{campaign.pk}/games/1/finish/"
         # Both phones have the end page open and follow the table's stream.
         for page in (mine, theirs):
@@ -72,9 +91,6 @@ def test_the_end_says_it_is_in_the_book_on_both_phones(browser, asgi_server, tab
         expect(mine.locator("#messages")).to_contain_text(in_the_book)
         assert Game.objects.get(pk=game.pk).status == GameStatus.FINISHED
         assert Signature.objects.filter(campaign=campaign).count() == 1
-    finally:
-        writer.close()
-        other.close()
 
 
 # With the first end, ten ends in each language: twenty in all, as a table might amend a game.
@@ -89,15 +105,8 @@ def test_every_end_amended_with_the_other_phone_open_says_it_is_in_the_book(
 
     owner, campaign, game = table
     players = {p.name: p for p in campaign.players.all()}
-    with translation.override(language):
-        kept = translation.gettext("Game %(n)s is in the book.") % {"n": 1}
-        amended = translation.gettext("Game %(n)s is in the book, as amended.") % {"n": 1}
-        refused = translation.gettext("Only a game being played can be finished.")
-    locale = "ru-RU" if language == "ru" else "en-GB"
-    writer = phone_on(browser, asgi_server, owner, locale=locale)
-    other = phone_on(browser, asgi_server, owner, locale=locale)
-    try:
-        mine, theirs = writer.new_page(), other.new_page()
+    kept, amended, refused = words(language).values()
+    with two_phones(browser, asgi_server, owner, language) as (mine, theirs):
         with theirs.expect_response(lambda r: "/live/stream/" in r.url):
             theirs.goto(f"/c/{campaign.pk}/games/1/")
         mine.goto(f"/c/{campaign.pk}/games/1/finish/")
@@ -112,11 +121,8 @@ def test_every_end_amended_with_the_other_phone_open_says_it_is_in_the_book(
             expect(mine.locator("#messages")).to_contain_text(amended)
             said.append(mine.locator("#messages").inner_text())
         # The end was said kept every time, while the other phone followed the table.
-        assert kept in said[0] and all(amended in words for words in said[1:]), said
+        assert kept in said[0] and all(amended in text for text in said[1:]), said
         expect(theirs).to_have_url(re.compile(rf"/c/{campaign.pk}/games/1/"))
         expect(theirs.locator("#messages")).not_to_contain_text(refused)
         standing = Signature.objects.filter(campaign=campaign).current()
         assert [s.slogan for s in standing] == [f"Slogan {AMENDMENTS - 1}"]
-    finally:
-        writer.close()
-        other.close()
