@@ -334,3 +334,27 @@ def test_the_schema_describes_a_starting_power_to_bring_in(owner):
     assert "starting-power" in schemas["PastMarkKindEnum"]["enum"]
     assert "starting power" in code["description"]
     assert {"$ref": "#/components/schemas/StartingPowerEnum"} in code["oneOf"]
+
+
+def test_the_marks_on_faction_cards_name_their_faction_and_the_boards_do_not(api, address):
+    kept = {"kind": "starting-power", "faction": "enclave-of-the-bear", "code": "a"}
+    power = {"kind": "power", "game": 1, "faction": "khan-industries", "slot": "red"}
+    town = {"kind": "minor-city", "game": 2, "territory": "egypt", "name": "Giza"}
+    body = {"games": THREE_GAMES, "marks": [kept, power | {"name": "Blitz"}, town]}
+    assert api.post(address, body, "json").status_code == 201
+
+    listed = {(m["type"], m["faction"], m["territory"]) for m in api.get(address).json()["marks"]}
+
+    assert listed == {
+        ("faction-powers", "enclave-of-the-bear", None),
+        ("faction-powers", "khan-industries", None),
+        ("cities", None, "egypt"),
+    }
+
+
+def test_the_schema_describes_the_faction_of_a_brought_in_mark(owner):
+    schemas = client_for(owner).get("/api/v1/schema/?format=json").json()["components"]["schemas"]
+    faction = schemas["PastMarkOut"]["properties"]["faction"]
+    assert faction["nullable"] is True and faction["type"] == "string"
+    assert "faction card" in faction["description"]
+    assert "faction" in schemas["PastMarkOut"]["required"]
