@@ -11,8 +11,9 @@ from campaigns.bring_in import bring_in
 from campaigns.game.packets import open_packet
 from legacy.models import CoinSticker, FactionPower, Scar
 from legacy.selectors import world_as_of
-from tests.support.bringing_in import to_bring_in, with_winners
+from tests.support.bringing_in import ROSTER, to_bring_in, with_winners
 from tests.support.pages import client_for, url
+from tests.support.walk import english_left, read
 
 pytestmark = pytest.mark.django_db
 
@@ -222,3 +223,37 @@ def test_the_factions_not_brought_in_are_still_asked_with_the_coins(browser, bro
         "imperial-balkania": "b",
         "saharan-republic": "b",
     }
+
+
+def english_on(owner, address: str, names: list[str]) -> list[str]:
+    """What a Russian reader of the page at ``address`` still finds in English."""
+    texts, _links = read(client_for(owner, "ru").get(address).content.decode(), "ru")
+    return english_left(texts, names)
+
+
+def test_the_bring_in_page_and_the_first_games_page_read_in_russian_at_every_stage(
+    owner, browser, brought
+):
+    # The product's and the game's own names, and the group's own words.
+    names = ["Earthbook", "Risk Legacy", "Hasbro", owner.username, *ROSTER, brought.name]
+    names += ["Haze", "Blitz"]
+    pages = [url(brought, "bring-in/"), url(brought, "before-the-first-game/")]
+    assert [english_on(owner, page, names) for page in pages] == [[], []]
+
+    browser.post(url(brought, "bring-in/"), keeps("die-mechaniker:b"))
+    browser.post(url(brought, "bring-in/"), powered("Blitz", "1"))
+    scar = {
+        "step": "faction-scar",
+        "faction-scar-faction": "imperial-balkania",
+        "faction-scar-scar_type": "haze",
+        "faction-scar-game": "unknown",
+    }
+    browser.post(url(brought, "bring-in/"), scar)
+    assert [english_on(owner, page, names) for page in pages] == [[], []]
+
+    for power in ("khan-industries:a", "enclave-of-the-bear:a", "imperial-balkania:b"):
+        browser.post(url(brought, "bring-in/"), keeps(power))
+    browser.post(url(brought, "bring-in/"), keeps("saharan-republic:a"))
+    assert [english_on(owner, page, names) for page in pages] == [[], []]
+    page = client_for(owner, "ru").get(url(brought, "before-the-first-game/")).content.decode()
+    assert "Уже перенесены:" in page
