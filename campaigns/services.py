@@ -26,6 +26,7 @@ from django.utils import timezone
 
 from campaigns import live, said
 from campaigns.models import AuditEntry, Campaign, Game, Membership, Player, Role
+from campaigns.selectors import marks as mark_rows
 from campaigns.versioned import cached_read
 from campaigns.vocabulary import AuditAction, CancelledScarTerritory, RemovedNote
 from legacy import board, corrections, names, rules, scar_effects
@@ -295,14 +296,18 @@ class FirstGameSetup:
     coins: dict[str, int]  # territory -> coins on its card after the stickers
 
 
-def _power_choices(powers: Mapping[str, str] | Iterable[tuple[str, str]]) -> dict[str, str]:
+def _power_choices(
+    powers: Mapping[str, str] | Iterable[tuple[str, str]], *, kept: Mapping[str, str]
+) -> dict[str, str]:
+    """The starting powers chosen now: one for each faction of the box that has none kept yet
+    (``kept``: the ones brought in, faction -> code)."""
     pairs = list(powers.items()) if isinstance(powers, Mapping) else list(powers)
     chosen: dict[str, str] = {}
     for faction, code in pairs:
         info = FACTION_BY_SLUG.get(faction)
         if info is None:
             raise RuleViolation(TableRule.UNKNOWN_FACTION, field="powers", faction=repr(faction))
-        if faction in chosen:
+        if faction in chosen or faction in kept:
             raise RuleViolation(
                 ServiceRule.ONE_STARTING_POWER,
                 field="powers",
@@ -316,7 +321,11 @@ def _power_choices(powers: Mapping[str, str] | Iterable[tuple[str, str]]) -> dic
                 power=repr(code),
             )
         chosen[faction] = code
-    missing = [said.faction(f.slug, f.name) for f in FACTIONS if f.slug not in chosen]
+    missing = [
+        said.faction(f.slug, f.name)
+        for f in FACTIONS
+        if f.slug not in chosen and f.slug not in kept
+    ]
     if missing:
         raise RuleViolation(
             ServiceRule.EVERY_FACTION_CHOOSES, field="powers", factions=said.listed(missing)
@@ -341,21 +350,14 @@ def prepare_first_game(
     by=None,
 ) -> FirstGameSetup:
     """Before the very first game: each faction keeps one starting power (the other is
-    destroyed) and the first-game coin stickers go on territory cards (at random on request)."""
+    destroyed) and the first-game coin stickers go on territory cards (at random on request).
+    A faction whose starting power was brought in keeps it: only the others choose here (all
+    of them brought in, only the coins are placed)."""
     campaign = lock_campaign(campaign)
     if campaign.prepared_at is not None:
         raise RuleViolation(ServiceRule.FIRST_GAME_SETUP_ONCE, conflict=True)
-    chosen = _power_choices(powers)
-    kept = FactionPower.objects.current().filter(
-        campaign=campaign, slot="starting", code__in=("a", "b"), faction__in=list(FACTION_BY_SLUG)
-    )
-    brought = kept.values_list("faction", flat=True).first()
-    if brought is not None:  # brought in while the campaign is brought in
-        raise RuleViolation(
-            ServiceRule.ONE_STARTING_POWER,
-            field="powers",
-            faction=said.faction(brought, FACTION_BY_SLUG[brought].name),
-        )
+    brought = {p.faction: p.code for p in mark_rows.starting_powers_kept(campaign.pk)}
+    chosen = _power_choices(powers, kept=brought)
     stock = stock_allowances(campaign.pk)[Stock.FIRST_GAME_COINS]
     if random_coins:
         if coins:
@@ -398,7 +400,9 @@ def prepare_first_game(
         powers=chosen,
         coins=sorted(coins or []),
     )
-    return FirstGameSetup(powers=chosen, coins={slug: n for slug, n in card_coins.items() if n > 1})
+    return FirstGameSetup(
+        powers=brought | chosen, coins={slug: n for slug, n in card_coins.items() if n > 1}
+    )
 
 
 @transaction.atomic

@@ -165,6 +165,11 @@ class PastMarkOutSerializer(serializers.Serializer):
     game = serializers.IntegerField()
     game_known = serializers.BooleanField()
     territory = serializers.CharField(allow_null=True)
+    faction = serializers.CharField(
+        allow_null=True,
+        help_text="The faction whose card it is on, by slug: a starting power kept, a power "
+        "placed, a scar on a faction card; null for a mark on the board.",
+    )
     text = serializers.CharField(help_text="The mark, in the reader's language.")
 
 

@@ -34,7 +34,12 @@ from legacy.rules import Reward
 class FirstGameSerializer(serializers.Serializer):
     powers = serializers.DictField(
         child=serializers.ChoiceField(choices=["a", "b"]),
-        help_text="Each faction's kept starting power, by faction slug: 'a' or 'b'.",
+        required=False,
+        default=dict,
+        help_text=(
+            "Each faction's kept starting power, by faction slug: 'a' or 'b'. A faction whose "
+            "starting power was brought in is left out (all five brought in: only the coins)."
+        ),
     )
     coins = serializers.ListField(
         child=Text(max_length=32),
@@ -54,7 +59,10 @@ class FirstGameSerializer(serializers.Serializer):
 
 
 class FirstGameResultSerializer(serializers.Serializer):
-    powers = serializers.DictField(child=serializers.CharField())
+    powers = serializers.DictField(
+        child=serializers.CharField(),
+        help_text="Each faction's kept starting power, the ones brought in with them.",
+    )
     coins = serializers.DictField(child=serializers.IntegerField())
 
 

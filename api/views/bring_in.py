@@ -23,7 +23,7 @@ from campaigns.bring_in import (
     take_out_game,
     take_out_mark,
 )
-from campaigns.selectors.bring_in import brought_so_far, mark_type, mark_words
+from campaigns.selectors.bring_in import brought_so_far, mark_faction, mark_type, mark_words
 
 
 class BringInParser(SafeJSONParser):
@@ -44,6 +44,7 @@ def mark_data(mark) -> dict:
         "game": mark.placed_in_game,
         "game_known": mark.brought_in == "known",
         "territory": getattr(mark, "territory", None),
+        "faction": mark_faction(mark),
         "text": mark_words(mark),
     }
 

@@ -118,9 +118,14 @@ def on_territory(so_far: BroughtSoFar, slug: str) -> list[Mark]:
     return [m for m in so_far.marks if mark_territory(m) == slug]
 
 
+def mark_faction(mark: Mark) -> str | None:
+    """The faction whose card a brought-in mark is on (a power, or a scar there), if any."""
+    return getattr(mark, "faction", None) or None
+
+
 def on_a_card(mark: Mark) -> bool:
     """Whether a brought-in mark is on a faction card: a power, or a scar there."""
-    return isinstance(mark, FactionPower) or bool(getattr(mark, "faction", None))
+    return mark_faction(mark) is not None
 
 
 def mark_words(mark: Mark) -> str:
@@ -150,7 +155,7 @@ def mark_words(mark: Mark) -> str:
         parts.append(_("%(n)d of 10 boxes marked") % {"n": mark.boxes_used})
     territory = mark_territory(mark)
     continent = getattr(mark, "continent", None)
-    faction = getattr(mark, "faction", None)
+    faction = mark_faction(mark)
     if territory:
         parts.append(territory_words(territory))
     elif continent:

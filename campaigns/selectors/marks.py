@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.db.models import Q, QuerySet
 
+from legacy.box import FACTIONS
 from legacy.models import (
     CoinSticker,
     Correction,
@@ -108,6 +109,16 @@ def before_the_first_game(campaign_id: int) -> tuple[list[FactionPower], list[Co
     powers = FactionPower.objects.filter(campaign_id=campaign_id, placed_in_game=0, voided=False)
     coins = CoinSticker.objects.filter(campaign_id=campaign_id, placed_in_game=0, voided=False)
     return list(powers), list(coins)
+
+
+def starting_powers_kept(campaign_id: int) -> list[FactionPower]:
+    """The starting power each faction of the box kept, brought in before the first game's
+    page was used, in the box's order of the factions."""
+    order = {f.slug: i for i, f in enumerate(FACTIONS)}
+    kept = FactionPower.objects.current().filter(
+        campaign_id=campaign_id, slot="starting", code__in=("a", "b"), faction__in=list(order)
+    )
+    return sorted(kept, key=lambda p: order[p.faction])
 
 
 def powers_placed(campaign_id: int, game: int | None = None) -> list[FactionPower]:

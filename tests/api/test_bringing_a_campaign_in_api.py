@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from campaigns.models import Game
-from legacy.models import City, FactionPower, PacketOpening
+from legacy.models import City, CoinSticker, FactionPower, PacketOpening
 from tests.support.api import assert_error, client_for
 
 pytestmark = pytest.mark.django_db
@@ -334,3 +334,96 @@ def test_the_schema_describes_a_starting_power_to_bring_in(owner):
     assert "starting-power" in schemas["PastMarkKindEnum"]["enum"]
     assert "starting power" in code["description"]
     assert {"$ref": "#/components/schemas/StartingPowerEnum"} in code["oneOf"]
+
+
+def test_the_marks_on_faction_cards_name_their_faction_and_the_boards_do_not(api, address):
+    kept = {"kind": "starting-power", "faction": "enclave-of-the-bear", "code": "a"}
+    power = {"kind": "power", "game": 1, "faction": "khan-industries", "slot": "red"}
+    town = {"kind": "minor-city", "game": 2, "territory": "egypt", "name": "Giza"}
+    body = {"games": THREE_GAMES, "marks": [kept, power | {"name": "Blitz"}, town]}
+    assert api.post(address, body, "json").status_code == 201
+
+    listed = {(m["type"], m["faction"], m["territory"]) for m in api.get(address).json()["marks"]}
+
+    assert listed == {
+        ("faction-powers", "enclave-of-the-bear", None),
+        ("faction-powers", "khan-industries", None),
+        ("cities", None, "egypt"),
+    }
+
+
+def test_the_schema_describes_the_faction_of_a_brought_in_mark(owner):
+    schemas = client_for(owner).get("/api/v1/schema/?format=json").json()["components"]["schemas"]
+    faction = schemas["PastMarkOut"]["properties"]["faction"]
+    assert faction["nullable"] is True and faction["type"] == "string"
+    assert "faction card" in faction["description"]
+    assert "faction" in schemas["PastMarkOut"]["required"]
+
+
+FIVE_KEPT = {
+    "khan-industries": "a",
+    "die-mechaniker": "b",
+    "enclave-of-the-bear": "a",
+    "imperial-balkania": "b",
+    "saharan-republic": "a",
+}
+TWELVE_COINS = ["egypt", "egypt", "peru", "japan", "china", "india", "brazil", "ural"] + [
+    "siberia",
+    "alaska",
+    "ontario",
+    "greenland",
+]
+
+
+def five_starting_powers_brought_in(api, address) -> str:
+    marks = [{"kind": "starting-power", "faction": f, "code": c} for f, c in FIVE_KEPT.items()]
+    assert api.post(address, {"games": THREE_GAMES, "marks": marks}, "json").status_code == 201
+    return address.removesuffix("bring-in/") + "first-game/"
+
+
+def test_the_first_games_coins_go_in_alone_once_every_starting_power_is_brought_in(api, address):
+    first_game = five_starting_powers_brought_in(api, address)
+
+    answer = api.post(first_game, {"coins": TWELVE_COINS}, "json")
+
+    assert answer.status_code == 201, answer.json()
+    assert answer.json()["powers"] == FIVE_KEPT
+    assert answer.json()["coins"]["egypt"] == 3 and answer.json()["coins"]["peru"] == 2
+    stickers = CoinSticker.objects.filter(placed_in_game=0)
+    assert stickers.count() == 12
+    assert FactionPower.objects.current().count() == 5  # no second power for any faction
+    world = api.get(address.removesuffix("bring-in/") + "world/").json()
+    egypt = next(t for t in world["territories"] if t["slug"] == "egypt")
+    assert egypt["coins"] == 3
+
+
+def test_the_first_games_coins_keep_the_setup_limits_when_powers_were_brought_in(api, address):
+    first_game = five_starting_powers_brought_in(api, address)
+
+    three_on_egypt = api.post(first_game, {"coins": ["egypt"] * 3 + TWELVE_COINS[3:]}, "json")
+    eleven = api.post(first_game, {"coins": TWELVE_COINS[:11]}, "json")
+    a_power_again = api.post(
+        first_game, {"powers": {"khan-industries": "b"}, "coins": TWELVE_COINS}, "json"
+    )
+
+    assert_error(three_on_egypt, 400, "rule", rule="first-game-coin-limit")
+    assert_error(eleven, 400, "rule", rule="first-game-coins")
+    assert_error(a_power_again, 400, "rule", rule="one-starting-power")
+    assert not CoinSticker.objects.exists()
+
+
+def test_the_factions_not_brought_in_choose_with_the_first_games_coins(api, address):
+    kept = {"kind": "starting-power", "faction": "enclave-of-the-bear", "code": "b"}
+    api.post(address, {"games": THREE_GAMES, "marks": [kept]}, "json")
+    first_game = address.removesuffix("bring-in/") + "first-game/"
+    others = {f: c for f, c in FIVE_KEPT.items() if f != "enclave-of-the-bear"}
+
+    missing = api.post(
+        first_game, {"powers": dict(list(others.items())[:3]), "coins": TWELVE_COINS}, "json"
+    )
+    answer = api.post(first_game, {"powers": others, "coins": TWELVE_COINS}, "json")
+
+    assert_error(missing, 400, "rule", rule="every-faction-chooses")
+    assert answer.status_code == 201, answer.json()
+    assert answer.json()["powers"] == others | {"enclave-of-the-bear": "b"}
+    assert FactionPower.objects.current().count() == 5

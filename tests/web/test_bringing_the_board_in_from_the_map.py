@@ -299,3 +299,31 @@ def test_a_connection_printed_on_the_board_is_refused_beside_its_end(browser, br
 
     assert answer.context["forms"]["added_connection"].errors["b"]
     assert not AddedConnection.objects.exists()
+
+
+def chooser(text: str) -> str:
+    """The list "Or choose a territory" an answer carries, out of band."""
+    start = text.index('<div id="territory-choice" hx-swap-oob="true">')
+    return text[start : text.index("</form>", start)]
+
+
+def test_a_territory_a_packet_added_is_offered_in_the_list_as_soon_as_it_is_saved(browser, brought):
+    page = browser.get(url(brought, "bring-in/")).content.decode()
+    assert 'id="territory-choice"' in page and '<option value="oasis"' not in page
+
+    answer = browser.post(url(brought, "bring-in/"), oasis(), **IN_PLACE)
+
+    listed = chooser(answer.content.decode())
+    assert '<option value="oasis">Oasis</option>' in listed
+    assert '<option value="egypt">' in listed
+
+
+def test_a_territory_taken_out_leaves_the_list_at_once(browser, brought):
+    browser.post(url(brought, "bring-in/"), oasis(), **IN_PLACE)
+    added = AddedTerritory.objects.get(campaign=brought)
+    take_out = {"step": "take-out", "type": "added-territories", "mark": added.pk}
+
+    answer = browser.post(url(brought, "bring-in/"), take_out, **IN_PLACE)
+
+    assert not AddedTerritory.objects.exists()
+    assert 'value="oasis"' not in chooser(answer.content.decode())

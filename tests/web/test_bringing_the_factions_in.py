@@ -9,9 +9,11 @@ import pytest
 
 from campaigns.bring_in import bring_in
 from campaigns.game.packets import open_packet
-from legacy.models import FactionPower, Scar
-from tests.support.bringing_in import to_bring_in, with_winners
+from legacy.models import CoinSticker, FactionPower, Scar
+from legacy.selectors import world_as_of
+from tests.support.bringing_in import ROSTER, to_bring_in, with_winners
 from tests.support.pages import client_for, url
+from tests.support.walk import english_left, read
 
 pytestmark = pytest.mark.django_db
 
@@ -152,3 +154,106 @@ def test_the_factions_step_speaks_russian(owner, brought):
     page = client_for(owner, "ru").get(url(brought, "bring-in/")).content.decode()
     assert "5. Фракции" in page and "Сохранить стартовую способность" in page
     assert f'<a href="{url(brought, "before-the-first-game/")}">«Перед первой игрой»</a>' in page
+
+
+FIVE = ("khan-industries:a", "die-mechaniker:b", "enclave-of-the-bear:a", "imperial-balkania:b")
+TWELVE = {"egypt": "2", "peru": "2", "japan": "2", "china": "2", "india": "2", "brazil": "2"}
+
+
+def five_kept_one_by_one(browser, campaign) -> None:
+    for power in (*FIVE, "saharan-republic:a"):
+        assert browser.post(url(campaign, "bring-in/"), keeps(power)).status_code == 302
+
+
+def test_every_starting_power_brought_in_leaves_the_first_games_coins_on_their_page(
+    browser, brought
+):
+    five_kept_one_by_one(browser, brought)
+
+    page = browser.get(url(brought, "bring-in/")).content.decode()
+    assert "Every faction's starting power is in." in page
+    assert f'<a href="{url(brought, "before-the-first-game/")}">' in page
+    first = browser.get(url(brought, "before-the-first-game/")).content.decode()
+    assert "only the coin stickers are left" in first and 'name="power_' not in first
+    assert "Brought in already:" in first
+
+    coins = {f"coins_{slug}": n for slug, n in TWELVE.items()}
+    answer = browser.post(url(brought, "before-the-first-game/"), coins)
+
+    assert answer.status_code == 302 and answer["Location"].endswith("bring-in/#factions")
+    assert "Back to bringing the campaign in." in browser.get(answer["Location"]).content.decode()
+    stickers = CoinSticker.objects.filter(campaign=brought, placed_in_game=0)
+    assert sorted(stickers.values_list("territory", flat=True)) == sorted(2 * list(TWELVE))
+    assert FactionPower.objects.current().filter(campaign=brought).count() == 5
+    brought.refresh_from_db()
+    assert brought.prepared_at is not None and brought.bringing_in
+    assert world_as_of(brought.pk).territories["egypt"].coins == 3
+
+
+def test_the_first_games_coins_after_powers_brought_in_keep_the_limit_of_twelve(browser, brought):
+    five_kept_one_by_one(browser, brought)
+
+    answer = browser.post(url(brought, "before-the-first-game/"), {"coins_egypt": "2"})
+
+    assert answer.status_code == 200
+    assert "all 12 coin stickers go on territory cards; 2 were given" in answer.content.decode()
+    assert not CoinSticker.objects.exists()
+    brought.refresh_from_db()
+    assert brought.prepared_at is None
+
+
+def test_the_factions_not_brought_in_are_still_asked_with_the_coins(browser, brought):
+    browser.post(url(brought, "bring-in/"), keeps("die-mechaniker:b"))
+
+    page = browser.get(url(brought, "bring-in/")).content.decode()
+    assert "Or the others at once with the first game" in page
+    first = browser.get(url(brought, "before-the-first-game/")).content.decode()
+    assert 'name="power_die-mechaniker"' not in first and 'name="power_khan-industries"' in first
+
+    chosen = {f"power_{p.split(':')[0]}": p.split(":")[1] for p in FIVE if "mechaniker" not in p}
+    chosen["power_saharan-republic"] = "b"
+    coins = {f"coins_{slug}": n for slug, n in TWELVE.items()}
+    assert browser.post(url(brought, "before-the-first-game/"), chosen | coins).status_code == 302
+
+    kept = FactionPower.objects.current().filter(campaign=brought)
+    assert dict(kept.values_list("faction", "code")) == {
+        "khan-industries": "a",
+        "die-mechaniker": "b",
+        "enclave-of-the-bear": "a",
+        "imperial-balkania": "b",
+        "saharan-republic": "b",
+    }
+
+
+def english_on(owner, address: str, names: list[str]) -> list[str]:
+    """What a Russian reader of the page at ``address`` still finds in English."""
+    texts, _links = read(client_for(owner, "ru").get(address).content.decode(), "ru")
+    return english_left(texts, names)
+
+
+def test_the_bring_in_page_and_the_first_games_page_read_in_russian_at_every_stage(
+    owner, browser, brought
+):
+    # The product's and the game's own names, and the group's own words.
+    names = ["Earthbook", "Risk Legacy", "Hasbro", owner.username, *ROSTER, brought.name]
+    names += ["Haze", "Blitz"]
+    pages = [url(brought, "bring-in/"), url(brought, "before-the-first-game/")]
+    assert [english_on(owner, page, names) for page in pages] == [[], []]
+
+    browser.post(url(brought, "bring-in/"), keeps("die-mechaniker:b"))
+    browser.post(url(brought, "bring-in/"), powered("Blitz", "1"))
+    scar = {
+        "step": "faction-scar",
+        "faction-scar-faction": "imperial-balkania",
+        "faction-scar-scar_type": "haze",
+        "faction-scar-game": "unknown",
+    }
+    browser.post(url(brought, "bring-in/"), scar)
+    assert [english_on(owner, page, names) for page in pages] == [[], []]
+
+    for power in ("khan-industries:a", "enclave-of-the-bear:a", "imperial-balkania:b"):
+        browser.post(url(brought, "bring-in/"), keeps(power))
+    browser.post(url(brought, "bring-in/"), keeps("saharan-republic:a"))
+    assert [english_on(owner, page, names) for page in pages] == [[], []]
+    page = client_for(owner, "ru").get(url(brought, "before-the-first-game/")).content.decode()
+    assert "Уже перенесены:" in page

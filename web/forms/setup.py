@@ -22,16 +22,18 @@ MAX_SEATS = 5
 
 
 class FirstGameForm(forms.Form):
-    """Each faction keeps one of its two starting powers; 12 coin stickers go on cards."""
+    """Each faction keeps one of its two starting powers; 12 coin stickers go on cards. A
+    faction whose starting power was brought in (``kept``) is not asked again."""
 
     random_coins = forms.BooleanField(
         label=_("Place the coin stickers at random for us"), required=False
     )
 
-    def __init__(self, *args, stock: int = 12, **kwargs):
+    def __init__(self, *args, stock: int = 12, kept=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.stock = stock
-        for f in FACTIONS:
+        self.choosing = [f for f in FACTIONS if f.slug not in kept]
+        for f in self.choosing:
             self.fields[f"power_{f.slug}"] = forms.ChoiceField(
                 label=faction_name(f.slug),
                 choices=[
@@ -54,7 +56,7 @@ class FirstGameForm(forms.Form):
             )
 
     def power_fields(self):
-        return [self[f"power_{f.slug}"] for f in FACTIONS]
+        return [self[f"power_{f.slug}"] for f in self.choosing]
 
     def coin_groups(self):
         return [
@@ -63,7 +65,7 @@ class FirstGameForm(forms.Form):
         ]
 
     def powers(self) -> dict[str, str]:
-        return {f.slug: self.cleaned_data[f"power_{f.slug}"] for f in FACTIONS}
+        return {f.slug: self.cleaned_data[f"power_{f.slug}"] for f in self.choosing}
 
     def coins(self) -> list[str]:
         out = []

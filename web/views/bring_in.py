@@ -455,8 +455,9 @@ def board_fragment(request, access, step: str | None, *, changed: bool = False):
         "part": "added" if step in ADDED else ("continent" if step == "continent" else "territory"),
         "marks": mark_rows_of(so_far.marks),
     } | territory_context(so_far, world, territory)
-    if changed:
+    if changed:  # the map, and the list of territories beside it, with what was saved
         context["board"] = board_of(access, world)
+        context["territory_choices"] = territory_choices(on=world.board)
     response = render(
         request, "campaigns/_bring_in_board.html", context, status=FORM_REFUSED_STATUS
     )

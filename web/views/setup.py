@@ -78,7 +78,10 @@ def first_game(request, access):
             return redirect_to_login(request.get_full_path())
         raise PermissionDenied
     stock = stock_allowances(campaign.pk)["first-game-coins"]
-    form = FirstGameForm(request.POST or None, stock=stock)
+    # A campaign being brought in goes back to its page: its next game is not game 1.
+    bringing_in = campaign.bringing_in
+    kept = marks.starting_powers_kept(campaign.pk)
+    form = FirstGameForm(request.POST or None, stock=stock, kept={p.faction for p in kept})
     return form_page(
         request,
         form,
@@ -90,9 +93,18 @@ def first_game(request, access):
             by=request.user,
         ),
         template="campaigns/first_game.html",
-        context={"access": access, "form": form, "stock": stock},
-        message=_("Before the first game: done. Now set up game 1."),
-        then=reverse("campaigns:first_game", args=[campaign.pk]),
+        context={
+            "access": access,
+            "form": form,
+            "stock": stock,
+            "kept": [(faction_name(p.faction), power_words(p)[0]) for p in kept],
+        },
+        message=_("Before the first game: done. Back to bringing the campaign in.")
+        if bringing_in
+        else _("Before the first game: done. Now set up game 1."),
+        then=reverse("campaigns:bring_in", args=[campaign.pk]) + "#factions"
+        if bringing_in
+        else reverse("campaigns:first_game", args=[campaign.pk]),
     )
 
 
