@@ -84,7 +84,8 @@ fuzz: install
 	$(BIN)/python tools/fuzz.py
 
 # The shipped server under a game night's mix: 50 clients, 70% world reads and 30% in-game
-# entries for 60 s (LOAD_SECONDS), then api_ping for as long; one JSON line with the target.
+# entries for 60 s (LOAD_SECONDS), then the same with each entry keyed as phones send them,
+# then api_ping for as long; one JSON line per mix (load_mix, load_mix_keyed) with its target.
 # Needs DATABASE_URL (PostgreSQL), and says so (exit 2) without it; REDIS_URL when set.
 # Then the live table: 5000 phones (LIVE_PHONES) following their tables' streams while five
 # tables write 25 entries (tools/live_load.py; needs DATABASE_URL and REDIS_URL).

@@ -126,6 +126,26 @@ def credited(rows: QuerySet, campaign_id: int, field: str = "entered_by") -> Que
     )
 
 
+def linked_name(campaign_id: int, user) -> tuple[int | None, str | None]:
+    """The roster name (its id and name) linked to ``user`` in the campaign, or (None, None):
+    what ``credit_of`` reads, read before a write so that its answer reads nothing more while
+    the write holds the campaign's lock (``credited_as``)."""
+    if user is None or not user.is_authenticated:
+        return None, None
+    found = (
+        Player.objects.filter(campaign_id=campaign_id, user_id=user.pk)
+        .values_list("pk", "name")
+        .first()
+    )
+    return found if found else (None, None)
+
+
+def credited_as(row, linked: tuple[int | None, str | None]):
+    """``row`` carrying what ``credited`` would have read for it (``linked_name``)."""
+    row.credit_player, row.credit_name = linked
+    return row
+
+
 def credit_of(row, campaign_id: int, field: str = "entered_by") -> Credit | None:
     """Who made ``row``: the player whose roster name the account is linked to, or the
     account's username; None when nobody is known (an import, an account since deleted).

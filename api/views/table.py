@@ -28,6 +28,7 @@ from api.serializers.entries import (
 )
 from api.serializers.games import credited_to_data, event_summary
 from api.views.common import WRITE_ERRORS, ApiView, errors, read_body
+from campaigns import claims
 from campaigns.game import late_entries, taking_back
 from campaigns.game.common import NoSuchGame, game_to_lock
 from campaigns.game.entries import registry
@@ -161,6 +162,9 @@ class EntryView(ApiView):
         data = dict(read_body(with_made_at(ROUTES[self.kind].serializer), request))
         made_at = data.pop("made_at", None)
         params = registry.entry(self.kind).params(**data)
+        # Who the entry is credited to needs no lock: read before it, so that a keyed entry
+        # (whose answer is made while its write still holds the lock) reads nothing more there.
+        linked = claims.linked_name(access.campaign.pk, request.user)
         # The entry reads the game once it holds the campaign's lock.
         game = game_to_lock(access.campaign, number)
         try:
@@ -169,6 +173,7 @@ class EntryView(ApiView):
             )
         except NoSuchGame:
             raise NotFound(f"There is no game {number} in this campaign.") from None
+        claims.credited_as(result.event, linked)
         answer = (
             status.HTTP_202_ACCEPTED
             if result.event.awaiting_confirmation

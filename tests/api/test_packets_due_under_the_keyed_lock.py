@@ -3,9 +3,12 @@
 A keyed write (every entry a phone sends has an ``Idempotency-Key``) runs in one transaction
 with its kept answer (``edge.idempotency``), so that a retry gets the first answer exactly. The
 entry's own transaction is a savepoint of it: the campaign's lock is held until the answer is
-kept, and the packets due are read under it, in the answer that is kept. A write sent without
-a key reads them after its transaction, with the lock given back. A second connection asking
-for the campaign's row while the packets are read shows which.
+kept. An entry that changes what the packets' triggers read (a red star) reads the packets due
+under it, in the answer that is kept; one that changes nothing they read (a recruitment) reads
+them before taking the lock, and keeps them when nothing they read changed meanwhile
+(``recording.Ahead``). A write sent without a key reads them after its transaction, with the
+lock given back. A second connection asking for the campaign's row while the packets are read
+shows which.
 """
 
 from __future__ import annotations
@@ -61,10 +64,17 @@ def red_star(client, game, player, **headers):
     return client.post(url, {"player": player.pk}, format="json", **headers)
 
 
-def test_a_keyed_entry_reads_its_packets_due_under_the_campaigns_lock(
+def recruitment(client, game, player, troops: int, **headers):
+    url = f"/api/v1/campaigns/{game.campaign_id}/games/{game.number}/events/recruitment/"
+    body = {"player": player.pk, "troops": troops}
+    return client.post(url, body, format="json", **headers)
+
+
+def test_a_keyed_entry_that_may_fire_a_trigger_reads_its_packets_due_under_the_lock(
     game, players, owner, locked_while_due_is_read
 ):
-    answer = red_star(client_for(owner), game, players["Ada"], HTTP_IDEMPOTENCY_KEY="k-1")
+    # 30 troops or more may open Pocket 2: the triggers' version is bumped.
+    answer = recruitment(client_for(owner), game, players["Ada"], 30, HTTP_IDEMPOTENCY_KEY="k-1")
     assert answer.status_code == 201
     assert locked_while_due_is_read == [True]
 
@@ -75,3 +85,14 @@ def test_an_entry_sent_without_a_key_reads_them_with_the_lock_given_back(
     answer = red_star(client_for(owner), game, players["Ada"])
     assert answer.status_code == 201
     assert locked_while_due_is_read == [False]
+
+
+def test_a_keyed_entry_that_changes_no_trigger_reads_them_before_taking_the_lock(
+    game, players, owner, locked_while_due_is_read
+):
+    client = client_for(owner)
+    placed = recruitment(client, game, players["Ada"], 3, HTTP_IDEMPOTENCY_KEY="k-2")
+    bought = red_star(client, game, players["Boris"], HTTP_IDEMPOTENCY_KEY="k-3")
+    assert placed.status_code == bought.status_code == 201
+    assert placed.json()["packets_to_open"] == bought.json()["packets_to_open"] == []
+    assert locked_while_due_is_read == [False, False]

@@ -1,5 +1,6 @@
 """An entry holds its campaign's lock only while it writes: the packets it makes due are read
-just after its transaction, so another phone's entry does not wait for them."""
+just after its transaction, so another phone's entry does not wait for them; those read before
+the lock (a keyed entry that changes no trigger) only while nothing they read has changed."""
 
 from __future__ import annotations
 
@@ -7,8 +8,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from campaigns.game.entries.recording import Ahead
 from campaigns.game.packets import open_packet
 from campaigns.game.table import buy_red_star, eliminate_faction
+from campaigns.models import Campaign
 from tests.support.games import EARNED_ANOTHER_WAY
 
 pytestmark = pytest.mark.django_db
@@ -32,3 +35,14 @@ def test_an_elimination_says_pack_two_must_open_and_keeps_saying_it_once_it_is_o
     result = eliminate_faction(game=game, player=players["Chloe"].pk, can_rejoin=False)
     open_packet(earned_otherwise=EARNED_ANOTHER_WAY, campaign=prepared_campaign, packet="pack-2")
     assert result.packets_to_open == ["pack-2"]  # what the entry made due, read as it was made
+
+
+def test_packets_read_before_the_lock_are_kept_only_while_nothing_they_read_has_changed(
+    prepared_campaign,
+):
+    campaign = Campaign.objects.get(pk=prepared_campaign.pk)
+    now = (campaign.marks_version, campaign.triggers_version)
+    assert Ahead(now, ["pack-2"]).due_in(campaign) == ["pack-2"]
+    # Another write changed a trigger between the read and the lock: read again under it.
+    before = (campaign.marks_version, campaign.triggers_version - 1)
+    assert Ahead(before, ["pack-2"]).due_in(campaign) is None

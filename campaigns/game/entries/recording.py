@@ -4,12 +4,13 @@
 progress, asks the entry's own rules, reads whether the war goes on (replaying the entries that
 decide it), finds the seat making the entry and refuses a seat out of the war, records the
 entry, logs it, links the marks it placed, and hands back the packets it made due, read once
-the entry's transaction is over (see ``entry_service`` for a keyed write).
+the entry's transaction is over (see ``entry_service`` for a keyed write, and ``Ahead``).
 """
 
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -36,9 +37,59 @@ from legacy.rules.made_at import made_in_the_game
 from legacy.selectors import board_as_of_game
 
 
-def with_triggers(campaign: Campaign, event: GameEvent, **kw) -> EventResult:
+def in_a_longer_transaction() -> bool:
+    """Does the entry's own transaction (``entry_service``) run inside its caller's, a keyed
+    request's, which holds the lock until it ends? A test's own transaction aside."""
+    blocks = transaction.get_connection().atomic_blocks
+    return sum(not getattr(block, "_from_testcase", False) for block in blocks) > 1
+
+
+@dataclass(frozen=True)
+class Ahead:
+    """The packets due read before an entry takes its campaign's lock, with the marks and
+    triggers versions they were read at.
+
+    An entry that changes nothing the packets' triggers read (``marks=False`` and no triggers
+    bumped: a recruitment under 30 troops, a red star bought) leaves those versions as they
+    were, so once it holds the lock, the same versions mean the same packets due: nothing the
+    triggers read changed between the read and the write, the entry's own write included. A
+    keyed write, whose lock is held until its answer is kept (``entry_service``), thus reads
+    nothing for them under the lock. Other versions there (another write changed a trigger
+    meanwhile), and they are read again under it."""
+
+    versions: tuple[int, int]
+    due: list[str]
+
+    @classmethod
+    def read(cls, game: Game | int, kind: EntryKind, params: Any) -> Ahead | None:
+        """Read for a keyed write (an entry run inside its caller's transaction, which holds
+        the lock after it) that bumps no version the packets are read at, when its campaign
+        was read already (an entry from the API: its game named by its number)."""
+        if not in_a_longer_transaction():
+            return None  # its own transaction: the packets are read once the lock is given back
+        if kind.marks or kind.bumps_triggers(params):
+            return None
+        if not isinstance(game, Game) or not Game._meta.get_field("campaign").is_cached(game):
+            return None
+        campaign = game.campaign
+        if campaign.writing:
+            return None
+        return cls((campaign.marks_version, campaign.triggers_version), packets_due(campaign))
+
+    def due_in(self, campaign: Campaign) -> list[str] | None:
+        """The packets read ahead, while ``campaign`` (held) is still at their versions."""
+        now = (campaign.marks_version, campaign.triggers_version)
+        return list(self.due) if now == self.versions else None
+
+
+def with_triggers(
+    campaign: Campaign, event: GameEvent, ahead: Ahead | None = None, **kw
+) -> EventResult:
     """The entry's result, with how to read the packets it makes due (``entry_service`` reads
-    them once the entry's transaction is over)."""
+    them once the entry's transaction is over): those read ``ahead`` when still right."""
+    due = ahead.due_in(campaign) if ahead is not None else None
+    if due is not None:
+        return EventResult(event, due, **kw)
     return EventResult(event, lambda: packets_due(campaign), **kw)
 
 
@@ -89,7 +140,9 @@ def entry_service(service):
     only for the writing. A keyed write (every entry a phone sends) runs in one transaction
     with its kept answer (``edge.idempotency``), so this one is a savepoint of it: the lock is
     held until the answer is kept, and the packets due are read under it, in the answer a retry
-    gets again. ``tests/api/test_packets_due_under_the_keyed_lock.py`` shows both."""
+    gets again, unless they were read before the lock (``Ahead``: an entry that changes
+    nothing the triggers read). ``tests/api/test_packets_due_under_the_keyed_lock.py`` shows
+    each."""
 
     @functools.wraps(service)
     def enter(*args, **kwargs) -> EventResult:
@@ -131,6 +184,7 @@ def _record(
         raise TypeError(f"{kind.kind} is not recorded with {type(params).__name__}")
     if kind.validate is not None:
         kind.validate(params)
+    ahead = Ahead.read(game, kind, params)
     campaign, game = locked_game(game, marks=kind.marks, triggers=kind.bumps_triggers(params))
     late_entries.not_after_the_end(game)
     require_in_progress(game)
@@ -167,4 +221,4 @@ def _record(
         entry_marks.link(event, change, *marks)
     if written.after is not None:
         written.after(event)
-    return with_triggers(campaign, event, red_star_to=written.red_star_to)
+    return with_triggers(campaign, event, ahead, red_star_to=written.red_star_to)
