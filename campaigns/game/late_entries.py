@@ -131,17 +131,20 @@ def head_words(event: GameEvent, what: str, who: str) -> str:
     ) % {"n": event.seq, "what": what, "who": who, "made": made}
 
 
-def awaiting_of(seats: list[Seat], events, words, who) -> list[Awaiting]:
+def awaiting_of(seats: list[Seat], events, words, who, log=None) -> list[Awaiting]:
     """The entries of a game awaiting confirmation (``events``: all its entries, read; ``words``
     and ``who``: an entry's words and who sent it), each with what it would change of the
-    standing log."""
+    standing log. ``log``: how to read the standing log as entries, for a caller whose
+    ``events`` are not all the game's (read only when an entry awaits)."""
     waiting = [e for e in events if e.awaiting_confirmation and not e.voided]
     if not waiting:
         return []
-    log = [entry_of(e) for e in events if e.standing]
+    standing = log() if log is not None else [entry_of(e) for e in events if e.standing]
     return [
         Awaiting(
-            e.seq, head_words(e, words(e), who(e)), change_words(changes(e, seats, log), seats)
+            e.seq,
+            head_words(e, words(e), who(e)),
+            change_words(changes(e, seats, standing), seats),
         )
         for e in waiting
     ]

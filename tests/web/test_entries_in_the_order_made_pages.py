@@ -35,7 +35,7 @@ def test_the_game_page_lists_the_entries_in_the_order_made(game, players, as_own
     log = url(game.campaign, "games/1/log/red-star/")
     for name, seconds in (("Ada", 1), ("Chloe", 3), ("Boris", 2)):
         as_owner.post(log, {"redstar-player": players[name].pk, "made_at": made(game, seconds)})
-    events = as_owner.get(url(game.campaign, "games/1/")).context["events"]
+    events = as_owner.get(url(game.campaign, "games/1/")).context["shown_events"]
     assert [e.seat.player.name for e in events] == ["Ada", "Boris", "Chloe"]
 
 

@@ -20,7 +20,7 @@ def test_the_quick_log_marks_a_box_of_the_fortified_city_attacked(game, cairo, p
     )
     assert response.status_code == 302
     assert world_as_of(game.campaign_id).territories["egypt"].city.boxes_used == 1
-    events = [e.text for e in as_owner.get(url(game.campaign, "games/1/")).context["events"]]
+    events = [e.text for e in as_owner.get(url(game.campaign, "games/1/")).context["shown_events"]]
     assert events == ["Egypt attacked with 3 troops: box 1 of 10 marked — Boris"]
 
 

@@ -223,7 +223,7 @@ def test_the_quick_log_notes_missiles_and_a_scar(game, players, as_owner):
     )
     assert response.status_code == 302
     page = as_owner.get(url(campaign, "games/1/")).content.decode()
-    events = [e.text for e in as_owner.get(url(campaign, "games/1/")).context["events"]]
+    events = [e.text for e in as_owner.get(url(campaign, "games/1/")).context["shown_events"]]
     assert events == ["3 missile(s) on one roll — Boris", "Bunker on Greenland — Ada"]
     assert "Pocket 1" in page  # the third missile on one roll: open it now
     assert world_as_of(campaign.pk).territories["greenland"].scar == "bunker"
@@ -340,7 +340,7 @@ def test_eliminations_rejoins_and_the_coin_pile(game, players, as_owner):
         (EventKind.REJOINED, {"territory": "brazil"}),
     ]
     assert stored[2][0] == EventKind.COIN_PILE_OUT and stored[2][1]["red_star_to"] == ada
-    events = [e.text for e in as_owner.get(url(campaign, "games/1/")).context["events"]]
+    events = [e.text for e in as_owner.get(url(campaign, "games/1/")).context["shown_events"]]
     assert events == [
         "Chloe (Enclave of the Bear) is wiped out and may rejoin",
         "Chloe joins the war again in Brazil",
@@ -371,7 +371,7 @@ def test_a_rejoin_on_a_marked_territory_is_refused_on_the_page_and_writes_nothin
 def test_a_rejoin_entered_before_territories_were_recorded_still_reads(game, players, as_owner):
     seat = game.seats.get(player=players["Chloe"])
     GameEvent.objects.create(game=game, seq=1, kind=EventKind.REJOINED, seat=seat, data={})
-    events = [e.text for e in as_owner.get(url(game.campaign, "games/1/")).context["events"]]
+    events = [e.text for e in as_owner.get(url(game.campaign, "games/1/")).context["shown_events"]]
     assert events == ["Chloe joins the war again"]
 
 

@@ -33,7 +33,7 @@ def test_an_hq_taken_is_entered_from_the_quick_log_and_counts_as_a_red_star(
     page = as_owner.get(url(game.campaign, "games/1/"))
     seats = {s.player.name: s.holding_words for s in page.context["seats"]}
     assert seats["Ada"].startswith("3 red stars, 2 HQs") and seats["Boris"].startswith("1 red")
-    events = [e.text for e in page.context["events"]]
+    events = [e.text for e in page.context["shown_events"]]
     assert events == ["Ada takes the HQ of Boris in Japan"]
 
 
@@ -62,7 +62,7 @@ def test_no_legal_start_is_entered_from_the_quick_log(game, players, as_owner):
     assert last.data == {"can_rejoin": False, "no_legal_start": True}
     page = as_owner.get(url(game.campaign, "games/1/"))
     assert "Chloe (Enclave of the Bear) is eliminated: no legal start is left" in [
-        e.text for e in page.context["events"]
+        e.text for e in page.context["shown_events"]
     ]
 
 

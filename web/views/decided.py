@@ -65,10 +65,11 @@ def after_the_win(replayed, events) -> list[int]:
     return seqs[seqs.index(replayed.won_at) + 1 :]
 
 
-def decided(game, seats, replayed, events=(), awaiting=()) -> Decided:
+def decided(game, seats, replayed, events=(), awaiting=(), later=None) -> Decided:
     """What the log of ``game`` decided, from its replay (``seats`` carry their ``holdings``;
-    ``events``: its entries in the log's order), and the late entries awaiting the table's
-    confirmation (``awaiting``)."""
+    ``events``: its entries in the log's order, or ``later``: the standing entries after the
+    winning one, read off the replay), and the late entries awaiting the table's confirmation
+    (``awaiting``)."""
     if game.status == GameStatus.FINISHED:
         winners = [s.player.name for s in seats if s.result == Result.WON]
         if winners:
@@ -88,7 +89,10 @@ def decided(game, seats, replayed, events=(), awaiting=()) -> Decided:
         if replayed.holdings[s.pk].out_for_good
     ]
     words = war_won_words(replayed, seats)
-    later = after_the_win(replayed, events) if words else []
+    if not words:
+        later = []
+    elif later is None:
+        later = after_the_win(replayed, events)
     late = (
         _(
             "Entry %(n)s arrived late: it was made before entries %(later)s, and won the war "

@@ -35,6 +35,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from campaigns.models import GameStatus
+from campaigns.selectors.game_log import facts_of
 from campaigns.versioned import cached_read
 from web.context_processors import by_script, vocabularies
 from web.names import campaign_faction_names
@@ -96,7 +97,14 @@ def _forms(request, access, game, latest) -> dict[str, str]:
         access,
         game,
         seats,
-        lambda: game_forms(access, game, seats, factions=factions, own_seat=own),
+        lambda: game_forms(
+            access,
+            game,
+            seats,
+            factions=factions,
+            log=facts_of(access.campaign, game, seats),
+            own_seat=own,
+        ),
         latest=latest,
         own_seat=own,
     )
@@ -130,7 +138,7 @@ def writers_parts(request, access, game) -> JsonResponse:
     rest. The shared parts it draws are kept for the other phones of the table."""
     context = game_context(request, access, game)
     if access.can_write:
-        context["noted"] = table_confirmation(request, game, context["events"], context["words"])
+        context["noted"] = table_confirmation(request, game, context["log"], context["words"])
     if request.headers[PARTS_HEADER] not in ("1", context["live_shape"]):
         return _answer(access, context["live_shape"], {}, _page(request, context))
     shared = cached_read(
@@ -191,5 +199,5 @@ def game_detail(request, access, number):
     # A script's fetch of this page (the live table's, the service worker's) leaves the
     # confirmation to the page that posted.
     if access.can_write and not by_script(request):
-        context["noted"] = table_confirmation(request, game, context["events"], context["words"])
+        context["noted"] = table_confirmation(request, game, context["log"], context["words"])
     return render(request, "campaigns/game.html", context)

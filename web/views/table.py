@@ -19,13 +19,14 @@ from campaigns import claims
 from campaigns.capitals import world_capitals_unlocked
 from campaigns.game import event_words, late_entries, taking_back
 from campaigns.game.entries.recording import record_entry
-from campaigns.game.holdings import entry_of, holdings_of, open_roll, roll_of
+from campaigns.game.holdings import entries_of, entry_of, open_roll, roll_of
 from campaigns.game.packets import packets_due
 from campaigns.game.setup import played_since_setup, start_game
 from campaigns.models import (
     EventKind,
     GameStatus,
 )
+from campaigns.selectors import game_log as log_of_game
 from campaigns.selectors import games, marks
 from campaigns.services import cached_world
 from campaigns.versioned import cached_read
@@ -66,6 +67,7 @@ def game_forms(
     world=None,
     factions=None,
     events=None,
+    log=None,
     scar_kinds=None,
     kinds_of_mark=None,
     only=None,
@@ -76,7 +78,8 @@ def game_forms(
     ``only``: the one kind of form to build (the form posted).
 
     The board's choices (free territories, cities, fortified cities) come from the world now,
-    and the last missile rolls from the game's ``events`` when the page has read them."""
+    and the last missile rolls from the facts of the game's log (``log``: ``LogFacts``) when the
+    page has read them, or from its ``events`` read."""
     campaign = access.campaign
     if factions is None:
         factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
@@ -103,23 +106,33 @@ def game_forms(
         for slug, city in standing
         if city.fortification_works or (only is not None and city.fortified)
     ]
-    if events is None:
-        events = game.events.select_related("seat__player").order_by("seq")
-    missiles = [e for e in events if e.kind == EventKind.MISSILES and e.standing]
-    rolls = [
-        (
-            str(roll_of(entry_of(e))),
-            _("Entry %(n)s: %(who)s") % {"n": e.seq, "who": e.seat.player.name if e.seat else "—"},
-        )
-        for e in sorted(missiles, key=lambda e: -e.seq)[:5]
-    ]
+    if log is not None:
+        names = {s.pk: s.player.name for s in seats}
+        rolls = [
+            (str(roll), _("Entry %(n)s: %(who)s") % {"n": seq, "who": names.get(seat, "—")})
+            for seq, roll, seat in log.rolls
+        ]
+        still_open = log.open_roll
+    else:
+        if events is None:
+            events = game.events.select_related("seat__player").order_by("seq")
+        missiles = [e for e in events if e.kind == EventKind.MISSILES and e.standing]
+        rolls = [
+            (
+                str(roll_of(entry_of(e))),
+                _("Entry %(n)s: %(who)s")
+                % {"n": e.seq, "who": e.seat.player.name if e.seat else "—"},
+            )
+            for e in sorted(missiles, key=lambda e: -e.seq)[:5]
+        ]
+        still_open = open_roll(game, events)
     choices = LogChoices(
         seats=seats,
         factions=factions,
         scar_kinds=[(k.slug, scar_kind_name(k)) for k in kinds],
         free_territories=free,
         rolls=rolls,
-        open_roll=open_roll(game, events),
+        open_roll=still_open,
         mark_kinds=[(k.slug, k.name) for k in mark_kinds],
         cities=cities,
         forts=forts,
@@ -155,14 +168,14 @@ def remember_noted(request, game, seq: int, kind: str, stays_opened=()) -> None:
     }
 
 
-def table_confirmation(request, game, events, words) -> dict | None:
+def table_confirmation(request, game, log, words) -> dict | None:
     """The confirmation the quick log shows after an entry or an undo: the entry, whether it
     may still be undone, and (for an undo) the packets it had opened, which stay opened."""
     noted = request.session.get(NOTED)
     if not noted or noted.get("game") != game.pk:
         return None
     del request.session[NOTED]
-    entry = next((e for e in events if e.seq == noted.get("seq")), None)
+    entry = log.entry(noted.get("seq"))
     if entry is None:
         return None
     if not hasattr(entry, "text"):  # an entry the page's log no longer lists
@@ -208,7 +221,7 @@ def live_shape(game, war_won) -> str:
 
 
 # The entries the game page lists, the latest; the history lists them all.
-SHOWN_ENTRIES = 30
+SHOWN_ENTRIES = log_of_game.SHOWN
 
 
 def word_entry(e, words, sees_unlocked: bool, campaign_id: int) -> None:
@@ -224,9 +237,11 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
     campaign = access.campaign
     factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
     seats = label_seats(list(game.seats.select_related("player").order_by("order")), factions)
-    # The log in the order its entries were made, arrival breaking ties.
-    entries = game.events.select_related("seat__player", "voided_by").order_by("made_at", "seq")
-    events = list(claims.credited(entries, campaign.pk))
+    # The page lists the latest entries only (the history holds them all), and reads the rest
+    # off the replay of the whole log, kept per version of the campaign: its time does not grow
+    # with the game's entries. The last to arrive is worded too (the bar's undo), and so is a
+    # late entry awaiting the table (the banner names it, however early it was made).
+    log = log_of_game.game_log(campaign, game, seats)
     # Read once: the board's names of scars and marks, the entries' words and the quick log's
     # choices.
     scar_kinds = marks.scar_kinds(campaign.pk)
@@ -234,23 +249,20 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
     words = event_words.EventWords.load(
         campaign.pk, factions, access.sees_unlocked, scar_kinds=scar_kinds
     )
-    # The page's log shows the latest entries only (the history holds them all): its time does
-    # not grow with the game's entries. The last to arrive is worded too (the bar's undo), and
-    # so is a late entry awaiting the table (the banner names it, however early it was made).
-    shown = events[-SHOWN_ENTRIES:]
-    last_entry = max((e for e in events if not e.voided), key=lambda e: e.seq, default=None)
-    waiting = [e for e in events if e.awaiting_confirmation and not e.voided]
-    worded = [*shown, *([last_entry] if last_entry else []), *waiting]
-    for e in {id(e): e for e in worded}.values():
+    for e in log.read():
         word_entry(e, words, access.sees_unlocked, campaign.pk)
-    replayed = holdings_of(game, seats=seats, events=events)
+    replayed = log.replayed
     for s in seats:
         s.holdings = replayed.holdings[s.pk]
         s.holding_words = event_words.holding_words(s.holdings, words.scars)
     awaiting = late_entries.awaiting_of(
-        seats, events, lambda e: e.text, lambda e: e.credit.name if e.credit else ""
+        seats,
+        log.waiting,
+        lambda e: e.text,
+        lambda e: e.credit.name if e.credit else "",
+        log=lambda: entries_of(game.pk, None),
     )
-    facts = decided(game, seats, replayed, events, awaiting)
+    facts = decided(game, seats, replayed, awaiting=awaiting, later=log.facts.after_the_win)
     finished = game.status == GameStatus.FINISHED
     world = cached_world(campaign, game.number if finished else None)
 
@@ -276,7 +288,7 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
         (game.number,),
         lambda: (
             not campaign.games.filter(number__gt=game.number).exists(),
-            bool(played_since_setup(game, has_entries=bool(events))),
+            bool(played_since_setup(game, has_entries=log.count > 0)),
         ),
     )
     context = {
@@ -284,11 +296,11 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
         "game": game,
         "status_label": game.get_status_display(),
         "seats": seats,
-        "events": events,
-        "shown_events": shown,
-        "earlier_entries": len(events) - len(shown),
+        "log": log,
+        "shown_events": log.shown,
+        "earlier_entries": log.earlier,
         # The last entry to arrive (the one a phone just sent), whenever it was made.
-        "last_entry": last_entry,
+        "last_entry": log.last_entry,
         "words": words,
         "quick_undo_reason": VoidReason.ENTERED_BY_MISTAKE.value,
         # Drawn once per version of the campaign, game, kind of reader and language.
@@ -324,7 +336,7 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
                     seats,
                     world=world,
                     factions=factions,
-                    events=events,
+                    log=log.facts,
                     scar_kinds=scar_kinds,
                     kinds_of_mark=kinds_of_mark,
                     own_seat=own,
