@@ -45,6 +45,7 @@ __all__ = [
     "coin_pile_winner",
     "entry_of",
     "open_roll",
+    "resume",
     "roll_of",
 ]
 
@@ -61,8 +62,17 @@ def replay(starts: Mapping[int, SeatStart], entries: Iterable[Entry]) -> Replay:
         )
         for seat, s in starts.items()
     }
+    return resume(
+        starts, Replay(holdings=held, hq_held_by={seat: seat for seat in starts}), entries
+    )
+
+
+def resume(starts: Mapping[int, SeatStart], result: Replay, entries: Iterable[Entry]) -> Replay:
+    """``result`` (the replay of the entries before these, from ``starts``) taken on through
+    ``entries``, all made after them: the same as the replay of the whole log. ``result`` is
+    changed in place, and returned."""
+    held = result.holdings
     seat_of_player = {s.player: seat for seat, s in starts.items() if s.player is not None}
-    result = Replay(holdings=held, hq_held_by={seat: seat for seat in starts})
     for entry in sorted(entries, key=lambda e: e.order):
         kind = ENTRIES.get(entry.kind)
         h = held.get(entry.seat) if entry.seat is not None else None

@@ -3,21 +3,27 @@ decided (each seat's holdings, the open missile roll...) as plain values.
 
 The page lists a bounded number of entries (``SHOWN``); the rest of what it shows is read off
 the replay of the whole log (``campaigns.game.holdings``), which is kept in the cache under the
-campaign's world version (``campaigns.versioned``: every write to the log bumps it). So a read
-of the page replays the log at most once per version, from plain values (never a row object per
-entry), and otherwise reads a fixed number of rows whatever the number of entries: a game of
-500 entries costs its page about what a game of 5 does.
+campaign's world version (``campaigns.versioned``: every write to the log bumps it). A new
+version takes the last replay on through the entries that arrived since, when nothing else of
+the log changed (an entry taken back, a late one, a confirmation: then the whole log is replayed,
+from plain values, never a row object per entry). So a read of the page, even the first after
+an entry, reads a fixed number of rows whatever the number of entries: a game of 500 entries
+costs its page about what a game of 5 does.
 """
 
 from __future__ import annotations
 
+import copy
 import hashlib
 from dataclasses import dataclass, field
 
+from django.core.cache import cache
+from django.db.models import Count, Q, Subquery
+
 from campaigns import claims
-from campaigns.game.holdings import Entry, Replay, replay, roll_of, starts_of
+from campaigns.game.holdings import Entry, Replay, replay, resume, roll_of, starts_of
 from campaigns.models import EventKind, Game, GameEvent
-from campaigns.versioned import cached_read
+from campaigns.versioned import TIMEOUT_SECONDS, cached_read, may_cache, version_key
 
 # The entries the game page lists, the latest; the history lists them all.
 SHOWN = 30
@@ -37,6 +43,13 @@ class LogFacts:
     open_roll: int | None = None
     # The latest missile entries standing, newest first: (seq, roll, seat id).
     rolls: list[tuple[int, int, int | None]] = field(default_factory=list)
+    # Where the replay stands, to take it on through the entries that arrive next
+    # (``taken_on``): the last entry to arrive (its seq), the place of the last entry replayed,
+    # and how many of the entries up to ``top`` are taken back and awaiting the table.
+    top: int = 0
+    last: tuple | None = None
+    voided: int = 0
+    awaiting: int = 0
 
 
 @dataclass
@@ -82,60 +95,118 @@ def _credited(rows):
     return rows.select_related("seat__player", "voided_by")
 
 
+ROW = ("seq", "kind", "seat_id", "data", "made_at", "voided", "awaiting_confirmation")
+
+
+def _facts(replayed, entries, before: LogFacts | None, rows) -> LogFacts:
+    """The facts of a log whose standing ``entries`` (in order) were replayed into ``replayed``
+    after those of ``before`` (None: from the start); ``rows``: the rows read (``ROW``)."""
+    seqs = [e.seq for e in entries]
+    if before is not None and before.replayed.won_at is not None:
+        later = [*before.after_the_win, *seqs]
+    else:
+        later = seqs[seqs.index(replayed.won_at) + 1 :] if replayed.won_at in seqs else []
+    newest = max(entries, key=lambda e: e.seq, default=None)
+    missiles = [(e.seq, roll_of(e), e.seat) for e in entries if e.kind == EventKind.MISSILES]
+    missiles += before.rolls if before is not None else []
+    if newest is None and before is not None:
+        open_roll = before.open_roll
+    else:
+        open_roll = roll_of(newest) if newest and newest.kind == EventKind.MISSILES else None
+    last = max((e.order for e in entries), default=before.last if before else None)
+    return LogFacts(
+        replayed=replayed,
+        count=(before.count if before else 0) + len(rows),
+        after_the_win=later,
+        open_roll=open_roll,
+        rolls=sorted(missiles, key=lambda r: -r[0])[:ROLLS_OFFERED],
+        top=max((r[0] for r in rows), default=before.top if before else 0),
+        last=last,
+        voided=(before.voided if before else 0) + sum(1 for r in rows if r[5]),
+        awaiting=(before.awaiting if before else 0) + sum(1 for r in rows if r[6]),
+    )
+
+
+def _standing(rows) -> list[Entry]:
+    return [
+        Entry(seq, kind, seat, data or {}, made)
+        for seq, kind, seat, data, made, voided, awaiting in rows
+        if not voided and not awaiting
+    ]
+
+
 def log_facts(game: Game, seats) -> LogFacts:
     """The replay of the whole log and what else the page reads off it, in one query of plain
     values (``seats``: the game's, already read)."""
-    rows = game.events.order_by("made_at", "seq").values_list(
-        "seq", "kind", "seat_id", "data", "made_at", "voided", "awaiting_confirmation"
+    rows = list(game.events.order_by("made_at", "seq").values_list(*ROW))
+    starts = starts_of(seats)
+    entries = _standing(rows)
+    return _facts(replay(starts, entries), entries, None, rows)
+
+
+def taken_on(game: Game, seats, before: LogFacts) -> LogFacts | None:
+    """The facts of the log now, from ``before`` (the facts of the same log, read earlier)
+    taken on through the entries that arrived since, in two queries whatever the number of
+    entries before; None when the log changed otherwise (an entry taken back, confirmed, or
+    made before the last one replayed: then it is replayed whole)."""
+    found = game.events.filter(seq__lte=before.top).aggregate(
+        n=Count("pk"),
+        voided=Count("pk", filter=Q(voided=True)),
+        awaiting=Count("pk", filter=Q(awaiting_confirmation=True)),
     )
-    entries, count = [], 0
-    for seq, kind, seat, data, made, voided, awaiting in rows:
-        count += 1
-        if not voided and not awaiting:
-            entries.append(Entry(seq, kind, seat, data or {}, made))
-    replayed = replay(starts_of(seats), entries)
-    seqs = [e.seq for e in entries]
-    later = seqs[seqs.index(replayed.won_at) + 1 :] if replayed.won_at in seqs else []
-    last = max(entries, key=lambda e: e.seq, default=None)
-    missiles = sorted((e for e in entries if e.kind == EventKind.MISSILES), key=lambda e: -e.seq)
-    return LogFacts(
-        replayed=replayed,
-        count=count,
-        after_the_win=later,
-        open_roll=roll_of(last) if last is not None and last.kind == EventKind.MISSILES else None,
-        rolls=[(e.seq, roll_of(e), e.seat) for e in missiles[:ROLLS_OFFERED]],
-    )
+    if (found["n"], found["voided"], found["awaiting"]) != (
+        before.count,
+        before.voided,
+        before.awaiting,
+    ):
+        return None
+    rows = list(game.events.filter(seq__gt=before.top).order_by("made_at", "seq").values_list(*ROW))
+    entries = _standing(rows)
+    if len(entries) != len(rows):
+        return None
+    if entries and before.last is not None and entries[0].order <= before.last:
+        return None
+    starts = starts_of(seats)
+    return _facts(resume(starts, copy.deepcopy(before.replayed), entries), entries, before, rows)
 
 
 def facts_of(campaign, game: Game, seats) -> LogFacts:
     """``log_facts`` kept in the cache under the campaign's version (``campaign``: as the page
-    read it) and the seats' starts (a start set again, at the setup, is another replay)."""
+    read it) and the seats' starts (a start set again, at the setup, is another replay). A new
+    version takes on the facts of the last one read through the entries that arrived since
+    (``taken_on``), when that is all that changed: a read after an entry does not replay the
+    whole log either."""
     starts = repr(sorted(starts_of(seats).items())).encode()
-    key = (game.pk, hashlib.blake2b(starts, digest_size=8).hexdigest())
-    return cached_read(campaign, "game-log", key, lambda: log_facts(game, seats))
+    key = (game.pk, game.number, hashlib.blake2b(starts, digest_size=8).hexdigest())
+    kept = version_key(campaign, "game-log-last", *key, versions=())
+
+    def read() -> LogFacts:
+        before = cache.get(kept)
+        facts = taken_on(game, seats, before) if isinstance(before, LogFacts) else None
+        if facts is None:
+            facts = log_facts(game, seats)
+        if may_cache(campaign):
+            cache.set(kept, facts, timeout=TIMEOUT_SECONDS)
+        return facts
+
+    return cached_read(campaign, "game-log", key, read)
 
 
 def game_log(campaign, game: Game, seats) -> GameLog:
     """The game page's log of ``game`` (``campaign``: its campaign as the page read it, with
-    its version; ``seats``: the game's seats, already read), in a fixed number
-    of queries: the latest entries, the last to arrive, those awaiting the table; the facts of
-    the whole log from the cache, or replayed once for the campaign's version."""
+    its version; ``seats``: the game's seats, already read), in a fixed number of queries: the
+    latest entries; the last to arrive with those awaiting the table; the facts of the whole
+    log (``facts_of``)."""
     latest = claims.credited(_credited(game.events.order_by("-made_at", "-seq")), campaign.pk)
     shown = list(latest[:SHOWN])[::-1]
-    last_entry = next(
-        iter(
-            claims.credited(
-                _credited(game.events.filter(voided=False).order_by("-seq")), campaign.pk
-            )[:1]
-        ),
-        None,
-    )
-    waiting = list(
-        claims.credited(
-            _credited(game.events.filter(awaiting_confirmation=True, voided=False)),
-            campaign.pk,
-        ).order_by("made_at", "seq")
-    )
+    # The last entry to arrive that is not taken back, and those awaiting the table: one query.
+    newest = game.events.filter(voided=False).order_by("-seq").values("seq")[:1]
+    more = game.events.filter(
+        Q(seq=Subquery(newest)) | Q(awaiting_confirmation=True, voided=False)
+    ).order_by("made_at", "seq")
+    more_rows = list(claims.credited(_credited(more), campaign.pk))
+    last_entry = max(more_rows, key=lambda e: e.seq, default=None)
+    waiting = [e for e in more_rows if e.awaiting_confirmation]
     facts = facts_of(campaign, game, seats)
     # The rows read are the rows of the log: one already shown is the same object.
     by_seq = {e.seq: e for e in shown}

@@ -4,14 +4,19 @@ of the campaign. What it shows stays what the whole log says after every kind of
 
 from __future__ import annotations
 
+from datetime import timedelta
 from unittest import mock
 
 import pytest
 
+from campaigns.game.entries.hq_taken import HqTaken
+from campaigns.game.entries.recording import record_entry
+from campaigns.game.entries.red_star_bought import RedStarBought
 from campaigns.game.holdings import holdings_of
+from campaigns.game.late_entries import confirm_entry
 from campaigns.game.table import buy_red_star, record_recruitment, use_missiles
 from campaigns.game.taking_back import void_event
-from campaigns.models import GameEvent
+from campaigns.models import EventKind, GameEvent
 from campaigns.selectors import game_log
 from tests.support.games import give
 from tests.support.pages import url
@@ -38,15 +43,51 @@ def test_the_page_of_a_long_game_makes_rows_of_its_latest_entries_only(game, pla
     assert rows.call_count <= game_log.SHOWN + 2
 
 
-def test_the_page_replays_the_log_once_per_version_of_the_campaign(game, players, as_owner):
+def test_the_page_replays_the_log_once_and_takes_it_on_through_new_entries(game, players, as_owner):
     buy_red_star(game=game, player=players["Ada"].pk)
-    with mock.patch.object(game_log, "log_facts", side_effect=game_log.log_facts) as replays:
+    whole = mock.patch.object(game_log, "log_facts", side_effect=game_log.log_facts)
+    on = mock.patch.object(game_log, "taken_on", side_effect=game_log.taken_on)
+    with whole as replays, on as takes:
         as_owner.get(url(game.campaign, "games/1/"))
         as_owner.get(url(game.campaign, "games/1/"))
-        assert replays.call_count == 1
-        buy_red_star(game=game, player=players["Boris"].pk)
+        assert (replays.call_count, takes.call_count) == (1, 0)
+        bought = buy_red_star(game=game, player=players["Boris"].pk)
         as_owner.get(url(game.campaign, "games/1/"))
-        assert replays.call_count == 2
+        assert (replays.call_count, takes.call_count) == (1, 1)
+        void_event(game=game, seq=bought.event.seq, reason="entered by mistake")
+        as_owner.get(url(game.campaign, "games/1/"))
+        assert replays.call_count == 2  # taken back: the whole log again
+
+
+def test_the_facts_read_after_each_write_are_the_whole_logs(game, players, as_owner):
+    ada, boris, chloe = (players[n].pk for n in ("Ada", "Boris", "Chloe"))
+    give(game, players["Ada"], missiles=3)
+
+    def entry(kind, params, seconds):
+        made_at = game.started_at + timedelta(seconds=seconds)
+        return record_entry(kind, game=game, params=params, made_at=made_at).event
+
+    writes = [
+        lambda: entry(EventKind.HQ_TAKEN, HqTaken(player=ada, hq_of=boris), 1),
+        lambda: use_missiles(game=game, player=ada, count=1),
+        lambda: use_missiles(game=game, player=ada, count=1, roll=fired[0]),
+        lambda: entry(EventKind.RED_STAR_BOUGHT, RedStarBought(player=chloe), 9),
+        # Ada's phone was offline: her winning entry, made before Chloe's, arrives after it.
+        lambda: entry(EventKind.HQ_TAKEN, HqTaken(player=ada, hq_of=chloe), 5),
+        lambda: confirm_entry(game=game, seq=late[0]),
+        lambda: void_event(game=game, seq=late[0], reason="entered by mistake"),
+        lambda: record_recruitment(game=game, player=boris, troops=30),
+    ]
+    fired, late = [], []
+    for n, write in enumerate(writes):
+        done = write()
+        if n == 1:
+            fired.append(done.event.seq)
+        if n == 4:
+            late.append(done.seq)
+        page = as_owner.get(url(game.campaign, "games/1/"))
+        seats = list(game.seats.all())
+        assert page.context["log"].facts == game_log.log_facts(game, seats), f"after write {n}"
 
 
 def test_the_holdings_shown_follow_an_entry_taken_back(game, players, as_owner):
