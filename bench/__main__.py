@@ -30,6 +30,9 @@ BENCHES = [
     ("bench.snapshots", "rows", 100),
     # The game page at game 16 as a phone gets it: bytes on the wire, time, queries.
     ("bench.page", "rows", 50),
+    # The same page read first after an entry on the shipped server, with the board fully
+    # marked, against api_ping; and its first load in Chromium.
+    ("bench.cold_page", "rows", 20),
     # Two phones in Chromium: an entry drawn on the other, the writer's confirmation; the game
     # page of 500 entries against one of 5.
     ("bench.live_pages", "rows", 20),
