@@ -36,6 +36,7 @@ GAMES_PLAYED = 15
 TIME_TARGET = 10.0
 FIRST_LOAD_TARGET_KB = 60
 PHONE = {"width": 390, "height": 844}
+WARM_UP = 40
 STREAM = "/live/stream/"
 
 
@@ -158,7 +159,9 @@ def rows(runs: int) -> list[dict]:
     with LiveServer(env, shipped=True, log_path=log) as server:
         sizes = first_load(server.base_url, path, ids["session"])
         ping, cold = [], []
-        for _ in range(5):  # warm the workers' code paths, not the page's version
+        # Every worker warmed (each takes whichever connection comes when it is free): its
+        # code paths, not the page's version, which each run moves on.
+        for _ in range(WARM_UP):
             conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
             timed_get(conn, "/api/v1/auth/me/", ping_headers)
             timed_get(conn, path, page_headers)
