@@ -11,8 +11,9 @@ Each live part of the game page (``data-live``) is a template of its own under
 once per version of the campaign, game, language and kind of reader (``campaigns.versioned``),
 so the phones of one table cost one drawing; only the quick log's forms, which start on the
 reader's own seat, are drawn per seat (each kept as ``quick_log_context`` keeps it). The log
-lists a bounded number of entries (``SHOWN_ENTRIES``): neither the page nor its parts take
-longer as the game's entries grow.
+lists a bounded number of entries, and the rest is read off its replay, kept per version and
+taken on through new entries (``campaigns.selectors.game_log``): neither the page nor its
+parts take longer as the game's entries grow.
 
 A form in a part is drawn with ``CSRF_PLACEHOLDER`` in its token's field: a drawing shared by
 readers carries no one's token, and the page puts its own in (``static/js/live.js``).

@@ -220,10 +220,6 @@ def live_shape(game, war_won) -> str:
     return f"{game.status}-won" if war_won else str(game.status)
 
 
-# The entries the game page lists, the latest; the history lists them all.
-SHOWN_ENTRIES = log_of_game.SHOWN
-
-
 def word_entry(e, words, sees_unlocked: bool, campaign_id: int) -> None:
     """An entry's label, words, credit and reason taken back, as the log lists it."""
     e.label = event_words.kind_label(e.kind, sees_unlocked)
