@@ -18,7 +18,7 @@ import hashlib
 from dataclasses import dataclass, field
 
 from django.core.cache import cache
-from django.db.models import Count, Q, Subquery
+from django.db.models import Count, Min, Q, Subquery
 
 from campaigns import claims
 from campaigns.game.holdings import Entry, Replay, replay, resume, roll_of, starts_of
@@ -147,25 +147,35 @@ def log_facts(game: Game, seats) -> LogFacts:
 def taken_on(game: Game, seats, before: LogFacts) -> LogFacts | None:
     """The facts of the log now, from ``before`` (the facts of the same log, read earlier)
     taken on through the entries that arrived since, in two queries whatever the number of
-    entries before; None when the log changed otherwise (an entry taken back, confirmed, or
-    made before the last one replayed: then it is replayed whole)."""
-    found = game.events.filter(seq__lte=before.top).aggregate(
-        n=Count("pk"),
-        voided=Count("pk", filter=Q(voided=True)),
-        awaiting=Count("pk", filter=Q(awaiting_confirmation=True)),
+    entries before; None when the log changed otherwise (an entry taken back or confirmed, a
+    new one taken back or awaiting, or made before the last one replayed: then it is replayed
+    whole, and the read costs two queries all the same)."""
+    since = Q(seq__gt=before.top)
+    found = game.events.aggregate(
+        n_before=Count("pk", filter=~since),
+        voided_before=Count("pk", filter=~since & Q(voided=True)),
+        awaiting_before=Count("pk", filter=~since & Q(awaiting_confirmation=True)),
+        out_since=Count("pk", filter=since & (Q(voided=True) | Q(awaiting_confirmation=True))),
+        earliest=Min("made_at", filter=since),
     )
-    if (found["n"], found["voided"], found["awaiting"]) != (
+    counts = ("n_before", "voided_before", "awaiting_before", "out_since")
+    if tuple(found[name] for name in counts) != (
         before.count,
         before.voided,
         before.awaiting,
+        0,
     ):
         return None
-    rows = list(game.events.filter(seq__gt=before.top).order_by("made_at", "seq").values_list(*ROW))
+    made_before = before.last is not None and found["earliest"] is not None
+    if made_before and found["earliest"] < before.last[0]:
+        return None
+    rows = list(game.events.filter(since).order_by("made_at", "seq").values_list(*ROW))
     entries = _standing(rows)
+    # Written between the two reads: the whole log is read again.
     if len(entries) != len(rows):
-        return None
+        return log_facts(game, seats)
     if entries and before.last is not None and entries[0].order <= before.last:
-        return None
+        return log_facts(game, seats)
     starts = starts_of(seats)
     return _facts(resume(starts, copy.deepcopy(before.replayed), entries), entries, before, rows)
 

@@ -10,15 +10,15 @@ from unittest import mock
 import pytest
 
 from campaigns.game.entries.hq_taken import HqTaken
-from campaigns.game.entries.recording import record_entry
 from campaigns.game.entries.red_star_bought import RedStarBought
 from campaigns.game.holdings import holdings_of
 from campaigns.game.late_entries import confirm_entry
 from campaigns.game.table import buy_red_star, record_recruitment, use_missiles
 from campaigns.game.taking_back import void_event
-from campaigns.models import EventKind, GameEvent
+from campaigns.models import Campaign, EventKind, GameEvent
 from campaigns.selectors import game_log
 from tests.support.games import give
+from tests.support.late_entries import entry
 from tests.support.pages import url
 
 pytestmark = pytest.mark.django_db
@@ -63,17 +63,13 @@ def test_the_facts_read_after_each_write_are_the_whole_logs(game, players, as_ow
     ada, boris, chloe = (players[n].pk for n in ("Ada", "Boris", "Chloe"))
     give(game, players["Ada"], missiles=3)
 
-    def entry(kind, params, seconds):
-        made_at = game.started_at + timedelta(seconds=seconds)
-        return record_entry(kind, game=game, params=params, made_at=made_at).event
-
     writes = [
-        lambda: entry(EventKind.HQ_TAKEN, HqTaken(player=ada, hq_of=boris), 1),
+        lambda: entry(game, EventKind.HQ_TAKEN, HqTaken(player=ada, hq_of=boris), 1),
         lambda: use_missiles(game=game, player=ada, count=1),
         lambda: use_missiles(game=game, player=ada, count=1, roll=fired[0]),
-        lambda: entry(EventKind.RED_STAR_BOUGHT, RedStarBought(player=chloe), 9),
+        lambda: entry(game, EventKind.RED_STAR_BOUGHT, RedStarBought(player=chloe), 9),
         # Ada's phone was offline: her winning entry, made before Chloe's, arrives after it.
-        lambda: entry(EventKind.HQ_TAKEN, HqTaken(player=ada, hq_of=chloe), 5),
+        lambda: entry(game, EventKind.HQ_TAKEN, HqTaken(player=ada, hq_of=chloe), 5),
         lambda: confirm_entry(game=game, seq=late[0]),
         lambda: void_event(game=game, seq=late[0], reason="entered by mistake"),
         lambda: record_recruitment(game=game, player=boris, troops=30),
@@ -126,3 +122,38 @@ def test_a_start_set_again_is_read_at_once_whatever_the_version(game, players, a
     give(game, players["Boris"], missiles=2)  # the seat's start, no write to the log
     shown = page_holdings(as_owner, game)
     assert shown == log_holdings(game) != before
+
+
+def test_the_facts_read_after_any_write_cost_two_queries_whatever_the_log(game, players):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from campaigns.game.common import seats_of
+
+    ada, boris, chloe = (players[n].pk for n in ("Ada", "Boris", "Chloe"))
+    # The game started an hour ago: an entry made a second after its start is made before all.
+    game.started_at -= timedelta(hours=1)
+    game.save(update_fields=["started_at"])
+    for _ in range(12):
+        record_recruitment(game=game, player=boris, troops=30)
+    seats = seats_of(game)
+
+    def as_a_page_reads_it():
+        return Campaign.objects.get(pk=game.campaign_id)  # its version now, not writing
+
+    game_log.facts_of(as_a_page_reads_it(), game, seats)
+    bought = buy_red_star(game=game, player=ada).event
+    writes = {
+        "a new entry": lambda: record_recruitment(game=game, player=chloe, troops=30),
+        "an entry taken back": lambda: void_event(game=game, seq=bought.seq, reason="twice"),
+        "an entry made earlier": lambda: entry(
+            game, EventKind.RED_STAR_BOUGHT, RedStarBought(player=chloe), 1
+        ),
+    }
+    for write, make in writes.items():
+        make()
+        campaign = as_a_page_reads_it()
+        with CaptureQueriesContext(connection) as queries:
+            facts = game_log.facts_of(campaign, game, seats)
+        assert len(queries) == 2, (write, [q["sql"][:80] for q in queries.captured_queries])
+        assert facts.replayed.holdings == holdings_of(game).holdings, write
