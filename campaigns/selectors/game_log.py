@@ -166,8 +166,8 @@ def taken_on(game: Game, seats, before: LogFacts) -> LogFacts | None:
         0,
     ):
         return None
-    made_before = before.last is not None and found["earliest"] is not None
-    if made_before and found["earliest"] < before.last[0]:
+    last, earliest = before.last, found["earliest"]
+    if last is not None and earliest is not None and earliest < last[0]:
         return None
     rows = list(game.events.filter(since).order_by("made_at", "seq").values_list(*ROW))
     entries = _standing(rows)

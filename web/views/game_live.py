@@ -94,18 +94,13 @@ def _forms(request, access, game, latest) -> dict[str, str]:
     factions = campaign_faction_names(access.campaign.pk, access.sees_unlocked)
     seats = label_seats(list(game.seats.select_related("player").order_by("order")), factions)
     own = own_seat(request, seats)
+    facts = facts_of(access.campaign, game, seats)
     log = quick_log_context(
         access,
         game,
         seats,
-        lambda: game_forms(
-            access,
-            game,
-            seats,
-            factions=factions,
-            log=facts_of(access.campaign, game, seats),
-            own_seat=own,
-        ),
+        lambda: game_forms(access, game, seats, factions=factions, log=facts, own_seat=own),
+        facts=facts,
         latest=latest,
         own_seat=own,
     )

@@ -1,11 +1,13 @@
 """The game page's quick log and card form, drawn for the writers of a game in play.
 
 The forms a plain view of the page shows are empty: their fields depend only on what the
-campaign holds (the seats, the world, the entries, the kinds of scar and mark, the decks), on the
-reader's kind and on the language. So they are drawn once per version of the campaign
-(``campaigns.versioned``) and the next views of the page reuse the drawing; a form re-shown with
-its errors is drawn as it is. A test (or anything else) that asks an entry for its ``form`` gets
-it, built then.
+campaign holds (the seats, the world, the kinds of scar and mark, the decks), on the last missile
+rolls of the log, on the reader's kind and on the language. The seats, the world and the kinds
+change only with a write that bumps the campaign's marks version (an entry that places no mark
+leaves it), so the forms are drawn once per marks version and rolls (``campaigns.versioned``),
+and the next views of the page reuse the drawing, after most entries too; the card form, which
+reads the decks, once per version. A form re-shown with its errors is drawn as it is. A test
+(or anything else) that asks an entry for its ``form`` gets it, built then.
 """
 
 from __future__ import annotations
@@ -55,13 +57,24 @@ def _once(build: Callable[[], dict]) -> Callable[[], dict]:
 
 
 def quick_log_context(
-    access, game, seats, build_forms, *, log_forms=None, open_log=None, latest=None, own_seat=None
+    access,
+    game,
+    seats,
+    build_forms,
+    *,
+    facts,
+    log_forms=None,
+    open_log=None,
+    latest=None,
+    own_seat=None,
 ) -> dict:
     """The page's ``log_forms`` (the frequent entries first: the first screen's buttons, then
     the others), ``more_open`` and the card form's ``card_form`` and ``card_fields``.
     ``build_forms()`` builds the quick log's empty forms; ``log_forms``, the form of a request
     re-shown with its errors, in place of its empty one (``open_log`` is the one to open).
-    ``own_seat``: the reader's seat, where the forms start (drawn once per seat, and for none)."""
+    ``own_seat``: the reader's seat, where the forms start (drawn once per seat, and for none).
+    ``facts``: the facts of the game's log (``campaigns.selectors.game_log.LogFacts``), whose
+    missile rolls the forms offer."""
     campaign = access.campaign
     forms = _once(lambda: {**build_forms(), **log_forms} if log_forms else build_forms())
 
@@ -76,7 +89,13 @@ def quick_log_context(
     if log_forms:
         log = drawn_log()
     else:
-        log = cached_read(campaign, "quick-log", kind_of_reader, drawn_log)
+        log = cached_read(
+            campaign,
+            "quick-log-forms",
+            (*kind_of_reader, tuple(facts.rolls), facts.open_roll),
+            drawn_log,
+            versions=(campaign.marks_version,),
+        )
     rank = {kind: i for i, kind in enumerate(FREQUENT)}
     entries = [
         LogEntry(

@@ -299,12 +299,22 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
         "last_entry": log.last_entry,
         "words": words,
         "quick_undo_reason": VoidReason.ENTERED_BY_MISTAKE.value,
-        # Drawn once per version of the campaign, game, kind of reader and language.
+        # Drawn once per marks version of the campaign (the world, the roster, the kinds of
+        # mark and the factions change only with a write that bumps it; an entry that places
+        # no mark leaves it), game, seats' HQs, kind of reader and language.
         "board": cached_read(
             campaign,
-            "game-board",
-            (game.number, finished, access.sees_unlocked, get_language(), shapes_url()),
+            "game-board-marks",
+            (
+                game.number,
+                finished,
+                access.sees_unlocked,
+                get_language(),
+                shapes_url(),
+                tuple(sorted((s.hq or "", s.faction or "") for s in seats)),
+            ),
             draw_board,
+            versions=(campaign.marks_version,),
         ),
         "is_latest": is_latest,
         "can_cancel": access.can_write and not played,
@@ -337,6 +347,7 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
                     kinds_of_mark=kinds_of_mark,
                     own_seat=own,
                 ),
+                facts=log.facts,
                 log_forms=log_forms,
                 open_log=open_log,
                 latest=game.number if is_latest else None,
