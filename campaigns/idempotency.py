@@ -26,6 +26,7 @@ an account that a new request would let in (``may_be_replayed``).
 from __future__ import annotations
 
 import enum
+import time
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -55,12 +56,31 @@ def _cutoff():
     return timezone.now() - timedelta(hours=settings.IDEMPOTENCY_KEY_TTL_HOURS)
 
 
-def forget_expired() -> int:
+# When this process last forgot the expired keys (``forget_expired``).
+_swept_at = [float("-inf")]
+
+
+def _refusals_cutoff():
+    return timezone.now() - timedelta(minutes=settings.IDEMPOTENCY_REFUSAL_TTL_MINUTES)
+
+
+def _expired(row: IdempotentRequest) -> bool:
+    """Is ``row`` past its lifetime (``forget_expired``)? Such a key counts as never sent."""
+    refusal = row.status is not None and row.status >= 400
+    return row.created_at < (_refusals_cutoff() if refusal else _cutoff())
+
+
+def forget_expired(*, now: bool = False) -> int:
     """Forget the keys past their lifetime: a kept refusal (400 or above) after
-    ``IDEMPOTENCY_REFUSAL_TTL_MINUTES``, any other after ``IDEMPOTENCY_KEY_TTL_HOURS``."""
-    refusals = timezone.now() - timedelta(minutes=settings.IDEMPOTENCY_REFUSAL_TTL_MINUTES)
+    ``IDEMPOTENCY_REFUSAL_TTL_MINUTES``, any other after ``IDEMPOTENCY_KEY_TTL_HOURS``. A
+    process does it at most once every ``IDEMPOTENCY_SWEEP_SECONDS`` (unless ``now``), not at
+    every keyed write: ``claim`` never replays a key past its lifetime, swept or not."""
+    at = time.monotonic()
+    if not now and at - _swept_at[0] < settings.IDEMPOTENCY_SWEEP_SECONDS:
+        return 0
+    _swept_at[0] = at
     deleted, _ = IdempotentRequest.objects.filter(
-        Q(created_at__lt=_cutoff()) | Q(status__gte=400, created_at__lt=refusals)
+        Q(created_at__lt=_cutoff()) | Q(status__gte=400, created_at__lt=_refusals_cutoff())
     ).delete()
     return deleted
 
@@ -68,16 +88,21 @@ def forget_expired() -> int:
 def claim(*, actor: str, key: str, fingerprint: str, method: str, path: str) -> Claim:
     """The key claimed for this request, or what the request that claimed it before left.
     Inside a transaction (``edge.idempotency``), a request with a key that another open
-    transaction has claimed waits for that one to end, then finds its answer."""
+    transaction has claimed waits for that one to end, then finds its answer. A key past its
+    lifetime that no sweep has forgotten yet is forgotten here, and claimed anew."""
     row: IdempotentRequest | None
-    try:
-        with transaction.atomic():
-            row = IdempotentRequest.objects.create(
-                actor=actor, key=key, fingerprint=fingerprint, method=method, path=path[:2048]
-            )
-        return Claim(Claimed.NEW, row)
-    except IntegrityError:
-        row = IdempotentRequest.objects.filter(actor=actor, key=key).first()
+    for _attempt in range(2):
+        try:
+            with transaction.atomic():
+                row = IdempotentRequest.objects.create(
+                    actor=actor, key=key, fingerprint=fingerprint, method=method, path=path[:2048]
+                )
+            return Claim(Claimed.NEW, row)
+        except IntegrityError:
+            row = IdempotentRequest.objects.filter(actor=actor, key=key).first()
+        if row is None or not _expired(row):
+            break
+        IdempotentRequest.objects.filter(pk=row.pk, created_at=row.created_at).delete()
     if row is None:  # forgotten between the two statements: the other request is still at it
         return Claim(Claimed.IN_FLIGHT)
     if row.fingerprint != fingerprint:

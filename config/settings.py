@@ -623,6 +623,9 @@ if IDEMPOTENCY_KEY_TTL_HOURS < 1:
 # writes with new keys cannot fill the table.
 IDEMPOTENCY_REFUSAL_TTL_MINUTES = max(1, env_int("IDEMPOTENCY_REFUSAL_TTL_MINUTES", 10))
 IDEMPOTENCY_REFUSALS_PER_ACCOUNT = max(1, env_int("IDEMPOTENCY_REFUSALS_PER_ACCOUNT", 100))
+# Each process forgets the keys past their lifetime at most this often (a keyed write does it
+# when the time has come), not at every write; a key past its lifetime is never replayed.
+IDEMPOTENCY_SWEEP_SECONDS = max(0, env_int("IDEMPOTENCY_SWEEP_SECONDS", 60))
 # How long a key claimed apart from its write (the backup import's, config/idempotency.py) stays
 # "in flight" before a retry may take it over: its request was lost, a worker killed mid-way.
 # Longer than a request may take (GUNICORN_TIMEOUT), so that one still at work is never run twice.

@@ -6,8 +6,11 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from campaigns import idempotency
 from campaigns.members import remove_member
 from campaigns.models import EventKind, GameEvent, IdempotentRequest, Membership, Role
 from tests.support.api import assert_error, client_for
@@ -343,11 +346,12 @@ def test_a_kept_refusal_is_forgotten_after_minutes_and_an_entry_after_hours(
     history, players, owner, settings
 ):
     settings.IDEMPOTENCY_REFUSAL_TTL_MINUTES = 10
+    settings.IDEMPOTENCY_SWEEP_SECONDS = 0  # the next keyed write sweeps
     client = client_for(owner)
     assert refused_red_star(client, history, "refused").status_code == 400
     assert buy_red_star(client, history, players["Ada"], "bought").status_code == 201
     IdempotentRequest.objects.update(created_at=timezone.now() - timedelta(minutes=11))
-    refused_red_star(client, history, "another")  # any keyed write forgets the expired keys
+    refused_red_star(client, history, "another")  # the keyed write sweeps the expired keys
     kept = set(IdempotentRequest.objects.values_list("key", flat=True))
     assert kept == {"bought", "another"}
 
@@ -360,3 +364,30 @@ def test_an_account_keeps_a_few_refusals_the_oldest_forgotten(history, players, 
     assert buy_red_star(client, history, players["Ada"], "bought").status_code == 201
     kept = set(IdempotentRequest.objects.values_list("key", flat=True))
     assert kept == {"second", "third", "bought"}
+
+
+def test_a_key_past_its_lifetime_is_claimed_anew_before_any_sweep(
+    history, players, owner, settings
+):
+    settings.IDEMPOTENCY_SWEEP_SECONDS = 3600
+    client = client_for(owner)
+    assert buy_red_star(client, history, players["Ada"], "old").status_code == 201
+    long_ago = timezone.now() - timedelta(hours=settings.IDEMPOTENCY_KEY_TTL_HOURS + 1)
+    IdempotentRequest.objects.filter(key="old").update(created_at=long_ago)
+    idempotency.forget_expired(now=True)  # swept just before it aged: none due for an hour
+    IdempotentRequest.objects.filter(key="old").update(created_at=long_ago)
+    assert buy_red_star(client, history, players["Ada"], "old").status_code == 201
+    assert red_stars(history) == 2
+    assert IdempotentRequest.objects.filter(key="old").count() == 1
+
+
+def test_a_keyed_write_sweeps_the_expired_keys_once_a_minute_not_each_time(
+    history, players, owner, settings
+):
+    settings.IDEMPOTENCY_SWEEP_SECONDS = 60
+    client = client_for(owner)
+    idempotency.forget_expired(now=True)
+    with CaptureQueriesContext(connection) as queries:
+        assert buy_red_star(client, history, players["Ada"], "a").status_code == 201
+    sweeps = [q for q in queries.captured_queries if q["sql"].startswith("DELETE")]
+    assert sweeps == []
