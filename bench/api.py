@@ -373,12 +373,13 @@ def prepare(
     return ids
 
 
-def prepare_in_child(database_url: str, **options) -> dict:
-    """``prepare`` in a child process, for a caller whose Django is set up elsewhere."""
+def in_child(module: str, *args: str) -> dict:
+    """``python -m module args`` in a child process, with Django set up there on its own
+    settings (a caller whose Django is set up elsewhere): the JSON of its last line."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     env.pop("DJANGO_SETTINGS_MODULE", None)
     out = subprocess.run(
-        [PYTHON, "-m", "bench.api", "prepare", database_url, json.dumps(options)],
+        [PYTHON, "-m", module, *args],
         cwd=ROOT,
         env=env,
         check=True,
@@ -386,6 +387,11 @@ def prepare_in_child(database_url: str, **options) -> dict:
         text=True,
     )
     return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def prepare_in_child(database_url: str, **options) -> dict:
+    """``prepare`` in a child process, for a caller whose Django is set up elsewhere."""
+    return in_child("bench.api", "prepare", database_url, json.dumps(options))
 
 
 # --- Timing ------------------------------------------------------------------------------------

@@ -22,15 +22,13 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 import statistics
-import subprocess
 import sys
 import time
 import uuid
 
 from bench import databases
-from bench.api import BENCH_DIR, PYTHON, ROOT, LiveServer, server_env, timed_get
+from bench.api import BENCH_DIR, LiveServer, in_child, server_env, timed_get
 
 GAMES_PLAYED = 15
 TIME_TARGET = 10.0
@@ -78,17 +76,7 @@ def prepare(database_url: str) -> dict:
 
 
 def _in_child(database_url: str) -> dict:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    env.pop("DJANGO_SETTINGS_MODULE", None)
-    out = subprocess.run(
-        [PYTHON, "-m", "bench.cold_page", "prepare", database_url],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return in_child("bench.cold_page", "prepare", database_url)
 
 
 def another_phones_entry(conn: http.client.HTTPConnection, ids: dict) -> None:

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 import statistics
 import subprocess
 import sys
@@ -37,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench import databases
-from bench.api import BENCH_DIR, PYTHON, ROOT, free_port, server_env, timed_get
+from bench.api import BENCH_DIR, PYTHON, ROOT, free_port, in_child, server_env, timed_get
 
 ENTRIES_SHORT, ENTRIES_LONG = 5, 500
 DRAWN_TARGET_MS = 1000.0
@@ -158,17 +157,7 @@ def prepare(database_url: str) -> dict:
 
 
 def _in_child(database_url: str) -> dict:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    env.pop("DJANGO_SETTINGS_MODULE", None)
-    out = subprocess.run(
-        [PYTHON, "-m", "bench.live_pages", "prepare", database_url],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return in_child("bench.live_pages", "prepare", database_url)
 
 
 class WholeApp:

@@ -22,11 +22,10 @@ import http.client
 import json
 import os
 import statistics
-import subprocess
 import sys
 
 from bench import databases
-from bench.api import BENCH_DIR, PYTHON, ROOT, LiveServer, server_env, timed_get
+from bench.api import BENCH_DIR, LiveServer, in_child, server_env, timed_get
 
 SHORT, LONG = 15, 100
 TIME_TARGET = 2.0
@@ -179,17 +178,7 @@ def label(path: str, ids: dict) -> str:
 
 
 def _in_child(database_url: str, games: int) -> dict:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    env.pop("DJANGO_SETTINGS_MODULE", None)
-    out = subprocess.run(
-        [PYTHON, "-m", "bench.long", "prepare", database_url, str(games)],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return in_child("bench.long", "prepare", database_url, str(games))
 
 
 def rows(runs: int) -> list[dict]:

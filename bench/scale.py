@@ -32,7 +32,7 @@ import sys
 import time
 
 from bench import databases
-from bench.api import BENCH_DIR, PYTHON, ROOT, LiveServer, server_env, timed_get
+from bench.api import BENCH_DIR, PYTHON, ROOT, LiveServer, in_child, server_env, timed_get
 
 LARGE, SMALL = 10_000, 50
 PER_OWNER = 50
@@ -275,17 +275,7 @@ def is_current(database_url: str, campaigns: int) -> bool:
 
 
 def _child(*args: str) -> dict:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    env.pop("DJANGO_SETTINGS_MODULE", None)
-    out = subprocess.run(
-        [PYTHON, "-m", "bench.scale", *args],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return in_child("bench.scale", *args)
 
 
 def ensure(campaigns: int) -> tuple[str, dict]:
