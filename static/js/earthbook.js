@@ -60,8 +60,41 @@
     scroll.scrollTop = target[1] - scroll.clientHeight / 2;
   }
 
+  /* A map below the first screen comes in a <template> (the game page's): it is drawn, and its
+     outlines' file fetched, once the reader scrolls to within a quarter of a screen of it. A map
+     swapped in by the live table where the old one was near is drawn at once, before anything is
+     painted. */
+  function near(el) {
+    var r = el.getBoundingClientRect(), margin = window.innerHeight / 4;
+    return r.top < window.innerHeight + margin && r.bottom > -margin;
+  }
+  function draw(scroll, held) {
+    held.replaceWith(document.importNode(held.content, true));
+    scroll.classList.remove("board-later");
+  }
+  function later(scroll) {
+    var held = scroll.querySelector("template[data-board-later]");
+    if (!held) return false;
+    if (near(scroll) || !("IntersectionObserver" in window)) {
+      draw(scroll, held);
+      return false;
+    }
+    if (scroll.hasAttribute("data-waiting")) return true;
+    scroll.setAttribute("data-waiting", "");
+    var seen = new IntersectionObserver(function (entries) {
+      if (!entries.some(function (e) { return e.isIntersecting; })) return;
+      seen.disconnect();
+      scroll.removeAttribute("data-waiting");
+      draw(scroll, held);
+      setUpBoard(scroll);
+    }, { rootMargin: "25% 0px" });
+    seen.observe(scroll);
+    return true;
+  }
+
   function setUpBoard(scroll) {
     if (scroll.hasAttribute("data-ready")) return;
+    if (later(scroll)) return;
     scroll.setAttribute("data-ready", "");
     var parts = boardParts(scroll);
     if (!parts || !parts.svg) return;
@@ -179,7 +212,7 @@
     var actions = panel.querySelector("[data-panel-actions]");
     if (actions) actions.hidden = true;
     var parts = boardParts(panel);
-    if (parts) parts.svg.querySelectorAll(".territory.open").forEach(function (p) { p.classList.remove("open"); });
+    if (parts && parts.svg) parts.svg.querySelectorAll(".territory.open").forEach(function (p) { p.classList.remove("open"); });
     if (refocus && panel.opener) panel.opener.focus();
   }
 
@@ -208,6 +241,7 @@
     var scroll = e.target.closest && e.target.closest("[data-board-scroll]");
     if (!scroll) return;
     var parts = boardParts(scroll);
+    if (!parts || !parts.svg) return;  // a map not drawn yet
     var a = territoryLink(e.target);
     if (a) e.preventDefault(); // the panel instead of the territory's page; its link is in it
     // From the keyboard (Enter) the panel opens at once and takes the focus; Escape or Close

@@ -88,18 +88,29 @@ def test_on_the_game_page_the_seats_in_rows_come_first_then_the_quick_log(game, 
     assert page.count('class="seat-row"') == 3 and "<table" not in part(page, "seats")
 
 
+def with_scripts(page: str) -> tuple[str, str]:
+    """The page's main part as a browser with scripts shows it, and what it shows without."""
+    main = page[page.index("<main") :]
+    start, end = main.index("<noscript>"), main.index("</noscript>")
+    return main[:start] + main[end:], main[start:end]
+
+
 def test_a_finished_game_shows_the_board_once_and_links_its_picture(prepared_campaign, as_owner):
     play(prepared_campaign, 1)
     page = as_owner.get(url(prepared_campaign, "games/1/")).content.decode()
-    assert page.count('class="board-svg"') == 1  # the interactive map (the rest: its key)
-    assert "<img" not in page[page.index("<main") :]
+    main, without_scripts = with_scripts(page)
+    assert main.count('class="board-svg"') == 1  # the interactive map (the rest: its key)
+    assert "<img" not in main
     assert 'id="snapshot"' in page  # where the drawn picture's link appears once it is drawn
+    # Without scripts, the map is the board after game 1 as a picture.
+    assert f'src="{url(prepared_campaign, "board/1.svg")}"' in without_scripts
 
 
 def test_a_game_in_play_shows_the_board_once(game, as_owner):
     page = as_owner.get(url(game.campaign, "games/1/")).content.decode()
-    main = page[page.index("<main") :]
+    main, without_scripts = with_scripts(page)
     assert main.count('class="board-svg"') == 1 and "<img" not in main
+    assert f'src="{url(game.campaign, "board.svg")}"' in without_scripts
 
 
 def test_a_reader_who_may_not_write_gets_no_quick_log_and_no_confirmation(game, as_viewer):
