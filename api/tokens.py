@@ -32,6 +32,8 @@ from knox.crypto import hash_token
 from knox.models import AuthToken
 from rest_framework import exceptions
 
+from edge.idempotency import token_of
+
 EXPIRED = "This token has expired: ask POST /api/v1/auth/token/ for a new one."
 
 
@@ -69,9 +71,16 @@ class ExpiringTokenAuthentication(TokenAuthentication):
     """knox's ``Authorization: Token <secret>``: the token is found by the digest of its secret,
     with its account, in one statement; an expired one is refused saying so."""
 
+    http_request = None
+
+    def authenticate(self, request):
+        # The page's request, where the Idempotency-Key's check may have read the token already.
+        self.http_request = getattr(request, "_request", request)
+        return super().authenticate(request)
+
     def authenticate_credentials(self, token: bytes):
         secret = token.decode("utf-8", errors="replace")
-        found = AuthToken.objects.select_related("user").filter(digest=digest_of(secret)).first()
+        found = token_of(self.http_request, secret)
         if found is None:
             raise exceptions.AuthenticationFailed(_("Invalid token."))
         if is_expired(found):

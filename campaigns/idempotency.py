@@ -85,6 +85,25 @@ def forget_expired(*, now: bool = False) -> int:
     return deleted
 
 
+class AlreadyClaimed(Exception):
+    """``claim_at_once`` found the key claimed before: the transaction it ran in is broken and
+    must be left."""
+
+
+def claim_at_once(*, actor: str, key: str, fingerprint: str, method: str, path: str) -> Claim:
+    """The key claimed by the first statement of the caller's new transaction, with no
+    savepoint of its own: a keyed write's usual case, a key never sent before. Raises
+    ``AlreadyClaimed`` when it was sent before; the caller then leaves that transaction and
+    asks ``claim`` in a new one what the first request left."""
+    try:
+        row = IdempotentRequest.objects.create(
+            actor=actor, key=key, fingerprint=fingerprint, method=method, path=path[:2048]
+        )
+    except IntegrityError as error:
+        raise AlreadyClaimed from error
+    return Claim(Claimed.NEW, row)
+
+
 def claim(*, actor: str, key: str, fingerprint: str, method: str, path: str) -> Claim:
     """The key claimed for this request, or what the request that claimed it before left.
     Inside a transaction (``edge.idempotency``), a request with a key that another open

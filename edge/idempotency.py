@@ -8,7 +8,8 @@ its key in the field ``_idempotency_key`` instead, for a browser that posts it t
 (no header). The rows and their lifetime are ``campaigns.idempotency``; requests of visitors
 carry no key.
 
-The key's claim, the write and its kept answer are one transaction (``campaigns.idempotency``):
+The key's claim, the write and its kept answer are one transaction (``campaigns.idempotency``;
+a new key is claimed by its first statement, with no savepoint):
 a worker killed mid-request leaves none of them, and the same request sent again is recorded as
 the first; sent while the first is still at work, it waits for it and gets its answer. An
 answer that is not kept because the server failed (5xx) rolls the request's writes back too. A
@@ -82,16 +83,25 @@ def actor_of(request: HttpRequest) -> str | None:
         return f"user:{user.pk}"
     scheme, _sep, key = request.META.get("HTTP_AUTHORIZATION", "").partition(" ")
     if scheme.lower() == "token" and key.strip():
-        user_id = (
-            AuthToken.objects.filter(
-                digest=hash_token(key.strip()), expiry__gt=timezone.now(), user__is_active=True
-            )
-            .values_list("user_id", flat=True)
-            .first()
-        )
-        if user_id is not None:
-            return f"user:{user_id}"
+        found = token_of(request, key.strip())
+        if found is None or not found.user.is_active:
+            return None
+        if found.expiry is None or found.expiry > timezone.now():
+            return f"user:{found.user_id}"
     return None
+
+
+def token_of(request: HttpRequest | None, secret: str) -> AuthToken | None:
+    """The API token whose secret is ``secret``, with its account, read once per request: the
+    key's owner is told by it here, and the API's authentication takes it again
+    (``api.tokens``)."""
+    kept = getattr(request, "_earthbook_token", None)
+    if kept is not None and kept[0] == secret:
+        return kept[1]
+    found = AuthToken.objects.select_related("user").filter(digest=hash_token(secret)).first()
+    if request is not None:
+        request._earthbook_token = (secret, found)  # type: ignore[attr-defined]
+    return found
 
 
 def view_taking(request: HttpRequest):
@@ -242,6 +252,12 @@ class IdempotencyKeyMiddleware:
         given = {"actor": actor, "key": key, "fingerprint": fingerprint}
         given |= {"method": request.method or "", "path": request.get_full_path()}
         if in_one_transaction(view):
+            try:
+                with transaction.atomic():
+                    claim = idempotency.claim_at_once(**given)
+                    return self.answered_once(request, claim, atomic=True)
+            except idempotency.AlreadyClaimed:
+                pass  # that transaction is left; a new one reads what the key's request left
             with transaction.atomic():
                 return self.answered_once(request, idempotency.claim(**given), atomic=True)
         return self.answered_once(request, idempotency.claim(**given), atomic=False)

@@ -68,3 +68,15 @@ def test_a_keyed_entry_claims_its_key_and_reads_its_reader_before_taking_the_loc
     assert not any('INSERT INTO "campaigns_idempotentrequest"' in sql for sql in under)
     assert not any('"knox_authtoken"' in sql or '"campaigns_membership"' in sql for sql in under)
     assert not any('FROM "campaigns_player"' in sql for sql in under)
+
+
+def test_a_keyed_entry_reads_its_token_once(game, players, owner):
+    statements = statements_of_a_keyed_entry(game, players, owner)
+    read = [sql for sql in statements if sql.startswith("SELECT") and '"knox_authtoken"' in sql]
+    assert len(read) == 1, read
+
+
+def test_a_new_key_is_claimed_by_the_first_statement_of_its_transaction(game, players, owner):
+    statements = statements_of_a_keyed_entry(game, players, owner)
+    opened = next(i for i, sql in enumerate(statements) if sql.startswith("SAVEPOINT"))
+    assert statements[opened + 1].startswith('INSERT INTO "campaigns_idempotentrequest"')
