@@ -14,6 +14,7 @@ sees), the language when the read holds words.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -49,9 +50,22 @@ def version_key(
             str(campaign.pk),
             campaign.share_token,
             *(str(v) for v in ((campaign.world_version,) if versions is None else versions)),
-            *(str(p) for p in parts),
+            *(_key_part(p) for p in parts),
         ]
     )
+
+
+def _key_part(part: object) -> str:
+    """A part as it goes into a key: a word or a number as it is, anything else (the seats'
+    HQs, a list of rolls) by a digest of its text, so that a key holds no space or other
+    character a cache server refuses."""
+    text = str(part)
+    if (
+        text.isascii()
+        and text.replace("-", "").replace("_", "").replace("/", "").replace(".", "").isalnum()
+    ):
+        return text
+    return hashlib.blake2b(repr(part).encode(), digest_size=12).hexdigest()
 
 
 def cached_read(
