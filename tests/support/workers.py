@@ -39,8 +39,10 @@ def broker_url() -> str:
 
 
 def database_url() -> str:
-    """The test database, as the worker's DATABASE_URL."""
+    """The test database, as the worker's (or a server's) DATABASE_URL."""
     db = connection.settings_dict
+    if connection.vendor == "sqlite":  # the file the test's own live server shares
+        return f"sqlite:///{db['NAME']}"
     user = quote(db["USER"] or "", safe="")
     password = quote(db["PASSWORD"] or "", safe="")
     auth = f"{user}:{password}@" if password else (f"{user}@" if user else "")
