@@ -33,9 +33,14 @@ migrate: install
 	mkdir -p var/static
 	$(RUN_ENV) $(BIN)/python manage.py migrate --noinput
 
+# The whole app over ASGI in one process (config.asgi): the pages, and the live table's streams,
+# so that every phone at the table is told of an entry at once. It restarts when a source file
+# or a template changes; static files come from WhiteNoise, as DEBUG has it.
+RELOAD_DIRS := api bench campaigns config edge legacy templates web
 run: migrate
 	$(RUN_ENV) $(BIN)/python manage.py seed_demo
-	$(RUN_ENV) $(BIN)/python manage.py runserver $(HOST):$(PORT)
+	$(RUN_ENV) $(BIN)/python -m uvicorn config.asgi:application --host $(HOST) --port $(PORT) \
+		--lifespan off --reload $(RELOAD_DIRS:%=--reload-dir %) --reload-include '*.html'
 
 # Two workers, one per queue (docs/operations.md, "Two queues"): a game's picture, on the
 # interactive queue, never waits behind the bulk queue (imports, chronicle PDFs, photos' copies,

@@ -22,6 +22,9 @@ answered (its ``fetch`` resolved) and the end of that answer; the pages share th
   write too) is in its ``tap_to_drawn_*`` fields;
 * ``game_page_500_entries``: the game page of the game of 500 entries against the one of 5
   (median, interleaved, over HTTP); target at most 1.5x.
+
+The first two rows come twice: with the production settings, and as the README's ``make run``
+serves the app (the same application with DEBUG on).
 """
 
 from __future__ import annotations
@@ -221,8 +224,9 @@ class Phones:
     timed_by: list[str]
 
 
-def measure_phones(base: str, ids: dict, runs: int) -> Phones:
-    """The two phones' figures (``Phones``) over ``runs`` entries."""
+def measure_phones(base: str, ids: dict, runs: int, first: int = 100) -> Phones:
+    """The two phones' figures (``Phones``) over ``runs`` entries, of ``first`` troops and
+    one more each time (told apart from the entries of an earlier measure in the log)."""
     from playwright.sync_api import sync_playwright
 
     table = ids["tables"][0]
@@ -241,7 +245,7 @@ def measure_phones(base: str, ids: dict, runs: int) -> Phones:
             reader.evaluate(OBSERVE, ["[data-live=events]", "__drawn"])
             writer.evaluate(OBSERVE, ["#log-status", "__confirmed"])
             for n in range(runs):
-                troops = 100 + n
+                troops = first + n
                 if not writer.locator("details[open] #id_recruitment-troops").count():
                     writer.locator("summary", has_text="A big recruitment").click()
                 writer.select_option("#id_recruitment-player", index=1)
@@ -276,6 +280,10 @@ def rows(runs: int) -> list[dict]:
         env.pop(name, None)
     short, long = ids["tables"]
     pages = [f"/c/{t['campaign']}/games/{t['game']}/" for t in (short, long)]
+    # As the README's `make run` serves it: the same application with DEBUG on (static files
+    # from their folders, unhashed), on the same campaigns.
+    with WholeApp(dict(env, DEBUG="true"), BENCH_DIR / "live-pages-make-run.log") as server:
+        readme = measure_phones(f"http://127.0.0.1:{server.port}", ids, runs, first=100 + runs)
     with WholeApp(env, BENCH_DIR / "live-pages-server.log") as server:
         base = f"http://127.0.0.1:{server.port}"
         phones = measure_phones(base, ids, runs)
@@ -293,6 +301,23 @@ def rows(runs: int) -> list[dict]:
             conn.close()
     few, many = (statistics.median(times[page]) for page in pages)
     common = {"server": "uvicorn config.asgi, one process", "runs": runs}
+    return [
+        *phone_rows(phones, runs, {**common, "setup": "production settings"}),
+        *phone_rows(readme, runs, {**common, "setup": "make run (DEBUG on)"}),
+        {
+            "bench": "game_page_500_entries",
+            **common,
+            "median_ms_5": round(few, 2),
+            "median_ms_500": round(many, 2),
+            "ratio": round(many / few, 2),
+            "target": f"{ENTRIES_LONG} entries <= {LONG_GAME_TARGET:g}x {ENTRIES_SHORT} entries",
+            "met": many <= LONG_GAME_TARGET * few,
+        },
+    ]
+
+
+def phone_rows(phones: Phones, runs: int, common: dict) -> list[dict]:
+    """The two rows of the phones' figures: the other phone's row, the writer's confirmation."""
     return [
         {
             "bench": "live_entry_drawn_on_the_other_phone",
@@ -313,15 +338,6 @@ def rows(runs: int) -> list[dict]:
             "target": f"answer's end to the confirmation drawn, p90 <= {CONFIRMED_TARGET_MS:g} ms",
             "met": len(phones.confirmed) == runs
             and percentile(phones.confirmed, 0.9) <= CONFIRMED_TARGET_MS,
-        },
-        {
-            "bench": "game_page_500_entries",
-            **common,
-            "median_ms_5": round(few, 2),
-            "median_ms_500": round(many, 2),
-            "ratio": round(many / few, 2),
-            "target": f"{ENTRIES_LONG} entries <= {LONG_GAME_TARGET:g}x {ENTRIES_SHORT} entries",
-            "met": many <= LONG_GAME_TARGET * few,
         },
     ]
 
