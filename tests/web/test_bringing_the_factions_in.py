@@ -38,6 +38,15 @@ def keeps(power: str) -> dict:
     return {"step": "starting-power", "starting-power": power}
 
 
+def haze_on_balkania(game: str) -> dict:
+    return {
+        "step": "faction-scar",
+        "faction-scar-faction": "imperial-balkania",
+        "faction-scar-scar_type": "haze",
+        "faction-scar-game": game,
+    }
+
+
 def powered(name: str, game: str, **more) -> dict:
     return {
         "step": "power",
@@ -75,12 +84,7 @@ def test_a_starting_power_taken_out_lets_the_faction_keep_the_other(browser, bro
 
 
 def test_a_scar_on_a_faction_card_is_saved_in_its_game(browser, brought):
-    scar = {
-        "step": "faction-scar",
-        "faction-scar-faction": "imperial-balkania",
-        "faction-scar-scar_type": "haze",
-        "faction-scar-game": "3",
-    }
+    scar = haze_on_balkania("3")
     assert "Haze" not in browser.get(url(brought, "factions/")).content.decode()
     assert browser.post(url(brought, "bring-in/"), scar).status_code == 302
 
@@ -96,12 +100,7 @@ def test_a_scar_on_a_faction_card_is_saved_in_its_game(browser, brought):
 
 
 def test_a_second_scar_on_one_faction_card_is_refused_beside_the_faction(browser, brought):
-    scar = {
-        "step": "faction-scar",
-        "faction-scar-faction": "imperial-balkania",
-        "faction-scar-scar_type": "haze",
-        "faction-scar-game": "unknown",
-    }
+    scar = haze_on_balkania("unknown")
     browser.post(url(brought, "bring-in/"), scar)
 
     answer = browser.post(url(brought, "bring-in/"), scar)
@@ -242,12 +241,7 @@ def test_the_bring_in_page_and_the_first_games_page_read_in_russian_at_every_sta
 
     browser.post(url(brought, "bring-in/"), keeps("die-mechaniker:b"))
     browser.post(url(brought, "bring-in/"), powered("Blitz", "1"))
-    scar = {
-        "step": "faction-scar",
-        "faction-scar-faction": "imperial-balkania",
-        "faction-scar-scar_type": "haze",
-        "faction-scar-game": "unknown",
-    }
+    scar = haze_on_balkania("unknown")
     browser.post(url(brought, "bring-in/"), scar)
     assert [english_on(owner, page, names) for page in pages] == [[], []]
 
