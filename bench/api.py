@@ -373,6 +373,21 @@ def prepare(
     return ids
 
 
+def command_line(argv: list[str], rows, runs: int, **steps) -> int:
+    """A bench module's command line: ``STEP ARGS...`` runs one of its ``steps`` (in a child
+    process: a step's dict is printed as the JSON line its parent reads, a step's False or True
+    is the exit code); ``[RUNS]`` prints ``rows(RUNS)``, one JSON line each."""
+    if argv and argv[0] in steps:
+        out = steps[argv[0]](*argv[1:])
+        if isinstance(out, bool):
+            return 0 if out else 1
+        print(json.dumps(out))
+        return 0
+    for row in rows(int(argv[0]) if argv else runs):
+        print(json.dumps(row), flush=True)
+    return 0
+
+
 def in_child(module: str, *args: str) -> dict:
     """``python -m module args`` in a child process, with Django set up there on its own
     settings (a caller whose Django is set up elsewhere): the JSON of its last line."""
@@ -457,14 +472,12 @@ def bench_api(runs: int = 200) -> list[dict]:
 
 
 def main(argv: list[str]) -> int:
-    if argv[:1] == ["prepare"]:
-        options = json.loads(argv[2]) if len(argv) > 2 else {}
-        print(json.dumps(prepare(argv[1], **options)))
-        return 0
-    runs = int(argv[0]) if argv else 200
-    for row in rows(runs):
-        print(json.dumps(row), flush=True)
-    return 0
+    return command_line(
+        argv,
+        rows,
+        200,
+        prepare=lambda url, options="{}": prepare(url, **json.loads(options)),
+    )
 
 
 if __name__ == "__main__":

@@ -28,7 +28,7 @@ import time
 import uuid
 
 from bench import databases
-from bench.api import BENCH_DIR, LiveServer, in_child, server_env, timed_get
+from bench.api import BENCH_DIR, LiveServer, command_line, in_child, server_env, timed_get
 
 GAMES_PLAYED = 15
 TIME_TARGET = 10.0
@@ -199,12 +199,7 @@ def rows(runs: int) -> list[dict]:
 
 
 def main(argv: list[str]) -> int:
-    if argv[:1] == ["prepare"]:
-        print(json.dumps(prepare(argv[1])))
-        return 0
-    for row in rows(int(argv[0]) if argv else 20):
-        print(json.dumps(row), flush=True)
-    return 0
+    return command_line(argv, rows, 20, prepare=prepare)
 
 
 if __name__ == "__main__":

@@ -30,7 +30,6 @@ serves the app (the same application with DEBUG on).
 from __future__ import annotations
 
 import http.client
-import json
 import statistics
 import subprocess
 import sys
@@ -39,7 +38,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench import databases
-from bench.api import BENCH_DIR, PYTHON, ROOT, free_port, in_child, server_env, timed_get
+from bench.api import (
+    BENCH_DIR,
+    PYTHON,
+    ROOT,
+    command_line,
+    free_port,
+    in_child,
+    server_env,
+    timed_get,
+)
 
 ENTRIES_SHORT, ENTRIES_LONG = 5, 500
 DRAWN_TARGET_MS = 1000.0
@@ -343,12 +351,7 @@ def phone_rows(phones: Phones, runs: int, common: dict) -> list[dict]:
 
 
 def main(argv: list[str]) -> int:
-    if argv[:1] == ["prepare"]:
-        print(json.dumps(prepare(argv[1])))
-        return 0
-    for row in rows(int(argv[0]) if argv else 20):
-        print(json.dumps(row), flush=True)
-    return 0
+    return command_line(argv, rows, 20, prepare=prepare)
 
 
 if __name__ == "__main__":

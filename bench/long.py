@@ -19,13 +19,12 @@ from __future__ import annotations
 
 import datetime
 import http.client
-import json
 import os
 import statistics
 import sys
 
 from bench import databases
-from bench.api import BENCH_DIR, LiveServer, in_child, server_env, timed_get
+from bench.api import BENCH_DIR, LiveServer, command_line, in_child, server_env, timed_get
 
 SHORT, LONG = 15, 100
 TIME_TARGET = 2.0
@@ -246,12 +245,7 @@ def rows(runs: int) -> list[dict]:
 
 
 def main(argv: list[str]) -> int:
-    if argv[:1] == ["prepare"]:
-        print(json.dumps(prepare(argv[1], int(argv[2]))))
-        return 0
-    for row in rows(int(argv[0]) if argv else 30):
-        print(json.dumps(row), flush=True)
-    return 0
+    return command_line(argv, rows, 30, prepare=lambda url, n: prepare(url, int(n)))
 
 
 if __name__ == "__main__":

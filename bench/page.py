@@ -22,13 +22,12 @@ from __future__ import annotations
 
 import gzip
 import http.client
-import json
 import re
 import statistics
 import sys
 
 from bench import databases
-from bench.api import BENCH_DIR, LiveServer, server_env, timed_get
+from bench.api import BENCH_DIR, LiveServer, command_line, server_env, timed_get
 from bench.long import _in_child
 
 GAMES_PLAYED = 15
@@ -139,9 +138,7 @@ def rows(runs: int) -> list[dict]:
 
 
 def main(argv: list[str]) -> int:
-    for row in rows(int(argv[0]) if argv else 50):
-        print(json.dumps(row), flush=True)
-    return 0
+    return command_line(argv, rows, 50)
 
 
 if __name__ == "__main__":

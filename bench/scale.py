@@ -32,7 +32,16 @@ import sys
 import time
 
 from bench import databases
-from bench.api import BENCH_DIR, PYTHON, ROOT, LiveServer, in_child, server_env, timed_get
+from bench.api import (
+    BENCH_DIR,
+    PYTHON,
+    ROOT,
+    LiveServer,
+    command_line,
+    in_child,
+    server_env,
+    timed_get,
+)
 
 LARGE, SMALL = 10_000, 50
 PER_OWNER = 50
@@ -379,17 +388,14 @@ def rows(runs: int) -> list[dict]:
 
 
 def main(argv: list[str]) -> int:
-    if argv[:1] == ["build"]:
-        print(json.dumps(build(argv[1], int(argv[2]))))
-        return 0
-    if argv[:1] == ["credentials"]:
-        print(json.dumps(credentials(argv[1])))
-        return 0
-    if argv[:1] == ["current"]:
-        return 0 if is_current(argv[1], int(argv[2])) else 1
-    for row in rows(int(argv[0]) if argv else 100):
-        print(json.dumps(row), flush=True)
-    return 0
+    return command_line(
+        argv,
+        rows,
+        100,
+        build=lambda url, n: build(url, int(n)),
+        credentials=credentials,
+        current=lambda url, n: is_current(url, int(n)),
+    )
 
 
 if __name__ == "__main__":

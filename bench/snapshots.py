@@ -34,7 +34,16 @@ import time
 from urllib.parse import urlsplit
 
 from bench import databases
-from bench.api import BENCH_DIR, PYTHON, ROOT, LiveServer, prepare, server_env, timed_get
+from bench.api import (
+    BENCH_DIR,
+    PYTHON,
+    ROOT,
+    LiveServer,
+    command_line,
+    prepare,
+    server_env,
+    timed_get,
+)
 
 GAME = 15
 TARGET_RATIO = 1.5
@@ -140,12 +149,7 @@ def bench_snapshot_cached(runs: int = 200) -> list[dict]:
 
 
 def main(argv: list[str]) -> int:
-    if argv[:1] == ["prepare"]:
-        print(json.dumps(prepare_snapshot(argv[1], argv[2])))
-        return 0
-    for row in rows(int(argv[0]) if argv else 200):
-        print(json.dumps(row), flush=True)
-    return 0
+    return command_line(argv, rows, 200, prepare=prepare_snapshot)
 
 
 if __name__ == "__main__":
