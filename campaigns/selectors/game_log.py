@@ -202,6 +202,20 @@ def facts_of(campaign, game: Game, seats) -> LogFacts:
     return cached_read(campaign, "game-log", key, read)
 
 
+def _last_and_waiting(shown: list[GameEvent], facts: LogFacts):
+    """The last entry to arrive and those awaiting the table, told by the rows ``shown`` and
+    the ``facts`` of the log: when no entry awaits, and the last standing entry is shown with
+    every entry that arrived after it (taken back), up to the newest the facts know (none came
+    since they were read). Else (None, []): they are read."""
+    seqs = {e.seq for e in shown}
+    newest = max((e for e in shown if not e.voided), key=lambda e: e.seq, default=None)
+    if facts.awaiting or newest is None or max(seqs) != facts.top:
+        return None, []
+    if not seqs.issuperset(range(newest.seq, facts.top + 1)):
+        return None, []
+    return newest, []
+
+
 def game_log(campaign, game: Game, seats) -> GameLog:
     """The game page's log of ``game`` (``campaign``: its campaign as the page read it, with
     its version; ``seats``: the game's seats, already read), in a fixed number of queries: the
@@ -209,15 +223,18 @@ def game_log(campaign, game: Game, seats) -> GameLog:
     log (``facts_of``)."""
     latest = claims.credited(_credited(game.events.order_by("-made_at", "-seq")), campaign.pk)
     shown = list(latest[:SHOWN])[::-1]
-    # The last entry to arrive that is not taken back, and those awaiting the table: one query.
-    newest = game.events.filter(voided=False).order_by("-seq").values("seq")[:1]
-    more = game.events.filter(
-        Q(seq=Subquery(newest)) | Q(awaiting_confirmation=True, voided=False)
-    ).order_by("made_at", "seq")
-    more_rows = list(claims.credited(_credited(more), campaign.pk))
-    last_entry = max(more_rows, key=lambda e: e.seq, default=None)
-    waiting = [e for e in more_rows if e.awaiting_confirmation]
     facts = facts_of(campaign, game, seats)
+    last_entry, waiting = _last_and_waiting(shown, facts)
+    if last_entry is None and (facts.awaiting or facts.top):
+        # The last entry to arrive that is not taken back, and those awaiting the table, when
+        # the rows shown do not tell: one query.
+        newest = game.events.filter(voided=False).order_by("-seq").values("seq")[:1]
+        more = game.events.filter(
+            Q(seq=Subquery(newest)) | Q(awaiting_confirmation=True, voided=False)
+        ).order_by("made_at", "seq")
+        more_rows = list(claims.credited(_credited(more), campaign.pk))
+        last_entry = max(more_rows, key=lambda e: e.seq, default=None)
+        waiting = [e for e in more_rows if e.awaiting_confirmation]
     # The rows read are the rows of the log: one already shown is the same object.
     by_seq = {e.seq: e for e in shown}
     if last_entry is not None:

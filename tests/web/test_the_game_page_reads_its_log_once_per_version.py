@@ -10,6 +10,7 @@ from unittest import mock
 import pytest
 
 from campaigns.game.entries.hq_taken import HqTaken
+from campaigns.game.entries.recruitment import Recruitment
 from campaigns.game.entries.red_star_bought import RedStarBought
 from campaigns.game.holdings import holdings_of
 from campaigns.game.late_entries import confirm_entry
@@ -157,3 +158,39 @@ def test_the_facts_read_after_any_write_cost_two_queries_whatever_the_log(game, 
             facts = game_log.facts_of(campaign, game, seats)
         assert len(queries) == 2, (write, [q["sql"][:80] for q in queries.captured_queries])
         assert facts.replayed.holdings == holdings_of(game).holdings, write
+
+
+def last_entry_of(game):
+    campaign = Campaign.objects.get(pk=game.campaign_id)
+    seats = list(game.seats.order_by("order"))
+    return game_log.game_log(campaign, game, seats)
+
+
+def test_the_last_entry_is_the_newest_standing_one_shown_without_reading_it_again(game, players):
+    for _ in range(3):
+        record_recruitment(game=game, player=players["Ada"].pk, troops=30)
+    standing = record_recruitment(game=game, player=players["Boris"].pk, troops=31).event
+    newest = record_recruitment(game=game, player=players["Chloe"].pk, troops=32).event
+    void_event(game=game, seq=newest.seq, reason="entered by mistake")
+
+    made = mock.patch.object(GameEvent, "from_db", side_effect=GameEvent.from_db)
+    with made as rows:
+        log = last_entry_of(game)
+    assert log.last_entry.seq == standing.seq and log.last_entry in log.shown
+    assert log.waiting == []
+    assert rows.call_count == 5  # the rows shown, none read a second time
+
+
+def test_an_entry_awaiting_the_table_from_before_the_rows_shown_is_still_found(game, players):
+    ada, boris = players["Ada"].pk, players["Boris"].pk
+    entry(game, EventKind.HQ_TAKEN, HqTaken(player=ada, hq_of=boris), 1)
+    entry(game, EventKind.RED_STAR_BOUGHT, RedStarBought(player=players["Chloe"].pk), 3)
+    won = entry(game, EventKind.HQ_TAKEN, HqTaken(player=ada, hq_of=players["Chloe"].pk), 2)
+    assert won.awaiting_confirmation
+    for second in range(10, 12 + game_log.SHOWN):
+        entry(game, EventKind.RECRUITMENT, Recruitment(player=boris, troops=30), second)
+
+    log = last_entry_of(game)
+    assert [e.seq for e in log.waiting] == [won.seq]
+    assert won.seq not in {e.seq for e in log.shown}
+    assert log.last_entry.seq == game.events.order_by("-seq").first().seq
