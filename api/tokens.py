@@ -28,7 +28,6 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.plumbing import build_bearer_security_scheme_object
 from knox.auth import TokenAuthentication
-from knox.crypto import hash_token
 from knox.models import AuthToken
 from rest_framework import exceptions
 
@@ -50,11 +49,6 @@ def issue_token(user) -> tuple[AuthToken, str]:
     account's expired tokens are swept away on the way."""
     AuthToken.objects.filter(user=user, expiry__lte=timezone.now()).delete()
     return AuthToken.objects.create(user=user, expiry=token_lifetime())
-
-
-def digest_of(secret: str) -> str:
-    """What is stored of a token: the digest knox keeps (a token's secret is never stored)."""
-    return hash_token(secret)
 
 
 def revoke_token(token: AuthToken) -> None:

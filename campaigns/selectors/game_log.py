@@ -202,18 +202,16 @@ def facts_of(campaign, game: Game, seats) -> LogFacts:
     return cached_read(campaign, "game-log", key, read)
 
 
-def _last_and_waiting(shown: list[GameEvent], facts: LogFacts):
-    """The last entry to arrive and those awaiting the table, told by the rows ``shown`` and
-    the ``facts`` of the log: when no entry awaits, and the last standing entry is shown with
-    every entry that arrived after it (taken back), up to the newest the facts know (none came
-    since they were read). Else (None, []): they are read."""
+def _last_shown(shown: list[GameEvent], facts: LogFacts) -> GameEvent | None:
+    """The last entry to arrive, told by the rows ``shown`` and the ``facts`` of the log: when
+    no entry awaits the table, and the last standing entry is shown with every entry that
+    arrived after it (taken back), up to the newest the facts know (none came since they were
+    read). Else None: it is read, with those awaiting."""
     seqs = {e.seq for e in shown}
     newest = max((e for e in shown if not e.voided), key=lambda e: e.seq, default=None)
     if facts.awaiting or newest is None or max(seqs) != facts.top:
-        return None, []
-    if not seqs.issuperset(range(newest.seq, facts.top + 1)):
-        return None, []
-    return newest, []
+        return None
+    return newest if seqs.issuperset(range(newest.seq, facts.top + 1)) else None
 
 
 def game_log(campaign, game: Game, seats) -> GameLog:
@@ -224,7 +222,7 @@ def game_log(campaign, game: Game, seats) -> GameLog:
     latest = claims.credited(_credited(game.events.order_by("-made_at", "-seq")), campaign.pk)
     shown = list(latest[:SHOWN])[::-1]
     facts = facts_of(campaign, game, seats)
-    last_entry, waiting = _last_and_waiting(shown, facts)
+    last_entry, waiting = _last_shown(shown, facts), []
     if last_entry is None and (facts.awaiting or facts.top):
         # The last entry to arrive that is not taken back, and those awaiting the table, when
         # the rows shown do not tell: one query.
