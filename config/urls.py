@@ -1,28 +1,11 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path, register_converter
+from django.urls import include, path
 
+from config import converters  # noqa: F401 - registers invitation_token
 from web import offline
 from web.forms.campaign import AdminLoginForm, LoginForm
 from web.views import accounts, members
-
-
-class InvitationToken:
-    """An invitation's token as the product makes them (URL-safe base64, at most 32 characters):
-    anything else (a NUL, a space, letters from elsewhere) is simply no such page, a 404, and
-    never reaches the database."""
-
-    regex = r"[A-Za-z0-9_-]{1,32}"
-
-    def to_python(self, value: str) -> str:
-        return value
-
-    def to_url(self, value: str) -> str:
-        return value
-
-
-register_converter(InvitationToken, "invitation_token")
-
 
 # Both login forms check passwords one at a time per account (campaigns/logins.py).
 admin.site.login_form = AdminLoginForm
