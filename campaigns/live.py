@@ -55,10 +55,11 @@ def channel() -> str:
     return f"earthbook:live:{database}"
 
 
-def announce_after_commit(campaign_id: int) -> None:
+def announce_after_commit(campaign_id: int, version: int | None = None) -> None:
     """Tell the campaign's new world version once the write in progress commits (at once outside a
-    transaction); nothing when it is rolled back."""
-    transaction.on_commit(lambda: announce(campaign_id), robust=True)
+    transaction); nothing when it is rolled back. ``version``: the one the write read under the
+    campaign's lock (every later write commits after it and tells its own); None to read it then."""
+    transaction.on_commit(lambda: announce(campaign_id, version), robust=True)
 
 
 def check_readers_after_commit(campaign_id: int) -> None:
@@ -75,13 +76,14 @@ def check_readers(campaign_id: int) -> None:
         hub.deliver(campaign_id, CHECK)
 
 
-def announce(campaign_id: int) -> None:
-    """Tell every stream of the campaign its world version as it is now."""
+def announce(campaign_id: int, version: int | None = None) -> None:
+    """Tell every stream of the campaign its world version: ``version``, or as it is now."""
     if not settings.REDIS_URL and not hub.follows(campaign_id):
         return  # nobody in this process to tell, and no other process to reach
-    version = (
-        Campaign.objects.filter(pk=campaign_id).values_list("world_version", flat=True).first()
-    )
+    if version is None:
+        version = (
+            Campaign.objects.filter(pk=campaign_id).values_list("world_version", flat=True).first()
+        )
     if version is None:
         return
     if settings.REDIS_URL:

@@ -100,9 +100,16 @@ def lock_campaign(
     """
     pk = campaign.pk if isinstance(campaign, Campaign) else campaign
     bump_versions(pk, marks=marks, triggers=triggers, archived_ok=archived_ok)
-    locked = Campaign.objects.get(pk=pk)
-    locked.writing = True  # see ``cached_world``
-    return locked
+    return held(Campaign.objects.get(pk=pk))
+
+
+def held(campaign: Campaign) -> Campaign:
+    """``campaign`` as the write that bumped its versions read it, under its lock: marked as
+    being written (see ``cached_world``), and its open pages told the version it read once the
+    write commits (never when it is rolled back)."""
+    campaign.writing = True
+    live.announce_after_commit(campaign.pk, campaign.world_version)
+    return campaign
 
 
 def bump_versions(
@@ -113,7 +120,8 @@ def bump_versions(
     for it here, before it has read anything (on SQLite, the IMMEDIATE transaction already
     holds the database's write lock). Refused when there is no such campaign, and while it is
     archived unless ``archived_ok``: the UPDATE reads ``archived`` under the lock it takes, so
-    a write waiting for the archiving to commit is refused once it has."""
+    a write waiting for the archiving to commit is refused once it has. The caller reads the
+    campaign next and hands it to ``held``, which tells its open pages."""
     bumps = {"world_version": F("world_version") + 1}
     if marks:
         bumps["marks_version"] = F("marks_version") + 1
@@ -124,8 +132,6 @@ def bump_versions(
         if not archived_ok and rows.exists():
             raise CampaignArchived
         raise RuleViolation(ServiceRule.UNKNOWN_CAMPAIGN)
-    # Open pages are told once the write commits (never when it is rolled back).
-    live.announce_after_commit(pk)
 
 
 def last_game_number(campaign_id: int) -> int:

@@ -13,6 +13,7 @@ from django.db import router, transaction
 from django.http import HttpResponseRedirect
 from django.utils.translation import gettext as _
 
+from campaigns import live
 from campaigns.models import Campaign
 from campaigns.services import CampaignArchived, bump_versions
 
@@ -37,6 +38,7 @@ class ToldAdmin(admin.ModelAdmin):
         each other's campaigns crosswise)."""
         for pk in sorted(campaign_ids):
             bump_versions(pk, marks=True, triggers=True)
+            live.announce_after_commit(pk)  # the version as the edit leaves it
 
     def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
         # The edit runs in one transaction (Django's): refused, nothing of it is kept.

@@ -20,7 +20,7 @@ from campaigns.models import (
     GameStatus,
     Seat,
 )
-from campaigns.services import CampaignArchived, bump_versions
+from campaigns.services import CampaignArchived, bump_versions, held
 from legacy.errors import RuleViolation
 from legacy.refusals import EntryRule, ServiceRule, TableRule
 
@@ -75,9 +75,7 @@ def locked_game(
     found = one_row(rows.select_related("campaign").order_by())
     if found is None:  # never set up, or cancelled while the caller held it
         raise NoSuchGame(number)
-    campaign = found.campaign
-    campaign.writing = True  # see ``campaigns.services.cached_world``
-    return campaign, found
+    return held(found.campaign), found
 
 
 def game_by_number(campaign_id: int, number: int) -> Game | None:

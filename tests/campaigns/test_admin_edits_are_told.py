@@ -35,7 +35,7 @@ def staff(operator):
 def told(monkeypatch):
     """The campaigns whose open pages were told, in order."""
     heard: list[int] = []
-    monkeypatch.setattr(live, "announce", heard.append)
+    monkeypatch.setattr(live, "announce", lambda pk, version=None: heard.append(pk))
     return heard
 
 

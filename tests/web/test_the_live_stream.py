@@ -10,8 +10,9 @@ import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from django.conf import settings
 from django.core.signals import request_finished
-from django.db import close_old_connections
+from django.db import close_old_connections, connection
 from django.test import AsyncClient
+from django.test.utils import CaptureQueriesContext
 
 from campaigns import live
 from campaigns.models import Campaign
@@ -156,7 +157,7 @@ def test_only_a_saved_write_is_announced_and_only_once_saved(
     game, players, as_owner, monkeypatch, django_capture_on_commit_callbacks
 ):
     told = []
-    monkeypatch.setattr(live, "announce", told.append)
+    monkeypatch.setattr(live, "announce", lambda pk, version=None: told.append((pk, version)))
     with django_capture_on_commit_callbacks(execute=True):
         # Refused: a faction holds no missiles to fire; everything it wrote is rolled back.
         as_owner.post(
@@ -167,7 +168,24 @@ def test_only_a_saved_write_is_announced_and_only_once_saved(
     with django_capture_on_commit_callbacks(execute=True):
         assert recruit(as_owner, game, players).status_code in (200, 302)
         assert told == []  # not before the write commits
-    assert told == [game.campaign.pk]
+    made = Campaign.objects.get(pk=game.campaign.pk).world_version
+    assert told == [(game.campaign.pk, made)]
+
+
+def test_a_write_tells_the_version_it_made_without_reading_it_again(
+    game, players, as_owner, monkeypatch, settings, django_capture_on_commit_callbacks
+):
+    settings.REDIS_URL = "redis://127.0.0.1:6379/15"  # told through Redis: never reached here
+    published = []
+    monkeypatch.setattr(live, "publish", lambda pk, version: published.append((pk, version)))
+    with django_capture_on_commit_callbacks() as after_the_commit:
+        assert recruit(as_owner, game, players).status_code in (200, 302)
+    with CaptureQueriesContext(connection) as read:
+        for callback in after_the_commit:
+            callback()
+    made = Campaign.objects.get(pk=game.campaign.pk).world_version
+    assert published == [(game.campaign.pk, made)]
+    assert not [q["sql"] for q in read.captured_queries if '"world_version"' in q["sql"]]
 
 
 def test_a_stranger_reading_by_the_share_link_follows_the_stream(game, stranger):
