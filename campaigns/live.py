@@ -1,8 +1,9 @@
 """The live table's news: "campaign C is now at world version V", told to every open stream.
 
-Every write bumps the campaign's world version (``campaigns.services.bump_versions``) and asks
-here, once its transaction commits (never when it is rolled back), to tell the campaign's new
-version to the pages that follow it (``web.views.live``'s stream).
+Every write bumps the campaign's world version (``campaigns.services.bump_versions``), reads it
+under the campaign's lock (``campaigns.services.held``) and asks here, once its transaction
+commits (never when it is rolled back), to tell that version to the pages that follow the
+campaign (``web.views.live``'s stream).
 
 * With Redis (``REDIS_URL``) the news is published on one channel, ``earthbook:live:<db>``, so it
   reaches every process on every node. Each process that serves streams holds ONE subscription
