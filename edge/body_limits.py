@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.http import QueryDict
-from django.urls import Resolver404, resolve
 from django.utils.datastructures import MultiValueDict
 
 LIMIT_ATTRIBUTE = "body_limit"
@@ -40,16 +39,11 @@ def declared_length(request) -> int | None:
         return None
 
 
-def over_the_limit(request, view_func=None) -> bool:
-    """Does this POST declare a body larger than its view takes? (The view found from the path
-    when the caller has none yet: a middleware that runs before the views are resolved.)"""
+def over_the_limit(request, view_func) -> bool:
+    """Does this POST declare a body larger than ``view_func`` (the view its address names)
+    takes?"""
     if request.method != "POST":
         return False
-    if view_func is None:
-        try:
-            view_func = resolve(request.path_info).func
-        except Resolver404:
-            return False
     limit = getattr(view_func, LIMIT_ATTRIBUTE, None)
     length = declared_length(request)
     return limit is not None and length is not None and length > limit()

@@ -219,7 +219,7 @@ class IdempotencyKeyMiddleware:
         view = view_taking(request)
         if view is None:
             return self.get_response(request)
-        if over_the_limit(request):
+        if over_the_limit(request, view):
             # Refused by its view unread (config/body_limits.py): nothing is written to remember.
             return self.get_response(request)
         try:
