@@ -22,6 +22,7 @@
   if (!body || !window.fetch || !window.DOMParser) return;
   var LIVE = "[data-live]";
   var EVERY_MS = 1000;
+  var STREAM_OPENS_WITHIN_MS = 5000;
   var AFTER_FAILURE_MS = 2000;
   var FAILURES_BEFORE_NOTICE = 2;
 
@@ -449,7 +450,9 @@
     document.addEventListener("visibilitychange", function () {
       if (!document.hidden) later(0);
     });
-    later(EVERY_MS);
+    // A stream on its way says at once whether the page is behind (it is opened with the
+    // page's version): the page polls only once it fails, or when it has not opened in time.
+    later(window.EventSource ? STREAM_OPENS_WITHIN_MS : EVERY_MS);
     listen();
   }
   document.addEventListener("click", function (e) {

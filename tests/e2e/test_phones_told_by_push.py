@@ -55,3 +55,28 @@ def test_an_entry_is_pushed_to_the_other_phone_whose_polls_say_nothing_changed(
     finally:
         ada_context.close()
         boris_context.close()
+
+
+def test_a_page_whose_stream_opens_late_waits_for_it_instead_of_asking(browser, asgi_server, table):
+    from playwright.sync_api import expect
+
+    owner, campaign, _game = table
+    context = phone_on(browser, asgi_server, owner)
+    try:
+        boris = context.new_page()
+        polls = []
+        boris.route("**/live/", lambda route: (polls.append(route.request.url), route.continue_()))
+
+        def late(route):
+            boris.wait_for_timeout(2_500)  # a busy server: the stream opens after 2.5 s
+            route.continue_()
+
+        boris.route("**/live/stream/**", late)
+        with boris.expect_response(lambda r: "/live/stream/" in r.url, timeout=10_000) as stream:
+            boris.goto(f"/c/{campaign.pk}/games/1/")
+        assert stream.value.status == 200
+        expect(boris.locator("[data-live=events]")).to_be_attached()
+        boris.wait_for_timeout(500)
+        assert polls == []  # the page asked nothing while its stream was on its way
+    finally:
+        context.close()
