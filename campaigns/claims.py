@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import OuterRef, QuerySet, Subquery
+from django.db.models import F, OuterRef, QuerySet, Subquery
 from django.utils.translation import get_language
 
 from campaigns.access import ROLE_LEVEL, sees_unlocked
@@ -116,14 +117,22 @@ class Credit:
     name: str
 
 
-def credited(rows: QuerySet, campaign_id: int, field: str = "entered_by") -> QuerySet:
+def credited(
+    rows: QuerySet, campaign_id: int, field: str = "entered_by", *, accounts: bool = True
+) -> QuerySet:
     """``rows`` (game log entries, marks...) with what ``credit_of`` reads: the account that
-    made each (``field``) and the roster name linked to it in the campaign, in the same query."""
+    made each (``field``) and the roster name linked to it in the campaign, in the same query.
+    ``accounts=False``: of the account, its username alone (``credit_username``), for a reader
+    that needs nothing else of it (the game page's log: no account row built per entry)."""
     linked = Player.objects.filter(campaign_id=campaign_id, user_id=OuterRef(f"{field}_id"))
-    return rows.select_related(field).annotate(
-        credit_player=Subquery(linked.values("pk")[:1]),
-        credit_name=Subquery(linked.values("name")[:1]),
-    )
+    names = {
+        "credit_player": Subquery(linked.values("pk")[:1]),
+        "credit_name": Subquery(linked.values("name")[:1]),
+    }
+    if not accounts:
+        username = get_user_model().USERNAME_FIELD
+        return rows.annotate(**names, credit_username=F(f"{field}__{username}"))
+    return rows.select_related(field).annotate(**names)
 
 
 def linked_name(campaign_id: int, user) -> tuple[int | None, str | None]:
@@ -163,6 +172,8 @@ def credit_of(row, campaign_id: int, field: str = "entered_by") -> Credit | None
         )
         player, name = found if found else (None, None)
     if player is None:
+        if hasattr(row, "credit_username"):
+            return Credit(None, row.credit_username)
         return Credit(None, getattr(row, field).get_username())
     return Credit(player, name)
 

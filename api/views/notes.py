@@ -60,6 +60,13 @@ def _note(access: Access, game: Game, note_id: int) -> GameNote:
     return found
 
 
+def author_of(note: GameNote) -> str | None:
+    """The author's username: read with the note (``notes.notes_of``), else off its account."""
+    if hasattr(note, "credit_username"):
+        return note.credit_username
+    return note.author.username if note.author else None
+
+
 def note_data(note: GameNote, number: int) -> dict:
     if not hasattr(note, "credited_to"):
         notes.credit_note(note, note.game.campaign_id)
@@ -67,7 +74,7 @@ def note_data(note: GameNote, number: int) -> dict:
         "id": note.pk,
         "game": number,
         "text": note.text,
-        "author": note.author.username if note.author else None,
+        "author": author_of(note),
         "credited_to": credit_data(note.credited_to),  # type: ignore[attr-defined]
         "written_at": note.written_at,
         "edited_at": note.edited_at,

@@ -26,10 +26,14 @@ TEXT_LIMIT = settings.EARTHBOOK_NOTE_MAX_CHARACTERS
 
 def notes_of(campaign_id: int, game_ids=None) -> dict[int, list[GameNote]]:
     """The notes of a campaign's games (or of ``game_ids``), by game id, oldest first, with
-    their authors, in one query; each credited (``credited_to``, and ``credit`` its name) to the
-    roster name its author claimed (``campaigns.claims``), or to the author's username."""
+    their authors' usernames (``credit_username``), in one query; each credited
+    (``credited_to``, and ``credit`` its name) to the roster name its author claimed
+    (``campaigns.claims``), or to the author's username."""
     rows = claims.credited(
-        GameNote.objects.filter(game__campaign_id=campaign_id), campaign_id, field="author"
+        GameNote.objects.filter(game__campaign_id=campaign_id),
+        campaign_id,
+        field="author",
+        accounts=False,
     )
     if game_ids is not None:
         rows = rows.filter(game_id__in=list(game_ids))

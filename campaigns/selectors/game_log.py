@@ -17,8 +17,9 @@ import copy
 import hashlib
 from dataclasses import dataclass, field
 
+from django.contrib.auth import get_user_model
 from django.core.cache import cache
-from django.db.models import Count, Min, Q, Subquery
+from django.db.models import Count, F, Min, Q, Subquery
 
 from campaigns import claims
 from campaigns.game.holdings import Entry, Replay, replay, resume, roll_of, starts_of
@@ -88,11 +89,26 @@ class GameLog:
                 return e
         if not isinstance(seq, int) or isinstance(seq, bool):
             return None
-        return _credited(GameEvent.objects.filter(game_id=self.game_id, seq=seq)).first()
+        rows = GameEvent.objects.filter(game_id=self.game_id, seq=seq)
+        return _taken_back_by(rows).select_related("seat__player").first()
 
 
-def _credited(rows):
-    return rows.select_related("seat__player", "voided_by")
+def _taken_back_by(rows):
+    """``rows`` with the username of the account that took each back (``voided_by_name``)."""
+    username = get_user_model().USERNAME_FIELD
+    return rows.annotate(voided_by_name=F(f"voided_by__{username}"))
+
+
+def _listed(rows, campaign_id: int, seats, limit: int | None = None) -> list[GameEvent]:
+    """``rows`` read as the page words them: credited (``claims.credited``, of the account its
+    username alone), with who took each back, and each one's seat the game's seat already read
+    (``seats``, with its player), not a row built again per entry."""
+    found = list(claims.credited(_taken_back_by(rows), campaign_id, accounts=False)[:limit])
+    by_id = {s.pk: s for s in seats}
+    for e in found:
+        if e.seat_id in by_id:
+            e.seat = by_id[e.seat_id]
+    return found
 
 
 ROW = ("seq", "kind", "seat_id", "data", "made_at", "voided", "awaiting_confirmation")
@@ -219,8 +235,7 @@ def game_log(campaign, game: Game, seats) -> GameLog:
     its version; ``seats``: the game's seats, already read), in a fixed number of queries: the
     latest entries; the last to arrive with those awaiting the table; the facts of the whole
     log (``facts_of``)."""
-    latest = claims.credited(_credited(game.events.order_by("-made_at", "-seq")), campaign.pk)
-    shown = list(latest[:SHOWN])[::-1]
+    shown = _listed(game.events.order_by("-made_at", "-seq"), campaign.pk, seats, SHOWN)[::-1]
     facts = facts_of(campaign, game, seats)
     last_entry, waiting = _last_shown(shown, facts), []
     if last_entry is None and (facts.awaiting or facts.top):
@@ -230,7 +245,7 @@ def game_log(campaign, game: Game, seats) -> GameLog:
         more = game.events.filter(
             Q(seq=Subquery(newest)) | Q(awaiting_confirmation=True, voided=False)
         ).order_by("made_at", "seq")
-        more_rows = list(claims.credited(_credited(more), campaign.pk))
+        more_rows = _listed(more, campaign.pk, seats)
         last_entry = max(more_rows, key=lambda e: e.seq, default=None)
         waiting = [e for e in more_rows if e.awaiting_confirmation]
     # The rows read are the rows of the log: one already shown is the same object.

@@ -1,16 +1,20 @@
 """The pages: the decks with where each card is, the card form of the game page and its log,
 founding a World Capital, the house rule on the settings page, and hidden names."""
 
+from unittest import mock
+
 import pytest
 
-from campaigns.game.decks import draw_card
+from campaigns.game.decks import destroy_card, draw_card
 from campaigns.game.packets import open_packet
 from campaigns.game.rulebook import add_sticker
+from campaigns.game.table import record_recruitment
 from campaigns.game.territory_entries import place_mark
 from campaigns.models import EventKind, Role
 from legacy.models import City, DeckCard
 from tests.support.games import EARNED_ANOTHER_WAY, start
 from tests.support.people import member
+from web.views import quick_log
 
 pytestmark = pytest.mark.django_db
 
@@ -53,6 +57,30 @@ def test_a_card_drawn_from_the_game_page_is_an_entry_of_the_log(client, owner, g
     assert response.status_code == 200
     assert game.events.filter(kind=EventKind.CARD_DRAWN, data__card=card.pk).exists()
     assert "event card Long Winter drawn" in response.content.decode()
+
+
+def test_a_card_destroyed_leaves_the_card_form_of_the_game_page_at_once(
+    client, owner, game, players
+):
+    client.force_login(owner)
+    page = f"/c/{game.campaign_id}/games/1/"
+    assert "Event: Long Winter" in client.get(page).content.decode()
+    destroy_card(game=game, card=DeckCard.objects.get(campaign=game.campaign, deck="event").pk)
+    shown = client.get(page).content.decode()
+    assert "Event: Long Winter" not in shown and "Mission: Hold the Poles" in shown
+
+
+def test_an_entry_of_another_kind_leaves_the_card_form_drawn(client, owner, game, players):
+    client.force_login(owner)
+    page = f"/c/{game.campaign_id}/games/1/"
+    client.get(page)
+    record_recruitment(game=game, player=players["Ada"].pk, troops=7)
+    with mock.patch.object(
+        quick_log, "card_entry_form", side_effect=quick_log.card_entry_form
+    ) as drawn:
+        shown = client.get(page).content.decode()
+    assert drawn.call_count == 0
+    assert "Event: Long Winter" in shown
 
 
 def test_completing_an_event_card_on_the_game_page_is_refused_in_russian(

@@ -15,7 +15,8 @@ class PhotoForm(forms.Form):
     file = forms.FileField(
         label=_("Photo"),
         help_text=_("Take one with the camera or choose one from the gallery."),
-        widget=forms.ClearableFileInput(attrs={"accept": "image/*"}),
+        # A new photo only: nothing to clear (and drawn as a plain input, in Python).
+        widget=forms.FileInput(attrs={"accept": "image/*"}),
     )
     caption = forms.CharField(label=_("Caption"), max_length=CAPTION_MAX, required=False)
 

@@ -171,6 +171,18 @@ def without_share(request) -> str:
     return request.path + (f"?{query.urlencode()}" if query else "")
 
 
+# A number no address holds, reversed in its last part's place (``each_address``).
+_LAST_PART = 987654321
+
+
+def each_address(name: str, *args) -> Callable[[int], str]:
+    """The address of the view ``name`` for ``args`` and a last number told per call (an
+    entry's seq), reversed once rather than once per call: a list of thirty entries' links
+    reversed each cost a fortieth of its page. The number goes where the marker stood."""
+    head, tail = reverse(name, args=[*args, _LAST_PART]).rsplit(str(_LAST_PART), 1)
+    return lambda last: f"{head}{int(last)}{tail}"
+
+
 def player_names(campaign_id: int) -> dict[int, str]:
     return people.player_names(campaign_id)
 

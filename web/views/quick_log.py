@@ -110,7 +110,16 @@ def quick_log_context(
         for kind, path, title, fields in log
     ]
     entries.sort(key=lambda entry: (not entry["frequent"], rank.get(entry["kind"], 0)))
-    card_fields = cached_read(campaign, "card-form", (*kind_of_reader, latest), drawn_cards)
+    # The cards and where each is change only with a write that bumps the marks version (a
+    # card entered, an entry of a card made or taken back, a game set up): an entry of another
+    # kind leaves the form drawn.
+    card_fields = cached_read(
+        campaign,
+        "card-form",
+        (*kind_of_reader, latest),
+        drawn_cards,
+        versions=(campaign.marks_version,),
+    )
     return {
         "log_forms": entries,
         "more_open": open_log is not None and open_log not in rank,

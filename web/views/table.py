@@ -15,7 +15,6 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from campaigns import claims
 from campaigns.capitals import world_capitals_unlocked
 from campaigns.game import event_words, late_entries, taking_back
 from campaigns.game.entries.recording import record_entry
@@ -42,6 +41,7 @@ from web.names import campaign_faction_names, scar_kind_name, territory_name
 from web.views.common import (
     board_context,
     campaign_view,
+    each_address,
     game_or_404,
     interactive_board,
     label_rewards,
@@ -51,6 +51,7 @@ from web.views.common import (
 )
 from web.views.decided import decided
 from web.views.draft import draft_context
+from web.views.log_list import drawn_entries, word_entry
 from web.views.notes import notes_context
 from web.views.photos import photos_context
 from web.views.pictures import snapshot_state
@@ -220,28 +221,31 @@ def live_shape(game, war_won) -> str:
     return f"{game.status}-won" if war_won else str(game.status)
 
 
-def word_entry(e, words, sees_unlocked: bool, campaign_id: int) -> None:
-    """An entry's label, words, credit and reason taken back, as the log lists it."""
-    e.label = event_words.kind_label(e.kind, sees_unlocked)
-    e.text = event_words.event_text(e, words)
-    e.credit = claims.credit_of(e, campaign_id)
-    e.void_reason_text = event_words.void_reason_words(e.void_reason)
-    e.status = late_entries.status_of(e)
-
-
 def game_context(request, access, game, *, log_forms=None, open_log=None) -> dict:
     campaign = access.campaign
-    factions = campaign_faction_names(campaign.pk, access.sees_unlocked)
+    # The factions and the kinds of scar and mark change only with a write that bumps the
+    # marks version (a packet opened, a world edit): an entry leaves them read.
+    factions = cached_read(
+        campaign,
+        "faction-names",
+        (access.sees_unlocked, get_language()),
+        lambda: campaign_faction_names(campaign.pk, access.sees_unlocked),
+        versions=(campaign.marks_version,),
+    )
+    scar_kinds, kinds_of_mark = cached_read(
+        campaign,
+        "kinds-of-mark",
+        (),
+        lambda: (marks.scar_kinds(campaign.pk), marks.mark_kinds(campaign.pk)),
+        versions=(campaign.marks_version,),
+    )
     seats = label_seats(list(game.seats.select_related("player").order_by("order")), factions)
     # The page lists the latest entries only (the history holds them all), and reads the rest
     # off the replay of the whole log, kept per version of the campaign: its time does not grow
     # with the game's entries. The last to arrive is worded too (the bar's undo), and so is a
     # late entry awaiting the table (the banner names it, however early it was made).
     log = log_of_game.game_log(campaign, game, seats)
-    # Read once: the board's names of scars and marks, the entries' words and the quick log's
-    # choices.
-    scar_kinds = marks.scar_kinds(campaign.pk)
-    kinds_of_mark = marks.mark_kinds(campaign.pk)
+    # Read once: the entries' words and the quick log's choices.
     words = event_words.EventWords.load(
         campaign.pk, factions, access.sees_unlocked, scar_kinds=scar_kinds
     )
@@ -294,6 +298,12 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
         "seats": seats,
         "log": log,
         "shown_events": log.shown,
+        "drawn_events": drawn_entries(
+            log.shown,
+            each_address("campaigns:game_void", campaign.pk, game.number)
+            if game.is_in_progress and access.can_write
+            else None,
+        ),
         "earlier_entries": log.earlier,
         # The last entry to arrive (the one a phone just sent), whenever it was made.
         "last_entry": log.last_entry,
