@@ -1,7 +1,10 @@
 """The quick log writes each kind of entry the table records with one form, which carries its
 title, its address and the service it calls."""
 
+import re
 from collections import Counter
+
+import pytest
 
 from campaigns.models import CARD_EVENTS, EventKind
 from web.forms.table import QUICK_LOG, QuickLogForm
@@ -43,3 +46,24 @@ def test_the_quick_log_keeps_the_addresses_it_always_had():
         "city-destroyed": EventKind.CITY_DESTROYED,
         "fort-attacked": EventKind.FORTIFICATION_ATTACKED,
     }
+
+
+@pytest.mark.django_db
+def test_a_quick_log_form_as_the_page_draws_it_is_sent_and_recorded(game, players, owner):
+    from django.test import Client
+
+    phone = Client(enforce_csrf_checks=True)
+    phone.force_login(owner)
+    page = phone.get(f"/c/{game.campaign_id}/games/1/").content.decode()
+    drawn = re.search(r'data-live="log-recruitment">.*?</details>', page, re.S)[0]
+    action = re.search(r'action="([^"]+)"', drawn)[1]
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', drawn)[1]
+    assert action == f"/c/{game.campaign_id}/games/1/log/recruitment/"
+    assert 'name="made_at" value=""' in drawn and "Note it" in drawn
+    player, troops = (re.search(rf'name="([\w-]*{n})"', drawn)[1] for n in ("player", "troops"))
+    sent = phone.post(
+        action,
+        {"csrfmiddlewaretoken": token, player: players["Ada"].pk, troops: 6, "made_at": ""},
+    )
+    assert sent.status_code == 302
+    assert game.events.get(kind=EventKind.RECRUITMENT).data["troops"] == 6

@@ -175,12 +175,13 @@ def without_share(request) -> str:
 _LAST_PART = 987654321
 
 
-def each_address(name: str, *args) -> Callable[[int], str]:
-    """The address of the view ``name`` for ``args`` and a last number told per call (an
-    entry's seq), reversed once rather than once per call: a list of thirty entries' links
-    reversed each cost a fortieth of its page. The number goes where the marker stood."""
+def each_address(name: str, *args) -> Callable[[int | str], str]:
+    """The address of the view ``name`` for ``args`` and a last part told per call (an entry's
+    seq, a kind of entry's path), reversed once rather than once per call: a list of thirty
+    entries' links reversed each cost a fortieth of its page. The part, a number or a slug of
+    the code's own, goes where the marker stood."""
     head, tail = reverse(name, args=[*args, _LAST_PART]).rsplit(str(_LAST_PART), 1)
-    return lambda last: f"{head}{int(last)}{tail}"
+    return lambda last: f"{head}{last}{tail}"
 
 
 def player_names(campaign_id: int) -> dict[int, str]:

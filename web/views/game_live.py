@@ -103,14 +103,9 @@ def _forms(request, access, game, latest) -> dict[str, str]:
         facts=facts,
         latest=latest,
         own_seat=own,
+        csrf_token=CSRF_PLACEHOLDER,
     )
-    context = {**vocabularies(None), "access": access, "game": game, "csrf_token": CSRF_PLACEHOLDER}
-    return {
-        f"log-{entry['path']}": render_to_string(
-            "campaigns/game_parts/log_entry.html", {**context, "entry": entry}
-        )
-        for entry in log["log_forms"]
-    }
+    return {f"log-{entry['path']}": entry["drawn"] for entry in log["log_forms"]}
 
 
 def _kind_of_reader(access, game) -> tuple:

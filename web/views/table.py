@@ -7,6 +7,7 @@ from datetime import datetime
 
 from django.contrib import messages
 from django.http import Http404
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.dateparse import parse_datetime
@@ -362,6 +363,7 @@ def game_context(request, access, game, *, log_forms=None, open_log=None) -> dic
                 open_log=open_log,
                 latest=game.number if is_latest else None,
                 own_seat=own,
+                csrf_token=get_token(request),
             )
         )
     if context["is_latest"] and campaign.prepared_at:
