@@ -171,7 +171,8 @@ def without_share(request) -> str:
     return request.path + (f"?{query.urlencode()}" if query else "")
 
 
-# A number no address holds, reversed in its last part's place (``each_address``).
+# The marker reversed in an address's last part (``each_address``), which is split where the
+# marker stands last: the part's place, for a view whose last argument is last in its path.
 _LAST_PART = 987654321
 
 
