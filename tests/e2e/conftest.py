@@ -120,6 +120,28 @@ def serious_violations(axe_source):
     return check
 
 
+# The live server answers each request in a thread of its own, named after this function.
+REQUEST_THREAD = "process_request_thread"
+AT_REST_WITHIN = 10
+
+
+@pytest.fixture(autouse=True)
+def _live_server_at_rest(request):
+    """After a browser test, its pages closed, and before its database is emptied (by
+    pytest-django's own helper, set up before this one, so torn down after): the live server's
+    requests still running are let finish. A page closed mid-request once left one holding its
+    locks while the tables were emptied: PostgreSQL failed the emptying as a deadlock, and the
+    next test on that worker found the last one's rows."""
+    yield
+    if "live_server" not in request.fixturenames:
+        return
+    deadline = time.monotonic() + AT_REST_WITHIN
+    while time.monotonic() < deadline and any(
+        REQUEST_THREAD in thread.name for thread in threading.enumerate()
+    ):
+        time.sleep(0.05)
+
+
 @pytest.fixture
 def phone(browser, live_server):
     """``phone(user)``: a new page in its own browser context at 390x844, logged in as ``user``
