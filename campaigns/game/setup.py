@@ -109,6 +109,7 @@ def starting_earned(campaign: Campaign, world, *, before_game: int | None = None
     )
 
 
+@transaction.atomic
 def setup_game(
     *,
     campaign: Campaign,

@@ -18,7 +18,7 @@ from campaigns.game.table import (
 )
 from campaigns.game.taking_back import void_event
 from campaigns.game.territory_entries import place_mark
-from campaigns.models import AuditEntry, Game, GameStatus, Result, Seat
+from campaigns.models import AuditEntry, Campaign, Game, GameStatus, Result, Seat
 from campaigns.selectors.cards import faction_card_backs
 from campaigns.selectors.standings import standings
 from legacy.errors import RuleViolation
@@ -35,6 +35,12 @@ def snapshot(campaign) -> dict:
     rows["games"] = list(Game.objects.filter(campaign=campaign).values())
     rows["seats"] = list(Seat.objects.filter(game__campaign=campaign).values())
     rows["audit"] = AuditEntry.objects.filter(campaign=campaign).count()
+    # A refused write leaves the versions too: no open page is told of a change that never was.
+    rows["versions"] = list(
+        Campaign.objects.filter(pk=campaign.pk).values(
+            "world_version", "marks_version", "triggers_version"
+        )
+    )
     return rows
 
 

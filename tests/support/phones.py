@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from django.db import OperationalError, connection
+from django.db import OperationalError, connection, transaction
 
 PHONE = {"width": 390, "height": 844}
 
@@ -15,15 +15,18 @@ def saved_elsewhere(service, **kwargs):
     """Call ``service`` from the test, as another device would save. Should SQLite still refuse
     the write as locked once its busy timeout is over (the live server's threads and the test
     share one database file), try again shortly, as a device's retry would. Each try is one
-    transaction, rolled back whole when refused."""
+    transaction, as a device's request is: its news goes out once all of it is committed, and
+    nothing of it is kept when it is refused."""
     for _ in range(50):
         try:
-            return service(**kwargs)
+            with transaction.atomic():
+                return service(**kwargs)
         except OperationalError as error:
             if connection.vendor != "sqlite" or "locked" not in str(error):
                 raise
             time.sleep(0.1)
-    return service(**kwargs)
+    with transaction.atomic():
+        return service(**kwargs)
 
 
 def speak(page, language: str) -> None:
