@@ -74,6 +74,10 @@ def server_env(database_url: str, **extra: str) -> dict[str, str]:
 class LiveServer:
     """gunicorn on 127.0.0.1 in a child process; a context manager that always stops it."""
 
+    # Asked until it answers 200: the server is then ready. A server of another application
+    # (the live port serves only streams and the health check) names its own.
+    ready_path = "/api/v1/board/"
+
     def __init__(
         self,
         env: dict[str, str],
@@ -167,7 +171,7 @@ class LiveServer:
                 raise RuntimeError(f"gunicorn exited with {self.process.returncode}")
             try:
                 conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
-                conn.request("GET", "/api/v1/board/")
+                conn.request("GET", self.ready_path)
                 if conn.getresponse().status == 200:
                     conn.close()
                     return

@@ -76,6 +76,8 @@ def say(text: str) -> None:
 class StreamServer(LiveServer):
     """The shipped ASGI server of the streams (``config/gunicorn_live.conf.py``) on loopback."""
 
+    ready_path = "/health/"  # all it serves besides the streams
+
     def __enter__(self) -> StreamServer:
         gunicorn = Path(PYTHON).with_name("gunicorn")
         command = [

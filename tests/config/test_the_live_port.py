@@ -4,10 +4,13 @@ check are served there; everything else (pages, the admin, the API's writes) is 
 
 from __future__ import annotations
 
+import importlib.util
 import socket
 
 import pytest
 
+from edge.live_port import serves
+from tests.support.environment import REPO
 from tests.support.servers import LiveGunicorn
 
 # A bounded wait for what must happen, not a measure of speed.
@@ -51,3 +54,12 @@ def test_the_live_port_passes_its_health_check_and_streams_to_the_application(li
 
 def test_a_page_is_refused_by_the_port_itself(live_port):
     assert live_port.get("/accounts/login/")[:2] == (404, "text/plain")
+
+
+def test_make_load_waits_for_the_live_port_on_an_address_it_serves():
+    # `make load` starts the live port and asks it until it answers: an address the port
+    # refuses would never answer, and the run would stop before a phone had connected.
+    spec = importlib.util.spec_from_file_location("live_load", REPO / "tools" / "live_load.py")
+    live_load = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(live_load)
+    assert serves(live_load.StreamServer.ready_path)
