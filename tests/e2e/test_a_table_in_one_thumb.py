@@ -13,7 +13,7 @@ from campaigns.game.setup import setup_game
 from campaigns.game.table import use_missiles
 from campaigns.models import Game, GameEvent
 from tests.support.games import give, seats
-from tests.support.phones import PHONE, saved_elsewhere
+from tests.support.phones import PHONE, in_view, saved_elsewhere
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -72,15 +72,6 @@ def phones(browser, live_server, owner):
 @pytest.fixture
 def phone(phones):
     return phones()
-
-
-def in_view(locator, *, above: float = PHONE["height"]) -> dict:
-    """The element's box lies within the phone's screen (and above ``above``)."""
-    box = locator.bounding_box()
-    assert box is not None
-    assert box["y"] >= 0 and box["y"] + box["height"] <= above, box
-    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
-    return box
 
 
 def above_the_bar(page) -> float:

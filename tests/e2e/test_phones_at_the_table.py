@@ -13,7 +13,7 @@ from campaigns.models import GameEvent
 from campaigns.vocabulary import VoidReason
 from legacy.box import FACTIONS
 from tests.support.games import TWELVE_COINS, play
-from tests.support.phones import PHONE, saved_elsewhere
+from tests.support.phones import PHONE, in_view, saved_elsewhere
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -21,14 +21,6 @@ BORIS = "Boris (Die Mechaniker)"
 # Once a change is saved, the other open pages show it within this many milliseconds: a bounded
 # wait for it, not a measure of speed.
 WITHIN = 5_000
-
-
-def in_view(locator) -> dict:
-    box = locator.bounding_box()
-    assert box is not None
-    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box
-    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
-    return box
 
 
 def log_three_missiles(page):

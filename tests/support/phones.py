@@ -43,6 +43,33 @@ def fits_the_phone(page) -> bool:
     return page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
 
 
+# A scroll the page makes on a tap (a form opened in place, brought into view down to its button)
+# runs in the page's next task, after the tap has returned: a bounded wait for it, not a measure.
+IN_VIEW_WITHIN = 2.0
+
+
+def in_view(locator, *, above: float = PHONE["height"]) -> dict:
+    """The element's box lies within the phone's screen (and above ``above``, the top of a bar
+    fixed at the bottom), once the page has brought it there."""
+    deadline = time.monotonic() + IN_VIEW_WITHIN
+    box = locator.bounding_box()
+    while not _on_screen(box, above) and time.monotonic() < deadline:
+        locator.page.wait_for_timeout(50)
+        box = locator.bounding_box()
+    assert _on_screen(box, above), box
+    return box
+
+
+def _on_screen(box: dict | None, above: float) -> bool:
+    return (
+        box is not None
+        and box["y"] >= 0
+        and box["y"] + box["height"] <= above
+        and box["x"] >= 0
+        and box["x"] + box["width"] <= PHONE["width"]
+    )
+
+
 def phone_on(browser, base_url: str, user, *, locale: str = "en-GB"):
     """A browser context at 390x844 on ``base_url``, logged in as ``user``, in ``locale``."""
     from django.conf import settings
