@@ -15,7 +15,7 @@ from legacy.box import FACTIONS
 from legacy.selectors import world_as_of
 from tests.support.games import TWELVE_COINS, give
 from tests.support.people import member
-from tests.support.phones import PHONE, phone_on
+from tests.support.phones import PHONE, in_view, phone_on
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -90,9 +90,7 @@ def test_other_entries_open_above_the_bar_and_every_control_is_24px(
         page = context.new_page()
         page.goto(f"/c/{campaign.pk}/games/1/")
         page.locator("#log .log-others > summary").click()
-        first = page.locator("#log .log-others .log-entry > summary").first
-        box = first.bounding_box()
-        assert box and box["y"] >= 0 and box["y"] + box["height"] <= bar_top(page), box
+        in_view(page.locator("#log .log-others .log-entry > summary").first, above=bar_top(page))
 
         small = []
         entries = page.locator("#log .log-entry")
