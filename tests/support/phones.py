@@ -17,16 +17,14 @@ def saved_elsewhere(service, **kwargs):
     share one database file), try again shortly, as a device's retry would. Each try is one
     transaction, as a device's request is: its news goes out once all of it is committed, and
     nothing of it is kept when it is refused."""
-    for _ in range(50):
+    for tries_left in reversed(range(51)):
         try:
             with transaction.atomic():
                 return service(**kwargs)
         except OperationalError as error:
-            if connection.vendor != "sqlite" or "locked" not in str(error):
+            if not tries_left or connection.vendor != "sqlite" or "locked" not in str(error):
                 raise
             time.sleep(0.1)
-    with transaction.atomic():
-        return service(**kwargs)
 
 
 def speak(page, language: str) -> None:

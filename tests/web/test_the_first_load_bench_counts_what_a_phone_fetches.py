@@ -6,8 +6,6 @@ import pytest
 from bench.page import assets_of
 from web.board_svg import shapes_url
 
-pytestmark = pytest.mark.django_db
-
 
 def test_the_first_load_counts_the_outlines_of_a_map_drawn_at_once():
     page = (
@@ -17,6 +15,7 @@ def test_the_first_load_counts_the_outlines_of_a_map_drawn_at_once():
     assert assets_of(page) == ["/static/css/earthbook.css", "/static/board/shapes.svg"]
 
 
+@pytest.mark.django_db
 def test_the_game_pages_first_load_leaves_out_the_outlines_of_the_map_below(as_owner, game):
     page = as_owner.get(f"/c/{game.campaign_id}/games/{game.number}/").content.decode()
     assert shapes_url() in page  # the map is on the page, held until it is reached
